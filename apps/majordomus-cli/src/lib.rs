@@ -1,0 +1,62 @@
+//! The `majordomus` command line: clap commands (one file each), rendering,
+//! and exit codes. Only this crate prints.
+
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+pub mod commands;
+pub mod exit;
+pub mod render;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+pub use exit::{CliError, Exit};
+
+/// A completion gate for a git repository: is this work done, measured.
+///
+/// `start` records where a task begins; `check` answers the done invariant
+/// from the repository's own records and prints every question not yet
+/// answered on one done line.
+#[derive(Debug, Parser)]
+#[command(name = "majordomus", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    /// Run as if started in this directory.
+    #[arg(short = 'C', global = true, value_name = "DIR")]
+    pub directory: Option<std::path::PathBuf>,
+
+    #[command(subcommand)]
+    pub command: commands::Command,
+}
+
+/// Parses the command line, runs it, and maps the outcome to an exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { Exit::Usage } else { Exit::Ok };
+            let _ = e.print();
+            return code.into();
+        }
+    };
+    let outcome = commands::run(cli);
+    match outcome {
+        Ok(exit) => exit.into(),
+        Err(CliError::BrokenPipe) => Exit::Ok.into(),
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "majordomus: {}", e.chain());
+            e.exit().into()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn verify_app() {
+        super::Cli::command().debug_assert();
+    }
+}

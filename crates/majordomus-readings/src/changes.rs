@@ -1,0 +1,169 @@
+//! The change set since the start: every path whose content now differs
+//! from the start commit, committed or not, tracked or untracked.
+//!
+//! It is computed without a second full pass over the working tree: the
+//! paths that differ between the start commit and HEAD (a tree-to-tree diff,
+//! which skips identical subtrees) together with the paths the status pass
+//! already found, each then compared with its content at the start. A path
+//! that was already dirty at the start and whose content is what it was
+//! then is *inherited*: named, not counted.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use git2::Oid;
+use majordomus_records::paths::is_own_state;
+use majordomus_records::task::Snapshot;
+
+use crate::status::{content_id, WorkingTree};
+use crate::{Reading, Repo, Unread};
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChangeSet {
+    /// Paths changed since the start, sorted.
+    pub changed: Vec<String>,
+    /// Paths that differ from the start commit exactly as they did at the start.
+    pub inherited: Vec<String>,
+}
+
+/// The change set from `start` (`None`: HEAD was unborn) to the working tree now.
+pub fn since(
+    repo: &Repo,
+    start: Option<&str>,
+    head: Option<&str>,
+    tree: &WorkingTree,
+    snapshot: &Snapshot,
+) -> Reading<ChangeSet> {
+    let commit_tree = |id: &str| -> Reading<git2::Tree<'_>> {
+        let oid = Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
+        let commit = repo
+            .git
+            .find_commit(oid)
+            .map_err(|_| Unread::new(format!("the start commit {id} is not in this repository")))?;
+        commit.tree().map_err(|e| Unread::git(&format!("the tree of {id}"), &e))
+    };
+    let start_tree = start.map(commit_tree).transpose()?;
+    let head_tree = head.map(commit_tree).transpose()?;
+
+    let mut candidates: BTreeSet<String> = BTreeSet::new();
+    if start != head {
+        let diff = repo
+            .git
+            .diff_tree_to_tree(start_tree.as_ref(), head_tree.as_ref(), None)
+            .map_err(|e| Unread::git("the commits since the start", &e))?;
+        for delta in diff.deltas() {
+            for file in [delta.old_file(), delta.new_file()] {
+                if let Some(p) = file.path().and_then(|p| p.to_str()) {
+                    candidates.insert(p.to_string());
+                }
+            }
+        }
+    }
+    // Paths whose working-tree content differs from HEAD: read from disk.
+    let on_disk: BTreeSet<&str> = tree
+        .dirty
+        .iter()
+        .map(|d| d.path.as_str())
+        .chain(tree.untracked.iter().map(String::as_str))
+        .chain(tree.conflicted.iter().map(String::as_str))
+        .collect();
+    candidates.extend(on_disk.iter().map(|p| p.to_string()));
+
+    let at_start: BTreeMap<&str, Option<&str>> = snapshot
+        .dirty
+        .iter()
+        .flatten()
+        .map(|d| (d.path.as_str(), d.worktree.as_deref()))
+        .chain(snapshot.untracked.iter().flatten().map(|u| (u.path.as_str(), u.worktree.as_deref())))
+        .collect();
+
+    let entry_id = |t: Option<&git2::Tree<'_>>, p: &str| -> Option<String> {
+        t.and_then(|t| t.get_path(std::path::Path::new(p)).ok()).map(|e| e.id().to_string())
+    };
+    let mut set = ChangeSet::default();
+    for path in candidates {
+        if is_own_state(&path) {
+            continue;
+        }
+        let now = if on_disk.contains(path.as_str()) {
+            content_id(repo, &path)
+        } else {
+            entry_id(head_tree.as_ref(), &path)
+        };
+        if now == entry_id(start_tree.as_ref(), &path) {
+            continue;
+        }
+        match at_start.get(path.as_str()) {
+            Some(then) if *then == now.as_deref() => set.inherited.push(path),
+            _ => set.changed.push(path),
+        }
+    }
+    Ok(set)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use majordomus_records::task::DirtyPath;
+    use majordomus_testkit::TestRepo;
+
+    fn change_set(t: &TestRepo, start: &str, snapshot: &Snapshot) -> ChangeSet {
+        let repo = crate::open(t.path()).expect("open");
+        let tree = crate::status::read(&repo).expect("status");
+        let head = crate::refs::head(&repo).expect("head").commit;
+        since(&repo, Some(start), head.as_deref(), &tree, snapshot).expect("changes")
+    }
+
+    #[test]
+    fn committed_staged_unstaged_and_untracked_changes_all_count() {
+        let t = TestRepo::with_commit();
+        let start = t.head();
+        t.write("src/committed.rs", "1\n");
+        t.commit_all("one");
+        t.write("src/staged.rs", "2\n");
+        t.git(&["add", "src/staged.rs"]);
+        t.write("README", "edited\n");
+        t.write("notes.txt", "untracked\n");
+        let set = change_set(&t, &start, &Snapshot::default());
+        assert_eq!(set.changed, ["README", "notes.txt", "src/committed.rs", "src/staged.rs"]);
+        assert!(set.inherited.is_empty());
+    }
+
+    #[test]
+    fn a_change_committed_then_reverted_in_the_working_tree_is_no_change() {
+        let t = TestRepo::with_commit();
+        let start = t.head();
+        t.write("README", "changed\n");
+        t.commit_all("change");
+        t.write("README", "hello\n");
+        assert_eq!(change_set(&t, &start, &Snapshot::default()), ChangeSet::default());
+    }
+
+    #[test]
+    fn a_path_dirty_at_the_start_and_untouched_since_is_inherited() {
+        let t = TestRepo::with_commit();
+        let start = t.head();
+        let dirty_id = t.write("README", "dirty before the task\n");
+        let repo = crate::open(t.path()).expect("open");
+        let id = content_id(&repo, "README");
+        assert!(dirty_id.exists());
+        let snapshot = Snapshot {
+            dirty: Some(vec![DirtyPath { path: "README".into(), index: None, worktree: id }]),
+            ..Snapshot::default()
+        };
+        let set = change_set(&t, &start, &snapshot);
+        assert_eq!(set.inherited, ["README"]);
+        assert!(set.changed.is_empty());
+        t.write("README", "and touched during it\n");
+        assert_eq!(change_set(&t, &start, &snapshot).changed, ["README"]);
+    }
+
+    #[test]
+    fn a_start_commit_missing_from_the_repository_is_unread() {
+        let t = TestRepo::with_commit();
+        let repo = crate::open(t.path()).expect("open");
+        let tree = crate::status::read(&repo).expect("status");
+        let missing = "0123456789012345678901234567890123456789";
+        let err = since(&repo, Some(missing), None, &tree, &Snapshot::default()).expect_err("unread");
+        assert!(err.reason.contains("is not in this repository"), "{err}");
+    }
+}

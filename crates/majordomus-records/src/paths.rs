@@ -1,0 +1,76 @@
+//! Where the tool's own files live, relative to a repository's working tree.
+
+use std::path::{Path, PathBuf};
+
+/// The directory, relative to the working tree root, that holds the tool's
+/// own state. It is never counted by any reading.
+pub const LOCAL_DIR: &str = ".ai/local";
+/// The directory of the tool's state files.
+pub const STATE_DIR: &str = ".ai/local/state";
+/// The policy file, relative to the working tree root.
+pub const POLICY_FILE: &str = ".ai/repo/majordomus.toml";
+/// The directory holding tracked debt baselines and policy.
+pub const REPO_DIR: &str = ".ai/repo";
+
+/// The tool's files for one working tree.
+#[derive(Debug, Clone)]
+pub struct StatePaths {
+    root: PathBuf,
+}
+
+impl StatePaths {
+    pub fn new(root: impl Into<PathBuf>) -> Self {
+        Self { root: root.into() }
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    pub fn state_dir(&self) -> PathBuf {
+        self.root.join(STATE_DIR)
+    }
+
+    pub fn task(&self) -> PathBuf {
+        self.state_dir().join("task.json")
+    }
+
+    pub fn completion(&self) -> PathBuf {
+        self.state_dir().join("gates.completion.json")
+    }
+
+    pub fn forge(&self) -> PathBuf {
+        self.state_dir().join("forge.json")
+    }
+
+    pub fn ledger(&self) -> PathBuf {
+        self.state_dir().join("ledger.jsonl")
+    }
+
+    pub fn archive_dir(&self) -> PathBuf {
+        self.state_dir().join("archive")
+    }
+
+    pub fn policy(&self) -> PathBuf {
+        self.root.join(POLICY_FILE)
+    }
+}
+
+/// True when a repository-relative path (with `/` separators) is the tool's
+/// own state and must never be counted by a reading.
+pub fn is_own_state(rel: &str) -> bool {
+    rel == LOCAL_DIR || rel.starts_with(".ai/local/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_paths_under_the_local_directory_are_the_tools_own() {
+        assert!(is_own_state(".ai/local/state/task.json"));
+        assert!(is_own_state(".ai/local"));
+        assert!(!is_own_state(".ai/localish"));
+        assert!(!is_own_state(".ai/repo/debt-baseline.txt"));
+    }
+}

@@ -1,0 +1,121 @@
+//! Real git repositories in temporary directories, for tests only (a
+//! dev-dependency of the other crates, never part of their public API).
+//!
+//! The git command line runs hermetically: no global or system config, a
+//! home of its own, fixed identities, so a developer's settings never leak
+//! into a test.
+
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub use tempfile::TempDir;
+
+#[derive(Debug)]
+pub struct TestRepo {
+    pub dir: TempDir,
+    home: TempDir,
+}
+
+impl TestRepo {
+    /// A new repository with `main` checked out and no commit yet.
+    pub fn new() -> Self {
+        let dir = tempfile::Builder::new().prefix("majordomus-repo-").tempdir().unwrap();
+        let home = tempfile::Builder::new().prefix("majordomus-home-").tempdir().unwrap();
+        let repo = Self { dir, home };
+        repo.git(&["init", "-q", "-b", "main"]);
+        repo
+    }
+
+    /// A new repository with one commit holding `README`.
+    pub fn with_commit() -> Self {
+        let repo = Self::new();
+        repo.write("README", "hello\n");
+        repo.commit_all("initial");
+        repo
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn open(&self) -> git2::Repository {
+        git2::Repository::open(self.path()).unwrap()
+    }
+
+    /// Writes a file (creating parent directories) relative to the root.
+    pub fn write(&self, rel: &str, content: &str) -> PathBuf {
+        let path = self.path().join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, content).unwrap();
+        path
+    }
+
+    pub fn remove(&self, rel: &str) {
+        std::fs::remove_file(self.path().join(rel)).unwrap();
+    }
+
+    /// Stages everything and commits; returns the new commit id.
+    pub fn commit_all(&self, message: &str) -> String {
+        self.git(&["add", "-A"]);
+        self.git(&["commit", "-q", "--allow-empty", "-m", message]);
+        self.head()
+    }
+
+    pub fn head(&self) -> String {
+        self.git(&["rev-parse", "HEAD"]).trim().to_string()
+    }
+
+    /// Runs the git command line hermetically in the repository; panics on failure.
+    pub fn git(&self, args: &[&str]) -> String {
+        self.git_in(self.path(), args)
+    }
+
+    pub fn git_in(&self, dir: &Path, args: &[&str]) -> String {
+        let out = self.git_command(dir).args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "git {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// A hermetic git command in `dir`, not yet run.
+    pub fn git_command(&self, dir: &Path) -> Command {
+        let mut cmd = Command::new("git");
+        cmd.current_dir(dir);
+        for (key, _) in std::env::vars_os() {
+            if key.to_string_lossy().starts_with("GIT_") {
+                cmd.env_remove(key);
+            }
+        }
+        cmd.env("HOME", self.home.path())
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_AUTHOR_NAME", "Test Author")
+            .env("GIT_AUTHOR_EMAIL", "author@example.com")
+            .env("GIT_COMMITTER_NAME", "Test Author")
+            .env("GIT_COMMITTER_EMAIL", "author@example.com")
+            .env("GIT_TERMINAL_PROMPT", "0");
+        cmd
+    }
+
+    /// A bare repository beside this one, added as remote `origin`, with
+    /// `main` pushed and tracked.
+    pub fn with_origin(&self) -> TempDir {
+        let bare = tempfile::Builder::new().prefix("majordomus-origin-").tempdir().unwrap();
+        self.git_in(bare.path(), &["init", "-q", "--bare", "-b", "main"]);
+        self.git(&["remote", "add", "origin", bare.path().to_str().unwrap()]);
+        self.git(&["push", "-q", "-u", "origin", "main"]);
+        self.git(&["remote", "set-head", "origin", "main"]);
+        bare
+    }
+}
+
+impl Default for TestRepo {
+    fn default() -> Self {
+        Self::new()
+    }
+}
