@@ -4,8 +4,10 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod commands;
+pub mod evaluate;
 pub mod exit;
 pub mod render;
+pub mod workspace;
 
 use std::io::Write;
 use std::process::ExitCode;

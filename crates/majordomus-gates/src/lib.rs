@@ -1,1 +1,17 @@
+//! The done invariant: the questions, the one place a reading becomes an
+//! answer ([`done`]), the completion score and the `gates.completion`
+//! document.
+//!
+//! Data flows one way: [`measure`] takes the readings (all the I/O), [`done`]
+//! judges them (none), [`document`] assembles what `check` writes and prints.
 
+pub mod answer;
+pub mod document;
+pub mod done;
+pub mod measure;
+pub mod question;
+pub mod score;
+
+pub use answer::{Answer, Status};
+pub use document::Document;
+pub use question::{QuestionDef, QUESTIONS};

@@ -12,6 +12,7 @@ pub mod changes;
 pub mod refs;
 pub mod repo;
 pub mod stash;
+pub mod state;
 pub mod status;
 pub mod worktrees;
 

@@ -134,6 +134,19 @@ pub fn commits_not_on(repo: &Repo, tip: &str, base: Option<&str>) -> Reading<(Ve
     if let Some(base) = base {
         walk.hide(parse(base)?).map_err(|e| Unread::git(base, &e))?;
     }
+    collect(walk)
+}
+
+/// Commits reachable from `tip` and from neither `a` nor `b`.
+pub fn commits_not_on_either(repo: &Repo, tip: &str, a: &str, b: &str) -> Reading<(Vec<String>, usize)> {
+    let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
+    walk.push(parse(tip)?).map_err(|e| Unread::git(tip, &e))?;
+    walk.hide(parse(a)?).map_err(|e| Unread::git(a, &e))?;
+    walk.hide(parse(b)?).map_err(|e| Unread::git(b, &e))?;
+    collect(walk)
+}
+
+fn collect(walk: git2::Revwalk<'_>) -> Reading<(Vec<String>, usize)> {
     let mut listed = Vec::new();
     let mut count = 0;
     for oid in walk {

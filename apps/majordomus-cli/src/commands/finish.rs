@@ -1,1 +1,79 @@
+//! `majordomus finish`: end the task and archive its record.
 
+use std::io::Write;
+use std::path::Path;
+
+use clap::{Args, ValueEnum};
+use majordomus_records::task::TaskState;
+
+use crate::evaluate::evaluate;
+use crate::workspace::Workspace;
+use crate::{render, CliError, Exit};
+
+/// End the task, archiving its record under .ai/local/state/archive/.
+///
+/// `--outcome completed` is refused (exit 10, nothing written) unless the
+/// done invariant is complete; the other outcomes say honestly how the
+/// task ended and always archive.
+#[derive(Debug, Args)]
+pub struct FinishArgs {
+    /// How the task ended.
+    #[arg(long, value_enum)]
+    pub outcome: Outcome,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Outcome {
+    Completed,
+    Partial,
+    Blocked,
+    Failed,
+}
+
+impl Outcome {
+    fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Completed => "completed",
+            Outcome::Partial => "partial",
+            Outcome::Blocked => "blocked",
+            Outcome::Failed => "failed",
+        }
+    }
+}
+
+pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
+    let ws = Workspace::open(cwd)?;
+    let record = match TaskState::load(&ws.paths.task()) {
+        TaskState::Active(r) => r,
+        TaskState::None => return Err(CliError::Usage("no task is active here: nothing to finish".into())),
+        TaskState::Unreadable(reason) => {
+            return Err(CliError::Usage(format!(
+                "the task record cannot be read ({reason}); repair or remove {}",
+                ws.paths.task().display()
+            )))
+        }
+    };
+    let doc = evaluate(&ws)?;
+    if args.outcome == Outcome::Completed && !doc.complete {
+        let mut err = std::io::stderr().lock();
+        err.write_all(render::check_text(&doc).as_bytes())?;
+        writeln!(err, "majordomus: finish --outcome completed refused: the done invariant is not complete (nothing was written)")?;
+        return Ok(Exit::NotDone);
+    }
+    let now = chrono::Utc::now();
+    let archived = serde_json::json!({
+        "outcome": args.outcome.as_str(),
+        "finished_at": now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        "done_line": doc.done_line(),
+        "score": doc.score,
+        "record": record,
+    });
+    let target = ws.paths.archive_dir().join(format!("{}.json", record.id));
+    let mut bytes = serde_json::to_vec_pretty(&archived).map_err(|e| CliError::internal("cannot encode the archive", e))?;
+    bytes.push(b'\n');
+    ws.write_state(&target, &bytes)?;
+    std::fs::remove_file(ws.paths.task()).map_err(|e| CliError::internal("cannot remove the task record after archiving it", e))?;
+    println!("finished {:?} ({}) as {}; {}", record.task, record.id, args.outcome.as_str(), doc.done_line());
+    println!("archived to {}", target.display());
+    Ok(Exit::Ok)
+}

@@ -1,1 +1,161 @@
+//! `majordomus start`: record the task and its start snapshot.
 
+use std::path::{Component, Path, PathBuf};
+
+use clap::Args;
+use majordomus_records::task::{TaskRecord, TaskState, TASK_SCHEMA};
+
+use crate::workspace::Workspace;
+use crate::{CliError, Exit};
+
+/// Record a task and what the repository holds at its start.
+///
+/// Everything already dirty, untracked, stashed or unpushed now is
+/// inherited: `check` names it and never counts it against the task.
+#[derive(Debug, Args)]
+pub struct StartArgs {
+    /// What the task is, in a few words.
+    pub task: String,
+    /// A path the task may change (repeatable); relative to the current directory.
+    #[arg(long = "scope", value_name = "PATH")]
+    pub scope: Vec<PathBuf>,
+    /// An issue this task works on (repeatable).
+    #[arg(long = "issue", value_name = "ID")]
+    pub issue: Vec<String>,
+}
+
+pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
+    if args.task.trim().is_empty() {
+        return Err(CliError::Usage("the task needs a description: majordomus start \"what the work is\"".into()));
+    }
+    let ws = Workspace::open(cwd)?;
+    let here = cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf());
+    let prefix = here.strip_prefix(ws.repo.root()).unwrap_or(Path::new("")).to_path_buf();
+    let scope = args.scope.iter().map(|s| normalise_scope(&prefix, s)).collect::<Result<Vec<_>, _>>()?;
+    let policy = ws.policy()?;
+    match TaskState::load(&ws.paths.task()) {
+        TaskState::None => {}
+        TaskState::Active(t) => {
+            return Err(CliError::TaskActive(format!(
+                "a task is already active here: {:?} ({}), started {}; end it with majordomus finish --outcome ...",
+                t.task, t.id, t.started_at
+            )))
+        }
+        TaskState::Unreadable(reason) => {
+            return Err(CliError::TaskActive(format!(
+                "a task record already exists here but cannot be read ({reason}); repair or remove {} first",
+                ws.paths.task().display()
+            )))
+        }
+    }
+    let head = majordomus_readings::refs::head(&ws.repo).map_err(|e| CliError::internal("cannot read HEAD", e))?;
+    let snapshot = majordomus_gates::measure::snapshot(&ws.repo, &policy)
+        .map_err(|e| CliError::internal("cannot take the start snapshot", e))?;
+    let now = chrono::Utc::now();
+    let record = TaskRecord {
+        schema: TASK_SCHEMA.to_string(),
+        id: format!("{}-{:x}", now.format("%Y%m%dT%H%M%SZ"), std::process::id() ^ now.timestamp_subsec_nanos()),
+        task: args.task.trim().to_string(),
+        scope,
+        issues: args.issue,
+        started_at: now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        head: head.commit.clone(),
+        branch: head.branch.clone(),
+        snapshot,
+    };
+    exclude_own_state(&ws)?;
+    let mut bytes = serde_json::to_vec_pretty(&record).map_err(|e| CliError::internal("cannot encode the task record", e))?;
+    bytes.push(b'\n');
+    ws.write_state(&ws.paths.task(), &bytes)?;
+
+    let at = match (&record.head, &record.branch) {
+        (Some(c), Some(b)) => format!("{b} at {}", &c[..12]),
+        (Some(c), None) => format!("detached HEAD at {}", &c[..12]),
+        (None, Some(b)) => format!("{b}, which has no commit yet"),
+        (None, None) => "an unborn HEAD".to_string(),
+    };
+    println!("started {:?} ({}) on {at}", record.task, record.id);
+    if !record.scope.is_empty() {
+        println!("scope: {}", record.scope.join(", "));
+    }
+    let s = &record.snapshot;
+    let n = |v: Option<usize>| v.unwrap_or(0);
+    println!(
+        "inherited: {} dirty, {} untracked, {} stashed, {} unpushed",
+        n(s.dirty.as_ref().map(Vec::len)),
+        n(s.untracked.as_ref().map(Vec::len)),
+        n(s.stashes.as_ref().map(Vec::len)),
+        n(s.unpushed.as_ref().map(Vec::len)),
+    );
+    Ok(Exit::Ok)
+}
+
+/// A scope path relative to the repository root, with `/` separators and no
+/// `.` or `..`; an absolute path or one escaping the repository is refused.
+pub fn normalise_scope(prefix: &Path, scope: &Path) -> Result<String, CliError> {
+    if scope.is_absolute() {
+        return Err(CliError::Usage(format!(
+            "--scope {} is absolute; give a path inside the repository, relative to where you are",
+            scope.display()
+        )));
+    }
+    let mut parts: Vec<String> = Vec::new();
+    for component in prefix.join(scope).components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if parts.pop().is_none() {
+                    return Err(CliError::Usage(format!("--scope {} lies outside the repository", scope.display())));
+                }
+            }
+            Component::Normal(p) => parts.push(p.to_string_lossy().into_owned()),
+            Component::RootDir | Component::Prefix(_) => {
+                return Err(CliError::Usage(format!("--scope {} is not a relative path", scope.display())))
+            }
+        }
+    }
+    Ok(if parts.is_empty() { ".".to_string() } else { parts.join("/") })
+}
+
+/// Adds `/.ai/local/` to `$GIT_DIR/info/exclude` (the common directory's, so
+/// every worktree shares it) unless a line already says so.
+fn exclude_own_state(ws: &Workspace) -> Result<(), CliError> {
+    const LINE: &str = "/.ai/local/";
+    let path = ws.repo.common_dir().join("info").join("exclude");
+    let current = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(CliError::internal(format!("cannot read {}", path.display()), e)),
+    };
+    if current.lines().any(|l| l.trim() == LINE) {
+        return Ok(());
+    }
+    let mut next = current;
+    if !next.is_empty() && !next.ends_with('\n') {
+        next.push('\n');
+    }
+    next.push_str(LINE);
+    next.push('\n');
+    majordomus_records::write_atomic(&path, next.as_bytes()).map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scope_paths_are_normalised_against_the_current_directory() {
+        let ok = |prefix: &str, s: &str| normalise_scope(Path::new(prefix), Path::new(s)).expect("valid");
+        assert_eq!(ok("", "./src//parser/"), "src/parser");
+        assert_eq!(ok("src", "parser"), "src/parser");
+        assert_eq!(ok("src", ".."), ".");
+        assert_eq!(ok("", "a/../b"), "b");
+    }
+
+    #[test]
+    fn absolute_and_escaping_scope_paths_are_refused() {
+        assert!(normalise_scope(Path::new(""), Path::new("/etc")).is_err());
+        assert!(normalise_scope(Path::new(""), Path::new("../sibling")).is_err());
+        assert!(normalise_scope(Path::new("src"), Path::new("../../x")).is_err());
+    }
+}

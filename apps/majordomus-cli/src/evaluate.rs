@@ -1,0 +1,43 @@
+//! Running the invariant: the readings, the answers, the score, the
+//! document. `check`, `finish` and every later caller go through here, so
+//! there is one way to answer the done invariant.
+
+use majordomus_gates::{done, measure, score, Document};
+use majordomus_records::task::TaskState;
+
+use crate::workspace::Workspace;
+use crate::CliError;
+
+/// Measures and judges the invariant; writes nothing.
+pub fn evaluate(ws: &Workspace) -> Result<Document, CliError> {
+    let policy = ws.policy()?;
+    let task = TaskState::load(&ws.paths.task());
+    let (task_json, task_error) = match &task {
+        TaskState::Active(r) => (Some(serde_json::to_value(r).map_err(|e| CliError::internal("cannot encode the task record", e))?), None),
+        TaskState::None => (None, None),
+        TaskState::Unreadable(reason) => (None, Some(reason.clone())),
+    };
+    let readings = measure::measure(&ws.repo, &policy, task);
+    let answers = done::answer_all(&readings, &policy);
+    let (score, _) = score::score(&answers, &policy.caps);
+    Ok(Document::new(
+        chrono::Utc::now(),
+        ws.repo.root().display().to_string(),
+        task_json,
+        task_error,
+        answers,
+        score,
+    ))
+}
+
+/// Writes the document to `.ai/local/state/gates.completion.json`.
+pub fn write_document(ws: &Workspace, doc: &Document) -> Result<(), CliError> {
+    ws.write_state(&ws.paths.completion(), &document_bytes(doc)?)
+}
+
+/// The document as pretty JSON with a final newline.
+pub fn document_bytes(doc: &Document) -> Result<Vec<u8>, CliError> {
+    let mut bytes = serde_json::to_vec_pretty(doc).map_err(|e| CliError::internal("cannot encode the document", e))?;
+    bytes.push(b'\n');
+    Ok(bytes)
+}

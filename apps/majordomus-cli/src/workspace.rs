@@ -1,0 +1,42 @@
+//! What every command needs first: the repository, its policy, the tool's
+//! own state directory.
+
+use std::path::Path;
+
+use majordomus_readings::Repo;
+use majordomus_records::{Policy, StatePaths};
+
+use crate::CliError;
+
+/// The repository a command runs in, with its policy and state paths.
+#[derive(Debug)]
+pub struct Workspace {
+    pub repo: Repo,
+    pub paths: StatePaths,
+}
+
+impl Workspace {
+    pub fn open(cwd: &Path) -> Result<Self, CliError> {
+        let repo = majordomus_readings::open(cwd).map_err(|e| CliError::Usage(majordomus_records::task::error_chain(&e)))?;
+        let paths = StatePaths::new(repo.root());
+        Ok(Self { repo, paths })
+    }
+
+    /// The policy; a problem in it is a configuration error (exit 2).
+    pub fn policy(&self) -> Result<Policy, CliError> {
+        Ok(Policy::load(&self.paths.policy())?)
+    }
+
+    /// Writes one of the tool's state files atomically. The state directory
+    /// carries a `.gitignore` of its own, so git never lists it even where
+    /// `start` never ran.
+    pub fn write_state(&self, path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+        let dir = self.paths.state_dir();
+        let ignore = dir.join(".gitignore");
+        if !ignore.exists() {
+            majordomus_records::write_atomic(&ignore, b"# majordomus's own state: never tracked\n*\n")
+                .map_err(|e| CliError::internal(format!("cannot write {}", ignore.display()), e))?;
+        }
+        majordomus_records::write_atomic(path, bytes).map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))
+    }
+}

@@ -1,0 +1,309 @@
+//! The judging rules, over readings handed in directly (no repository).
+
+use majordomus_readings::refs::{Branch, Head, Integration, Trunk, Upstream};
+use majordomus_readings::status::{Dirty, WorkingTree};
+use majordomus_readings::{changes::ChangeSet, stash::StashEntry, Unread};
+use majordomus_records::task::{Snapshot, TaskRecord, UntrackedPath, TASK_SCHEMA};
+
+use super::*;
+
+fn record() -> TaskRecord {
+    TaskRecord {
+        schema: TASK_SCHEMA.into(),
+        id: "t".into(),
+        task: "work".into(),
+        scope: vec![],
+        issues: vec![],
+        started_at: "2026-11-30T10:00:00Z".into(),
+        head: Some("a".repeat(40)),
+        branch: Some("main".into()),
+        snapshot: Snapshot {
+            untracked: Some(vec![]),
+            stashes: Some(vec![]),
+            dirty: Some(vec![]),
+            ..Snapshot::default()
+        },
+    }
+}
+
+fn unread<T>() -> Result<T, Unread> {
+    Err(Unread::new("the test took no reading"))
+}
+
+/// Readings none of which could be taken.
+fn nothing_read(task: TaskState) -> Readings {
+    Readings {
+        task,
+        head: unread(),
+        tree: unread(),
+        changes: unread(),
+        inherited_dirty: unread(),
+        stashes: unread(),
+        operation: unread(),
+        branches: unread(),
+        push: unread(),
+        integration: unread(),
+        commits_since_start: unread(),
+    }
+}
+
+/// Readings of a clean, pushed, integrated repository with one commit made.
+fn all_well() -> Readings {
+    let trunk = Trunk { refname: "refs/remotes/origin/main".into(), commit: "b".repeat(40), chosen_by: "the test".into() };
+    Readings {
+        task: TaskState::Active(Box::new(record())),
+        head: Ok(Head { commit: Some("b".repeat(40)), branch: Some("main".into()) }),
+        tree: Ok(WorkingTree::default()),
+        changes: Ok(ChangeSet { changed: vec!["src/lib.rs".into(), "tests/it.rs".into()], inherited: vec![] }),
+        inherited_dirty: Ok(Default::default()),
+        stashes: Ok(vec![]),
+        operation: Ok(None),
+        branches: Ok(vec![Branch {
+            name: "main".into(),
+            commit: "b".repeat(40),
+            upstream: Some(Upstream { refname: "refs/remotes/origin/main".into(), exists: true }),
+        }]),
+        push: Ok(Push::Measured {
+            against: "refs/remotes/origin/main".into(),
+            how: "its upstream".into(),
+            commits: vec![],
+            count: 0,
+            since_start: Some((vec![], 0)),
+        }),
+        integration: Ok(Integrated::Measured { trunk, integration: Integration::Reached }),
+        commits_since_start: Ok((vec!["b".repeat(40)], 1)),
+    }
+}
+
+fn status_of(answers: &[Answer], id: &str) -> Status {
+    answers.iter().find(|a| a.id == id).map(|a| a.status).expect("question answered")
+}
+
+fn answer(r: &Readings, id: &str) -> Answer {
+    answer_all(r, &Policy::default()).into_iter().find(|a| a.id == id).expect("answered")
+}
+
+#[test]
+fn with_nothing_behind_it_no_question_passes() {
+    for task in [TaskState::None, TaskState::Unreadable("garbled".into()), TaskState::Active(Box::new(record()))] {
+        let answers = answer_all(&nothing_read(task), &Policy::default());
+        assert_eq!(answers.len(), QUESTIONS.len());
+        for a in &answers {
+            assert_ne!(a.status, Status::Pass, "{} passed with nothing read", a.id);
+        }
+    }
+}
+
+#[test]
+fn an_unread_reading_is_never_a_pass_it_is_unknown_with_its_reason() {
+    let mut r = all_well();
+    r.push = Err(Unread::new("the refs could not be read"));
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Unknown);
+    assert_eq!(a.evidence, "The refs could not be read.");
+}
+
+#[test]
+fn a_repository_where_all_is_well_passes_every_measured_question() {
+    let answers = answer_all(&all_well(), &Policy::default());
+    for id in ["regression-tested", "committed", "no-untracked", "no-stash", "settled", "pushed", "integrated", "upstream-alive", "measurable"] {
+        assert_eq!(status_of(&answers, id), Status::Pass, "{id}");
+    }
+    assert_eq!(status_of(&answers, "scoped"), Status::Exempt);
+}
+
+#[test]
+fn questions_without_a_reading_yet_are_unknown_and_say_so() {
+    let answers = answer_all(&all_well(), &Policy::default());
+    for id in ["gates-green", "no-new-debt", "nothing-accumulated", "backlog-not-grown", "todos-done", "claims-released", "filings-closed", "markers-live", "no-background-work"] {
+        let a = answers.iter().find(|a| a.id == id).expect("answered");
+        assert_eq!(a.status, Status::Unknown, "{id}");
+        assert!(a.evidence.contains("No reading exists"), "{id}: {}", a.evidence);
+    }
+}
+
+#[test]
+fn without_a_task_record_the_questions_that_need_one_are_unknown_with_the_remedy_start() {
+    let mut r = all_well();
+    r.task = TaskState::None;
+    let answers = answer_all(&r, &Policy::default());
+    for q in QUESTIONS.iter().filter(|q| q.needs_task) {
+        let a = answers.iter().find(|a| a.id == q.id).expect("answered");
+        assert_eq!(a.status, Status::Unknown, "{}", q.id);
+        assert_eq!(a.evidence, "No task record says where this work started.");
+        assert_eq!(a.remedy, "majordomus start TASK");
+    }
+    assert_eq!(status_of(&answers, "pushed"), Status::Pass);
+}
+
+#[test]
+fn a_path_outside_the_scope_refuses_and_is_named() {
+    let mut r = all_well();
+    let mut t = record();
+    t.scope = vec!["src".into()];
+    r.task = TaskState::Active(Box::new(t));
+    r.changes = Ok(ChangeSet { changed: vec!["src/a.rs".into(), "srcx/b.rs".into()], inherited: vec![] });
+    let a = answer(&r, "scoped");
+    assert_eq!(a.status, Status::Refused);
+    assert!(a.evidence.contains("srcx/b.rs"), "{}", a.evidence);
+    assert_eq!(a.details["outside"], serde_json::json!(["srcx/b.rs"]));
+}
+
+#[test]
+fn scope_matching_is_by_whole_path_components() {
+    let scope = vec!["src/parser".to_string()];
+    assert!(in_scope("src/parser", &scope));
+    assert!(in_scope("src/parser/lex.rs", &scope));
+    assert!(!in_scope("src/parser2/lex.rs", &scope));
+    assert!(!in_scope("src/lib.rs", &scope));
+}
+
+#[test]
+fn test_paths_are_recognised_by_the_usual_conventions() {
+    for p in ["tests/it.rs", "src/foo/tests/x.rs", "pkg/parser_test.go", "test_parser.py", "web/a.test.ts", "spec/models/user_spec.rb"] {
+        assert!(is_test_path(p), "{p}");
+    }
+    for p in ["src/lib.rs", "README.md", "contest.rs", "src/testing_utils_prod.rs"] {
+        assert!(!is_test_path(p), "{p}");
+    }
+}
+
+#[test]
+fn a_change_without_a_test_owes_regression_tested_and_no_change_is_exempt() {
+    let mut r = all_well();
+    r.changes = Ok(ChangeSet { changed: vec!["src/lib.rs".into()], inherited: vec![] });
+    assert_eq!(answer(&r, "regression-tested").status, Status::Owed);
+    r.changes = Ok(ChangeSet::default());
+    assert_eq!(answer(&r, "regression-tested").status, Status::Exempt);
+}
+
+#[test]
+fn inherited_dirty_files_are_named_not_counted() {
+    let mut r = all_well();
+    r.tree = Ok(WorkingTree {
+        dirty: vec![
+            Dirty { path: "old.txt".into(), index: None, deleted: false },
+            Dirty { path: "new.txt".into(), index: None, deleted: false },
+        ],
+        ..WorkingTree::default()
+    });
+    r.inherited_dirty = Ok(["old.txt".to_string()].into());
+    let a = answer(&r, "committed");
+    assert_eq!(a.status, Status::Owed);
+    assert_eq!(a.details["uncommitted"], serde_json::json!(["new.txt"]));
+    assert!(a.evidence.contains("not counted: old.txt"), "{}", a.evidence);
+    r.inherited_dirty = Ok(["old.txt".to_string(), "new.txt".to_string()].into());
+    assert_eq!(answer(&r, "committed").status, Status::Pass);
+}
+
+#[test]
+fn untracked_files_present_at_the_start_are_inherited() {
+    let mut r = all_well();
+    let mut t = record();
+    t.snapshot.untracked = Some(vec![UntrackedPath { path: "scratch.txt".into(), worktree: None }]);
+    r.task = TaskState::Active(Box::new(t));
+    r.tree = Ok(WorkingTree { untracked: vec!["scratch.txt".into()], ..WorkingTree::default() });
+    assert_eq!(answer(&r, "no-untracked").status, Status::Pass);
+    r.tree = Ok(WorkingTree { untracked: vec!["scratch.txt".into(), "new.log".into()], ..WorkingTree::default() });
+    let a = answer(&r, "no-untracked");
+    assert_eq!(a.status, Status::Owed);
+    assert_eq!(a.details["untracked"], serde_json::json!(["new.log"]));
+}
+
+#[test]
+fn a_stash_made_during_the_task_is_owed_with_its_exact_ref() {
+    let mut r = all_well();
+    r.stashes = Ok(vec![StashEntry { index: 0, commit: "c".repeat(40), message: "On main: wip".into() }]);
+    let a = answer(&r, "no-stash");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.remedy.contains("stash@{0}"), "{}", a.remedy);
+    let mut t = record();
+    t.snapshot.stashes = Some(vec!["c".repeat(40)]);
+    r.task = TaskState::Active(Box::new(t));
+    assert_eq!(answer(&r, "no-stash").status, Status::Pass);
+}
+
+#[test]
+fn a_snapshot_without_the_untracked_files_is_unknown_not_an_empty_set() {
+    let mut r = all_well();
+    let mut t = record();
+    t.snapshot.untracked = None;
+    r.task = TaskState::Active(Box::new(t));
+    assert_eq!(answer(&r, "no-untracked").status, Status::Unknown);
+}
+
+#[test]
+fn an_operation_in_progress_or_a_conflict_is_owed() {
+    let mut r = all_well();
+    r.operation = Ok(Some("rebase".into()));
+    let a = answer(&r, "settled");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.remedy.contains("git rebase --continue"), "{}", a.remedy);
+    r.operation = Ok(None);
+    r.tree = Ok(WorkingTree { conflicted: vec!["a.txt".into()], ..WorkingTree::default() });
+    assert_eq!(answer(&r, "settled").status, Status::Owed);
+}
+
+#[test]
+fn commits_unpushed_at_the_start_are_inherited_and_new_ones_owed() {
+    let mut r = all_well();
+    r.push = Ok(Push::Measured {
+        against: "refs/remotes/origin/main".into(),
+        how: "its upstream".into(),
+        commits: vec!["d".repeat(40), "e".repeat(40)],
+        count: 2,
+        since_start: Some((vec!["d".repeat(40)], 1)),
+    });
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.starts_with("1 commit on HEAD is not on origin/main"), "{}", a.evidence);
+    assert!(a.evidence.contains("1 commit already unpushed at the start"), "{}", a.evidence);
+    r.push = Ok(Push::NoRemote);
+    assert_eq!(answer(&r, "pushed").status, Status::Exempt);
+}
+
+#[test]
+fn a_squash_merged_head_is_integrated_and_a_missing_one_owed() {
+    let mut r = all_well();
+    let trunk = Trunk { refname: "refs/remotes/origin/main".into(), commit: "f".repeat(40), chosen_by: "x".into() };
+    r.integration = Ok(Integrated::Measured { trunk: trunk.clone(), integration: Integration::Holds { paths: 3 } });
+    assert_eq!(answer(&r, "integrated").status, Status::Pass);
+    r.integration = Ok(Integrated::Measured {
+        trunk,
+        integration: Integration::Missing { paths: vec!["a".into()], ahead: vec![], ahead_count: 1 },
+    });
+    assert_eq!(answer(&r, "integrated").status, Status::Owed);
+}
+
+#[test]
+fn a_branch_tracking_a_gone_upstream_is_owed_and_named() {
+    let mut r = all_well();
+    r.branches = Ok(vec![Branch {
+        name: "feature".into(),
+        commit: "b".repeat(40),
+        upstream: Some(Upstream { refname: "refs/remotes/origin/feature".into(), exists: false }),
+    }]);
+    let a = answer(&r, "upstream-alive");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("feature (tracks origin/feature)"), "{}", a.evidence);
+}
+
+#[test]
+fn no_commit_since_the_start_is_nothing_measurable() {
+    let mut r = all_well();
+    r.commits_since_start = Ok((vec![], 0));
+    let a = answer(&r, "measurable");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.starts_with("Nothing measurable"), "{}", a.evidence);
+}
+
+#[test]
+fn every_answer_carries_a_source_evidence_and_a_remedy() {
+    for r in [all_well(), nothing_read(TaskState::None)] {
+        for a in answer_all(&r, &Policy::default()) {
+            assert!(!a.source.is_empty() && !a.remedy.is_empty(), "{}", a.id);
+            assert!(a.evidence.len() > a.status.as_str().len() + 10, "{}: {}", a.id, a.evidence);
+            assert!(a.details.is_object(), "{}", a.id);
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! Taking the readings: every piece of I/O `check` does happens here, each
+//! reading a `Result` of its own, so one that cannot be taken does not take
+//! the others with it. Judging them is [`crate::done`]'s work, not this.
+
+use std::collections::BTreeSet;
+
+use majordomus_readings::refs::{self, Branch, Head, Integration, Trunk};
+use majordomus_readings::stash::{self, StashEntry};
+use majordomus_readings::status::{self, WorkingTree};
+use majordomus_readings::{baselines, changes, worktrees, Reading, Repo, Unread};
+use majordomus_records::policy::Policy;
+use majordomus_records::task::{DirtyPath, Snapshot, TaskRecord, TaskState, UntrackedPath};
+
+/// Everything `check` read, each reading on its own.
+#[derive(Debug)]
+pub struct Readings {
+    pub task: TaskState,
+    pub head: Reading<Head>,
+    pub tree: Reading<WorkingTree>,
+    /// Paths changed since the start, and those inherited from before it.
+    pub changes: Reading<changes::ChangeSet>,
+    /// Dirty paths now that were dirty at the start with the same content.
+    pub inherited_dirty: Reading<BTreeSet<String>>,
+    pub stashes: Reading<Vec<StashEntry>>,
+    /// The operation in progress (`merge`, `rebase`, …), if any.
+    pub operation: Reading<Option<String>>,
+    pub branches: Reading<Vec<Branch>>,
+    pub push: Reading<Push>,
+    pub integration: Reading<Integrated>,
+    /// Commits on HEAD since the start commit: listed ids and the count.
+    pub commits_since_start: Reading<(Vec<String>, usize)>,
+}
+
+/// What HEAD's commits were compared with, and what is not there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Push {
+    /// The repository has no remote: nothing can be pushed.
+    NoRemote,
+    /// HEAD has no commit yet.
+    Unborn,
+    Measured {
+        /// The full ref name compared with.
+        against: String,
+        /// `upstream`, or why the trunk was used instead.
+        how: String,
+        commits: Vec<String>,
+        count: usize,
+        /// Of those, the ones made since the start commit (`None`: no start
+        /// to measure from); the rest were already unpushed at the start.
+        since_start: Option<(Vec<String>, usize)>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Integrated {
+    Unborn,
+    Measured { trunk: Trunk, integration: Integration },
+}
+
+/// Takes every reading `check` needs.
+pub fn measure(repo: &Repo, policy: &Policy, task: TaskState) -> Readings {
+    let head = refs::head(repo);
+    let tree = status::read(repo);
+    let record = task.record();
+    let head_commit = head.as_ref().ok().and_then(|h| h.commit.clone());
+    let trunk = trunk(repo, policy);
+    let changes = match (record, &head, &tree) {
+        (Some(r), Ok(h), Ok(t)) => changes::since(repo, r.head.as_deref(), h.commit.as_deref(), t, &r.snapshot),
+        (None, _, _) => Err(Unread::new("no task record says where this work started")),
+        (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),
+    };
+    let inherited_dirty = match (record, &tree) {
+        (Some(r), Ok(t)) => Ok(inherited_dirty(repo, r, t)),
+        (None, _) => Err(Unread::new("no task record says where this work started")),
+        (_, Err(e)) => Err(e.clone()),
+    };
+    let commits_since_start = match (record, &head_commit) {
+        (None, _) => Err(Unread::new("no task record says where this work started")),
+        (Some(_), None) => Ok((Vec::new(), 0)),
+        (Some(r), Some(h)) => match r.head.as_deref() {
+            Some(start) if !refs::has_commit(repo, start) => {
+                Err(Unread::new(format!("the start commit {start} is not in this repository")))
+            }
+            start => refs::commits_not_on(repo, h, start),
+        },
+    };
+    let branches = refs::branches(repo);
+    Readings {
+        push: push(repo, &head, &branches, &trunk, record.and_then(|r| r.head.as_deref())),
+        integration: match (&head_commit, &trunk) {
+            (None, _) if head.is_ok() => Ok(Integrated::Unborn),
+            (None, _) => Err(head.clone().err().unwrap_or_else(|| Unread::new("HEAD could not be read"))),
+            (Some(_), Err(e)) => Err(e.clone()),
+            (Some(_), Ok(None)) => Err(Unread::new(
+                "no trunk was found: no origin/HEAD, origin/main, origin/master, main or master; name it in the policy's [trunk]",
+            )),
+            (Some(h), Ok(Some(t))) => {
+                refs::integration(repo, h, &t.commit).map(|integration| Integrated::Measured { trunk: t.clone(), integration })
+            }
+        },
+        stashes: stash::read(repo),
+        operation: majordomus_readings::state::operation(repo),
+        branches,
+        commits_since_start,
+        inherited_dirty,
+        changes,
+        tree,
+        head,
+        task,
+    }
+}
+
+fn trunk(repo: &Repo, policy: &Policy) -> Reading<Option<Trunk>> {
+    let t = policy.trunk.clone().unwrap_or_default();
+    refs::trunk(repo, t.remote.as_deref(), t.branch.as_deref())
+}
+
+fn inherited_dirty(repo: &Repo, record: &TaskRecord, tree: &WorkingTree) -> BTreeSet<String> {
+    let Some(then) = &record.snapshot.dirty else { return BTreeSet::new() };
+    tree.dirty
+        .iter()
+        .filter(|d| {
+            then.iter().any(|t| t.path == d.path && t.worktree == status::content_id(repo, &d.path) && t.index == d.index)
+        })
+        .map(|d| d.path.clone())
+        .collect()
+}
+
+fn push(
+    repo: &Repo,
+    head: &Reading<Head>,
+    branches: &Reading<Vec<Branch>>,
+    trunk: &Reading<Option<Trunk>>,
+    start: Option<&str>,
+) -> Reading<Push> {
+    let head = head.as_ref().map_err(Clone::clone)?;
+    let Some(commit) = &head.commit else { return Ok(Push::Unborn) };
+    if refs::remotes(repo)?.is_empty() {
+        return Ok(Push::NoRemote);
+    }
+    let upstream = match &head.branch {
+        Some(name) => {
+            let branches = branches.as_ref().map_err(Clone::clone)?;
+            branches.iter().find(|b| &b.name == name).and_then(|b| b.upstream.clone())
+        }
+        None => None,
+    };
+    let (against, how) = match upstream {
+        Some(u) if u.exists => (u.refname, "its upstream".to_string()),
+        other => {
+            let why = match other {
+                Some(u) => format!("its upstream {} is gone, so the trunk", u.refname),
+                None if head.branch.is_none() => "HEAD is detached, so the trunk".to_string(),
+                None => "it has no upstream, so the trunk".to_string(),
+            };
+            match trunk.as_ref().map_err(Clone::clone)? {
+                Some(t) if t.refname.starts_with("refs/remotes/") => (t.refname.clone(), why),
+                _ => {
+                    return Err(Unread::new(format!(
+                        "HEAD's branch has no upstream and no remote-tracking trunk was found ({why} cannot be used)"
+                    )))
+                }
+            }
+        }
+    };
+    let target = repo
+        .git
+        .refname_to_id(&against)
+        .map_err(|e| Unread::git(&against, &e))?
+        .to_string();
+    let (commits, count) = refs::commits_not_on(repo, commit, Some(&target))?;
+    let since_start = match start {
+        Some(start) if count > 0 && refs::has_commit(repo, start) => {
+            Some(refs::commits_not_on_either(repo, commit, &target, start)?)
+        }
+        Some(_) if count > 0 => None,
+        _ => Some((commits.clone(), count)),
+    };
+    Ok(Push::Measured { against, how, commits, count, since_start })
+}
+
+/// Takes the start snapshot `start` records: what the repository already
+/// held, so that none of it is later counted against the task.
+pub fn snapshot(repo: &Repo, policy: &Policy) -> Result<Snapshot, Unread> {
+    let tree = status::read(repo)?;
+    let head = refs::head(repo)?;
+    let branches = refs::branches(repo)?;
+    let unpushed = match push(repo, &Ok(head.clone()), &Ok(branches.clone()), &trunk(repo, policy), None) {
+        Ok(Push::Measured { commits, .. }) => commits,
+        _ => Vec::new(),
+    };
+    Ok(Snapshot {
+        dirty: Some(
+            tree.dirty
+                .iter()
+                .map(|d| DirtyPath { path: d.path.clone(), index: d.index.clone(), worktree: status::content_id(repo, &d.path) })
+                .collect(),
+        ),
+        untracked: Some(
+            tree.untracked
+                .iter()
+                .map(|p| UntrackedPath { path: p.clone(), worktree: status::content_id(repo, p) })
+                .collect(),
+        ),
+        branches: Some(branches.into_iter().map(|b| (b.name, b.commit)).collect()),
+        worktrees: Some(worktrees::read(repo)?),
+        stashes: Some(stash::read(repo)?.into_iter().map(|s| s.commit).collect()),
+        unpushed: Some(unpushed),
+        baselines: Some(baselines::read_worktree(repo)?),
+    })
+}

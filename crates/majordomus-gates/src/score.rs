@@ -1,0 +1,79 @@
+//! The completion score (seed 000): 10 when every question is settled,
+//! otherwise the lowest cap among those that are not. Failures never deduct:
+//! only what is still undone holds the number down.
+
+use serde::Serialize;
+
+use crate::answer::{Answer, Status};
+use crate::question;
+
+/// A cap that holds the score down, with the answer's evidence and remedy.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Cap {
+    pub id: String,
+    pub cap: u8,
+    pub status: Status,
+    pub evidence: String,
+    pub remedy: String,
+}
+
+/// The cap of a question: the policy's override, else the design's default,
+/// else (an extra question) 5.
+pub fn cap_of(id: &str, overrides: &std::collections::BTreeMap<String, u8>) -> u8 {
+    overrides.get(id).copied().or_else(|| question::find(id).map(|q| q.cap)).unwrap_or(5)
+}
+
+/// The score and every cap holding it down, most severe first.
+pub fn score(answers: &[Answer], overrides: &std::collections::BTreeMap<String, u8>) -> (u8, Vec<Cap>) {
+    let mut caps: Vec<Cap> = answers
+        .iter()
+        .filter(|a| !a.status.is_settled())
+        .map(|a| Cap {
+            id: a.id.clone(),
+            cap: cap_of(&a.id, overrides),
+            status: a.status,
+            evidence: a.evidence.clone(),
+            remedy: a.remedy.clone(),
+        })
+        .collect();
+    caps.sort_by_key(|c| c.cap);
+    (caps.first().map_or(10, |c| c.cap), caps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn a(id: &str, status: Status) -> Answer {
+        Answer {
+            id: id.into(),
+            stage: "s".into(),
+            question: "q?".into(),
+            status,
+            evidence: "e".into(),
+            source: "s".into(),
+            remedy: "r".into(),
+            details: serde_json::json!({}),
+        }
+    }
+
+    #[test]
+    fn every_question_settled_scores_ten() {
+        let (score, caps) = score(&[a("pushed", Status::Pass), a("scoped", Status::Exempt)], &Default::default());
+        assert_eq!((score, caps.len()), (10, 0));
+    }
+
+    #[test]
+    fn the_score_is_the_lowest_cap_and_unknown_caps_like_any_other() {
+        let answers = [a("pushed", Status::Owed), a("no-new-debt", Status::Unknown), a("measurable", Status::Owed)];
+        let (s, caps) = score(&answers, &Default::default());
+        assert_eq!(s, 5);
+        assert_eq!(caps.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(), ["no-new-debt", "pushed", "measurable"]);
+    }
+
+    #[test]
+    fn a_policy_cap_overrides_the_default() {
+        let overrides = [("pushed".to_string(), 3)].into();
+        assert_eq!(score(&[a("pushed", Status::Owed)], &overrides).0, 3);
+    }
+}

@@ -1,0 +1,140 @@
+//! The ledger, `.ai/local/state/ledger.jsonl`: append-only events (gate
+//! runs, todos, claims, filings, background work, acknowledgements), one
+//! JSON object a line.
+//!
+//! An append is one `write` of one whole line to a file opened with
+//! `O_APPEND`: on a local file system two appenders finishing at once each
+//! land a whole line, never an interleaving. A line that cannot be parsed
+//! (a torn write from a crash, a hand edit) makes the ledger unreadable as a
+//! whole for the readings that depend on it, rather than silently skipped.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// One line of the ledger.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    /// RFC 3339, UTC.
+    pub at: String,
+    /// The task the event belongs to (`None`: no task was active).
+    pub task: Option<String>,
+    #[serde(flatten)]
+    pub event: Event,
+}
+
+/// What happened. New kinds are added as variants; `kind` names them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// A gate majordomus ran itself, and its verdict over the inputs it read.
+    GateRun {
+        gate: String,
+        exit: i32,
+        duration_ms: u64,
+        /// HEAD when the run started (`None`: unborn).
+        commit: Option<String>,
+        /// The hash of the content of every input file when the run started.
+        inputs_hash: String,
+        #[serde(default)]
+        timed_out: bool,
+    },
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum LedgerError {
+    #[error("cannot read the ledger {}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}:{line}: not a ledger entry: {reason}", path.display())]
+    Malformed { path: PathBuf, line: usize, reason: String },
+}
+
+/// Reads every entry; a missing ledger is empty.
+pub fn read(path: &Path) -> Result<Vec<Entry>, LedgerError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(source) => return Err(LedgerError::Io { path: path.into(), source }),
+    };
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            serde_json::from_str(l).map_err(|e| LedgerError::Malformed { path: path.into(), line: i + 1, reason: e.to_string() })
+        })
+        .collect()
+}
+
+/// Appends one entry as one whole line.
+pub fn append(path: &Path, entry: &Entry) -> std::io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut line = serde_json::to_vec(entry).map_err(std::io::Error::other)?;
+    line.push(b'\n');
+    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+    file.write_all(&line)?;
+    file.sync_data()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(gate: &str) -> Entry {
+        Entry {
+            at: "2026-11-30T10:00:00Z".into(),
+            task: Some("t".into()),
+            event: Event::GateRun {
+                gate: gate.into(),
+                exit: 0,
+                duration_ms: 5,
+                commit: None,
+                inputs_hash: "h".into(),
+                timed_out: false,
+            },
+        }
+    }
+
+    #[test]
+    fn appended_entries_read_back_in_order() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("state/ledger.jsonl");
+        assert!(read(&path).expect("empty").is_empty());
+        append(&path, &run("a")).expect("append");
+        append(&path, &run("b")).expect("append");
+        assert_eq!(read(&path).expect("read"), vec![run("a"), run("b")]);
+    }
+
+    #[test]
+    fn concurrent_appends_each_land_a_whole_line() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("ledger.jsonl");
+        std::thread::scope(|s| {
+            for t in 0..8 {
+                let path = &path;
+                s.spawn(move || {
+                    for i in 0..50 {
+                        append(path, &run(&format!("gate-{t}-{i}-{}", "x".repeat(200)))).expect("append");
+                    }
+                });
+            }
+        });
+        assert_eq!(read(&path).expect("every line parses").len(), 400);
+    }
+
+    #[test]
+    fn a_torn_line_makes_the_ledger_unreadable_with_its_line_number() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("ledger.jsonl");
+        append(&path, &run("a")).expect("append");
+        std::fs::OpenOptions::new().append(true).open(&path).expect("open").write_all(b"{\"at\": \"2026").expect("write");
+        let err = read(&path).expect_err("torn");
+        assert!(err.to_string().contains(":2: not a ledger entry"), "{err}");
+    }
+}

@@ -1,0 +1,76 @@
+# A task walks from `start` through each owed state of the commit stage to
+# a done line with nothing but the questions no reading answers yet.
+source "$(dirname "$0")/../lib.sh"
+
+echo "hello" > README
+commit_all "initial"
+
+expect_run 0 md start "add a greeting" --scope src --scope tests
+expect_contains 'started "add a greeting"'
+grep -qx '/.ai/local/' .git/info/exclude || fail "start did not exclude .ai/local/"
+[ -z "$(git status --porcelain)" ] || fail "the tool's own state shows in git status"
+
+# A second start while the task is active changes nothing.
+before=$(cat .ai/local/state/task.json)
+expect_run 15 md start "another"
+[ "$before" = "$(cat .ai/local/state/task.json)" ] || fail "the second start changed the record"
+
+# Nothing done yet: nothing measurable.
+expect_run 10 md check
+expect_contains "owed     measurable"
+
+# An untracked file appears.
+mkdir -p src tests
+echo 'fn greet() {}' > src/greet.rs
+expect_run 10 md check
+expect_contains "no-untracked=owed"
+expect_contains "src/greet.rs"
+
+# Staged but not committed.
+git add src/greet.rs
+expect_run 10 md check
+expect_contains "committed=owed"
+expect_not_contains "no-untracked=owed"
+
+# Committed, without a test.
+commit_all "greet"
+expect_run 10 md check
+expect_contains "regression-tested=owed"
+expect_not_contains "committed=owed"
+expect_not_contains "measurable="
+
+# A stash made during the task.
+echo 'wip' >> src/greet.rs
+git stash push -q -m "wip"
+expect_run 10 md check
+expect_contains "no-stash=owed"
+expect_contains "stash@{0}"
+git stash drop -q
+
+# A test, committed: every question the git readings answer is settled.
+echo '#[test] fn t() {}' > tests/greet.rs
+commit_all "test greet"
+expect_run 10 md check --json
+python3 - "$out" <<'PY'
+import json, sys
+doc = json.loads(sys.argv[1])
+assert doc["schema"] == "majordomus/gates.completion/v1", doc["schema"]
+status = {q["id"]: q["status"] for q in doc["questions"]}
+for q in ["scoped", "regression-tested", "committed", "no-untracked", "no-stash", "settled", "integrated", "upstream-alive", "measurable"]:
+    assert status[q] == "pass", (q, status[q])
+assert status["pushed"] == "exempt", status["pushed"]
+for q in doc["questions"]:
+    assert q["source"] and q["evidence"] and q["remedy"], q["id"]
+    assert q["status"] != "pass" or "No reading exists" not in q["evidence"], q["id"]
+PY
+[ -f .ai/local/state/gates.completion.json ] || fail "check wrote no gates.completion"
+
+# finish --outcome completed is refused while anything is open, and writes nothing.
+expect_run 10 md finish --outcome completed
+expect_contains "refused"
+[ -f .ai/local/state/task.json ] || fail "a refused finish removed the record"
+[ ! -d .ai/local/state/archive ] || fail "a refused finish archived the record"
+
+expect_run 0 md finish --outcome partial
+ls .ai/local/state/archive/*.json >/dev/null || fail "finish archived nothing"
+[ ! -f .ai/local/state/task.json ] || fail "finish left the record active"

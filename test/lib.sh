@@ -1,0 +1,71 @@
+# Sourced by every behavioural case. Gives the case a disposable repository
+# of its own (never the checkout it runs from), a hermetic git, and helpers:
+#
+#   md ARGS...                     run majordomus
+#   expect_run CODE CMD...         run CMD, fail unless it exits CODE; output in $out
+#   expect_done_line LINE          the last line of $out is LINE
+#   expect_contains TEXT           $out contains TEXT
+#   expect_not_contains TEXT       $out does not contain TEXT
+#   commit_all MESSAGE             stage everything and commit
+#   json_get FILE EXPR             read a value from a JSON file (python3)
+set -euo pipefail
+
+: "${MAJORDOMUS:?MAJORDOMUS must name the majordomus binary (test/run.sh sets it)}"
+
+case_root=$(mktemp -d "${TMPDIR:-/tmp}/majordomus-case.XXXXXX")
+trap 'rm -rf "$case_root"' EXIT
+
+# A hermetic git: nothing of the developer's configuration or environment.
+while IFS= read -r var; do unset "$var"; done < <(env | sed -n 's/^\(GIT_[A-Za-z_]*\)=.*/\1/p')
+export HOME="$case_root/home"
+mkdir -p "$HOME"
+export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
+export GIT_AUTHOR_NAME="Case Author" GIT_AUTHOR_EMAIL=case@example.com
+export GIT_COMMITTER_NAME="Case Author" GIT_COMMITTER_EMAIL=case@example.com
+export NO_COLOR=1
+
+repo="$case_root/repo"
+git init -q -b main "$repo"
+cd "$repo"
+
+md() { "$MAJORDOMUS" "$@"; }
+
+fail() {
+  printf 'FAIL: %s\n' "$*" >&2
+  if [ -n "${out-}" ]; then printf -- '--- output ---\n%s\n--------------\n' "$out" >&2; fi
+  exit 1
+}
+
+# expect_run CODE CMD...: runs CMD, keeps stdout and stderr in $out.
+expect_run() {
+  local want=$1
+  shift
+  set +e
+  out=$("$@" 2>&1)
+  local got=$?
+  set -e
+  [ "$got" -eq "$want" ] || fail "expected exit $want from '$*', got $got"
+}
+
+expect_done_line() {
+  local last
+  last=$(printf '%s\n' "$out" | tail -n 1)
+  [ "$last" = "$1" ] || fail "expected the done line '$1', got '$last'"
+}
+
+expect_contains() {
+  case "$out" in *"$1"*) ;; *) fail "expected the output to contain '$1'" ;; esac
+}
+
+expect_not_contains() {
+  case "$out" in *"$1"*) fail "expected the output not to contain '$1'" ;; *) ;; esac
+}
+
+commit_all() {
+  git add -A
+  git commit -q --allow-empty -m "$1"
+}
+
+json_get() {
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {"d": d}))' "$1" "$2"
+}
