@@ -17,7 +17,7 @@ pub fn evaluate(ws: &Workspace) -> Result<Document, CliError> {
         TaskState::None => (None, None),
         TaskState::Unreadable(reason) => (None, Some(reason.clone())),
     };
-    let readings = measure::measure(&ws.repo, &policy, task);
+    let readings = measure::measure(&ws.repo, &ws.paths, &policy, task);
     let answers = done::answer_all(&readings, &policy);
     let (score, _) = score::score(&answers, &policy.caps);
     Ok(Document::new(

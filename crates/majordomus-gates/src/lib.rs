@@ -6,11 +6,14 @@
 //! judges them (none), [`document`] assembles what `check` writes and prints.
 
 pub mod answer;
+pub mod bookkeeping;
+pub mod closing;
 pub mod document;
 pub mod done;
 pub mod measure;
 pub mod question;
 pub mod score;
+pub mod verification;
 
 pub use answer::{Answer, Status};
 pub use document::Document;

@@ -10,6 +10,7 @@ use majordomus_readings::status::{self, WorkingTree};
 use majordomus_readings::{baselines, changes, worktrees, Reading, Repo, Unread};
 use majordomus_records::policy::Policy;
 use majordomus_records::task::{DirtyPath, Snapshot, TaskRecord, TaskState, UntrackedPath};
+use majordomus_records::StatePaths;
 
 /// Everything `check` read, each reading on its own.
 #[derive(Debug)]
@@ -29,6 +30,9 @@ pub struct Readings {
     pub integration: Reading<Integrated>,
     /// Commits on HEAD since the start commit: listed ids and the count.
     pub commits_since_start: Reading<(Vec<String>, usize)>,
+    pub verification: crate::verification::VerificationReadings,
+    pub closing: crate::closing::ClosingReadings,
+    pub bookkeeping: crate::bookkeeping::BookkeepingReadings,
 }
 
 /// What HEAD's commits were compared with, and what is not there.
@@ -58,7 +62,7 @@ pub enum Integrated {
 }
 
 /// Takes every reading `check` needs.
-pub fn measure(repo: &Repo, policy: &Policy, task: TaskState) -> Readings {
+pub fn measure(repo: &Repo, paths: &StatePaths, policy: &Policy, task: TaskState) -> Readings {
     let head = refs::head(repo);
     let tree = status::read(repo);
     let record = task.record();
@@ -86,6 +90,9 @@ pub fn measure(repo: &Repo, policy: &Policy, task: TaskState) -> Readings {
     };
     let branches = refs::branches(repo);
     Readings {
+        verification: crate::verification::measure(repo, paths, policy, &task),
+        closing: crate::closing::measure(repo, paths, policy, &task),
+        bookkeeping: crate::bookkeeping::measure(repo, paths, policy, &task),
         push: push(repo, &head, &branches, &trunk, record.and_then(|r| r.head.as_deref())),
         integration: match (&head_commit, &trunk) {
             (None, _) if head.is_ok() => Ok(Integrated::Unborn),

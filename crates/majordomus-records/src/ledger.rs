@@ -40,6 +40,33 @@ pub enum Event {
         #[serde(default)]
         timed_out: bool,
     },
+    /// A todo declared for the task; `n` numbers it within the task.
+    TodoAdd { n: u32, text: String },
+    /// A declared todo done.
+    TodoDone { n: u32 },
+    /// An issue the task claimed (`N`, or `owner/repo#N` for another repository).
+    Claim { issue: String },
+    /// A claimed issue released.
+    Release { issue: String },
+    /// An issue the task filed.
+    File { issue: String },
+    /// Background work the task registered: the process and its start time
+    /// (so a reused pid is not mistaken for it).
+    Background { pid: u32, start_time: Option<u64>, what: Option<String> },
+    /// The background tasks an agent reported still running in its last stop
+    /// hook input; the latest such entry replaces the earlier ones.
+    AgentBackground { tasks: Vec<AgentTask> },
+    /// The evidence a question holds now acknowledged as not this task's work,
+    /// keyed to that exact set.
+    Ack { question: String, why: String, evidence: Vec<String> },
+}
+
+/// One background task an agent reported.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AgentTask {
+    pub id: String,
+    #[serde(default)]
+    pub description: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -5,6 +5,7 @@
 //! it only knows where the tool's own files live and what shape they have.
 
 pub mod atomic;
+pub mod forge;
 pub mod ledger;
 pub mod paths;
 pub mod policy;

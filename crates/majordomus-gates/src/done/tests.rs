@@ -44,6 +44,9 @@ fn nothing_read(task: TaskState) -> Readings {
         push: unread(),
         integration: unread(),
         commits_since_start: unread(),
+        verification: Default::default(),
+        closing: Default::default(),
+        bookkeeping: Default::default(),
     }
 }
 
@@ -72,6 +75,9 @@ fn all_well() -> Readings {
         }),
         integration: Ok(Integrated::Measured { trunk, integration: Integration::Reached }),
         commits_since_start: Ok((vec!["b".repeat(40)], 1)),
+        verification: Default::default(),
+        closing: Default::default(),
+        bookkeeping: Default::default(),
     }
 }
 

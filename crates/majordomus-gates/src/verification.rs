@@ -1,0 +1,15 @@
+//! The verification readings: the gates the change selects and their recorded
+//! runs. Not measured yet: issue 4 builds them here.
+
+use majordomus_readings::Repo;
+use majordomus_records::policy::Policy;
+use majordomus_records::task::TaskState;
+use majordomus_records::StatePaths;
+
+/// The verification readings, each a `Result` of its own.
+#[derive(Debug, Default)]
+pub struct VerificationReadings {}
+
+pub fn measure(_repo: &Repo, _paths: &StatePaths, _policy: &Policy, _task: &TaskState) -> VerificationReadings {
+    VerificationReadings {}
+}

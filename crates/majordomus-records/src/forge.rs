@@ -1,0 +1,147 @@
+//! The forge observation, `.ai/local/state/forge.json`: what the forge (a
+//! GitHub-like host, observed through `gh`) said at one moment. The
+//! questions that need the forge read this record, never the network.
+//!
+//! Schema `majordomus/forge/v1`:
+//!
+//! ```json
+//! {
+//!   "schema": "majordomus/forge/v1",
+//!   "observed_at": "2026-11-30T10:00:00Z",
+//!   "repository": "owner/name",
+//!   "pull_requests": [
+//!     {"number": 12, "title": "…", "author": "login", "head": "branch",
+//!      "created_at": "2026-11-30T09:00:00Z", "state": "open"}
+//!   ],
+//!   "issues": [
+//!     {"repository": "owner/name", "number": 3, "state": "open",
+//!      "labels": ["limitation"], "is_pull_request": false, "title": "…"}
+//!   ]
+//! }
+//! ```
+//!
+//! `pull_requests` holds the open pull requests; `issues` the issues the
+//! observation was asked about (claimed, filed, named by markers), each with
+//! the repository it lives in. An issue asked about that does not exist is
+//! listed with `"state": "missing"`.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+pub const FORGE_SCHEMA: &str = "majordomus/forge/v1";
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Observation {
+    pub schema: String,
+    /// RFC 3339.
+    pub observed_at: String,
+    /// `owner/name`.
+    pub repository: String,
+    #[serde(default)]
+    pub pull_requests: Vec<PullRequest>,
+    #[serde(default)]
+    pub issues: Vec<Issue>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PullRequest {
+    pub number: u64,
+    #[serde(default)]
+    pub title: String,
+    #[serde(default)]
+    pub author: Option<String>,
+    #[serde(default)]
+    pub head: Option<String>,
+    /// RFC 3339; `None` when the forge did not say (the reading is then unknown).
+    pub created_at: Option<String>,
+    /// `open`, `closed` or `merged`.
+    pub state: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Issue {
+    /// `owner/name`.
+    pub repository: String,
+    pub number: u64,
+    /// `open`, `closed` or `missing`.
+    pub state: String,
+    #[serde(default)]
+    pub labels: Vec<String>,
+    #[serde(default)]
+    pub is_pull_request: bool,
+    #[serde(default)]
+    pub title: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ForgeError {
+    #[error("cannot read the forge observation {}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}: not a forge observation: {reason}", path.display())]
+    Invalid { path: PathBuf, reason: String },
+}
+
+impl Observation {
+    /// Parses and validates an observation's text.
+    pub fn parse(path: &Path, text: &str) -> Result<Self, ForgeError> {
+        let invalid = |reason: String| ForgeError::Invalid { path: path.into(), reason };
+        let obs: Observation = serde_json::from_str(text).map_err(|e| invalid(e.to_string()))?;
+        if obs.schema != FORGE_SCHEMA {
+            return Err(invalid(format!("its schema is {:?}, expected {FORGE_SCHEMA:?}", obs.schema)));
+        }
+        chrono::DateTime::parse_from_rfc3339(&obs.observed_at)
+            .map_err(|e| invalid(format!("observed_at {:?} is not RFC 3339 ({e})", obs.observed_at)))?;
+        for pr in &obs.pull_requests {
+            if let Some(t) = &pr.created_at {
+                chrono::DateTime::parse_from_rfc3339(t)
+                    .map_err(|e| invalid(format!("pull request #{}'s created_at {t:?} is not RFC 3339 ({e})", pr.number)))?;
+            }
+        }
+        Ok(obs)
+    }
+
+    /// Reads the observation; `Ok(None)` when the forge was never observed.
+    pub fn load(path: &Path) -> Result<Option<Self>, ForgeError> {
+        match std::fs::read_to_string(path) {
+            Ok(text) => Self::parse(path, &text).map(Some),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(source) => Err(ForgeError::Io { path: path.into(), source }),
+        }
+    }
+
+    pub fn observed_at(&self) -> Option<chrono::DateTime<chrono::Utc>> {
+        chrono::DateTime::parse_from_rfc3339(&self.observed_at).ok().map(|t| t.with_timezone(&chrono::Utc))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_valid_observation_parses_and_a_bad_time_is_refused() {
+        let good = r#"{"schema":"majordomus/forge/v1","observed_at":"2026-11-30T10:00:00Z","repository":"o/r",
+            "pull_requests":[{"number":1,"title":"t","author":"a","head":"b","created_at":"2026-11-30T09:00:00Z","state":"open"}],
+            "issues":[{"repository":"o/r","number":2,"state":"open","labels":["limitation"]}]}"#;
+        let obs = Observation::parse(Path::new("f.json"), good).expect("valid");
+        assert_eq!(obs.pull_requests[0].number, 1);
+        let bad = good.replace("2026-11-30T09:00:00Z", "yesterday");
+        let err = Observation::parse(Path::new("f.json"), &bad).expect_err("bad time");
+        assert!(err.to_string().contains("pull request #1"), "{err}");
+    }
+
+    #[test]
+    fn a_foreign_document_is_not_an_observation() {
+        let err = Observation::parse(Path::new("f.json"), r#"{"schema":"x","observed_at":"2026-11-30T10:00:00Z","repository":"o/r"}"#)
+            .expect_err("foreign");
+        assert!(err.to_string().contains("expected \"majordomus/forge/v1\""), "{err}");
+    }
+}
