@@ -73,6 +73,11 @@ impl Decision {
     fn new(verdict: Verdict, explanation: impl Into<String>, write: Write) -> Self {
         Self { verdict, explanation: explanation.into(), write }
     }
+
+    /// A verdict that writes nothing.
+    pub fn say(verdict: Verdict, explanation: impl Into<String>) -> Self {
+        Self::new(verdict, explanation, Write::Nothing)
+    }
 }
 
 fn unreadable(reason: &str) -> Decision {
@@ -115,7 +120,12 @@ fn adopted(p: &Present, caller: &Owner) -> Box<CarryRecord> {
 }
 
 fn totals(record: &CarryRecord) -> String {
-    format!("{} merged, {} filed, {} cuts so far", record.merged, record.filed, record.cuts)
+    let cuts = if record.cuts == 1 { "1 cut".to_string() } else { format!("{} cuts", record.cuts) };
+    format!("{} merged, {} filed, {cuts} so far", record.merged, record.filed)
+}
+
+fn since(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
 /// `carry begin INVOCATION --owner PID`.
@@ -146,7 +156,7 @@ pub fn begin(found: &Found, requested: &Invocation, caller: &Owner, now: DateTim
         let how = if p.record.handed_off { "a cut handed it off" } else { "this process already owns it" };
         return Decision::new(
             Verdict::Resumed,
-            format!("this session continues the run begun {} ({how}): {}; take the budget from `majordomus carry show --json`", p.record.started_at.to_rfc3339(), totals(&p.record)),
+            format!("this session continues the run begun {} ({how}): {}; take the budget from `majordomus carry show --json`", since(p.record.started_at), totals(&p.record)),
             Write::Save(adopted(p, caller)),
         );
     }
@@ -215,7 +225,7 @@ pub fn resume(found: &Found, requested: &Invocation, caller: &Owner, now: DateTi
     }
     Ok(Decision::new(
         Verdict::Resumed,
-        format!("{caller} adopts the run begun {}: {}", p.record.started_at.to_rfc3339(), totals(&p.record)),
+        format!("{caller} adopts the run begun {}: {}", since(p.record.started_at), totals(&p.record)),
         Write::Save(adopted(p, caller)),
     ))
 }

@@ -11,7 +11,7 @@
 //! a fresh start: a budget that cannot be carried must stop the run, not
 //! restart it.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, SubsecRound, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::invocation::Invocation;
@@ -41,13 +41,13 @@ pub struct CarryRecord {
 }
 
 impl CarryRecord {
-    /// A new run begun by `owner` at `now`.
+    /// A new run begun by `owner` at `now` (to the second).
     pub fn begin(invocation: &Invocation, owner: Owner, now: DateTime<Utc>) -> Self {
         Self {
             schema: CARRY_SCHEMA.into(),
             invocation: invocation.as_str().into(),
             owner,
-            started_at: now,
+            started_at: now.trunc_subsecs(0),
             merged: 0,
             filed: 0,
             cuts: 0,

@@ -43,12 +43,8 @@ pub struct Store {
 
 #[derive(Debug, thiserror::Error)]
 pub enum LocateError {
-    #[error("the git directory of {} cannot be read", path.display())]
-    NotARepository {
-        path: PathBuf,
-        #[source]
-        source: git2::Error,
-    },
+    #[error("the git directory of {} cannot be read: {reason}", path.display())]
+    NotARepository { path: PathBuf, reason: String },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -100,7 +96,7 @@ impl Store {
     /// (without reading `GIT_DIR` or other environment overrides).
     pub fn discover(dir: &Path) -> Result<Self, LocateError> {
         let repo = git2::Repository::discover(dir)
-            .map_err(|source| LocateError::NotARepository { path: dir.into(), source })?;
+            .map_err(|e| LocateError::NotARepository { path: dir.into(), reason: e.message().to_string() })?;
         Ok(Self::in_common_dir(repo.commondir()))
     }
 
