@@ -5,6 +5,7 @@ use clap::Subcommand;
 
 use crate::{Cli, CliError, Exit};
 
+pub mod carry;
 pub mod check;
 pub mod finish;
 pub mod start;
@@ -14,6 +15,7 @@ pub enum Command {
     Start(start::StartArgs),
     Check(check::CheckArgs),
     Finish(finish::FinishArgs),
+    Carry(carry::CarryArgs),
 }
 
 pub fn run(cli: Cli) -> Result<Exit, CliError> {
@@ -25,5 +27,6 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
         Command::Start(args) => start::cmd_start(&cwd, args),
         Command::Check(args) => check::cmd_check(&cwd, args),
         Command::Finish(args) => finish::cmd_finish(&cwd, args),
+        Command::Carry(args) => carry::cmd_carry(&cwd, args),
     }
 }
