@@ -86,15 +86,18 @@ pub fn branches(repo: &Repo) -> Reading<Vec<Branch>> {
     Ok(out)
 }
 
+/// A branch's `remote` and `merge` settings.
+type Tracking = (Option<String>, Option<String>);
+
 /// `branch.<name>.remote` and `branch.<name>.merge` for every branch, from
 /// one configuration snapshot.
-fn tracking_config(repo: &Repo) -> Reading<HashMap<String, (Option<String>, Option<String>)>> {
+fn tracking_config(repo: &Repo) -> Reading<HashMap<String, Tracking>> {
     let config = repo
         .git
         .config()
         .and_then(|mut c| c.snapshot())
         .map_err(|e| Unread::git("the repository's configuration", &e))?;
-    let mut out: HashMap<String, (Option<String>, Option<String>)> = HashMap::new();
+    let mut out: HashMap<String, Tracking> = HashMap::new();
     let mut entries = config
         .entries(Some(r"^branch\..*\.(remote|merge)$"))
         .map_err(|e| Unread::git("the branch configuration", &e))?;
