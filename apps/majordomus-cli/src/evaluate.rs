@@ -2,6 +2,7 @@
 //! document. `check`, `finish` and every later caller go through here, so
 //! there is one way to answer the done invariant.
 
+use majordomus_gates::measure::Deadline;
 use majordomus_gates::{done, measure, score, Document};
 use majordomus_records::task::TaskState;
 
@@ -10,6 +11,12 @@ use crate::CliError;
 
 /// Measures and judges the invariant; writes nothing.
 pub fn evaluate(ws: &Workspace) -> Result<Document, CliError> {
+    evaluate_within(ws, Deadline::NONE)
+}
+
+/// Measures and judges the invariant, taking no reading past `deadline`
+/// (those answer `unknown`, naming the time budget); writes nothing.
+pub fn evaluate_within(ws: &Workspace, deadline: Deadline) -> Result<Document, CliError> {
     let policy = ws.policy()?;
     let task = TaskState::load(&ws.paths.task());
     let (task_json, task_error) = match &task {
@@ -17,7 +24,7 @@ pub fn evaluate(ws: &Workspace) -> Result<Document, CliError> {
         TaskState::None => (None, None),
         TaskState::Unreadable(reason) => (None, Some(reason.clone())),
     };
-    let readings = measure::measure(&ws.repo, &ws.paths, &policy, task);
+    let readings = measure::measure_within(&ws.repo, &ws.paths, &policy, task, deadline);
     let answers = done::answer_all(&readings, &policy);
     let (score, _) = score::score(&answers, &policy.caps);
     Ok(Document::new(

@@ -36,6 +36,9 @@ pub struct Cli {
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
+        Err(e) if e.use_stderr() && commands::hook::is_stop_invocation(std::env::args_os()) => {
+            return commands::hook::stop::answer_unparsed(&e.to_string()).into();
+        }
         Err(e) => {
             let code = if e.use_stderr() { Exit::Usage } else { Exit::Ok };
             let _ = e.print();

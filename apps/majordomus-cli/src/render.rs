@@ -1,11 +1,19 @@
-//! The human text of `check`, rendered from the document alone.
+//! The human text of `check`, rendered from the document alone, and its
+//! other renderings: GitHub Actions annotations.
 
-use majordomus_gates::{Answer, Document};
+use majordomus_gates::{Answer, Document, Status};
+
+/// Whether to colour text for a stream: only on a terminal, and never when
+/// `NO_COLOR` is set to anything but the empty string (no-color.org).
+pub fn use_color(is_terminal: bool) -> bool {
+    is_terminal && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty())
+}
 
 /// One block per open question (status, id, evidence, remedy), then the
 /// done line. Consecutive questions open for the same reason (no task
-/// record, say) share one block instead of repeating it.
-pub fn check_text(doc: &Document) -> String {
+/// record, say) share one block instead of repeating it. With `color`, the
+/// status word is coloured; nothing else is.
+pub fn check_text(doc: &Document, color: bool) -> String {
     let open: Vec<&Answer> = doc.open().collect();
     let mut groups: Vec<Vec<&Answer>> = Vec::new();
     for a in open {
@@ -19,11 +27,13 @@ pub fn check_text(doc: &Document) -> String {
     let mut out = String::new();
     for g in &groups {
         let a = g[0];
+        let status = format!("{:<8}", a.status.as_str());
+        let status = if color { paint(a.status, &status) } else { status };
         if g.len() == 1 {
-            out.push_str(&format!("{:<8} {:<width$}  {}\n", a.status.as_str(), a.id, a.evidence));
+            out.push_str(&format!("{status} {:<width$}  {}\n", a.id, a.evidence));
             out.push_str(&format!("{:<8} {:<width$}  remedy: {}\n", "", "", a.remedy));
         } else {
-            out.push_str(&format!("{:<8} {}\n", a.status.as_str(), label(g)));
+            out.push_str(&format!("{status} {}\n", label(g)));
             out.push_str(&format!("{:<8} {}\n", "", a.evidence));
             out.push_str(&format!("{:<8} remedy: {}\n", "", a.remedy));
         }
@@ -35,4 +45,100 @@ pub fn check_text(doc: &Document) -> String {
 
 fn same_reason(a: &Answer, b: &Answer) -> bool {
     a.status == b.status && a.evidence == b.evidence && a.remedy == b.remedy
+}
+
+/// The status word in its colour, the padding after it left plain.
+fn paint(status: Status, padded: &str) -> String {
+    let code = match status {
+        Status::Pass => "32",
+        Status::Owed => "33",
+        Status::Refused => "1;31",
+        Status::Unknown => "35",
+        Status::Exempt => "36",
+    };
+    let word = status.as_str();
+    format!("\x1b[{code}m{word}\x1b[0m{}", &padded[word.len().min(padded.len())..])
+}
+
+/// GitHub Actions workflow commands: one annotation per open question
+/// (`::error` for refused, `::warning` for owed and unknown), in invariant
+/// order, then the done line as plain text.
+pub fn github(doc: &Document) -> String {
+    let mut out = String::new();
+    for a in doc.open() {
+        let level = if a.status == Status::Refused { "error" } else { "warning" };
+        let title = format!("majordomus: {} is {}", a.id, a.status);
+        let message = format!("{}\nremedy: {}", a.evidence, a.remedy);
+        out.push_str(&format!("::{level} title={}::{}\n", escape_property(&title), escape_data(&message)));
+    }
+    out.push_str(&doc.done_line());
+    out.push('\n');
+    out
+}
+
+/// A workflow command's message: `%`, CR and LF are escaped.
+fn escape_data(s: &str) -> String {
+    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+/// A workflow command's property value: the message's escapes, and `:` and `,`.
+fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use majordomus_gates::{Answer, Document, Status};
+
+    use super::*;
+
+    fn doc() -> Document {
+        let a = |id: &str, status, evidence: &str| Answer {
+            id: id.into(),
+            stage: "s".into(),
+            question: "q?".into(),
+            status,
+            evidence: evidence.into(),
+            source: "src".into(),
+            remedy: "git push".into(),
+            details: serde_json::json!({}),
+        };
+        Document::new(
+            chrono::Utc::now(),
+            "/r".into(),
+            None,
+            None,
+            vec![
+                a("scoped", Status::Pass, "All in scope."),
+                a("no-new-debt", Status::Refused, "1 entry added: 100% new, a: b."),
+                a("pushed", Status::Owed, "2 commits are not on origin/main."),
+            ],
+            5,
+        )
+    }
+
+    #[test]
+    fn github_annotations_are_errors_for_refused_and_warnings_otherwise_then_the_done_line() {
+        let text = github(&doc());
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "::error title=majordomus%3A no-new-debt is refused::1 entry added: 100%25 new, a: b.%0Aremedy: git push",
+                "::warning title=majordomus%3A pushed is owed::2 commits are not on origin/main.%0Aremedy: git push",
+                "done: no-new-debt=refused pushed=owed",
+            ]
+        );
+    }
+
+    #[test]
+    fn colour_touches_the_status_word_only() {
+        let plain = check_text(&doc(), false);
+        let coloured = check_text(&doc(), true);
+        assert!(!plain.contains('\x1b'));
+        assert!(coloured.contains("\x1b[1;31mrefused\x1b[0m  no-new-debt"), "{coloured:?}");
+        assert!(coloured.contains("\x1b[33mowed\x1b[0m     pushed"), "{coloured:?}");
+        let stripped = coloured.replace("\x1b[1;31m", "").replace("\x1b[33m", "").replace("\x1b[0m", "");
+        assert_eq!(stripped, plain);
+    }
 }

@@ -10,6 +10,14 @@ use majordomus_records::StatePaths;
 #[derive(Debug, Default)]
 pub struct ClosingReadings {}
 
+impl ClosingReadings {
+    /// Every reading of the family unread for one reason: what measurement
+    /// gives when the time budget ran out before the family was read.
+    pub fn unread(_reason: &majordomus_readings::Unread) -> Self {
+        Self {}
+    }
+}
+
 pub fn measure(_repo: &Repo, _paths: &StatePaths, _policy: &Policy, _task: &TaskState) -> ClosingReadings {
     ClosingReadings {}
 }

@@ -10,6 +10,11 @@ use crate::answer::{Answer, Status};
 /// The schema string (a contract).
 pub const SCHEMA: &str = "majordomus/gates.completion/v1";
 
+/// The JSON Schema (draft 2020-12) of the document, as `majordomus schema
+/// completion` prints it. A test validates documents from real `check` runs
+/// against it, so the two cannot drift apart unnoticed.
+pub const JSON_SCHEMA: &str = include_str!("../schemas/gates.completion.v1.json");
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Document {
     pub schema: String,
@@ -110,6 +115,14 @@ mod tests {
         assert!(doc.complete);
         assert_eq!(doc.done_line(), "done: complete (1 pass, 1 exempt)");
         assert_eq!(doc.tallies[&Status::Owed], 0);
+    }
+
+    #[test]
+    fn the_json_schema_names_this_documents_schema_string() {
+        let schema: serde_json::Value = serde_json::from_str(JSON_SCHEMA).expect("the schema is JSON");
+        assert_eq!(schema["properties"]["schema"]["const"], SCHEMA);
+        let statuses: Vec<&str> = Status::ALL.iter().map(|s| s.as_str()).collect();
+        assert_eq!(schema["$defs"]["status"]["enum"], serde_json::json!(statuses));
     }
 
     #[test]

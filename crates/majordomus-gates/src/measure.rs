@@ -63,22 +63,29 @@ pub enum Integrated {
 
 /// Takes every reading `check` needs.
 pub fn measure(repo: &Repo, paths: &StatePaths, policy: &Policy, task: TaskState) -> Readings {
-    let head = refs::head(repo);
-    let tree = status::read(repo);
+    measure_within(repo, paths, policy, task, Deadline::NONE)
+}
+
+/// Takes every reading `check` needs, checking the deadline between
+/// readings: once it has passed, each reading not yet taken is unread and
+/// says the time budget ran out (a family of readings counts as one).
+pub fn measure_within(repo: &Repo, paths: &StatePaths, policy: &Policy, task: TaskState, deadline: Deadline) -> Readings {
+    let head = deadline.read(|| refs::head(repo));
+    let tree = deadline.read(|| status::read(repo));
     let record = task.record();
     let head_commit = head.as_ref().ok().and_then(|h| h.commit.clone());
-    let trunk = trunk(repo, policy);
-    let changes = match (record, &head, &tree) {
+    let trunk = deadline.read(|| trunk(repo, policy));
+    let changes = deadline.read(|| match (record, &head, &tree) {
         (Some(r), Ok(h), Ok(t)) => changes::since(repo, r.head.as_deref(), h.commit.as_deref(), t, &r.snapshot),
         (None, _, _) => Err(Unread::new("no task record says where this work started")),
         (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),
-    };
-    let inherited_dirty = match (record, &tree) {
+    });
+    let inherited_dirty = deadline.read(|| match (record, &tree) {
         (Some(r), Ok(t)) => Ok(inherited_dirty(repo, r, t)),
         (None, _) => Err(Unread::new("no task record says where this work started")),
         (_, Err(e)) => Err(e.clone()),
-    };
-    let commits_since_start = match (record, &head_commit) {
+    });
+    let commits_since_start = deadline.read(|| match (record, &head_commit) {
         (None, _) => Err(Unread::new("no task record says where this work started")),
         (Some(_), None) => Ok((Vec::new(), 0)),
         (Some(r), Some(h)) => match r.head.as_deref() {
@@ -87,26 +94,42 @@ pub fn measure(repo: &Repo, paths: &StatePaths, policy: &Policy, task: TaskState
             }
             start => refs::commits_not_on(repo, h, start),
         },
+    });
+    let branches = deadline.read(|| refs::branches(repo));
+    let push = deadline.read(|| push(repo, &head, &branches, &trunk, record.and_then(|r| r.head.as_deref())));
+    let integration = deadline.read(|| match (&head_commit, &trunk) {
+        (None, _) if head.is_ok() => Ok(Integrated::Unborn),
+        (None, _) => Err(head.clone().err().unwrap_or_else(|| Unread::new("HEAD could not be read"))),
+        (Some(_), Err(e)) => Err(e.clone()),
+        (Some(_), Ok(None)) => Err(Unread::new(
+            "no trunk was found: no origin/HEAD, origin/main, origin/master, main or master; name it in the policy's [trunk]",
+        )),
+        (Some(h), Ok(Some(t))) => {
+            refs::integration(repo, h, &t.commit).map(|integration| Integrated::Measured { trunk: t.clone(), integration })
+        }
+    });
+    let stashes = deadline.read(|| stash::read(repo));
+    let operation = deadline.read(|| majordomus_readings::state::operation(repo));
+    let verification = match deadline.check() {
+        Ok(()) => crate::verification::measure(repo, paths, policy, &task),
+        Err(e) => crate::verification::VerificationReadings::unread(&e),
     };
-    let branches = refs::branches(repo);
+    let closing = match deadline.check() {
+        Ok(()) => crate::closing::measure(repo, paths, policy, &task),
+        Err(e) => crate::closing::ClosingReadings::unread(&e),
+    };
+    let bookkeeping = match deadline.check() {
+        Ok(()) => crate::bookkeeping::measure(repo, paths, policy, &task),
+        Err(e) => crate::bookkeeping::BookkeepingReadings::unread(&e),
+    };
     Readings {
-        verification: crate::verification::measure(repo, paths, policy, &task),
-        closing: crate::closing::measure(repo, paths, policy, &task),
-        bookkeeping: crate::bookkeeping::measure(repo, paths, policy, &task),
-        push: push(repo, &head, &branches, &trunk, record.and_then(|r| r.head.as_deref())),
-        integration: match (&head_commit, &trunk) {
-            (None, _) if head.is_ok() => Ok(Integrated::Unborn),
-            (None, _) => Err(head.clone().err().unwrap_or_else(|| Unread::new("HEAD could not be read"))),
-            (Some(_), Err(e)) => Err(e.clone()),
-            (Some(_), Ok(None)) => Err(Unread::new(
-                "no trunk was found: no origin/HEAD, origin/main, origin/master, main or master; name it in the policy's [trunk]",
-            )),
-            (Some(h), Ok(Some(t))) => {
-                refs::integration(repo, h, &t.commit).map(|integration| Integrated::Measured { trunk: t.clone(), integration })
-            }
-        },
-        stashes: stash::read(repo),
-        operation: majordomus_readings::state::operation(repo),
+        verification,
+        closing,
+        bookkeeping,
+        push,
+        integration,
+        stashes,
+        operation,
         branches,
         commits_since_start,
         inherited_dirty,
@@ -115,6 +138,52 @@ pub fn measure(repo: &Repo, paths: &StatePaths, policy: &Policy, task: TaskState
         head,
         task,
     }
+}
+
+// ---- the time budget -------------------------------------------------------
+
+/// When measuring has to stop. A stop hook answers within its host's
+/// timeout or not at all, so it measures within a budget: past the deadline
+/// every reading not yet taken is [`Unread`], naming the budget, and its
+/// question answers `unknown` like any other reading that was not taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deadline {
+    at: Option<(std::time::Instant, u64)>,
+}
+
+/// How a reason given for a reading the time budget cut off begins.
+pub const BUDGET_RAN_OUT: &str = "the time budget of ";
+
+impl Deadline {
+    /// No deadline: every reading is taken.
+    pub const NONE: Deadline = Deadline { at: None };
+
+    /// `budget_ms` milliseconds after `start`.
+    pub fn after(start: std::time::Instant, budget_ms: u64) -> Self {
+        Deadline { at: Some((start + std::time::Duration::from_millis(budget_ms), budget_ms)) }
+    }
+
+    /// `Err` once the deadline has passed, with the reason a reading gives.
+    pub fn check(&self) -> Result<(), Unread> {
+        match self.at {
+            Some((at, budget_ms)) if std::time::Instant::now() >= at => {
+                Err(Unread::new(format!("{BUDGET_RAN_OUT}{budget_ms} ms ran out before this was read")))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Takes a reading unless the deadline has passed.
+    pub fn read<T>(&self, reading: impl FnOnce() -> Reading<T>) -> Reading<T> {
+        self.check()?;
+        reading()
+    }
+}
+
+/// Whether an unread reason is the time budget running out, rather than
+/// something the repository or the task record said.
+pub fn is_budget_reason(reason: &str) -> bool {
+    reason.starts_with(BUDGET_RAN_OUT)
 }
 
 fn trunk(repo: &Repo, policy: &Policy) -> Reading<Option<Trunk>> {
@@ -215,4 +284,42 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Result<Snapshot, Unread> {
         unpushed: Some(unpushed),
         baselines: Some(baselines::read_worktree(repo)?),
     })
+}
+
+#[cfg(test)]
+mod deadline_tests {
+    use majordomus_records::{Policy, StatePaths, TaskState};
+    use majordomus_testkit::TestRepo;
+
+    use super::*;
+
+    #[test]
+    fn past_the_deadline_every_reading_is_unread_and_names_the_budget() {
+        let t = TestRepo::with_commit();
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let paths = StatePaths::new(repo.root());
+        let spent = Deadline::after(std::time::Instant::now(), 0);
+        let r = measure_within(&repo, &paths, &Policy::default(), TaskState::None, spent);
+        let reason = "the time budget of 0 ms ran out before this was read";
+        assert_eq!(r.head.as_ref().expect_err("cut off").reason, reason);
+        assert_eq!(r.tree.as_ref().expect_err("cut off").reason, reason);
+        assert_eq!(r.push.as_ref().expect_err("cut off").reason, reason);
+        assert_eq!(r.stashes.as_ref().expect_err("cut off").reason, reason);
+        assert!(is_budget_reason(reason));
+        let answers = crate::done::answer_all(&r, &Policy::default());
+        let settled = answers.iter().find(|a| a.id == "settled").expect("settled");
+        assert_eq!(settled.status, crate::Status::Unknown);
+        assert!(settled.evidence.contains("time budget of 0 ms"), "{}", settled.evidence);
+    }
+
+    #[test]
+    fn a_budget_not_yet_spent_cuts_nothing_off() {
+        let t = TestRepo::with_commit();
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let paths = StatePaths::new(repo.root());
+        let ample = Deadline::after(std::time::Instant::now(), 600_000);
+        let r = measure_within(&repo, &paths, &Policy::default(), TaskState::None, ample);
+        assert!(r.head.is_ok() && r.tree.is_ok() && r.stashes.is_ok() && r.operation.is_ok());
+        assert!(Deadline::NONE.check().is_ok());
+    }
 }

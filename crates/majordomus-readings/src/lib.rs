@@ -9,6 +9,7 @@
 
 pub mod baselines;
 pub mod changes;
+pub mod fingerprint;
 pub mod refs;
 pub mod repo;
 pub mod stash;

@@ -31,6 +31,10 @@ use serde::{Deserialize, Serialize};
 
 pub const FORGE_SCHEMA: &str = "majordomus/forge/v1";
 
+/// The JSON Schema (draft 2020-12) of an observation, as `majordomus schema
+/// forge` prints it.
+pub const JSON_SCHEMA: &str = include_str!("../schemas/forge.v1.json");
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Observation {
@@ -136,6 +140,12 @@ mod tests {
         let bad = good.replace("2026-11-30T09:00:00Z", "yesterday");
         let err = Observation::parse(Path::new("f.json"), &bad).expect_err("bad time");
         assert!(err.to_string().contains("pull request #1"), "{err}");
+    }
+
+    #[test]
+    fn the_json_schema_names_this_records_schema_string() {
+        let schema: serde_json::Value = serde_json::from_str(JSON_SCHEMA).expect("the schema is JSON");
+        assert_eq!(schema["properties"]["schema"]["const"], FORGE_SCHEMA);
     }
 
     #[test]

@@ -47,6 +47,11 @@ impl StatePaths {
         self.state_dir().join("ledger.jsonl")
     }
 
+    /// The agent stop hook's own record: consecutive blocks for the task.
+    pub fn hook(&self) -> PathBuf {
+        self.state_dir().join("hook.json")
+    }
+
     pub fn archive_dir(&self) -> PathBuf {
         self.state_dir().join("archive")
     }

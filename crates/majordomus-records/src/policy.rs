@@ -25,6 +25,8 @@ pub struct Policy {
     pub caps: BTreeMap<String, u8>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub markers: Option<Markers>,
+    #[serde(default)]
+    pub hook: HookPolicy,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,6 +77,41 @@ pub struct Markers {
     pub pattern: Option<String>,
     pub scan: Option<Vec<String>>,
     pub extensions: Option<Vec<String>>,
+}
+
+/// `[hook]`: how the agent stop hook behaves.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HookPolicy {
+    /// Consecutive blocks of a stop for one task after which the hook lets
+    /// the stop through (saying what is still owed). 0: never block.
+    #[serde(default = "default_block_limit")]
+    pub block_limit: u32,
+    /// The time budget of the hook's measurement, in milliseconds: readings
+    /// not taken by then are `unknown`. Keep it well under the host's hook
+    /// timeout.
+    #[serde(default = "default_budget_ms")]
+    pub budget_ms: u64,
+}
+
+/// The default `[hook] block_limit`.
+pub const DEFAULT_BLOCK_LIMIT: u32 = 3;
+/// The default `[hook] budget_ms`: a third of the 60 s timeout
+/// `majordomus hook install` writes.
+pub const DEFAULT_BUDGET_MS: u64 = 20_000;
+
+fn default_block_limit() -> u32 {
+    DEFAULT_BLOCK_LIMIT
+}
+
+fn default_budget_ms() -> u64 {
+    DEFAULT_BUDGET_MS
+}
+
+impl Default for HookPolicy {
+    fn default() -> Self {
+        Self { block_limit: DEFAULT_BLOCK_LIMIT, budget_ms: DEFAULT_BUDGET_MS }
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -143,5 +180,14 @@ mod tests {
         assert_eq!(ids, ["zeta", "alpha"]);
         assert!(p.gates["zeta"].required);
         assert!(!p.gates["alpha"].required);
+    }
+
+    #[test]
+    fn the_hook_table_defaults_each_key_it_leaves_out() {
+        assert_eq!(Policy::default().hook, HookPolicy { block_limit: 3, budget_ms: 20_000 });
+        let p = Policy::parse(Path::new("p.toml"), "[hook]\nblock_limit = 1\n").expect("parse");
+        assert_eq!(p.hook, HookPolicy { block_limit: 1, budget_ms: 20_000 });
+        let err = Policy::parse(Path::new("p.toml"), "[hook]\nblock_limits = 1\n").expect_err("unknown key");
+        assert!(err.to_string().starts_with("p.toml:2:1: "), "{err}");
     }
 }

@@ -1,9 +1,9 @@
 //! `majordomus check`: run the done invariant.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use crate::evaluate::{document_bytes, evaluate, write_document};
 use crate::workspace::Workspace;
@@ -16,8 +16,13 @@ use crate::{render, CliError, Exit};
 /// line is the done line. Exit 0 when complete, 10 when not.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Print the gates.completion document instead of the summary.
-    #[arg(long)]
+    /// How to print the answer: text (each open question with its evidence
+    /// and remedy, then the done line), json (the gates.completion document)
+    /// or github (GitHub Actions annotations, then the done line).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// The same as --format json.
+    #[arg(long, conflicts_with = "format")]
     pub json: bool,
     /// Local readings only. check never reaches the network, so this is
     /// what it always does; the flag is accepted for scripts that ask.
@@ -25,15 +30,26 @@ pub struct CheckArgs {
     pub cheap: bool,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+    Github,
+}
+
 pub fn cmd_check(cwd: &Path, args: CheckArgs) -> Result<Exit, CliError> {
     let ws = Workspace::open(cwd)?;
     let doc = evaluate(&ws)?;
     write_document(&ws, &doc)?;
+    let format = if args.json { Format::Json } else { args.format };
     let mut stdout = std::io::stdout().lock();
-    if args.json {
-        stdout.write_all(&document_bytes(&doc)?)?;
-    } else {
-        stdout.write_all(render::check_text(&doc).as_bytes())?;
+    match format {
+        Format::Json => stdout.write_all(&document_bytes(&doc)?)?,
+        Format::Github => stdout.write_all(render::github(&doc).as_bytes())?,
+        Format::Text => {
+            let color = render::use_color(std::io::stdout().is_terminal());
+            stdout.write_all(render::check_text(&doc, color).as_bytes())?
+        }
     }
     stdout.flush()?;
     Ok(if doc.complete { Exit::Ok } else { Exit::NotDone })

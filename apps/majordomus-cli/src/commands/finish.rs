@@ -1,6 +1,6 @@
 //! `majordomus finish`: end the task and archive its record.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use clap::{Args, ValueEnum};
@@ -56,7 +56,7 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
     let doc = evaluate(&ws)?;
     if args.outcome == Outcome::Completed && !doc.complete {
         let mut err = std::io::stderr().lock();
-        err.write_all(render::check_text(&doc).as_bytes())?;
+        err.write_all(render::check_text(&doc, render::use_color(std::io::stderr().is_terminal())).as_bytes())?;
         writeln!(err, "majordomus: finish --outcome completed refused: the done invariant is not complete (nothing was written)")?;
         return Ok(Exit::NotDone);
     }

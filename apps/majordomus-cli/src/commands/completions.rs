@@ -1,0 +1,25 @@
+//! `majordomus completions`: shell completion scripts.
+
+use clap::{Args, CommandFactory};
+use clap_complete::Shell;
+
+use crate::{Cli, CliError, Exit};
+
+/// Print a completion script for a shell.
+///
+/// bash: majordomus completions bash > ~/.local/share/bash-completion/completions/majordomus
+/// zsh: majordomus completions zsh > "${fpath[1]}/_majordomus"
+/// fish: majordomus completions fish > ~/.config/fish/completions/majordomus.fish
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: Shell,
+}
+
+pub fn cmd_completions(args: CompletionsArgs) -> Result<Exit, CliError> {
+    let mut out = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "majordomus", &mut out);
+    std::io::Write::write_all(&mut std::io::stdout().lock(), &out)?;
+    Ok(Exit::Ok)
+}

@@ -1,0 +1,367 @@
+//! `majordomus hook install`: wire majordomus into the places work ends.
+//!
+//! An agent's settings file is somebody's file first: the install merges
+//! into it (every other key, every other hook kept, the order of keys kept),
+//! finds a majordomus stop hook already there and updates it in place rather
+//! than adding a second, and refuses a file it cannot read as settings
+//! instead of replacing it. A git pre-push hook already there is moved aside
+//! to `pre-push.majordomus-chained` and called first, never removed.
+
+use std::path::{Path, PathBuf};
+
+use clap::{ArgGroup, Args};
+use serde_json::{json, Value};
+
+use super::Agent;
+use crate::workspace::Workspace;
+use crate::{CliError, Exit};
+
+/// Install majordomus's hooks: an agent's stop hook, or a git pre-push hook.
+///
+/// --agent claude merges a Stop hook into .claude/settings.json, --agent
+/// codex into .codex/hooks.json, both at the repository root. Everything
+/// already there is kept; a majordomus hook already there is updated in
+/// place, never added twice. --git installs a pre-push hook (in core.hooksPath
+/// if set, else the common git directory's hooks/) that refuses a push while
+/// gates-green is refused, calling the pre-push hook it replaces first.
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("target").required(true).args(["agent", "git"])))]
+pub struct InstallArgs {
+    /// The coding agent whose stop hook to install.
+    #[arg(long, value_enum)]
+    pub agent: Option<Agent>,
+    /// Install the git pre-push hook instead.
+    #[arg(long)]
+    pub git: bool,
+    /// Print the file that would be written instead of writing it.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// The majordomus program the hook runs. Default: `majordomus` (found
+    /// on PATH) for an agent's settings, which are often shared; this
+    /// executable's own path for the git hook, which is local.
+    #[arg(long, value_name = "PATH")]
+    pub bin: Option<String>,
+    /// Seconds the agent waits for the stop hook (its `timeout`); the hook's
+    /// time budget ([hook] budget_ms, 20 s by default) must stay well under it.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub timeout: u64,
+}
+
+pub fn cmd_hook_install(cwd: &Path, args: InstallArgs) -> Result<Exit, CliError> {
+    let ws = Workspace::open(cwd)?;
+    match args.agent {
+        Some(agent) => install_agent(&ws, agent, &args),
+        None => install_git(&ws, &args),
+    }
+}
+
+// ---- an agent's stop hook --------------------------------------------------
+
+/// Where a host keeps a project's hooks, relative to the repository root.
+pub fn settings_file(agent: Agent) -> &'static str {
+    match agent {
+        Agent::Claude => ".claude/settings.json",
+        Agent::Codex => ".codex/hooks.json",
+    }
+}
+
+/// The command the stop hook runs.
+pub fn stop_command(bin: &str, agent: Agent) -> String {
+    format!("{} hook stop --agent {}", shell_quote(bin), agent.as_str())
+}
+
+/// What merging did to the settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    Added,
+    Updated,
+    Unchanged,
+}
+
+/// Merges a Stop hook running `command` into the settings text (`None`: no
+/// file yet), returning the new text. The structure is the one both hosts
+/// read: `hooks.Stop` is a list of groups, each with a list of `hooks`, each
+/// `{"type": "command", "command": ..., "timeout": ...}`. Stop takes no
+/// matcher, so the group has none.
+pub fn merge_stop_hook(existing: Option<&str>, command: &str, timeout: u64) -> Result<(String, Change), String> {
+    let mut root: Value = match existing {
+        Some(text) if !text.trim().is_empty() => serde_json::from_str(text).map_err(|e| format!("it is not JSON ({e})"))?,
+        _ => json!({}),
+    };
+    let settings = root.as_object_mut().ok_or("it is not a JSON object")?;
+    let hooks = settings.entry("hooks").or_insert_with(|| json!({})).as_object_mut().ok_or("its \"hooks\" is not an object")?;
+    let groups = hooks.entry("Stop").or_insert_with(|| json!([])).as_array_mut().ok_or("its \"hooks\".\"Stop\" is not a list")?;
+    let mut change = None;
+    for group in groups.iter_mut() {
+        let Some(list) = group.get_mut("hooks").and_then(Value::as_array_mut) else { continue };
+        for hook in list.iter_mut().filter(|h| h.get("command").and_then(Value::as_str).is_some_and(is_majordomus_stop)) {
+            let current = (hook.get("type").cloned(), hook.get("command").cloned(), hook.get("timeout").cloned());
+            if current == (Some(json!("command")), Some(json!(command)), Some(json!(timeout))) {
+                change.get_or_insert(Change::Unchanged);
+                continue;
+            }
+            if let Some(h) = hook.as_object_mut() {
+                h.insert("type".into(), json!("command"));
+                h.insert("command".into(), json!(command));
+                h.insert("timeout".into(), json!(timeout));
+                change = Some(Change::Updated);
+            }
+        }
+    }
+    let change = match change {
+        Some(c) => c,
+        None => {
+            groups.push(json!({ "hooks": [{ "type": "command", "command": command, "timeout": timeout }] }));
+            Change::Added
+        }
+    };
+    let mut text = serde_json::to_string_pretty(&root).map_err(|e| format!("cannot encode the settings ({e})"))?;
+    text.push('\n');
+    Ok((text, change))
+}
+
+/// Whether a hook command runs `majordomus hook stop` (any path to it).
+pub fn is_majordomus_stop(command: &str) -> bool {
+    let words: Vec<&str> = command.split_whitespace().map(|w| w.trim_matches(|c| c == '\'' || c == '"')).collect();
+    words.windows(3).any(|w| {
+        let program = w[0].rsplit(['/', '\\']).next().unwrap_or(w[0]);
+        (program == "majordomus" || program == "majordomus.exe") && w[1] == "hook" && w[2] == "stop"
+    })
+}
+
+fn install_agent(ws: &Workspace, agent: Agent, args: &InstallArgs) -> Result<Exit, CliError> {
+    let rel = settings_file(agent);
+    let path = ws.repo.root().join(rel);
+    let existing = match std::fs::read_to_string(&path) {
+        Ok(t) => Some(t),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(CliError::internal(format!("cannot read {}", path.display()), e)),
+    };
+    let command = stop_command(args.bin.as_deref().unwrap_or("majordomus"), agent);
+    let (text, change) = merge_stop_hook(existing.as_deref(), &command, args.timeout)
+        .map_err(|why| CliError::Usage(format!("{rel} cannot be merged into: {why}; nothing was changed")))?;
+    if change == Change::Unchanged {
+        println!("{rel} already runs `{command}` as its Stop hook; nothing to change");
+        return Ok(Exit::Ok);
+    }
+    if args.dry_run {
+        println!("would write {rel}:");
+        print!("{text}");
+        return Ok(Exit::Ok);
+    }
+    majordomus_records::write_atomic(&path, text.as_bytes())
+        .map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))?;
+    let did = if change == Change::Added { "added a Stop hook to" } else { "updated the Stop hook in" };
+    println!("{did} {rel}: {command} (timeout {} s)", args.timeout);
+    if agent == Agent::Codex {
+        println!("Codex runs a project's hooks once they are trusted: review this one with /hooks in Codex.");
+    }
+    Ok(Exit::Ok)
+}
+
+/// A word the shell reads back as `s`.
+fn shell_quote(s: &str) -> String {
+    let plain = !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+:=@%".contains(c));
+    if plain {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+// ---- the git pre-push hook --------------------------------------------------
+
+/// The line that marks a pre-push hook as majordomus's own.
+pub const PRE_PUSH_MARKER: &str = "# majordomus pre-push hook";
+
+/// Where the pre-push hook it replaces is kept, and called from.
+pub const CHAINED: &str = "pre-push.majordomus-chained";
+
+/// The pre-push hook: the hook it replaced first (same arguments, same
+/// refs on standard input), then majordomus's answer for gates-green.
+pub fn pre_push_script(bin: &str) -> String {
+    format!(
+        r#"#!/bin/sh
+{PRE_PUSH_MARKER}, installed by `majordomus hook install --git`.
+# Refuses a push while the done invariant's gates-green question is refused.
+# It runs no gate: `majordomus hook pre-push` reads gates-green's status as
+# `majordomus check --json` gives it. A pre-push hook that was here before was
+# moved to {CHAINED} and runs first, with the same arguments and input.
+md={bin}
+hooks_dir=$(dirname "$0")
+chained="$hooks_dir/{CHAINED}"
+if [ -x "$chained" ]; then
+  refs=$(mktemp) || exit 1
+  trap 'rm -f "$refs"' EXIT
+  cat >"$refs"
+  "$chained" "$@" <"$refs" || exit $?
+fi
+if ! command -v "$md" >/dev/null 2>&1; then
+  echo "majordomus pre-push: $md not found; this push was not checked" >&2
+  exit 0
+fi
+"$md" hook pre-push "$@" </dev/null
+"#,
+        bin = shell_quote(bin)
+    )
+}
+
+/// The directory git runs hooks from: `core.hooksPath` when set (relative
+/// to the working tree root), else the common git directory's `hooks/`.
+pub fn hooks_dir(ws: &Workspace) -> Result<PathBuf, CliError> {
+    let config = ws.repo.git.config().map_err(|e| CliError::internal("cannot read git's configuration", e))?;
+    match config.get_path("core.hooksPath") {
+        Ok(p) if p.is_absolute() => Ok(p),
+        Ok(p) => Ok(ws.repo.root().join(p)),
+        Err(e) if e.code() == git2::ErrorCode::NotFound => Ok(ws.repo.common_dir().join("hooks")),
+        Err(e) => Err(CliError::internal("cannot read core.hooksPath", e)),
+    }
+}
+
+fn install_git(ws: &Workspace, args: &InstallArgs) -> Result<Exit, CliError> {
+    let dir = hooks_dir(ws)?;
+    let hook = dir.join("pre-push");
+    let chained = dir.join(CHAINED);
+    let bin = match &args.bin {
+        Some(b) => b.clone(),
+        None => std::env::current_exe().ok().map_or_else(|| "majordomus".to_string(), |p| p.display().to_string()),
+    };
+    let script = pre_push_script(&bin);
+    let present = std::fs::symlink_metadata(&hook).is_ok();
+    let existing = if present {
+        Some(std::fs::read(&hook).map_err(|e| CliError::internal(format!("cannot read {}", hook.display()), e))?)
+    } else {
+        None
+    };
+    let ours = existing.as_deref().is_some_and(|b| b.windows(PRE_PUSH_MARKER.len()).any(|w| w == PRE_PUSH_MARKER.as_bytes()));
+    if ours && existing.as_deref() == Some(script.as_bytes()) {
+        println!("{} is already majordomus's pre-push hook; nothing to change", hook.display());
+        return Ok(Exit::Ok);
+    }
+    let chain = present && !ours;
+    if chain && std::fs::symlink_metadata(&chained).is_ok() {
+        return Err(CliError::Usage(format!(
+            "{} is another program's pre-push hook and {} already exists: move one of them aside by hand; nothing was changed",
+            hook.display(),
+            chained.display()
+        )));
+    }
+    if args.dry_run {
+        if chain {
+            println!("would move {} to {}", hook.display(), chained.display());
+        }
+        println!("would write {}:", hook.display());
+        print!("{script}");
+        return Ok(Exit::Ok);
+    }
+    std::fs::create_dir_all(&dir).map_err(|e| CliError::internal(format!("cannot create {}", dir.display()), e))?;
+    if chain {
+        std::fs::rename(&hook, &chained)
+            .map_err(|e| CliError::internal(format!("cannot move {} to {}", hook.display(), chained.display()), e))?;
+        println!("moved the pre-push hook that was there to {}; it runs first", chained.display());
+    }
+    majordomus_records::write_atomic(&hook, script.as_bytes())
+        .map_err(|e| CliError::internal(format!("cannot write {}", hook.display()), e))?;
+    make_executable(&hook)?;
+    println!("{} {}: refuses a push while gates-green is refused", if ours { "updated" } else { "installed" }, hook.display());
+    Ok(Exit::Ok)
+}
+
+#[cfg(unix)]
+fn make_executable(path: &Path) -> Result<(), CliError> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .map_err(|e| CliError::internal(format!("cannot make {} executable", path.display()), e))
+}
+
+#[cfg(not(unix))]
+fn make_executable(_path: &Path) -> Result<(), CliError> {
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Value {
+        serde_json::from_str(text).expect("the merged settings are JSON")
+    }
+
+    #[test]
+    fn a_missing_file_gets_just_the_stop_hook() {
+        let (text, change) = merge_stop_hook(None, "majordomus hook stop --agent claude", 60).expect("merge");
+        assert_eq!(change, Change::Added);
+        assert_eq!(
+            parse(&text),
+            json!({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "majordomus hook stop --agent claude", "timeout": 60}]}]}})
+        );
+        assert!(text.ends_with("}\n"));
+    }
+
+    #[test]
+    fn everything_already_there_is_kept_in_its_order() {
+        let before = r#"{
+  "permissions": {"allow": ["Bash(ls)"]},
+  "hooks": {
+    "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "guard.sh"}]}],
+    "Stop": [{"hooks": [{"type": "command", "command": "notify-send done", "timeout": 5}]}]
+  },
+  "model": "opus"
+}"#;
+        let (text, change) = merge_stop_hook(Some(before), "majordomus hook stop --agent claude", 60).expect("merge");
+        assert_eq!(change, Change::Added);
+        let after = parse(&text);
+        let keys: Vec<&String> = after.as_object().expect("object").keys().collect();
+        assert_eq!(keys, ["permissions", "hooks", "model"]);
+        assert_eq!(after["hooks"]["PreToolUse"], parse(before)["hooks"]["PreToolUse"]);
+        let stop = after["hooks"]["Stop"].as_array().expect("list");
+        assert_eq!(stop.len(), 2);
+        assert_eq!(stop[0]["hooks"][0]["command"], "notify-send done");
+        assert_eq!(stop[1]["hooks"][0]["command"], "majordomus hook stop --agent claude");
+    }
+
+    #[test]
+    fn a_second_install_changes_nothing_and_a_new_command_updates_in_place() {
+        let (once, _) = merge_stop_hook(None, "majordomus hook stop --agent claude", 60).expect("merge");
+        let (twice, change) = merge_stop_hook(Some(&once), "majordomus hook stop --agent claude", 60).expect("merge");
+        assert_eq!((change, &twice), (Change::Unchanged, &once));
+        let (moved, change) = merge_stop_hook(Some(&once), "/opt/bin/majordomus hook stop --agent claude", 30).expect("merge");
+        assert_eq!(change, Change::Updated);
+        let stop = parse(&moved)["hooks"]["Stop"].clone();
+        assert_eq!(stop, json!([{"hooks": [{"type": "command", "command": "/opt/bin/majordomus hook stop --agent claude", "timeout": 30}]}]));
+    }
+
+    #[test]
+    fn a_file_that_is_not_settings_is_refused_not_replaced() {
+        assert!(merge_stop_hook(Some("not json"), "c", 1).expect_err("bad").contains("not JSON"));
+        assert!(merge_stop_hook(Some("[1]"), "c", 1).expect_err("bad").contains("not a JSON object"));
+        assert!(merge_stop_hook(Some(r#"{"hooks": []}"#), "c", 1).expect_err("bad").contains("\"hooks\" is not an object"));
+        assert!(merge_stop_hook(Some(r#"{"hooks": {"Stop": {}}}"#), "c", 1).expect_err("bad").contains("not a list"));
+        assert_eq!(merge_stop_hook(Some("  \n"), "c", 1).expect("empty is none").1, Change::Added);
+    }
+
+    #[test]
+    fn majordomus_stop_hooks_are_recognised_by_any_path_and_others_are_not() {
+        assert!(is_majordomus_stop("majordomus hook stop --agent claude"));
+        assert!(is_majordomus_stop("'/home/a b/.cargo/bin/majordomus' hook stop"));
+        assert!(!is_majordomus_stop("/usr/local/bin/majordomus -C . hook stop"));
+        assert!(!is_majordomus_stop("majordomus check"));
+        assert!(!is_majordomus_stop("other-majordomus hook stop"));
+    }
+
+    #[test]
+    fn a_path_with_spaces_is_quoted_for_the_shell() {
+        assert_eq!(stop_command("majordomus", Agent::Codex), "majordomus hook stop --agent codex");
+        assert_eq!(stop_command("/a b/it's/majordomus", Agent::Claude), "'/a b/it'\\''s/majordomus' hook stop --agent claude");
+    }
+
+    #[test]
+    fn the_pre_push_script_carries_its_marker_and_calls_the_chained_hook_first() {
+        let script = pre_push_script("/x/majordomus");
+        assert!(script.starts_with("#!/bin/sh\n# majordomus pre-push hook"));
+        assert!(script.contains("md=/x/majordomus\n"));
+        let chained = script.find("\"$chained\" \"$@\"").expect("chained call");
+        let ours = script.find("\"$md\" hook pre-push").expect("our call");
+        assert!(chained < ours);
+    }
+}

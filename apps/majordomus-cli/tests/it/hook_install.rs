@@ -1,0 +1,115 @@
+//! `majordomus hook install`: the settings file merged, read back.
+
+use serde_json::{json, Value};
+
+use crate::assert_run_snapshot;
+use crate::common::Case;
+
+fn read_json(case: &Case, rel: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(case.path().join(rel)).unwrap()).unwrap()
+}
+
+#[test]
+fn a_claude_install_merges_into_settings_keeping_foreign_hooks_and_never_duplicates() {
+    let case = Case::new();
+    let before = json!({
+        "permissions": {"allow": ["Bash(cargo test:*)"]},
+        "hooks": {
+            "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": ".claude/hooks/guard.sh"}]}],
+            "Stop": [{"hooks": [{"type": "command", "command": "notify-send 'turn over'", "timeout": 5}]}]
+        }
+    });
+    case.repo.write(".claude/settings.json", &serde_json::to_string_pretty(&before).unwrap());
+
+    let run = case.md(&["hook", "install", "--agent", "claude"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let after = read_json(&case, ".claude/settings.json");
+    assert_eq!(after["permissions"], before["permissions"]);
+    assert_eq!(after["hooks"]["PreToolUse"], before["hooks"]["PreToolUse"]);
+    assert_eq!(
+        after["hooks"]["Stop"],
+        json!([
+            {"hooks": [{"type": "command", "command": "notify-send 'turn over'", "timeout": 5}]},
+            {"hooks": [{"type": "command", "command": "majordomus hook stop --agent claude", "timeout": 60}]}
+        ])
+    );
+
+    let again = case.md(&["hook", "install", "--agent", "claude"]);
+    assert_eq!(again.code, 0, "{again:?}");
+    assert!(again.stdout.contains("nothing to change"), "{again:?}");
+    assert_eq!(read_json(&case, ".claude/settings.json"), after, "a second install changes nothing");
+}
+
+#[test]
+fn an_install_with_another_program_path_updates_the_hook_in_place() {
+    let case = Case::new();
+    case.md(&["hook", "install", "--agent", "claude"]);
+    let run = case.md(&["hook", "install", "--agent", "claude", "--bin", "/opt/majordomus/bin/majordomus", "--timeout", "45"]);
+    assert!(run.stdout.starts_with("updated the Stop hook"), "{run:?}");
+    let stop = &read_json(&case, ".claude/settings.json")["hooks"]["Stop"];
+    assert_eq!(stop, &json!([{"hooks": [{"type": "command", "command": "/opt/majordomus/bin/majordomus hook stop --agent claude", "timeout": 45}]}]));
+}
+
+#[test]
+fn a_dry_run_prints_the_settings_and_writes_nothing() {
+    let case = Case::new();
+    let run = case.md(&["hook", "install", "--agent", "claude", "--dry-run"]);
+    assert_eq!(run.code, 0);
+    assert!(!case.path().join(".claude").exists());
+    assert_run_snapshot!("install_claude_dry_run", case.snapshot(&run));
+}
+
+#[test]
+fn a_codex_install_writes_the_project_hooks_file() {
+    let case = Case::new();
+    let run = case.md(&["hook", "install", "--agent", "codex"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_run_snapshot!("install_codex", case.snapshot(&run));
+    assert_eq!(
+        read_json(&case, ".codex/hooks.json"),
+        json!({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "majordomus hook stop --agent codex", "timeout": 60}]}]}})
+    );
+}
+
+#[test]
+fn settings_that_cannot_be_merged_into_are_refused_and_left_alone() {
+    let case = Case::new();
+    case.repo.write(".claude/settings.json", "{\"hooks\": [\"not\", \"an\", \"object\"]}\n");
+    let run = case.md(&["hook", "install", "--agent", "claude"]);
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(run.stderr.contains(".claude/settings.json cannot be merged into"), "{run:?}");
+    assert_eq!(std::fs::read_to_string(case.path().join(".claude/settings.json")).unwrap(), "{\"hooks\": [\"not\", \"an\", \"object\"]}\n");
+}
+
+#[cfg(unix)]
+#[test]
+fn the_git_hook_moves_an_existing_pre_push_aside_and_chains_to_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let case = Case::new();
+    let hooks = case.path().join(".git/hooks");
+    std::fs::create_dir_all(&hooks).unwrap();
+    std::fs::write(hooks.join("pre-push"), "#!/bin/sh\necho theirs\n").unwrap();
+    std::fs::set_permissions(hooks.join("pre-push"), std::fs::Permissions::from_mode(0o755)).unwrap();
+
+    let run = case.md(&["hook", "install", "--git", "--bin", "/usr/local/bin/majordomus"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(std::fs::read_to_string(hooks.join("pre-push.majordomus-chained")).unwrap(), "#!/bin/sh\necho theirs\n");
+    let ours = std::fs::read_to_string(hooks.join("pre-push")).unwrap();
+    assert!(ours.contains("# majordomus pre-push hook") && ours.contains("md=/usr/local/bin/majordomus"), "{ours}");
+    assert_eq!(std::fs::metadata(hooks.join("pre-push")).unwrap().permissions().mode() & 0o111, 0o111);
+    assert_run_snapshot!("install_git", case.snapshot(&run));
+
+    let again = case.md(&["hook", "install", "--git", "--bin", "/usr/local/bin/majordomus"]);
+    assert!(again.stdout.contains("nothing to change"), "{again:?}");
+    assert_eq!(std::fs::read_to_string(hooks.join("pre-push.majordomus-chained")).unwrap(), "#!/bin/sh\necho theirs\n", "never chained to itself");
+}
+
+#[test]
+fn the_git_hook_goes_where_core_hooks_path_says() {
+    let case = Case::new();
+    case.repo.git(&["config", "core.hooksPath", "tools/githooks"]);
+    let run = case.md(&["hook", "install", "--git"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(case.path().join("tools/githooks/pre-push").is_file());
+    assert!(!case.path().join(".git/hooks/pre-push").exists());
+}

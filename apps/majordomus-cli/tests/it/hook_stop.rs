@@ -1,0 +1,194 @@
+//! `majordomus hook stop`, fed the payloads Claude Code and Codex send.
+
+use crate::assert_run_snapshot;
+use crate::common::{parse_hook_output, Case};
+
+#[test]
+fn with_no_task_a_claude_stop_is_allowed_silently() {
+    let case = Case::new();
+    let run = case.md_with(&["hook", "stop", "--agent", "claude"], Some(&case.payload("claude-stop.json")), &[]);
+    assert_eq!(parse_hook_output(&run), None);
+    assert_run_snapshot!("stop_claude_no_task", case.snapshot(&run));
+    assert!(!case.path().join(".ai/local/state/hook.json").exists(), "nothing to count without a task");
+}
+
+#[test]
+fn with_no_task_a_codex_stop_is_answered_with_an_empty_object() {
+    let case = Case::new();
+    let run = case.md_with(&["hook", "stop", "--agent", "codex"], Some(&case.payload("codex-stop.json")), &[]);
+    assert_eq!(parse_hook_output(&run), Some(serde_json::json!({})));
+    assert_run_snapshot!("stop_codex_no_task", case.snapshot(&run));
+}
+
+#[test]
+fn outside_a_repository_the_stop_is_allowed_silently() {
+    let case = Case::new();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let payload = case.payload("claude-stop.json").replace(&case.path().display().to_string(), &elsewhere.path().display().to_string());
+    let run = case.run(elsewhere.path(), &["hook", "stop"], Some(&payload), &[]);
+    assert_eq!(parse_hook_output(&run), None);
+}
+
+#[test]
+fn an_open_invariant_blocks_a_claude_stop_with_a_reason_for_the_agent() {
+    let case = Case::new();
+    case.start("fix the parser");
+    let run = case.md_with(&["hook", "stop", "--agent", "claude"], Some(&case.payload("claude-stop.json")), &[]);
+    let out = parse_hook_output(&run).expect("a verdict");
+    assert_eq!(out["decision"], "block");
+    let reason = out["reason"].as_str().unwrap();
+    let check = case.md(&["check"]);
+    let done_line = check.stdout.lines().last().unwrap();
+    assert!(reason.contains(done_line), "the reason carries check's done line:\n{reason}");
+    assert_run_snapshot!("stop_claude_not_complete", case.snapshot(&run));
+    assert_run_snapshot!("stop_claude_not_complete_reason", case.redact(reason));
+}
+
+#[test]
+fn an_open_invariant_blocks_a_codex_stop_the_same_way() {
+    let case = Case::new();
+    case.start("fix the parser");
+    case.repo.write("src/parser.rs", "fn parse() {}\n");
+    let run = case.md_with(&["hook", "stop", "--agent", "codex"], Some(&case.payload("codex-stop.json")), &[]);
+    let out = parse_hook_output(&run).expect("a verdict");
+    assert_eq!(out["decision"], "block");
+    assert_eq!(out.as_object().unwrap().len(), 2, "decision and reason only: {out}");
+    assert!(out["reason"].as_str().unwrap().contains("src/parser.rs"), "{out}");
+    assert_run_snapshot!("stop_codex_not_complete", case.snapshot(&run));
+}
+
+#[test]
+fn a_subagent_stop_is_answered_like_a_stop() {
+    let case = Case::new();
+    case.start("fix the parser");
+    let run = case.md_with(&["hook", "stop"], Some(&case.payload("claude-subagent-stop.json")), &[]);
+    assert_eq!(parse_hook_output(&run).expect("a verdict")["decision"], "block");
+}
+
+#[test]
+fn an_agent_continuing_with_nothing_changed_is_let_through_with_what_is_owed() {
+    let case = Case::new();
+    case.start("fix the parser");
+    let first = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
+    assert_eq!(parse_hook_output(&first).expect("a verdict")["decision"], "block");
+    let again = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop-active.json")), &[]);
+    let out = parse_hook_output(&again).expect("a message");
+    assert_eq!(out.get("decision"), None, "{out}");
+    assert!(out["systemMessage"].as_str().unwrap().contains("nothing changed"), "{out}");
+    assert_run_snapshot!("stop_claude_active_unchanged", case.snapshot(&again));
+
+    // Something changed (a commit): the agent is held to it again.
+    let blocked = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
+    assert_eq!(parse_hook_output(&blocked).expect("a verdict")["decision"], "block");
+    case.repo.write("src/lib.rs", "pub fn f() {}\n");
+    case.repo.commit_all("work");
+    let changed = case.md_with(&["hook", "stop", "--agent", "codex"], Some(&case.payload("codex-stop-active.json")), &[]);
+    assert_eq!(parse_hook_output(&changed).expect("a verdict")["decision"], "block");
+}
+
+#[test]
+fn past_the_block_limit_the_stop_is_let_through() {
+    let case = Case::new();
+    case.repo.write(".ai/repo/majordomus.toml", "[hook]\nblock_limit = 2\n");
+    case.repo.commit_all("policy");
+    case.start("fix the parser");
+    let payload = case.payload("claude-stop.json");
+    for n in 1..=2 {
+        let run = case.md_with(&["hook", "stop"], Some(&payload), &[]);
+        let out = parse_hook_output(&run).expect("a verdict");
+        assert_eq!(out["decision"], "block", "block {n}");
+        assert!(out["reason"].as_str().unwrap().contains(&format!("block {n} of 2")), "{out}");
+    }
+    let run = case.md_with(&["hook", "stop"], Some(&payload), &[]);
+    let out = parse_hook_output(&run).expect("a message");
+    assert!(out["systemMessage"].as_str().unwrap().contains("after 2 blocks in a row"), "{out}");
+    assert_run_snapshot!("stop_claude_block_limit", case.snapshot(&run));
+    let state: serde_json::Value = serde_json::from_slice(&std::fs::read(case.path().join(".ai/local/state/hook.json")).unwrap()).unwrap();
+    assert_eq!(state["blocks"], 0, "letting the stop through ends the run of blocks");
+}
+
+#[test]
+fn a_crash_inside_majordomus_lets_the_stop_through_and_says_why() {
+    let case = Case::new();
+    case.start("fix the parser");
+    for (agent, fixture) in [("claude", "claude-stop.json"), ("codex", "codex-stop.json")] {
+        let run = case.md_with(&["hook", "stop", "--agent", agent], Some(&case.payload(fixture)), &[("MAJORDOMUS_HOOK_FAULT", "panic")]);
+        let out = parse_hook_output(&run).expect("a message");
+        assert_eq!(out.get("decision"), None, "{out}");
+        assert!(out["systemMessage"].as_str().unwrap().contains("crashed"), "{out}");
+        assert_run_snapshot!(format!("stop_{agent}_crash"), case.snapshot(&run));
+    }
+}
+
+#[test]
+fn a_spent_time_budget_leaves_the_readings_unknown_and_says_so() {
+    let case = Case::new();
+    case.start("fix the parser");
+    let run = case.md_with(&["hook", "stop", "--budget-ms", "0"], Some(&case.payload("claude-stop.json")), &[]);
+    let out = parse_hook_output(&run).expect("a verdict");
+    let text = out.get("reason").or_else(|| out.get("systemMessage")).and_then(|v| v.as_str()).unwrap();
+    assert!(text.contains("time budget of 0 ms"), "{text}");
+    assert!(text.contains("committed") && text.contains("settled"), "the readings cut off are named: {text}");
+    let doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(case.path().join(".ai/local/state/gates.completion.json")).unwrap()).unwrap();
+    let settled = doc["questions"].as_array().unwrap().iter().find(|q| q["id"] == "settled").unwrap();
+    assert_eq!(settled["status"], "unknown");
+    assert_eq!(settled["details"]["unread"], "the time budget of 0 ms ran out before this was read");
+    assert_run_snapshot!("stop_claude_budget_spent", case.snapshot(&run));
+}
+
+#[test]
+fn running_background_work_the_agent_reports_is_recorded_in_the_ledger() {
+    let case = Case::new();
+    case.start("fix the parser");
+    let run = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop-background.json")), &[]);
+    parse_hook_output(&run);
+    let ledger = std::fs::read_to_string(case.path().join(".ai/local/state/ledger.jsonl")).unwrap();
+    let last: serde_json::Value = serde_json::from_str(ledger.lines().last().unwrap()).unwrap();
+    assert_eq!(last["kind"], "agent_background");
+    assert_eq!(
+        last["tasks"],
+        serde_json::json!([
+            {"id": "bash_1", "description": "cargo test --workspace"},
+            {"id": "agent_3", "description": "Review the parser change"}
+        ])
+    );
+    // A later stop reporting none running replaces it with an empty list;
+    // a host that reports nothing (Codex) records nothing.
+    case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
+    case.md_with(&["hook", "stop", "--agent", "codex"], Some(&case.payload("codex-stop.json")), &[]);
+    let ledger = std::fs::read_to_string(case.path().join(".ai/local/state/ledger.jsonl")).unwrap();
+    let kinds: Vec<serde_json::Value> = ledger.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["tasks"].clone()).collect();
+    assert_eq!(kinds.len(), 2, "{ledger}");
+    assert_eq!(kinds[1], serde_json::json!([]));
+    assert!(case.repo.git(&["status", "--porcelain"]).is_empty(), "the hook's own state never shows in git status");
+}
+
+#[test]
+fn input_that_is_not_a_payload_lets_the_stop_through_and_says_why() {
+    let case = Case::new();
+    case.start("fix the parser");
+    let run = case.md_with(&["hook", "stop"], Some("this is not json"), &[]);
+    let out = parse_hook_output(&run).expect("a message");
+    assert!(out["systemMessage"].as_str().unwrap().contains("not the JSON object a stop hook receives"), "{out}");
+}
+
+#[test]
+fn a_command_line_clap_refuses_still_answers_with_valid_json_and_exit_zero() {
+    let case = Case::new();
+    let run = case.md_with(&["hook", "stop", "--agent", "cursor"], Some(&case.payload("claude-stop.json")), &[]);
+    let out = parse_hook_output(&run).expect("a message");
+    assert!(out["systemMessage"].as_str().unwrap().contains("invalid value 'cursor'"), "{out}");
+    assert_run_snapshot!("stop_bad_command_line", case.snapshot(&run));
+}
+
+#[test]
+fn a_policy_that_cannot_be_read_lets_the_stop_through_naming_the_file() {
+    let case = Case::new();
+    case.start("fix the parser");
+    case.repo.write(".ai/repo/majordomus.toml", "[hook]\nblock_limit = \"three\"\n");
+    let run = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
+    let out = parse_hook_output(&run).expect("a message");
+    let message = out["systemMessage"].as_str().unwrap();
+    assert!(message.contains("majordomus.toml:2:"), "{message}");
+}

@@ -1,0 +1,137 @@
+//! The agent stop hook's record, `.ai/local/state/hook.json`: how many times
+//! in a row the hook has blocked a stop for the current task, and what it
+//! saw at the last block.
+//!
+//! A stop hook that blocks on something the agent cannot settle would block
+//! forever, and each block spends one of the agent's turns. The count kept
+//! here is what lets the hook end that loop: past the policy's
+//! `[hook] block_limit`, or when the agent comes back having changed nothing
+//! since the last block, the hook lets the stop through and says what is
+//! still owed. The record belongs to one task: a record naming another task
+//! counts as no blocks at all.
+//!
+//! Schema `majordomus/hook/v1`:
+//!
+//! ```json
+//! {
+//!   "schema": "majordomus/hook/v1",
+//!   "task": "20261130T100000Z-1a2b",
+//!   "blocks": 2,
+//!   "done_line": "done: committed=owed pushed=owed",
+//!   "fingerprint": "head=… index=…",
+//!   "session_id": "abc123",
+//!   "at": "2026-11-30T10:05:00Z"
+//! }
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+pub const HOOK_SCHEMA: &str = "majordomus/hook/v1";
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HookState {
+    pub schema: String,
+    /// The task the count belongs to.
+    pub task: String,
+    /// Consecutive blocks for that task; 0 after the hook let a stop through.
+    pub blocks: u32,
+    /// The done line at the last verdict.
+    pub done_line: String,
+    /// HEAD and the index at the last verdict (`None`: they could not be read).
+    pub fingerprint: Option<String>,
+    /// The agent session that asked last, as the host named it.
+    #[serde(default)]
+    pub session_id: Option<String>,
+    /// RFC 3339, UTC.
+    pub at: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum HookStateError {
+    #[error("cannot read the hook record {}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("the hook record {} is not a majordomus hook record: {reason}", path.display())]
+    Malformed { path: PathBuf, reason: String },
+}
+
+impl HookState {
+    /// Reads the record; `Ok(None)` when there is none.
+    pub fn load(path: &Path) -> Result<Option<Self>, HookStateError> {
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => return Err(HookStateError::Io { path: path.into(), source }),
+        };
+        let state: HookState =
+            serde_json::from_slice(&bytes).map_err(|e| HookStateError::Malformed { path: path.into(), reason: e.to_string() })?;
+        if state.schema != HOOK_SCHEMA {
+            return Err(HookStateError::Malformed {
+                path: path.into(),
+                reason: format!("its schema is {:?}, expected {HOOK_SCHEMA:?}", state.schema),
+            });
+        }
+        Ok(Some(state))
+    }
+
+    /// Consecutive blocks this record holds for `task` (none for another task).
+    pub fn blocks_for(&self, task: &str) -> u32 {
+        if self.task == task {
+            self.blocks
+        } else {
+            0
+        }
+    }
+
+    /// The record as pretty JSON with a final newline.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = serde_json::to_vec_pretty(self).unwrap_or_default();
+        bytes.push(b'\n');
+        bytes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> HookState {
+        HookState {
+            schema: HOOK_SCHEMA.into(),
+            task: "t-1".into(),
+            blocks: 2,
+            done_line: "done: committed=owed".into(),
+            fingerprint: Some("head=a index=b".into()),
+            session_id: Some("s".into()),
+            at: "2026-11-30T10:00:00Z".into(),
+        }
+    }
+
+    #[test]
+    fn a_record_round_trips_and_a_missing_one_is_none() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("hook.json");
+        assert_eq!(HookState::load(&path).expect("missing"), None);
+        crate::write_atomic(&path, &sample().to_bytes()).expect("write");
+        assert_eq!(HookState::load(&path).expect("load"), Some(sample()));
+    }
+
+    #[test]
+    fn blocks_counted_for_another_task_are_not_this_tasks() {
+        assert_eq!(sample().blocks_for("t-1"), 2);
+        assert_eq!(sample().blocks_for("t-2"), 0);
+    }
+
+    #[test]
+    fn a_foreign_file_is_malformed_not_an_empty_count() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("hook.json");
+        std::fs::write(&path, b"{\"schema\": \"other/v1\"}").expect("write");
+        assert!(HookState::load(&path).is_err());
+    }
+}
