@@ -113,3 +113,17 @@ fn the_git_hook_goes_where_core_hooks_path_says() {
     assert!(case.path().join("tools/githooks/pre-push").is_file());
     assert!(!case.path().join(".git/hooks/pre-push").exists());
 }
+
+#[test]
+fn the_readme_shows_the_settings_an_install_produces() {
+    let case = Case::new();
+    let run = case.md(&["hook", "install", "--agent", "claude", "--dry-run"]);
+    let produced = run.stdout.strip_prefix("would write .claude/settings.json:\n").unwrap();
+    let readme = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md")).unwrap();
+    let shown = readme
+        .split("`--agent claude` writes:\n\n```json\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("README's Stop hooks section shows the settings JSON");
+    assert_eq!(shown, produced);
+}

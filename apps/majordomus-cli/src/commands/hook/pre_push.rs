@@ -6,7 +6,7 @@ use std::path::Path;
 use clap::Args;
 use majordomus_gates::{Document, Status};
 
-use crate::evaluate::evaluate;
+use crate::evaluate::{evaluate, write_document};
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -25,7 +25,8 @@ pub struct PrePushArgs {
 }
 
 pub fn cmd_hook_pre_push(cwd: &Path, args: PrePushArgs) -> Result<Exit, CliError> {
-    let doc = match Workspace::open(cwd).and_then(|ws| evaluate(&ws)) {
+    // What `check --json` does: answer the invariant and write the document.
+    let doc = match Workspace::open(cwd).and_then(|ws| evaluate(&ws).and_then(|doc| write_document(&ws, &doc).map(|()| doc))) {
         Ok(doc) => doc,
         Err(e) => {
             writeln!(std::io::stderr(), "majordomus pre-push: gates-green cannot be read ({}); this push was not checked", e.chain())?;

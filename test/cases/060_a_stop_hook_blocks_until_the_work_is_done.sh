@@ -1,0 +1,67 @@
+# An agent's stop hook: silent with no task, a block naming what is owed
+# while the invariant is open, and the stop let through (saying why) once
+# the policy's block limit is reached or the agent changed nothing.
+source "$(dirname "$0")/../lib.sh"
+
+mkdir -p .ai/repo
+printf '[hook]\nblock_limit = 2\n' > .ai/repo/majordomus.toml
+echo "hello" > README
+commit_all "initial"
+
+payload() { # payload STOP_HOOK_ACTIVE
+  printf '{"session_id":"s-1","transcript_path":"/dev/null","cwd":"%s","hook_event_name":"Stop","stop_hook_active":%s,"last_assistant_message":"All done."}' "$PWD" "$1"
+}
+hook() { # hook STOP_HOOK_ACTIVE [ARGS...]: the hook's stdout in $out; it always exits 0
+  local active=$1
+  shift
+  expect_run 0 bash -c 'printf "%s" "$1" | "$MAJORDOMUS" hook stop "${@:2}" 2>/dev/null' _ "$(payload "$active")" "$@"
+}
+field() { printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin).get(sys.argv[1], ""))' "$1"; }
+
+# No task: Claude Code gets nothing at all, Codex an empty object.
+hook false --agent claude
+[ -z "$out" ] || fail "expected no output without a task"
+hook false --agent codex
+[ "$out" = "{}" ] || fail "expected {} for Codex without a task"
+
+expect_run 0 md start "add a greeting"
+echo 'fn greet() {}' > greet.rs
+
+# The work is not done: the stop is blocked, the reason carries check's done line.
+expect_run 10 md check
+done_line=$(printf '%s\n' "$out" | tail -n 1)
+hook false
+[ "$(field decision)" = "block" ] || fail "expected a block"
+reason=$(field reason)
+case "$reason" in *"$done_line"*) ;; *) fail "the reason lacks the done line '$done_line'" ;; esac
+case "$reason" in *"no-untracked (owed"*"greet.rs"*) ;; *) fail "the reason does not name the untracked file" ;; esac
+
+# Codex speaks the same block.
+hook false --agent codex
+[ "$(field decision)" = "block" ] || fail "expected Codex to be blocked too"
+
+# Two blocks in a row is the policy's limit: the third stop goes through, saying what is owed.
+hook false
+message=$(field systemMessage)
+case "$message" in *"after 2 blocks in a row"*"$done_line"*) ;; *) fail "expected the block limit to let the stop through" ;; esac
+[ -z "$(field decision)" ] || fail "a stop let through carries no decision"
+
+# Blocked again, then the agent comes back (stop_hook_active) having changed nothing.
+hook false
+[ "$(field decision)" = "block" ] || fail "expected a new run of blocks to start"
+hook true
+case "$(field systemMessage)" in *"nothing changed"*) ;; *) fail "expected an unchanged retry to be let through" ;; esac
+
+# Having changed something, it is held to the work again.
+hook false
+git add greet.rs
+hook true
+[ "$(field decision)" = "block" ] || fail "a change since the last block is blocked again"
+
+# A broken policy is majordomus's trouble, not the agent's: the stop goes through, naming the file.
+printf '[hook]\nblock_limit = "two"\n' > .ai/repo/majordomus.toml
+hook false
+case "$(field systemMessage)" in *"majordomus.toml:2:"*) ;; *) fail "expected the policy error in systemMessage" ;; esac
+git checkout -q -- .ai/repo/majordomus.toml
+
+[ -z "$(git status --porcelain --ignored=no | grep -v greet.rs)" ] || fail "the hook left something in git status"
