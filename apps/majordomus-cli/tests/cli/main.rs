@@ -10,6 +10,15 @@ use majordomus_testkit::TestRepo;
 
 mod hostile;
 
+// The stop hook, hook install, check's formats, the schemas, everyday use.
+mod common;
+
+mod check_format;
+mod everyday;
+mod hook_install;
+mod hook_stop;
+mod schema;
+
 /// One run of the binary, as the snapshots show it.
 struct Run {
     code: i32,

@@ -1,6 +1,6 @@
 //! `majordomus hook stop`, fed the payloads Claude Code and Codex send.
 
-use crate::assert_run_snapshot;
+use crate::snapshot_run;
 use crate::common::{parse_hook_output, Case};
 
 #[test]
@@ -8,7 +8,7 @@ fn with_no_task_a_claude_stop_is_allowed_silently() {
     let case = Case::new();
     let run = case.md_with(&["hook", "stop", "--agent", "claude"], Some(&case.payload("claude-stop.json")), &[]);
     assert_eq!(parse_hook_output(&run), None);
-    assert_run_snapshot!("stop_claude_no_task", case.snapshot(&run));
+    snapshot_run!("stop_claude_no_task", case.snapshot(&run));
     assert!(!case.path().join(".ai/local/state/hook.json").exists(), "nothing to count without a task");
 }
 
@@ -17,7 +17,7 @@ fn with_no_task_a_codex_stop_is_answered_with_an_empty_object() {
     let case = Case::new();
     let run = case.md_with(&["hook", "stop", "--agent", "codex"], Some(&case.payload("codex-stop.json")), &[]);
     assert_eq!(parse_hook_output(&run), Some(serde_json::json!({})));
-    assert_run_snapshot!("stop_codex_no_task", case.snapshot(&run));
+    snapshot_run!("stop_codex_no_task", case.snapshot(&run));
 }
 
 #[test]
@@ -40,8 +40,8 @@ fn an_open_invariant_blocks_a_claude_stop_with_a_reason_for_the_agent() {
     let check = case.md(&["check"]);
     let done_line = check.stdout.lines().last().unwrap();
     assert!(reason.contains(done_line), "the reason carries check's done line:\n{reason}");
-    assert_run_snapshot!("stop_claude_not_complete", case.snapshot(&run));
-    assert_run_snapshot!("stop_claude_not_complete_reason", case.redact(reason));
+    snapshot_run!("stop_claude_not_complete", case.snapshot(&run));
+    snapshot_run!("stop_claude_not_complete_reason", case.redact(reason));
 }
 
 #[test]
@@ -54,7 +54,7 @@ fn an_open_invariant_blocks_a_codex_stop_the_same_way() {
     assert_eq!(out["decision"], "block");
     assert_eq!(out.as_object().unwrap().len(), 2, "decision and reason only: {out}");
     assert!(out["reason"].as_str().unwrap().contains("src/parser.rs"), "{out}");
-    assert_run_snapshot!("stop_codex_not_complete", case.snapshot(&run));
+    snapshot_run!("stop_codex_not_complete", case.snapshot(&run));
 }
 
 #[test]
@@ -75,7 +75,7 @@ fn an_agent_continuing_with_nothing_changed_is_let_through_with_what_is_owed() {
     let out = parse_hook_output(&again).expect("a message");
     assert_eq!(out.get("decision"), None, "{out}");
     assert!(out["systemMessage"].as_str().unwrap().contains("nothing changed"), "{out}");
-    assert_run_snapshot!("stop_claude_active_unchanged", case.snapshot(&again));
+    snapshot_run!("stop_claude_active_unchanged", case.snapshot(&again));
 
     // Something changed (a commit): the agent is held to it again.
     let blocked = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
@@ -102,7 +102,7 @@ fn past_the_block_limit_the_stop_is_let_through() {
     let run = case.md_with(&["hook", "stop"], Some(&payload), &[]);
     let out = parse_hook_output(&run).expect("a message");
     assert!(out["systemMessage"].as_str().unwrap().contains("after 2 blocks in a row"), "{out}");
-    assert_run_snapshot!("stop_claude_block_limit", case.snapshot(&run));
+    snapshot_run!("stop_claude_block_limit", case.snapshot(&run));
     let state: serde_json::Value = serde_json::from_slice(&std::fs::read(case.path().join(".ai/local/state/hook.json")).unwrap()).unwrap();
     assert_eq!(state["blocks"], 0, "letting the stop through ends the run of blocks");
 }
@@ -116,7 +116,7 @@ fn a_crash_inside_majordomus_lets_the_stop_through_and_says_why() {
         let out = parse_hook_output(&run).expect("a message");
         assert_eq!(out.get("decision"), None, "{out}");
         assert!(out["systemMessage"].as_str().unwrap().contains("crashed"), "{out}");
-        assert_run_snapshot!(format!("stop_{agent}_crash"), case.snapshot(&run));
+        snapshot_run!(format!("stop_{agent}_crash"), case.snapshot(&run));
     }
 }
 
@@ -134,7 +134,7 @@ fn a_spent_time_budget_leaves_the_readings_unknown_and_says_so() {
     let settled = doc["questions"].as_array().unwrap().iter().find(|q| q["id"] == "settled").unwrap();
     assert_eq!(settled["status"], "unknown");
     assert_eq!(settled["details"]["unread"], "the time budget of 0 ms ran out before this was read");
-    assert_run_snapshot!("stop_claude_budget_spent", case.snapshot(&run));
+    snapshot_run!("stop_claude_budget_spent", case.snapshot(&run));
 }
 
 #[test]
@@ -179,7 +179,7 @@ fn a_command_line_clap_refuses_still_answers_with_valid_json_and_exit_zero() {
     let run = case.md_with(&["hook", "stop", "--agent", "cursor"], Some(&case.payload("claude-stop.json")), &[]);
     let out = parse_hook_output(&run).expect("a message");
     assert!(out["systemMessage"].as_str().unwrap().contains("invalid value 'cursor'"), "{out}");
-    assert_run_snapshot!("stop_bad_command_line", case.snapshot(&run));
+    snapshot_run!("stop_bad_command_line", case.snapshot(&run));
 }
 
 #[test]

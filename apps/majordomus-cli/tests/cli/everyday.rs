@@ -1,6 +1,6 @@
 //! Everyday use: explain, completions.
 
-use crate::assert_run_snapshot;
+use crate::snapshot_run;
 use crate::common::Case;
 
 #[test]
@@ -8,7 +8,7 @@ fn explain_says_what_a_question_asks_and_what_each_status_means() {
     let case = Case::new();
     let run = case.md(&["explain", "pushed"]);
     assert_eq!(run.code, 0, "{run:?}");
-    assert_run_snapshot!("explain_pushed", case.snapshot(&run));
+    snapshot_run!("explain_pushed", case.snapshot(&run));
 }
 
 #[test]

@@ -119,9 +119,9 @@ pub fn filters() -> Vec<(&'static str, &'static str)> {
 
 /// Snapshots `$value` with the run filters applied.
 #[macro_export]
-macro_rules! assert_run_snapshot {
+macro_rules! snapshot_run {
     ($name:expr, $value:expr) => {
-        insta::with_settings!({ filters => $crate::common::filters(), prepend_module_to_snapshot => false }, {
+        insta::with_settings!({ filters => $crate::common::filters() }, {
             insta::assert_snapshot!($name, $value);
         })
     };

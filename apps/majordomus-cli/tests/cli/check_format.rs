@@ -1,6 +1,6 @@
 //! `majordomus check --format`: text, json (and its alias --json), github.
 
-use crate::assert_run_snapshot;
+use crate::snapshot_run;
 use crate::common::Case;
 
 #[test]
@@ -17,7 +17,7 @@ fn github_format_annotates_each_open_question_then_prints_the_done_line() {
     assert!(annotations.iter().all(|l| l.starts_with("::warning title=majordomus%3A ") || l.starts_with("::error title=majordomus%3A ")));
     assert!(annotations.iter().any(|l| l.starts_with("::warning title=majordomus%3A no-untracked is owed::") && l.contains("notes.txt")));
     assert_eq!(annotations.len(), done.split(' ').count() - 1, "one annotation per open question");
-    assert_run_snapshot!("check_github", case.snapshot(&run));
+    snapshot_run!("check_github", case.snapshot(&run));
 }
 
 #[test]

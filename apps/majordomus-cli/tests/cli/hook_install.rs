@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 
-use crate::assert_run_snapshot;
+use crate::snapshot_run;
 use crate::common::Case;
 
 fn read_json(case: &Case, rel: &str) -> Value {
@@ -56,7 +56,7 @@ fn a_dry_run_prints_the_settings_and_writes_nothing() {
     let run = case.md(&["hook", "install", "--agent", "claude", "--dry-run"]);
     assert_eq!(run.code, 0);
     assert!(!case.path().join(".claude").exists());
-    assert_run_snapshot!("install_claude_dry_run", case.snapshot(&run));
+    snapshot_run!("install_claude_dry_run", case.snapshot(&run));
 }
 
 #[test]
@@ -64,7 +64,7 @@ fn a_codex_install_writes_the_project_hooks_file() {
     let case = Case::new();
     let run = case.md(&["hook", "install", "--agent", "codex"]);
     assert_eq!(run.code, 0, "{run:?}");
-    assert_run_snapshot!("install_codex", case.snapshot(&run));
+    snapshot_run!("install_codex", case.snapshot(&run));
     assert_eq!(
         read_json(&case, ".codex/hooks.json"),
         json!({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "majordomus hook stop --agent codex", "timeout": 60}]}]}})
@@ -97,7 +97,7 @@ fn the_git_hook_moves_an_existing_pre_push_aside_and_chains_to_it() {
     let ours = std::fs::read_to_string(hooks.join("pre-push")).unwrap();
     assert!(ours.contains("# majordomus pre-push hook") && ours.contains("md=/usr/local/bin/majordomus"), "{ours}");
     assert_eq!(std::fs::metadata(hooks.join("pre-push")).unwrap().permissions().mode() & 0o111, 0o111);
-    assert_run_snapshot!("install_git", case.snapshot(&run));
+    snapshot_run!("install_git", case.snapshot(&run));
 
     let again = case.md(&["hook", "install", "--git", "--bin", "/usr/local/bin/majordomus"]);
     assert!(again.stdout.contains("nothing to change"), "{again:?}");
