@@ -68,8 +68,8 @@ pub struct StopArgs {
     pub budget_ms: Option<u64>,
 }
 
-/// The host's stop-hook input: the fields majordomus reads, each optional
-/// (hosts differ, and add fields over time).
+/// The host's stop-hook input: the fields majordomus knows, each optional
+/// (hosts differ, and add fields over time); the rest are ignored.
 #[derive(Debug, Default, Deserialize)]
 pub struct Payload {
     #[serde(default)]
@@ -314,6 +314,10 @@ pub fn decide(a: &Asked) -> (Verdict, u32) {
     let answer = |id: &str| a.doc.questions.iter().find(|q| q.id == id);
     let (cut_off, open): (Vec<_>, Vec<_>) = caps.iter().partition(|c| answer(&c.id).is_some_and(cut_off_by_budget));
     let cut_ids: Vec<&str> = cut_off.iter().map(|c| c.id.as_str()).collect();
+    if caps.is_empty() {
+        // Not complete with nothing open: there were no questions at all.
+        return (Verdict::say(format!("majordomus let this stop through: it had no question to ask ({done_line})")), 0);
+    }
     if open.is_empty() {
         return (
             Verdict::say(format!(
@@ -555,6 +559,14 @@ mod tests {
         assert!(reason.contains("1. committed"), "{reason}");
         assert!(!reason.contains("2. pushed"), "{reason}");
         assert!(reason.contains("so unknown for now: pushed."), "{reason}");
+    }
+
+    #[test]
+    fn a_document_with_no_questions_is_not_a_block() {
+        let d = doc(vec![]);
+        let t = task();
+        assert!(!d.complete);
+        assert!(matches!(decide(&ask(&d, &t, None, false, "f")), (Verdict::Allow { message: Some(_) }, 0)));
     }
 
     #[test]
