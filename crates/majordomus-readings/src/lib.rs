@@ -9,6 +9,7 @@
 
 pub mod baselines;
 pub mod changes;
+mod fast_status;
 pub mod fingerprint;
 pub mod refs;
 pub mod repo;

@@ -1,5 +1,18 @@
 //! The working tree against HEAD: tracked paths that differ, untracked
-//! paths, conflicted paths. One status pass, no index refresh written.
+//! paths, conflicted paths. No index refresh is ever written.
+//!
+//! `check` runs at the end of every task, often in a hook with a time
+//! limit, and this is the reading that costs the most: one `lstat` for every
+//! tracked file. libgit2's status does that on one thread; git's own status
+//! spreads it over the cores (`core.preloadIndex`). So [`read`] does what
+//! git does: the index against HEAD through libgit2 (a tree-to-index diff),
+//! the stat comparison of every index entry with its file on all cores, and
+//! the walk for untracked files on this thread meanwhile. Whatever the fast
+//! path cannot settle exactly (a submodule, a skip-worktree or intent-to-add
+//! entry, content that differs where a filter could be at work) is asked of
+//! libgit2 path by path, and a repository configured in ways the fast path
+//! does not model (`core.ignoreCase`) is read by libgit2's status whole.
+//! The differential tests at the end hold the two to the same answer.
 
 use git2::{Status, StatusOptions};
 use majordomus_records::paths::is_own_state;
@@ -23,8 +36,14 @@ pub struct WorkingTree {
     pub conflicted: Vec<String>,
 }
 
-/// Reads the working tree's state in one status pass.
+/// Reads the working tree's state.
 pub fn read(repo: &Repo) -> Reading<WorkingTree> {
+    crate::fast_status::read(repo)
+}
+
+/// Reads the working tree's state in one libgit2 status pass: the reference
+/// the fast path is held to, and its fallback.
+pub fn read_with_libgit2(repo: &Repo) -> Reading<WorkingTree> {
     let mut opts = StatusOptions::new();
     opts.include_untracked(true)
         .recurse_untracked_dirs(true)

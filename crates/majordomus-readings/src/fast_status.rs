@@ -1,0 +1,340 @@
+//! The fast path of [`crate::status::read`]: see that module's essay.
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+
+use git2::{IndexEntry, Oid, Status};
+use majordomus_records::paths::is_own_state;
+
+use crate::status::{read_with_libgit2, Dirty, WorkingTree};
+use crate::{Reading, Repo, Unread};
+
+const MODE_MASK: u32 = 0o170000;
+const MODE_LINK: u32 = 0o120000;
+const MODE_GITLINK: u32 = 0o160000;
+const SKIP_WORKTREE: u16 = 1 << 14;
+const INTENT_TO_ADD: u16 = 1 << 13;
+
+/// What the stat pass found for one index entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Found {
+    Clean,
+    Modified,
+    Deleted,
+    /// Not settled here: libgit2 answers for this path.
+    Ask,
+}
+
+pub fn read(repo: &Repo) -> Reading<WorkingTree> {
+    let config = repo.git.config().and_then(|mut c| c.snapshot()).map_err(|e| Unread::git("the configuration", &e))?;
+    let flag = |key: &str, default: bool| config.get_bool(key).unwrap_or(default);
+    if flag("core.ignorecase", false) || !flag("core.symlinks", true) {
+        return read_with_libgit2(repo);
+    }
+    let filemode = flag("core.filemode", true);
+
+    let index = repo.git.index().map_err(|e| Unread::git("the index", &e))?;
+    let entries: Vec<IndexEntry> = index.iter().collect();
+    let index_mtime = std::fs::metadata(repo.git_dir().join("index"))
+        .ok()
+        .map(|m| (m.mtime(), m.mtime_nsec()))
+        .unwrap_or((i64::MAX, 0));
+    // Content is compared raw; where a filter could change it, libgit2 decides.
+    let filters_possible = config.get_string("core.autocrlf").map(|v| v != "false").unwrap_or(false)
+        || config.get_string("core.eol").is_ok()
+        || repo.git_dir().join("info/attributes").exists()
+        || entries.iter().any(|e| e.path.ends_with(b".gitattributes"));
+
+    // The index against HEAD.
+    let head_tree = match repo.git.head() {
+        Ok(h) => Some(h.peel_to_tree().map_err(|e| Unread::git("HEAD's tree", &e))?),
+        Err(e) if e.code() == git2::ErrorCode::UnbornBranch || e.code() == git2::ErrorCode::NotFound => None,
+        Err(e) => return Err(Unread::git("HEAD", &e)),
+    };
+    let mut opts = git2::DiffOptions::new();
+    opts.include_typechange(true);
+    let staged = repo
+        .git
+        .diff_tree_to_index(head_tree.as_ref(), Some(&index), Some(&mut opts))
+        .map_err(|e| Unread::git("the index against HEAD", &e))?;
+    let mut dirty: BTreeSet<String> = BTreeSet::new();
+    let mut removed_from_index: HashSet<String> = HashSet::new();
+    for delta in staged.deltas() {
+        let file = if delta.new_file().exists() { delta.new_file() } else { delta.old_file() };
+        let Some(path) = file.path().map(|p| p.to_string_lossy().into_owned()) else { continue };
+        if delta.status() == git2::Delta::Deleted {
+            removed_from_index.insert(path.clone());
+        }
+        dirty.insert(path);
+    }
+
+    let mut conflicted: BTreeSet<String> = BTreeSet::new();
+    let mut stage0: Vec<&IndexEntry> = Vec::with_capacity(entries.len());
+    for e in &entries {
+        if (e.flags >> 12) & 0x3 != 0 {
+            conflicted.insert(String::from_utf8_lossy(&e.path).into_owned());
+        } else {
+            stage0.push(e);
+        }
+    }
+
+    let tracked: HashSet<&[u8]> = entries.iter().map(|e| e.path.as_slice()).collect();
+    let mut tracked_dirs: HashSet<&[u8]> = HashSet::new();
+    for e in &entries {
+        let mut p = e.path.as_slice();
+        while let Some(i) = p.iter().rposition(|b| *b == b'/') {
+            p = &p[..i];
+            if !tracked_dirs.insert(p) {
+                break;
+            }
+        }
+    }
+
+    let root = repo.root();
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 8);
+    let chunk = stage0.len().div_ceil(workers).max(1);
+    let (found, untracked) = std::thread::scope(|scope| {
+        let handles: Vec<_> = stage0
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(|e| compare(root, e, index_mtime, filemode, filters_possible)).collect::<Vec<_>>()))
+            .collect();
+        let untracked = walk(repo, &tracked, &tracked_dirs);
+        let found: Vec<Found> = handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect();
+        (found, untracked)
+    });
+    if found.len() != stage0.len() {
+        return read_with_libgit2(repo);
+    }
+    let mut untracked = untracked?;
+
+    let mut deleted: BTreeSet<String> = BTreeSet::new();
+    for (e, f) in stage0.iter().zip(found) {
+        let path = String::from_utf8_lossy(&e.path).into_owned();
+        match f {
+            Found::Clean => {}
+            Found::Modified => {
+                dirty.insert(path);
+            }
+            Found::Deleted => {
+                deleted.insert(path.clone());
+                dirty.insert(path);
+            }
+            Found::Ask => {
+                let s = repo.git.status_file(Path::new(&path)).map_err(|e| Unread::git(&format!("the status of {path}"), &e))?;
+                if s.intersects(Status::WT_MODIFIED | Status::WT_DELETED | Status::WT_TYPECHANGE | Status::WT_RENAMED) {
+                    if s.contains(Status::WT_DELETED) {
+                        deleted.insert(path.clone());
+                    }
+                    dirty.insert(path);
+                }
+            }
+        }
+    }
+
+    let index_ids: BTreeMap<&[u8], Oid> = stage0.iter().map(|e| (e.path.as_slice(), e.id)).collect();
+    let mut tree = WorkingTree::default();
+    for path in dirty {
+        if is_own_state(&path) || conflicted.contains(&path) {
+            continue;
+        }
+        let index = index_ids.get(path.as_bytes()).map(|o| o.to_string());
+        tree.dirty.push(Dirty { deleted: deleted.contains(&path), index, path });
+    }
+    untracked.retain(|p| !removed_from_index.contains(p) && !conflicted.contains(p));
+    untracked.sort();
+    tree.untracked = untracked;
+    tree.conflicted = conflicted.into_iter().filter(|p| !is_own_state(p)).collect();
+    Ok(tree)
+}
+
+/// Compares one index entry with its file, as git's stat check does; reads
+/// the content only when the stat data cannot settle it.
+fn compare(root: &Path, e: &IndexEntry, index_mtime: (i64, i64), filemode: bool, filters_possible: bool) -> Found {
+    let mode = e.mode & MODE_MASK;
+    if mode == MODE_GITLINK || e.flags_extended & (SKIP_WORKTREE | INTENT_TO_ADD) != 0 {
+        return Found::Ask;
+    }
+    let Ok(rel) = std::str::from_utf8(&e.path) else { return Found::Ask };
+    let path = root.join(rel);
+    let meta = match std::fs::symlink_metadata(&path) {
+        Ok(m) => m,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound || err.raw_os_error() == Some(20) => return Found::Deleted,
+        Err(_) => return Found::Ask,
+    };
+    let kind = meta.file_type();
+    if kind.is_dir() {
+        return Found::Ask;
+    }
+    if (mode == MODE_LINK) != kind.is_symlink() {
+        return Found::Modified;
+    }
+    if filemode && mode != MODE_LINK && (e.mode & 0o100) != (meta.mode() & 0o100) {
+        return Found::Modified;
+    }
+    let same_time = |secs: i64, nsecs: i64, t: &git2::IndexTime| {
+        i64::from(t.seconds()) == secs && (t.nanoseconds() == 0 || i64::from(t.nanoseconds()) == nsecs)
+    };
+    let stat_clean = u64::from(e.file_size) == (meta.len() & 0xffff_ffff)
+        && same_time(meta.mtime(), meta.mtime_nsec(), &e.mtime)
+        && same_time(meta.ctime(), meta.ctime_nsec(), &e.ctime)
+        && (e.ino == 0 || u64::from(e.ino) == (meta.ino() & 0xffff_ffff));
+    let racy = (i64::from(e.mtime.seconds()), i64::from(e.mtime.nanoseconds())) >= index_mtime;
+    if stat_clean && !racy {
+        return Found::Clean;
+    }
+    let id = if kind.is_symlink() {
+        std::fs::read_link(&path)
+            .ok()
+            .and_then(|t| Oid::hash_object(git2::ObjectType::Blob, t.as_os_str().as_encoded_bytes()).ok())
+    } else {
+        Oid::hash_file(git2::ObjectType::Blob, &path).ok()
+    };
+    match id {
+        Some(id) if id == e.id => Found::Clean,
+        Some(_) if !filters_possible => Found::Modified,
+        _ => Found::Ask,
+    }
+}
+
+/// Every untracked, non-ignored file, as `status -uall` lists them: a walk
+/// of the working tree that descends only into directories holding tracked
+/// files or not ignored, never into `.git`, never following a symlink.
+fn walk(repo: &Repo, tracked: &HashSet<&[u8]>, tracked_dirs: &HashSet<&[u8]>) -> Reading<Vec<String>> {
+    let mut out = Vec::new();
+    let mut stack: Vec<String> = vec![String::new()];
+    while let Some(dir) = stack.pop() {
+        let full = repo.root().join(&dir);
+        let listing = match std::fs::read_dir(&full) {
+            Ok(l) => l,
+            Err(e) => return Err(Unread::new(format!("could not list {}: {e}", full.display()))),
+        };
+        for entry in listing {
+            let entry = entry.map_err(|e| Unread::new(format!("could not list {}: {e}", full.display())))?;
+            let name = entry.file_name();
+            let Some(name) = name.to_str() else { return Err(Unread::new(format!("a path under {} is not UTF-8", full.display()))) };
+            if name == ".git" {
+                continue;
+            }
+            let rel = if dir.is_empty() { name.to_string() } else { format!("{dir}/{name}") };
+            if is_own_state(&rel) {
+                continue;
+            }
+            let kind = entry.file_type().map_err(|e| Unread::new(format!("could not read {rel}: {e}")))?;
+            if kind.is_dir() {
+                if tracked_dirs.contains(rel.as_bytes()) {
+                    stack.push(rel);
+                } else if !ignored(repo, &format!("{rel}/"))? {
+                    if repo.root().join(&rel).join(".git").exists() {
+                        // A repository of its own inside this one: listed as the directory.
+                        out.push(format!("{rel}/"));
+                    } else {
+                        stack.push(rel);
+                    }
+                }
+            } else if !tracked.contains(rel.as_bytes()) && !ignored(repo, &rel)? {
+                out.push(rel);
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn ignored(repo: &Repo, rel: &str) -> Reading<bool> {
+    repo.git.status_should_ignore(Path::new(rel)).map_err(|e| Unread::git(&format!("the ignore rules for {rel}"), &e))
+}
+
+#[cfg(test)]
+mod tests {
+    use majordomus_testkit::TestRepo;
+
+    use crate::status::{read, read_with_libgit2};
+
+    /// The fast path and libgit2's status give the same answer.
+    fn same(t: &TestRepo) {
+        let repo = crate::open(t.path()).expect("open");
+        let fast = read(&repo).expect("fast");
+        let slow = read_with_libgit2(&repo).expect("libgit2");
+        assert_eq!(fast, slow, "fast path and libgit2 disagree");
+    }
+
+    #[test]
+    fn the_fast_path_agrees_with_libgit2_on_every_kind_of_change() {
+        let t = TestRepo::with_commit();
+        t.write("src/a.rs", "a\n");
+        t.write("src/b.rs", "b\n");
+        t.write("src/deep/c.rs", "c\n");
+        t.write("run.sh", "#!/bin/sh\n");
+        t.write(".gitignore", "*.log\nbuild/\n");
+        std::os::unix::fs::symlink("src/a.rs", t.path().join("link")).expect("symlink");
+        t.commit_all("files");
+        same(&t);
+        t.write("src/a.rs", "a, modified\n");
+        t.remove("src/b.rs");
+        t.write("src/new.rs", "new\n");
+        t.write("untracked/dir/deep.txt", "u\n");
+        t.write("debug.log", "ignored\n");
+        t.write("build/out.o", "ignored\n");
+        t.write("src/deep/c.rs", "c, staged\n");
+        t.git(&["add", "src/deep/c.rs"]);
+        t.write("staged-new.txt", "s\n");
+        t.git(&["add", "staged-new.txt"]);
+        t.git(&["rm", "-q", "--cached", "run.sh"]);
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(t.path().join("README"), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        std::fs::remove_file(t.path().join("link")).expect("unlink");
+        t.write("link", "now a file\n");
+        t.write(".ai/local/state/task.json", "{}");
+        same(&t);
+        let repo = crate::open(t.path()).expect("open");
+        let tree = read(&repo).expect("read");
+        let dirty: Vec<_> = tree.dirty.iter().map(|d| d.path.as_str()).collect();
+        assert_eq!(dirty, ["README", "link", "run.sh", "src/a.rs", "src/b.rs", "src/deep/c.rs", "staged-new.txt"]);
+        // run.sh left the index but not the disk: it is dirty (removed), not untracked.
+        assert_eq!(tree.untracked, ["src/new.rs", "untracked/dir/deep.txt"]);
+    }
+
+    #[test]
+    fn same_size_same_second_edits_are_seen_through_the_racy_check() {
+        let t = TestRepo::with_commit();
+        t.write("a.txt", "aaaa\n");
+        t.commit_all("a");
+        // Rewritten at once, same size: the stat data may match to the second.
+        t.write("a.txt", "bbbb\n");
+        same(&t);
+        let repo = crate::open(t.path()).expect("open");
+        assert_eq!(read(&repo).expect("read").dirty.len(), 1);
+    }
+
+    #[test]
+    fn conflicts_and_an_unborn_head_agree_with_libgit2() {
+        let t = TestRepo::new();
+        t.write("first.txt", "1\n");
+        same(&t);
+        t.git(&["add", "first.txt"]);
+        same(&t);
+        t.commit_all("first");
+        t.git(&["checkout", "-q", "-b", "side"]);
+        t.write("first.txt", "side\n");
+        t.commit_all("side");
+        t.git(&["checkout", "-q", "main"]);
+        t.write("first.txt", "main\n");
+        t.commit_all("main");
+        let _ = t.git_command(t.path()).args(["merge", "side"]).output().expect("merge");
+        same(&t);
+        let repo = crate::open(t.path()).expect("open");
+        assert_eq!(read(&repo).expect("read").conflicted, ["first.txt"]);
+    }
+
+    #[test]
+    fn a_nested_repository_and_gitattributes_filters_agree_with_libgit2() {
+        let t = TestRepo::with_commit();
+        t.write(".gitattributes", "*.txt text eol=crlf\n");
+        t.write("a.txt", "line\n");
+        t.commit_all("attributes");
+        t.write("a.txt", "line\r\n");
+        t.git_in(t.path(), &["init", "-q", "nested"]);
+        t.write("nested/file", "x\n");
+        same(&t);
+    }
+}
