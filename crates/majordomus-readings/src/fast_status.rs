@@ -4,9 +4,10 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
-use git2::{IndexEntry, Oid, Status};
+use git2::{Oid, Status};
 use majordomus_records::paths::is_own_state;
 
+use crate::index_file::{self, Entry, Index};
 use crate::status::{read_with_libgit2, Dirty, WorkingTree};
 use crate::{Reading, Repo, Unread};
 
@@ -15,6 +16,45 @@ const MODE_LINK: u32 = 0o120000;
 const MODE_GITLINK: u32 = 0o160000;
 const SKIP_WORKTREE: u16 = 1 << 14;
 const INTENT_TO_ADD: u16 = 1 << 13;
+
+/// The index and its differences from HEAD, read through libgit2.
+type Staged = (Vec<Entry>, Vec<String>, HashSet<String>);
+
+fn through_libgit2(repo: &Repo, head_tree: Option<&git2::Tree<'_>>) -> Reading<Staged> {
+    let index = repo.git.index().map_err(|e| Unread::git("the index", &e))?;
+    let entries = index
+        .iter()
+        .map(|e| Entry {
+            ctime: (e.ctime.seconds() as u32, e.ctime.nanoseconds()),
+            mtime: (e.mtime.seconds() as u32, e.mtime.nanoseconds()),
+            ino: e.ino,
+            mode: e.mode,
+            size: e.file_size,
+            id: e.id,
+            stage: ((e.flags >> 12) & 0x3) as u8,
+            skip_worktree: e.flags_extended & SKIP_WORKTREE != 0,
+            intent_to_add: e.flags_extended & INTENT_TO_ADD != 0,
+            path: e.path,
+        })
+        .collect();
+    let mut opts = git2::DiffOptions::new();
+    opts.include_typechange(true);
+    let diff = repo
+        .git
+        .diff_tree_to_index(head_tree, Some(&index), Some(&mut opts))
+        .map_err(|e| Unread::git("the index against HEAD", &e))?;
+    let mut staged = Vec::new();
+    let mut removed = HashSet::new();
+    for delta in diff.deltas() {
+        let file = if delta.new_file().exists() { delta.new_file() } else { delta.old_file() };
+        let Some(path) = file.path().map(|p| p.to_string_lossy().into_owned()) else { continue };
+        if delta.status() == git2::Delta::Deleted {
+            removed.insert(path.clone());
+        }
+        staged.push(path);
+    }
+    Ok((entries, staged, removed))
+}
 
 /// What the stat pass found for one index entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,13 +69,27 @@ enum Found {
 pub fn read(repo: &Repo) -> Reading<WorkingTree> {
     let config = repo.git.config().and_then(|mut c| c.snapshot()).map_err(|e| Unread::git("the configuration", &e))?;
     let flag = |key: &str, default: bool| config.get_bool(key).unwrap_or(default);
-    if flag("core.ignorecase", false) || !flag("core.symlinks", true) {
+    let sha256 = config.get_string("extensions.objectformat").is_ok_and(|f| f != "sha1");
+    if sha256 || flag("core.ignorecase", false) || !flag("core.symlinks", true) {
         return read_with_libgit2(repo);
     }
     let filemode = flag("core.filemode", true);
 
-    let index = repo.git.index().map_err(|e| Unread::git("the index", &e))?;
-    let entries: Vec<IndexEntry> = index.iter().collect();
+    let head_tree = match repo.git.head() {
+        Ok(h) => Some(h.peel_to_tree().map_err(|e| Unread::git("HEAD's tree", &e))?),
+        Err(e) if e.code() == git2::ErrorCode::UnbornBranch || e.code() == git2::ErrorCode::NotFound => None,
+        Err(e) => return Err(Unread::git("HEAD", &e)),
+    };
+    // The index, and the paths where it differs from HEAD: read directly
+    // where this reader knows the index, else through libgit2.
+    let (entries, staged, removed_from_index) = match Index::read(&repo.git_dir().join("index")) {
+        Ok(index) => {
+            let (staged, removed) = index_file::staged(&repo.git, head_tree.as_ref(), &index)
+                .map_err(|e| Unread::git("the index against HEAD", &e))?;
+            (index.entries, staged, removed)
+        }
+        Err(_) => through_libgit2(repo, head_tree.as_ref())?,
+    };
     let index_mtime = std::fs::metadata(repo.git_dir().join("index"))
         .ok()
         .map(|m| (m.mtime(), m.mtime_nsec()))
@@ -45,34 +99,12 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
         || config.get_string("core.eol").is_ok()
         || repo.git_dir().join("info/attributes").exists()
         || entries.iter().any(|e| e.path.ends_with(b".gitattributes"));
-
-    // The index against HEAD.
-    let head_tree = match repo.git.head() {
-        Ok(h) => Some(h.peel_to_tree().map_err(|e| Unread::git("HEAD's tree", &e))?),
-        Err(e) if e.code() == git2::ErrorCode::UnbornBranch || e.code() == git2::ErrorCode::NotFound => None,
-        Err(e) => return Err(Unread::git("HEAD", &e)),
-    };
-    let mut opts = git2::DiffOptions::new();
-    opts.include_typechange(true);
-    let staged = repo
-        .git
-        .diff_tree_to_index(head_tree.as_ref(), Some(&index), Some(&mut opts))
-        .map_err(|e| Unread::git("the index against HEAD", &e))?;
-    let mut dirty: BTreeSet<String> = BTreeSet::new();
-    let mut removed_from_index: HashSet<String> = HashSet::new();
-    for delta in staged.deltas() {
-        let file = if delta.new_file().exists() { delta.new_file() } else { delta.old_file() };
-        let Some(path) = file.path().map(|p| p.to_string_lossy().into_owned()) else { continue };
-        if delta.status() == git2::Delta::Deleted {
-            removed_from_index.insert(path.clone());
-        }
-        dirty.insert(path);
-    }
+    let mut dirty: BTreeSet<String> = staged.into_iter().collect();
 
     let mut conflicted: BTreeSet<String> = BTreeSet::new();
-    let mut stage0: Vec<&IndexEntry> = Vec::with_capacity(entries.len());
+    let mut stage0: Vec<&Entry> = Vec::with_capacity(entries.len());
     for e in &entries {
-        if (e.flags >> 12) & 0x3 != 0 {
+        if e.stage != 0 {
             conflicted.insert(String::from_utf8_lossy(&e.path).into_owned());
         } else {
             stage0.push(e);
@@ -150,9 +182,9 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
 
 /// Compares one index entry with its file, as git's stat check does; reads
 /// the content only when the stat data cannot settle it.
-fn compare(root: &Path, e: &IndexEntry, index_mtime: (i64, i64), filemode: bool, filters_possible: bool) -> Found {
+fn compare(root: &Path, e: &Entry, index_mtime: (i64, i64), filemode: bool, filters_possible: bool) -> Found {
     let mode = e.mode & MODE_MASK;
-    if mode == MODE_GITLINK || e.flags_extended & (SKIP_WORKTREE | INTENT_TO_ADD) != 0 {
+    if mode == MODE_GITLINK || e.skip_worktree || e.intent_to_add {
         return Found::Ask;
     }
     let Ok(rel) = std::str::from_utf8(&e.path) else { return Found::Ask };
@@ -172,14 +204,16 @@ fn compare(root: &Path, e: &IndexEntry, index_mtime: (i64, i64), filemode: bool,
     if filemode && mode != MODE_LINK && (e.mode & 0o100) != (meta.mode() & 0o100) {
         return Found::Modified;
     }
-    let same_time = |secs: i64, nsecs: i64, t: &git2::IndexTime| {
-        i64::from(t.seconds()) == secs && (t.nanoseconds() == 0 || i64::from(t.nanoseconds()) == nsecs)
+    // Index times are 32-bit seconds and nanoseconds; a nanosecond part of 0
+    // is a writer that kept none, compared to the second.
+    let same_time = |secs: i64, nsecs: i64, (s, ns): (u32, u32)| {
+        i64::from(s) == (secs & 0xffff_ffff) && (ns == 0 || i64::from(ns) == nsecs)
     };
-    let stat_clean = u64::from(e.file_size) == (meta.len() & 0xffff_ffff)
-        && same_time(meta.mtime(), meta.mtime_nsec(), &e.mtime)
-        && same_time(meta.ctime(), meta.ctime_nsec(), &e.ctime)
+    let stat_clean = u64::from(e.size) == (meta.len() & 0xffff_ffff)
+        && same_time(meta.mtime(), meta.mtime_nsec(), e.mtime)
+        && same_time(meta.ctime(), meta.ctime_nsec(), e.ctime)
         && (e.ino == 0 || u64::from(e.ino) == (meta.ino() & 0xffff_ffff));
-    let racy = (i64::from(e.mtime.seconds()), i64::from(e.mtime.nanoseconds())) >= index_mtime;
+    let racy = (i64::from(e.mtime.0), i64::from(e.mtime.1)) >= index_mtime;
     if stat_clean && !racy {
         return Found::Clean;
     }
@@ -324,6 +358,22 @@ mod tests {
         same(&t);
         let repo = crate::open(t.path()).expect("open");
         assert_eq!(read(&repo).expect("read").conflicted, ["first.txt"]);
+    }
+
+    #[test]
+    fn a_split_index_which_neither_reader_knows_is_unread_with_the_reason() {
+        let t = TestRepo::with_commit();
+        t.write("src/a.rs", "a\n");
+        t.commit_all("a");
+        t.git(&["update-index", "--split-index"]);
+        t.write("src/a.rs", "a, changed\n");
+        t.write("src/b.rs", "b\n");
+        t.git(&["add", "src/b.rs"]);
+        assert!(crate::index_file::Index::read(&t.path().join(".git/index")).is_err(), "the split index is read directly");
+        let repo = crate::open(t.path()).expect("open");
+        let unread = read(&repo).expect_err("libgit2 reads no split index either");
+        assert!(unread.reason.contains("link"), "{unread}");
+        assert!(read_with_libgit2(&repo).expect_err("unread").reason.contains("link"));
     }
 
     #[test]
