@@ -95,7 +95,8 @@ cpu=${cpu:-$(uname -m)}
 ncpu=$(nproc)
 mem=$(awk '/^MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo 2>/dev/null || echo "?")
 gitv=$(git --version | sed 's/^git version //')
-echo "== machine: $ncpu cores, $cpu, $mem RAM, $(uname -sr), git $gitv"
+load_start=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "?")
+echo "== machine: $ncpu cores, $cpu, $mem RAM, $(uname -sr), git $gitv; load average (1 min) $load_start"
 [ "$status_only" -eq 1 ] && echo "== majordomus: not measured (--status-only)" || echo "== majordomus: $bin (source commit $commit)"
 echo "== repository: $dir: $(git ls-files | wc -l) tracked files, $(git for-each-ref refs/heads | wc -l) branches, $(($(git worktree list | wc -l) - 1)) linked worktrees, $(ls .ai/repo/*-baseline.txt 2>/dev/null | wc -l) baselines"
 
@@ -196,6 +197,7 @@ fi
 
 # ---- the report -------------------------------------------------------------------
 date_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+load_end=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "?")
 echo
 echo "== results ($runs runs each, after $warmup warm-up; wall time in ms)"
 printf '   %-58s median %9s   min %9s   max %9s\n' "majordomus check --json" "$c_med" "$c_min" "$c_max"
@@ -203,13 +205,13 @@ printf '   %-58s median %9s   min %9s   max %9s\n' "git status --porcelain=v2 --
 printf '   %-58s median %9s   min %9s   max %9s\n' "git status (caller's environment)" "$p_med" "$p_min" "$p_max"
 echo "   ratio check/status: median $ratio_med, min $ratio_min (check/plain git status, median: $ratio_plain)"
 echo "   check answered: $done_line"
-summary="majordomus-bench date=$date_utc commit=$commit nproc=$ncpu cpu=\"$cpu\" git=$gitv runs=$runs warmup=$warmup check_median_ms=$c_med check_min_ms=$c_min status_median_ms=$s_med status_min_ms=$s_min plain_status_median_ms=$p_med plain_status_min_ms=$p_min ratio_median=$ratio_med ratio_min=$ratio_min${hf:+ $hf}"
+summary="majordomus-bench date=$date_utc commit=$commit nproc=$ncpu cpu=\"$cpu\" git=$gitv runs=$runs warmup=$warmup check_median_ms=$c_med check_min_ms=$c_min status_median_ms=$s_med status_min_ms=$s_min plain_status_median_ms=$p_med plain_status_min_ms=$p_min ratio_median=$ratio_med ratio_min=$ratio_min load1_start=$load_start load1_end=$load_end${hf:+ $hf}"
 echo "$summary"
 
 if [ "$record" -eq 1 ]; then
     {
         echo "## $date_utc commit $commit"
-        echo "machine: $ncpu cores, $cpu, $mem RAM, $(uname -sr), git $gitv"
+        echo "machine: $ncpu cores, $cpu, $mem RAM, $(uname -sr), git $gitv; load average (1 min) $load_start at the start, $load_end at the end"
         echo "repository: $dir ($(git ls-files | wc -l) tracked files, $(git for-each-ref refs/heads | wc -l) branches, $(($(git worktree list | wc -l) - 1)) linked worktrees)"
         echo "check answered: $done_line"
         echo "$summary"
