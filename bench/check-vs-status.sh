@@ -114,16 +114,18 @@ esac
 fi
 
 # ---- one timed run of a command -------------------------------------------------
-# run_timed NAME ENV... -- CMD...: prints the wall time in ms; dies on an unexpected exit.
+# run_timed NAME ENV... -- CMD...: prints "WALL CPU" in ms (CPU = user + system
+# time of the process and its children, from bash's `time`); dies on an
+# unexpected exit.
 run_timed() {
     local name=$1; shift
     local envp=()
     while [ "$1" != "--" ]; do envp+=("$1"); shift; done
     shift
-    local t0 t1 rc
+    local t0 t1 rc TIMEFORMAT='%3U %3S'
     t0=$EPOCHREALTIME
     set +e
-    "${envp[@]}" "$@" >/dev/null 2>"$scratch_home/$name.err"
+    { time "${envp[@]}" "$@" >/dev/null 2>"$scratch_home/$name.err"; } 2>"$scratch_home/$name.time"
     rc=$?
     set -e
     t1=$EPOCHREALTIME
@@ -131,11 +133,11 @@ run_timed() {
         check:0|check:10|status:0|plain:0) ;;
         *) echo "$name exited $rc (a failure):" >&2; cat "$scratch_home/$name.err" >&2; exit 1 ;;
     esac
-    awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", (b - a) * 1000 }'
+    awk -v a="$t0" -v b="$t1" '{ printf "%.1f %.1f\n", (b - a) * 1000, ($1 + $2) * 1000 }' "$scratch_home/$name.time"
 }
 
-stats() { # stats FILE: "median min max" in ms
-    sort -n "$1" | awk '{ v[NR] = $1 } END {
+stats() { # stats FILE COLUMN: "median min max" of that column, in ms
+    awk -v k="$2" '{ print $k }' "$1" | sort -n | awk '{ v[NR] = $1 } END {
         m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
         printf "%.1f %.1f %.1f\n", m, v[1], v[NR] }'
 }
@@ -147,26 +149,33 @@ for ((i = 0; i < warmup; i++)); do
     run_timed status "${hermetic[@]}" -- "${status_cmd[@]}" >/dev/null
     run_timed plain env -- "${plain_cmd[@]}" >/dev/null
 done
-echo "== $runs alternating rounds (ms: check / status --porcelain=v2 / plain status)"
+echo "== $runs alternating rounds (ms, wall / cpu: check, status --porcelain=v2, plain status)"
 for ((i = 1; i <= runs; i++)); do
-    c=-
+    c="- -"
     [ "$status_only" -eq 1 ] || c=$(run_timed check "${hermetic[@]}" -- "${check_cmd[@]}")
     s=$(run_timed status "${hermetic[@]}" -- "${status_cmd[@]}")
     p=$(run_timed plain env -- "${plain_cmd[@]}")
     [ "$status_only" -eq 1 ] || echo "$c" >> "$scratch_home/check.ms"
     echo "$s" >> "$scratch_home/status.ms"
     echo "$p" >> "$scratch_home/plain.ms"
-    printf '   round %2d: %9s %9s %9s\n' "$i" "$c" "$s" "$p"
+    printf '   round %2d: %9s / %-9s %9s / %-9s %9s / %-9s\n' "$i" $c $s $p
 done
-c_med=- c_min=- c_max=-
-[ "$status_only" -eq 1 ] || read -r c_med c_min c_max < <(stats "$scratch_home/check.ms")
-read -r s_med s_min s_max < <(stats "$scratch_home/status.ms")
-read -r p_med p_min p_max < <(stats "$scratch_home/plain.ms")
+c_med=- c_min=- c_max=- c_cpu=- c_cpu_min=- c_cpu_max=-
+if [ "$status_only" -eq 0 ]; then
+    read -r c_med c_min c_max < <(stats "$scratch_home/check.ms" 1)
+    read -r c_cpu c_cpu_min c_cpu_max < <(stats "$scratch_home/check.ms" 2)
+fi
+read -r s_med s_min s_max < <(stats "$scratch_home/status.ms" 1)
+read -r s_cpu s_cpu_min s_cpu_max < <(stats "$scratch_home/status.ms" 2)
+read -r p_med p_min p_max < <(stats "$scratch_home/plain.ms" 1)
+read -r p_cpu p_cpu_min p_cpu_max < <(stats "$scratch_home/plain.ms" 2)
+ratio_cpu=-
 ratio_med=- ratio_min=- ratio_plain=- done_line="(not run: --status-only)"
 if [ "$status_only" -eq 0 ]; then
 ratio_med=$(awk -v a="$c_med" -v b="$s_med" 'BEGIN { printf "%.2f", a / b }')
 ratio_min=$(awk -v a="$c_min" -v b="$s_min" 'BEGIN { printf "%.2f", a / b }')
 ratio_plain=$(awk -v a="$c_med" -v b="$p_med" 'BEGIN { printf "%.2f", a / b }')
+ratio_cpu=$(awk -v a="$c_cpu" -v b="$s_cpu" 'BEGIN { printf "%.2f", a / b }')
 
 # the outcome of check, for the record (what it answered, not only how fast)
 done_line=$("${hermetic[@]}" "$bin" check 2>/dev/null | tail -n 1 || true)
@@ -203,9 +212,10 @@ echo "== results ($runs runs each, after $warmup warm-up; wall time in ms)"
 printf '   %-58s median %9s   min %9s   max %9s\n' "majordomus check --json" "$c_med" "$c_min" "$c_max"
 printf '   %-58s median %9s   min %9s   max %9s\n' "git status --porcelain=v2 --branch -uall (hermetic)" "$s_med" "$s_min" "$s_max"
 printf '   %-58s median %9s   min %9s   max %9s\n' "git status (caller's environment)" "$p_med" "$p_min" "$p_max"
-echo "   ratio check/status: median $ratio_med, min $ratio_min (check/plain git status, median: $ratio_plain)"
+printf '   %-58s median %9s   min %9s   (check / status: %s)\n' "cpu (user + sys): check / status" "$c_cpu / $s_cpu" "$c_cpu_min / $s_cpu_min" "$ratio_cpu"
+echo "   ratio check/status (wall): median $ratio_med, min $ratio_min (check/plain git status, median: $ratio_plain)"
 echo "   check answered: $done_line"
-summary="majordomus-bench date=$date_utc commit=$commit nproc=$ncpu cpu=\"$cpu\" git=$gitv runs=$runs warmup=$warmup check_median_ms=$c_med check_min_ms=$c_min status_median_ms=$s_med status_min_ms=$s_min plain_status_median_ms=$p_med plain_status_min_ms=$p_min ratio_median=$ratio_med ratio_min=$ratio_min load1_start=$load_start load1_end=$load_end${hf:+ $hf}"
+summary="majordomus-bench date=$date_utc commit=$commit nproc=$ncpu cpu=\"$cpu\" git=$gitv runs=$runs warmup=$warmup check_median_ms=$c_med check_min_ms=$c_min status_median_ms=$s_med status_min_ms=$s_min plain_status_median_ms=$p_med plain_status_min_ms=$p_min ratio_median=$ratio_med ratio_min=$ratio_min check_cpu_median_ms=$c_cpu status_cpu_median_ms=$s_cpu plain_status_cpu_median_ms=$p_cpu ratio_cpu_median=$ratio_cpu load1_start=$load_start load1_end=$load_end${hf:+ $hf}"
 echo "$summary"
 
 if [ "$record" -eq 1 ]; then
