@@ -75,6 +75,8 @@ commit=$(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 if [ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
     commit="$commit-dirty"
 fi
+# With MAJORDOMUS set, the binary is the caller's: the commit is only this checkout's.
+[ -z "${MAJORDOMUS:-}" ] || [ "$status_only" -eq 1 ] || commit="$commit+binary-from-MAJORDOMUS"
 
 # ---- environments -----------------------------------------------------------
 scratch_home=$(mktemp -d "${TMPDIR:-/tmp}/majordomus-bench-home.XXXXXX")
