@@ -11,6 +11,7 @@ pub mod baselines;
 pub mod changes;
 mod fast_status;
 pub mod fingerprint;
+pub mod inputs;
 pub mod refs;
 pub mod repo;
 pub mod stash;
