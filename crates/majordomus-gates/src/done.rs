@@ -535,11 +535,17 @@ fn none_selected_because(set: &GateSet) -> String {
         .iter()
         .map(|g| if g.inputs.is_empty() { format!("{}: no inputs", g.id) } else { format!("{}: {}", g.id, g.inputs.join(", ")) })
         .collect();
-    format!(
-        "none of the {} changed since the start matches their inputs ({}) and none is marked always",
-        count(set.changed, "path"),
-        globs.join("; ")
-    )
+    format!("{} their inputs ({}) and none is marked always", no_change_matches(set.changed), globs.join("; "))
+}
+
+/// `the one path changed since the start matches none of`, `none of the 3
+/// paths changed since the start matches`: the start of a sentence saying
+/// no changed path selects a gate.
+pub fn no_change_matches(changed: usize) -> String {
+    match changed {
+        1 => "the one path changed since the start matches none of".to_string(),
+        n => format!("none of the {n} paths changed since the start matches"),
+    }
 }
 
 fn gates_green(r: &Readings) -> Verdict {
@@ -653,7 +659,7 @@ fn gate_question(q: &ExtraQuestion, r: &Readings) -> Verdict {
         } else if g.inputs.is_empty() {
             "it has no inputs and is not marked always".to_string()
         } else {
-            format!("none of the {} changed since the start matches its inputs ({})", count(set.changed, "path"), g.inputs.join(", "))
+            format!("{} its inputs ({})", no_change_matches(set.changed), g.inputs.join(", "))
         };
         return Verdict::new(Status::Pass, format!("The gate {} is not selected, so it has nothing to answer: {why}.", g.id), details);
     }

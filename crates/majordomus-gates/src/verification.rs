@@ -165,6 +165,20 @@ pub fn read_runs(paths: &StatePaths) -> Reading<Vec<(String, RecordedRun)>> {
     ledger::read(&paths.ledger()).map(|e| recorded_runs(&e)).map_err(|e| Unread::new(error_chain(&e)))
 }
 
+/// A fresh status pass and the change set since the task's start, for the
+/// commands that select gates outside `check` (`gate run --all`, `gate list`).
+pub fn change_set(repo: &Repo, task: &TaskState) -> (Reading<WorkingTree>, Reading<ChangeSet>) {
+    let tree = majordomus_readings::status::read(repo);
+    let changes = match (task, &tree) {
+        (TaskState::None, _) => Err(Unread::new("no task record says where this work started")),
+        (TaskState::Unreadable(reason), _) => Err(Unread::new(reason.clone())),
+        (_, Err(e)) => Err(e.clone()),
+        (TaskState::Active(record), Ok(t)) => majordomus_readings::refs::head(repo)
+            .and_then(|h| majordomus_readings::changes::since(repo, record.head.as_deref(), h.commit.as_deref(), t, &record.snapshot)),
+    };
+    (tree, changes)
+}
+
 /// Takes the verification readings over the change set and status pass
 /// `check` already took.
 pub fn measure(

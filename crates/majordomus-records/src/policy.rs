@@ -517,7 +517,7 @@ impl Walk {
             }
         }
         let (stage, question, gate) = (stage?, question?, gate?);
-        ok.then(|| ExtraQuestion { id, stage: stage.0, question: question.0, gate: gate.0 })
+        ok.then_some(ExtraQuestion { id, stage: stage.0, question: question.0, gate: gate.0 })
     }
 
     fn exemption(&mut self, t: &dyn TableLike, at: &Span, known: &[&str], seen: &BTreeMap<String, Span>) -> Option<Exemption> {
