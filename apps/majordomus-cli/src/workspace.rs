@@ -22,21 +22,29 @@ impl Workspace {
         Ok(Self { repo, paths })
     }
 
-    /// The policy; a problem in it is a configuration error (exit 2).
+    /// The policy, validated against the built-in questions; a problem in it
+    /// is a configuration error (exit 2), every problem reported at once.
     pub fn policy(&self) -> Result<Policy, CliError> {
-        Ok(Policy::load(&self.paths.policy())?)
+        let builtin: Vec<&str> = majordomus_gates::QUESTIONS.iter().map(|q| q.id).collect();
+        Ok(Policy::load(&self.paths.policy(), &builtin)?)
     }
 
     /// Writes one of the tool's state files atomically. The state directory
     /// carries a `.gitignore` of its own, so git never lists it even where
     /// `start` never ran.
     pub fn write_state(&self, path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-        let dir = self.paths.state_dir();
-        let ignore = dir.join(".gitignore");
+        self.ensure_state_dir()?;
+        majordomus_records::write_atomic(path, bytes).map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))
+    }
+
+    /// Creates the state directory with its own `.gitignore`, for writers
+    /// that append rather than replace (the ledger).
+    pub fn ensure_state_dir(&self) -> Result<(), CliError> {
+        let ignore = self.paths.state_dir().join(".gitignore");
         if !ignore.exists() {
             majordomus_records::write_atomic(&ignore, b"# majordomus's own state: never tracked\n*\n")
                 .map_err(|e| CliError::internal(format!("cannot write {}", ignore.display()), e))?;
         }
-        majordomus_records::write_atomic(path, bytes).map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))
+        Ok(())
     }
 }

@@ -15,12 +15,13 @@ use serde_json::json;
 
 use majordomus_readings::refs::Integration;
 use majordomus_readings::Unread;
-use majordomus_records::policy::Policy;
+use majordomus_records::policy::{ExtraQuestion, Policy};
 use majordomus_records::task::{TaskRecord, TaskState};
 
 use crate::answer::{Answer, Status};
 use crate::measure::{Integrated, Push, Readings};
 use crate::question::{QuestionDef, QUESTIONS};
+use crate::verification::{GateReading, GateRuns, GateSet, RecordedRun};
 
 /// A question judged: everything of an answer but the question's own fields.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,9 +52,16 @@ impl Verdict {
 /// The evidence given when there is no task record.
 pub const NO_TASK: &str = "no task record says where this work started";
 
-/// Answers every question of the invariant, in order.
-pub fn answer_all(readings: &Readings, _policy: &Policy) -> Vec<Answer> {
-    QUESTIONS.iter().map(|q| finish(q, judge(q, readings))).collect()
+/// Answers every question of the invariant, in order: the built-in ones,
+/// then the policy's extra questions; then the policy's exemptions, as of
+/// `readings.today`.
+pub fn answer_all(readings: &Readings, policy: &Policy) -> Vec<Answer> {
+    let builtin = QUESTIONS.iter().map(|q| finish(q, exempted(q.id, judge(q, readings), policy, readings.today)));
+    let extra = policy
+        .questions
+        .iter()
+        .map(|q| finish_extra(q, exempted(&q.id, gate_question(q, readings), policy, readings.today)));
+    builtin.chain(extra).collect()
 }
 
 fn finish(q: &QuestionDef, v: Verdict) -> Answer {
@@ -69,20 +77,28 @@ fn finish(q: &QuestionDef, v: Verdict) -> Answer {
     }
 }
 
+/// The answer of a question that needs a task record, when there is none to read.
+fn no_task(task: &TaskState) -> Option<Verdict> {
+    match task {
+        TaskState::Active(_) => None,
+        TaskState::None => Some(Verdict::new(Status::Unknown, sentence(NO_TASK), json!({ "task": null })).remedy("majordomus start TASK")),
+        TaskState::Unreadable(reason) => Some(
+            Verdict::new(Status::Unknown, sentence(reason), json!({ "task": null, "unread": reason }))
+                .remedy("repair or remove .ai/local/state/task.json, then majordomus start TASK"),
+        ),
+    }
+}
+
 fn judge(q: &QuestionDef, r: &Readings) -> Verdict {
-    let task = match (&r.task, q.needs_task) {
-        (TaskState::Active(task), _) => Some(task.as_ref()),
-        (_, false) => None,
-        (TaskState::None, true) => {
-            return Verdict::new(Status::Unknown, sentence(NO_TASK), json!({ "task": null })).remedy("majordomus start TASK")
+    if q.needs_task {
+        if let Some(v) = no_task(&r.task) {
+            return v;
         }
-        (TaskState::Unreadable(reason), true) => {
-            return Verdict::new(Status::Unknown, sentence(reason), json!({ "task": null, "unread": reason }))
-                .remedy("repair or remove .ai/local/state/task.json, then majordomus start TASK")
-        }
-    };
+    }
+    let task = r.task.record();
     match (q.id, task) {
         ("scoped", Some(t)) => scoped(t, r),
+        ("gates-green", Some(_)) => gates_green(r),
         ("regression-tested", Some(_)) => regression_tested(r),
         ("committed", Some(_)) => committed(r),
         ("no-untracked", Some(t)) => no_untracked(t, r),
@@ -402,6 +418,301 @@ fn measurable(r: &Readings) -> Verdict {
         Verdict::new(Status::Owed, "Nothing measurable: no commit since the start and no todo declared.", details)
     }
 }
+
+// ---- Verification: gates-green, the policy's extra questions, exemptions ----
+
+/// What the ledger says of one gate over its inputs now.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GateState<'a> {
+    /// Its latest run over exactly the inputs now passed.
+    Passing(&'a RecordedRun),
+    /// Its latest run over exactly the inputs now failed or timed out.
+    Failed(&'a RecordedRun),
+    /// It never reported: never reported is not green.
+    NeverReported,
+    /// It ran, but its inputs changed since: the verdict covers other content.
+    Stale { last: &'a RecordedRun, now: &'a str },
+    /// Its inputs or the ledger could not be read.
+    Unread(&'a Unread),
+}
+
+impl GateState<'_> {
+    /// The word for the state in counts and details.
+    pub fn label(&self) -> &'static str {
+        match self {
+            GateState::Passing(_) => "passing",
+            GateState::Failed(_) => "failed",
+            GateState::NeverReported => "never reported",
+            GateState::Stale { .. } => "stale",
+            GateState::Unread(_) => "unread",
+        }
+    }
+
+    pub fn status(&self) -> Status {
+        match self {
+            GateState::Passing(_) => Status::Pass,
+            GateState::Failed(_) => Status::Refused,
+            GateState::NeverReported | GateState::Stale { .. } => Status::Owed,
+            GateState::Unread(_) => Status::Unknown,
+        }
+    }
+}
+
+/// Judges a gate's runs against its inputs now.
+pub fn gate_state(runs: &Result<GateRuns, Unread>) -> GateState<'_> {
+    match runs {
+        Err(e) => GateState::Unread(e),
+        Ok(GateRuns { current: Some(run), .. }) if run.passed() => GateState::Passing(run),
+        Ok(GateRuns { current: Some(run), .. }) => GateState::Failed(run),
+        Ok(GateRuns { latest: Some(last), inputs_now, .. }) => GateState::Stale { last, now: inputs_now },
+        Ok(GateRuns { latest: None, .. }) => GateState::NeverReported,
+    }
+}
+
+/// The first twelve characters of a hash.
+fn short(hash: &str) -> &str {
+    &hash[..12.min(hash.len())]
+}
+
+/// One gate's state as a clause of evidence.
+fn gate_clause(id: &str, state: &GateState<'_>) -> String {
+    let by = |run: &RecordedRun| match &run.commit {
+        Some(c) => format!("run at {} on {}", run.at, short(c)),
+        None => format!("run at {}", run.at),
+    };
+    match state {
+        GateState::Passing(run) => format!("{id} passed over its inputs as they are now ({})", by(run)),
+        GateState::Failed(run) if run.timed_out => {
+            format!("{id} timed out after {} s over its inputs as they are now ({})", run.duration_ms / 1000, by(run))
+        }
+        GateState::Failed(run) => format!("{id} failed over its inputs as they are now (exit {}, {})", run.exit, by(run)),
+        GateState::NeverReported => format!("{id} never reported, and never reported is not green"),
+        GateState::Stale { last, now } => format!(
+            "{id} is stale: its inputs hashed {} at its last run ({}) and hash {} now",
+            short(&last.inputs_hash),
+            by(last),
+            short(now)
+        ),
+        GateState::Unread(e) => format!("{id} could not be read: {}", e.reason),
+    }
+}
+
+/// A gate's reading as data, for `details`.
+fn gate_details(g: &GateReading) -> serde_json::Value {
+    let mut d = json!({
+        "id": g.id,
+        "required": g.required,
+        "always": g.always,
+        "selected": g.selected(),
+        "matched": g.matched.iter().take(20).collect::<Vec<_>>(),
+        "matched_count": g.matched.len(),
+    });
+    if let Some(runs) = &g.runs {
+        let state = gate_state(runs);
+        let extra = match runs {
+            Ok(r) => json!({
+                "state": state.label(),
+                "inputs_now": r.inputs_now,
+                "files": r.files,
+                "run": r.current.as_ref().or(r.latest.as_ref()),
+            }),
+            Err(e) => json!({ "state": state.label(), "unread": e.reason }),
+        };
+        d = with(d, extra);
+    } else {
+        d = with(d, json!({ "state": "not selected" }));
+    }
+    d
+}
+
+/// Why no gate is selected, as a clause.
+fn none_selected_because(set: &GateSet) -> String {
+    if set.changed == 0 {
+        return "nothing changed since the start and none is marked always".to_string();
+    }
+    let globs: Vec<String> = set
+        .gates
+        .iter()
+        .map(|g| if g.inputs.is_empty() { format!("{}: no inputs", g.id) } else { format!("{}: {}", g.id, g.inputs.join(", ")) })
+        .collect();
+    format!("{} their inputs ({}) and none is marked always", no_change_matches(set.changed), globs.join("; "))
+}
+
+/// `the one path changed since the start matches none of`, `none of the 3
+/// paths changed since the start matches`: the start of a sentence saying
+/// no changed path selects a gate.
+pub fn no_change_matches(changed: usize) -> String {
+    match changed {
+        1 => "the one path changed since the start matches none of".to_string(),
+        n => format!("none of the {n} paths changed since the start matches"),
+    }
+}
+
+fn gates_green(r: &Readings) -> Verdict {
+    let set = match &r.verification.gates {
+        Ok(s) => s,
+        Err(e) => return Verdict::unread(e),
+    };
+    if set.gates.is_empty() {
+        return Verdict::new(
+            Status::Exempt,
+            "No gate is declared in .ai/repo/majordomus.toml, so there is nothing to run.",
+            json!({ "declared": 0 }),
+        )
+        .remedy("declare the repository's gates in .ai/repo/majordomus.toml");
+    }
+    let selected: Vec<&GateReading> = set.gates.iter().filter(|g| g.selected()).collect();
+    let optional: Vec<&str> = selected.iter().filter(|g| !g.required).map(|g| g.id.as_str()).collect();
+    let counted: Vec<(&GateReading, GateState<'_>)> = selected
+        .iter()
+        .filter(|g| g.required)
+        .map(|g| {
+            let state = match &g.runs {
+                Some(runs) => gate_state(runs),
+                None => GateState::NeverReported,
+            };
+            (*g, state)
+        })
+        .collect();
+    let optional_clause = match optional.len() {
+        0 => String::new(),
+        1 => format!(" ({} is selected but not required, so it is not counted)", optional[0]),
+        _ => format!(" ({} are selected but not required, so they are not counted)", names(&optional)),
+    };
+    let mut details = json!({
+        "declared": set.gates.len(),
+        "changed": set.changed,
+        "selected": counted.iter().map(|(g, _)| &g.id).collect::<Vec<_>>(),
+        "optional": optional,
+        "gates": set.gates.iter().map(gate_details).collect::<Vec<_>>(),
+    });
+    if counted.is_empty() {
+        let why = if selected.is_empty() { none_selected_because(set) } else { "every gate the change selects is optional".to_string() };
+        return Verdict::new(
+            Status::Pass,
+            format!("No required gate is selected among the {}: {why}{optional_clause}.", count(set.gates.len(), "declared gate")),
+            details,
+        );
+    }
+    let mut tally: Vec<(&'static str, usize)> = Vec::new();
+    for (_, state) in &counted {
+        match tally.iter_mut().find(|(l, _)| *l == state.label()) {
+            Some((_, n)) => *n += 1,
+            None => tally.push((state.label(), 1)),
+        }
+    }
+    let order = ["passing", "failed", "never reported", "stale", "unread"];
+    tally.sort_by_key(|(l, _)| order.iter().position(|o| o == l));
+    details = with(details, json!({ "counts": tally.iter().map(|(l, n)| (l.replace(" ", "_"), json!(n))).collect::<serde_json::Map<_, _>>() }));
+    let worst = |s: Status| counted.iter().any(|(_, st)| st.status() == s);
+    let status = if worst(Status::Refused) {
+        Status::Refused
+    } else if worst(Status::Unknown) {
+        Status::Unknown
+    } else if worst(Status::Owed) {
+        Status::Owed
+    } else {
+        Status::Pass
+    };
+    let clauses: Vec<String> = counted.iter().map(|(g, st)| gate_clause(&g.id, st)).collect();
+    let evidence = format!(
+        "{} selected: {}{optional_clause}; {}.",
+        count(counted.len(), "gate"),
+        tally.iter().map(|(l, n)| format!("{n} {l}")).collect::<Vec<_>>().join(", "),
+        clauses.join("; ")
+    );
+    let ids_in = |s: Status| -> Vec<&str> { counted.iter().filter(|(_, st)| st.status() == s).map(|(g, _)| g.id.as_str()).collect() };
+    let v = Verdict::new(status, evidence, details);
+    match status {
+        Status::Refused => {
+            let failed = ids_in(Status::Refused);
+            match failed.as_slice() {
+                [one] => v.remedy(format!("fix what the gate {one} reports, then majordomus gate run {one}")),
+                _ => v.remedy("fix what the failing gates report, then majordomus gate run --all"),
+            }
+        }
+        Status::Owed => match ids_in(Status::Owed).as_slice() {
+            [one] => v.remedy(format!("majordomus gate run {one}")),
+            _ => v.remedy("majordomus gate run --all"),
+        },
+        _ => v,
+    }
+}
+
+/// A policy question answered by one gate: judged like gates-green for
+/// that gate alone (its `required` flag aside: the question asks for it).
+fn gate_question(q: &ExtraQuestion, r: &Readings) -> Verdict {
+    if let Some(v) = no_task(&r.task) {
+        return v;
+    }
+    let set = match &r.verification.gates {
+        Ok(s) => s,
+        Err(e) => return Verdict::unread(e),
+    };
+    let Some(g) = set.get(&q.gate) else {
+        return Verdict::unread(&Unread::new(format!("the gate {} that answers this question was not among the gates read", q.gate)));
+    };
+    let details = gate_details(g);
+    if !g.selected() {
+        let why = if set.changed == 0 {
+            "nothing changed since the start and it is not marked always".to_string()
+        } else if g.inputs.is_empty() {
+            "it has no inputs and is not marked always".to_string()
+        } else {
+            format!("{} its inputs ({})", no_change_matches(set.changed), g.inputs.join(", "))
+        };
+        return Verdict::new(Status::Pass, format!("The gate {} is not selected, so it has nothing to answer: {why}.", g.id), details);
+    }
+    let state = match &g.runs {
+        Some(runs) => gate_state(runs),
+        None => GateState::NeverReported,
+    };
+    let v = Verdict::new(state.status(), sentence(&format!("The gate {}", gate_clause(&g.id, &state))), details);
+    match state.status() {
+        Status::Refused => v.remedy(format!("fix what the gate {} reports, then majordomus gate run {}", g.id, g.id)),
+        _ => v.remedy(format!("majordomus gate run {}", g.id)),
+    }
+}
+
+fn finish_extra(q: &ExtraQuestion, v: Verdict) -> Answer {
+    Answer {
+        id: q.id.clone(),
+        stage: q.stage.clone(),
+        question: q.question.clone(),
+        status: v.status,
+        evidence: v.evidence,
+        source: format!(".ai/repo/majordomus.toml + gate-run ledger (gate {})", q.gate),
+        remedy: v.remedy.unwrap_or_else(|| format!("majordomus gate run {}", q.gate)),
+        details: v.details,
+    }
+}
+
+/// Applies the policy's exemption of a question, if it has one: while it
+/// holds, the answer is `exempt` with its reason (what was measured stays
+/// in the details); once expired, the measured answer stands and says so.
+fn exempted(id: &str, v: Verdict, policy: &Policy, today: chrono::NaiveDate) -> Verdict {
+    let Some(e) = policy.exempt.iter().find(|e| e.question == id) else { return v };
+    let exemption = json!({ "reason": e.reason, "until": e.until.map(|d| d.to_string()) });
+    if e.holds_on(today) {
+        let until = e.until.map(|d| format!(" until {d}")).unwrap_or_default();
+        let Verdict { status, evidence, details, remedy } = v;
+        Verdict {
+            status: Status::Exempt,
+            evidence: format!("Exempt by the policy{until}: {}", sentence(&e.reason)),
+            details: json!({ "exemption": exemption, "measured": { "status": status, "evidence": evidence, "details": details } }),
+            remedy,
+        }
+    } else {
+        let until = e.until.map(|d| d.to_string()).unwrap_or_default();
+        Verdict {
+            evidence: format!("{} The policy's exemption ({:?}) expired on {until}, so it no longer exempts.", v.evidence, e.reason),
+            details: with(v.details, json!({ "expired_exemption": exemption })),
+            ..v
+        }
+    }
+}
+
+// ---- end of verification ----
 
 fn with(mut a: serde_json::Value, b: serde_json::Value) -> serde_json::Value {
     if let (Some(a), serde_json::Value::Object(b)) = (a.as_object_mut(), b) {

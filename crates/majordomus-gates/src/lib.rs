@@ -12,6 +12,7 @@ pub mod document;
 pub mod done;
 pub mod measure;
 pub mod question;
+pub mod runner;
 pub mod score;
 pub mod verification;
 

@@ -30,6 +30,8 @@ pub struct Readings {
     pub integration: Reading<Integrated>,
     /// Commits on HEAD since the start commit: listed ids and the count.
     pub commits_since_start: Reading<(Vec<String>, usize)>,
+    /// The local calendar date `check` ran on: exemptions hold until a date.
+    pub today: chrono::NaiveDate,
     pub verification: crate::verification::VerificationReadings,
     pub closing: crate::closing::ClosingReadings,
     pub bookkeeping: crate::bookkeeping::BookkeepingReadings,
@@ -111,7 +113,7 @@ pub fn measure_within(repo: &Repo, paths: &StatePaths, policy: &Policy, task: Ta
     let stashes = deadline.read(|| stash::read(repo));
     let operation = deadline.read(|| majordomus_readings::state::operation(repo));
     let verification = match deadline.check() {
-        Ok(()) => crate::verification::measure(repo, paths, policy, &task),
+        Ok(()) => crate::verification::measure(repo, paths, policy, &task, &tree, &changes),
         Err(e) => crate::verification::VerificationReadings::unread(&e),
     };
     let closing = match deadline.check() {
@@ -123,6 +125,7 @@ pub fn measure_within(repo: &Repo, paths: &StatePaths, policy: &Policy, task: Ta
         Err(e) => crate::bookkeeping::BookkeepingReadings::unread(&e),
     };
     Readings {
+        today: chrono::Local::now().date_naive(),
         verification,
         closing,
         bookkeeping,

@@ -12,6 +12,7 @@ pub mod changes;
 mod fast_status;
 pub mod index_file;
 pub mod fingerprint;
+pub mod inputs;
 pub mod refs;
 pub mod repo;
 pub mod stash;

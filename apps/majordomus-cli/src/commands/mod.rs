@@ -10,6 +10,7 @@ pub mod check;
 pub mod completions;
 pub mod explain;
 pub mod finish;
+pub mod gate;
 pub mod hook;
 pub mod schema;
 pub mod start;
@@ -19,6 +20,7 @@ pub enum Command {
     Start(start::StartArgs),
     Check(check::CheckArgs),
     Finish(finish::FinishArgs),
+    Gate(gate::GateArgs),
     Carry(carry::CarryArgs),
     Hook(hook::HookArgs),
     Explain(explain::ExplainArgs),
@@ -38,6 +40,7 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
         Command::Start(args) => start::cmd_start(&cwd()?, args),
         Command::Check(args) => check::cmd_check(&cwd()?, args),
         Command::Finish(args) => finish::cmd_finish(&cwd()?, args),
+        Command::Gate(args) => gate::cmd_gate(&cwd()?, args),
         Command::Carry(args) => carry::cmd_carry(&cwd()?, args),
         Command::Hook(args) => hook::cmd_hook(dir.as_deref(), cwd, args),
         Command::Explain(args) => explain::cmd_explain(&cwd()?, args),

@@ -1,0 +1,295 @@
+//! `majordomus gate`: run the repository's gates and record their verdicts,
+//! or list them.
+
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::{Args, Subcommand};
+use majordomus_gates::done::{gate_state, GateState};
+use majordomus_gates::runner::{self, RunError};
+use majordomus_gates::verification::{self, RecordedRun};
+use majordomus_records::policy::{Gate, Policy};
+use majordomus_records::task::TaskState;
+
+use crate::workspace::Workspace;
+use crate::{CliError, Exit};
+
+/// Run the repository's declared gates, or list them.
+///
+/// A verdict is a run majordomus made: `gate run` executes the command the
+/// gate declares in .ai/repo/majordomus.toml and records its exit status in
+/// the ledger against the hash of the inputs it read. There is no way to
+/// record a verdict by typing an exit code.
+#[derive(Debug, Args)]
+pub struct GateArgs {
+    #[command(subcommand)]
+    pub command: GateCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GateCommand {
+    Run(RunArgs),
+    List(ListArgs),
+}
+
+/// Run a gate's command and record its verdict over the inputs it read.
+///
+/// The command runs through `sh -c` in the repository root with stdin
+/// closed; its output streams through. The inputs are hashed before it
+/// starts; past the gate's timeout_seconds its whole process group is
+/// stopped and the run recorded as timed out. Exit 0 when the gate passed,
+/// 10 when it failed (with --all: when any failed), 2 for a gate that is not
+/// declared.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The gate to run, as declared under [gates] in .ai/repo/majordomus.toml.
+    #[arg(value_name = "ID", required_unless_present = "all", conflicts_with = "all")]
+    pub id: Option<String>,
+    /// Run every gate the change since the start selects, in order, stopping at nothing.
+    #[arg(long)]
+    pub all: bool,
+}
+
+/// List the gates: whether the change selects each and why, and its latest
+/// verdict with its age and whether its inputs changed since.
+#[derive(Debug, Args)]
+pub struct ListArgs {}
+
+pub fn cmd_gate(cwd: &Path, args: GateArgs) -> Result<Exit, CliError> {
+    let ws = Workspace::open(cwd)?;
+    let policy = ws.policy()?;
+    match args.command {
+        GateCommand::Run(run) => cmd_run(&ws, &policy, run),
+        GateCommand::List(_) => cmd_list(&ws, &policy),
+    }
+}
+
+fn cmd_run(ws: &Workspace, policy: &Policy, args: RunArgs) -> Result<Exit, CliError> {
+    let task = TaskState::load(&ws.paths.task());
+    let ids: Vec<String> = match args.id {
+        Some(id) => {
+            if !policy.gates.contains_key(&id) {
+                return Err(CliError::Usage(unknown_gate(&id, policy)));
+            }
+            vec![id]
+        }
+        None => selected_for_all(ws, policy, &task)?,
+    };
+    let interrupted = interrupt_flag()?;
+    let task_id = task.record().map(|r| r.id.clone());
+    let mut verdicts: Vec<(String, bool)> = Vec::new();
+    for id in &ids {
+        let Some(gate) = policy.gates.get(id) else { continue };
+        match run_one(ws, id, gate, task_id.clone(), &interrupted)? {
+            Some(passed) => verdicts.push((id.clone(), passed)),
+            None => {
+                eprintln!("majordomus: gate {id} {}", RunError::Interrupted);
+                return Ok(Exit::NotDone);
+            }
+        }
+    }
+    if ids.len() > 1 {
+        let said: Vec<String> = verdicts.iter().map(|(id, ok)| format!("{id} {}", if *ok { "passed" } else { "failed" })).collect();
+        eprintln!("majordomus: {} run: {}", plural(ids.len(), "gate"), said.join(", "));
+    }
+    Ok(if verdicts.iter().all(|(_, ok)| *ok) { Exit::Ok } else { Exit::NotDone })
+}
+
+/// The gates `--all` runs: those the change since the start selects, or
+/// every declared gate when the change cannot be read.
+fn selected_for_all(ws: &Workspace, policy: &Policy, task: &TaskState) -> Result<Vec<String>, CliError> {
+    if policy.gates.is_empty() {
+        eprintln!("majordomus: no gate is declared in .ai/repo/majordomus.toml: nothing to run");
+        return Ok(Vec::new());
+    }
+    let (_, changes) = verification::change_set(&ws.repo, task);
+    let changes = match changes {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("majordomus: {}, so the change cannot be read and every declared gate runs", e.reason);
+            return Ok(policy.gates.keys().cloned().collect());
+        }
+    };
+    let mut ids = Vec::new();
+    for (id, gate) in &policy.gates {
+        let matched = verification::matched(gate, &changes).map_err(|e| CliError::Usage(format!("gate {id}: {}", e.reason)))?;
+        if gate.always || !matched.is_empty() {
+            ids.push(id.clone());
+        }
+    }
+    if ids.is_empty() {
+        eprintln!(
+            "majordomus: the change since the start ({}) selects no gate: nothing to run",
+            plural(changes.changed.len(), "changed path")
+        );
+    }
+    Ok(ids)
+}
+
+/// Runs one gate and records its verdict: `Some(true)` when it passed,
+/// `None` when a signal interrupted it (nothing recorded).
+fn run_one(ws: &Workspace, id: &str, gate: &Gate, task_id: Option<String>, interrupted: &AtomicBool) -> Result<Option<bool>, CliError> {
+    let prepared = runner::prepare(&ws.repo, id, gate)
+        .map_err(|e| CliError::internal(format!("cannot read the inputs of the gate {id}; nothing was run"), e))?;
+    let limit = gate.timeout_seconds.map(|s| format!(", at most {s} s")).unwrap_or_default();
+    eprintln!(
+        "majordomus: gate {id}: running `{}` over {} ({}){limit}",
+        gate.run,
+        plural(prepared.inputs.files, "input file"),
+        short(&prepared.inputs.hash)
+    );
+    let _ = std::io::stderr().flush();
+    let outcome = match runner::execute(ws.repo.root(), &gate.run, gate.timeout_seconds.map(Duration::from_secs), interrupted) {
+        Ok(o) => o,
+        Err(RunError::Interrupted) => return Ok(None),
+        Err(e) => return Err(CliError::internal(format!("cannot run the gate {id}"), e)),
+    };
+    ws.ensure_state_dir()?;
+    runner::record(&ws.paths, task_id, &prepared, &outcome)
+        .map_err(|e| CliError::internal(format!("the gate {id} ran but its verdict could not be recorded"), e))?;
+    let took = seconds(outcome.duration);
+    let what = if outcome.timed_out {
+        format!("timed out after {took} and was stopped (exit {})", outcome.exit)
+    } else if outcome.passed() {
+        format!("passed in {took}")
+    } else {
+        format!("failed in {took} (exit {})", outcome.exit)
+    };
+    eprintln!("majordomus: gate {id} {what}; verdict recorded over inputs {}", short(&prepared.inputs.hash));
+    Ok(Some(outcome.passed()))
+}
+
+fn cmd_list(ws: &Workspace, policy: &Policy) -> Result<Exit, CliError> {
+    let mut out = std::io::stdout().lock();
+    if policy.gates.is_empty() {
+        writeln!(out, "no gate is declared in .ai/repo/majordomus.toml")?;
+        return Ok(Exit::Ok);
+    }
+    let task = TaskState::load(&ws.paths.task());
+    let (tree, changes) = verification::change_set(&ws.repo, &task);
+    let runs = verification::read_runs(&ws.paths);
+    let now = chrono::Utc::now();
+    for (id, gate) in &policy.gates {
+        let required = if gate.required { "required" } else { "optional" };
+        writeln!(out, "{id} ({required}): {}", gate.run)?;
+        writeln!(out, "  {}", selection(gate, &changes))?;
+        let verdict = match (&tree, &runs) {
+            (Err(e), _) | (_, Err(e)) => Err(e.clone()),
+            (Ok(tree), Ok(runs)) => verification::inputs_now(&ws.repo, tree, gate)
+                .map(|inputs| verification::runs_of(runs, id, &inputs.hash, inputs.files)),
+        };
+        writeln!(out, "  verdict: {}", verdict_line(&gate_state(&verdict), now))?;
+    }
+    Ok(Exit::Ok)
+}
+
+fn selection(gate: &Gate, changes: &Result<majordomus_readings::changes::ChangeSet, majordomus_readings::Unread>) -> String {
+    let inputs = if gate.inputs.is_empty() { "no inputs".to_string() } else { gate.inputs.join(", ") };
+    match changes {
+        _ if gate.always => "selected: it is marked always".to_string(),
+        Err(e) => format!("selection unknown: {} (inputs: {inputs})", e.reason),
+        Ok(c) => match verification::matched(gate, c) {
+            Err(e) => format!("selection unknown: {}", e.reason),
+            Ok(_) if c.changed.is_empty() => "not selected: nothing changed since the start".to_string(),
+            Ok(m) if m.is_empty() => format!("not selected: {} {inputs}", majordomus_gates::done::no_change_matches(c.changed.len())),
+            Ok(m) => {
+                let shown: Vec<&str> = m.iter().take(3).map(String::as_str).collect();
+                let more = if m.len() > 3 { format!(" and {} more", m.len() - 3) } else { String::new() };
+                format!("selected: {}{more} changed (inputs: {inputs})", shown.join(", "))
+            }
+        },
+    }
+}
+
+fn verdict_line(state: &GateState<'_>, now: chrono::DateTime<chrono::Utc>) -> String {
+    let when = |run: &RecordedRun| {
+        let age = chrono::DateTime::parse_from_rfc3339(&run.at).map(|t| age(now - t.with_timezone(&chrono::Utc)));
+        age.unwrap_or_else(|_| format!("at {}", run.at))
+    };
+    match state {
+        GateState::Passing(run) => format!("passed {} (in {}), over its inputs as they are now", when(run), seconds_ms(run.duration_ms)),
+        GateState::Failed(run) if run.timed_out => format!("timed out {}, over its inputs as they are now", when(run)),
+        GateState::Failed(run) => format!("failed {} (exit {}), over its inputs as they are now", when(run), run.exit),
+        GateState::NeverReported => "never run".to_string(),
+        GateState::Stale { last, now: hash } => format!(
+            "{} {}, stale: its inputs changed since ({} then, {} now)",
+            if last.passed() { "passed" } else { "failed" },
+            when(last),
+            short(&last.inputs_hash),
+            short(hash)
+        ),
+        GateState::Unread(e) => format!("unknown: {}", e.reason),
+    }
+}
+
+/// `5 seconds ago`, `3 minutes ago`, `2 hours ago`, `4 days ago`.
+fn age(d: chrono::TimeDelta) -> String {
+    let s = d.num_seconds().max(0);
+    let (n, unit) = match s {
+        0..=59 => (s, "second"),
+        60..=3599 => (s / 60, "minute"),
+        3600..=86399 => (s / 3600, "hour"),
+        _ => (s / 86400, "day"),
+    };
+    format!("{} ago", plural(usize::try_from(n).unwrap_or(0), unit))
+}
+
+fn seconds(d: Duration) -> String {
+    format!("{:.1} s", d.as_secs_f64())
+}
+
+fn seconds_ms(ms: u64) -> String {
+    seconds(Duration::from_millis(ms))
+}
+
+fn short(hash: &str) -> &str {
+    &hash[..12.min(hash.len())]
+}
+
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+fn unknown_gate(id: &str, policy: &Policy) -> String {
+    if policy.gates.is_empty() {
+        format!("no gate named {id:?} is declared: .ai/repo/majordomus.toml declares no gate")
+    } else {
+        let ids: Vec<&str> = policy.gates.keys().map(String::as_str).collect();
+        format!("no gate named {id:?} is declared in .ai/repo/majordomus.toml; declared: {}", ids.join(", "))
+    }
+}
+
+/// A flag raised by SIGINT, SIGTERM or SIGHUP. The gate runs in a process
+/// group of its own (so a time limit can stop all of it), which keeps the
+/// terminal's Ctrl-C from reaching it: majordomus catches the signal, stops
+/// the group itself and records nothing. A second signal ends majordomus at once.
+fn interrupt_flag() -> Result<Arc<AtomicBool>, CliError> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let flag = Arc::new(AtomicBool::new(false));
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+        signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&flag))
+            .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&flag)))
+            .map_err(|e| CliError::internal("cannot install the signal handlers", e))?;
+    }
+    Ok(flag)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ages_are_said_in_the_largest_whole_unit() {
+        assert_eq!(age(chrono::TimeDelta::seconds(1)), "1 second ago");
+        assert_eq!(age(chrono::TimeDelta::seconds(150)), "2 minutes ago");
+        assert_eq!(age(chrono::TimeDelta::hours(5)), "5 hours ago");
+        assert_eq!(age(chrono::TimeDelta::days(3)), "3 days ago");
+    }
+}
