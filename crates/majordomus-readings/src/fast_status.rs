@@ -129,7 +129,12 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
     let (found, untracked) = std::thread::scope(|scope| {
         let handles: Vec<_> = stage0
             .chunks(chunk)
-            .map(|part| scope.spawn(move || part.iter().map(|e| compare(root, e, index_mtime, filemode, filters_possible)).collect::<Vec<_>>()))
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut stater = Stater::new(root);
+                    part.iter().map(|e| compare(&mut stater, e, index_mtime, filemode, filters_possible)).collect::<Vec<_>>()
+                })
+            })
             .collect();
         let untracked = walk(repo, &tracked, &tracked_dirs);
         let found: Vec<Found> = handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect();
@@ -182,26 +187,62 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
 
 /// Compares one index entry with its file, as git's stat check does; reads
 /// the content only when the stat data cannot settle it.
-fn compare(root: &Path, e: &Entry, index_mtime: (i64, i64), filemode: bool, filters_possible: bool) -> Found {
+/// `lstat` relative to the file's directory, opened once for the run of
+/// entries it holds (the index is sorted by path): one path component for
+/// the kernel to look up per file instead of the whole path.
+struct Stater<'a> {
+    root: &'a Path,
+    dir: Option<(Vec<u8>, Option<rustix::fd::OwnedFd>)>,
+}
+
+impl<'a> Stater<'a> {
+    fn new(root: &'a Path) -> Self {
+        Self { root, dir: None }
+    }
+
+    fn lstat(&mut self, rel: &str) -> rustix::io::Result<rustix::fs::Stat> {
+        use rustix::fs::{AtFlags, Mode, OFlags, CWD};
+        let (dir, name) = rel.rsplit_once('/').unwrap_or(("", rel));
+        if self.dir.as_ref().map(|(d, _)| d.as_slice()) != Some(dir.as_bytes()) {
+            let path = self.root.join(dir);
+            let fd = match rustix::fs::openat(CWD, &path, OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty()) {
+                Ok(fd) => Some(fd),
+                Err(rustix::io::Errno::NOENT | rustix::io::Errno::NOTDIR) => None,
+                Err(e) => return Err(e),
+            };
+            self.dir = Some((dir.as_bytes().to_vec(), fd));
+        }
+        match &self.dir {
+            Some((_, Some(fd))) => rustix::fs::statat(fd, name, AtFlags::SYMLINK_NOFOLLOW),
+            _ => Err(rustix::io::Errno::NOENT),
+        }
+    }
+}
+
+// The `stat` field types differ between platforms: the casts are needed on some.
+#[allow(clippy::unnecessary_cast)]
+fn compare(stater: &mut Stater<'_>, e: &Entry, index_mtime: (i64, i64), filemode: bool, filters_possible: bool) -> Found {
+    use rustix::fs::FileType;
     let mode = e.mode & MODE_MASK;
     if mode == MODE_GITLINK || e.skip_worktree || e.intent_to_add {
         return Found::Ask;
     }
     let Ok(rel) = std::str::from_utf8(&e.path) else { return Found::Ask };
-    let path = root.join(rel);
-    let meta = match std::fs::symlink_metadata(&path) {
-        Ok(m) => m,
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound || err.raw_os_error() == Some(20) => return Found::Deleted,
+    let st = match stater.lstat(rel) {
+        Ok(st) => st,
+        Err(rustix::io::Errno::NOENT | rustix::io::Errno::NOTDIR) => return Found::Deleted,
         Err(_) => return Found::Ask,
     };
-    let kind = meta.file_type();
-    if kind.is_dir() {
+    let path = stater.root.join(rel);
+    let kind = FileType::from_raw_mode(st.st_mode);
+    let is_symlink = kind == FileType::Symlink;
+    if kind == FileType::Directory {
         return Found::Ask;
     }
-    if (mode == MODE_LINK) != kind.is_symlink() {
+    if (mode == MODE_LINK) != is_symlink {
         return Found::Modified;
     }
-    if filemode && mode != MODE_LINK && (e.mode & 0o100) != (meta.mode() & 0o100) {
+    if filemode && mode != MODE_LINK && (e.mode & 0o100) != (st.st_mode & 0o100) {
         return Found::Modified;
     }
     // Index times are 32-bit seconds and nanoseconds; a nanosecond part of 0
@@ -209,15 +250,15 @@ fn compare(root: &Path, e: &Entry, index_mtime: (i64, i64), filemode: bool, filt
     let same_time = |secs: i64, nsecs: i64, (s, ns): (u32, u32)| {
         i64::from(s) == (secs & 0xffff_ffff) && (ns == 0 || i64::from(ns) == nsecs)
     };
-    let stat_clean = u64::from(e.size) == (meta.len() & 0xffff_ffff)
-        && same_time(meta.mtime(), meta.mtime_nsec(), e.mtime)
-        && same_time(meta.ctime(), meta.ctime_nsec(), e.ctime)
-        && (e.ino == 0 || u64::from(e.ino) == (meta.ino() & 0xffff_ffff));
+    let stat_clean = (e.size as i64) == (st.st_size as i64 & 0xffff_ffff)
+        && same_time(st.st_mtime as i64, st.st_mtime_nsec as i64, e.mtime)
+        && same_time(st.st_ctime as i64, st.st_ctime_nsec as i64, e.ctime)
+        && (e.ino == 0 || u64::from(e.ino) == (st.st_ino as u64 & 0xffff_ffff));
     let racy = (i64::from(e.mtime.0), i64::from(e.mtime.1)) >= index_mtime;
     if stat_clean && !racy {
         return Found::Clean;
     }
-    let id = if kind.is_symlink() {
+    let id = if is_symlink {
         std::fs::read_link(&path)
             .ok()
             .and_then(|t| Oid::hash_object(git2::ObjectType::Blob, t.as_os_str().as_encoded_bytes()).ok())
