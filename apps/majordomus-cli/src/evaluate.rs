@@ -24,17 +24,23 @@ pub fn evaluate_within(ws: &Workspace, deadline: Deadline) -> Result<Document, C
         TaskState::None => (None, None),
         TaskState::Unreadable(reason) => (None, Some(reason.clone())),
     };
+    // Taken before measuring, so that anything moving during the
+    // measurement makes the cached document read as stale.
+    let fingerprint = majordomus_readings::fingerprint::read(&ws.repo);
     let readings = measure::measure_within(&ws.repo, &ws.paths, &policy, task, deadline);
     let answers = done::answer_all(&readings, &policy);
-    let (score, _) = score::score(&answers, &policy.caps);
-    Ok(Document::new(
+    let (score, caps) = score::score(&answers, &policy.caps);
+    let mut doc = Document::new(
         chrono::Utc::now(),
         ws.repo.root().display().to_string(),
         task_json,
         task_error,
         answers,
         score,
-    ))
+    );
+    doc.caps = caps;
+    doc.fingerprint = Some(fingerprint);
+    Ok(doc)
 }
 
 /// Writes the document to `.ai/local/state/gates.completion.json`.

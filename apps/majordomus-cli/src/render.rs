@@ -142,3 +142,62 @@ mod tests {
         assert_eq!(stripped, plain);
     }
 }
+
+/// The score and every cap holding it down, most severe first, each with
+/// its evidence and remedy. Rendered from the document's caps, which are
+/// computed from its answers.
+pub fn score_text(doc: &Document) -> String {
+    let mut out = format!("score: {}/10\n", doc.score);
+    out.push_str(&caps_text(doc));
+    out
+}
+
+fn caps_text(doc: &Document) -> String {
+    if doc.caps.is_empty() {
+        let n = |s| doc.tallies.get(&s).copied().unwrap_or(0);
+        return format!(
+            "nothing holds it down: every question is pass or exempt ({} pass, {} exempt)\n",
+            n(majordomus_gates::Status::Pass),
+            n(majordomus_gates::Status::Exempt)
+        );
+    }
+    let width = doc.caps.iter().map(|c| c.id.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for c in &doc.caps {
+        out.push_str(&format!("cap {:>2}  {:<width$}  {:<8} {}\n", c.cap, c.id, c.status.as_str(), c.evidence));
+        out.push_str(&format!("{:>6}  {:<width$}  {:<8} remedy: {}\n", "", "", "", c.remedy));
+    }
+    out
+}
+
+/// The cached score: the number, its age, and whether it is stale.
+pub fn cached_score_text(doc: &Document, age_seconds: Option<i64>, moved: &[String]) -> String {
+    let age = age_seconds.map_or_else(|| "of unknown age".to_string(), |s| format!("{} old", human_age(s)));
+    let mut out = format!("score: {}/10 (cached, measured {}, {age})", doc.score, doc.generated_at);
+    if moved.is_empty() {
+        out.push('\n');
+    } else {
+        out.push_str(&format!("; stale: {} moved since, run majordomus score\n", moved.join(", ")));
+    }
+    out.push_str(&caps_text(doc));
+    out
+}
+
+fn human_age(s: i64) -> String {
+    match s {
+        s if s < 60 => format!("{s} s"),
+        s if s < 3600 => format!("{} min", s / 60),
+        s if s < 86400 => format!("{} h", s / 3600),
+        s => format!("{} d", s / 86400),
+    }
+}
+
+/// The score as JSON: the number and its caps, from the document.
+pub fn score_json(doc: &Document) -> serde_json::Value {
+    serde_json::json!({
+        "score": doc.score,
+        "complete": doc.complete,
+        "generated_at": doc.generated_at,
+        "caps": doc.caps,
+    })
+}

@@ -4,6 +4,8 @@
 use std::path::Path;
 
 use majordomus_readings::Repo;
+use majordomus_records::ledger::{self, Entry, Event};
+use majordomus_records::task::{TaskRecord, TaskState};
 use majordomus_records::{Policy, StatePaths};
 
 use crate::CliError;
@@ -46,5 +48,43 @@ impl Workspace {
                 .map_err(|e| CliError::internal(format!("cannot write {}", ignore.display()), e))?;
         }
         Ok(())
+    }
+
+    /// The task active here; without one, a usage error saying what needs it.
+    pub fn active_task(&self, what: &str) -> Result<TaskRecord, CliError> {
+        match TaskState::load(&self.paths.task()) {
+            TaskState::Active(r) => Ok(*r),
+            TaskState::None => Err(CliError::Usage(format!(
+                "no task is active here, and {what} belongs to a task: start one with majordomus start TASK"
+            ))),
+            TaskState::Unreadable(reason) => Err(CliError::Usage(format!(
+                "the task record cannot be read ({reason}); repair or remove {}",
+                self.paths.task().display()
+            ))),
+        }
+    }
+
+    /// The ledger's entries; one that cannot be read is a usage error
+    /// naming the file and line.
+    pub fn ledger(&self) -> Result<Vec<Entry>, CliError> {
+        ledger::read(&self.paths.ledger()).map_err(|e| CliError::Usage(majordomus_records::task::error_chain(&e)))
+    }
+
+    /// The task's ledger, folded.
+    pub fn book(&self, task: &TaskRecord) -> Result<majordomus_gates::bookkeeping::TaskBook, CliError> {
+        majordomus_gates::bookkeeping::TaskBook::fold(&task.id, &self.ledger()?).map_err(|e| CliError::Usage(e.reason))
+    }
+
+    /// Appends one event for the task to the ledger.
+    pub fn append(&self, task: &TaskRecord, event: Event) -> Result<Entry, CliError> {
+        self.ensure_state_dir()?;
+        let entry = Entry {
+            at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            task: Some(task.id.clone()),
+            event,
+        };
+        let path = self.paths.ledger();
+        ledger::append(&path, &entry).map_err(|e| CliError::internal(format!("cannot append to {}", path.display()), e))?;
+        Ok(entry)
     }
 }

@@ -1,23 +1,335 @@
-//! The bookkeeping readings: todos, claims, filings, markers, background work.
-//! Not measured yet: issue 5 builds them here.
+//! The bookkeeping readings: todos, claims, filings, markers, background
+//! work, and the acknowledgements of what is not the task's.
+//!
+//! Two kinds of unfinished work leave no trace in git: what the task
+//! promised (a todo, an issue it claimed or filed) and what it set running
+//! (a background process). Both are written to the ledger as they happen,
+//! by `majordomus todo`, `issue`, `bg` and `ack`, and read back here, folded
+//! into a [`TaskBook`]. Only the current task's entries count: the ledger
+//! belongs to the working tree and outlives any one task.
+//!
+//! An issue's state is never asked of the network here: it is read from the
+//! recorded forge observation, and an observation older than the claim or
+//! the filing it would settle says nothing about it. A marker is read from
+//! the change itself (see `majordomus_readings::markers`), so only the
+//! markers this task added are held against it.
+//!
+//! Nothing here judges: [`crate::done`] turns these readings into answers.
 
-use majordomus_readings::Repo;
+use std::collections::BTreeMap;
+
+use majordomus_readings::changes::ChangeSet;
+use majordomus_readings::markers::{Marker, Register};
+use majordomus_readings::status::WorkingTree;
+use majordomus_readings::{process, Reading, Repo, Unread};
+use majordomus_records::forge::Observation;
+use majordomus_records::issue::IssueRef;
+use majordomus_records::ledger::{self, AgentTask, Entry, Event};
 use majordomus_records::policy::Policy;
-use majordomus_records::task::TaskState;
+use majordomus_records::task::{error_chain, TaskState};
 use majordomus_records::StatePaths;
 
 /// The bookkeeping readings, each a `Result` of its own.
-#[derive(Debug, Default)]
-pub struct BookkeepingReadings {}
+#[derive(Debug)]
+pub struct BookkeepingReadings {
+    /// The current task's ledger entries, folded.
+    pub book: Reading<TaskBook>,
+    /// The recorded forge observation; `Ok(None)` when the forge was never observed.
+    pub forge: Reading<Option<Observation>>,
+    /// The markers on lines added since the start, in files the register scans.
+    pub markers_added: Reading<Vec<Marker>>,
+    /// Every marker in the files the register scans now. Taken only when the
+    /// task filed an issue (it is what makes a filing a registered
+    /// limitation); `None` when it was not needed.
+    pub register: Option<Reading<Vec<Marker>>>,
+    /// Each background process the task registered, and whether it still runs.
+    pub processes: Reading<Vec<ProcessSeen>>,
+}
 
 impl BookkeepingReadings {
     /// Every reading of the family unread for one reason: what measurement
     /// gives when the time budget ran out before the family was read.
-    pub fn unread(_reason: &majordomus_readings::Unread) -> Self {
-        Self {}
+    pub fn unread(reason: &Unread) -> Self {
+        Self {
+            book: Err(reason.clone()),
+            forge: Err(reason.clone()),
+            markers_added: Err(reason.clone()),
+            register: Some(Err(reason.clone())),
+            processes: Err(reason.clone()),
+        }
     }
 }
 
-pub fn measure(_repo: &Repo, _paths: &StatePaths, _policy: &Policy, _task: &TaskState) -> BookkeepingReadings {
-    BookkeepingReadings {}
+impl Default for BookkeepingReadings {
+    /// Readings none of which was taken.
+    fn default() -> Self {
+        Self::unread(&Unread::new("the bookkeeping readings were not taken"))
+    }
+}
+
+/// A todo declared for the task.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Todo {
+    pub n: u32,
+    pub text: String,
+    pub done: bool,
+}
+
+/// An issue the task claimed, and whether it released it since.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Claimed {
+    pub issue: IssueRef,
+    /// When it was (last) claimed, RFC 3339.
+    pub at: String,
+    pub released: bool,
+}
+
+/// An issue the task filed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Filed {
+    pub issue: IssueRef,
+    pub at: String,
+}
+
+/// Background work the task registered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Registered {
+    pub pid: u32,
+    pub start_time: Option<u64>,
+    pub what: Option<String>,
+    pub at: String,
+}
+
+/// An acknowledgement: the evidence a question held, declared not this task's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Acked {
+    pub question: String,
+    pub why: String,
+    pub evidence: Vec<String>,
+    pub at: String,
+}
+
+/// The current task's ledger, folded.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TaskBook {
+    pub todos: Vec<Todo>,
+    pub claims: Vec<Claimed>,
+    pub filed: Vec<Filed>,
+    pub background: Vec<Registered>,
+    /// The background tasks the agent reported in its latest report, and when.
+    pub agent_tasks: Option<(String, Vec<AgentTask>)>,
+    pub acks: Vec<Acked>,
+}
+
+impl TaskBook {
+    /// Folds the ledger entries of task `task_id`, in order; every other
+    /// task's entries are ignored.
+    pub fn fold(task_id: &str, entries: &[Entry]) -> Result<Self, Unread> {
+        let mut book = TaskBook::default();
+        let mut claims: BTreeMap<IssueRef, Claimed> = BTreeMap::new();
+        let issue = |text: &str, at: &str| {
+            IssueRef::parse(text).map_err(|e| Unread::new(format!("the ledger entry of {at} names no issue: {e}")))
+        };
+        for entry in entries.iter().filter(|e| e.task.as_deref() == Some(task_id)) {
+            match &entry.event {
+                Event::TodoAdd { n, text } => {
+                    book.todos.retain(|t| t.n != *n);
+                    book.todos.push(Todo { n: *n, text: text.clone(), done: false });
+                }
+                Event::TodoDone { n } => {
+                    if let Some(t) = book.todos.iter_mut().find(|t| t.n == *n) {
+                        t.done = true;
+                    }
+                }
+                Event::Claim { issue: text } => {
+                    let i = issue(text, &entry.at)?;
+                    claims.insert(i.clone(), Claimed { issue: i, at: entry.at.clone(), released: false });
+                }
+                Event::Release { issue: text } => {
+                    if let Some(c) = claims.get_mut(&issue(text, &entry.at)?) {
+                        c.released = true;
+                    }
+                }
+                Event::File { issue: text } => {
+                    let i = issue(text, &entry.at)?;
+                    if !book.filed.iter().any(|f| f.issue == i) {
+                        book.filed.push(Filed { issue: i, at: entry.at.clone() });
+                    }
+                }
+                Event::Background { pid, start_time, what }
+                    if !book.background.iter().any(|b| b.pid == *pid && b.start_time == *start_time) =>
+                {
+                    book.background.push(Registered { pid: *pid, start_time: *start_time, what: what.clone(), at: entry.at.clone() });
+                }
+                Event::AgentBackground { tasks } => book.agent_tasks = Some((entry.at.clone(), tasks.clone())),
+                Event::Ack { question, why, evidence } => book.acks.push(Acked {
+                    question: question.clone(),
+                    why: why.clone(),
+                    evidence: evidence.clone(),
+                    at: entry.at.clone(),
+                }),
+                _ => {}
+            }
+        }
+        book.todos.sort_by_key(|t| t.n);
+        book.claims = claims.into_values().collect();
+        Ok(book)
+    }
+}
+
+/// A registered background process, and whether it still runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProcessSeen {
+    pub registered: Registered,
+    pub running: Reading<bool>,
+}
+
+/// Takes the bookkeeping readings. `changes` and `tree` are the ones
+/// `measure` already took: the markers are read from the same change set.
+pub fn measure(
+    repo: &Repo,
+    paths: &StatePaths,
+    policy: &Policy,
+    task: &TaskState,
+    changes: &Reading<ChangeSet>,
+    tree: &Reading<majordomus_readings::status::WorkingTree>,
+) -> BookkeepingReadings {
+    let record = match task {
+        TaskState::Active(r) => Ok(r.as_ref()),
+        TaskState::None => Err(Unread::new("no task record says where this work started")),
+        TaskState::Unreadable(reason) => Err(Unread::new(reason.clone())),
+    };
+    let book = record.clone().and_then(|r| {
+        let entries = ledger::read(&paths.ledger()).map_err(|e| Unread::new(error_chain(&e)))?;
+        TaskBook::fold(&r.id, &entries)
+    });
+    let forge = Observation::load(&paths.forge()).map_err(|e| Unread::new(error_chain(&e)));
+    let register = Register::from_policy(policy.markers.as_ref());
+    let markers_added = match (&register, &record, changes) {
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),
+        (Ok(reg), Ok(r), Ok(c)) => reg.added_since(repo, r.head.as_deref(), &c.changed),
+    };
+    let register = match &book {
+        Ok(b) if !b.filed.is_empty() => Some(register_markers(repo, &register, tree)),
+        _ => None,
+    };
+    let processes = book.as_ref().map_err(Clone::clone).map(|b| {
+        b.background
+            .iter()
+            .map(|reg| ProcessSeen { running: process::is_running(reg.pid, reg.start_time), registered: reg.clone() })
+            .collect()
+    });
+    BookkeepingReadings { book, forge, markers_added, register, processes }
+}
+
+fn register_markers(repo: &Repo, register: &Reading<Register>, tree: &Reading<WorkingTree>) -> Reading<Vec<Marker>> {
+    let register = register.as_ref().map_err(Clone::clone)?;
+    let tree = tree.as_ref().map_err(Clone::clone)?;
+    let files = register.files(repo, &tree.untracked)?;
+    register.markers_in(repo, &files)
+}
+
+/// The issues a forge observation must answer for the bookkeeping
+/// questions: those the task claimed and still holds, those it filed, and
+/// those the markers name. `repo: None` is this repository. Sorted, each once.
+///
+/// `forge refresh` calls this (through [`issues_to_observe_in`]) to know
+/// what to ask.
+pub fn issues_to_observe(book: &TaskBook, markers: &[Marker]) -> Vec<IssueRef> {
+    let mut out: Vec<IssueRef> = book
+        .claims
+        .iter()
+        .filter(|c| !c.released)
+        .map(|c| c.issue.clone())
+        .chain(book.filed.iter().map(|f| f.issue.clone()))
+        .chain(markers.iter().filter_map(|m| m.issue.clone()))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// [`issues_to_observe`] for the task active in this working tree: reads the
+/// ledger, the markers added since the start and those in the register.
+/// With no task, or a ledger that cannot be read, the reason.
+pub fn issues_to_observe_in(repo: &Repo, paths: &StatePaths, policy: &Policy) -> Reading<Vec<IssueRef>> {
+    let readings = crate::measure::measure(repo, paths, policy, TaskState::load(&paths.task()));
+    let b = &readings.bookkeeping;
+    let book = b.book.as_ref().map_err(Clone::clone)?;
+    let mut markers: Vec<Marker> = b.markers_added.clone().unwrap_or_default();
+    if let Some(Ok(all)) = &b.register {
+        markers.extend(all.iter().cloned());
+    }
+    Ok(issues_to_observe(book, &markers))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(task: &str, at: &str, event: Event) -> Entry {
+        Entry { at: at.into(), task: Some(task.into()), event }
+    }
+
+    #[test]
+    fn only_the_current_tasks_entries_are_folded() {
+        let entries = vec![
+            entry("old", "2026-11-29T10:00:00Z", Event::TodoAdd { n: 1, text: "an old task's todo".into() }),
+            entry("t", "2026-11-30T10:00:00Z", Event::TodoAdd { n: 1, text: "write it".into() }),
+            entry("t", "2026-11-30T10:01:00Z", Event::TodoAdd { n: 2, text: "test it".into() }),
+            entry("t", "2026-11-30T10:02:00Z", Event::TodoDone { n: 1 }),
+            entry("old", "2026-11-30T10:03:00Z", Event::TodoDone { n: 2 }),
+        ];
+        let book = TaskBook::fold("t", &entries).expect("fold");
+        assert_eq!(
+            book.todos,
+            [Todo { n: 1, text: "write it".into(), done: true }, Todo { n: 2, text: "test it".into(), done: false }]
+        );
+    }
+
+    #[test]
+    fn a_release_settles_the_claim_before_it_and_a_new_claim_reopens_it() {
+        let claim = |at: &str| entry("t", at, Event::Claim { issue: "4".into() });
+        let release = |at: &str| entry("t", at, Event::Release { issue: "#4".into() });
+        let book = TaskBook::fold("t", &[claim("2026-11-30T10:00:00Z"), release("2026-11-30T10:01:00Z")]).expect("fold");
+        assert!(book.claims[0].released);
+        let book = TaskBook::fold("t", &[claim("2026-11-30T10:00:00Z"), release("2026-11-30T10:01:00Z"), claim("2026-11-30T10:02:00Z")])
+            .expect("fold");
+        assert_eq!(book.claims.len(), 1);
+        assert!(!book.claims[0].released);
+        assert_eq!(book.claims[0].at, "2026-11-30T10:02:00Z");
+    }
+
+    #[test]
+    fn the_latest_agent_report_replaces_the_earlier_ones() {
+        let report = |at: &str, ids: &[&str]| {
+            entry("t", at, Event::AgentBackground { tasks: ids.iter().map(|i| AgentTask { id: i.to_string(), description: None }).collect() })
+        };
+        let book = TaskBook::fold("t", &[report("2026-11-30T10:00:00Z", &["a", "b"]), report("2026-11-30T10:05:00Z", &[])]).expect("fold");
+        assert_eq!(book.agent_tasks, Some(("2026-11-30T10:05:00Z".to_string(), vec![])));
+    }
+
+    #[test]
+    fn a_ledger_line_naming_no_issue_makes_the_book_unreadable() {
+        let err = TaskBook::fold("t", &[entry("t", "2026-11-30T10:00:00Z", Event::File { issue: "soon".into() })]).expect_err("bad issue");
+        assert!(err.reason.contains("names no issue"), "{err}");
+    }
+
+    #[test]
+    fn the_issues_to_observe_are_those_held_filed_or_named_each_once() {
+        let entries = vec![
+            entry("t", "2026-11-30T10:00:00Z", Event::Claim { issue: "3".into() }),
+            entry("t", "2026-11-30T10:00:00Z", Event::Claim { issue: "5".into() }),
+            entry("t", "2026-11-30T10:01:00Z", Event::Release { issue: "5".into() }),
+            entry("t", "2026-11-30T10:02:00Z", Event::File { issue: "acme/tools#9".into() }),
+        ];
+        let book = TaskBook::fold("t", &entries).expect("fold");
+        let markers = vec![
+            Marker { path: "src/a.rs".into(), line: 1, text: "m".into(), issue: Some(IssueRef::here(3)) },
+            Marker { path: "src/a.rs".into(), line: 2, text: "m".into(), issue: Some(IssueRef::here(8)) },
+            Marker { path: "src/a.rs".into(), line: 3, text: "m".into(), issue: None },
+        ];
+        let names: Vec<String> = issues_to_observe(&book, &markers).iter().map(ToString::to_string).collect();
+        assert_eq!(names, ["#3", "#8", "acme/tools#9"]);
+    }
 }

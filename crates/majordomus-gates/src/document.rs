@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::answer::{Answer, Status};
+use crate::score::Cap;
+use majordomus_readings::fingerprint::Fingerprint;
 
 /// The schema string (a contract).
 pub const SCHEMA: &str = "majordomus/gates.completion/v1";
@@ -32,6 +34,13 @@ pub struct Document {
     /// Count per status; every status is present.
     pub tallies: BTreeMap<Status, usize>,
     pub questions: Vec<Answer>,
+    /// Every cap holding the score down, most severe first (seed 000).
+    #[serde(default)]
+    pub caps: Vec<Cap>,
+    /// HEAD, the index and the refs as they were when this was measured, so
+    /// a reader of the cached document can tell that it is stale.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<Fingerprint>,
 }
 
 impl Document {
@@ -57,6 +66,8 @@ impl Document {
             root,
             tallies,
             questions,
+            caps: Vec::new(),
+            fingerprint: None,
         }
     }
 

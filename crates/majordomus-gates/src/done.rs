@@ -56,7 +56,7 @@ pub const NO_TASK: &str = "no task record says where this work started";
 /// then the policy's extra questions; then the policy's exemptions, as of
 /// `readings.today`.
 pub fn answer_all(readings: &Readings, policy: &Policy) -> Vec<Answer> {
-    let builtin = QUESTIONS.iter().map(|q| finish(q, exempted(q.id, judge(q, readings), policy, readings.today)));
+    let builtin = QUESTIONS.iter().map(|q| finish(q, exempted(q.id, bookkeeping::acknowledge(q.id, judge(q, readings), readings), policy, readings.today)));
     let extra = policy
         .questions
         .iter()
@@ -108,6 +108,12 @@ fn judge(q: &QuestionDef, r: &Readings) -> Verdict {
         ("integrated", _) => integrated(r),
         ("upstream-alive", _) => upstream_alive(r),
         ("measurable", Some(_)) => measurable(r),
+        // The bookkeeping family (issue 5).
+        ("todos-done", Some(_)) => bookkeeping::todos_done(r),
+        ("claims-released", Some(_)) => bookkeeping::claims_released(r),
+        ("filings-closed", Some(_)) => bookkeeping::filings_closed(r),
+        ("markers-live", Some(_)) => bookkeeping::markers_live(r),
+        ("no-background-work", Some(_)) => bookkeeping::no_background_work(r),
         (id, _) => not_measured_yet(id),
     }
 }
@@ -406,16 +412,31 @@ fn upstream_alive(r: &Readings) -> Verdict {
     }
 }
 
+/// A commit or a declared todo makes the task measurable; either one is
+/// enough, so one unread reading does not hide the other.
 fn measurable(r: &Readings) -> Verdict {
-    let (listed, n) = match &r.commits_since_start {
-        Ok(c) => c,
-        Err(e) => return Verdict::unread(e),
+    let commits = r.commits_since_start.as_ref().map(|(listed, n)| (listed, *n));
+    let todos = bookkeeping::todos_declared(r);
+    let details = json!({
+        "commits": commits.as_ref().ok().map(|c| c.1),
+        "listed": commits.as_ref().ok().map(|c| c.0),
+        "todos": todos.as_ref().ok(),
+    });
+    let made = match commits {
+        Ok((_, n)) if n > 0 => Some(format!("HEAD holds {} made since the start", count(n, "commit"))),
+        _ => None,
     };
-    let details = json!({ "commits": n, "listed": listed });
-    if *n > 0 {
-        Verdict::new(Status::Pass, format!("HEAD holds {} made since the start.", count(*n, "commit")), details)
-    } else {
-        Verdict::new(Status::Owed, "Nothing measurable: no commit since the start and no todo declared.", details)
+    let declared = match todos {
+        Ok(n) if n > 0 => Some(format!("the task declared {}", count(n, "todo"))),
+        _ => None,
+    };
+    match (made, declared, commits, todos) {
+        (Some(m), Some(d), _, _) => Verdict::new(Status::Pass, format!("{m}, and {d}."), details),
+        (Some(s), None, _, _) | (None, Some(s), _, _) => Verdict::new(Status::Pass, sentence(&s), details),
+        (None, None, Err(e), _) | (None, None, _, Err(e)) => Verdict::unread(e),
+        (None, None, Ok(_), Ok(_)) => {
+            Verdict::new(Status::Owed, "Nothing measurable: no commit since the start and no todo declared.", details)
+        }
     }
 }
 
@@ -794,6 +815,9 @@ pub fn sentence(reason: &str) -> String {
     }
     out
 }
+
+mod bookkeeping;
+pub use bookkeeping::{ack_evidence, ACKNOWLEDGEABLE, LIMITATION_LABEL};
 
 #[cfg(test)]
 mod tests;

@@ -14,6 +14,7 @@ pub mod measure;
 pub mod question;
 pub mod runner;
 pub mod score;
+pub mod sweep;
 pub mod verification;
 
 pub use answer::{Answer, Status};

@@ -121,7 +121,7 @@ pub fn measure_within(repo: &Repo, paths: &StatePaths, policy: &Policy, task: Ta
         Err(e) => crate::closing::ClosingReadings::unread(&e),
     };
     let bookkeeping = match deadline.check() {
-        Ok(()) => crate::bookkeeping::measure(repo, paths, policy, &task),
+        Ok(()) => crate::bookkeeping::measure(repo, paths, policy, &task, &changes, &tree),
         Err(e) => crate::bookkeeping::BookkeepingReadings::unread(&e),
     };
     Readings {

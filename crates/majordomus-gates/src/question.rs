@@ -114,11 +114,13 @@ pub fn status_meanings(id: &str) -> &'static [(Status, &'static str)] {
             (Pass, "no tracked file changed since the start is uncommitted (files already dirty at the start and untouched since are named, not counted)"),
             (Owed, "a tracked file changed since the start is not committed; the evidence names it"),
             (Unknown, NO_TASK),
+            (Exempt, "every path it names was acknowledged as not this task's work (majordomus ack), with the reason shown; one more brings it back"),
         ],
         "no-untracked" => &[
             (Pass, "no untracked, non-ignored file appeared since the start"),
             (Owed, "an untracked file appeared since the start: commit, ignore or remove it"),
             (Unknown, NO_TASK),
+            (Exempt, "every path it names was acknowledged as not this task's work (majordomus ack), with the reason shown; one more brings it back"),
         ],
         "no-stash" => &[
             (Pass, "no stash entry made since the start remains"),
@@ -156,6 +158,7 @@ pub fn status_meanings(id: &str) -> &'static [(Status, &'static str)] {
             (Pass, "no branch or linked worktree created since the start still exists"),
             (Owed, "a branch or worktree created since the start (by anyone) is still there: remove it once its work has landed"),
             (Unknown, "the reflogs or the start snapshot could not be read, or there is no task record"),
+            (Exempt, "every branch or worktree it names was acknowledged as not this task's work (majordomus ack), with the reason shown; one more brings it back"),
         ],
         "backlog-not-grown" => &[
             (Pass, "the forge observation, taken since the start, shows no pull request opened since the start still open"),

@@ -2,13 +2,13 @@
 //! otherwise the lowest cap among those that are not. Failures never deduct:
 //! only what is still undone holds the number down.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::answer::{Answer, Status};
 use crate::question;
 
 /// A cap that holds the score down, with the answer's evidence and remedy.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cap {
     pub id: String,
     pub cap: u8,
@@ -69,6 +69,36 @@ mod tests {
         let (s, caps) = score(&answers, &Default::default());
         assert_eq!(s, 5);
         assert_eq!(caps.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(), ["no-new-debt", "pushed", "measurable"]);
+    }
+
+    #[test]
+    fn each_question_left_open_alone_caps_the_score_at_its_own_cap() {
+        for q in question::QUESTIONS {
+            for status in [Status::Owed, Status::Refused, Status::Unknown] {
+                let answers: Vec<Answer> = question::QUESTIONS
+                    .iter()
+                    .map(|other| a(other.id, if other.id == q.id { status } else { Status::Pass }))
+                    .collect();
+                let (s, caps) = score(&answers, &Default::default());
+                assert_eq!(s, q.cap, "{} {status}", q.id);
+                assert_eq!(caps.len(), 1, "{}", q.id);
+                assert_eq!((caps[0].id.as_str(), caps[0].status), (q.id, status));
+            }
+        }
+    }
+
+    #[test]
+    fn caps_are_listed_most_severe_first_and_in_invariant_order_within_a_level() {
+        let answers = [a("measurable", Status::Owed), a("claims-released", Status::Owed), a("scoped", Status::Refused), a("todos-done", Status::Owed)];
+        let (s, caps) = score(&answers, &Default::default());
+        assert_eq!(s, 6);
+        assert_eq!(caps.iter().map(|c| (c.id.as_str(), c.cap)).collect::<Vec<_>>(), [("claims-released", 6), ("scoped", 6), ("todos-done", 7), ("measurable", 9)]);
+    }
+
+    #[test]
+    fn an_exempt_answer_never_caps() {
+        let (s, caps) = score(&[a("committed", Status::Exempt), a("pushed", Status::Owed)], &Default::default());
+        assert_eq!((s, caps.len()), (8, 1));
     }
 
     #[test]

@@ -1,10 +1,24 @@
-//! A fingerprint of HEAD and the index: what the stop hook compares to tell
-//! whether an agent that was blocked changed anything before asking again.
+//! Fingerprints of the repository's state, cheap to take, for telling
+//! whether anything moved since an earlier look.
 //!
-//! It is the commit HEAD names and a hash of the index's entries (path, blob,
-//! mode, stage). It leaves out the index's stat data, so a `git status` that
-//! merely refreshes the index file does not read as a change. Edits not yet
-//! staged are not in it: the hook pairs it with the done line, which sees them.
+//! [`head_and_index`] is the commit HEAD names and a hash of the index's
+//! entries (path, blob, mode, stage): what the stop hook compares to tell
+//! whether an agent that was blocked changed anything before asking again.
+//! It leaves out the index's stat data, so a `git status` that merely
+//! refreshes the index file does not read as a change. Edits not yet staged
+//! are not in it: the hook pairs it with the done line, which sees them.
+//!
+//! [`Fingerprint`] (from [`read`]) is kept with a completion document so
+//! that a reader of the cached document (`score --cached`, a status line)
+//! can tell, without measuring anything, whether HEAD, the index or the refs
+//! moved since: if they did, the cached number is stale and says so. It is
+//! HEAD, the index file's modification time and size, and the newest
+//! modification under the refs; a tripwire, not a measurement.
+
+use std::path::Path;
+use std::time::UNIX_EPOCH;
+
+use serde::{Deserialize, Serialize};
 
 use git2::{ErrorCode, ObjectType, Oid};
 
@@ -30,11 +44,103 @@ pub fn head_and_index(repo: &Repo) -> Reading<String> {
     Ok(format!("head={head} index={hash}"))
 }
 
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fingerprint {
+    /// HEAD's commit (`None`: unborn or unreadable).
+    pub head: Option<String>,
+    /// What HEAD names: a branch's ref, or `None` when detached.
+    pub head_ref: Option<String>,
+    pub index: Option<Stamp>,
+    /// [`head_and_index`] when it was taken: a changed index stamp whose
+    /// entries are the same (a `git status` refreshing stat data) is no move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index_entries: Option<String>,
+    pub packed_refs: Option<Stamp>,
+    /// The newest modification time (ns since the epoch) of anything under
+    /// the common `refs/` directory, directories included.
+    pub refs_mtime_ns: Option<u64>,
+}
+
+/// A file's modification time (ns since the epoch) and size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stamp {
+    pub mtime_ns: u64,
+    pub size: u64,
+}
+
+fn stamp(path: &Path) -> Option<Stamp> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some(Stamp { mtime_ns: mtime_ns(&meta)?, size: meta.len() })
+}
+
+fn mtime_ns(meta: &std::fs::Metadata) -> Option<u64> {
+    let d = meta.modified().ok()?.duration_since(UNIX_EPOCH).ok()?;
+    u64::try_from(d.as_nanos()).ok()
+}
+
+fn newest_under(dir: &Path) -> Option<u64> {
+    let mut newest = mtime_ns(&std::fs::metadata(dir).ok()?)?;
+    for entry in std::fs::read_dir(dir).ok()?.flatten() {
+        let Ok(kind) = entry.file_type() else { continue };
+        let t = if kind.is_dir() { newest_under(&entry.path()) } else { entry.metadata().ok().as_ref().and_then(mtime_ns) };
+        newest = newest.max(t.unwrap_or(0));
+    }
+    Some(newest)
+}
+
+/// Takes the fingerprint, the index's entries included. Nothing here fails:
+/// a part that cannot be read is `None`, and a `None` that later reads
+/// otherwise counts as moved.
+pub fn read(repo: &Repo) -> Fingerprint {
+    Fingerprint { index_entries: head_and_index(repo).ok(), ..read_cheap(repo) }
+}
+
+/// The fingerprint without the index's entries: stats and HEAD only.
+pub fn read_cheap(repo: &Repo) -> Fingerprint {
+    let head = repo.git.find_reference("HEAD").ok();
+    Fingerprint {
+        head: repo.git.head().ok().and_then(|h| h.target()).map(|o| o.to_string()),
+        head_ref: head.and_then(|h| h.symbolic_target().map(str::to_string)),
+        index: stamp(&repo.git_dir().join("index")),
+        index_entries: None,
+        packed_refs: stamp(&repo.common_dir().join("packed-refs")),
+        refs_mtime_ns: newest_under(&repo.common_dir().join("refs")),
+    }
+}
+
+impl Fingerprint {
+    /// What moved between `self` (then) and `now`, named.
+    pub fn moved(&self, now: &Fingerprint) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        if self.head != now.head || self.head_ref != now.head_ref {
+            out.push("HEAD");
+        }
+        let same_entries = matches!((&self.index_entries, &now.index_entries), (Some(a), Some(b)) if a == b);
+        if self.index != now.index && !same_entries {
+            out.push("the index");
+        }
+        if self.packed_refs != now.packed_refs || self.refs_mtime_ns != now.refs_mtime_ns {
+            out.push("the refs");
+        }
+        out
+    }
+
+    /// What moved since `self` was taken, read from the repository now: the
+    /// cheap parts first, the index's entries only if its file changed.
+    pub fn moved_in(&self, repo: &Repo) -> Vec<&'static str> {
+        let mut now = read_cheap(repo);
+        if self.index != now.index && self.index_entries.is_some() {
+            now.index_entries = head_and_index(repo).ok();
+        }
+        self.moved(&now)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use majordomus_testkit::TestRepo;
 
-    use super::head_and_index;
+    use super::*;
 
     #[test]
     fn staging_and_committing_change_the_fingerprint_and_a_status_does_not() {
@@ -61,5 +167,50 @@ mod tests {
         let t = TestRepo::new();
         let repo = crate::open(t.path()).expect("open");
         assert!(head_and_index(&repo).expect("read").starts_with("head=unborn index="));
+    }
+
+    #[test]
+    fn a_commit_a_staged_file_and_a_new_branch_each_move_the_fingerprint() {
+        let t = TestRepo::with_commit();
+        let repo = crate::open(t.path()).expect("open");
+        let first = read(&repo);
+        assert!(first.moved(&read(&repo)).is_empty(), "nothing happened, yet it moved");
+        // Modification times can be coarse: step past them.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        t.write("a.txt", "a\n");
+        t.git(&["add", "a.txt"]);
+        let staged = read(&repo);
+        assert_eq!(first.moved(&staged), ["the index"]);
+        t.git(&["commit", "-q", "-m", "a"]);
+        assert!(staged.moved(&read(&repo)).contains(&"HEAD"));
+        let committed = read(&repo);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        t.git(&["branch", "side"]);
+        assert_eq!(committed.moved(&read(&repo)), ["the refs"]);
+    }
+
+    #[test]
+    fn an_index_file_rewritten_with_the_same_entries_does_not_move_it() {
+        let t = TestRepo::with_commit();
+        let repo = crate::open(t.path()).expect("open");
+        let first = read(&repo);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        // What a stat refresh does: the same entries, a new file.
+        let index = t.path().join(".git/index");
+        let bytes = std::fs::read(&index).expect("read the index");
+        std::fs::write(&index, bytes).expect("rewrite the index");
+        assert!(first.moved_in(&repo).is_empty(), "{:?}", first.moved_in(&repo));
+        t.write("b.txt", "b\n");
+        t.git(&["add", "b.txt"]);
+        assert_eq!(first.moved_in(&repo), ["the index"]);
+    }
+
+    #[test]
+    fn an_unstaged_edit_does_not_move_it() {
+        let t = TestRepo::with_commit();
+        let repo = crate::open(t.path()).expect("open");
+        let first = read(&repo);
+        t.write("README", "edited\n");
+        assert!(first.moved(&read(&repo)).is_empty());
     }
 }

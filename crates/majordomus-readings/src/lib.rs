@@ -13,6 +13,8 @@ mod fast_status;
 pub mod index_file;
 pub mod fingerprint;
 pub mod inputs;
+pub mod markers;
+pub mod process;
 pub mod refs;
 pub mod repo;
 pub mod stash;

@@ -7,6 +7,7 @@
 pub mod atomic;
 pub mod forge;
 pub mod hook;
+pub mod issue;
 pub mod ledger;
 pub mod paths;
 pub mod policy;

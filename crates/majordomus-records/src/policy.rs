@@ -97,11 +97,44 @@ impl Exemption {
     }
 }
 
+/// `[markers]`: the register of `LIMITATION` markers, what a marker looks
+/// like and which files are scanned for it. Each key left out takes its
+/// default ([`marker_defaults`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Markers {
+    /// A regular expression matching one well-formed marker. Its capture
+    /// groups `repo` and `number` (or, unnamed, the first and the second;
+    /// with a single group, that is the number) name the issue.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pattern: Option<String>,
+    /// Directories scanned, relative to the root (`.`: all of it).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scan: Option<Vec<String>>,
+    /// File extensions scanned, without the dot.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub extensions: Option<Vec<String>>,
+    /// Globs of paths never scanned: test, bench, example and generated trees.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exclude: Option<Vec<String>>,
+}
+
+/// The register's defaults (DESIGN.md).
+pub mod marker_defaults {
+    pub const PATTERN: &str = r"LIMITATION\(([\w./-]+)?#(\d+)\)";
+    pub const SCAN: [&str; 3] = ["src", "crates", "apps"];
+    pub const EXTENSIONS: [&str; 4] = ["rs", "sh", "py", "ts"];
+    pub const EXCLUDE: [&str; 10] = [
+        "**/test/**",
+        "**/tests/**",
+        "**/testdata/**",
+        "**/bench/**",
+        "**/benches/**",
+        "**/example/**",
+        "**/examples/**",
+        "**/generated/**",
+        "**/fixtures/**",
+        "**/*.generated.*",
+    ];
 }
 
 /// `[hook]`: how the agent stop hook behaves.
@@ -239,7 +272,7 @@ const TRUNK: [&str; 2] = ["remote", "branch"];
 const GATE: [&str; 5] = ["run", "inputs", "required", "always", "timeout_seconds"];
 const QUESTION: [&str; 4] = ["id", "stage", "question", "gate"];
 const EXEMPTION: [&str; 3] = ["question", "reason", "until"];
-const MARKERS: [&str; 3] = ["pattern", "scan", "extensions"];
+const MARKERS: [&str; 4] = ["pattern", "scan", "extensions", "exclude"];
 const HOOK: [&str; 2] = ["block_limit", "budget_ms"];
 
 /// The second phase: a walk over the parsed document that collects every
@@ -424,10 +457,28 @@ impl Walk {
             if let Some(t) = self.table(item, &key_span(root, "markers"), "[markers]") {
                 self.known_keys(t, &MARKERS, "[markers]");
                 let list = |w: &mut Self, key| w.strings(t, key, "markers").map(|v| v.into_iter().map(|(s, _)| s).collect());
+                let pattern = self.string(t, "pattern", "markers");
+                if let Some((text, span)) = &pattern {
+                    match regex::Regex::new(text) {
+                        Err(e) => self.report(span, format!("the marker pattern is not a regular expression: {e}")),
+                        Ok(re) if re.captures_len() < 2 => self.report(
+                            span,
+                            format!("the marker pattern has no capture group for the issue number (the default is `{}`)", marker_defaults::PATTERN),
+                        ),
+                        Ok(_) => {}
+                    }
+                }
+                let exclude = self.strings(t, "exclude", "markers");
+                for (glob, span) in exclude.iter().flatten() {
+                    if let Err(e) = globset::Glob::new(glob) {
+                        self.report(span, format!("the marker exclusion `{glob}` is not a glob: {}", e.kind()));
+                    }
+                }
                 policy.markers = Some(Markers {
-                    pattern: self.string(t, "pattern", "markers").map(|(s, _)| s),
+                    pattern: pattern.map(|(s, _)| s),
                     scan: list(self, "scan"),
                     extensions: list(self, "extensions"),
+                    exclude: exclude.map(|v| v.into_iter().map(|(s, _)| s).collect()),
                 });
             }
         }
@@ -572,6 +623,26 @@ mod tests {
     fn problems(text: &str) -> Vec<String> {
         let err = parse(text).expect_err("invalid");
         err.problems().iter().map(|p| format!("{}:{}: {}", p.line, p.column, p.message)).collect()
+    }
+
+    #[test]
+    fn a_marker_pattern_that_is_not_a_regular_expression_or_reads_no_number_is_a_problem_at_its_line() {
+        let found = problems("[markers]\nscan = [\"src\"]\npattern = 'LIMITATION\\((#'\n");
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].starts_with("3:") && found[0].contains("not a regular expression"), "{found:?}");
+        let found = problems("[markers]\npattern = 'LIMITATION#\\d+'\n");
+        assert!(found[0].starts_with("2:") && found[0].contains("no capture group"), "{found:?}");
+        let found = problems("[markers]\nexclude = [\"a/{b\"]\n");
+        assert!(found[0].starts_with("2:") && found[0].contains("is not a glob"), "{found:?}");
+    }
+
+    #[test]
+    fn the_marker_register_reads_back_each_key_it_names() {
+        let p = parse("[markers]\nscan = [\"lib\"]\nexclude = [\"lib/vendor/**\"]\n").expect("parse");
+        let m = p.markers.expect("markers");
+        assert_eq!(m.scan.as_deref(), Some(&["lib".to_string()][..]));
+        assert_eq!(m.exclude.as_deref(), Some(&["lib/vendor/**".to_string()][..]));
+        assert!(m.pattern.is_none() && m.extensions.is_none());
     }
 
     #[test]

@@ -32,6 +32,19 @@ pub struct TaskRecord {
     pub branch: Option<String>,
     #[serde(default)]
     pub snapshot: Snapshot,
+    /// The process that started the task (the parent of `majordomus start`),
+    /// so `sweep` can tell a task whose owner is gone from one still worked on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<Owner>,
+}
+
+/// A process, named so that a reused pid is not mistaken for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Owner {
+    pub pid: u32,
+    /// Its start time in clock ticks since boot (`/proc/PID/stat` field 22);
+    /// `None` where that could not be read.
+    pub start_time: Option<u64>,
 }
 
 /// What the repository held at the start. Each part is optional so that a
@@ -187,6 +200,7 @@ mod tests {
             head: None,
             branch: Some("main".into()),
             snapshot: Snapshot::default(),
+            owner: Some(Owner { pid: 42, start_time: Some(7) }),
         }
     }
 

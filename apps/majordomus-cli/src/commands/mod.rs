@@ -5,6 +5,8 @@ use clap::Subcommand;
 
 use crate::{Cli, CliError, Exit};
 
+pub mod ack;
+pub mod bg;
 pub mod carry;
 pub mod check;
 pub mod completions;
@@ -12,8 +14,13 @@ pub mod explain;
 pub mod finish;
 pub mod gate;
 pub mod hook;
+pub mod issue;
+pub mod markers;
 pub mod schema;
+pub mod score;
 pub mod start;
+pub mod sweep;
+pub mod todo;
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -26,6 +33,14 @@ pub enum Command {
     Explain(explain::ExplainArgs),
     Schema(schema::SchemaArgs),
     Completions(completions::CompletionsArgs),
+    // Bookkeeping and the score (issue 5).
+    Todo(todo::TodoArgs),
+    Issue(issue::IssueArgs),
+    Bg(bg::BgArgs),
+    Ack(ack::AckArgs),
+    Score(score::ScoreArgs),
+    Markers(markers::MarkersArgs),
+    Sweep(sweep::SweepArgs),
 }
 
 pub fn run(cli: Cli) -> Result<Exit, CliError> {
@@ -46,5 +61,12 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
         Command::Explain(args) => explain::cmd_explain(&cwd()?, args),
         Command::Schema(args) => schema::cmd_schema(args),
         Command::Completions(args) => completions::cmd_completions(args),
+        Command::Todo(args) => todo::cmd_todo(&cwd()?, args),
+        Command::Issue(args) => issue::cmd_issue(&cwd()?, args),
+        Command::Bg(args) => bg::cmd_bg(&cwd()?, args),
+        Command::Ack(args) => ack::cmd_ack(&cwd()?, args),
+        Command::Score(args) => score::cmd_score(&cwd()?, args),
+        Command::Markers(args) => markers::cmd_markers(&cwd()?, args),
+        Command::Sweep(args) => sweep::cmd_sweep(&cwd()?, args),
     }
 }

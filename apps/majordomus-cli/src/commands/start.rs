@@ -3,7 +3,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use clap::Args;
-use majordomus_records::task::{TaskRecord, TaskState, TASK_SCHEMA};
+use majordomus_records::task::{Owner, TaskRecord, TaskState, TASK_SCHEMA};
 
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
@@ -22,6 +22,10 @@ pub struct StartArgs {
     /// An issue this task works on (repeatable).
     #[arg(long = "issue", value_name = "ID")]
     pub issue: Vec<String>,
+    /// The process that owns the task (default: the one that ran this
+    /// command). `sweep` counts the task as left behind once it is gone.
+    #[arg(long = "owner-pid", value_name = "PID")]
+    pub owner_pid: Option<u32>,
 }
 
 pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
@@ -62,6 +66,7 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
         head: head.commit.clone(),
         branch: head.branch.clone(),
         snapshot,
+        owner: Some(owner(args.owner_pid)?),
     };
     exclude_own_state(&ws)?;
     let mut bytes = serde_json::to_vec_pretty(&record).map_err(|e| CliError::internal("cannot encode the task record", e))?;
@@ -88,6 +93,18 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
         n(s.unpushed.as_ref().map(Vec::len)),
     );
     Ok(Exit::Ok)
+}
+
+/// The task's owner: `--owner-pid`, else the process that ran `start`,
+/// with its start time where `/proc` gives it.
+fn owner(pid: Option<u32>) -> Result<Owner, CliError> {
+    let pid = pid.unwrap_or_else(std::os::unix::process::parent_id);
+    let start_time = match majordomus_readings::process::stat(pid) {
+        Ok(Some(s)) => Some(s.start_time),
+        Ok(None) => return Err(CliError::Usage(format!("--owner-pid {pid}: no such process is running"))),
+        Err(_) => None,
+    };
+    Ok(Owner { pid, start_time })
 }
 
 /// A scope path relative to the repository root, with `/` separators and no

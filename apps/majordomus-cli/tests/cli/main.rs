@@ -69,6 +69,7 @@ macro_rules! assert_run_snapshot {
             (r"\b[0-9a-f]{12}\b", "[SHORT]"),
             (r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", "[TIME]"),
             (r"\d{8}T\d{6}Z-[0-9a-f]+", "[TASK-ID]"),
+            (r#""(pid|start_time|mtime_ns|refs_mtime_ns|size)": \d+"#, r#""$1": [N]"#),
         ]}, {
             insta::assert_snapshot!($name, text);
         });

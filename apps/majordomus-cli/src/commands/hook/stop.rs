@@ -409,6 +409,7 @@ mod tests {
             head: None,
             branch: Some("main".into()),
             snapshot: Snapshot::default(),
+            owner: None,
         }
     }
 

@@ -1,0 +1,60 @@
+//! `majordomus ack`: acknowledge evidence that is not this task's work.
+
+use std::path::Path;
+
+use clap::Args;
+use majordomus_gates::done::{ack_evidence, ACKNOWLEDGEABLE};
+use majordomus_records::ledger::Event;
+
+use crate::evaluate::evaluate;
+use crate::workspace::Workspace;
+use crate::{CliError, Exit};
+
+/// Acknowledge that what a question names now is not this task's work.
+///
+/// Several workers can share one checkout: a peer's file left dirty there
+/// is not this task's incompleteness. `ack` records the exact set of paths,
+/// branches or entries the question names now, with the reason; while the
+/// question names nothing outside that set it answers `exempt`, the reason
+/// shown. One more path or branch brings it straight back. Only
+/// `committed`, `no-untracked` and `nothing-accumulated` can be
+/// acknowledged.
+#[derive(Debug, Args)]
+pub struct AckArgs {
+    /// The question: committed, no-untracked or nothing-accumulated.
+    pub question: String,
+    /// Why this is not the task's work (required, shown with the answer).
+    #[arg(long, value_name = "TEXT")]
+    pub why: String,
+}
+
+pub fn cmd_ack(cwd: &Path, args: AckArgs) -> Result<Exit, CliError> {
+    let allowed: Vec<&str> = ACKNOWLEDGEABLE.iter().map(|(q, _)| *q).collect();
+    if !allowed.contains(&args.question.as_str()) {
+        return Err(CliError::Usage(format!(
+            "{:?} cannot be acknowledged; only {} can",
+            args.question,
+            allowed.join(", ")
+        )));
+    }
+    let why = args.why.trim().to_string();
+    if why.is_empty() {
+        return Err(CliError::Usage("--why is empty: say why this is not the task's work".into()));
+    }
+    let ws = Workspace::open(cwd)?;
+    let task = ws.active_task("an acknowledgement")?;
+    let doc = evaluate(&ws)?;
+    let Some(answer) = doc.questions.iter().find(|a| a.id == args.question) else {
+        return Err(CliError::Usage(format!("{} is not answered by this version of majordomus", args.question)));
+    };
+    let evidence: Vec<String> = ack_evidence(&answer.id, &answer.details).unwrap_or_default().into_iter().collect();
+    if evidence.is_empty() {
+        return Err(CliError::Usage(format!(
+            "{} names nothing to acknowledge now ({}: {})",
+            answer.id, answer.status, answer.evidence
+        )));
+    }
+    ws.append(&task, Event::Ack { question: answer.id.clone(), why: why.clone(), evidence: evidence.clone() })?;
+    println!("acknowledged for {}: {} (not this task's work: {why})", answer.id, evidence.join(", "));
+    Ok(Exit::Ok)
+}

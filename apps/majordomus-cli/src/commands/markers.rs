@@ -1,0 +1,50 @@
+//! `majordomus markers`: the register of limitation markers.
+
+use std::path::Path;
+
+use clap::{Args, Subcommand};
+use majordomus_readings::markers::Register;
+
+use crate::workspace::Workspace;
+use crate::{CliError, Exit};
+
+/// The register of limitation markers: what it scans, and how that was decided.
+///
+/// The register is the policy's [markers] table (pattern, scan, extensions,
+/// exclude); each key left out takes its default. A marker added in a file
+/// the register scans must name an open issue labelled limitation.
+#[derive(Debug, Args)]
+pub struct MarkersArgs {
+    #[command(subcommand)]
+    pub action: MarkersAction,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum MarkersAction {
+    /// Print the files the register scans, and how each part of it was decided.
+    Scope,
+}
+
+pub fn cmd_markers(cwd: &Path, args: MarkersArgs) -> Result<Exit, CliError> {
+    let ws = Workspace::open(cwd)?;
+    let policy = ws.policy()?;
+    match args.action {
+        MarkersAction::Scope => {
+            let register = Register::from_policy(policy.markers.as_ref()).map_err(|e| CliError::Usage(e.reason))?;
+            let tree = majordomus_readings::status::read(&ws.repo).map_err(|e| CliError::internal("cannot read the working tree", e))?;
+            let files = register.files(&ws.repo, &tree.untracked).map_err(|e| CliError::internal("cannot list the files", e))?;
+            let d = &register.decided;
+            let policy_file = ws.paths.policy();
+            println!("policy:     {}{}", policy_file.display(), if policy_file.exists() { "" } else { " (absent: every part is the default)" });
+            println!("pattern:    {}  ({})", register.pattern_text, d.pattern);
+            println!("scan:       {}  ({})", register.scan.join(", "), d.scan);
+            println!("extensions: {}  ({})", register.extensions.join(", "), d.extensions);
+            println!("exclude:    {}  ({})", register.exclude.join(", "), d.exclude);
+            println!("files:      {} scanned (tracked, or untracked and not ignored)", files.len());
+            for f in files {
+                println!("  {f}");
+            }
+        }
+    }
+    Ok(Exit::Ok)
+}

@@ -1,0 +1,104 @@
+//! `majordomus score`: the 0-10 completion number and the caps holding it down.
+
+use std::io::Write;
+use std::path::Path;
+
+use clap::Args;
+use majordomus_gates::Document;
+use majordomus_records::task::TaskState;
+
+use crate::evaluate::{evaluate, write_document};
+use crate::workspace::Workspace;
+use crate::{render, CliError, Exit};
+
+/// Print the completion score, 0 to 10, and every cap that holds it down.
+///
+/// The score is 10 when every question of the done invariant is pass or
+/// exempt; otherwise the lowest cap among those that are not (an unknown
+/// caps like any other). It is computed from the very answers `check`
+/// gives, so the two never disagree, and each cap prints its own evidence
+/// and remedy. Failures that were fixed never deduct. Exit 0 at 10, 10
+/// otherwise.
+#[derive(Debug, Args)]
+pub struct ScoreArgs {
+    /// Print the score and its caps as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Read the last recorded score without measuring anything (for a
+    /// status line), with its age, and whether HEAD, the index or the refs
+    /// moved since, which makes it stale.
+    #[arg(long)]
+    pub cached: bool,
+}
+
+pub fn cmd_score(cwd: &Path, args: ScoreArgs) -> Result<Exit, CliError> {
+    let ws = Workspace::open(cwd)?;
+    let mut stdout = std::io::stdout().lock();
+    let score = if args.cached {
+        let Some(doc) = read_cached(&ws)? else {
+            let text = "no score recorded here yet: run majordomus score (or majordomus check)";
+            if args.json {
+                writeln!(stdout, "{}", serde_json::json!({ "score": null, "cached": true, "why": text }))?;
+            } else {
+                writeln!(stdout, "{text}")?;
+            }
+            return Ok(Exit::NotDone);
+        };
+        let stale = staleness(&ws, &doc);
+        let age = chrono::DateTime::parse_from_rfc3339(&doc.generated_at)
+            .ok()
+            .map(|t| (chrono::Utc::now() - t.with_timezone(&chrono::Utc)).num_seconds().max(0));
+        if args.json {
+            let mut value = render::score_json(&doc);
+            value["cached"] = true.into();
+            value["age_seconds"] = age.into();
+            value["stale"] = (!stale.is_empty()).into();
+            value["moved"] = stale.clone().into();
+            writeln!(stdout, "{}", serde_json::to_string_pretty(&value).map_err(|e| CliError::internal("cannot encode the score", e))?)?;
+        } else {
+            stdout.write_all(render::cached_score_text(&doc, age, &stale).as_bytes())?;
+        }
+        doc.score
+    } else {
+        let doc = evaluate(&ws)?;
+        write_document(&ws, &doc)?;
+        if args.json {
+            let value = render::score_json(&doc);
+            writeln!(stdout, "{}", serde_json::to_string_pretty(&value).map_err(|e| CliError::internal("cannot encode the score", e))?)?;
+        } else {
+            stdout.write_all(render::score_text(&doc).as_bytes())?;
+        }
+        doc.score
+    };
+    stdout.flush()?;
+    Ok(if score == 10 { Exit::Ok } else { Exit::NotDone })
+}
+
+fn read_cached(ws: &Workspace) -> Result<Option<Document>, CliError> {
+    let path = ws.paths.completion();
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(CliError::internal(format!("cannot read {}", path.display()), e)),
+    };
+    serde_json::from_slice(&bytes)
+        .map(Some)
+        .map_err(|e| CliError::Usage(format!("{} is not a completion document ({e}); run majordomus score to rewrite it", path.display())))
+}
+
+/// What moved since the document was measured; empty when it is current.
+fn staleness(ws: &Workspace, doc: &Document) -> Vec<String> {
+    let mut moved: Vec<String> = match &doc.fingerprint {
+        Some(then) => then.moved_in(&ws.repo).into_iter().map(str::to_string).collect(),
+        None => vec!["the document carries no fingerprint to compare".to_string()],
+    };
+    let task_then = doc.task.as_ref().and_then(|t| t.get("id")).and_then(|i| i.as_str()).map(str::to_string);
+    let task_now = match TaskState::load(&ws.paths.task()) {
+        TaskState::Active(r) => Some(r.id),
+        _ => None,
+    };
+    if task_then != task_now {
+        moved.push("the task".to_string());
+    }
+    moved
+}

@@ -1,0 +1,361 @@
+//! The register of limitation markers: which files it scans, the markers
+//! they hold, and the markers a change added.
+//!
+//! A marker is a comment such as `LIMITATION` followed by `(#12)` naming the
+//! open issue that tracks a known gap. The register is the policy's
+//! `[markers]` table: the pattern of a well-formed marker, the directories
+//! and extensions scanned, and the trees never scanned (tests, benches,
+//! examples, generated code: a gap in test coverage is marked on the
+//! production item the tests leave uncovered, not on the test). Each key
+//! left out takes its default, and [`Register::decided`] says which did.
+//!
+//! A marker the pattern cannot read an issue out of (the marker word and its
+//! parenthesis, with no number) is still a marker: it is found by the word
+//! the pattern opens with, and read with no issue, so it can be refused
+//! rather than overlooked.
+//!
+//! Only what the task added counts against it: the lines present now in a
+//! changed file that were not in that file at the start commit, committed
+//! or not. A checkout that is merely behind is neither credited with nor
+//! blamed for a line it has not merged.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use globset::{Glob, GlobSet, GlobSetBuilder};
+use majordomus_records::issue::{is_repository, IssueRef};
+use majordomus_records::paths::is_own_state;
+use majordomus_records::policy::{marker_defaults, Markers};
+use regex::Regex;
+
+use crate::{Reading, Repo, Unread};
+
+/// The register, resolved from the policy and the defaults.
+#[derive(Debug, Clone)]
+pub struct Register {
+    pattern: Regex,
+    /// The marker word and its parenthesis, when the pattern opens with one.
+    word: Option<Regex>,
+    pub pattern_text: String,
+    pub scan: Vec<String>,
+    pub extensions: Vec<String>,
+    pub exclude: Vec<String>,
+    excluded: GlobSet,
+    /// How each part was decided, for `markers scope`.
+    pub decided: Decided,
+}
+
+/// Where each part of the register came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decided {
+    pub pattern: &'static str,
+    pub scan: &'static str,
+    pub extensions: &'static str,
+    pub exclude: &'static str,
+}
+
+const FROM_POLICY: &str = "the policy's [markers]";
+const FROM_DEFAULT: &str = "the default";
+
+/// One marker found: where, its text, and the issue it names (`None`: it
+/// names no issue number).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Marker {
+    pub path: String,
+    /// 1-based.
+    pub line: usize,
+    pub text: String,
+    pub issue: Option<IssueRef>,
+}
+
+impl Register {
+    /// The register the policy's `[markers]` table describes.
+    pub fn from_policy(markers: Option<&Markers>) -> Reading<Self> {
+        let m = markers.cloned().unwrap_or_default();
+        let pick = |v: Option<Vec<String>>, default: &[&str]| match v {
+            Some(v) => (v, FROM_POLICY),
+            None => (default.iter().map(|s| s.to_string()).collect(), FROM_DEFAULT),
+        };
+        let (pattern_text, pattern_from) = match m.pattern {
+            Some(p) => (p, FROM_POLICY),
+            None => (marker_defaults::PATTERN.to_string(), FROM_DEFAULT),
+        };
+        let (scan, scan_from) = pick(m.scan, &marker_defaults::SCAN);
+        let (extensions, ext_from) = pick(m.extensions, &marker_defaults::EXTENSIONS);
+        let (exclude, exclude_from) = pick(m.exclude, &marker_defaults::EXCLUDE);
+        let pattern = Regex::new(&pattern_text)
+            .map_err(|e| Unread::new(format!("the marker pattern {pattern_text:?} is not a regular expression: {e}")))?;
+        let mut builder = GlobSetBuilder::new();
+        for g in &exclude {
+            let glob = Glob::new(g).map_err(|e| Unread::new(format!("the marker exclusion {g:?} is not a glob: {e}")))?;
+            builder.add(glob);
+        }
+        let excluded = builder.build().map_err(|e| Unread::new(format!("the marker exclusions cannot be used: {e}")))?;
+        Ok(Self {
+            word: marker_word(&pattern_text),
+            pattern,
+            pattern_text,
+            scan: scan.iter().map(|s| s.trim_matches('/').to_string()).collect(),
+            extensions: extensions.iter().map(|e| e.trim_start_matches('.').to_string()).collect(),
+            exclude,
+            excluded,
+            decided: Decided { pattern: pattern_from, scan: scan_from, extensions: ext_from, exclude: exclude_from },
+        })
+    }
+
+    /// Whether the register scans this repository-relative path.
+    pub fn scans(&self, path: &str) -> bool {
+        if is_own_state(path) {
+            return false;
+        }
+        let in_dir = self.scan.iter().any(|d| {
+            d.is_empty() || d == "." || path.strip_prefix(d.as_str()).is_some_and(|rest| rest.starts_with('/'))
+        });
+        let ext = Path::new(path).extension().and_then(|e| e.to_str());
+        in_dir && ext.is_some_and(|e| self.extensions.iter().any(|x| x == e)) && !self.excluded.is_match(path)
+    }
+
+    /// The markers in one text, in order, each with its 1-based line.
+    pub fn find(&self, text: &str) -> Vec<(usize, String, Option<IssueRef>)> {
+        let mut out = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            out.extend(self.find_in_line(line).into_iter().map(|(t, issue)| (i + 1, t, issue)));
+        }
+        out
+    }
+
+    fn find_in_line(&self, line: &str) -> Vec<(String, Option<IssueRef>)> {
+        let mut found = Vec::new();
+        let mut covered = Vec::new();
+        for caps in self.pattern.captures_iter(line) {
+            let Some(whole) = caps.get(0) else { continue };
+            covered.push(whole.range());
+            found.push((whole.start(), whole.as_str().to_string(), self.issue_of(&caps)));
+        }
+        if let Some(word) = &self.word {
+            for m in word.find_iter(line) {
+                if covered.iter().any(|r| r.contains(&m.start())) {
+                    continue;
+                }
+                let rest = &line[m.end()..];
+                let close = rest.find(')').map_or(rest.len().min(40), |i| i + 1);
+                found.push((m.start(), format!("{}{}", m.as_str(), &rest[..close]), None));
+            }
+        }
+        found.sort_by_key(|(at, _, _)| *at);
+        found.into_iter().map(|(_, t, i)| (t, i)).collect()
+    }
+
+    fn issue_of(&self, caps: &regex::Captures<'_>) -> Option<IssueRef> {
+        let groups = self.pattern.captures_len() - 1;
+        let has_name = |n: &str| self.pattern.capture_names().any(|c| c == Some(n));
+        let number = if has_name("number") {
+            caps.name("number")
+        } else if groups >= 2 {
+            caps.get(2)
+        } else {
+            caps.get(1)
+        };
+        let repo = if has_name("repo") {
+            caps.name("repo")
+        } else if groups >= 2 {
+            caps.get(1)
+        } else {
+            None
+        };
+        let number: u64 = number?.as_str().parse().ok().filter(|n| *n > 0)?;
+        // A repository written `owner/name` is that repository; a bare word
+        // (the register's own name) is this one.
+        let repo = repo.map(|r| r.as_str()).filter(|r| is_repository(r)).map(str::to_string);
+        Some(IssueRef { repo, number })
+    }
+
+    /// Every file the register scans now: tracked files (from the index)
+    /// and untracked, non-ignored ones, that exist in the working tree.
+    pub fn files(&self, repo: &Repo, untracked: &[String]) -> Reading<Vec<String>> {
+        let index = repo.git.index().map_err(|e| Unread::git("the index", &e))?;
+        let mut out = BTreeSet::new();
+        for entry in index.iter() {
+            let path = String::from_utf8_lossy(&entry.path).into_owned();
+            if self.scans(&path) && repo.root().join(&path).is_file() {
+                out.insert(path);
+            }
+        }
+        out.extend(untracked.iter().filter(|p| self.scans(p)).cloned());
+        Ok(out.into_iter().collect())
+    }
+
+    /// The markers in these files as they are in the working tree now.
+    pub fn markers_in(&self, repo: &Repo, files: &[String]) -> Reading<Vec<Marker>> {
+        let mut out = Vec::new();
+        for path in files {
+            let Some(text) = read_text(&repo.root().join(path))? else { continue };
+            out.extend(self.find(&text).into_iter().map(|(line, text, issue)| Marker { path: path.clone(), line, text, issue }));
+        }
+        Ok(out)
+    }
+
+    /// The markers on lines added since `start` (`None`: HEAD was unborn, so
+    /// every line is added) in the changed files the register scans.
+    pub fn added_since(&self, repo: &Repo, start: Option<&str>, changed: &[String]) -> Reading<Vec<Marker>> {
+        let start_tree = match start {
+            Some(id) => {
+                let oid = git2::Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
+                let commit = repo
+                    .git
+                    .find_commit(oid)
+                    .map_err(|_| Unread::new(format!("the start commit {id} is not in this repository")))?;
+                Some(commit.tree().map_err(|e| Unread::git(&format!("the tree of {id}"), &e))?)
+            }
+            None => None,
+        };
+        let mut out = Vec::new();
+        for path in changed.iter().filter(|p| self.scans(p)) {
+            let Some(now) = read_text(&repo.root().join(path))? else { continue };
+            let then: BTreeSet<String> = match start_tree.as_ref().and_then(|t| t.get_path(Path::new(path)).ok()) {
+                Some(entry) => {
+                    let blob = repo
+                        .git
+                        .find_blob(entry.id())
+                        .map_err(|e| Unread::git(&format!("{path} at the start commit"), &e))?;
+                    String::from_utf8_lossy(blob.content()).lines().map(str::to_string).collect()
+                }
+                None => BTreeSet::new(),
+            };
+            for (i, line) in now.lines().enumerate() {
+                if then.contains(line) {
+                    continue;
+                }
+                for (text, issue) in self.find_in_line(line) {
+                    out.push(Marker { path: path.clone(), line: i + 1, text, issue });
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The marker word and its parenthesis (`LIMITATION` then `(`) when the
+/// pattern opens with a literal word followed by an escaped parenthesis.
+fn marker_word(pattern: &str) -> Option<Regex> {
+    let end = pattern.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?;
+    let (word, rest) = pattern.split_at(end);
+    if word.is_empty() || !rest.starts_with("\\(") {
+        return None;
+    }
+    Regex::new(&format!("{}\\(", regex::escape(word))).ok()
+}
+
+/// A file's text; `None` when it is gone, not a file, or binary.
+fn read_text(path: &Path) -> Reading<Option<String>> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(_) if path.is_dir() => return Ok(None),
+        Err(e) => return Err(Unread::new(format!("could not read {}: {e}", path.display()))),
+    };
+    if bytes.iter().take(8000).any(|b| *b == 0) {
+        return Ok(None);
+    }
+    Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use majordomus_testkit::TestRepo;
+
+    /// The marker word, spelled so this file never holds a marker itself.
+    fn word() -> String {
+        ["LIMIT", "ATION"].concat()
+    }
+
+    fn marker(rest: &str) -> String {
+        format!("{}({rest})", word())
+    }
+
+    fn default_register() -> Register {
+        Register::from_policy(None).expect("the defaults are a register")
+    }
+
+    #[test]
+    fn the_default_register_scans_source_trees_and_not_tests_benches_or_examples() {
+        let r = default_register();
+        for p in ["src/lib.rs", "crates/a/src/x.rs", "apps/cli/run.sh", "src/tool.py"] {
+            assert!(r.scans(p), "{p}");
+        }
+        for p in ["tests/it.rs", "crates/a/tests/x.rs", "crates/a/benches/b.rs", "src/examples/e.rs", "README.md", "docs/x.rs", "src/notes.md", ".ai/local/x.rs"] {
+            assert!(!r.scans(p), "{p}");
+        }
+        assert_eq!(r.decided.scan, "the default");
+    }
+
+    #[test]
+    fn the_policy_decides_each_part_it_names_and_the_defaults_the_rest() {
+        let m = Markers { scan: Some(vec![".".into()]), extensions: Some(vec!["md".into()]), ..Markers::default() };
+        let r = Register::from_policy(Some(&m)).expect("register");
+        assert!(r.scans("docs/x.md"));
+        assert!(!r.scans("src/lib.rs"));
+        assert!(!r.scans("tests/x.md"), "the default exclusions still hold");
+        assert_eq!(r.decided.scan, "the policy's [markers]");
+        assert_eq!(r.decided.exclude, "the default");
+    }
+
+    #[test]
+    fn a_marker_names_this_repositorys_issue_or_another_repositorys() {
+        let r = default_register();
+        let text = format!(
+            "fn a() {{}} // {}\n// {} and {}\nlet x = 1;\n// {}\n",
+            marker("#12"),
+            marker("acme/tools#7"),
+            marker("registre#3"),
+            marker("see the parser")
+        );
+        let found = r.find(&text);
+        let issues: Vec<_> = found.iter().map(|(l, _, i)| (*l, i.as_ref().map(ToString::to_string))).collect();
+        assert_eq!(
+            issues,
+            [(1, Some("#12".into())), (2, Some("acme/tools#7".into())), (2, Some("#3".into())), (4, None)]
+        );
+        assert_eq!(found[3].1, marker("see the parser"));
+    }
+
+    #[test]
+    fn only_markers_on_lines_added_since_the_start_are_read_committed_or_not() {
+        let t = TestRepo::with_commit();
+        t.write("src/lib.rs", &format!("// {}\nfn old() {{}}\n", marker("#1")));
+        let start = t.commit_all("old marker");
+        t.write("src/lib.rs", &format!("// {}\nfn old() {{}}\n// {}\n", marker("#1"), marker("#2")));
+        t.commit_all("committed marker");
+        t.write("src/new.rs", &format!("// {}\n", marker("no number")));
+        t.write("tests/it.rs", &format!("// {}\n", marker("#9")));
+        let repo = crate::open(t.path()).expect("open");
+        let changed = vec!["src/lib.rs".to_string(), "src/new.rs".to_string(), "tests/it.rs".to_string()];
+        let added = default_register().added_since(&repo, Some(&start), &changed).expect("read");
+        let seen: Vec<_> = added.iter().map(|m| (m.path.as_str(), m.line, m.issue.as_ref().map(|i| i.number))).collect();
+        assert_eq!(seen, [("src/lib.rs", 3, Some(2)), ("src/new.rs", 1, None)]);
+    }
+
+    #[test]
+    fn the_files_scanned_are_tracked_or_untracked_and_never_ignored() {
+        let t = TestRepo::with_commit();
+        t.write(".gitignore", "src/ignored.rs\n");
+        t.write("src/a.rs", "a\n");
+        t.commit_all("a");
+        t.write("src/ignored.rs", "x\n");
+        t.write("src/b.rs", "b\n");
+        let repo = crate::open(t.path()).expect("open");
+        let tree = crate::status::read(&repo).expect("status");
+        let files = default_register().files(&repo, &tree.untracked).expect("files");
+        assert_eq!(files, ["src/a.rs", "src/b.rs"]);
+    }
+
+    #[test]
+    fn a_pattern_with_named_groups_reads_its_issue_from_them() {
+        let m = Markers { pattern: Some(r"GAP\[(?P<number>\d+)@(?P<repo>[\w-]+/[\w-]+)\]".into()), ..Markers::default() };
+        let r = Register::from_policy(Some(&m)).expect("register");
+        let found = r.find("// GAP[5@acme/tools] and GAP(x)\n");
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].2, Some(IssueRef { repo: Some("acme/tools".into()), number: 5 }));
+    }
+}

@@ -1,0 +1,107 @@
+//! Processes, read from `/proc`: whether one still runs, and its start time
+//! (`/proc/PID/stat` field 22, clock ticks since boot), so that a pid the
+//! kernel has since given to another process is not mistaken for it.
+//!
+//! Where `/proc` does not exist the reading is not taken: whether a process
+//! runs is then `unknown`, never assumed either way.
+
+use std::path::Path;
+
+use crate::{Reading, Unread};
+
+/// What `/proc/PID/stat` says of a process.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stat {
+    /// The state letter (`R`, `S`, `Z`, …).
+    pub state: char,
+    pub parent: u32,
+    /// Clock ticks since boot when the process started.
+    pub start_time: u64,
+}
+
+/// Parses the text of `/proc/PID/stat`. The command name (field 2) is in
+/// parentheses and may itself hold spaces and parentheses, so the fields are
+/// counted from the last `)`.
+pub fn parse_stat(text: &str) -> Option<Stat> {
+    let rest = &text[text.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // fields[0] is field 3 (state); field N is fields[N - 3].
+    Some(Stat {
+        state: fields.first()?.chars().next()?,
+        parent: fields.get(1)?.parse().ok()?,
+        start_time: fields.get(19)?.parse().ok()?,
+    })
+}
+
+fn proc_available() -> Reading<()> {
+    if Path::new("/proc/self/stat").exists() {
+        Ok(())
+    } else {
+        Err(Unread::new("/proc is not available here, so whether a process runs cannot be read"))
+    }
+}
+
+/// The process's stat; `Ok(None)` when there is no such process.
+pub fn stat(pid: u32) -> Reading<Option<Stat>> {
+    proc_available()?;
+    if pid == 0 {
+        return Ok(None);
+    }
+    let path = format!("/proc/{pid}/stat");
+    match std::fs::read_to_string(&path) {
+        Ok(text) => parse_stat(&text)
+            .map(Some)
+            .ok_or_else(|| Unread::new(format!("{path} does not read as a process's stat"))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Unread::new(format!("could not read {path}: {e}"))),
+    }
+}
+
+/// Whether process `pid` still runs and is the one that started at
+/// `start_time` (`None`: the start time was never known, so any live
+/// process under that pid counts). A zombie has ended.
+pub fn is_running(pid: u32, start_time: Option<u64>) -> Reading<bool> {
+    Ok(match stat(pid)? {
+        None => false,
+        Some(s) if matches!(s.state, 'Z' | 'X' | 'x') => false,
+        Some(s) => start_time.map_or(true, |t| t == s.start_time),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_time_is_field_22_even_when_the_name_holds_parentheses() {
+        let text = "1234 (a (weird) name) S 1 1234 1234 0 -1 4194560 100 0 0 0 1 2 0 0 20 0 1 0 987654 1000 10 18446744073709551615";
+        let s = parse_stat(text).expect("parses");
+        assert_eq!(s.state, 'S');
+        assert_eq!(s.parent, 1);
+        assert_eq!(s.start_time, 987654);
+        assert_eq!(parse_stat("garbage"), None);
+    }
+
+    #[test]
+    fn this_process_runs_and_another_start_time_is_another_process() {
+        if proc_available().is_err() {
+            return;
+        }
+        let me = std::process::id();
+        let s = stat(me).expect("read").expect("this process exists");
+        assert!(is_running(me, Some(s.start_time)).expect("read"));
+        assert!(is_running(me, None).expect("read"));
+        assert!(!is_running(me, Some(s.start_time + 1)).expect("read"), "a reused pid was taken for the process");
+    }
+
+    #[test]
+    fn a_process_that_ended_no_longer_runs() {
+        if proc_available().is_err() {
+            return;
+        }
+        let mut child = std::process::Command::new("true").spawn().expect("spawn");
+        let pid = child.id();
+        child.wait().expect("wait");
+        assert!(!is_running(pid, None).expect("read"));
+    }
+}
