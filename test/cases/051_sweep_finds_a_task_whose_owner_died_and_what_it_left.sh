@@ -9,8 +9,12 @@ commit_all "initial"
 wt="$case_root/wt"
 git worktree add -q -b feature "$wt"
 
-# Started by a shell that exits at once: its owner is gone as soon as it returns.
-bash -c '"$0" -C "$1" start "abandoned work"; exit 0' "$MAJORDOMUS" "$wt" > /dev/null
+# Started on behalf of a process that then dies (a session killed).
+sleep 300 &
+session=$!
+md -C "$wt" start "abandoned work" --owner-pid "$session" > /dev/null
+kill "$session"
+wait "$session" 2>/dev/null || true
 # The work it left.
 (
   cd "$wt"
@@ -24,9 +28,9 @@ bash -c '"$0" -C "$1" start "abandoned work"; exit 0' "$MAJORDOMUS" "$wt" > /dev
   git branch leftover
 )
 
-# A live task in the main worktree: its owner is this script (run directly,
-# not in the subshell expect_run would give it).
-md start "live work" > /dev/null
+# A live task in the main worktree, started through a one-command shell as
+# an agent runs it: the owner is the process behind that shell, this script.
+bash -c '"$0" start "live work"; exit 0' "$MAJORDOMUS" > /dev/null
 
 before_wt=$(cd "$wt" && git status --porcelain && git stash list && git branch --list)
 before_main=$(git status --porcelain)

@@ -86,63 +86,6 @@ fn escape_property(s: &str) -> String {
     escape_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
-#[cfg(test)]
-mod tests {
-    use majordomus_gates::{Answer, Document, Status};
-
-    use super::*;
-
-    fn doc() -> Document {
-        let a = |id: &str, status, evidence: &str| Answer {
-            id: id.into(),
-            stage: "s".into(),
-            question: "q?".into(),
-            status,
-            evidence: evidence.into(),
-            source: "src".into(),
-            remedy: "git push".into(),
-            details: serde_json::json!({}),
-        };
-        Document::new(
-            chrono::Utc::now(),
-            "/r".into(),
-            None,
-            None,
-            vec![
-                a("scoped", Status::Pass, "All in scope."),
-                a("no-new-debt", Status::Refused, "1 entry added: 100% new, a: b."),
-                a("pushed", Status::Owed, "2 commits are not on origin/main."),
-            ],
-            5,
-        )
-    }
-
-    #[test]
-    fn github_annotations_are_errors_for_refused_and_warnings_otherwise_then_the_done_line() {
-        let text = github(&doc());
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(
-            lines,
-            [
-                "::error title=majordomus%3A no-new-debt is refused::1 entry added: 100%25 new, a: b.%0Aremedy: git push",
-                "::warning title=majordomus%3A pushed is owed::2 commits are not on origin/main.%0Aremedy: git push",
-                "done: no-new-debt=refused pushed=owed",
-            ]
-        );
-    }
-
-    #[test]
-    fn colour_touches_the_status_word_only() {
-        let plain = check_text(&doc(), false);
-        let coloured = check_text(&doc(), true);
-        assert!(!plain.contains('\x1b'));
-        assert!(coloured.contains("\x1b[1;31mrefused\x1b[0m  no-new-debt"), "{coloured:?}");
-        assert!(coloured.contains("\x1b[33mowed\x1b[0m     pushed"), "{coloured:?}");
-        let stripped = coloured.replace("\x1b[1;31m", "").replace("\x1b[33m", "").replace("\x1b[0m", "");
-        assert_eq!(stripped, plain);
-    }
-}
-
 /// The score and every cap holding it down, most severe first, each with
 /// its evidence and remedy. Rendered from the document's caps, which are
 /// computed from its answers.
@@ -200,4 +143,81 @@ pub fn score_json(doc: &Document) -> serde_json::Value {
         "generated_at": doc.generated_at,
         "caps": doc.caps,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use majordomus_gates::{Answer, Document, Status};
+
+    use super::*;
+
+    fn doc() -> Document {
+        let a = |id: &str, status, evidence: &str| Answer {
+            id: id.into(),
+            stage: "s".into(),
+            question: "q?".into(),
+            status,
+            evidence: evidence.into(),
+            source: "src".into(),
+            remedy: "git push".into(),
+            details: serde_json::json!({}),
+        };
+        Document::new(
+            chrono::Utc::now(),
+            "/r".into(),
+            None,
+            None,
+            vec![
+                a("scoped", Status::Pass, "All in scope."),
+                a("no-new-debt", Status::Refused, "1 entry added: 100% new, a: b."),
+                a("pushed", Status::Owed, "2 commits are not on origin/main."),
+            ],
+            5,
+        )
+    }
+
+    #[test]
+    fn github_annotations_are_errors_for_refused_and_warnings_otherwise_then_the_done_line() {
+        let text = github(&doc());
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "::error title=majordomus%3A no-new-debt is refused::1 entry added: 100%25 new, a: b.%0Aremedy: git push",
+                "::warning title=majordomus%3A pushed is owed::2 commits are not on origin/main.%0Aremedy: git push",
+                "done: no-new-debt=refused pushed=owed",
+            ]
+        );
+    }
+
+    #[test]
+    fn colour_touches_the_status_word_only() {
+        let plain = check_text(&doc(), false);
+        let coloured = check_text(&doc(), true);
+        assert!(!plain.contains('\x1b'));
+        assert!(coloured.contains("\x1b[1;31mrefused\x1b[0m  no-new-debt"), "{coloured:?}");
+        assert!(coloured.contains("\x1b[33mowed\x1b[0m     pushed"), "{coloured:?}");
+        let stripped = coloured.replace("\x1b[1;31m", "").replace("\x1b[33m", "").replace("\x1b[0m", "");
+        assert_eq!(stripped, plain);
+    }
+
+    #[test]
+    fn the_score_text_lists_each_cap_with_its_evidence_and_remedy_most_severe_first() {
+        let mut d = doc();
+        let (score, caps) = majordomus_gates::score::score(&d.questions, &Default::default());
+        d.score = score;
+        d.caps = caps;
+        let text = score_text(&d);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "score: 5/10");
+        assert!(lines[1].starts_with("cap  5  no-new-debt  refused  1 entry added"), "{text}");
+        assert!(lines[2].trim_start().starts_with("remedy: git push"), "{text}");
+        assert!(lines[3].starts_with("cap  8  pushed"), "{text}");
+        let cached = cached_score_text(&d, Some(125), &["HEAD".to_string()]);
+        assert!(cached.starts_with("score: 5/10 (cached, measured "), "{cached}");
+        assert!(cached.contains("2 min old); stale: HEAD moved since"), "{cached}");
+        d.caps.clear();
+        assert!(score_text(&d).contains("nothing holds it down"));
+    }
+
 }

@@ -68,6 +68,40 @@ pub fn is_running(pid: u32, start_time: Option<u64>) -> Reading<bool> {
     })
 }
 
+/// The arguments a process was started with (`/proc/PID/cmdline`).
+pub fn cmdline(pid: u32) -> Reading<Vec<String>> {
+    proc_available()?;
+    let path = format!("/proc/{pid}/cmdline");
+    let bytes = std::fs::read(&path).map_err(|e| Unread::new(format!("could not read {path}: {e}")))?;
+    Ok(bytes.split(|b| *b == 0).filter(|a| !a.is_empty()).map(|a| String::from_utf8_lossy(a).into_owned()).collect())
+}
+
+/// Whether these arguments are a shell running one command string
+/// (`bash -c '…'`, `sh -lc '…'`): a process that ends with that command.
+pub fn is_command_shell(args: &[String]) -> bool {
+    const SHELLS: [&str; 7] = ["sh", "bash", "zsh", "dash", "ksh", "fish", "ash"];
+    let Some(first) = args.first() else { return false };
+    let name = first.rsplit('/').next().unwrap_or(first).trim_start_matches('-');
+    SHELLS.contains(&name)
+        && args[1..].iter().take_while(|a| a.starts_with('-')).any(|a| !a.starts_with("--") && a.contains('c'))
+}
+
+/// The process that owns work started by `pid`'s child: `pid` itself,
+/// unless it is a shell running one command string, which ends with that
+/// command; then the nearest ancestor that is not one (an agent runs each
+/// command in a fresh `bash -c`, and the agent is what lasts).
+pub fn lasting_ancestor(pid: u32) -> u32 {
+    let mut current = pid;
+    for _ in 0..8 {
+        let (Ok(args), Ok(Some(stat))) = (cmdline(current), stat(current)) else { break };
+        if !is_command_shell(&args) || stat.parent <= 1 {
+            break;
+        }
+        current = stat.parent;
+    }
+    current
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,6 +126,33 @@ mod tests {
         assert!(is_running(me, Some(s.start_time)).expect("read"));
         assert!(is_running(me, None).expect("read"));
         assert!(!is_running(me, Some(s.start_time + 1)).expect("read"), "a reused pid was taken for the process");
+    }
+
+    #[test]
+    fn a_shell_running_one_command_string_is_told_from_one_running_a_script() {
+        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(is_command_shell(&args(&["/bin/bash", "-c", "majordomus start x"])));
+        assert!(is_command_shell(&args(&["bash", "-lc", "x"])));
+        assert!(is_command_shell(&args(&["-zsh", "-c", "x"])));
+        assert!(!is_command_shell(&args(&["bash", "script.sh"])));
+        assert!(!is_command_shell(&args(&["bash"])));
+        assert!(!is_command_shell(&args(&["bash", "--login"])));
+        assert!(!is_command_shell(&args(&["python3", "-c", "x"])));
+    }
+
+    #[test]
+    fn the_lasting_ancestor_of_a_command_shell_is_the_process_that_ran_it() {
+        if proc_available().is_err() {
+            return;
+        }
+        // sh -c 'sleep' with a second command, so the shell does not exec
+        // into the sleep and stays to be looked at.
+        let mut child = std::process::Command::new("sh").args(["-c", "sleep 5; true"]).spawn().expect("spawn");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        assert_eq!(lasting_ancestor(child.id()), std::process::id());
+        assert_eq!(lasting_ancestor(std::process::id()), std::process::id());
+        child.kill().expect("kill");
+        child.wait().expect("wait");
     }
 
     #[test]

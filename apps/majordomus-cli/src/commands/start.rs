@@ -22,8 +22,10 @@ pub struct StartArgs {
     /// An issue this task works on (repeatable).
     #[arg(long = "issue", value_name = "ID")]
     pub issue: Vec<String>,
-    /// The process that owns the task (default: the one that ran this
-    /// command). `sweep` counts the task as left behind once it is gone.
+    /// The process that owns the task. By default, the one that ran this
+    /// command, or, when that is a shell running one command string
+    /// (`bash -c`, as agents run commands), the nearest ancestor that is
+    /// not. `sweep` counts the task as left behind once it is gone.
     #[arg(long = "owner-pid", value_name = "PID")]
     pub owner_pid: Option<u32>,
 }
@@ -95,10 +97,11 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
     Ok(Exit::Ok)
 }
 
-/// The task's owner: `--owner-pid`, else the process that ran `start`,
-/// with its start time where `/proc` gives it.
+/// The task's owner: `--owner-pid`, else the process that ran `start` (a
+/// `bash -c` that ends with this command stands for the process that ran
+/// it), with its start time where `/proc` gives it.
 fn owner(pid: Option<u32>) -> Result<Owner, CliError> {
-    let pid = pid.unwrap_or_else(std::os::unix::process::parent_id);
+    let pid = pid.unwrap_or_else(|| majordomus_readings::process::lasting_ancestor(std::os::unix::process::parent_id()));
     let start_time = match majordomus_readings::process::stat(pid) {
         Ok(Some(s)) => Some(s.start_time),
         Ok(None) => return Err(CliError::Usage(format!("--owner-pid {pid}: no such process is running"))),
