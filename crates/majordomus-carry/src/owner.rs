@@ -20,6 +20,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use majordomus_readings::process::{parse_stat, Stat};
 use serde::{Deserialize, Serialize};
 
 /// A process as the record names it.
@@ -160,23 +161,6 @@ impl Probe for ProcFs {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Stat {
-    state: char,
-    start_time: u64,
-}
-
-/// Parses `/proc/PID/stat`. The command name (field 2) is in parentheses
-/// and may itself hold spaces and parentheses, so fields are counted from
-/// the last `)`: field 3 (state) first, field 22 (starttime) twentieth.
-fn parse_stat(stat: &str) -> Option<Stat> {
-    let rest = &stat[stat.rfind(')')? + 1..];
-    let mut fields = rest.split_whitespace();
-    let state = fields.next()?.chars().next()?;
-    let start_time = fields.nth(22 - 4)?.parse().ok()?;
-    Some(Stat { state, start_time })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,13 +207,6 @@ mod tests {
         assert!(same_process(&owner(42, Some(1)), &owner(42, Some(1))));
         assert!(same_process(&owner(42, None), &owner(42, Some(1))));
         assert!(!same_process(&owner(42, Some(1)), &owner(43, Some(1))));
-    }
-
-    #[test]
-    fn the_start_time_is_field_22_even_when_the_command_name_holds_spaces_and_parentheses() {
-        let stat = "4242 (my (odd) name) S 1 4242 4242 0 -1 4194560 100 0 0 0 1 2 0 0 20 0 1 0 987654 1000 200";
-        assert_eq!(parse_stat(stat), Some(Stat { state: 'S', start_time: 987654 }));
-        assert_eq!(parse_stat("garbage"), None);
     }
 
     #[test]
