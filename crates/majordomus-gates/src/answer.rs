@@ -57,3 +57,18 @@ pub struct Answer {
     /// The structured evidence: paths, branch names, counts, commit ids.
     pub details: serde_json::Value,
 }
+
+/// An answer with only an id and a status that mean anything, for tests.
+#[cfg(test)]
+pub(crate) fn sample(id: &str, status: Status) -> Answer {
+    Answer {
+        id: id.into(),
+        stage: "s".into(),
+        question: "q?".into(),
+        status,
+        evidence: "e".into(),
+        source: "s".into(),
+        remedy: "r".into(),
+        details: serde_json::json!({}),
+    }
+}

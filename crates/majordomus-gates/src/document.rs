@@ -93,18 +93,7 @@ impl Document {
 mod tests {
     use super::*;
 
-    fn a(id: &str, status: Status) -> Answer {
-        Answer {
-            id: id.into(),
-            stage: "s".into(),
-            question: "q?".into(),
-            status,
-            evidence: "e".into(),
-            source: "s".into(),
-            remedy: "r".into(),
-            details: serde_json::json!({}),
-        }
-    }
+    use crate::answer::sample as a;
 
     #[test]
     fn the_done_line_names_open_questions_in_order() {

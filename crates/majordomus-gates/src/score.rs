@@ -44,18 +44,7 @@ pub fn score(answers: &[Answer], overrides: &std::collections::BTreeMap<String, 
 mod tests {
     use super::*;
 
-    fn a(id: &str, status: Status) -> Answer {
-        Answer {
-            id: id.into(),
-            stage: "s".into(),
-            question: "q?".into(),
-            status,
-            evidence: "e".into(),
-            source: "s".into(),
-            remedy: "r".into(),
-            details: serde_json::json!({}),
-        }
-    }
+    use crate::answer::sample as a;
 
     #[test]
     fn every_question_settled_scores_ten() {
