@@ -1,23 +1,194 @@
-//! The three closing readings (seed 002): no-new-debt, nothing-accumulated,
-//! backlog-not-grown. Not measured yet: issue 3 builds them here.
+//! The three closing readings (seed 002): the part of "is this done?" that
+//! is about the repository over time, measured from where the task started.
+//!
+//! On 2026-10-10 a session was asked seven times whether everything was
+//! done, and seven times it answered from what it remembered doing: its one
+//! branch and its one worktree were gone, it had opened no pull request.
+//! The eighth answer was measured, and the repository had grown by three
+//! pull requests, twenty-one worktrees and dozens of branches in the same
+//! hours. A worker's memory holds what the worker did, not what the
+//! repository holds; these readings hold the latter.
+//!
+//! - [`Debt`] — the entries of every debt baseline (`.ai/repo/**/*-baseline.txt`)
+//!   at the start, against the working tree now. The start is the task
+//!   record's snapshot (so an edit already uncommitted then is inherited),
+//!   else the start commit, read in one walk of its tree. A baseline moved
+//!   since the start is paired with its former self, by git's rename
+//!   detection or by the entries it shares, so a move launders nothing.
+//!   What it is not: a measure of debt. It counts entries; one entry taken
+//!   out and another put in is the same count and is still caught, because
+//!   entries are compared as sets, but debt nobody wrote down is not seen.
+//! - [`Accumulated`] — every local branch and linked worktree now, each
+//!   dated by the first line its reflog still holds. Judging compares them
+//!   with the start snapshot. What it is not: a record of who made them.
+//!   Git keeps none, so another session's branch counts too; an expired
+//!   reflog reads younger than its ref, and a ref with no reflog has no date.
+//! - [`Backlog`] — the recorded forge observation, `.ai/local/state/forge.json`.
+//!   `check` never reaches the network: an observation is taken by
+//!   `majordomus forge refresh` (or recorded), and one taken before the task
+//!   started cannot say what the task's hours brought.
+//!
+//! Each is a `Result` of its own: one that cannot be taken takes no other
+//! with it. None of them judges; [`crate::done`] does.
 
-use majordomus_readings::Repo;
+use chrono::{DateTime, Utc};
+
+use majordomus_readings::baselines::{self, Baselines};
+use majordomus_readings::reflog::{self, Dating};
+use majordomus_readings::{refs, renames, worktrees, Reading, Repo, Unread};
+use majordomus_records::forge::Observation;
+use majordomus_records::paths::REPO_DIR;
 use majordomus_records::policy::Policy;
-use majordomus_records::task::TaskState;
+use majordomus_records::task::{error_chain, TaskRecord, TaskState};
 use majordomus_records::StatePaths;
 
 /// The closing readings, each a `Result` of its own.
-#[derive(Debug, Default)]
-pub struct ClosingReadings {}
+#[derive(Debug)]
+pub struct ClosingReadings {
+    pub debt: Reading<Debt>,
+    pub accumulated: Reading<Accumulated>,
+    pub backlog: Reading<Backlog>,
+}
 
-impl ClosingReadings {
-    /// Every reading of the family unread for one reason: what measurement
-    /// gives when the time budget ran out before the family was read.
-    pub fn unread(_reason: &majordomus_readings::Unread) -> Self {
-        Self {}
+/// Nothing read: every closing question is then `unknown`.
+impl Default for ClosingReadings {
+    fn default() -> Self {
+        Self::unread(&Unread::new("no closing reading was taken"))
     }
 }
 
-pub fn measure(_repo: &Repo, _paths: &StatePaths, _policy: &Policy, _task: &TaskState) -> ClosingReadings {
-    ClosingReadings {}
+impl ClosingReadings {
+    /// Every reading of the family unread for one reason (the time budget ran
+    /// out before the family was read, the repository cannot be read).
+    pub fn unread(reason: &Unread) -> Self {
+        Self { debt: Err(reason.clone()), accumulated: Err(reason.clone()), backlog: Err(reason.clone()) }
+    }
 }
+
+/// The debt baselines at the start and now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Debt {
+    /// Each baseline's entries at the start, by path.
+    pub start: Baselines,
+    pub start_from: StartFrom,
+    /// Each baseline's entries in the working tree now, by path.
+    pub now: Baselines,
+    /// Baselines at the start that live at another path now.
+    pub moved: Vec<Moved>,
+}
+
+/// Where the start's baselines were read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StartFrom {
+    /// The task record's start snapshot: the working tree as it was.
+    Snapshot,
+    /// The start commit (the record holds no snapshot of the baselines).
+    Commit(String),
+    /// HEAD had no commit at the start and the record holds no snapshot.
+    Unborn,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Moved {
+    pub from: String,
+    pub to: String,
+    /// `git rename detection` or `shared entries`.
+    pub by: &'static str,
+}
+
+/// Every local branch and linked worktree now, with its reflog's date.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Accumulated {
+    pub branches: Vec<Made>,
+    pub worktrees: Vec<Made>,
+}
+
+/// A branch or a linked worktree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Made {
+    pub name: String,
+    /// A branch's commit, a worktree's path.
+    pub at: String,
+    pub dating: Dating,
+    /// A worktree whose directory is gone while git still lists it.
+    pub missing: bool,
+}
+
+/// The recorded forge observation, as `check` found it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Backlog {
+    /// `None`: the forge was never observed here.
+    pub observation: Option<Observation>,
+    /// When it was read, to tell its age.
+    pub read_at: DateTime<Utc>,
+    /// The policy's `[forge] max_age_minutes`.
+    pub max_age_minutes: Option<u64>,
+}
+
+pub fn measure(repo: &Repo, paths: &StatePaths, policy: &Policy, task: &TaskState) -> ClosingReadings {
+    ClosingReadings {
+        debt: match task.record() {
+            Some(record) => debt(repo, record),
+            None => Err(Unread::new(crate::done::NO_TASK)),
+        },
+        accumulated: accumulated(repo),
+        backlog: backlog(paths, policy),
+    }
+}
+
+fn debt(repo: &Repo, record: &TaskRecord) -> Reading<Debt> {
+    let now = baselines::read_worktree(repo)?;
+    let start_commit = record.head.as_deref();
+    let (start, start_from) = match (&record.snapshot.baselines, start_commit) {
+        (Some(snapshot), _) => (snapshot.clone(), StartFrom::Snapshot),
+        (None, Some(commit)) => (baselines::read_commit(repo, commit)?, StartFrom::Commit(commit.to_string())),
+        (None, None) => (Baselines::new(), StartFrom::Unborn),
+    };
+    let gone: Baselines = start.iter().filter(|(p, _)| !now.contains_key(*p)).map(|(p, e)| (p.clone(), e.clone())).collect();
+    let mut appeared: Baselines = now.iter().filter(|(p, _)| !start.contains_key(*p)).map(|(p, e)| (p.clone(), e.clone())).collect();
+    let mut moved = Vec::new();
+    if !gone.is_empty() && !appeared.is_empty() {
+        let mut gone = gone;
+        if let Some(commit) = start_commit {
+            if !refs::has_commit(repo, commit) {
+                return Err(Unread::new(format!(
+                    "the start commit {commit} is not in this repository, so a baseline moved since the start cannot be told from a new one"
+                )));
+            }
+            for r in renames::commit_to_worktree(repo, commit, REPO_DIR)? {
+                if gone.contains_key(&r.from) && appeared.contains_key(&r.to) {
+                    gone.remove(&r.from);
+                    appeared.remove(&r.to);
+                    moved.push(Moved { from: r.from, to: r.to, by: "git rename detection" });
+                }
+            }
+        }
+        for (from, to) in baselines::pair_by_entries(&gone, &appeared) {
+            moved.push(Moved { from, to, by: "shared entries" });
+        }
+    }
+    Ok(Debt { start, start_from, now, moved })
+}
+
+fn accumulated(repo: &Repo) -> Reading<Accumulated> {
+    let mut branches = Vec::new();
+    for b in refs::branches(repo)? {
+        let dating = reflog::date(&reflog::branch_log(repo, &b.name))?;
+        branches.push(Made { name: b.name, at: b.commit, dating, missing: false });
+    }
+    let mut trees = Vec::new();
+    for (name, path) in worktrees::read(repo)? {
+        let dating = reflog::date(&reflog::worktree_log(repo, &name))?;
+        let missing = !std::path::Path::new(&path).exists();
+        trees.push(Made { name, at: path, dating, missing });
+    }
+    Ok(Accumulated { branches, worktrees: trees })
+}
+
+fn backlog(paths: &StatePaths, policy: &Policy) -> Reading<Backlog> {
+    let observation = Observation::load(&paths.forge()).map_err(|e| Unread::new(error_chain(&e)))?;
+    Ok(Backlog { observation, read_at: Utc::now(), max_age_minutes: policy.forge.as_ref().and_then(|f| f.max_age_minutes) })
+}
+
+#[cfg(test)]
+mod tests;

@@ -114,6 +114,10 @@ fn judge(q: &QuestionDef, r: &Readings) -> Verdict {
         ("filings-closed", Some(_)) => bookkeeping::filings_closed(r),
         ("markers-live", Some(_)) => bookkeeping::markers_live(r),
         ("no-background-work", Some(_)) => bookkeeping::no_background_work(r),
+        // The closing questions (seed 002): done/closing.rs.
+        ("no-new-debt", Some(_)) => closing::no_new_debt(r),
+        ("nothing-accumulated", Some(t)) => closing::nothing_accumulated(t, r),
+        ("backlog-not-grown", Some(t)) => closing::backlog_not_grown(t, r),
         (id, _) => not_measured_yet(id),
     }
 }
@@ -763,6 +767,7 @@ pub fn count(n: usize, noun: &str) -> String {
         "local branch" => "local branches".to_string(),
         "path is" => "paths are".to_string(),
         n if n.ends_with('s') || n.ends_with("ch") => format!("{n}es"),
+        n if n.ends_with('y') && !n.ends_with("ay") && !n.ends_with("ey") && !n.ends_with("oy") => format!("{}ies", &n[..n.len() - 1]),
         n => format!("{n}s"),
     };
     format!("{n} {plural}")
@@ -818,6 +823,7 @@ pub fn sentence(reason: &str) -> String {
 
 mod bookkeeping;
 pub use bookkeeping::{ack_evidence, ACKNOWLEDGEABLE, LIMITATION_LABEL};
+mod closing;
 
 #[cfg(test)]
 mod tests;

@@ -189,6 +189,30 @@ pub fn is_budget_reason(reason: &str) -> bool {
     reason.starts_with(BUDGET_RAN_OUT)
 }
 
+/// The readings of a repository that cannot be opened (a format the git
+/// library cannot read): every one unread, for that reason.
+pub fn unreadable(task: TaskState, reason: &str) -> Readings {
+    let unread = || Unread::new(reason);
+    let why = unread();
+    Readings {
+        task,
+        today: chrono::Local::now().date_naive(),
+        head: Err(unread()),
+        tree: Err(unread()),
+        changes: Err(unread()),
+        inherited_dirty: Err(unread()),
+        stashes: Err(unread()),
+        operation: Err(unread()),
+        branches: Err(unread()),
+        push: Err(unread()),
+        integration: Err(unread()),
+        commits_since_start: Err(unread()),
+        verification: crate::verification::VerificationReadings::unread(&why),
+        closing: crate::closing::ClosingReadings::unread(&why),
+        bookkeeping: crate::bookkeeping::BookkeepingReadings::unread(&why),
+    }
+}
+
 fn trunk(repo: &Repo, policy: &Policy) -> Reading<Option<Trunk>> {
     let t = policy.trunk.clone().unwrap_or_default();
     refs::trunk(repo, t.remote.as_deref(), t.branch.as_deref())

@@ -89,6 +89,43 @@ pub fn read_commit(repo: &Repo, commit: &str) -> Reading<Baselines> {
     }
 }
 
+/// Pairs baselines that are gone with baselines that appeared, by the
+/// entries they share: a gone baseline is taken to live on in the appeared
+/// one holding most of its entries, when that is at least half of them.
+/// This finds a move git's rename detection cannot see (a file rewritten in
+/// the same move, a baseline that was never committed); a gone baseline
+/// with no entries cannot be paired this way.
+pub fn pair_by_entries(gone: &Baselines, appeared: &Baselines) -> Vec<(String, String)> {
+    let mut candidates: Vec<(usize, usize, &String, &String)> = Vec::new();
+    for (from, old) in gone {
+        let old: std::collections::BTreeSet<&String> = old.iter().collect();
+        if old.is_empty() {
+            continue;
+        }
+        for (to, new) in appeared {
+            let shared = new.iter().collect::<std::collections::BTreeSet<_>>().intersection(&old).count();
+            if shared * 2 >= old.len() && shared > 0 {
+                candidates.push((shared, old.len(), from, to));
+            }
+        }
+    }
+    // The largest share of the former entries first; each path paired once.
+    candidates.sort_by(|a, b| (b.0 * a.1).cmp(&(a.0 * b.1)).then(b.0.cmp(&a.0)).then(a.2.cmp(b.2)).then(a.3.cmp(b.3)));
+    let mut pairs = Vec::new();
+    let mut used_from = std::collections::BTreeSet::new();
+    let mut used_to = std::collections::BTreeSet::new();
+    for (_, _, from, to) in candidates {
+        if used_from.contains(from) || used_to.contains(to) {
+            continue;
+        }
+        used_from.insert(from);
+        used_to.insert(to);
+        pairs.push((from.clone(), to.clone()));
+    }
+    pairs.sort();
+    pairs
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,5 +148,24 @@ mod tests {
         assert_eq!(now.keys().collect::<Vec<_>>(), [".ai/repo/clippy-baseline.txt", ".ai/repo/deep/er/todo-baseline.txt"]);
         assert_eq!(now[".ai/repo/deep/er/todo-baseline.txt"], ["three"]);
         assert_eq!(read_commit(&repo, &commit).expect("commit"), now);
+    }
+
+    fn set(items: &[(&str, &[&str])]) -> Baselines {
+        items.iter().map(|(k, v)| (k.to_string(), v.iter().map(|s| s.to_string()).collect())).collect()
+    }
+
+    #[test]
+    fn a_gone_baseline_is_paired_with_the_one_holding_most_of_its_entries() {
+        let gone = set(&[(".ai/repo/old-baseline.txt", &["a", "b", "c", "d"]), (".ai/repo/empty-baseline.txt", &[])]);
+        let appeared = set(&[
+            (".ai/repo/x/new-baseline.txt", &["a", "b", "c", "z", "y", "x", "w"]),
+            (".ai/repo/other-baseline.txt", &["a", "q"]),
+        ]);
+        assert_eq!(
+            pair_by_entries(&gone, &appeared),
+            [(".ai/repo/old-baseline.txt".to_string(), ".ai/repo/x/new-baseline.txt".to_string())]
+        );
+        let unrelated = set(&[(".ai/repo/n-baseline.txt", &["a", "q", "r"])]);
+        assert!(pair_by_entries(&gone, &unrelated).is_empty(), "one shared entry of four is no move");
     }
 }

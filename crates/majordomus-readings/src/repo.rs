@@ -26,18 +26,57 @@ pub enum OpenError {
     },
     #[error("{} is a bare repository: majordomus needs a working tree", path.display())]
     Bare { path: PathBuf },
+    /// A repository git knows, in a format the git library majordomus reads
+    /// with (libgit2) cannot read: every reading of it is unread, with this
+    /// reason, rather than a guess.
+    #[error("the repository at {} cannot be read: {reason}", root.display())]
+    Unreadable { root: PathBuf, reason: String },
 }
 
 /// Finds the repository containing `dir`, as git would, without reading
 /// `GIT_DIR` or other environment overrides.
 pub fn open(dir: &Path) -> Result<Repo, OpenError> {
-    let git = Repository::discover(dir).map_err(|source| OpenError::NotARepository { path: dir.into(), source })?;
+    let git = match Repository::discover(dir) {
+        Ok(git) => git,
+        Err(source) => return Err(unreadable(dir).unwrap_or(OpenError::NotARepository { path: dir.into(), source })),
+    };
     let root = match git.workdir() {
         Some(w) => w.to_path_buf(),
         None => return Err(OpenError::Bare { path: git.path().to_path_buf() }),
     };
     let root = root.canonicalize().unwrap_or(root);
     Ok(Repo { git, root })
+}
+
+/// A repository that git would find from `dir` but libgit2 refuses to open:
+/// its working tree and the reason, read from its config file alone.
+fn unreadable(dir: &Path) -> Option<OpenError> {
+    let git_dir = Repository::discover_path(dir, std::iter::empty::<&std::ffi::OsStr>()).ok()?;
+    // A linked worktree's git directory names its common directory and its
+    // working tree; the main one lives in the working tree's `.git`.
+    let read = |name: &str| std::fs::read_to_string(git_dir.join(name)).ok().map(|s| s.trim().to_string());
+    let common = match read("commondir") {
+        Some(c) => git_dir.join(c),
+        None => git_dir.clone(),
+    };
+    let root = match read("gitdir") {
+        Some(dotgit) => Path::new(&dotgit).parent()?.to_path_buf(),
+        None if git_dir.file_name()? == ".git" => git_dir.parent()?.to_path_buf(),
+        None => return None,
+    };
+    let config = git2::Config::open(&common.join("config")).ok()?;
+    let refs = config.get_string("extensions.refstorage").ok();
+    let reason = match refs.as_deref() {
+        Some(format) if format.eq_ignore_ascii_case("reftable") => {
+            "its refs are stored in the reftable format (extensions.refStorage = reftable), which libgit2, the git library majordomus reads with, cannot read".to_string()
+        }
+        _ => match Repository::open(&git_dir) {
+            Err(e) => format!("libgit2, the git library majordomus reads with, cannot open it: {}", e.message()),
+            Ok(_) => return None,
+        },
+    };
+    let root = root.canonicalize().unwrap_or(root);
+    Some(OpenError::Unreadable { root, reason })
 }
 
 impl Repo {
@@ -54,5 +93,37 @@ impl Repo {
     /// The git directory shared by every worktree.
     pub fn common_dir(&self) -> &Path {
         self.git.commondir()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use majordomus_testkit::TestRepo;
+
+    #[test]
+    fn a_reftable_repository_is_unreadable_with_that_reason_and_its_root() {
+        let t = TestRepo::new();
+        let dir = t.path().join("reftable");
+        let made = t.git_command(t.path()).args(["init", "-q", "--ref-format=reftable", "reftable"]).output().expect("run git");
+        if !made.status.success() {
+            // This git cannot make one; nothing to read.
+            assert!(String::from_utf8_lossy(&made.stderr).contains("ref"), "{}", String::from_utf8_lossy(&made.stderr));
+            return;
+        }
+        std::fs::create_dir_all(dir.join("src")).expect("mkdir");
+        match open(&dir.join("src")) {
+            Err(OpenError::Unreadable { root, reason }) => {
+                assert_eq!(root, dir.canonicalize().expect("canonical"));
+                assert!(reason.contains("reftable"), "{reason}");
+            }
+            other => panic!("expected an unreadable repository, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_directory_outside_any_repository_is_not_one() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        assert!(matches!(open(dir.path()), Err(OpenError::NotARepository { .. })));
     }
 }

@@ -37,6 +37,8 @@ pub struct Policy {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub markers: Option<Markers>,
     pub hook: HookPolicy,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forge: Option<Forge>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -161,6 +163,14 @@ impl Default for HookPolicy {
     }
 }
 
+/// `[forge]`: how old the recorded forge observation may be.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Forge {
+    /// An observation older than this many minutes answers nothing (the
+    /// questions that read it are `unknown`). Unset: any age since the start.
+    pub max_age_minutes: Option<u64>,
+}
+
 /// One problem in a policy file, where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
@@ -267,13 +277,14 @@ pub fn is_valid_id(id: &str) -> bool {
 
 type Span = Option<Range<usize>>;
 
-const TOP: [&str; 7] = ["trunk", "gates", "questions", "exempt", "caps", "markers", "hook"];
+const TOP: [&str; 8] = ["trunk", "gates", "questions", "exempt", "caps", "markers", "hook", "forge"];
 const TRUNK: [&str; 2] = ["remote", "branch"];
 const GATE: [&str; 5] = ["run", "inputs", "required", "always", "timeout_seconds"];
 const QUESTION: [&str; 4] = ["id", "stage", "question", "gate"];
 const EXEMPTION: [&str; 3] = ["question", "reason", "until"];
 const MARKERS: [&str; 4] = ["pattern", "scan", "extensions", "exclude"];
 const HOOK: [&str; 2] = ["block_limit", "budget_ms"];
+const FORGE: [&str; 1] = ["max_age_minutes"];
 
 /// The second phase: a walk over the parsed document that collects every
 /// problem (as a byte offset and a message) while it builds the policy.
@@ -493,6 +504,12 @@ impl Walk {
                 }
             }
         }
+        if let Some(item) = root.get("forge") {
+            if let Some(t) = self.table(item, &key_span(root, "forge"), "[forge]") {
+                self.known_keys(t, &FORGE, "[forge]");
+                policy.forge = Some(Forge { max_age_minutes: self.whole_number(t, "max_age_minutes", "forge") });
+            }
+        }
         policy
     }
 
@@ -700,7 +717,7 @@ nonsense = 3
         assert_eq!(
             problems(text),
             [
-                "1:1: unknown key `colour` in the policy; expected one of `trunk`, `gates`, `questions`, `exempt`, `caps`, `markers`, `hook`",
+                "1:1: unknown key `colour` in the policy; expected one of `trunk`, `gates`, `questions`, `exempt`, `caps`, `markers`, `hook`, `forge`",
                 "5:11: the input `src/{a,b` of gate `unit` is not a glob: unclosed alternate group; missing '}' (maybe escape '{' with '[{]'?)",
                 "6:1: unknown key `tiemout` in [gates.unit]; expected one of `run`, `inputs`, `required`, `always`, `timeout_seconds`",
                 "8:8: [gates.docs] has no `run`: the command majordomus runs for this gate",
@@ -786,5 +803,17 @@ nonsense = 3
         assert_eq!(p.hook, HookPolicy { block_limit: 1, budget_ms: 20_000 });
         let err = parse("[hook]\nblock_limits = 1\n").expect_err("unknown key");
         assert!(err.to_string().starts_with("p.toml:2:1: "), "{err}");
+    }
+
+    #[test]
+    fn the_forge_table_holds_a_maximum_age_and_nothing_else() {
+        assert_eq!(Policy::default().forge, None);
+        let p = parse("[forge]\nmax_age_minutes = 30\n").expect("parse");
+        assert_eq!(p.forge.and_then(|f| f.max_age_minutes), Some(30));
+        assert_eq!(
+            problems("[forge]\nmax_age = 30\n"),
+            ["2:1: unknown key `max_age` in [forge]; expected one of `max_age_minutes`"]
+        );
+        assert_eq!(problems("[forge]\nmax_age_minutes = -5\n"), ["2:19: `forge.max_age_minutes` must be a whole number, 0 or more"]);
     }
 }

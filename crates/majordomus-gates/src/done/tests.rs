@@ -7,6 +7,8 @@ use majordomus_records::task::{Snapshot, TaskRecord, UntrackedPath, TASK_SCHEMA}
 
 use super::*;
 
+mod closing;
+
 pub(super) fn record() -> TaskRecord {
     TaskRecord {
         schema: TASK_SCHEMA.into(),
@@ -126,12 +128,11 @@ fn a_repository_where_all_is_well_passes_every_measured_question() {
 }
 
 #[test]
-fn questions_without_a_reading_yet_are_unknown_and_say_so() {
-    let answers = answer_all(&all_well(), &Policy::default());
-    for id in ["no-new-debt", "nothing-accumulated", "backlog-not-grown"] {
-        let a = answers.iter().find(|a| a.id == id).expect("answered");
-        assert_eq!(a.status, Status::Unknown, "{id}");
-        assert!(a.evidence.contains("No reading exists"), "{id}: {}", a.evidence);
+fn every_built_in_question_has_a_reading_now() {
+    for r in [all_well(), nothing_read(TaskState::Active(Box::new(record())))] {
+        for a in answer_all(&r, &Policy::default()) {
+            assert!(!a.evidence.contains("No reading exists"), "{}: {}", a.id, a.evidence);
+        }
     }
 }
 
