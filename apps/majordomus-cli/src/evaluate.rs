@@ -5,6 +5,7 @@
 use majordomus_gates::measure::Deadline;
 use majordomus_gates::{done, measure, score, Document};
 use majordomus_records::task::TaskState;
+use majordomus_records::StatePaths;
 
 use crate::workspace::Workspace;
 use crate::CliError;
@@ -45,7 +46,36 @@ pub fn evaluate_within(ws: &Workspace, deadline: Deadline) -> Result<Document, C
 
 /// Writes the document to `.ai/local/state/gates.completion.json`.
 pub fn write_document(ws: &Workspace, doc: &Document) -> Result<(), CliError> {
-    ws.write_state(&ws.paths.completion(), &document_bytes(doc)?)
+    write_document_in(&ws.paths, doc)
+}
+
+/// Writes the document among the state files of `paths`.
+pub fn write_document_in(paths: &StatePaths, doc: &Document) -> Result<(), CliError> {
+    crate::workspace::write_state(paths, &paths.completion(), &document_bytes(doc)?)
+}
+
+/// The invariant over a repository libgit2 cannot read: every reading
+/// unread, for `reason`, so every question is `unknown` and says why.
+pub fn evaluate_unreadable(paths: &StatePaths, reason: &str) -> Result<Document, CliError> {
+    let policy = crate::workspace::load_policy(paths)?;
+    let task = TaskState::load(&paths.task());
+    let (task_json, task_error) = task_fields(&task)?;
+    let readings = measure::unreadable(task, &sentence_reason(reason));
+    let answers = done::answer_all(&readings, &policy);
+    let (score, _) = score::score(&answers, &policy.caps);
+    Ok(Document::new(chrono::Utc::now(), paths.root().display().to_string(), task_json, task_error, answers, score))
+}
+
+fn sentence_reason(reason: &str) -> String {
+    format!("this repository cannot be read: {reason}")
+}
+
+fn task_fields(task: &TaskState) -> Result<(Option<serde_json::Value>, Option<String>), CliError> {
+    Ok(match task {
+        TaskState::Active(r) => (Some(serde_json::to_value(r).map_err(|e| CliError::internal("cannot encode the task record", e))?), None),
+        TaskState::None => (None, None),
+        TaskState::Unreadable(reason) => (None, Some(reason.clone())),
+    })
 }
 
 /// The document as pretty JSON with a final newline.

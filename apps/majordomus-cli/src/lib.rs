@@ -6,6 +6,7 @@
 pub mod commands;
 pub mod evaluate;
 pub mod exit;
+pub mod gh;
 pub mod render;
 pub mod workspace;
 

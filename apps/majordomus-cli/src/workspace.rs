@@ -27,27 +27,31 @@ impl Workspace {
     /// The policy, validated against the built-in questions; a problem in it
     /// is a configuration error (exit 2), every problem reported at once.
     pub fn policy(&self) -> Result<Policy, CliError> {
-        let builtin: Vec<&str> = majordomus_gates::QUESTIONS.iter().map(|q| q.id).collect();
-        Ok(Policy::load(&self.paths.policy(), &builtin)?)
+        load_policy(&self.paths)
     }
 
-    /// Writes one of the tool's state files atomically. The state directory
-    /// carries a `.gitignore` of its own, so git never lists it even where
-    /// `start` never ran.
+    /// Writes one of the tool's state files atomically (see [`write_state`]).
     pub fn write_state(&self, path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-        self.ensure_state_dir()?;
-        majordomus_records::write_atomic(path, bytes).map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))
+        write_state(&self.paths, path, bytes)
     }
 
     /// Creates the state directory with its own `.gitignore`, for writers
     /// that append rather than replace (the ledger).
     pub fn ensure_state_dir(&self) -> Result<(), CliError> {
-        let ignore = self.paths.state_dir().join(".gitignore");
-        if !ignore.exists() {
-            majordomus_records::write_atomic(&ignore, b"# majordomus's own state: never tracked\n*\n")
-                .map_err(|e| CliError::internal(format!("cannot write {}", ignore.display()), e))?;
+        ensure_state_dir(&self.paths)
+    }
+
+    /// Opens the repository for `check`: one libgit2 cannot read (the
+    /// reftable format, say) is not an error but a repository whose every
+    /// reading is unread, with the reason.
+    pub fn open_for_check(cwd: &Path) -> Result<Opened, CliError> {
+        match majordomus_readings::open(cwd) {
+            Ok(repo) => Ok(Opened::Readable(Self { paths: StatePaths::new(repo.root()), repo })),
+            Err(majordomus_readings::OpenError::Unreadable { root, reason }) => {
+                Ok(Opened::Unreadable { paths: StatePaths::new(root), reason })
+            }
+            Err(e) => Err(CliError::Usage(majordomus_records::task::error_chain(&e))),
         }
-        Ok(())
     }
 
     /// The task active here; without one, a usage error saying what needs it.
@@ -87,4 +91,37 @@ impl Workspace {
         ledger::append(&path, &entry).map_err(|e| CliError::internal(format!("cannot append to {}", path.display()), e))?;
         Ok(entry)
     }
+}
+
+/// A repository opened for `check`.
+#[derive(Debug)]
+pub enum Opened {
+    Readable(Workspace),
+    /// git knows it, libgit2 cannot read it: its state paths and the reason.
+    Unreadable { paths: StatePaths, reason: String },
+}
+
+/// The policy of the working tree `paths` belongs to, validated against the
+/// built-in questions.
+pub fn load_policy(paths: &StatePaths) -> Result<Policy, CliError> {
+    let builtin: Vec<&str> = majordomus_gates::QUESTIONS.iter().map(|q| q.id).collect();
+    Ok(Policy::load(&paths.policy(), &builtin)?)
+}
+
+/// Writes one of the tool's state files atomically. The state directory
+/// carries a `.gitignore` of its own, so git never lists it even where
+/// `start` never ran.
+pub fn write_state(paths: &StatePaths, path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    ensure_state_dir(paths)?;
+    majordomus_records::write_atomic(path, bytes).map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))
+}
+
+/// Creates the state directory with its own `.gitignore`.
+pub fn ensure_state_dir(paths: &StatePaths) -> Result<(), CliError> {
+    let ignore = paths.state_dir().join(".gitignore");
+    if !ignore.exists() {
+        majordomus_records::write_atomic(&ignore, b"# majordomus's own state: never tracked\n*\n")
+            .map_err(|e| CliError::internal(format!("cannot write {}", ignore.display()), e))?;
+    }
+    Ok(())
 }

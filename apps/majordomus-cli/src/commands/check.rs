@@ -5,8 +5,8 @@ use std::path::Path;
 
 use clap::{Args, ValueEnum};
 
-use crate::evaluate::{document_bytes, evaluate, write_document};
-use crate::workspace::Workspace;
+use crate::evaluate::{document_bytes, evaluate, evaluate_unreadable, write_document, write_document_in};
+use crate::workspace::{Opened, Workspace};
 use crate::{render, CliError, Exit};
 
 /// Run the done invariant and print every question not yet answered.
@@ -38,9 +38,18 @@ pub enum Format {
 }
 
 pub fn cmd_check(cwd: &Path, args: CheckArgs) -> Result<Exit, CliError> {
-    let ws = Workspace::open(cwd)?;
-    let doc = evaluate(&ws)?;
-    write_document(&ws, &doc)?;
+    let doc = match Workspace::open_for_check(cwd)? {
+        Opened::Readable(ws) => {
+            let doc = evaluate(&ws)?;
+            write_document(&ws, &doc)?;
+            doc
+        }
+        Opened::Unreadable { paths, reason } => {
+            let doc = evaluate_unreadable(&paths, &reason)?;
+            write_document_in(&paths, &doc)?;
+            doc
+        }
+    };
     let format = if args.json { Format::Json } else { args.format };
     let mut stdout = std::io::stdout().lock();
     match format {

@@ -12,6 +12,7 @@ pub mod check;
 pub mod completions;
 pub mod explain;
 pub mod finish;
+pub mod forge;
 pub mod gate;
 pub mod hook;
 pub mod issue;
@@ -41,6 +42,8 @@ pub enum Command {
     Score(score::ScoreArgs),
     Markers(markers::MarkersArgs),
     Sweep(sweep::SweepArgs),
+    // The forge observation (issue 3).
+    Forge(forge::ForgeArgs),
 }
 
 pub fn run(cli: Cli) -> Result<Exit, CliError> {
@@ -68,5 +71,6 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
         Command::Score(args) => score::cmd_score(&cwd()?, args),
         Command::Markers(args) => markers::cmd_markers(&cwd()?, args),
         Command::Sweep(args) => sweep::cmd_sweep(&cwd()?, args),
+        Command::Forge(args) => forge::cmd_forge(&cwd()?, args),
     }
 }
