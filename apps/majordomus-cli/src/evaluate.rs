@@ -20,11 +20,7 @@ pub fn evaluate(ws: &Workspace) -> Result<Document, CliError> {
 pub fn evaluate_within(ws: &Workspace, deadline: Deadline) -> Result<Document, CliError> {
     let policy = ws.policy()?;
     let task = TaskState::load(&ws.paths.task());
-    let (task_json, task_error) = match &task {
-        TaskState::Active(r) => (Some(serde_json::to_value(r).map_err(|e| CliError::internal("cannot encode the task record", e))?), None),
-        TaskState::None => (None, None),
-        TaskState::Unreadable(reason) => (None, Some(reason.clone())),
-    };
+    let (task_json, task_error) = task_fields(&task)?;
     // Taken before measuring, so that anything moving during the
     // measurement makes the cached document read as stale.
     let fingerprint = majordomus_readings::fingerprint::read(&ws.repo);
@@ -62,8 +58,10 @@ pub fn evaluate_unreadable(paths: &StatePaths, reason: &str) -> Result<Document,
     let (task_json, task_error) = task_fields(&task)?;
     let readings = measure::unreadable(task, &sentence_reason(reason));
     let answers = done::answer_all(&readings, &policy);
-    let (score, _) = score::score(&answers, &policy.caps);
-    Ok(Document::new(chrono::Utc::now(), paths.root().display().to_string(), task_json, task_error, answers, score))
+    let (score, caps) = score::score(&answers, &policy.caps);
+    let mut doc = Document::new(chrono::Utc::now(), paths.root().display().to_string(), task_json, task_error, answers, score);
+    doc.caps = caps;
+    Ok(doc)
 }
 
 fn sentence_reason(reason: &str) -> String {

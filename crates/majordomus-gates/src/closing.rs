@@ -4,9 +4,9 @@
 //! On 2026-10-10 a session was asked seven times whether everything was
 //! done, and seven times it answered from what it remembered doing: its one
 //! branch and its one worktree were gone, it had opened no pull request.
-//! The eighth answer was measured, and the repository had grown by three
-//! pull requests, twenty-one worktrees and dozens of branches in the same
-//! hours. A worker's memory holds what the worker did, not what the
+//! The eighth answer was measured: 52 pull requests open against 49 when the
+//! session began, 117 worktrees where the previous session had left 96, 225
+//! local branches. A worker's memory holds what the worker did, not what the
 //! repository holds; these readings hold the latter.
 //!
 //! - [`Debt`] — the entries of every debt baseline (`.ai/repo/**/*-baseline.txt`)

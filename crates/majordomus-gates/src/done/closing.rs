@@ -157,8 +157,8 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
     let mut created: Vec<(String, serde_json::Value, String)> = Vec::new();
     let mut undated: Vec<String> = Vec::new();
     let mut undated_rows = Vec::new();
-    let kinds = [("worktree", &acc.worktrees, snap.worktrees.as_ref()), ("branch", &acc.branches, snap.branches.as_ref())];
-    for (kind, all, then) in kinds {
+    let families = [("worktree", &acc.worktrees, snap.worktrees.as_ref()), ("branch", &acc.branches, snap.branches.as_ref())];
+    for (kind, all, then) in families {
         for made in all {
             let at_start = then.map(|m| m.get(&made.name));
             match age(made, at_start, started, kind) {
@@ -190,7 +190,7 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
     }
     let basis = match (snap.branches.is_some(), snap.worktrees.is_some()) {
         (true, true) => "compared with the start snapshot".to_string(),
-        (false, false) => "dated by the first line of their reflogs, as the task record holds no snapshot of them (an expired reflog reads younger than its ref)".to_string(),
+        (false, false) => "dated by the first line of their reflogs, as the task record holds no snapshot of them; an expired reflog reads younger than its ref".to_string(),
         (true, false) => "branches compared with the start snapshot, worktrees dated by their reflogs".to_string(),
         (false, true) => "worktrees compared with the start snapshot, branches dated by their reflogs".to_string(),
     };
@@ -203,7 +203,7 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
         "branches_now": acc.branches.len(),
         "worktrees_now": acc.worktrees.len(),
     });
-    let undated_what = if undated.len() == 1 { "1 branch or worktree".to_string() } else { format!("{} branches and worktrees", undated.len()) };
+    let undated_what = kinds(&undated_rows);
     let totals = super::sentence(&totals);
     if !created.is_empty() {
         let labels: Vec<&str> = created.iter().map(|(l, _, _)| l.as_str()).collect();
@@ -218,7 +218,7 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
             Status::Owed,
             format!(
                 "{} created since the start {} still there ({basis}): {}. {totals}{undated_clause}",
-                if n == 1 { "1 branch or worktree".to_string() } else { format!("{n} branches and worktrees") },
+                kinds(&created.iter().map(|(_, row, _)| row.clone()).collect::<Vec<_>>()),
                 are(n),
                 names(&labels),
             ),
@@ -242,6 +242,17 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
             format!("No branch or linked worktree created since the start is still there ({basis}). {totals}"),
             details,
         )
+    }
+}
+
+/// `2 branches`, `1 worktree`, `1 worktree and 2 branches`, from rows
+/// carrying their `kind`.
+fn kinds(rows: &[serde_json::Value]) -> String {
+    let n = |kind: &str| rows.iter().filter(|r| r["kind"] == kind).count();
+    match (n("worktree"), n("branch")) {
+        (0, b) => count(b, "branch"),
+        (w, 0) => count(w, "worktree"),
+        (w, b) => format!("{} and {}", count(w, "worktree"), count(b, "branch")),
     }
 }
 

@@ -189,7 +189,7 @@ fn a_branch_and_a_worktree_the_snapshot_did_not_hold_are_owed_and_named_worktree
     let a = answer(&r, "nothing-accumulated");
     assert_eq!(a.status, Status::Owed, "{}", a.evidence);
     assert!(
-        a.evidence.contains("3 branches and worktrees created since the start are still there (compared with the start snapshot): worktree wt at /tmp/wt, branch side, branch topic."),
+        a.evidence.contains("1 worktree and 2 branches created since the start are still there (compared with the start snapshot): worktree wt at /tmp/wt, branch side, branch topic."),
         "{}",
         a.evidence
     );
