@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use majordomus_records::forge::{Issue, Observation, PullRequest, FORGE_SCHEMA};
-use majordomus_records::ledger::{Entry, Event};
+use majordomus_records::issue::IssueRef;
 use serde::Deserialize;
 
 /// At most this many open pull requests are listed (`gh pr list --limit`).
@@ -48,51 +48,6 @@ impl GhError {
     pub fn is_setup(&self) -> bool {
         matches!(self, GhError::NotFound)
     }
-}
-
-/// An issue to ask the forge about: `N`, `#N` or `owner/name#N`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct IssueRef {
-    /// `None`: the repository observed.
-    pub repository: Option<String>,
-    pub number: u64,
-}
-
-impl IssueRef {
-    pub fn parse(text: &str) -> Option<Self> {
-        let text = text.trim();
-        let (repository, number) = match text.rsplit_once('#') {
-            Some((repo, n)) if !repo.is_empty() => {
-                let (owner, name) = repo.split_once('/')?;
-                if owner.is_empty() || name.is_empty() || name.contains('/') {
-                    return None;
-                }
-                (Some(repo.to_string()), n)
-            }
-            Some((_, n)) => (None, n),
-            None => (None, text),
-        };
-        Some(Self { repository, number: number.parse().ok().filter(|n| *n > 0)? })
-    }
-}
-
-/// The issues the ledger says a task claimed or filed (`task`: `None`, every
-/// task's), each once, in order. The bookkeeping readings add to this list
-/// (markers) before asking.
-pub fn issues_in_ledger(entries: &[Entry], task: Option<&str>) -> Vec<IssueRef> {
-    let mut out: Vec<IssueRef> = Vec::new();
-    for entry in entries.iter().filter(|e| task.is_none() || e.task.as_deref() == task) {
-        let issue = match &entry.event {
-            Event::Claim { issue } | Event::File { issue } => issue,
-            _ => continue,
-        };
-        if let Some(r) = IssueRef::parse(issue) {
-            if !out.contains(&r) {
-                out.push(r);
-            }
-        }
-    }
-    out
 }
 
 impl Gh {
@@ -217,7 +172,7 @@ pub fn observe(gh: &Gh, issues: &[IssueRef]) -> Result<Observation, GhError> {
         .collect();
     let mut asked = Vec::new();
     for issue in issues {
-        let repository = issue.repository.clone().unwrap_or_else(|| repo.name_with_owner.clone());
+        let repository = issue.repository(&repo.name_with_owner).to_string();
         let number = issue.number.to_string();
         let args = ["issue", "view", &number, "--repo", &repository, "--json", "number,state,labels,title"];
         let found = match gh.run(&args)? {
@@ -252,36 +207,4 @@ pub fn observe(gh: &Gh, issues: &[IssueRef]) -> Result<Observation, GhError> {
         pull_requests,
         issues: asked,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn issue_references_are_a_number_or_a_repository_and_a_number() {
-        assert_eq!(IssueRef::parse("7"), Some(IssueRef { repository: None, number: 7 }));
-        assert_eq!(IssueRef::parse("#7"), Some(IssueRef { repository: None, number: 7 }));
-        assert_eq!(IssueRef::parse("acme/widgets#12"), Some(IssueRef { repository: Some("acme/widgets".into()), number: 12 }));
-        for bad in ["", "x", "#", "0", "acme#3", "a/b/c#3", "/w#3", "acme/widgets#x"] {
-            assert_eq!(IssueRef::parse(bad), None, "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn the_ledgers_claims_and_filings_are_asked_about_once_each() {
-        let entry = |task: &str, event: Event| Entry { at: "2026-11-30T10:00:00Z".into(), task: Some(task.into()), event };
-        let entries = vec![
-            entry("t", Event::Claim { issue: "3".into() }),
-            entry("t", Event::File { issue: "acme/other#4".into() }),
-            entry("t", Event::Claim { issue: "#3".into() }),
-            entry("t", Event::TodoAdd { n: 1, text: "x".into() }),
-            entry("u", Event::Claim { issue: "9".into() }),
-        ];
-        assert_eq!(
-            issues_in_ledger(&entries, Some("t")),
-            [IssueRef { repository: None, number: 3 }, IssueRef { repository: Some("acme/other".into()), number: 4 }]
-        );
-        assert_eq!(issues_in_ledger(&entries, None).len(), 3);
-    }
 }

@@ -32,7 +32,7 @@ pub enum ForgeAction {
 /// Observe the forge through gh (the GitHub CLI) and record what it says.
 ///
 /// Asks gh for the repository, its open pull requests, and each issue the
-/// task's ledger names (claimed or filed). If gh is missing (exit 2) or
+/// task claimed or filed, or a LIMITATION marker names. If gh is missing (exit 2) or
 /// fails (exit 13), its message is printed and the recorded observation is
 /// kept as it was.
 #[derive(Debug, Args)]
@@ -98,15 +98,15 @@ fn read_observation(cwd: &Path, file: &str) -> Result<Observation, CliError> {
 }
 
 fn refresh(ws: &Workspace) -> Result<Observation, CliError> {
-    let entries = majordomus_records::ledger::read(&ws.paths.ledger())
-        .map_err(|e| CliError::Usage(format!("{}; the recorded observation is unchanged", error_chain(&e))))?;
-    let task = match TaskState::load(&ws.paths.task()) {
-        TaskState::Active(r) => Some(r.id),
-        _ => None,
-    };
-    let issues = match task.as_deref() {
-        Some(id) => gh::issues_in_ledger(&entries, Some(id)),
-        None => Vec::new(),
+    // The issues the bookkeeping questions need answered: claimed, filed,
+    // named by a marker. With no task there are none to ask about.
+    let issues = match TaskState::load(&ws.paths.task()) {
+        TaskState::Active(_) => {
+            let policy = ws.policy()?;
+            majordomus_gates::bookkeeping::issues_to_observe_in(&ws.repo, &ws.paths, &policy)
+                .map_err(|e| CliError::Usage(format!("{}; the recorded observation is unchanged", e.reason)))?
+        }
+        _ => Vec::new(),
     };
     gh::observe(&Gh::from_path(ws.repo.root()), &issues).map_err(|e| {
         let message = format!("{}; the recorded observation is unchanged", error_chain(&e));

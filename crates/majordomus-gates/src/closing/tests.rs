@@ -20,6 +20,7 @@ fn start(t: &TestRepo) -> TaskRecord {
         head: head.commit,
         branch: head.branch,
         snapshot: crate::measure::snapshot(&repo, &Policy::default()).expect("snapshot"),
+        owner: None,
     }
 }
 
