@@ -1,5 +1,5 @@
 # A task walks from `start` through each owed state of the commit stage to
-# a done line with nothing but the questions no reading answers yet.
+# a complete done line, and only then may it finish as completed.
 source "$(dirname "$0")/../lib.sh"
 
 echo "hello" > README
@@ -68,9 +68,25 @@ PY
 # finish --outcome completed is refused while anything is open, and writes nothing.
 expect_run 10 md finish --outcome completed
 expect_contains "refused"
+expect_done_line "majordomus: finish --outcome completed refused: the done invariant is not complete (nothing was written)"
+expect_contains "done: backlog-not-grown=unknown"
 [ -f .ai/local/state/task.json ] || fail "a refused finish removed the record"
 [ ! -d .ai/local/state/archive ] || fail "a refused finish archived the record"
 
-expect_run 0 md finish --outcome partial
+# The forge observed after the start, with no pull request open: complete.
+now=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+printf '{"schema":"majordomus/forge/v1","observed_at":"%s","repository":"o/r","pull_requests":[],"issues":[]}' "$now" > "$case_root/forge.json"
+expect_run 0 md forge record "$case_root/forge.json"
+expect_run 0 md check
+expect_done_line "done: complete (16 pass, 3 exempt)"
+expect_run 0 md score
+expect_contains "10/10"
+
+expect_run 0 md finish --outcome completed
 ls .ai/local/state/archive/*.json >/dev/null || fail "finish archived nothing"
 [ ! -f .ai/local/state/task.json ] || fail "finish left the record active"
+grep -q '"outcome": "completed"' .ai/local/state/archive/*.json || fail "the archive does not say completed"
+
+# With the task finished, nothing says where work started again.
+expect_run 10 md check
+expect_contains "No task record says where this work started."

@@ -39,3 +39,10 @@ acc = [q for q in doc["questions"] if q["id"] == "nothing-accumulated"][0]
 assert "reftable" in acc["evidence"], acc
 PY
 [ -z "$(git status --porcelain)" ] || fail "check left something git lists: $(git status --porcelain)"
+
+# The stop hook lets the stop through (it never blocks on what it cannot
+# read) and says that nothing was measured.
+payload='{"session_id":"s","cwd":"'"$PWD"'","hook_event_name":"Stop","stop_hook_active":false}'
+expect_run 0 bash -c "printf '%s' '$payload' | '$MAJORDOMUS' hook stop"
+expect_contains '"systemMessage":"majordomus measured nothing: a task is active here, but the repository cannot be read'
+expect_not_contains '"decision"'

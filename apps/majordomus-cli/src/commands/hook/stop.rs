@@ -187,8 +187,20 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         (None, Some(c)) if !c.as_os_str().is_empty() => c.clone(),
         (None, _) => std::env::current_dir().map_err(|e| format!("cannot read the current directory ({e})"))?,
     };
-    // Outside a repository there is no task to finish.
-    let Ok(ws) = Workspace::open(&dir) else { return Ok(Verdict::silent()) };
+    // Outside a repository there is no task to finish; in one this git
+    // library cannot read, a task record is said to go unmeasured.
+    let ws = match Workspace::open_for_check(&dir) {
+        Ok(crate::workspace::Opened::Readable(ws)) => ws,
+        Ok(crate::workspace::Opened::Unreadable { paths, reason }) => {
+            if matches!(TaskState::load(&paths.task()), TaskState::None) {
+                return Ok(Verdict::silent());
+            }
+            return Ok(Verdict::say(format!(
+                "majordomus measured nothing: a task is active here, but the repository cannot be read ({reason})"
+            )));
+        }
+        Err(_) => return Ok(Verdict::silent()),
+    };
     let record = match TaskState::load(&ws.paths.task()) {
         TaskState::None => return Ok(Verdict::silent()),
         TaskState::Unreadable(reason) => return Err(format!("the task record cannot be read ({reason})")),
