@@ -388,14 +388,7 @@ mod tests {
         same(&t);
         t.git(&["add", "first.txt"]);
         same(&t);
-        t.commit_all("first");
-        t.git(&["checkout", "-q", "-b", "side"]);
-        t.write("first.txt", "side\n");
-        t.commit_all("side");
-        t.git(&["checkout", "-q", "main"]);
-        t.write("first.txt", "main\n");
-        t.commit_all("main");
-        let _ = t.git_command(t.path()).args(["merge", "side"]).output().expect("merge");
+        let t = TestRepo::with_conflicted_merge("first.txt");
         same(&t);
         let repo = crate::open(t.path()).expect("open");
         assert_eq!(read(&repo).expect("read").conflicted, ["first.txt"]);

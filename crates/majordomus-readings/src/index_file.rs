@@ -236,7 +236,7 @@ fn compare_dir(
                         out.differ.push(String::from_utf8_lossy(&e.path).into_owned());
                     }
                     if let Some(t) = tree.and_then(|t| t.get_name_bytes(rest)).filter(|x| x.kind() == Some(ObjectType::Tree)) {
-                        removed_tree(repo, &join(prefix, rest), &t.to_object(repo)?.peel_to_tree()?, out)?;
+                        removed(repo, join(prefix, rest), &t, out)?;
                     }
                 }
                 i = j;
@@ -278,30 +278,24 @@ fn compare_dir(
             if seen_names.contains(name) {
                 continue;
             }
-            let path = join(prefix, name);
-            if item.kind() == Some(ObjectType::Tree) {
-                removed_tree(repo, &path, &item.to_object(repo)?.peel_to_tree()?, out)?;
-            } else {
-                let p = String::from_utf8_lossy(&path).into_owned();
-                out.removed.insert(p.clone());
-                out.differ.push(p);
-            }
+            removed(repo, join(prefix, name), &item, out)?;
         }
     }
     Ok(())
 }
 
-/// Every file of a HEAD subtree that is gone from the index.
-fn removed_tree(repo: &Repository, prefix: &[u8], tree: &git2::Tree<'_>, out: &mut Staged) -> Result<(), git2::Error> {
-    for item in tree.iter() {
-        let path = join(&join(prefix, b"/"), item.name_bytes());
-        if item.kind() == Some(ObjectType::Tree) {
-            removed_tree(repo, &path, &item.to_object(repo)?.peel_to_tree()?, out)?;
-        } else {
-            let p = String::from_utf8_lossy(&path).into_owned();
-            out.removed.insert(p.clone());
-            out.differ.push(p);
+/// A file of HEAD gone from the index, or every file of a subtree that is.
+fn removed(repo: &Repository, path: Vec<u8>, item: &git2::TreeEntry<'_>, out: &mut Staged) -> Result<(), git2::Error> {
+    if item.kind() == Some(ObjectType::Tree) {
+        let tree = item.to_object(repo)?.peel_to_tree()?;
+        let prefix = join(&path, b"/");
+        for child in tree.iter() {
+            removed(repo, join(&prefix, child.name_bytes()), &child, out)?;
         }
+    } else {
+        let p = String::from_utf8_lossy(&path).into_owned();
+        out.removed.insert(p.clone());
+        out.differ.push(p);
     }
     Ok(())
 }

@@ -25,17 +25,10 @@ mod tests {
 
     #[test]
     fn a_conflicted_merge_is_a_merge_in_progress() {
-        let t = TestRepo::with_commit();
+        let clean = TestRepo::with_commit();
+        assert_eq!(super::operation(&crate::open(clean.path()).expect("open")).expect("read"), None);
+        let t = TestRepo::with_conflicted_merge("README");
         let repo = crate::open(t.path()).expect("open");
-        assert_eq!(super::operation(&repo).expect("read"), None);
-        t.git(&["checkout", "-q", "-b", "side"]);
-        t.write("README", "side\n");
-        t.commit_all("side");
-        t.git(&["checkout", "-q", "main"]);
-        t.write("README", "main\n");
-        t.commit_all("main");
-        let out = t.git_command(t.path()).args(["merge", "side"]).output().expect("run");
-        assert!(!out.status.success());
         assert_eq!(super::operation(&repo).expect("read").as_deref(), Some("merge"));
         let tree = crate::status::read(&repo).expect("status");
         assert_eq!(tree.conflicted, ["README"]);

@@ -36,6 +36,23 @@ impl TestRepo {
         repo
     }
 
+    /// A repository stopped in a merge of `side` into `main` that
+    /// conflicts on `file`.
+    pub fn with_conflicted_merge(file: &str) -> Self {
+        let repo = Self::new();
+        repo.write(file, "base\n");
+        repo.commit_all("base");
+        repo.git(&["checkout", "-q", "-b", "side"]);
+        repo.write(file, "side\n");
+        repo.commit_all("side");
+        repo.git(&["checkout", "-q", "main"]);
+        repo.write(file, "main\n");
+        repo.commit_all("main");
+        let out = repo.git_command(repo.path()).args(["merge", "side"]).output().unwrap();
+        assert!(!out.status.success(), "the merge did not conflict");
+        repo
+    }
+
     pub fn path(&self) -> &Path {
         self.dir.path()
     }
