@@ -119,6 +119,8 @@ pub fn filters() -> Vec<(&'static str, &'static str)> {
         (r"\b[0-9a-f]{40}\b", "[COMMIT]"),
         (r"\b[0-9a-f]{12}\b", "[SHORT-COMMIT]"),
         (r"(stop\.rs):\d+", "$1:[LINE]"),
+        (r#""(pid|start_time|mtime_ns|refs_mtime_ns|size)": \d+"#, r#""$1": [N]"#),
+        (r"index=[0-9a-f]{16}\b", "index=[HASH]"),
     ]
 }
 

@@ -64,13 +64,7 @@ macro_rules! assert_run_snapshot {
     ($name:expr, $text:expr, $root:expr) => {{
         let root = $root.canonicalize().unwrap().display().to_string();
         let text = $text.replace(&root, "[ROOT]");
-        insta::with_settings!({filters => vec![
-            (r"\b[0-9a-f]{40}\b", "[COMMIT]"),
-            (r"\b[0-9a-f]{12}\b", "[SHORT]"),
-            (r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", "[TIME]"),
-            (r"\d{8}T\d{6}Z-[0-9a-f]+", "[TASK-ID]"),
-            (r#""(pid|start_time|mtime_ns|refs_mtime_ns|size)": \d+"#, r#""$1": [N]"#),
-        ]}, {
+        insta::with_settings!({filters => common::filters()}, {
             insta::assert_snapshot!($name, text);
         });
     }};
