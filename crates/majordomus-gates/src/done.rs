@@ -346,12 +346,12 @@ fn pushed(r: &Readings) -> Verdict {
                 String::new()
             };
             if *new_count == 0 {
-                Verdict::new(Status::Pass, format!("Every commit on HEAD is on {short}, {how}{also}."), details)
+                Verdict::new(Status::Pass, format!("Every commit on HEAD is on {short} ({how}){also}."), details)
             } else {
                 let ids: Vec<String> = new.iter().take(5).map(|c| c[..12.min(c.len())].to_string()).collect();
                 Verdict::new(
                     Status::Owed,
-                    format!("{} on HEAD {} not on {short}, {how}: {}{also}.", count(*new_count, "commit"), are(*new_count), names(&ids)),
+                    format!("{} on HEAD {} not on {short} ({how}): {}{also}.", count(*new_count, "commit"), are(*new_count), names(&ids)),
                     details,
                 )
             }
