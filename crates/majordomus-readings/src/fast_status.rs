@@ -98,6 +98,8 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
     let filters_possible = config.get_string("core.autocrlf").map(|v| v != "false").unwrap_or(false)
         || config.get_string("core.eol").is_ok()
         || repo.git_dir().join("info/attributes").exists()
+        || config.get_string("core.attributesfile").is_ok()
+        || global_attributes_exist()
         || entries.iter().any(|e| e.path.ends_with(b".gitattributes"));
     let mut dirty: BTreeSet<String> = staged.into_iter().collect();
 
@@ -183,6 +185,16 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
     tree.untracked = untracked;
     tree.conflicted = conflicted.into_iter().filter(|p| !is_own_state(p)).collect();
     Ok(tree)
+}
+
+/// Whether the user-wide attributes file git reads by default exists
+/// (`$XDG_CONFIG_HOME/git/attributes`, else `~/.config/git/attributes`).
+fn global_attributes_exist() -> bool {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".config")));
+    base.is_some_and(|b| b.join("git/attributes").exists())
 }
 
 /// Compares one index entry with its file, as git's stat check does; reads
@@ -297,6 +309,10 @@ fn walk(repo: &Repo, tracked: &HashSet<&[u8]>, tracked_dirs: &HashSet<&[u8]>) ->
             }
             let kind = entry.file_type().map_err(|e| Unread::new(format!("could not read {rel}: {e}")))?;
             if kind.is_dir() {
+                if tracked.contains(rel.as_bytes()) {
+                    // A submodule: a tracked entry of its own, compared by the stat pass.
+                    continue;
+                }
                 if tracked_dirs.contains(rel.as_bytes()) {
                     stack.push(rel);
                 } else if !ignored(repo, &format!("{rel}/"))? {
@@ -408,6 +424,20 @@ mod tests {
         let unread = read(&repo).expect_err("libgit2 reads no split index either");
         assert!(unread.reason.contains("link"), "{unread}");
         assert!(read_with_libgit2(&repo).expect_err("unread").reason.contains("link"));
+    }
+
+    #[test]
+    fn a_submodule_is_neither_untracked_nor_dirty_and_agrees_with_libgit2() {
+        let inner = TestRepo::with_commit();
+        let t = TestRepo::with_commit();
+        t.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", inner.path().to_str().expect("utf8"), "sub"]);
+        t.commit_all("submodule");
+        same(&t);
+        let repo = crate::open(t.path()).expect("open");
+        let tree = read(&repo).expect("read");
+        assert!(tree.untracked.is_empty() && tree.dirty.is_empty(), "{tree:?}");
+        t.write("sub/new-inside.txt", "x\n");
+        same(&t);
     }
 
     #[test]
