@@ -114,6 +114,8 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
     }
 
     let tracked: HashSet<&[u8]> = entries.iter().map(|e| e.path.as_slice()).collect();
+    let submodules: HashSet<&[u8]> =
+        entries.iter().filter(|e| e.mode & MODE_MASK == MODE_GITLINK).map(|e| e.path.as_slice()).collect();
     let mut tracked_dirs: HashSet<&[u8]> = HashSet::new();
     for e in &entries {
         let mut p = e.path.as_slice();
@@ -138,7 +140,7 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
                 })
             })
             .collect();
-        let untracked = walk(repo, &tracked, &tracked_dirs);
+        let untracked = walk(repo, &Tracked { files: &tracked, dirs: &tracked_dirs, submodules: &submodules });
         let found: Vec<Found> = handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect();
         (found, untracked)
     });
@@ -249,7 +251,8 @@ fn compare(stater: &mut Stater<'_>, e: &Entry, index_mtime: (i64, i64), filemode
     let kind = FileType::from_raw_mode(st.st_mode);
     let is_symlink = kind == FileType::Symlink;
     if kind == FileType::Directory {
-        return Found::Ask;
+        // A tracked file whose place a directory took: the file is gone.
+        return Found::Deleted;
     }
     if (mode == MODE_LINK) != is_symlink {
         return Found::Modified;
@@ -287,7 +290,15 @@ fn compare(stater: &mut Stater<'_>, e: &Entry, index_mtime: (i64, i64), filemode
 /// Every untracked, non-ignored file, as `status -uall` lists them: a walk
 /// of the working tree that descends only into directories holding tracked
 /// files or not ignored, never into `.git`, never following a symlink.
-fn walk(repo: &Repo, tracked: &HashSet<&[u8]>, tracked_dirs: &HashSet<&[u8]>) -> Reading<Vec<String>> {
+/// What the index holds, as the walk asks it: tracked paths, the
+/// directories above them, and the submodules among them.
+struct Tracked<'a> {
+    files: &'a HashSet<&'a [u8]>,
+    dirs: &'a HashSet<&'a [u8]>,
+    submodules: &'a HashSet<&'a [u8]>,
+}
+
+fn walk(repo: &Repo, tracked: &Tracked<'_>) -> Reading<Vec<String>> {
     let mut out = Vec::new();
     let mut stack: Vec<String> = vec![String::new()];
     while let Some(dir) = stack.pop() {
@@ -309,11 +320,11 @@ fn walk(repo: &Repo, tracked: &HashSet<&[u8]>, tracked_dirs: &HashSet<&[u8]>) ->
             }
             let kind = entry.file_type().map_err(|e| Unread::new(format!("could not read {rel}: {e}")))?;
             if kind.is_dir() {
-                if tracked.contains(rel.as_bytes()) {
+                if tracked.submodules.contains(rel.as_bytes()) {
                     // A submodule: a tracked entry of its own, compared by the stat pass.
                     continue;
                 }
-                if tracked_dirs.contains(rel.as_bytes()) {
+                if tracked.dirs.contains(rel.as_bytes()) {
                     stack.push(rel);
                 } else if !ignored(repo, &format!("{rel}/"))? {
                     if repo.root().join(&rel).join(".git").exists() {
@@ -323,7 +334,7 @@ fn walk(repo: &Repo, tracked: &HashSet<&[u8]>, tracked_dirs: &HashSet<&[u8]>) ->
                         stack.push(rel);
                     }
                 }
-            } else if !tracked.contains(rel.as_bytes()) && !ignored(repo, &rel)? {
+            } else if !tracked.files.contains(rel.as_bytes()) && !ignored(repo, &rel)? {
                 out.push(rel);
             }
         }
@@ -438,6 +449,18 @@ mod tests {
         assert!(tree.untracked.is_empty() && tree.dirty.is_empty(), "{tree:?}");
         t.write("sub/new-inside.txt", "x\n");
         same(&t);
+    }
+
+    #[test]
+    fn a_tracked_file_replaced_by_a_directory_agrees_with_libgit2() {
+        let t = TestRepo::with_commit();
+        t.write("thing", "a file\n");
+        t.commit_all("thing");
+        t.remove("thing");
+        t.write("thing/inside.txt", "now a directory\n");
+        same(&t);
+        let repo = crate::open(t.path()).expect("open");
+        assert_eq!(read(&repo).expect("read").untracked, ["thing/inside.txt"]);
     }
 
     #[test]
