@@ -387,13 +387,15 @@ mod tests {
         std::fs::remove_file(t.path().join("link")).expect("unlink");
         t.write("link", "now a file\n");
         t.write(".ai/local/state/task.json", "{}");
+        std::os::unix::fs::symlink("src", t.path().join("untracked-link-to-dir")).expect("symlink");
+        t.write("empty-ish/.keep-nothing/x.log", "ignored\n");
         same(&t);
         let repo = crate::open(t.path()).expect("open");
         let tree = read(&repo).expect("read");
         let dirty: Vec<_> = tree.dirty.iter().map(|d| d.path.as_str()).collect();
         assert_eq!(dirty, ["README", "link", "run.sh", "src/a.rs", "src/b.rs", "src/deep/c.rs", "staged-new.txt"]);
         // run.sh left the index but not the disk: it is dirty (removed), not untracked.
-        assert_eq!(tree.untracked, ["src/new.rs", "untracked/dir/deep.txt"]);
+        assert_eq!(tree.untracked, ["src/new.rs", "untracked-link-to-dir", "untracked/dir/deep.txt"]);
     }
 
     #[test]
