@@ -27,14 +27,8 @@ pub fn evaluate_within(ws: &Workspace, deadline: Deadline) -> Result<Document, C
     let readings = measure::measure_within(&ws.repo, &ws.paths, &policy, task, deadline);
     let answers = done::answer_all(&readings, &policy);
     let (score, caps) = score::score(&answers, &policy.caps);
-    let mut doc = Document::new(
-        chrono::Utc::now(),
-        ws.repo.root().display().to_string(),
-        task_json,
-        task_error,
-        answers,
-        score,
-    );
+    let mut doc =
+        Document::new(chrono::Utc::now(), ws.repo.root().display().to_string(), task_json, task_error, answers, score);
     doc.caps = caps;
     doc.fingerprint = Some(fingerprint);
     Ok(doc)
@@ -59,7 +53,8 @@ pub fn evaluate_unreadable(paths: &StatePaths, reason: &str) -> Result<Document,
     let readings = measure::unreadable(task, &sentence_reason(reason));
     let answers = done::answer_all(&readings, &policy);
     let (score, caps) = score::score(&answers, &policy.caps);
-    let mut doc = Document::new(chrono::Utc::now(), paths.root().display().to_string(), task_json, task_error, answers, score);
+    let mut doc =
+        Document::new(chrono::Utc::now(), paths.root().display().to_string(), task_json, task_error, answers, score);
     doc.caps = caps;
     Ok(doc)
 }
@@ -70,7 +65,9 @@ fn sentence_reason(reason: &str) -> String {
 
 fn task_fields(task: &TaskState) -> Result<(Option<serde_json::Value>, Option<String>), CliError> {
     Ok(match task {
-        TaskState::Active(r) => (Some(serde_json::to_value(r).map_err(|e| CliError::internal("cannot encode the task record", e))?), None),
+        TaskState::Active(r) => {
+            (Some(serde_json::to_value(r).map_err(|e| CliError::internal("cannot encode the task record", e))?), None)
+        }
         TaskState::None => (None, None),
         TaskState::Unreadable(reason) => (None, Some(reason.clone())),
     })

@@ -66,7 +66,10 @@ impl Gh {
                 cmd.env_remove(key);
             }
         }
-        cmd.env("GH_PROMPT_DISABLED", "1").env("GH_NO_UPDATE_NOTIFIER", "1").env("NO_COLOR", "1").env("GH_PAGER", "cat");
+        cmd.env("GH_PROMPT_DISABLED", "1")
+            .env("GH_NO_UPDATE_NOTIFIER", "1")
+            .env("NO_COLOR", "1")
+            .env("GH_PAGER", "cat");
         let out = match cmd.output() {
             Ok(o) => o,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(GhError::NotFound),
@@ -93,7 +96,9 @@ impl Gh {
     fn json<T: serde::de::DeserializeOwned>(&self, args: &[&str]) -> Result<T, GhError> {
         let shown = args.join(" ");
         match self.run(args)? {
-            Ok(stdout) => serde_json::from_slice(&stdout).map_err(|e| GhError::Unexpected { args: shown, reason: e.to_string() }),
+            Ok(stdout) => {
+                serde_json::from_slice(&stdout).map_err(|e| GhError::Unexpected { args: shown, reason: e.to_string() })
+            }
             Err((status, message)) => Err(GhError::Failed { args: shown, status, message }),
         }
     }

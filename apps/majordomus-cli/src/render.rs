@@ -219,5 +219,4 @@ mod tests {
         d.caps.clear();
         assert!(score_text(&d).contains("nothing holds it down"));
     }
-
 }

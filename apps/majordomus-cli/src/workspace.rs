@@ -19,7 +19,8 @@ pub struct Workspace {
 
 impl Workspace {
     pub fn open(cwd: &Path) -> Result<Self, CliError> {
-        let repo = majordomus_readings::open(cwd).map_err(|e| CliError::Usage(majordomus_records::task::error_chain(&e)))?;
+        let repo =
+            majordomus_readings::open(cwd).map_err(|e| CliError::Usage(majordomus_records::task::error_chain(&e)))?;
         let paths = StatePaths::new(repo.root());
         Ok(Self { repo, paths })
     }
@@ -88,7 +89,8 @@ impl Workspace {
             event,
         };
         let path = self.paths.ledger();
-        ledger::append(&path, &entry).map_err(|e| CliError::internal(format!("cannot append to {}", path.display()), e))?;
+        ledger::append(&path, &entry)
+            .map_err(|e| CliError::internal(format!("cannot append to {}", path.display()), e))?;
         Ok(entry)
     }
 }
@@ -98,7 +100,10 @@ impl Workspace {
 pub enum Opened {
     Readable(Workspace),
     /// git knows it, libgit2 cannot read it: its state paths and the reason.
-    Unreadable { paths: StatePaths, reason: String },
+    Unreadable {
+        paths: StatePaths,
+        reason: String,
+    },
 }
 
 /// The policy of the working tree `paths` belongs to, validated against the
@@ -113,7 +118,8 @@ pub fn load_policy(paths: &StatePaths) -> Result<Policy, CliError> {
 /// `start` never ran.
 pub fn write_state(paths: &StatePaths, path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     ensure_state_dir(paths)?;
-    majordomus_records::write_atomic(path, bytes).map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))
+    majordomus_records::write_atomic(path, bytes)
+        .map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))
 }
 
 /// Creates the state directory with its own `.gitignore`.

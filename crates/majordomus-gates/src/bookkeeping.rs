@@ -159,7 +159,12 @@ impl TaskBook {
                 Event::Background { pid, start_time, what }
                     if !book.background.iter().any(|b| b.pid == *pid && b.start_time == *start_time) =>
                 {
-                    book.background.push(Registered { pid: *pid, start_time: *start_time, what: what.clone(), at: entry.at.clone() });
+                    book.background.push(Registered {
+                        pid: *pid,
+                        start_time: *start_time,
+                        what: what.clone(),
+                        at: entry.at.clone(),
+                    });
                 }
                 Event::AgentBackground { tasks } => book.agent_tasks = Some((entry.at.clone(), tasks.clone())),
                 Event::Ack { question, why, evidence } => book.acks.push(Acked {
@@ -291,10 +296,14 @@ mod tests {
     fn a_release_settles_the_claim_before_it_and_a_new_claim_reopens_it() {
         let claim = |at: &str| entry("t", at, Event::Claim { issue: "4".into() });
         let release = |at: &str| entry("t", at, Event::Release { issue: "#4".into() });
-        let book = TaskBook::fold("t", &[claim("2026-11-30T10:00:00Z"), release("2026-11-30T10:01:00Z")]).expect("fold");
+        let book =
+            TaskBook::fold("t", &[claim("2026-11-30T10:00:00Z"), release("2026-11-30T10:01:00Z")]).expect("fold");
         assert!(book.claims[0].released);
-        let book = TaskBook::fold("t", &[claim("2026-11-30T10:00:00Z"), release("2026-11-30T10:01:00Z"), claim("2026-11-30T10:02:00Z")])
-            .expect("fold");
+        let book = TaskBook::fold(
+            "t",
+            &[claim("2026-11-30T10:00:00Z"), release("2026-11-30T10:01:00Z"), claim("2026-11-30T10:02:00Z")],
+        )
+        .expect("fold");
         assert_eq!(book.claims.len(), 1);
         assert!(!book.claims[0].released);
         assert_eq!(book.claims[0].at, "2026-11-30T10:02:00Z");
@@ -303,15 +312,24 @@ mod tests {
     #[test]
     fn the_latest_agent_report_replaces_the_earlier_ones() {
         let report = |at: &str, ids: &[&str]| {
-            entry("t", at, Event::AgentBackground { tasks: ids.iter().map(|i| AgentTask { id: i.to_string(), description: None }).collect() })
+            entry(
+                "t",
+                at,
+                Event::AgentBackground {
+                    tasks: ids.iter().map(|i| AgentTask { id: i.to_string(), description: None }).collect(),
+                },
+            )
         };
-        let book = TaskBook::fold("t", &[report("2026-11-30T10:00:00Z", &["a", "b"]), report("2026-11-30T10:05:00Z", &[])]).expect("fold");
+        let book =
+            TaskBook::fold("t", &[report("2026-11-30T10:00:00Z", &["a", "b"]), report("2026-11-30T10:05:00Z", &[])])
+                .expect("fold");
         assert_eq!(book.agent_tasks, Some(("2026-11-30T10:05:00Z".to_string(), vec![])));
     }
 
     #[test]
     fn a_ledger_line_naming_no_issue_makes_the_book_unreadable() {
-        let err = TaskBook::fold("t", &[entry("t", "2026-11-30T10:00:00Z", Event::File { issue: "soon".into() })]).expect_err("bad issue");
+        let err = TaskBook::fold("t", &[entry("t", "2026-11-30T10:00:00Z", Event::File { issue: "soon".into() })])
+            .expect_err("bad issue");
         assert!(err.reason.contains("names no issue"), "{err}");
     }
 

@@ -144,8 +144,10 @@ fn debt(repo: &Repo, record: &TaskRecord) -> Reading<Debt> {
         (None, Some(commit)) => (baselines::read_commit(repo, commit)?, StartFrom::Commit(commit.to_string())),
         (None, None) => (Baselines::new(), StartFrom::Unborn),
     };
-    let gone: Baselines = start.iter().filter(|(p, _)| !now.contains_key(*p)).map(|(p, e)| (p.clone(), e.clone())).collect();
-    let mut appeared: Baselines = now.iter().filter(|(p, _)| !start.contains_key(*p)).map(|(p, e)| (p.clone(), e.clone())).collect();
+    let gone: Baselines =
+        start.iter().filter(|(p, _)| !now.contains_key(*p)).map(|(p, e)| (p.clone(), e.clone())).collect();
+    let mut appeared: Baselines =
+        now.iter().filter(|(p, _)| !start.contains_key(*p)).map(|(p, e)| (p.clone(), e.clone())).collect();
     let mut moved = Vec::new();
     if !gone.is_empty() && !appeared.is_empty() {
         let mut gone = gone;
@@ -187,7 +189,11 @@ fn accumulated(repo: &Repo) -> Reading<Accumulated> {
 
 fn backlog(paths: &StatePaths, policy: &Policy) -> Reading<Backlog> {
     let observation = Observation::load(&paths.forge()).map_err(|e| Unread::new(error_chain(&e)))?;
-    Ok(Backlog { observation, read_at: Utc::now(), max_age_minutes: policy.forge.as_ref().and_then(|f| f.max_age_minutes) })
+    Ok(Backlog {
+        observation,
+        read_at: Utc::now(),
+        max_age_minutes: policy.forge.as_ref().and_then(|f| f.max_age_minutes),
+    })
 }
 
 #[cfg(test)]

@@ -111,7 +111,14 @@ mod tests {
 
     #[test]
     fn a_complete_document_counts_pass_and_exempt() {
-        let doc = Document::new(chrono::Utc::now(), "/r".into(), None, None, vec![a("x", Status::Pass), a("y", Status::Exempt)], 10);
+        let doc = Document::new(
+            chrono::Utc::now(),
+            "/r".into(),
+            None,
+            None,
+            vec![a("x", Status::Pass), a("y", Status::Exempt)],
+            10,
+        );
         assert!(doc.complete);
         assert_eq!(doc.done_line(), "done: complete (1 pass, 1 exempt)");
         assert_eq!(doc.tallies[&Status::Owed], 0);

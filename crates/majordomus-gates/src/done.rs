@@ -56,7 +56,9 @@ pub const NO_TASK: &str = "no task record says where this work started";
 /// then the policy's extra questions; then the policy's exemptions, as of
 /// `readings.today`.
 pub fn answer_all(readings: &Readings, policy: &Policy) -> Vec<Answer> {
-    let builtin = QUESTIONS.iter().map(|q| finish(q, exempted(q.id, bookkeeping::acknowledge(q.id, judge(q, readings), readings), policy, readings.today)));
+    let builtin = QUESTIONS.iter().map(|q| {
+        finish(q, exempted(q.id, bookkeeping::acknowledge(q.id, judge(q, readings), readings), policy, readings.today))
+    });
     let extra = policy
         .questions
         .iter()
@@ -81,7 +83,9 @@ fn finish(q: &QuestionDef, v: Verdict) -> Answer {
 fn no_task(task: &TaskState) -> Option<Verdict> {
     match task {
         TaskState::Active(_) => None,
-        TaskState::None => Some(Verdict::new(Status::Unknown, sentence(NO_TASK), json!({ "task": null })).remedy("majordomus start TASK")),
+        TaskState::None => Some(
+            Verdict::new(Status::Unknown, sentence(NO_TASK), json!({ "task": null })).remedy("majordomus start TASK"),
+        ),
         TaskState::Unreadable(reason) => Some(
             Verdict::new(Status::Unknown, sentence(reason), json!({ "task": null, "unread": reason }))
                 .remedy("repair or remove .ai/local/state/task.json, then majordomus start TASK"),
@@ -135,7 +139,11 @@ fn not_measured_yet(id: &str) -> Verdict {
 
 fn scoped(task: &TaskRecord, r: &Readings) -> Verdict {
     if task.scope.is_empty() {
-        return Verdict::new(Status::Exempt, "The task declared no scope, so every path is in it.", json!({ "scope": [] }));
+        return Verdict::new(
+            Status::Exempt,
+            "The task declared no scope, so every path is in it.",
+            json!({ "scope": [] }),
+        );
     }
     let changes = match &r.changes {
         Ok(c) => c,
@@ -146,7 +154,11 @@ fn scoped(task: &TaskRecord, r: &Readings) -> Verdict {
     if outside.is_empty() {
         Verdict::new(
             Status::Pass,
-            format!("All {} changed since the start lie inside the scope {}.", count(changes.changed.len(), "path"), names(&task.scope)),
+            format!(
+                "All {} changed since the start lie inside the scope {}.",
+                count(changes.changed.len(), "path"),
+                names(&task.scope)
+            ),
             details,
         )
     } else {
@@ -178,7 +190,11 @@ fn regression_tested(r: &Readings) -> Verdict {
         Err(e) => return Verdict::unread(e),
     };
     if changes.changed.is_empty() {
-        return Verdict::new(Status::Exempt, "Nothing changed since the start, so there is nothing to test.", json!({ "changed": 0 }));
+        return Verdict::new(
+            Status::Exempt,
+            "Nothing changed since the start, so there is nothing to test.",
+            json!({ "changed": 0 }),
+        );
     }
     let tests: Vec<&String> = changes.changed.iter().filter(|p| is_test_path(p)).collect();
     let details = json!({ "changed": changes.changed.len(), "tests": tests });
@@ -189,7 +205,11 @@ fn regression_tested(r: &Readings) -> Verdict {
             details,
         )
     } else {
-        Verdict::new(Status::Pass, format!("The change touches {}: {}.", count(tests.len(), "test path"), names(&tests)), details)
+        Verdict::new(
+            Status::Pass,
+            format!("The change touches {}: {}.", count(tests.len(), "test path"), names(&tests)),
+            details,
+        )
     }
 }
 
@@ -231,7 +251,12 @@ fn committed(r: &Readings) -> Verdict {
     } else {
         Verdict::new(
             Status::Owed,
-            format!("{} changed since the start {} not committed: {}{also}.", count(counted.len(), "tracked file"), are(counted.len()), names(&counted)),
+            format!(
+                "{} changed since the start {} not committed: {}{also}.",
+                count(counted.len(), "tracked file"),
+                are(counted.len()),
+                names(&counted)
+            ),
             details,
         )
     }
@@ -282,10 +307,18 @@ fn no_stash(task: &TaskRecord, r: &Readings) -> Verdict {
         let labels: Vec<String> = counted.iter().map(label).collect();
         Verdict::new(
             Status::Owed,
-            format!("{} made since the start {}: {}{also}.", count(counted.len(), "stash entry"), remain(counted.len()), names(&labels)),
+            format!(
+                "{} made since the start {}: {}{also}.",
+                count(counted.len(), "stash entry"),
+                remain(counted.len()),
+                names(&labels)
+            ),
             details,
         )
-        .remedy(format!("apply or drop each by its exact ref (git stash pop {}), never a bare git stash pop", labels_ref(&counted)))
+        .remedy(format!(
+            "apply or drop each by its exact ref (git stash pop {}), never a bare git stash pop",
+            labels_ref(&counted)
+        ))
     }
 }
 
@@ -300,14 +333,22 @@ fn settled(r: &Readings) -> Verdict {
     };
     let details = json!({ "operation": operation, "conflicted": tree.conflicted });
     match (operation, tree.conflicted.is_empty()) {
-        (None, true) => Verdict::new(Status::Pass, "No merge, rebase, cherry-pick, revert or bisect is in progress and no path is conflicted.", details),
+        (None, true) => Verdict::new(
+            Status::Pass,
+            "No merge, rebase, cherry-pick, revert or bisect is in progress and no path is conflicted.",
+            details,
+        ),
         (op, _) => {
             let mut parts = Vec::new();
             if let Some(op) = op {
                 parts.push(format!("a {op} is in progress"));
             }
             if !tree.conflicted.is_empty() {
-                parts.push(format!("{} conflicted: {}", count(tree.conflicted.len(), "path is"), names(&tree.conflicted)));
+                parts.push(format!(
+                    "{} conflicted: {}",
+                    count(tree.conflicted.len(), "path is"),
+                    names(&tree.conflicted)
+                ));
             }
             let remedy = match op.as_deref() {
                 Some("bisect") => "git bisect reset".to_string(),
@@ -327,8 +368,16 @@ fn pushed(r: &Readings) -> Verdict {
         Err(e) => return Verdict::unread(e),
     };
     match push {
-        Push::NoRemote => Verdict::new(Status::Exempt, "The repository has no remote, so there is nowhere to push.", json!({ "remote": null })),
-        Push::Unborn => Verdict::new(Status::Exempt, "HEAD has no commit yet, so there is nothing to push.", json!({ "head": null })),
+        Push::NoRemote => Verdict::new(
+            Status::Exempt,
+            "The repository has no remote, so there is nowhere to push.",
+            json!({ "remote": null }),
+        ),
+        Push::Unborn => Verdict::new(
+            Status::Exempt,
+            "HEAD has no commit yet, so there is nothing to push.",
+            json!({ "head": null }),
+        ),
         Push::Measured { against, how, commits, count: total, since_start } => {
             let short = short_ref(against);
             let Some((new, new_count)) = since_start else {
@@ -351,7 +400,12 @@ fn pushed(r: &Readings) -> Verdict {
                 let ids: Vec<String> = new.iter().take(5).map(|c| c[..12.min(c.len())].to_string()).collect();
                 Verdict::new(
                     Status::Owed,
-                    format!("{} on HEAD {} not on {short} ({how}): {}{also}.", count(*new_count, "commit"), are(*new_count), names(&ids)),
+                    format!(
+                        "{} on HEAD {} not on {short} ({how}): {}{also}.",
+                        count(*new_count, "commit"),
+                        are(*new_count),
+                        names(&ids)
+                    ),
                     details,
                 )
             }
@@ -365,7 +419,11 @@ fn integrated(r: &Readings) -> Verdict {
         Err(e) => return Verdict::unread(e),
     };
     let Integrated::Measured { trunk, integration } = integrated else {
-        return Verdict::new(Status::Exempt, "HEAD has no commit yet, so there is nothing to integrate.", json!({ "head": null }));
+        return Verdict::new(
+            Status::Exempt,
+            "HEAD has no commit yet, so there is nothing to integrate.",
+            json!({ "head": null }),
+        );
     };
     let short = short_ref(&trunk.refname);
     let base = json!({ "trunk": trunk.refname, "trunk_commit": trunk.commit, "chosen_by": trunk.chosen_by });
@@ -397,20 +455,31 @@ fn upstream_alive(r: &Readings) -> Verdict {
     };
     let gone: Vec<String> = branches
         .iter()
-        .filter_map(|b| b.upstream.as_ref().filter(|u| !u.exists).map(|u| format!("{} (tracks {})", b.name, short_ref(&u.refname))))
+        .filter_map(|b| {
+            b.upstream.as_ref().filter(|u| !u.exists).map(|u| format!("{} (tracks {})", b.name, short_ref(&u.refname)))
+        })
         .collect();
     let tracking = branches.iter().filter(|b| b.upstream.is_some()).count();
     let details = json!({ "branches": branches.len(), "tracking": tracking, "gone": gone });
     if gone.is_empty() {
         Verdict::new(
             Status::Pass,
-            format!("Of {} now, {} an upstream and none is gone.", count(branches.len(), "local branch"), count_verb(tracking, "tracks", "track")),
+            format!(
+                "Of {} now, {} an upstream and none is gone.",
+                count(branches.len(), "local branch"),
+                count_verb(tracking, "tracks", "track")
+            ),
             details,
         )
     } else {
         Verdict::new(
             Status::Owed,
-            format!("{} {} an upstream that is gone: {}.", count(gone.len(), "local branch"), if gone.len() == 1 { "tracks" } else { "track" }, names(&gone)),
+            format!(
+                "{} {} an upstream that is gone: {}.",
+                count(gone.len(), "local branch"),
+                if gone.len() == 1 { "tracks" } else { "track" },
+                names(&gone)
+            ),
             details,
         )
     }
@@ -510,7 +579,9 @@ fn gate_clause(id: &str, state: &GateState<'_>) -> String {
         GateState::Failed(run) if run.timed_out => {
             format!("{id} timed out after {} s over its inputs as they are now ({})", run.duration_ms / 1000, by(run))
         }
-        GateState::Failed(run) => format!("{id} failed over its inputs as they are now (exit {}, {})", run.exit, by(run)),
+        GateState::Failed(run) => {
+            format!("{id} failed over its inputs as they are now (exit {}, {})", run.exit, by(run))
+        }
         GateState::NeverReported => format!("{id} never reported, and never reported is not green"),
         GateState::Stale { last, now } => format!(
             "{id} is stale: its inputs hashed {} at its last run ({}) and hash {} now",
@@ -558,7 +629,13 @@ fn none_selected_because(set: &GateSet) -> String {
     let globs: Vec<String> = set
         .gates
         .iter()
-        .map(|g| if g.inputs.is_empty() { format!("{}: no inputs", g.id) } else { format!("{}: {}", g.id, g.inputs.join(", ")) })
+        .map(|g| {
+            if g.inputs.is_empty() {
+                format!("{}: no inputs", g.id)
+            } else {
+                format!("{}: {}", g.id, g.inputs.join(", "))
+            }
+        })
         .collect();
     format!("{} their inputs ({}) and none is marked always", no_change_matches(set.changed), globs.join("; "))
 }
@@ -612,10 +689,17 @@ fn gates_green(r: &Readings) -> Verdict {
         "gates": set.gates.iter().map(gate_details).collect::<Vec<_>>(),
     });
     if counted.is_empty() {
-        let why = if selected.is_empty() { none_selected_because(set) } else { "every gate the change selects is optional".to_string() };
+        let why = if selected.is_empty() {
+            none_selected_because(set)
+        } else {
+            "every gate the change selects is optional".to_string()
+        };
         return Verdict::new(
             Status::Pass,
-            format!("No required gate is selected among the {}: {why}{optional_clause}.", count(set.gates.len(), "declared gate")),
+            format!(
+                "No required gate is selected among the {}: {why}{optional_clause}.",
+                count(set.gates.len(), "declared gate")
+            ),
             details,
         );
     }
@@ -628,7 +712,10 @@ fn gates_green(r: &Readings) -> Verdict {
     }
     let order = ["passing", "failed", "never reported", "stale", "unread"];
     tally.sort_by_key(|(l, _)| order.iter().position(|o| o == l));
-    details = with(details, json!({ "counts": tally.iter().map(|(l, n)| (l.replace(" ", "_"), json!(n))).collect::<serde_json::Map<_, _>>() }));
+    details = with(
+        details,
+        json!({ "counts": tally.iter().map(|(l, n)| (l.replace(" ", "_"), json!(n))).collect::<serde_json::Map<_, _>>() }),
+    );
     let worst = |s: Status| counted.iter().any(|(_, st)| st.status() == s);
     let status = if worst(Status::Refused) {
         Status::Refused
@@ -646,7 +733,9 @@ fn gates_green(r: &Readings) -> Verdict {
         tally.iter().map(|(l, n)| format!("{n} {l}")).collect::<Vec<_>>().join(", "),
         clauses.join("; ")
     );
-    let ids_in = |s: Status| -> Vec<&str> { counted.iter().filter(|(_, st)| st.status() == s).map(|(g, _)| g.id.as_str()).collect() };
+    let ids_in = |s: Status| -> Vec<&str> {
+        counted.iter().filter(|(_, st)| st.status() == s).map(|(g, _)| g.id.as_str()).collect()
+    };
     let v = Verdict::new(status, evidence, details);
     match status {
         Status::Refused => {
@@ -675,7 +764,10 @@ fn gate_question(q: &ExtraQuestion, r: &Readings) -> Verdict {
         Err(e) => return Verdict::unread(e),
     };
     let Some(g) = set.get(&q.gate) else {
-        return Verdict::unread(&Unread::new(format!("the gate {} that answers this question was not among the gates read", q.gate)));
+        return Verdict::unread(&Unread::new(format!(
+            "the gate {} that answers this question was not among the gates read",
+            q.gate
+        )));
     };
     let details = gate_details(g);
     if !g.selected() {
@@ -686,7 +778,11 @@ fn gate_question(q: &ExtraQuestion, r: &Readings) -> Verdict {
         } else {
             format!("{} its inputs ({})", no_change_matches(set.changed), g.inputs.join(", "))
         };
-        return Verdict::new(Status::Pass, format!("The gate {} is not selected, so it has nothing to answer: {why}.", g.id), details);
+        return Verdict::new(
+            Status::Pass,
+            format!("The gate {} is not selected, so it has nothing to answer: {why}.", g.id),
+            details,
+        );
     }
     let state = match &g.runs {
         Some(runs) => gate_state(runs),
@@ -730,7 +826,10 @@ fn exempted(id: &str, v: Verdict, policy: &Policy, today: chrono::NaiveDate) -> 
     } else {
         let until = e.until.map(|d| d.to_string()).unwrap_or_default();
         Verdict {
-            evidence: format!("{} The policy's exemption ({:?}) expired on {until}, so it no longer exempts.", v.evidence, e.reason),
+            evidence: format!(
+                "{} The policy's exemption ({:?}) expired on {until}, so it no longer exempts.",
+                v.evidence, e.reason
+            ),
             details: with(v.details, json!({ "expired_exemption": exemption })),
             ..v
         }
@@ -750,10 +849,8 @@ fn inherited_clause<S: AsRef<str>>(kept: &[S], what: &str) -> String {
     if kept.is_empty() {
         String::new()
     } else {
-        format!(" ({} already {what} at the start, not counted: {})", count(kept.len(), "path"), names(kept)).replace(
-            "path already in the stash",
-            "entry already in the stash",
-        )
+        format!(" ({} already {what} at the start, not counted: {})", count(kept.len(), "path"), names(kept))
+            .replace("path already in the stash", "entry already in the stash")
     }
 }
 
@@ -767,7 +864,9 @@ pub fn count(n: usize, noun: &str) -> String {
         "local branch" => "local branches".to_string(),
         "path is" => "paths are".to_string(),
         n if n.ends_with('s') || n.ends_with("ch") => format!("{n}es"),
-        n if n.ends_with('y') && !n.ends_with("ay") && !n.ends_with("ey") && !n.ends_with("oy") => format!("{}ies", &n[..n.len() - 1]),
+        n if n.ends_with('y') && !n.ends_with("ay") && !n.ends_with("ey") && !n.ends_with("oy") => {
+            format!("{}ies", &n[..n.len() - 1])
+        }
         n => format!("{n}s"),
     };
     format!("{n} {plural}")

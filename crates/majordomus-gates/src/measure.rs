@@ -71,7 +71,13 @@ pub fn measure(repo: &Repo, paths: &StatePaths, policy: &Policy, task: TaskState
 /// Takes every reading `check` needs, checking the deadline between
 /// readings: once it has passed, each reading not yet taken is unread and
 /// says the time budget ran out (a family of readings counts as one).
-pub fn measure_within(repo: &Repo, paths: &StatePaths, policy: &Policy, task: TaskState, deadline: Deadline) -> Readings {
+pub fn measure_within(
+    repo: &Repo,
+    paths: &StatePaths,
+    policy: &Policy,
+    task: TaskState,
+    deadline: Deadline,
+) -> Readings {
     let head = deadline.read(|| refs::head(repo));
     let tree = deadline.read(|| status::read(repo));
     let record = task.record();
@@ -223,7 +229,8 @@ fn inherited_dirty(repo: &Repo, record: &TaskRecord, tree: &WorkingTree) -> BTre
     tree.dirty
         .iter()
         .filter(|d| {
-            then.iter().any(|t| t.path == d.path && t.worktree == status::content_id(repo, &d.path) && t.index == d.index)
+            then.iter()
+                .any(|t| t.path == d.path && t.worktree == status::content_id(repo, &d.path) && t.index == d.index)
         })
         .map(|d| d.path.clone())
         .collect()
@@ -266,11 +273,7 @@ fn push(
             }
         }
     };
-    let target = repo
-        .git
-        .refname_to_id(&against)
-        .map_err(|e| Unread::git(&against, &e))?
-        .to_string();
+    let target = repo.git.refname_to_id(&against).map_err(|e| Unread::git(&against, &e))?.to_string();
     let (commits, count) = refs::commits_not_on(repo, commit, Some(&target))?;
     let since_start = match start {
         Some(start) if count > 0 && refs::has_commit(repo, start) => {
@@ -296,7 +299,11 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Result<Snapshot, Unread> {
         dirty: Some(
             tree.dirty
                 .iter()
-                .map(|d| DirtyPath { path: d.path.clone(), index: d.index.clone(), worktree: status::content_id(repo, &d.path) })
+                .map(|d| DirtyPath {
+                    path: d.path.clone(),
+                    index: d.index.clone(),
+                    worktree: status::content_id(repo, &d.path),
+                })
                 .collect(),
         ),
         untracked: Some(

@@ -84,7 +84,12 @@ pub enum RunError {
 /// stderr inherited. Past `timeout` the whole process group is stopped and
 /// the outcome says so; when `interrupted` becomes true (a signal reached
 /// majordomus) it is stopped too and no outcome is returned.
-pub fn execute(root: &Path, command: &str, timeout: Option<Duration>, interrupted: &AtomicBool) -> Result<Outcome, RunError> {
+pub fn execute(
+    root: &Path,
+    command: &str,
+    timeout: Option<Duration>,
+    interrupted: &AtomicBool,
+) -> Result<Outcome, RunError> {
     let started = Instant::now();
     let mut child = Command::new("sh")
         .arg("-c")

@@ -78,10 +78,18 @@ mod tests {
 
     #[test]
     fn caps_are_listed_most_severe_first_and_in_invariant_order_within_a_level() {
-        let answers = [a("measurable", Status::Owed), a("claims-released", Status::Owed), a("scoped", Status::Refused), a("todos-done", Status::Owed)];
+        let answers = [
+            a("measurable", Status::Owed),
+            a("claims-released", Status::Owed),
+            a("scoped", Status::Refused),
+            a("todos-done", Status::Owed),
+        ];
         let (s, caps) = score(&answers, &Default::default());
         assert_eq!(s, 6);
-        assert_eq!(caps.iter().map(|c| (c.id.as_str(), c.cap)).collect::<Vec<_>>(), [("claims-released", 6), ("scoped", 6), ("todos-done", 7), ("measurable", 9)]);
+        assert_eq!(
+            caps.iter().map(|c| (c.id.as_str(), c.cap)).collect::<Vec<_>>(),
+            [("claims-released", 6), ("scoped", 6), ("todos-done", 7), ("measurable", 9)]
+        );
     }
 
     #[test]

@@ -91,7 +91,12 @@ fn look(root: &std::path::Path) -> Finding {
         Some(owner) => match process::is_running(owner.pid, owner.start_time) {
             Ok(true) => return Finding::Live { owner: owner.clone(), record },
             Ok(false) => format!("its owner, pid {}, no longer runs", owner.pid),
-            Err(e) => return Finding::Unsure { why: format!("whether its owner, pid {}, runs cannot be read: {}", owner.pid, e.reason), record },
+            Err(e) => {
+                return Finding::Unsure {
+                    why: format!("whether its owner, pid {}, runs cannot be read: {}", owner.pid, e.reason),
+                    record,
+                }
+            }
         },
     };
     let repo = match majordomus_readings::open(root) {
@@ -101,13 +106,21 @@ fn look(root: &std::path::Path) -> Finding {
     let builtin: Vec<&str> = crate::QUESTIONS.iter().map(|q| q.id).collect();
     let (policy, policy_note) = match Policy::load(&paths.policy(), &builtin) {
         Ok(p) => (p, None),
-        Err(e) => (Policy::default(), Some(format!("{}; the defaults were used", majordomus_records::task::error_chain(&e)))),
+        Err(e) => {
+            (Policy::default(), Some(format!("{}; the defaults were used", majordomus_records::task::error_chain(&e))))
+        }
     };
     let left = left_behind(&repo, &paths, &policy, &record, policy_note);
     Finding::Gone { record, why, left: Box::new(left) }
 }
 
-fn left_behind(repo: &Repo, paths: &StatePaths, policy: &Policy, record: &TaskRecord, policy_note: Option<String>) -> Left {
+fn left_behind(
+    repo: &Repo,
+    paths: &StatePaths,
+    policy: &Policy,
+    record: &TaskRecord,
+    policy_note: Option<String>,
+) -> Left {
     let r = measure::measure(repo, paths, policy, TaskState::Active(Box::new(record.clone())));
     let snapshot = &record.snapshot;
     let uncommitted = match (&r.tree, &r.inherited_dirty) {
@@ -115,11 +128,7 @@ fn left_behind(repo: &Repo, paths: &StatePaths, policy: &Policy, record: &TaskRe
         (Err(e), _) | (_, Err(e)) => Err(e.clone()),
     };
     let untracked = r.tree.as_ref().map_err(Clone::clone).map(|t| {
-        t.untracked
-            .iter()
-            .filter(|p| !snapshot.untracked.iter().flatten().any(|u| &u.path == *p))
-            .cloned()
-            .collect()
+        t.untracked.iter().filter(|p| !snapshot.untracked.iter().flatten().any(|u| &u.path == *p)).cloned().collect()
     });
     let unpushed = match (&r.push, &r.commits_since_start) {
         (Ok(Push::Measured { since_start: Some((listed, _)), .. }), _) => Ok(listed.clone()),
@@ -176,7 +185,11 @@ mod tests {
     fn a_task_whose_owner_is_gone_is_found_with_what_it_left_and_a_live_one_is_not() {
         let t = TestRepo::with_commit();
         let start = t.head();
-        let wt = t.path().parent().expect("parent").join(format!("{}-wt", t.path().file_name().expect("name").to_string_lossy()));
+        let wt = t
+            .path()
+            .parent()
+            .expect("parent")
+            .join(format!("{}-wt", t.path().file_name().expect("name").to_string_lossy()));
         t.git(&["worktree", "add", "-q", "-b", "side", wt.to_str().expect("utf8"), "HEAD"]);
         // The main worktree's task: its owner is this test process, alive.
         let me = process::stat(std::process::id()).ok().flatten().map(|s| s.start_time);
@@ -200,7 +213,9 @@ mod tests {
         if process::stat(std::process::id()).is_ok() {
             assert!(matches!(seen[0].finding, Finding::Live { .. }), "{:?}", seen[0].finding);
         }
-        let Finding::Gone { record, why, left } = &seen[1].finding else { panic!("expected gone: {:?}", seen[1].finding) };
+        let Finding::Gone { record, why, left } = &seen[1].finding else {
+            panic!("expected gone: {:?}", seen[1].finding)
+        };
         assert_eq!(record.id, "t-dead");
         assert!(why.contains(&format!("pid {dead}")), "{why}");
         assert_eq!(left.uncommitted.as_deref(), Ok(&["README".to_string()][..]));

@@ -173,8 +173,9 @@ pub fn change_set(repo: &Repo, task: &TaskState) -> (Reading<WorkingTree>, Readi
         (TaskState::None, _) => Err(Unread::new("no task record says where this work started")),
         (TaskState::Unreadable(reason), _) => Err(Unread::new(reason.clone())),
         (_, Err(e)) => Err(e.clone()),
-        (TaskState::Active(record), Ok(t)) => majordomus_readings::refs::head(repo)
-            .and_then(|h| majordomus_readings::changes::since(repo, record.head.as_deref(), h.commit.as_deref(), t, &record.snapshot)),
+        (TaskState::Active(record), Ok(t)) => majordomus_readings::refs::head(repo).and_then(|h| {
+            majordomus_readings::changes::since(repo, record.head.as_deref(), h.commit.as_deref(), t, &record.snapshot)
+        }),
     };
     (tree, changes)
 }
@@ -238,7 +239,14 @@ mod tests {
         Entry {
             at: "2026-11-30T10:00:00Z".into(),
             task: Some("t".into()),
-            event: Event::GateRun { gate: gate.into(), exit, duration_ms: 1, commit: None, inputs_hash: hash.into(), timed_out: false },
+            event: Event::GateRun {
+                gate: gate.into(),
+                exit,
+                duration_ms: 1,
+                commit: None,
+                inputs_hash: hash.into(),
+                timed_out: false,
+            },
         }
     }
 
@@ -313,7 +321,14 @@ mod tests {
     fn no_gate_declared_reads_nothing_else() {
         let t = TestRepo::with_commit();
         let repo = majordomus_readings::open(t.path()).expect("open");
-        let r = measure(&repo, &StatePaths::new(repo.root()), &Policy::default(), &TaskState::None, &Err(Unread::new("x")), &Err(Unread::new("y")));
+        let r = measure(
+            &repo,
+            &StatePaths::new(repo.root()),
+            &Policy::default(),
+            &TaskState::None,
+            &Err(Unread::new("x")),
+            &Err(Unread::new("y")),
+        );
         assert_eq!(r.gates, Ok(GateSet::default()));
     }
 }

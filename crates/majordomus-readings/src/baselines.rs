@@ -17,11 +17,7 @@ pub type Baselines = BTreeMap<String, Vec<String>>;
 
 /// The entries of one baseline's text.
 pub fn entries(text: &str) -> Vec<String> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(str::to_string)
-        .collect()
+    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(str::to_string).collect()
 }
 
 /// The baselines in the working tree now.
@@ -44,7 +40,8 @@ fn walk(root: &Path, dir: &Path, out: &mut Baselines) -> Reading<()> {
         if kind.is_dir() {
             walk(root, &path, out)?;
         } else if kind.is_file() && entry.file_name().to_string_lossy().ends_with(SUFFIX) {
-            let text = std::fs::read(&path).map_err(|e| Unread::new(format!("could not read {}: {e}", path.display())))?;
+            let text =
+                std::fs::read(&path).map_err(|e| Unread::new(format!("could not read {}: {e}", path.display())))?;
             let rel = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
             out.insert(rel, entries(&String::from_utf8_lossy(&text)));
         }
@@ -145,7 +142,10 @@ mod tests {
         let commit = t.commit_all("baselines");
         let repo = crate::open(t.path()).expect("open");
         let now = read_worktree(&repo).expect("worktree");
-        assert_eq!(now.keys().collect::<Vec<_>>(), [".ai/repo/clippy-baseline.txt", ".ai/repo/deep/er/todo-baseline.txt"]);
+        assert_eq!(
+            now.keys().collect::<Vec<_>>(),
+            [".ai/repo/clippy-baseline.txt", ".ai/repo/deep/er/todo-baseline.txt"]
+        );
         assert_eq!(now[".ai/repo/deep/er/todo-baseline.txt"], ["three"]);
         assert_eq!(read_commit(&repo, &commit).expect("commit"), now);
     }

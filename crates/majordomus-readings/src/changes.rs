@@ -84,11 +84,8 @@ pub fn since(
         if is_own_state(&path) {
             continue;
         }
-        let now = if on_disk.contains(path.as_str()) {
-            content_id(repo, &path)
-        } else {
-            entry_id(head_tree.as_ref(), &path)
-        };
+        let now =
+            if on_disk.contains(path.as_str()) { content_id(repo, &path) } else { entry_id(head_tree.as_ref(), &path) };
         if now == entry_id(start_tree.as_ref(), &path) {
             continue;
         }

@@ -136,7 +136,9 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
             .map(|part| {
                 scope.spawn(move || {
                     let mut stater = Stater::new(root);
-                    part.iter().map(|e| compare(&mut stater, e, index_mtime, filemode, filters_possible)).collect::<Vec<_>>()
+                    part.iter()
+                        .map(|e| compare(&mut stater, e, index_mtime, filemode, filters_possible))
+                        .collect::<Vec<_>>()
                 })
             })
             .collect();
@@ -162,7 +164,10 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
                 dirty.insert(path);
             }
             Found::Ask => {
-                let s = repo.git.status_file(Path::new(&path)).map_err(|e| Unread::git(&format!("the status of {path}"), &e))?;
+                let s = repo
+                    .git
+                    .status_file(Path::new(&path))
+                    .map_err(|e| Unread::git(&format!("the status of {path}"), &e))?;
                 if s.intersects(Status::WT_MODIFIED | Status::WT_DELETED | Status::WT_TYPECHANGE | Status::WT_RENAMED) {
                     if s.contains(Status::WT_DELETED) {
                         deleted.insert(path.clone());
@@ -219,7 +224,12 @@ impl<'a> Stater<'a> {
         let (dir, name) = rel.rsplit_once('/').unwrap_or(("", rel));
         if self.dir.as_ref().map(|(d, _)| d.as_slice()) != Some(dir.as_bytes()) {
             let path = self.root.join(dir);
-            let fd = match rustix::fs::openat(CWD, &path, OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty()) {
+            let fd = match rustix::fs::openat(
+                CWD,
+                &path,
+                OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
+                Mode::empty(),
+            ) {
                 Ok(fd) => Some(fd),
                 Err(rustix::io::Errno::NOENT | rustix::io::Errno::NOTDIR) => None,
                 Err(e) => return Err(e),
@@ -235,7 +245,13 @@ impl<'a> Stater<'a> {
 
 // The `stat` field types differ between platforms: the casts are needed on some.
 #[allow(clippy::unnecessary_cast)]
-fn compare(stater: &mut Stater<'_>, e: &Entry, index_mtime: (i64, i64), filemode: bool, filters_possible: bool) -> Found {
+fn compare(
+    stater: &mut Stater<'_>,
+    e: &Entry,
+    index_mtime: (i64, i64),
+    filemode: bool,
+    filters_possible: bool,
+) -> Found {
     use rustix::fs::FileType;
     let mode = e.mode & MODE_MASK;
     if mode == MODE_GITLINK || e.skip_worktree || e.intent_to_add {
@@ -310,7 +326,9 @@ fn walk(repo: &Repo, tracked: &Tracked<'_>) -> Reading<Vec<String>> {
         for entry in listing {
             let entry = entry.map_err(|e| Unread::new(format!("could not list {}: {e}", full.display())))?;
             let name = entry.file_name();
-            let Some(name) = name.to_str() else { return Err(Unread::new(format!("a path under {} is not UTF-8", full.display()))) };
+            let Some(name) = name.to_str() else {
+                return Err(Unread::new(format!("a path under {} is not UTF-8", full.display())));
+            };
             if name == ".git" {
                 continue;
             }
@@ -432,7 +450,10 @@ mod tests {
         t.write("src/a.rs", "a, changed\n");
         t.write("src/b.rs", "b\n");
         t.git(&["add", "src/b.rs"]);
-        assert!(crate::index_file::Index::read(&t.path().join(".git/index")).is_err(), "the split index is read directly");
+        assert!(
+            crate::index_file::Index::read(&t.path().join(".git/index")).is_err(),
+            "the split index is read directly"
+        );
         let repo = crate::open(t.path()).expect("open");
         let unread = read(&repo).expect_err("libgit2 reads no split index either");
         assert!(unread.reason.contains("link"), "{unread}");
@@ -443,7 +464,15 @@ mod tests {
     fn a_submodule_is_neither_untracked_nor_dirty_and_agrees_with_libgit2() {
         let inner = TestRepo::with_commit();
         let t = TestRepo::with_commit();
-        t.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", inner.path().to_str().expect("utf8"), "sub"]);
+        t.git(&[
+            "-c",
+            "protocol.file.allow=always",
+            "submodule",
+            "add",
+            "-q",
+            inner.path().to_str().expect("utf8"),
+            "sub",
+        ]);
         t.commit_all("submodule");
         same(&t);
         let repo = crate::open(t.path()).expect("open");

@@ -93,7 +93,8 @@ fn newest_under(dir: &Path) -> Option<u64> {
     let mut newest = mtime_ns(&std::fs::metadata(dir).ok()?)?;
     for entry in std::fs::read_dir(dir).ok()?.flatten() {
         let Ok(kind) = entry.file_type() else { continue };
-        let t = if kind.is_dir() { newest_under(&entry.path()) } else { entry.metadata().ok().as_ref().and_then(mtime_ns) };
+        let t =
+            if kind.is_dir() { newest_under(&entry.path()) } else { entry.metadata().ok().as_ref().and_then(mtime_ns) };
         newest = newest.max(t.unwrap_or(0));
     }
     Some(newest)

@@ -77,8 +77,10 @@ impl Index {
         for _ in 0..count {
             let start = at;
             let f = |i: usize| be32(b, start + 4 * i);
-            let id = Oid::from_bytes(b.get(start + 40..start + 60).ok_or_else(|| Unsupported("the index ends early".into()))?)
-                .map_err(|e| Unsupported(e.message().to_string()))?;
+            let id = Oid::from_bytes(
+                b.get(start + 40..start + 60).ok_or_else(|| Unsupported("the index ends early".into()))?,
+            )
+            .map_err(|e| Unsupported(e.message().to_string()))?;
             let flags = u16::from_be_bytes([b[start + 60], b[start + 61]]);
             at = start + 62;
             let mut extended = 0u16;
@@ -93,14 +95,16 @@ impl Index {
             let path = if version == 4 {
                 let (strip, used) = varint(&b[at..]).ok_or_else(|| Unsupported("a bad path prefix".into()))?;
                 at += used;
-                let nul = b[at..].iter().position(|c| *c == 0).ok_or_else(|| Unsupported("an unterminated path".into()))?;
+                let nul =
+                    b[at..].iter().position(|c| *c == 0).ok_or_else(|| Unsupported("an unterminated path".into()))?;
                 let keep = previous.len().checked_sub(strip).ok_or_else(|| Unsupported("a bad path prefix".into()))?;
                 let mut p = previous[..keep].to_vec();
                 p.extend_from_slice(&b[at..at + nul]);
                 at += nul + 1;
                 p
             } else {
-                let nul = b[at..].iter().position(|c| *c == 0).ok_or_else(|| Unsupported("an unterminated path".into()))?;
+                let nul =
+                    b[at..].iter().position(|c| *c == 0).ok_or_else(|| Unsupported("an unterminated path".into()))?;
                 let p = b[at..at + nul].to_vec();
                 // Entries are padded with 1 to 8 NULs to a multiple of 8 bytes.
                 at = start + ((at - start + nul + 8) & !7);
@@ -182,7 +186,11 @@ fn cache_tree(b: &[u8], pos: &mut usize) -> Result<CacheTree, Unsupported> {
 
 /// The index against HEAD's tree (`None`: unborn): the paths that differ,
 /// and those of them that are not in the index at all.
-pub fn staged(repo: &Repository, head: Option<&git2::Tree<'_>>, index: &Index) -> Result<(Vec<String>, HashSet<String>), git2::Error> {
+pub fn staged(
+    repo: &Repository,
+    head: Option<&git2::Tree<'_>>,
+    index: &Index,
+) -> Result<(Vec<String>, HashSet<String>), git2::Error> {
     let mut out = Staged::default();
     let present: Vec<&Entry> = index.entries.iter().collect();
     compare_dir(repo, head, b"", &present, index.cache.as_ref(), &mut out)?;
@@ -230,12 +238,15 @@ fn compare_dir(
                 }
                 let resolved = entries[i..j].iter().find(|x| x.stage == 0);
                 if let Some(e) = resolved {
-                    let theirs = tree.and_then(|t| t.get_name_bytes(rest)).filter(|x| x.kind() != Some(ObjectType::Tree));
+                    let theirs =
+                        tree.and_then(|t| t.get_name_bytes(rest)).filter(|x| x.kind() != Some(ObjectType::Tree));
                     let same = theirs.is_some_and(|t| t.id() == e.id && t.filemode() as u32 == e.mode);
                     if !same {
                         out.differ.push(String::from_utf8_lossy(&e.path).into_owned());
                     }
-                    if let Some(t) = tree.and_then(|t| t.get_name_bytes(rest)).filter(|x| x.kind() == Some(ObjectType::Tree)) {
+                    if let Some(t) =
+                        tree.and_then(|t| t.get_name_bytes(rest)).filter(|x| x.kind() == Some(ObjectType::Tree))
+                    {
                         removed(repo, join(prefix, rest), &t, out)?;
                     }
                 }

@@ -195,7 +195,10 @@ mod tests {
         )
         .expect("hash");
         assert_eq!(inputs(&t, &["src/**"]).hash, expected);
-        assert_ne!(manifest_hash("cargo test --release", &[]).expect("hash"), manifest_hash("cargo test", &[]).expect("hash"));
+        assert_ne!(
+            manifest_hash("cargo test --release", &[]).expect("hash"),
+            manifest_hash("cargo test", &[]).expect("hash")
+        );
     }
 
     #[test]

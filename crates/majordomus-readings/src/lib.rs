@@ -10,8 +10,8 @@
 pub mod baselines;
 pub mod changes;
 mod fast_status;
-pub mod index_file;
 pub mod fingerprint;
+pub mod index_file;
 pub mod inputs;
 pub mod markers;
 pub mod process;

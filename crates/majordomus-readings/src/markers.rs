@@ -83,14 +83,17 @@ impl Register {
         let (scan, scan_from) = pick(m.scan, &marker_defaults::SCAN);
         let (extensions, ext_from) = pick(m.extensions, &marker_defaults::EXTENSIONS);
         let (exclude, exclude_from) = pick(m.exclude, &marker_defaults::EXCLUDE);
-        let pattern = Regex::new(&pattern_text)
-            .map_err(|e| Unread::new(format!("the marker pattern {pattern_text:?} is not a regular expression: {e}")))?;
+        let pattern = Regex::new(&pattern_text).map_err(|e| {
+            Unread::new(format!("the marker pattern {pattern_text:?} is not a regular expression: {e}"))
+        })?;
         let mut builder = GlobSetBuilder::new();
         for g in &exclude {
-            let glob = Glob::new(g).map_err(|e| Unread::new(format!("the marker exclusion {g:?} is not a glob: {e}")))?;
+            let glob =
+                Glob::new(g).map_err(|e| Unread::new(format!("the marker exclusion {g:?} is not a glob: {e}")))?;
             builder.add(glob);
         }
-        let excluded = builder.build().map_err(|e| Unread::new(format!("the marker exclusions cannot be used: {e}")))?;
+        let excluded =
+            builder.build().map_err(|e| Unread::new(format!("the marker exclusions cannot be used: {e}")))?;
         Ok(Self {
             word: marker_word(&pattern_text),
             pattern,
@@ -190,7 +193,12 @@ impl Register {
         let mut out = Vec::new();
         for path in files {
             let Some(text) = read_text(&repo.root().join(path))? else { continue };
-            out.extend(self.find(&text).into_iter().map(|(line, text, issue)| Marker { path: path.clone(), line, text, issue }));
+            out.extend(self.find(&text).into_iter().map(|(line, text, issue)| Marker {
+                path: path.clone(),
+                line,
+                text,
+                issue,
+            }));
         }
         Ok(out)
     }
@@ -284,7 +292,16 @@ mod tests {
         for p in ["src/lib.rs", "crates/a/src/x.rs", "apps/cli/run.sh", "src/tool.py"] {
             assert!(r.scans(p), "{p}");
         }
-        for p in ["tests/it.rs", "crates/a/tests/x.rs", "crates/a/benches/b.rs", "src/examples/e.rs", "README.md", "docs/x.rs", "src/notes.md", ".ai/local/x.rs"] {
+        for p in [
+            "tests/it.rs",
+            "crates/a/tests/x.rs",
+            "crates/a/benches/b.rs",
+            "src/examples/e.rs",
+            "README.md",
+            "docs/x.rs",
+            "src/notes.md",
+            ".ai/local/x.rs",
+        ] {
             assert!(!r.scans(p), "{p}");
         }
         assert_eq!(r.decided.scan, "the default");
@@ -332,7 +349,8 @@ mod tests {
         let repo = crate::open(t.path()).expect("open");
         let changed = vec!["src/lib.rs".to_string(), "src/new.rs".to_string(), "tests/it.rs".to_string()];
         let added = default_register().added_since(&repo, Some(&start), &changed).expect("read");
-        let seen: Vec<_> = added.iter().map(|m| (m.path.as_str(), m.line, m.issue.as_ref().map(|i| i.number))).collect();
+        let seen: Vec<_> =
+            added.iter().map(|m| (m.path.as_str(), m.line, m.issue.as_ref().map(|i| i.number))).collect();
         assert_eq!(seen, [("src/lib.rs", 3, Some(2)), ("src/new.rs", 1, None)]);
     }
 
@@ -352,7 +370,8 @@ mod tests {
 
     #[test]
     fn a_pattern_with_named_groups_reads_its_issue_from_them() {
-        let m = Markers { pattern: Some(r"GAP\[(?P<number>\d+)@(?P<repo>[\w-]+/[\w-]+)\]".into()), ..Markers::default() };
+        let m =
+            Markers { pattern: Some(r"GAP\[(?P<number>\d+)@(?P<repo>[\w-]+/[\w-]+)\]".into()), ..Markers::default() };
         let r = Register::from_policy(Some(&m)).expect("register");
         let found = r.find("// GAP[5@acme/tools] and GAP(x)\n");
         assert_eq!(found.len(), 1, "{found:?}");

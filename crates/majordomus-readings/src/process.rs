@@ -49,9 +49,9 @@ pub fn stat(pid: u32) -> Reading<Option<Stat>> {
     }
     let path = format!("/proc/{pid}/stat");
     match std::fs::read_to_string(&path) {
-        Ok(text) => parse_stat(&text)
-            .map(Some)
-            .ok_or_else(|| Unread::new(format!("{path} does not read as a process's stat"))),
+        Ok(text) => {
+            parse_stat(&text).map(Some).ok_or_else(|| Unread::new(format!("{path} does not read as a process's stat")))
+        }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(Unread::new(format!("could not read {path}: {e}"))),
     }

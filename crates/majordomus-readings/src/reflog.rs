@@ -121,7 +121,11 @@ mod tests {
         let t = TestRepo::with_commit();
         let before = Utc::now().timestamp() - 1;
         t.git(&["branch", "side"]);
-        let wt = t.path().parent().expect("parent").join(format!("{}-wt", t.path().file_name().expect("name").to_string_lossy()));
+        let wt = t
+            .path()
+            .parent()
+            .expect("parent")
+            .join(format!("{}-wt", t.path().file_name().expect("name").to_string_lossy()));
         t.git(&["worktree", "add", "-q", "-b", "wt-branch", wt.to_str().expect("utf8")]);
         let repo = crate::open(t.path()).expect("open");
         let name = crate::worktrees::read(&repo).expect("worktrees").into_keys().next().expect("one worktree");

@@ -23,10 +23,7 @@ pub fn head(repo: &Repo) -> Reading<Head> {
         Ok(r) => r,
         Err(e) => return Err(Unread::git("HEAD", &e)),
     };
-    let branch = reference
-        .symbolic_target()
-        .and_then(|t| t.strip_prefix("refs/heads/"))
-        .map(str::to_string);
+    let branch = reference.symbolic_target().and_then(|t| t.strip_prefix("refs/heads/")).map(str::to_string);
     let commit = match repo.git.head() {
         Ok(h) => h.target().map(|o| o.to_string()),
         Err(e) if e.code() == ErrorCode::UnbornBranch || e.code() == ErrorCode::NotFound => None,
@@ -169,14 +166,18 @@ pub fn trunk(repo: &Repo, remote: Option<&str>, branch: Option<&str>) -> Reading
     let mut candidates: Vec<(String, &str)> = Vec::new();
     match (remote, branch) {
         (Some(r), Some(b)) => candidates.push((format!("refs/remotes/{r}/{b}"), "the policy's [trunk]")),
-        (Some(r), None) => candidates.push((format!("refs/remotes/{r}/HEAD"), "the policy's [trunk] remote's default branch")),
+        (Some(r), None) => {
+            candidates.push((format!("refs/remotes/{r}/HEAD"), "the policy's [trunk] remote's default branch"))
+        }
         (None, Some(b)) => {
             candidates.push((format!("refs/remotes/origin/{b}"), "the policy's [trunk] branch on origin"));
             candidates.push((format!("refs/heads/{b}"), "the policy's [trunk] branch"));
         }
         (None, None) => {
             candidates.push(("refs/remotes/origin/HEAD".into(), "the remote's default branch (origin/HEAD)"));
-            for name in ["refs/remotes/origin/main", "refs/remotes/origin/master", "refs/heads/main", "refs/heads/master"] {
+            for name in
+                ["refs/remotes/origin/main", "refs/remotes/origin/master", "refs/heads/main", "refs/heads/master"]
+            {
                 candidates.push((name.into(), "the conventional trunk name"));
             }
         }
@@ -338,7 +339,10 @@ mod tests {
         assert_eq!(up("main").expect("main").refname, "refs/remotes/mirror/main");
         assert_eq!(up("local-tracking"), Some(Upstream { refname: "refs/heads/main".into(), exists: true }));
         assert_eq!(up("with.dots/and-slashes").expect("tracks").refname, "refs/remotes/mirror/x");
-        assert_eq!(map_refspec("refs/heads/main", "refs/remotes/origin/trunk", "refs/heads/main").as_deref(), Some("refs/remotes/origin/trunk"));
+        assert_eq!(
+            map_refspec("refs/heads/main", "refs/remotes/origin/trunk", "refs/heads/main").as_deref(),
+            Some("refs/remotes/origin/trunk")
+        );
         assert_eq!(map_refspec("refs/heads/*", "refs/remotes/o/*", "refs/tags/v1"), None);
     }
 
@@ -367,7 +371,10 @@ mod tests {
         t.commit_all("trunk work");
         let repo = crate::open(t.path()).expect("open");
         let main = t.head();
-        assert!(matches!(integration(&repo, &feature, &main).expect("read"), Integration::Missing { ahead_count: 2, .. }));
+        assert!(matches!(
+            integration(&repo, &feature, &main).expect("read"),
+            Integration::Missing { ahead_count: 2, .. }
+        ));
         t.git(&["merge", "-q", "--squash", "feature"]);
         t.git(&["commit", "-q", "-m", "squashed"]);
         let main = t.head();

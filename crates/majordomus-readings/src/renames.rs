@@ -87,7 +87,8 @@ mod tests {
 
         t.remove(".ai/repo/lint-baseline.txt");
         t.write(".ai/repo/moved/clippy-baseline.txt", &format!("{ENTRIES}src/e.rs: added\n"));
-        let want = vec![Rename { from: ".ai/repo/lint-baseline.txt".into(), to: ".ai/repo/moved/clippy-baseline.txt".into() }];
+        let want =
+            vec![Rename { from: ".ai/repo/lint-baseline.txt".into(), to: ".ai/repo/moved/clippy-baseline.txt".into() }];
         assert_eq!(commit_to_worktree(&repo, &start, ".ai/repo").expect("untracked"), want);
         t.git(&["add", "-A"]);
         assert_eq!(commit_to_worktree(&repo, &start, ".ai/repo").expect("staged"), want);

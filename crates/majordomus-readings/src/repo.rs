@@ -105,7 +105,11 @@ mod tests {
     fn a_reftable_repository_is_unreadable_with_that_reason_and_its_root() {
         let t = TestRepo::new();
         let dir = t.path().join("reftable");
-        let made = t.git_command(t.path()).args(["init", "-q", "--ref-format=reftable", "reftable"]).output().expect("run git");
+        let made = t
+            .git_command(t.path())
+            .args(["init", "-q", "--ref-format=reftable", "reftable"])
+            .output()
+            .expect("run git");
         if !made.status.success() {
             // This git cannot make one; nothing to read.
             assert!(String::from_utf8_lossy(&made.stderr).contains("ref"), "{}", String::from_utf8_lossy(&made.stderr));

@@ -54,7 +54,11 @@ pub fn read_with_libgit2(repo: &Repo) -> Reading<WorkingTree> {
     let mut tree = WorkingTree::default();
     for entry in statuses.iter() {
         let Some(path) = entry.path() else {
-            tree.dirty.push(Dirty { path: String::from_utf8_lossy(entry.path_bytes()).into_owned(), index: None, deleted: false });
+            tree.dirty.push(Dirty {
+                path: String::from_utf8_lossy(entry.path_bytes()).into_owned(),
+                index: None,
+                deleted: false,
+            });
             continue;
         };
         if is_own_state(path) {
@@ -80,19 +84,17 @@ pub fn read_with_libgit2(repo: &Repo) -> Reading<WorkingTree> {
                 | Status::WT_TYPECHANGE
                 | Status::WT_RENAMED,
         ) {
-            let index = entry
-                .head_to_index()
-                .map(|d| d.new_file())
-                .filter(|f| f.exists())
-                .map(|f| f.id().to_string())
-                .or_else(|| {
-                    // Unchanged in the index: the staged blob is HEAD's.
-                    if s.intersects(Status::INDEX_NEW | Status::INDEX_MODIFIED | Status::INDEX_DELETED) {
-                        None
-                    } else {
-                        entry.index_to_workdir().map(|d| d.old_file().id().to_string())
-                    }
-                });
+            let index =
+                entry.head_to_index().map(|d| d.new_file()).filter(|f| f.exists()).map(|f| f.id().to_string()).or_else(
+                    || {
+                        // Unchanged in the index: the staged blob is HEAD's.
+                        if s.intersects(Status::INDEX_NEW | Status::INDEX_MODIFIED | Status::INDEX_DELETED) {
+                            None
+                        } else {
+                            entry.index_to_workdir().map(|d| d.old_file().id().to_string())
+                        }
+                    },
+                );
             tree.dirty.push(Dirty { path: path.to_string(), index, deleted: s.contains(Status::WT_DELETED) });
         }
     }

@@ -10,11 +10,7 @@ pub fn read(repo: &Repo) -> Reading<BTreeMap<String, String>> {
     let names = repo.git.worktrees().map_err(|e| Unread::git("the linked worktrees", &e))?;
     let mut out = BTreeMap::new();
     for name in names.iter().flatten() {
-        let path = repo
-            .git
-            .find_worktree(name)
-            .map(|w| w.path().display().to_string())
-            .unwrap_or_default();
+        let path = repo.git.find_worktree(name).map(|w| w.path().display().to_string()).unwrap_or_default();
         out.insert(name.to_string(), path);
     }
     Ok(out)
@@ -36,7 +32,11 @@ pub fn all(repo: &Repo) -> Reading<Vec<Worktree>> {
     let mut out = Vec::new();
     let main = git2::Repository::open(repo.common_dir()).map_err(|e| Unread::git("the main worktree", &e))?;
     if let Some(w) = main.workdir() {
-        out.push(Worktree { name: "main".into(), path: w.canonicalize().unwrap_or_else(|_| w.to_path_buf()), problem: None });
+        out.push(Worktree {
+            name: "main".into(),
+            path: w.canonicalize().unwrap_or_else(|_| w.to_path_buf()),
+            problem: None,
+        });
     }
     let names = repo.git.worktrees().map_err(|e| Unread::git("the linked worktrees", &e))?;
     for name in names.iter().flatten() {
@@ -63,7 +63,11 @@ mod tests {
     #[test]
     fn a_linked_worktree_is_read_by_name() {
         let t = TestRepo::with_commit();
-        let wt = t.path().parent().expect("parent").join(format!("{}-wt", t.path().file_name().expect("name").to_string_lossy()));
+        let wt = t
+            .path()
+            .parent()
+            .expect("parent")
+            .join(format!("{}-wt", t.path().file_name().expect("name").to_string_lossy()));
         t.git(&["worktree", "add", "-q", "-b", "side", wt.to_str().expect("utf8")]);
         let repo = crate::open(t.path()).expect("open");
         let trees = super::read(&repo).expect("read");

@@ -105,8 +105,9 @@ impl Observation {
             .map_err(|e| invalid(format!("observed_at {:?} is not RFC 3339 ({e})", obs.observed_at)))?;
         for pr in &obs.pull_requests {
             if let Some(t) = &pr.created_at {
-                chrono::DateTime::parse_from_rfc3339(t)
-                    .map_err(|e| invalid(format!("pull request #{}'s created_at {t:?} is not RFC 3339 ({e})", pr.number)))?;
+                chrono::DateTime::parse_from_rfc3339(t).map_err(|e| {
+                    invalid(format!("pull request #{}'s created_at {t:?} is not RFC 3339 ({e})", pr.number))
+                })?;
             }
         }
         Ok(obs)
@@ -150,8 +151,11 @@ mod tests {
 
     #[test]
     fn a_foreign_document_is_not_an_observation() {
-        let err = Observation::parse(Path::new("f.json"), r#"{"schema":"x","observed_at":"2026-11-30T10:00:00Z","repository":"o/r"}"#)
-            .expect_err("foreign");
+        let err = Observation::parse(
+            Path::new("f.json"),
+            r#"{"schema":"x","observed_at":"2026-11-30T10:00:00Z","repository":"o/r"}"#,
+        )
+        .expect_err("foreign");
         assert!(err.to_string().contains("expected \"majordomus/forge/v1\""), "{err}");
     }
 }

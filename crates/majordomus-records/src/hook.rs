@@ -68,8 +68,8 @@ impl HookState {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(source) => return Err(HookStateError::Io { path: path.into(), source }),
         };
-        let state: HookState =
-            serde_json::from_slice(&bytes).map_err(|e| HookStateError::Malformed { path: path.into(), reason: e.to_string() })?;
+        let state: HookState = serde_json::from_slice(&bytes)
+            .map_err(|e| HookStateError::Malformed { path: path.into(), reason: e.to_string() })?;
         if state.schema != HOOK_SCHEMA {
             return Err(HookStateError::Malformed {
                 path: path.into(),

@@ -92,7 +92,11 @@ pub fn read(path: &Path) -> Result<Vec<Entry>, LedgerError> {
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, l)| {
-            serde_json::from_str(l).map_err(|e| LedgerError::Malformed { path: path.into(), line: i + 1, reason: e.to_string() })
+            serde_json::from_str(l).map_err(|e| LedgerError::Malformed {
+                path: path.into(),
+                line: i + 1,
+                reason: e.to_string(),
+            })
         })
         .collect()
 }
@@ -160,7 +164,12 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("ledger.jsonl");
         append(&path, &run("a")).expect("append");
-        std::fs::OpenOptions::new().append(true).open(&path).expect("open").write_all(b"{\"at\": \"2026").expect("write");
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .expect("open")
+            .write_all(b"{\"at\": \"2026")
+            .expect("write");
         let err = read(&path).expect_err("torn");
         assert!(err.to_string().contains(":2: not a ledger entry"), "{err}");
     }

@@ -272,7 +272,9 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
 /// Whether an id (of a gate or a question) is usable on a command line and
 /// in a done line: letters, digits, `-`, `_`, `.`, not starting with `-`.
 pub fn is_valid_id(id: &str) -> bool {
-    !id.is_empty() && !id.starts_with('-') && id.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    !id.is_empty()
+        && !id.starts_with('-')
+        && id.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
 }
 
 type Span = Option<Range<usize>>;
@@ -319,7 +321,10 @@ impl Walk {
     fn known_keys(&mut self, table: &dyn TableLike, allowed: &[&str], what: &str) {
         for (key, _) in table.iter() {
             if !allowed.contains(&key) {
-                self.report(&key_span(table, key), format!("unknown key `{key}` in {what}; expected one of {}", one_of(allowed)));
+                self.report(
+                    &key_span(table, key),
+                    format!("unknown key `{key}` in {what}; expected one of {}", one_of(allowed)),
+                );
             }
         }
     }
@@ -341,13 +346,19 @@ impl Walk {
                 .filter_map(|v| match v {
                     Value::InlineTable(t) => Some((t as &dyn TableLike, t.span())),
                     other => {
-                        self.report(&other.span(), format!("each entry of {what} must be a table, not {}", a(other.type_name())));
+                        self.report(
+                            &other.span(),
+                            format!("each entry of {what} must be a table, not {}", a(other.type_name())),
+                        );
                         None
                     }
                 })
                 .collect(),
             other => {
-                self.report(span, format!("{what} must be an array of tables ([[{what}]]), not {}", a(other.type_name())));
+                self.report(
+                    span,
+                    format!("{what} must be an array of tables ([[{what}]]), not {}", a(other.type_name())),
+                );
                 Vec::new()
             }
         }
@@ -367,7 +378,14 @@ impl Walk {
     /// A string that must be there and say something; `path` names the
     /// table in messages about values (`exempt`), `header` in messages about
     /// the table (`[[exempt]]`).
-    fn required_string(&mut self, table: &dyn TableLike, key: &str, (path, header): (&str, &str), at: &Span, why: &str) -> Option<(String, Span)> {
+    fn required_string(
+        &mut self,
+        table: &dyn TableLike,
+        key: &str,
+        (path, header): (&str, &str),
+        at: &Span,
+        why: &str,
+    ) -> Option<(String, Span)> {
         if !table.contains_key(key) {
             self.report(at, format!("{header} has no `{key}`: {why}"));
             return None;
@@ -392,14 +410,20 @@ impl Walk {
     fn strings(&mut self, table: &dyn TableLike, key: &str, what: &str) -> Option<Vec<(String, Span)>> {
         let item = table.get(key)?;
         let Some(list) = item.as_array() else {
-            self.report(&item.span(), format!("`{what}.{key}` must be an array of strings, not {}", a(item.type_name())));
+            self.report(
+                &item.span(),
+                format!("`{what}.{key}` must be an array of strings, not {}", a(item.type_name())),
+            );
             return None;
         };
         let mut out = Vec::new();
         for v in list.iter() {
             match v.as_str() {
                 Some(s) => out.push((s.to_string(), v.span())),
-                None => self.report(&v.span(), format!("each entry of `{what}.{key}` must be a string, not {}", a(v.type_name()))),
+                None => self.report(
+                    &v.span(),
+                    format!("each entry of `{what}.{key}` must be a string, not {}", a(v.type_name())),
+                ),
             }
         }
         Some(out)
@@ -459,7 +483,10 @@ impl Walk {
                             policy.caps.insert(id.to_string(), n as u8);
                         }
                         Some(n) => self.report(&value.span(), format!("the cap of `{id}` must be 0 to 9, not {n}")),
-                        None => self.report(&value.span(), format!("the cap of `{id}` must be an integer from 0 to 9, not {}", a(value.type_name()))),
+                        None => self.report(
+                            &value.span(),
+                            format!("the cap of `{id}` must be an integer from 0 to 9, not {}", a(value.type_name())),
+                        ),
                     }
                 }
             }
@@ -467,14 +494,18 @@ impl Walk {
         if let Some(item) = root.get("markers") {
             if let Some(t) = self.table(item, &key_span(root, "markers"), "[markers]") {
                 self.known_keys(t, &MARKERS, "[markers]");
-                let list = |w: &mut Self, key| w.strings(t, key, "markers").map(|v| v.into_iter().map(|(s, _)| s).collect());
+                let list =
+                    |w: &mut Self, key| w.strings(t, key, "markers").map(|v| v.into_iter().map(|(s, _)| s).collect());
                 let pattern = self.string(t, "pattern", "markers");
                 if let Some((text, span)) = &pattern {
                     match regex::Regex::new(text) {
                         Err(e) => self.report(span, format!("the marker pattern is not a regular expression: {e}")),
                         Ok(re) if re.captures_len() < 2 => self.report(
                             span,
-                            format!("the marker pattern has no capture group for the issue number (the default is `{}`)", marker_defaults::PATTERN),
+                            format!(
+                                "the marker pattern has no capture group for the issue number (the default is `{}`)",
+                                marker_defaults::PATTERN
+                            ),
                         ),
                         Ok(_) => {}
                     }
@@ -526,11 +557,20 @@ impl Walk {
     fn gate(&mut self, id: &str, item: &Item, at: &Span) -> Option<Gate> {
         let what = format!("gates.{id}");
         if !is_valid_id(id) {
-            self.report(at, format!("the gate id `{id}` must be letters, digits, `-`, `_` or `.`, not starting with `-`"));
+            self.report(
+                at,
+                format!("the gate id `{id}` must be letters, digits, `-`, `_` or `.`, not starting with `-`"),
+            );
         }
         let t = self.table(item, at, &format!("[{what}]"))?;
         self.known_keys(t, &GATE, &format!("[{what}]"));
-        let run = self.required_string(t, "run", (&what, &format!("[{what}]")), at, "the command majordomus runs for this gate");
+        let run = self.required_string(
+            t,
+            "run",
+            (&what, &format!("[{what}]")),
+            at,
+            "the command majordomus runs for this gate",
+        );
         let inputs = self.strings(t, "inputs", &what).unwrap_or_default();
         for (glob, span) in &inputs {
             if let Err(e) = globset::Glob::new(glob) {
@@ -544,13 +584,22 @@ impl Walk {
             Some(v) => match v.as_integer() {
                 Some(n) if n > 0 => Some(n as u64),
                 _ => {
-                    self.report(&v.span(), format!("`{what}.timeout_seconds` must be a whole number of seconds above 0"));
+                    self.report(
+                        &v.span(),
+                        format!("`{what}.timeout_seconds` must be a whole number of seconds above 0"),
+                    );
                     None
                 }
             },
         };
         let (run, _) = run?;
-        is_valid_id(id).then(|| Gate { run, inputs: inputs.into_iter().map(|(s, _)| s).collect(), required, always, timeout_seconds })
+        is_valid_id(id).then(|| Gate {
+            run,
+            inputs: inputs.into_iter().map(|(s, _)| s).collect(),
+            required,
+            always,
+            timeout_seconds,
+        })
     }
 
     fn question(
@@ -562,14 +611,31 @@ impl Walk {
         declared: &BTreeMap<String, Span>,
     ) -> Option<ExtraQuestion> {
         self.known_keys(t, &QUESTION, "[[questions]]");
-        let id = self.required_string(t, "id", ("questions", "[[questions]]"), at, "the question's id, used in the done line");
-        let stage = self.required_string(t, "stage", ("questions", "[[questions]]"), at, "the stage the question belongs to");
-        let question = self.required_string(t, "question", ("questions", "[[questions]]"), at, "the question asked, in words");
-        let gate = self.required_string(t, "gate", ("questions", "[[questions]]"), at, "the declared gate whose verdict answers it");
+        let id = self.required_string(
+            t,
+            "id",
+            ("questions", "[[questions]]"),
+            at,
+            "the question's id, used in the done line",
+        );
+        let stage =
+            self.required_string(t, "stage", ("questions", "[[questions]]"), at, "the stage the question belongs to");
+        let question =
+            self.required_string(t, "question", ("questions", "[[questions]]"), at, "the question asked, in words");
+        let gate = self.required_string(
+            t,
+            "gate",
+            ("questions", "[[questions]]"),
+            at,
+            "the declared gate whose verdict answers it",
+        );
         let (id, id_span) = id?;
         let mut ok = true;
         if !is_valid_id(&id) {
-            self.report(&id_span, format!("the question id `{id}` must be letters, digits, `-`, `_` or `.`, not starting with `-`"));
+            self.report(
+                &id_span,
+                format!("the question id `{id}` must be letters, digits, `-`, `_` or `.`, not starting with `-`"),
+            );
             ok = false;
         } else if builtin.contains(&id.as_str()) {
             self.report(&id_span, format!("`{id}` is a built-in question; an extra question needs an id of its own"));
@@ -580,7 +646,10 @@ impl Walk {
         }
         if let Some((g, span)) = &gate {
             if !gates.contains_key(g) {
-                self.report(span, format!("the question `{id}` is answered by the gate `{g}`, which is not declared in [gates]"));
+                self.report(
+                    span,
+                    format!("the question `{id}` is answered by the gate `{g}`, which is not declared in [gates]"),
+                );
                 ok = false;
             }
         }
@@ -588,17 +657,27 @@ impl Walk {
         ok.then_some(ExtraQuestion { id, stage: stage.0, question: question.0, gate: gate.0 })
     }
 
-    fn exemption(&mut self, t: &dyn TableLike, at: &Span, known: &[&str], seen: &BTreeMap<String, Span>) -> Option<Exemption> {
+    fn exemption(
+        &mut self,
+        t: &dyn TableLike,
+        at: &Span,
+        known: &[&str],
+        seen: &BTreeMap<String, Span>,
+    ) -> Option<Exemption> {
         self.known_keys(t, &EXEMPTION, "[[exempt]]");
-        let question = self.required_string(t, "question", ("exempt", "[[exempt]]"), at, "the id of the question it exempts");
-        let reason = self.required_string(t, "reason", ("exempt", "[[exempt]]"), at, "why the question does not apply here");
+        let question =
+            self.required_string(t, "question", ("exempt", "[[exempt]]"), at, "the id of the question it exempts");
+        let reason =
+            self.required_string(t, "reason", ("exempt", "[[exempt]]"), at, "why the question does not apply here");
         let until = match t.get("until") {
             None => Some(None),
             Some(item) => {
                 let date = match item.as_value() {
                     Some(Value::String(s)) => NaiveDate::parse_from_str(s.value(), "%Y-%m-%d").ok(),
                     Some(Value::Datetime(d)) => match (d.value().date, d.value().time) {
-                        (Some(date), None) => NaiveDate::from_ymd_opt(date.year.into(), date.month.into(), date.day.into()),
+                        (Some(date), None) => {
+                            NaiveDate::from_ymd_opt(date.year.into(), date.month.into(), date.day.into())
+                        }
                         _ => None,
                     },
                     _ => None,
@@ -761,7 +840,8 @@ nonsense = 3
 
     #[test]
     fn an_exemption_holds_through_its_last_day_and_not_after() {
-        let e = Exemption { question: "pushed".into(), reason: "r".into(), until: NaiveDate::from_ymd_opt(2026, 12, 31) };
+        let e =
+            Exemption { question: "pushed".into(), reason: "r".into(), until: NaiveDate::from_ymd_opt(2026, 12, 31) };
         assert!(e.holds_on(NaiveDate::from_ymd_opt(2026, 12, 31).expect("date")));
         assert!(!e.holds_on(NaiveDate::from_ymd_opt(2027, 1, 1).expect("date")));
     }
@@ -814,6 +894,9 @@ nonsense = 3
             problems("[forge]\nmax_age = 30\n"),
             ["2:1: unknown key `max_age` in [forge]; expected one of `max_age_minutes`"]
         );
-        assert_eq!(problems("[forge]\nmax_age_minutes = -5\n"), ["2:19: `forge.max_age_minutes` must be a whole number, 0 or more"]);
+        assert_eq!(
+            problems("[forge]\nmax_age_minutes = -5\n"),
+            ["2:19: `forge.max_age_minutes` must be a whole number, 0 or more"]
+        );
     }
 }

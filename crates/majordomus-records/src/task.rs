@@ -150,10 +150,8 @@ impl TaskRecord {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(source) => return Err(TaskError::Io { path: path.into(), source }),
         };
-        let record: TaskRecord = serde_json::from_slice(&bytes).map_err(|e| TaskError::Malformed {
-            path: path.into(),
-            reason: e.to_string(),
-        })?;
+        let record: TaskRecord = serde_json::from_slice(&bytes)
+            .map_err(|e| TaskError::Malformed { path: path.into(), reason: e.to_string() })?;
         if record.schema != TASK_SCHEMA {
             return Err(TaskError::Malformed {
                 path: path.into(),
@@ -164,10 +162,8 @@ impl TaskRecord {
     }
 
     pub fn save(&self, path: &Path) -> Result<(), TaskError> {
-        let mut bytes = serde_json::to_vec_pretty(self).map_err(|e| TaskError::Write {
-            path: path.into(),
-            source: std::io::Error::other(e),
-        })?;
+        let mut bytes = serde_json::to_vec_pretty(self)
+            .map_err(|e| TaskError::Write { path: path.into(), source: std::io::Error::other(e) })?;
         bytes.push(b'\n');
         crate::write_atomic(path, &bytes).map_err(|source| TaskError::Write { path: path.into(), source })
     }

@@ -91,11 +91,7 @@ impl TestRepo {
 
     pub fn git_in(&self, dir: &Path, args: &[&str]) -> String {
         let out = self.git_command(dir).args(args).output().unwrap();
-        assert!(
-            out.status.success(),
-            "git {args:?} failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert!(out.status.success(), "git {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
         String::from_utf8(out.stdout).unwrap()
     }
 

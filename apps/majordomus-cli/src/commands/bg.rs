@@ -41,7 +41,11 @@ pub fn cmd_bg(cwd: &Path, args: BgArgs) -> Result<Exit, CliError> {
         BgAction::Add { pid, what } => {
             let start_time = match process::stat(pid) {
                 Ok(Some(s)) if !matches!(s.state, 'Z' | 'X' | 'x') => Some(s.start_time),
-                Ok(_) => return Err(CliError::Usage(format!("no process {pid} is running, so there is nothing to register"))),
+                Ok(_) => {
+                    return Err(CliError::Usage(format!(
+                        "no process {pid} is running, so there is nothing to register"
+                    )))
+                }
                 Err(e) => {
                     eprintln!("majordomus: {}; pid {pid} is registered without its start time", e.reason);
                     None

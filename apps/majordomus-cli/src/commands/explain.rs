@@ -40,7 +40,8 @@ pub fn cmd_explain(cwd: &Path, args: ExplainArgs) -> Result<Exit, CliError> {
 /// The explanation of a built-in question, from the registry.
 pub fn explain(id: &str) -> Option<String> {
     let (n, q) = QUESTIONS.iter().enumerate().find(|(_, q)| q.id == id)?;
-    let mut out = format!("{} ({} stage; question {} of {})\n  {}\n\n", q.id, q.stage, n + 1, QUESTIONS.len(), q.question);
+    let mut out =
+        format!("{} ({} stage; question {} of {})\n  {}\n\n", q.id, q.stage, n + 1, QUESTIONS.len(), q.question);
     out.push_str(&format!("source: {}\n", q.source));
     out.push_str(&format!("cap:    {} (while it is open, the completion score is at most {})\n\n", q.cap, q.cap));
     for (status, meaning) in question::status_meanings(q.id) {

@@ -57,7 +57,10 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
     if args.outcome == Outcome::Completed && !doc.complete {
         let mut err = std::io::stderr().lock();
         err.write_all(render::check_text(&doc, render::use_color(std::io::stderr().is_terminal())).as_bytes())?;
-        writeln!(err, "majordomus: finish --outcome completed refused: the done invariant is not complete (nothing was written)")?;
+        writeln!(
+            err,
+            "majordomus: finish --outcome completed refused: the done invariant is not complete (nothing was written)"
+        )?;
         return Ok(Exit::NotDone);
     }
     let now = chrono::Utc::now();
@@ -69,10 +72,12 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
         "record": record,
     });
     let target = ws.paths.archive_dir().join(format!("{}.json", record.id));
-    let mut bytes = serde_json::to_vec_pretty(&archived).map_err(|e| CliError::internal("cannot encode the archive", e))?;
+    let mut bytes =
+        serde_json::to_vec_pretty(&archived).map_err(|e| CliError::internal("cannot encode the archive", e))?;
     bytes.push(b'\n');
     ws.write_state(&target, &bytes)?;
-    std::fs::remove_file(ws.paths.task()).map_err(|e| CliError::internal("cannot remove the task record after archiving it", e))?;
+    std::fs::remove_file(ws.paths.task())
+        .map_err(|e| CliError::internal("cannot remove the task record after archiving it", e))?;
     println!("finished {:?} ({}) as {}; {}", record.task, record.id, args.outcome.as_str(), doc.done_line());
     println!("archived to {}", target.display());
     Ok(Exit::Ok)

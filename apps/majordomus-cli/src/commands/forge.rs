@@ -56,7 +56,8 @@ pub fn cmd_forge(cwd: &Path, args: ForgeArgs) -> Result<Exit, CliError> {
         ForgeAction::Record(a) => read_observation(cwd, &a.file)?,
         ForgeAction::Refresh(_) => refresh(&ws)?,
     };
-    let mut bytes = serde_json::to_vec_pretty(&observation).map_err(|e| CliError::internal("cannot encode the observation", e))?;
+    let mut bytes =
+        serde_json::to_vec_pretty(&observation).map_err(|e| CliError::internal("cannot encode the observation", e))?;
     bytes.push(b'\n');
     ws.write_state(&ws.paths.forge(), &bytes)?;
     let missing = observation.issues.iter().filter(|i| i.state == "missing").count();
@@ -66,7 +67,10 @@ pub fn cmd_forge(cwd: &Path, args: ForgeArgs) -> Result<Exit, CliError> {
         "recorded the forge observation of {} at {}: {} open, {} asked about{}",
         observation.repository,
         observation.observed_at,
-        plural(observation.pull_requests.iter().filter(|p| p.state.eq_ignore_ascii_case("open")).count(), "pull request"),
+        plural(
+            observation.pull_requests.iter().filter(|p| p.state.eq_ignore_ascii_case("open")).count(),
+            "pull request"
+        ),
         plural(observation.issues.len(), "issue"),
         if missing > 0 { format!(" ({missing} missing)") } else { String::new() },
     )?;
@@ -84,9 +88,9 @@ fn plural(n: usize, noun: &str) -> String {
 fn read_observation(cwd: &Path, file: &str) -> Result<Observation, CliError> {
     let (name, text) = if file == "-" {
         let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| CliError::Usage(format!("cannot read the observation from standard input: {e}; nothing was recorded")))?;
+        std::io::stdin().read_to_string(&mut text).map_err(|e| {
+            CliError::Usage(format!("cannot read the observation from standard input: {e}; nothing was recorded"))
+        })?;
         (Path::new("<stdin>").to_path_buf(), text)
     } else {
         let path = cwd.join(file);
@@ -94,7 +98,8 @@ fn read_observation(cwd: &Path, file: &str) -> Result<Observation, CliError> {
             .map_err(|e| CliError::Usage(format!("cannot read {file}: {e}; nothing was recorded")))?;
         (Path::new(file).to_path_buf(), text)
     };
-    Observation::parse(&name, &text).map_err(|e| CliError::Usage(format!("{}; the recorded observation is unchanged", error_chain(&e))))
+    Observation::parse(&name, &text)
+        .map_err(|e| CliError::Usage(format!("{}; the recorded observation is unchanged", error_chain(&e))))
 }
 
 fn refresh(ws: &Workspace) -> Result<Observation, CliError> {

@@ -92,7 +92,8 @@ fn cmd_run(ws: &Workspace, policy: &Policy, args: RunArgs) -> Result<Exit, CliEr
         }
     }
     if ids.len() > 1 {
-        let said: Vec<String> = verdicts.iter().map(|(id, ok)| format!("{id} {}", if *ok { "passed" } else { "failed" })).collect();
+        let said: Vec<String> =
+            verdicts.iter().map(|(id, ok)| format!("{id} {}", if *ok { "passed" } else { "failed" })).collect();
         eprintln!("majordomus: {} run: {}", plural(ids.len(), "gate"), said.join(", "));
     }
     Ok(if verdicts.iter().all(|(_, ok)| *ok) { Exit::Ok } else { Exit::NotDone })
@@ -115,7 +116,8 @@ fn selected_for_all(ws: &Workspace, policy: &Policy, task: &TaskState) -> Result
     };
     let mut ids = Vec::new();
     for (id, gate) in &policy.gates {
-        let matched = verification::matched(gate, &changes).map_err(|e| CliError::Usage(format!("gate {id}: {}", e.reason)))?;
+        let matched =
+            verification::matched(gate, &changes).map_err(|e| CliError::Usage(format!("gate {id}: {}", e.reason)))?;
         if gate.always || !matched.is_empty() {
             ids.push(id.clone());
         }
@@ -131,7 +133,13 @@ fn selected_for_all(ws: &Workspace, policy: &Policy, task: &TaskState) -> Result
 
 /// Runs one gate and records its verdict: `Some(true)` when it passed,
 /// `None` when a signal interrupted it (nothing recorded).
-fn run_one(ws: &Workspace, id: &str, gate: &Gate, task_id: Option<String>, interrupted: &AtomicBool) -> Result<Option<bool>, CliError> {
+fn run_one(
+    ws: &Workspace,
+    id: &str,
+    gate: &Gate,
+    task_id: Option<String>,
+    interrupted: &AtomicBool,
+) -> Result<Option<bool>, CliError> {
     let prepared = runner::prepare(&ws.repo, id, gate)
         .map_err(|e| CliError::internal(format!("cannot read the inputs of the gate {id}; nothing was run"), e))?;
     let limit = gate.timeout_seconds.map(|s| format!(", at most {s} s")).unwrap_or_default();
@@ -142,11 +150,12 @@ fn run_one(ws: &Workspace, id: &str, gate: &Gate, task_id: Option<String>, inter
         short(&prepared.inputs.hash)
     );
     let _ = std::io::stderr().flush();
-    let outcome = match runner::execute(ws.repo.root(), &gate.run, gate.timeout_seconds.map(Duration::from_secs), interrupted) {
-        Ok(o) => o,
-        Err(RunError::Interrupted) => return Ok(None),
-        Err(e) => return Err(CliError::internal(format!("cannot run the gate {id}"), e)),
-    };
+    let outcome =
+        match runner::execute(ws.repo.root(), &gate.run, gate.timeout_seconds.map(Duration::from_secs), interrupted) {
+            Ok(o) => o,
+            Err(RunError::Interrupted) => return Ok(None),
+            Err(e) => return Err(CliError::internal(format!("cannot run the gate {id}"), e)),
+        };
     ws.ensure_state_dir()?;
     runner::record(&ws.paths, task_id, &prepared, &outcome)
         .map_err(|e| CliError::internal(format!("the gate {id} ran but its verdict could not be recorded"), e))?;
@@ -186,7 +195,10 @@ fn cmd_list(ws: &Workspace, policy: &Policy) -> Result<Exit, CliError> {
     Ok(Exit::Ok)
 }
 
-fn selection(gate: &Gate, changes: &Result<majordomus_readings::changes::ChangeSet, majordomus_readings::Unread>) -> String {
+fn selection(
+    gate: &Gate,
+    changes: &Result<majordomus_readings::changes::ChangeSet, majordomus_readings::Unread>,
+) -> String {
     let inputs = if gate.inputs.is_empty() { "no inputs".to_string() } else { gate.inputs.join(", ") };
     match changes {
         _ if gate.always => "selected: it is marked always".to_string(),
@@ -194,7 +206,9 @@ fn selection(gate: &Gate, changes: &Result<majordomus_readings::changes::ChangeS
         Ok(c) => match verification::matched(gate, c) {
             Err(e) => format!("selection unknown: {}", e.reason),
             Ok(_) if c.changed.is_empty() => "not selected: nothing changed since the start".to_string(),
-            Ok(m) if m.is_empty() => format!("not selected: {} {inputs}", majordomus_gates::done::no_change_matches(c.changed.len())),
+            Ok(m) if m.is_empty() => {
+                format!("not selected: {} {inputs}", majordomus_gates::done::no_change_matches(c.changed.len()))
+            }
             Ok(m) => {
                 let shown: Vec<&str> = m.iter().take(3).map(String::as_str).collect();
                 let more = if m.len() > 3 { format!(" and {} more", m.len() - 3) } else { String::new() };
@@ -210,7 +224,9 @@ fn verdict_line(state: &GateState<'_>, now: chrono::DateTime<chrono::Utc>) -> St
         age.unwrap_or_else(|_| format!("at {}", run.at))
     };
     match state {
-        GateState::Passing(run) => format!("passed {} (in {}), over its inputs as they are now", when(run), seconds_ms(run.duration_ms)),
+        GateState::Passing(run) => {
+            format!("passed {} (in {}), over its inputs as they are now", when(run), seconds_ms(run.duration_ms))
+        }
         GateState::Failed(run) if run.timed_out => format!("timed out {}, over its inputs as they are now", when(run)),
         GateState::Failed(run) => format!("failed {} (exit {}), over its inputs as they are now", when(run), run.exit),
         GateState::NeverReported => "never run".to_string(),

@@ -46,7 +46,11 @@ impl Agent {
 
 /// Runs a `hook` subcommand. `hook stop` is handed the `-C` directory
 /// itself: without one it measures where the host's input says it runs.
-pub fn cmd_hook(explicit_dir: Option<&Path>, cwd: impl FnOnce() -> Result<std::path::PathBuf, CliError>, args: HookArgs) -> Result<Exit, CliError> {
+pub fn cmd_hook(
+    explicit_dir: Option<&Path>,
+    cwd: impl FnOnce() -> Result<std::path::PathBuf, CliError>,
+    args: HookArgs,
+) -> Result<Exit, CliError> {
     match args.command {
         HookCommand::Stop(a) => Ok(stop::cmd_hook_stop(explicit_dir, a)),
         HookCommand::Install(a) => install::cmd_hook_install(&cwd()?, a),

@@ -65,7 +65,11 @@ pub fn cmd_issue(cwd: &Path, args: IssueArgs) -> Result<Exit, CliError> {
                     println!("{issue} released");
                 }
                 Some(_) => println!("{issue} was already released"),
-                None => return Err(CliError::Usage(format!("this task never claimed {issue}, so there is nothing to release"))),
+                None => {
+                    return Err(CliError::Usage(format!(
+                        "this task never claimed {issue}, so there is nothing to release"
+                    )))
+                }
             }
         }
         IssueAction::File { issue } => {

@@ -31,11 +31,18 @@ pub fn cmd_markers(cwd: &Path, args: MarkersArgs) -> Result<Exit, CliError> {
     match args.action {
         MarkersAction::Scope => {
             let register = Register::from_policy(policy.markers.as_ref()).map_err(|e| CliError::Usage(e.reason))?;
-            let tree = majordomus_readings::status::read(&ws.repo).map_err(|e| CliError::internal("cannot read the working tree", e))?;
-            let files = register.files(&ws.repo, &tree.untracked).map_err(|e| CliError::internal("cannot list the files", e))?;
+            let tree = majordomus_readings::status::read(&ws.repo)
+                .map_err(|e| CliError::internal("cannot read the working tree", e))?;
+            let files = register
+                .files(&ws.repo, &tree.untracked)
+                .map_err(|e| CliError::internal("cannot list the files", e))?;
             let d = &register.decided;
             let policy_file = ws.paths.policy();
-            println!("policy:     {}{}", policy_file.display(), if policy_file.exists() { "" } else { " (absent: every part is the default)" });
+            println!(
+                "policy:     {}{}",
+                policy_file.display(),
+                if policy_file.exists() { "" } else { " (absent: every part is the default)" }
+            );
             println!("pattern:    {}  ({})", register.pattern_text, d.pattern);
             println!("scan:       {}  ({})", register.scan.join(", "), d.scan);
             println!("extensions: {}  ({})", register.extensions.join(", "), d.extensions);

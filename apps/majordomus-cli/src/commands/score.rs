@@ -54,7 +54,11 @@ pub fn cmd_score(cwd: &Path, args: ScoreArgs) -> Result<Exit, CliError> {
             value["age_seconds"] = age.into();
             value["stale"] = (!stale.is_empty()).into();
             value["moved"] = stale.clone().into();
-            writeln!(stdout, "{}", serde_json::to_string_pretty(&value).map_err(|e| CliError::internal("cannot encode the score", e))?)?;
+            writeln!(
+                stdout,
+                "{}",
+                serde_json::to_string_pretty(&value).map_err(|e| CliError::internal("cannot encode the score", e))?
+            )?;
         } else {
             stdout.write_all(render::cached_score_text(&doc, age, &stale).as_bytes())?;
         }
@@ -64,7 +68,11 @@ pub fn cmd_score(cwd: &Path, args: ScoreArgs) -> Result<Exit, CliError> {
         write_document(&ws, &doc)?;
         if args.json {
             let value = render::score_json(&doc);
-            writeln!(stdout, "{}", serde_json::to_string_pretty(&value).map_err(|e| CliError::internal("cannot encode the score", e))?)?;
+            writeln!(
+                stdout,
+                "{}",
+                serde_json::to_string_pretty(&value).map_err(|e| CliError::internal("cannot encode the score", e))?
+            )?;
         } else {
             stdout.write_all(render::score_text(&doc).as_bytes())?;
         }
@@ -81,9 +89,12 @@ fn read_cached(ws: &Workspace) -> Result<Option<Document>, CliError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(CliError::internal(format!("cannot read {}", path.display()), e)),
     };
-    serde_json::from_slice(&bytes)
-        .map(Some)
-        .map_err(|e| CliError::Usage(format!("{} is not a completion document ({e}); run majordomus score to rewrite it", path.display())))
+    serde_json::from_slice(&bytes).map(Some).map_err(|e| {
+        CliError::Usage(format!(
+            "{} is not a completion document ({e}); run majordomus score to rewrite it",
+            path.display()
+        ))
+    })
 }
 
 /// What moved since the document was measured; empty when it is current.

@@ -71,7 +71,8 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
         owner: Some(owner(args.owner_pid)?),
     };
     exclude_own_state(&ws)?;
-    let mut bytes = serde_json::to_vec_pretty(&record).map_err(|e| CliError::internal("cannot encode the task record", e))?;
+    let mut bytes =
+        serde_json::to_vec_pretty(&record).map_err(|e| CliError::internal("cannot encode the task record", e))?;
     bytes.push(b'\n');
     ws.write_state(&ws.paths.task(), &bytes)?;
 
@@ -101,7 +102,8 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
 /// `bash -c` that ends with this command stands for the process that ran
 /// it), with its start time where `/proc` gives it.
 fn owner(pid: Option<u32>) -> Result<Owner, CliError> {
-    let pid = pid.unwrap_or_else(|| majordomus_readings::process::lasting_ancestor(std::os::unix::process::parent_id()));
+    let pid =
+        pid.unwrap_or_else(|| majordomus_readings::process::lasting_ancestor(std::os::unix::process::parent_id()));
     let start_time = match majordomus_readings::process::stat(pid) {
         Ok(Some(s)) => Some(s.start_time),
         Ok(None) => return Err(CliError::Usage(format!("--owner-pid {pid}: no such process is running"))),
@@ -156,7 +158,8 @@ fn exclude_own_state(ws: &Workspace) -> Result<(), CliError> {
     }
     next.push_str(LINE);
     next.push('\n');
-    majordomus_records::write_atomic(&path, next.as_bytes()).map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))
+    majordomus_records::write_atomic(&path, next.as_bytes())
+        .map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))
 }
 
 #[cfg(test)]

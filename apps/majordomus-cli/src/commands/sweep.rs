@@ -46,7 +46,11 @@ pub fn cmd_sweep(cwd: &Path, args: SweepArgs) -> Result<Exit, CliError> {
             }).collect::<Vec<_>>(),
             "gone": gone,
         });
-        writeln!(out, "{}", serde_json::to_string_pretty(&value).map_err(|e| CliError::internal("cannot encode the sweep", e))?)?;
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&value).map_err(|e| CliError::internal("cannot encode the sweep", e))?
+        )?;
     } else {
         for w in &seen {
             out.write_all(finding_text(&w.name, &w.path, &w.finding).as_bytes())?;
@@ -79,7 +83,9 @@ fn finding_text(name: &str, path: &Path, f: &Finding) -> String {
         Finding::NoTask => format!("no task     {at}\n"),
         Finding::Unreadable(why) => format!("unreadable  {at}: {why}\n"),
         Finding::BadRecord(why) => format!("bad record  {at}: {why}\n"),
-        Finding::Live { record, owner } => format!("live        {at}: {:?} ({}), its owner pid {} still runs\n", record.task, record.id, owner.pid),
+        Finding::Live { record, owner } => {
+            format!("live        {at}: {:?} ({}), its owner pid {} still runs\n", record.task, record.id, owner.pid)
+        }
         Finding::Unsure { record, why } => format!("maybe live  {at}: {:?} ({}): {why}\n", record.task, record.id),
         Finding::Gone { record, why, left } => {
             let start = match (&record.branch, &record.head) {
@@ -104,8 +110,12 @@ fn left_text(left: &Left) -> String {
     s.push_str(&format!("    unpushed:     {}\n", list(&short(&left.unpushed))));
     s.push_str(&format!("    stashes:      {}\n", list(&left.stashes)));
     s.push_str(&format!("    branches:     {}\n", list(&left.branches)));
-    let open: Vec<String> = left.answers.iter().filter(|a| !a.status.is_settled()).map(|a| format!("{}={}", a.id, a.status)).collect();
-    s.push_str(&format!("    check there:  {}\n", if open.is_empty() { "complete".to_string() } else { open.join(" ") }));
+    let open: Vec<String> =
+        left.answers.iter().filter(|a| !a.status.is_settled()).map(|a| format!("{}={}", a.id, a.status)).collect();
+    s.push_str(&format!(
+        "    check there:  {}\n",
+        if open.is_empty() { "complete".to_string() } else { open.join(" ") }
+    ));
     if let Some(note) = &left.policy_note {
         s.push_str(&format!("    note:         {note}\n"));
     }

@@ -1,7 +1,7 @@
 //! `majordomus check --format`: text, json (and its alias --json), github.
 
-use crate::snapshot_run;
 use crate::common::Case;
+use crate::snapshot_run;
 
 #[test]
 fn github_format_annotates_each_open_question_then_prints_the_done_line() {
@@ -14,8 +14,12 @@ fn github_format_annotates_each_open_question_then_prints_the_done_line() {
     let (done, annotations) = lines.split_last().unwrap();
     let text = case.md(&["check"]);
     assert_eq!(Some(*done), text.stdout.lines().last(), "the same done line as the text");
-    assert!(annotations.iter().all(|l| l.starts_with("::warning title=majordomus%3A ") || l.starts_with("::error title=majordomus%3A ")));
-    assert!(annotations.iter().any(|l| l.starts_with("::warning title=majordomus%3A no-untracked is owed::") && l.contains("notes.txt")));
+    assert!(annotations
+        .iter()
+        .all(|l| l.starts_with("::warning title=majordomus%3A ") || l.starts_with("::error title=majordomus%3A ")));
+    assert!(annotations
+        .iter()
+        .any(|l| l.starts_with("::warning title=majordomus%3A no-untracked is owed::") && l.contains("notes.txt")));
     assert_eq!(annotations.len(), done.split(' ').count() - 1, "one annotation per open question");
     snapshot_run!("check_github", case.snapshot(&run));
 }

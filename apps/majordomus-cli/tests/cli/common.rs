@@ -26,7 +26,10 @@ pub struct Run {
 impl Case {
     /// A repository with one commit (`README`) and no task.
     pub fn new() -> Self {
-        Self { repo: TestRepo::with_commit(), home: tempfile::Builder::new().prefix("majordomus-home-").tempdir().unwrap() }
+        Self {
+            repo: TestRepo::with_commit(),
+            home: tempfile::Builder::new().prefix("majordomus-home-").tempdir().unwrap(),
+        }
     }
 
     pub fn path(&self) -> &Path {
@@ -103,7 +106,10 @@ impl Case {
 
     /// The run as a snapshot: exit status, stdout, stderr, redacted.
     pub fn snapshot(&self, run: &Run) -> String {
-        self.redact(&format!("[exit status: {}]\n--- stdout ---\n{}--- stderr ---\n{}", run.code, run.stdout, run.stderr))
+        self.redact(&format!(
+            "[exit status: {}]\n--- stdout ---\n{}--- stderr ---\n{}",
+            run.code, run.stdout, run.stderr
+        ))
     }
 }
 
@@ -140,6 +146,10 @@ pub fn parse_hook_output(run: &Run) -> Option<serde_json::Value> {
     if run.stdout.is_empty() {
         return None;
     }
-    assert!(run.stdout.ends_with('\n') && run.stdout.trim_end().lines().count() == 1, "one line of JSON: {:?}", run.stdout);
+    assert!(
+        run.stdout.ends_with('\n') && run.stdout.trim_end().lines().count() == 1,
+        "one line of JSON: {:?}",
+        run.stdout
+    );
     Some(serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {:?}", run.stdout)))
 }

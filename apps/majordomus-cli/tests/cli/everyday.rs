@@ -1,7 +1,7 @@
 //! Everyday use: explain, completions.
 
-use crate::snapshot_run;
 use crate::common::Case;
+use crate::snapshot_run;
 
 #[test]
 fn explain_says_what_a_question_asks_and_what_each_status_means() {
@@ -16,7 +16,10 @@ fn explain_names_the_questions_when_asked_about_one_that_does_not_exist() {
     let case = Case::new();
     let run = case.md(&["explain", "finished"]);
     assert_eq!(run.code, 2, "{run:?}");
-    assert!(run.stderr.contains("no question is called \"finished\"") && run.stderr.contains("scoped, gates-green"), "{run:?}");
+    assert!(
+        run.stderr.contains("no question is called \"finished\"") && run.stderr.contains("scoped, gates-green"),
+        "{run:?}"
+    );
 }
 
 #[test]
@@ -28,7 +31,10 @@ fn explain_knows_a_question_the_policy_adds() {
     );
     let run = case.md(&["explain", "documented"]);
     assert_eq!(run.code, 0, "{run:?}");
-    assert!(run.stdout.contains("Were the documents updated?") && run.stdout.contains("majordomus gate run docs-check"), "{run:?}");
+    assert!(
+        run.stdout.contains("Were the documents updated?") && run.stdout.contains("majordomus gate run docs-check"),
+        "{run:?}"
+    );
 }
 
 #[test]

@@ -2,8 +2,8 @@
 
 use serde_json::{json, Value};
 
-use crate::snapshot_run;
 use crate::common::Case;
+use crate::snapshot_run;
 
 fn read_json(case: &Case, rel: &str) -> Value {
     serde_json::from_str(&std::fs::read_to_string(case.path().join(rel)).unwrap()).unwrap()
@@ -44,10 +44,22 @@ fn a_claude_install_merges_into_settings_keeping_foreign_hooks_and_never_duplica
 fn an_install_with_another_program_path_updates_the_hook_in_place() {
     let case = Case::new();
     case.md(&["hook", "install", "--agent", "claude"]);
-    let run = case.md(&["hook", "install", "--agent", "claude", "--bin", "/opt/majordomus/bin/majordomus", "--timeout", "45"]);
+    let run = case.md(&[
+        "hook",
+        "install",
+        "--agent",
+        "claude",
+        "--bin",
+        "/opt/majordomus/bin/majordomus",
+        "--timeout",
+        "45",
+    ]);
     assert!(run.stdout.starts_with("updated the Stop hook"), "{run:?}");
     let stop = &read_json(&case, ".claude/settings.json")["hooks"]["Stop"];
-    assert_eq!(stop, &json!([{"hooks": [{"type": "command", "command": "/opt/majordomus/bin/majordomus hook stop --agent claude", "timeout": 45}]}]));
+    assert_eq!(
+        stop,
+        &json!([{"hooks": [{"type": "command", "command": "/opt/majordomus/bin/majordomus hook stop --agent claude", "timeout": 45}]}])
+    );
 }
 
 #[test]
@@ -78,7 +90,10 @@ fn settings_that_cannot_be_merged_into_are_refused_and_left_alone() {
     let run = case.md(&["hook", "install", "--agent", "claude"]);
     assert_eq!(run.code, 2, "{run:?}");
     assert!(run.stderr.contains(".claude/settings.json cannot be merged into"), "{run:?}");
-    assert_eq!(std::fs::read_to_string(case.path().join(".claude/settings.json")).unwrap(), "{\"hooks\": [\"not\", \"an\", \"object\"]}\n");
+    assert_eq!(
+        std::fs::read_to_string(case.path().join(".claude/settings.json")).unwrap(),
+        "{\"hooks\": [\"not\", \"an\", \"object\"]}\n"
+    );
 }
 
 #[cfg(unix)]
@@ -101,7 +116,11 @@ fn the_git_hook_moves_an_existing_pre_push_aside_and_chains_to_it() {
 
     let again = case.md(&["hook", "install", "--git", "--bin", "/usr/local/bin/majordomus"]);
     assert!(again.stdout.contains("nothing to change"), "{again:?}");
-    assert_eq!(std::fs::read_to_string(hooks.join("pre-push.majordomus-chained")).unwrap(), "#!/bin/sh\necho theirs\n", "never chained to itself");
+    assert_eq!(
+        std::fs::read_to_string(hooks.join("pre-push.majordomus-chained")).unwrap(),
+        "#!/bin/sh\necho theirs\n",
+        "never chained to itself"
+    );
 }
 
 #[test]
@@ -119,7 +138,8 @@ fn the_readme_shows_the_settings_an_install_produces() {
     let case = Case::new();
     let run = case.md(&["hook", "install", "--agent", "claude", "--dry-run"]);
     let produced = run.stdout.strip_prefix("would write .claude/settings.json:\n").unwrap();
-    let readme = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md")).unwrap();
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md")).unwrap();
     let shown = readme
         .split("`--agent claude` writes:\n\n```json\n")
         .nth(1)

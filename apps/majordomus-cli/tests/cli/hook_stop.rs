@@ -1,7 +1,7 @@
 //! `majordomus hook stop`, fed the payloads Claude Code and Codex send.
 
-use crate::snapshot_run;
 use crate::common::{parse_hook_output, Case};
+use crate::snapshot_run;
 
 #[test]
 fn with_no_task_a_claude_stop_is_allowed_silently() {
@@ -24,7 +24,9 @@ fn with_no_task_a_codex_stop_is_answered_with_an_empty_object() {
 fn outside_a_repository_the_stop_is_allowed_silently() {
     let case = Case::new();
     let elsewhere = tempfile::tempdir().unwrap();
-    let payload = case.payload("claude-stop.json").replace(&case.path().display().to_string(), &elsewhere.path().display().to_string());
+    let payload = case
+        .payload("claude-stop.json")
+        .replace(&case.path().display().to_string(), &elsewhere.path().display().to_string());
     let run = case.run(elsewhere.path(), &["hook", "stop"], Some(&payload), &[]);
     assert_eq!(parse_hook_output(&run), None);
 }
@@ -82,7 +84,8 @@ fn an_agent_continuing_with_nothing_changed_is_let_through_with_what_is_owed() {
     assert_eq!(parse_hook_output(&blocked).expect("a verdict")["decision"], "block");
     case.repo.write("src/lib.rs", "pub fn f() {}\n");
     case.repo.commit_all("work");
-    let changed = case.md_with(&["hook", "stop", "--agent", "codex"], Some(&case.payload("codex-stop-active.json")), &[]);
+    let changed =
+        case.md_with(&["hook", "stop", "--agent", "codex"], Some(&case.payload("codex-stop-active.json")), &[]);
     assert_eq!(parse_hook_output(&changed).expect("a verdict")["decision"], "block");
 }
 
@@ -103,7 +106,8 @@ fn past_the_block_limit_the_stop_is_let_through() {
     let out = parse_hook_output(&run).expect("a message");
     assert!(out["systemMessage"].as_str().unwrap().contains("after 2 blocks in a row"), "{out}");
     snapshot_run!("stop_claude_block_limit", case.snapshot(&run));
-    let state: serde_json::Value = serde_json::from_slice(&std::fs::read(case.path().join(".ai/local/state/hook.json")).unwrap()).unwrap();
+    let state: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(case.path().join(".ai/local/state/hook.json")).unwrap()).unwrap();
     assert_eq!(state["blocks"], 0, "letting the stop through ends the run of blocks");
 }
 
@@ -112,7 +116,11 @@ fn a_crash_inside_majordomus_lets_the_stop_through_and_says_why() {
     let case = Case::new();
     case.start("fix the parser");
     for (agent, fixture) in [("claude", "claude-stop.json"), ("codex", "codex-stop.json")] {
-        let run = case.md_with(&["hook", "stop", "--agent", agent], Some(&case.payload(fixture)), &[("MAJORDOMUS_HOOK_FAULT", "panic")]);
+        let run = case.md_with(
+            &["hook", "stop", "--agent", agent],
+            Some(&case.payload(fixture)),
+            &[("MAJORDOMUS_HOOK_FAULT", "panic")],
+        );
         let out = parse_hook_output(&run).expect("a message");
         assert_eq!(out.get("decision"), None, "{out}");
         assert!(out["systemMessage"].as_str().unwrap().contains("crashed"), "{out}");
@@ -130,7 +138,8 @@ fn a_spent_time_budget_leaves_the_readings_unknown_and_says_so() {
     assert!(text.contains("time budget of 0 ms"), "{text}");
     assert!(text.contains("committed") && text.contains("settled"), "the readings cut off are named: {text}");
     let doc: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(case.path().join(".ai/local/state/gates.completion.json")).unwrap()).unwrap();
+        serde_json::from_slice(&std::fs::read(case.path().join(".ai/local/state/gates.completion.json")).unwrap())
+            .unwrap();
     let settled = doc["questions"].as_array().unwrap().iter().find(|q| q["id"] == "settled").unwrap();
     assert_eq!(settled["status"], "unknown");
     assert_eq!(settled["details"]["unread"], "the time budget of 0 ms ran out before this was read");
@@ -158,7 +167,8 @@ fn running_background_work_the_agent_reports_is_recorded_in_the_ledger() {
     case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
     case.md_with(&["hook", "stop", "--agent", "codex"], Some(&case.payload("codex-stop.json")), &[]);
     let ledger = std::fs::read_to_string(case.path().join(".ai/local/state/ledger.jsonl")).unwrap();
-    let kinds: Vec<serde_json::Value> = ledger.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["tasks"].clone()).collect();
+    let kinds: Vec<serde_json::Value> =
+        ledger.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["tasks"].clone()).collect();
     assert_eq!(kinds.len(), 2, "{ledger}");
     assert_eq!(kinds[1], serde_json::json!([]));
     assert!(case.repo.git(&["status", "--porcelain"]).is_empty(), "the hook's own state never shows in git status");

@@ -122,7 +122,8 @@ fn a_corrupt_task_record_gives_unknown_answers_not_a_panic() {
     assert_eq!(majordomus(t.path(), &["start", "x"]).code, 0);
     let task = t.path().join(".ai/local/state/task.json");
     let full = std::fs::read_to_string(&task).unwrap();
-    for broken in [&full[..full.len() / 2], "", "[1, 2, 3]", "{\"schema\": \"majordomus/task/v1\"}", "\u{0}\u{1}binary"] {
+    for broken in [&full[..full.len() / 2], "", "[1, 2, 3]", "{\"schema\": \"majordomus/task/v1\"}", "\u{0}\u{1}binary"]
+    {
         std::fs::write(&task, broken).unwrap();
         let run = majordomus(t.path(), &["check", "--json"]);
         assert_eq!(run.code, 10, "{broken:?}: {}", run.stderr);

@@ -10,7 +10,8 @@ fn validator(which: &str) -> jsonschema::Validator {
     let run = case.md(&["schema", which]);
     assert_eq!(run.code, 0, "{run:?}");
     let schema: Value = serde_json::from_str(&run.stdout).unwrap();
-    jsonschema::draft202012::new(&schema).unwrap_or_else(|e| panic!("the {which} schema is not a valid JSON Schema: {e}"))
+    jsonschema::draft202012::new(&schema)
+        .unwrap_or_else(|e| panic!("the {which} schema is not a valid JSON Schema: {e}"))
 }
 
 fn errors(validator: &jsonschema::Validator, doc: &Value) -> Vec<String> {
@@ -38,7 +39,9 @@ fn documents_from_real_check_runs_match_the_completion_schema() {
     let doc: Value = serde_json::from_str(&run.stdout).unwrap();
     assert!(doc["task"].is_object());
     assert_eq!(errors(&v, &doc), Vec::<String>::new());
-    let written: Value = serde_json::from_slice(&std::fs::read(case.path().join(".ai/local/state/gates.completion.json")).unwrap()).unwrap();
+    let written: Value =
+        serde_json::from_slice(&std::fs::read(case.path().join(".ai/local/state/gates.completion.json")).unwrap())
+            .unwrap();
     assert_eq!(errors(&v, &written), Vec::<String>::new());
 
     // A task record that cannot be read: `task_error`.
@@ -90,7 +93,8 @@ fn observations_majordomus_reads_match_the_forge_schema() {
     };
     let doc = serde_json::to_value(&observation).unwrap();
     assert_eq!(errors(&v, &doc), Vec::<String>::new());
-    let minimal = json!({"schema": "majordomus/forge/v1", "observed_at": "2026-11-30T10:00:00+01:00", "repository": "o/r"});
+    let minimal =
+        json!({"schema": "majordomus/forge/v1", "observed_at": "2026-11-30T10:00:00+01:00", "repository": "o/r"});
     assert_eq!(errors(&v, &minimal), Vec::<String>::new());
     // Whatever the schema accepts, majordomus reads.
     for accepted in [&doc, &minimal] {

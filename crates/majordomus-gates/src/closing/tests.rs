@@ -34,7 +34,10 @@ fn check(t: &TestRepo, task: &TaskRecord, id: &str) -> Answer {
 }
 
 fn sibling(t: &TestRepo, suffix: &str) -> std::path::PathBuf {
-    t.path().parent().expect("parent").join(format!("{}-{suffix}", t.path().file_name().expect("name").to_string_lossy()))
+    t.path()
+        .parent()
+        .expect("parent")
+        .join(format!("{}-{suffix}", t.path().file_name().expect("name").to_string_lossy()))
 }
 
 const LINT: &str = ".ai/repo/lint-baseline.txt";
@@ -50,7 +53,11 @@ fn an_entry_added_is_counted_at_the_start_and_now_committed_or_not_and_taking_it
     t.write(LINT, "# allowed for now\nsrc/a.rs: unwrap\nsrc/b.rs: expect\nsrc/c.rs: panic\n");
     let a = check(&t, &task, "no-new-debt");
     assert_eq!(a.status, Status::Refused, "uncommitted: {}", a.evidence);
-    assert!(a.evidence.contains(".ai/repo/lint-baseline.txt (2 entries then, 3 now; added `src/c.rs: panic`)"), "{}", a.evidence);
+    assert!(
+        a.evidence.contains(".ai/repo/lint-baseline.txt (2 entries then, 3 now; added `src/c.rs: panic`)"),
+        "{}",
+        a.evidence
+    );
     t.commit_all("permit a panic");
     assert_eq!(check(&t, &task, "no-new-debt").status, Status::Refused, "committed");
 
@@ -79,10 +86,17 @@ fn a_baseline_renamed_since_the_start_is_compared_with_its_former_self() {
     std::fs::create_dir_all(t.path().join(".ai/repo/rust")).expect("mkdir");
     t.git(&["mv", LINT, ".ai/repo/rust/clippy-baseline.txt"]);
     assert_eq!(check(&t, &task, "no-new-debt").status, Status::Pass, "a move alone adds nothing");
-    t.write(".ai/repo/rust/clippy-baseline.txt", "src/a.rs: unwrap\nsrc/b.rs: expect\nsrc/c.rs: todo\nsrc/d.rs: dead\nsrc/e.rs: new\n");
+    t.write(
+        ".ai/repo/rust/clippy-baseline.txt",
+        "src/a.rs: unwrap\nsrc/b.rs: expect\nsrc/c.rs: todo\nsrc/d.rs: dead\nsrc/e.rs: new\n",
+    );
     let a = check(&t, &task, "no-new-debt");
     assert_eq!(a.status, Status::Refused, "{}", a.evidence);
-    assert!(a.evidence.contains("moved from .ai/repo/lint-baseline.txt; 4 entries then, 5 now; added `src/e.rs: new`"), "{}", a.evidence);
+    assert!(
+        a.evidence.contains("moved from .ai/repo/lint-baseline.txt; 4 entries then, 5 now; added `src/e.rs: new`"),
+        "{}",
+        a.evidence
+    );
     t.commit_all("moved");
     assert_eq!(check(&t, &task, "no-new-debt").status, Status::Refused, "committed");
 }

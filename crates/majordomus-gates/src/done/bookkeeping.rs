@@ -11,9 +11,9 @@ use std::collections::BTreeSet;
 
 use serde_json::json;
 
+use majordomus_readings::Unread;
 use majordomus_records::forge::{Issue, Observation};
 use majordomus_records::issue::IssueRef;
-use majordomus_readings::Unread;
 
 use super::{count, sentence, with, Verdict};
 use crate::answer::Status;
@@ -79,7 +79,12 @@ enum Seen<'a> {
     Not(String),
 }
 
-fn seen<'a>(forge: &'a Result<Option<Observation>, Unread>, issue: &IssueRef, since: Option<&str>, what: &str) -> Seen<'a> {
+fn seen<'a>(
+    forge: &'a Result<Option<Observation>, Unread>,
+    issue: &IssueRef,
+    since: Option<&str>,
+    what: &str,
+) -> Seen<'a> {
     let obs = match forge {
         Err(e) => return Seen::Not(format!("cannot be asked: {}", e.reason)),
         Ok(None) => return Seen::Not("was not observed: the forge was never observed here".into()),
@@ -93,7 +98,10 @@ fn seen<'a>(forge: &'a Result<Option<Observation>, Unread>, issue: &IssueRef, si
         match after {
             Some(true) => {}
             Some(false) => {
-                return Seen::Not(format!("was not observed since it was {what}: the forge was observed at {}, before {since}", obs.observed_at))
+                return Seen::Not(format!(
+                    "was not observed since it was {what}: the forge was observed at {}, before {since}",
+                    obs.observed_at
+                ))
             }
             None => return Seen::Not(format!("cannot be dated against the observation of {}", obs.observed_at)),
         }
@@ -101,7 +109,10 @@ fn seen<'a>(forge: &'a Result<Option<Observation>, Unread>, issue: &IssueRef, si
     let repository = issue.repository(&obs.repository);
     match obs.issues.iter().find(|i| i.number == issue.number && i.repository.eq_ignore_ascii_case(repository)) {
         Some(found) => Seen::Issue { issue: found, observed_at: &obs.observed_at },
-        None => Seen::Not(format!("is not in the forge observation of {}: it was not asked about {repository}#{}", obs.observed_at, issue.number)),
+        None => Seen::Not(format!(
+            "is not in the forge observation of {}: it was not asked about {repository}#{}",
+            obs.observed_at, issue.number
+        )),
     }
 }
 
@@ -127,12 +138,20 @@ pub(super) fn todos_done(r: &Readings) -> Verdict {
         return Verdict::new(Status::Pass, "The ledger holds no todo declared for the task.", details);
     }
     if open.is_empty() {
-        return Verdict::new(Status::Pass, format!("All {} declared for the task are done.", count(book.todos.len(), "todo")), details);
+        return Verdict::new(
+            Status::Pass,
+            format!("All {} declared for the task are done.", count(book.todos.len(), "todo")),
+            details,
+        );
     }
     let named: Vec<String> = open.iter().map(|t| format!("{} {:?}", t.n, t.text)).collect();
     Verdict::new(
         Status::Owed,
-        format!("{} not done: {}.", some_of(open.len(), book.todos.len(), "todo", "declared for the task"), super::names(&named)),
+        format!(
+            "{} not done: {}.",
+            some_of(open.len(), book.todos.len(), "todo", "declared for the task"),
+            super::names(&named)
+        ),
         details,
     )
     .remedy(format!("finish the work, then majordomus todo done {}", open[0].n))
@@ -159,7 +178,10 @@ pub(super) fn claims_released(r: &Readings) -> Verdict {
                 Seen::Issue { issue, observed_at } => match issue.state.as_str() {
                     "closed" => (Status::Pass, format!("is closed (observed {observed_at})")),
                     "open" => (Status::Owed, format!("is still open and held (observed {observed_at})")),
-                    "missing" => (Status::Owed, format!("does not exist on the forge (observed {observed_at}), and the claim is held")),
+                    "missing" => (
+                        Status::Owed,
+                        format!("does not exist on the forge (observed {observed_at}), and the claim is held"),
+                    ),
                     other => unread_item(format!("has a state the observation does not explain: {other:?}")),
                 },
             };
@@ -172,17 +194,29 @@ pub(super) fn claims_released(r: &Readings) -> Verdict {
     if open.is_empty() {
         return Verdict::new(
             Status::Pass,
-            format!("Every one of the {} the task claimed is closed or released: {}.", count(items.len(), "issue"), describe(&items.iter().collect::<Vec<_>>())),
+            format!(
+                "Every one of the {} the task claimed is closed or released: {}.",
+                count(items.len(), "issue"),
+                describe(&items.iter().collect::<Vec<_>>())
+            ),
             details,
         );
     }
     let remedy = match status {
         Status::Unknown => "majordomus forge refresh, then majordomus check".to_string(),
-        _ => format!("close {0} or majordomus issue release {1}, then majordomus forge refresh", open[0].name, ledger_name(&open[0].name)),
+        _ => format!(
+            "close {0} or majordomus issue release {1}, then majordomus forge refresh",
+            open[0].name,
+            ledger_name(&open[0].name)
+        ),
     };
     Verdict::new(
         status,
-        format!("{} not shown closed or released: {}.", some_of(open.len(), items.len(), "issue", "the task claimed"), describe(&open)),
+        format!(
+            "{} not shown closed or released: {}.",
+            some_of(open.len(), items.len(), "issue", "the task claimed"),
+            describe(&open)
+        ),
         details,
     )
     .remedy(remedy)
@@ -229,7 +263,11 @@ pub(super) fn filings_closed(r: &Readings) -> Verdict {
     if open.is_empty() {
         return Verdict::new(
             Status::Pass,
-            format!("Every one of the {} the task filed is closed or a registered limitation: {}.", count(items.len(), "issue"), describe(&items.iter().collect::<Vec<_>>())),
+            format!(
+                "Every one of the {} the task filed is closed or a registered limitation: {}.",
+                count(items.len(), "issue"),
+                describe(&items.iter().collect::<Vec<_>>())
+            ),
             details,
         );
     }
@@ -242,7 +280,11 @@ pub(super) fn filings_closed(r: &Readings) -> Verdict {
     };
     Verdict::new(
         status,
-        format!("{} not shown closed or registered as a limitation: {}.", some_of(open.len(), items.len(), "issue", "the task filed"), describe(&open)),
+        format!(
+            "{} not shown closed or registered as a limitation: {}.",
+            some_of(open.len(), items.len(), "issue", "the task filed"),
+            describe(&open)
+        ),
         details,
     )
     .remedy(remedy)
@@ -253,7 +295,12 @@ pub(super) fn filings_closed(r: &Readings) -> Verdict {
 fn registered(r: &Readings, issue: &IssueRef, here: Option<&str>, observed_at: &str) -> (Status, String) {
     let markers = match &r.bookkeeping.register {
         Some(Ok(m)) => m,
-        Some(Err(e)) => return unread_item(format!("is labelled {LIMITATION_LABEL}, but the register could not be read: {}", e.reason)),
+        Some(Err(e)) => {
+            return unread_item(format!(
+                "is labelled {LIMITATION_LABEL}, but the register could not be read: {}",
+                e.reason
+            ))
+        }
         None => return unread_item(format!("is labelled {LIMITATION_LABEL}, but the register was not read")),
     };
     let want = issue.relative_to(here);
@@ -300,7 +347,10 @@ pub(super) fn markers_live(r: &Readings) -> Verdict {
                         _ => Some("has a state the observation does not explain"),
                     };
                     match dead {
-                        None => (Status::Pass, format!("names {issue}, open and labelled {LIMITATION_LABEL} (observed {observed_at})")),
+                        None => (
+                            Status::Pass,
+                            format!("names {issue}, open and labelled {LIMITATION_LABEL} (observed {observed_at})"),
+                        ),
                         Some(d) => (Status::Refused, format!("names {issue}, which {d} (observed {observed_at})")),
                     }
                 }
@@ -319,7 +369,11 @@ pub(super) fn markers_live(r: &Readings) -> Verdict {
     if open.is_empty() {
         return Verdict::new(
             Status::Pass,
-            format!("Every one of the {} added since the start names a live issue: {}.", count(items.len(), "limitation marker"), describe(&items.iter().collect::<Vec<_>>())),
+            format!(
+                "Every one of the {} added since the start names a live issue: {}.",
+                count(items.len(), "limitation marker"),
+                describe(&items.iter().collect::<Vec<_>>())
+            ),
             details,
         );
     }
@@ -387,13 +441,23 @@ pub(super) fn no_background_work(r: &Readings) -> Verdict {
     if open.is_empty() {
         return Verdict::new(
             Status::Pass,
-            format!("All {} of background work registered for the task {}: {}.", items.len(), if items.len() == 1 { "piece has ended" } else { "pieces have ended" }, describe(&items.iter().collect::<Vec<_>>())),
+            format!(
+                "All {} of background work registered for the task {}: {}.",
+                items.len(),
+                if items.len() == 1 { "piece has ended" } else { "pieces have ended" },
+                describe(&items.iter().collect::<Vec<_>>())
+            ),
             details,
         );
     }
     Verdict::new(
         status,
-        format!("{} of background work {}: {}.", count(open.len(), "piece"), if status == Status::Unknown { "cannot be read" } else { "is not over" }, describe(&open)),
+        format!(
+            "{} of background work {}: {}.",
+            count(open.len(), "piece"),
+            if status == Status::Unknown { "cannot be read" } else { "is not over" },
+            describe(&open)
+        ),
         details,
     )
 }
@@ -462,11 +526,7 @@ pub(super) fn acknowledge(id: &str, v: Verdict, r: &Readings) -> Verdict {
     }
     let used: Vec<&&Acked> = acks.iter().filter(|a| a.evidence.iter().any(|e| now.contains(e))).collect();
     let whys: Vec<String> = used.iter().map(|a| format!("{:?} ({})", a.why, a.at)).collect();
-    let evidence = format!(
-        "{} Acknowledged as not this task's work: {}.",
-        v.evidence,
-        whys.join("; ")
-    );
+    let evidence = format!("{} Acknowledged as not this task's work: {}.", v.evidence, whys.join("; "));
     let details = with(
         v.details,
         json!({ "acknowledged": used.iter().map(|a| json!({ "why": a.why, "at": a.at, "evidence": a.evidence })).collect::<Vec<_>>() }),

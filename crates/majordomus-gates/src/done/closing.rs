@@ -55,14 +55,24 @@ pub(super) fn no_new_debt(r: &Readings) -> Verdict {
         if !added.is_empty() {
             let moved = from.map(|f| format!("moved from {f}; ")).unwrap_or_default();
             let shown: Vec<String> = added.iter().take(SHOWN_ENTRIES).map(|e| format!("`{e}`")).collect();
-            let more = if added.len() > SHOWN_ENTRIES { format!(" and {} more", added.len() - SHOWN_ENTRIES) } else { String::new() };
+            let more = if added.len() > SHOWN_ENTRIES {
+                format!(" and {} more", added.len() - SHOWN_ENTRIES)
+            } else {
+                String::new()
+            };
             grew.push((
                 path.clone(),
-                format!("{path} ({moved}{} then, {} now; added {}{more})", count(then.len(), "entry"), entries.len(), shown.join(", ")),
+                format!(
+                    "{path} ({moved}{} then, {} now; added {}{more})",
+                    count(then.len(), "entry"),
+                    entries.len(),
+                    shown.join(", ")
+                ),
             ));
         }
     }
-    let gone: Vec<&String> = debt.start.keys().filter(|p| !debt.now.contains_key(*p) && !moved_from.contains(p.as_str())).collect();
+    let gone: Vec<&String> =
+        debt.start.keys().filter(|p| !debt.now.contains_key(*p) && !moved_from.contains(p.as_str())).collect();
     let (source, start_commit) = match &debt.start_from {
         StartFrom::Snapshot => ("the task's start snapshot".to_string(), None),
         StartFrom::Commit(c) => (format!("the start commit {}", &c[..12.min(c.len())]), Some(c.as_str())),
@@ -88,9 +98,14 @@ pub(super) fn no_new_debt(r: &Readings) -> Verdict {
     if !gone.is_empty() {
         also.push(format!("no longer there: {}", names(&gone)));
     }
-    let also = if also.is_empty() { String::new() } else { format!(" {}.", super::sentence(&also.join("; ")).trim_end_matches('.')) };
+    let also = if also.is_empty() {
+        String::new()
+    } else {
+        format!(" {}.", super::sentence(&also.join("; ")).trim_end_matches('.'))
+    };
     if grew.is_empty() {
-        let (then, now): (usize, usize) = (debt.start.values().map(Vec::len).sum(), debt.now.values().map(Vec::len).sum());
+        let (then, now): (usize, usize) =
+            (debt.start.values().map(Vec::len).sum(), debt.now.values().map(Vec::len).sum());
         Verdict::new(
             Status::Pass,
             format!(
@@ -125,7 +140,9 @@ enum Age {
 }
 
 fn age(made: &Made, at_start: Option<Option<&String>>, started: DateTime<Utc>, kind: &str) -> Age {
-    let later = |t: DateTime<Utc>| format!("its reflog begins at {}, after the start", t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
+    let later = |t: DateTime<Utc>| {
+        format!("its reflog begins at {}, after the start", t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+    };
     match (at_start, &made.dating) {
         // With a snapshot: what it did not hold was created since; what it
         // held was, unless its reflog begins later (deleted, made again).
@@ -157,7 +174,8 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
     let mut created: Vec<(String, serde_json::Value, String)> = Vec::new();
     let mut undated: Vec<String> = Vec::new();
     let mut undated_rows = Vec::new();
-    let families = [("worktree", &acc.worktrees, snap.worktrees.as_ref()), ("branch", &acc.branches, snap.branches.as_ref())];
+    let families =
+        [("worktree", &acc.worktrees, snap.worktrees.as_ref()), ("branch", &acc.branches, snap.branches.as_ref())];
     for (kind, all, then) in families {
         for made in all {
             let at_start = then.map(|m| m.get(&made.name));
@@ -165,9 +183,13 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
                 Age::Older => {}
                 Age::Created(why) => {
                     let label = match kind {
-                        "worktree" if made.missing => format!("worktree {} at {} (its directory is gone; git still lists it)", made.name, made.at),
+                        "worktree" if made.missing => {
+                            format!("worktree {} at {} (its directory is gone; git still lists it)", made.name, made.at)
+                        }
                         "worktree" => format!("worktree {} at {}", made.name, made.at),
-                        _ if Some(made.name.as_str()) == checked_out => format!("branch {} (checked out here)", made.name),
+                        _ if Some(made.name.as_str()) == checked_out => {
+                            format!("branch {} (checked out here)", made.name)
+                        }
                         _ => format!("branch {}", made.name),
                     };
                     let remedy = match kind {
@@ -194,7 +216,11 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
         (true, false) => "branches compared with the start snapshot, worktrees dated by their reflogs".to_string(),
         (false, true) => "worktrees compared with the start snapshot, branches dated by their reflogs".to_string(),
     };
-    let totals = format!("{} and {} now", count(acc.branches.len(), "local branch"), count(acc.worktrees.len(), "linked worktree"));
+    let totals = format!(
+        "{} and {} now",
+        count(acc.branches.len(), "local branch"),
+        count(acc.worktrees.len(), "linked worktree")
+    );
     let details = json!({
         "basis": if snap.branches.is_some() && snap.worktrees.is_some() { "snapshot" } else { "reflogs" },
         "started_at": task.started_at,
@@ -212,7 +238,11 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
         let undated_clause = if undated.is_empty() {
             String::new()
         } else {
-            format!(" {undated_what} cannot be dated and {} counted on neither side: {}.", are(undated.len()), names(&undated))
+            format!(
+                " {undated_what} cannot be dated and {} counted on neither side: {}.",
+                are(undated.len()),
+                names(&undated)
+            )
         };
         Verdict::new(
             Status::Owed,
@@ -277,7 +307,11 @@ pub(super) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Verdict {
     let stamp = |t: DateTime<Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let base = json!({ "repository": obs.repository, "observed_at": obs.observed_at, "started_at": task.started_at });
     let Some(observed) = obs.observed_at() else {
-        return Verdict::unread(&Unread::new(format!("the forge observation's time {:?} cannot be read", obs.observed_at))).remedy(refresh);
+        return Verdict::unread(&Unread::new(format!(
+            "the forge observation's time {:?} cannot be read",
+            obs.observed_at
+        )))
+        .remedy(refresh);
     };
     if observed < started {
         return Verdict::new(
@@ -336,7 +370,12 @@ pub(super) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Verdict {
             })).collect::<Vec<_>>(),
         }),
     );
-    let now = format!("{} open on {} now, observed at {}", count(open.len(), "pull request"), obs.repository, stamp(observed));
+    let now = format!(
+        "{} open on {} now, observed at {}",
+        count(open.len(), "pull request"),
+        obs.repository,
+        stamp(observed)
+    );
     if since.is_empty() {
         Verdict::new(Status::Pass, format!("No pull request opened since the start is open; {now}."), details)
     } else {

@@ -60,7 +60,8 @@ fn nothing_read(task: TaskState) -> Readings {
 
 /// Readings of a clean, pushed, integrated repository with one commit made.
 pub(super) fn all_well() -> Readings {
-    let trunk = Trunk { refname: "refs/remotes/origin/main".into(), commit: "b".repeat(40), chosen_by: "the test".into() };
+    let trunk =
+        Trunk { refname: "refs/remotes/origin/main".into(), commit: "b".repeat(40), chosen_by: "the test".into() };
     Readings {
         task: TaskState::Active(Box::new(record())),
         head: Ok(Head { commit: Some("b".repeat(40)), branch: Some("main".into()) }),
@@ -121,7 +122,17 @@ fn an_unread_reading_is_never_a_pass_it_is_unknown_with_its_reason() {
 #[test]
 fn a_repository_where_all_is_well_passes_every_measured_question() {
     let answers = answer_all(&all_well(), &Policy::default());
-    for id in ["regression-tested", "committed", "no-untracked", "no-stash", "settled", "pushed", "integrated", "upstream-alive", "measurable"] {
+    for id in [
+        "regression-tested",
+        "committed",
+        "no-untracked",
+        "no-stash",
+        "settled",
+        "pushed",
+        "integrated",
+        "upstream-alive",
+        "measurable",
+    ] {
         assert_eq!(status_of(&answers, id), Status::Pass, "{id}");
     }
     assert_eq!(status_of(&answers, "scoped"), Status::Exempt);
@@ -174,7 +185,14 @@ fn scope_matching_is_by_whole_path_components() {
 
 #[test]
 fn test_paths_are_recognised_by_the_usual_conventions() {
-    for p in ["tests/it.rs", "src/foo/tests/x.rs", "pkg/parser_test.go", "test_parser.py", "web/a.test.ts", "spec/models/user_spec.rb"] {
+    for p in [
+        "tests/it.rs",
+        "src/foo/tests/x.rs",
+        "pkg/parser_test.go",
+        "test_parser.py",
+        "web/a.test.ts",
+        "spec/models/user_spec.rb",
+    ] {
         assert!(is_test_path(p), "{p}");
     }
     for p in ["src/lib.rs", "README.md", "contest.rs", "src/testing_utils_prod.rs"] {
@@ -401,7 +419,10 @@ mod verification {
 
     #[test]
     fn a_gate_whose_inputs_changed_since_its_run_is_owed_named_stale_with_both_hashes() {
-        let a = answer(&with_gates(vec![gate("unit", "bbbbbbbbbbbbbbbb", Some(run(0, "aaaaaaaaaaaaaaaa")), None)]), "gates-green");
+        let a = answer(
+            &with_gates(vec![gate("unit", "bbbbbbbbbbbbbbbb", Some(run(0, "aaaaaaaaaaaaaaaa")), None)]),
+            "gates-green",
+        );
         assert_eq!(a.status, Status::Owed);
         assert!(a.evidence.contains("unit is stale: its inputs hashed aaaaaaaaaaaa at its last run"), "{}", a.evidence);
         assert!(a.evidence.contains("and hash bbbbbbbbbbbb now"), "{}", a.evidence);
@@ -450,7 +471,11 @@ mod verification {
         ];
         let a = answer(&with_gates(gates), "gates-green");
         assert_eq!(a.status, Status::Owed);
-        assert!(a.evidence.starts_with("3 gates selected: 1 passing, 1 never reported, 1 stale; unit passed"), "{}", a.evidence);
+        assert!(
+            a.evidence.starts_with("3 gates selected: 1 passing, 1 never reported, 1 stale; unit passed"),
+            "{}",
+            a.evidence
+        );
         for id in ["unit", "cases never reported", "docs is stale"] {
             assert!(a.evidence.contains(id), "{id}: {}", a.evidence);
         }
@@ -463,7 +488,8 @@ mod verification {
     fn an_optional_gate_is_named_but_not_counted() {
         let mut lint = gate("lint", "h9", None, None);
         lint.required = false;
-        let a = answer(&with_gates(vec![gate("unit", "h1", Some(run(0, "h1")), Some(run(0, "h1"))), lint]), "gates-green");
+        let a =
+            answer(&with_gates(vec![gate("unit", "h1", Some(run(0, "h1")), Some(run(0, "h1"))), lint]), "gates-green");
         assert_eq!(a.status, Status::Pass);
         assert!(a.evidence.contains("lint is selected but not required"), "{}", a.evidence);
     }
@@ -495,7 +521,10 @@ mod verification {
         let answers = answer_all(&r, &p);
         assert_eq!(answers.len(), QUESTIONS.len() + 1);
         let last = answers.last().expect("answers");
-        assert_eq!((last.id.as_str(), last.stage.as_str(), last.status), ("documented", "documentation", Status::Refused));
+        assert_eq!(
+            (last.id.as_str(), last.stage.as_str(), last.status),
+            ("documented", "documentation", Status::Refused)
+        );
         assert!(last.source.contains("gate docs"), "{}", last.source);
         let r = with_gates(vec![unselected("docs")]);
         let last = answer_all(&r, &p).pop().expect("answers");

@@ -85,16 +85,24 @@ pub enum Change {
 /// matcher, so the group has none.
 pub fn merge_stop_hook(existing: Option<&str>, command: &str, timeout: u64) -> Result<(String, Change), String> {
     let mut root: Value = match existing {
-        Some(text) if !text.trim().is_empty() => serde_json::from_str(text).map_err(|e| format!("it is not JSON ({e})"))?,
+        Some(text) if !text.trim().is_empty() => {
+            serde_json::from_str(text).map_err(|e| format!("it is not JSON ({e})"))?
+        }
         _ => json!({}),
     };
     let settings = root.as_object_mut().ok_or("it is not a JSON object")?;
-    let hooks = settings.entry("hooks").or_insert_with(|| json!({})).as_object_mut().ok_or("its \"hooks\" is not an object")?;
-    let groups = hooks.entry("Stop").or_insert_with(|| json!([])).as_array_mut().ok_or("its \"hooks\".\"Stop\" is not a list")?;
+    let hooks =
+        settings.entry("hooks").or_insert_with(|| json!({})).as_object_mut().ok_or("its \"hooks\" is not an object")?;
+    let groups = hooks
+        .entry("Stop")
+        .or_insert_with(|| json!([]))
+        .as_array_mut()
+        .ok_or("its \"hooks\".\"Stop\" is not a list")?;
     let mut change = None;
     for group in groups.iter_mut() {
         let Some(list) = group.get_mut("hooks").and_then(Value::as_array_mut) else { continue };
-        for hook in list.iter_mut().filter(|h| h.get("command").and_then(Value::as_str).is_some_and(is_majordomus_stop)) {
+        for hook in list.iter_mut().filter(|h| h.get("command").and_then(Value::as_str).is_some_and(is_majordomus_stop))
+        {
             let current = (hook.get("type").cloned(), hook.get("command").cloned(), hook.get("timeout").cloned());
             if current == (Some(json!("command")), Some(json!(command)), Some(json!(timeout))) {
                 change.get_or_insert(Change::Unchanged);
@@ -233,7 +241,8 @@ fn install_git(ws: &Workspace, args: &InstallArgs) -> Result<Exit, CliError> {
     } else {
         None
     };
-    let ours = existing.as_deref().is_some_and(|b| b.windows(PRE_PUSH_MARKER.len()).any(|w| w == PRE_PUSH_MARKER.as_bytes()));
+    let ours =
+        existing.as_deref().is_some_and(|b| b.windows(PRE_PUSH_MARKER.len()).any(|w| w == PRE_PUSH_MARKER.as_bytes()));
     if ours && existing.as_deref() == Some(script.as_bytes()) {
         println!("{} is already majordomus's pre-push hook; nothing to change", hook.display());
         return Ok(Exit::Ok);
@@ -263,7 +272,11 @@ fn install_git(ws: &Workspace, args: &InstallArgs) -> Result<Exit, CliError> {
     majordomus_records::write_atomic(&hook, script.as_bytes())
         .map_err(|e| CliError::internal(format!("cannot write {}", hook.display()), e))?;
     make_executable(&hook)?;
-    println!("{} {}: refuses a push while gates-green is refused", if ours { "updated" } else { "installed" }, hook.display());
+    println!(
+        "{} {}: refuses a push while gates-green is refused",
+        if ours { "updated" } else { "installed" },
+        hook.display()
+    );
     Ok(Exit::Ok)
 }
 
@@ -325,17 +338,23 @@ mod tests {
         let (once, _) = merge_stop_hook(None, "majordomus hook stop --agent claude", 60).expect("merge");
         let (twice, change) = merge_stop_hook(Some(&once), "majordomus hook stop --agent claude", 60).expect("merge");
         assert_eq!((change, &twice), (Change::Unchanged, &once));
-        let (moved, change) = merge_stop_hook(Some(&once), "/opt/bin/majordomus hook stop --agent claude", 30).expect("merge");
+        let (moved, change) =
+            merge_stop_hook(Some(&once), "/opt/bin/majordomus hook stop --agent claude", 30).expect("merge");
         assert_eq!(change, Change::Updated);
         let stop = parse(&moved)["hooks"]["Stop"].clone();
-        assert_eq!(stop, json!([{"hooks": [{"type": "command", "command": "/opt/bin/majordomus hook stop --agent claude", "timeout": 30}]}]));
+        assert_eq!(
+            stop,
+            json!([{"hooks": [{"type": "command", "command": "/opt/bin/majordomus hook stop --agent claude", "timeout": 30}]}])
+        );
     }
 
     #[test]
     fn a_file_that_is_not_settings_is_refused_not_replaced() {
         assert!(merge_stop_hook(Some("not json"), "c", 1).expect_err("bad").contains("not JSON"));
         assert!(merge_stop_hook(Some("[1]"), "c", 1).expect_err("bad").contains("not a JSON object"));
-        assert!(merge_stop_hook(Some(r#"{"hooks": []}"#), "c", 1).expect_err("bad").contains("\"hooks\" is not an object"));
+        assert!(merge_stop_hook(Some(r#"{"hooks": []}"#), "c", 1)
+            .expect_err("bad")
+            .contains("\"hooks\" is not an object"));
         assert!(merge_stop_hook(Some(r#"{"hooks": {"Stop": {}}}"#), "c", 1).expect_err("bad").contains("not a list"));
         assert_eq!(merge_stop_hook(Some("  \n"), "c", 1).expect("empty is none").1, Change::Added);
     }
@@ -352,7 +371,10 @@ mod tests {
     #[test]
     fn a_path_with_spaces_is_quoted_for_the_shell() {
         assert_eq!(stop_command("majordomus", Agent::Codex), "majordomus hook stop --agent codex");
-        assert_eq!(stop_command("/a b/it's/majordomus", Agent::Claude), "'/a b/it'\\''s/majordomus' hook stop --agent claude");
+        assert_eq!(
+            stop_command("/a b/it's/majordomus", Agent::Claude),
+            "'/a b/it'\\''s/majordomus' hook stop --agent claude"
+        );
     }
 
     #[test]

@@ -26,10 +26,16 @@ pub struct PrePushArgs {
 
 pub fn cmd_hook_pre_push(cwd: &Path, args: PrePushArgs) -> Result<Exit, CliError> {
     // What `check --json` does: answer the invariant and write the document.
-    let doc = match Workspace::open(cwd).and_then(|ws| evaluate(&ws).and_then(|doc| write_document(&ws, &doc).map(|()| doc))) {
+    let doc = match Workspace::open(cwd)
+        .and_then(|ws| evaluate(&ws).and_then(|doc| write_document(&ws, &doc).map(|()| doc)))
+    {
         Ok(doc) => doc,
         Err(e) => {
-            writeln!(std::io::stderr(), "majordomus pre-push: gates-green cannot be read ({}); this push was not checked", e.chain())?;
+            writeln!(
+                std::io::stderr(),
+                "majordomus pre-push: gates-green cannot be read ({}); this push was not checked",
+                e.chain()
+            )?;
             return Ok(Exit::Ok);
         }
     };
@@ -75,7 +81,12 @@ mod tests {
     #[test]
     fn only_a_refused_gates_green_refuses_the_push() {
         let text = refusal(&doc(Status::Refused), Some("origin")).expect("refused");
-        assert!(text.contains("the push to origin is refused") && text.contains("exit 101") && text.contains("majordomus gate run unit"), "{text}");
+        assert!(
+            text.contains("the push to origin is refused")
+                && text.contains("exit 101")
+                && text.contains("majordomus gate run unit"),
+            "{text}"
+        );
         for status in [Status::Pass, Status::Owed, Status::Unknown, Status::Exempt] {
             assert_eq!(refusal(&doc(status), None), None, "{status}");
         }

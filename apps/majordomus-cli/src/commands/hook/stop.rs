@@ -125,8 +125,12 @@ pub fn cmd_hook_stop(explicit_dir: Option<&Path>, args: StopArgs) -> Exit {
     let started = Instant::now();
     let verdict = match guarded(|| answer(explicit_dir, &args, started)) {
         Ok(Ok(v)) => v,
-        Ok(Err(failure)) => Verdict::say(format!("majordomus could not answer this stop, so it let it through: {failure}")),
-        Err(panic) => Verdict::say(format!("majordomus crashed while answering this stop, so it let it through: {panic}")),
+        Ok(Err(failure)) => {
+            Verdict::say(format!("majordomus could not answer this stop, so it let it through: {failure}"))
+        }
+        Err(panic) => {
+            Verdict::say(format!("majordomus crashed while answering this stop, so it let it through: {panic}"))
+        }
     };
     emit(&render(args.agent, &verdict));
     Exit::Ok
@@ -136,7 +140,9 @@ pub fn cmd_hook_stop(explicit_dir: Option<&Path>, args: StopArgs) -> Exit {
 /// stop through, saying why, in output every host accepts.
 pub fn answer_unparsed(error: &str) -> Exit {
     let first = error.lines().next().unwrap_or(error).trim_start_matches("error: ");
-    let verdict = Verdict::say(format!("majordomus hook stop could not read its command line, so it let the stop through: {first}"));
+    let verdict = Verdict::say(format!(
+        "majordomus hook stop could not read its command line, so it let the stop through: {first}"
+    ));
     emit(&render(Agent::Codex, &verdict));
     Exit::Ok
 }
@@ -266,7 +272,8 @@ fn inject_fault() {}
 /// Statuses a host gives background work that has ended. Anything else,
 /// a missing status included, is taken as still running: work nobody can
 /// say has ended is not counted as ended.
-const ENDED: [&str; 10] = ["completed", "complete", "done", "failed", "error", "killed", "cancelled", "canceled", "stopped", "exited"];
+const ENDED: [&str; 10] =
+    ["completed", "complete", "done", "failed", "error", "killed", "cancelled", "canceled", "stopped", "exited"];
 
 /// The background tasks still running, as the ledger records them.
 pub fn running_tasks(tasks: &[Value]) -> Vec<AgentTask> {
@@ -290,7 +297,11 @@ pub fn running_tasks(tasks: &[Value]) -> Vec<AgentTask> {
 /// Appends what the agent reported running: the latest such entry is what
 /// `no-background-work` judges, so an empty list is recorded too.
 fn record_background(ws: &Workspace, record: &TaskRecord, tasks: &[Value]) -> Result<(), String> {
-    let entry = Entry { at: now(), task: Some(record.id.clone()), event: Event::AgentBackground { tasks: running_tasks(tasks) } };
+    let entry = Entry {
+        at: now(),
+        task: Some(record.id.clone()),
+        event: Event::AgentBackground { tasks: running_tasks(tasks) },
+    };
     // The task record is in the same directory, so its .gitignore is there too.
     let path = ws.paths.ledger();
     ledger::append(&path, &entry).map_err(|e| format!("cannot append to the ledger {} ({e})", path.display()))
@@ -344,7 +355,11 @@ pub fn decide(a: &Asked) -> (Verdict, u32) {
     let previous = a.previous.filter(|p| p.task == a.task.id);
     let blocks = previous.map_or(0, |p| p.blocks);
     let unchanged = previous.is_some_and(|p| {
-        a.stop_hook_active && p.blocks > 0 && p.done_line == done_line && a.fingerprint.is_some() && p.fingerprint.as_deref() == a.fingerprint
+        a.stop_hook_active
+            && p.blocks > 0
+            && p.done_line == done_line
+            && a.fingerprint.is_some()
+            && p.fingerprint.as_deref() == a.fingerprint
     });
     if unchanged {
         return (
@@ -464,9 +479,24 @@ mod tests {
         }
     }
 
-    fn ask<'a>(doc: &'a Document, task: &'a TaskRecord, previous: Option<&'a HookState>, active: bool, fp: &'a str) -> Asked<'a> {
+    fn ask<'a>(
+        doc: &'a Document,
+        task: &'a TaskRecord,
+        previous: Option<&'a HookState>,
+        active: bool,
+        fp: &'a str,
+    ) -> Asked<'a> {
         static CAPS: BTreeMap<String, u8> = BTreeMap::new();
-        Asked { doc, caps: &CAPS, task, previous, stop_hook_active: active, fingerprint: Some(fp), block_limit: 3, budget_ms: 20_000 }
+        Asked {
+            doc,
+            caps: &CAPS,
+            task,
+            previous,
+            stop_hook_active: active,
+            fingerprint: Some(fp),
+            block_limit: 3,
+            budget_ms: 20_000,
+        }
     }
 
     #[test]
@@ -556,7 +586,8 @@ mod tests {
     #[test]
     fn questions_the_budget_cut_off_alone_let_the_stop_through() {
         let cut = "the time budget of 20000 ms ran out before this was read";
-        let d = doc(vec![answer("committed", Status::Unknown, Some(cut)), answer("pushed", Status::Unknown, Some(cut))]);
+        let d =
+            doc(vec![answer("committed", Status::Unknown, Some(cut)), answer("pushed", Status::Unknown, Some(cut))]);
         let t = task();
         let (verdict, _) = decide(&ask(&d, &t, None, false, "f"));
         let Verdict::Allow { message: Some(m) } = verdict else { panic!("expected a message, got {verdict:?}") };

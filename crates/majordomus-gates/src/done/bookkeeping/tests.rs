@@ -128,10 +128,15 @@ fn a_claim_not_observed_since_it_was_made_is_unknown_and_says_so() {
 
 #[test]
 fn another_repositorys_issue_is_named_in_full_and_asked_of_that_repository() {
-    let theirs = Claimed { issue: IssueRef { repo: Some("acme/tools".into()), number: 4 }, at: CLAIMED_AT.into(), released: false };
+    let theirs = Claimed {
+        issue: IssueRef { repo: Some("acme/tools".into()), number: 4 },
+        at: CLAIMED_AT.into(),
+        released: false,
+    };
     let mut r = books(TaskBook { claims: vec![theirs], ..TaskBook::default() });
     // This repository's #4 is closed; acme/tools#4 is open.
-    r.bookkeeping.forge = observed(LATER, vec![issue("me/here", 4, "closed", &[]), issue("acme/tools", 4, "open", &[])]);
+    r.bookkeeping.forge =
+        observed(LATER, vec![issue("me/here", 4, "closed", &[]), issue("acme/tools", 4, "open", &[])]);
     let a = answer(&r, "claims-released");
     assert_eq!(a.status, Status::Owed);
     assert!(a.evidence.contains("acme/tools#4 is still open"), "{}", a.evidence);

@@ -74,7 +74,10 @@ fn well() -> Readings {
     let lint = baselines(&[(".ai/repo/lint-baseline.txt", &["a", "b"])]);
     r.closing = ClosingReadings {
         debt: Ok(debt(lint.clone(), lint)),
-        accumulated: Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))], worktrees: vec![] }),
+        accumulated: Ok(Accumulated {
+            branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))],
+            worktrees: vec![],
+        }),
         backlog: Ok(observed(minutes(30), vec![pr(1, Some(minutes(-60)))])),
     };
     with_snapshot(&mut r, &["main"], &[]);
@@ -149,7 +152,11 @@ fn a_baseline_that_appears_for_the_first_time_is_named_and_is_not_growth() {
     ));
     let a = answer(&r, "no-new-debt");
     assert_eq!(a.status, Status::Pass, "{}", a.evidence);
-    assert!(a.evidence.contains("recording debt already there (not growth): .ai/repo/deep/audit-baseline.txt (2 entries)"), "{}", a.evidence);
+    assert!(
+        a.evidence.contains("recording debt already there (not growth): .ai/repo/deep/audit-baseline.txt (2 entries)"),
+        "{}",
+        a.evidence
+    );
 }
 
 #[test]
@@ -159,11 +166,19 @@ fn a_moved_baseline_is_compared_with_its_former_self() {
         baselines(&[(".ai/repo/lint-baseline.txt", &["a", "b"])]),
         baselines(&[(".ai/repo/x/clippy-baseline.txt", &["a", "b", "c"])]),
     );
-    d.moved = vec![Moved { from: ".ai/repo/lint-baseline.txt".into(), to: ".ai/repo/x/clippy-baseline.txt".into(), by: "git rename detection" }];
+    d.moved = vec![Moved {
+        from: ".ai/repo/lint-baseline.txt".into(),
+        to: ".ai/repo/x/clippy-baseline.txt".into(),
+        by: "git rename detection",
+    }];
     r.closing.debt = Ok(d);
     let a = answer(&r, "no-new-debt");
     assert_eq!(a.status, Status::Refused, "{}", a.evidence);
-    assert!(a.evidence.contains("moved from .ai/repo/lint-baseline.txt; 2 entries then, 3 now; added `c`"), "{}", a.evidence);
+    assert!(
+        a.evidence.contains("moved from .ai/repo/lint-baseline.txt; 2 entries then, 3 now; added `c`"),
+        "{}",
+        a.evidence
+    );
 }
 
 #[test]
@@ -194,7 +209,11 @@ fn a_branch_and_a_worktree_the_snapshot_did_not_hold_are_owed_and_named_worktree
         a.evidence
     );
     assert!(a.evidence.contains("3 local branches and 1 linked worktree now"), "{}", a.evidence);
-    assert!(a.remedy.contains("git worktree remove /tmp/wt") && a.remedy.contains("git branch -d side"), "{}", a.remedy);
+    assert!(
+        a.remedy.contains("git worktree remove /tmp/wt") && a.remedy.contains("git branch -d side"),
+        "{}",
+        a.remedy
+    );
     assert_eq!(a.details["created"].as_array().map(Vec::len), Some(3));
 }
 
@@ -202,7 +221,10 @@ fn a_branch_and_a_worktree_the_snapshot_did_not_hold_are_owed_and_named_worktree
 fn a_branch_deleted_and_made_again_since_the_start_is_counted() {
     let mut r = well();
     r.closing.accumulated = Ok(Accumulated {
-        branches: vec![made("main", &"b".repeat(40), Some(minutes(-600))), made("side", &"c".repeat(40), Some(minutes(3)))],
+        branches: vec![
+            made("main", &"b".repeat(40), Some(minutes(-600))),
+            made("side", &"c".repeat(40), Some(minutes(3))),
+        ],
         worktrees: vec![],
     });
     with_snapshot(&mut r, &["main", "side"], &[]);
@@ -212,7 +234,10 @@ fn a_branch_deleted_and_made_again_since_the_start_is_counted() {
     assert!(a.details["created"][0]["why"].as_str().is_some_and(|w| w.contains("after the start")), "{}", a.details);
     // Logged before the start, and held by the snapshot: there all along.
     r.closing.accumulated = Ok(Accumulated {
-        branches: vec![made("main", &"b".repeat(40), Some(minutes(-600))), made("side", &"c".repeat(40), Some(minutes(-3)))],
+        branches: vec![
+            made("main", &"b".repeat(40), Some(minutes(-600))),
+            made("side", &"c".repeat(40), Some(minutes(-3))),
+        ],
         worktrees: vec![],
     });
     assert_eq!(answer(&r, "nothing-accumulated").status, Status::Pass);
@@ -252,7 +277,8 @@ fn without_a_snapshot_the_reflogs_date_them_and_an_undated_branch_is_unknown_not
     });
     let a = answer(&r, "nothing-accumulated");
     assert_eq!(a.status, Status::Owed, "first logged in the very second of the start: {}", a.evidence);
-    r.closing.accumulated = Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))], worktrees: vec![] });
+    r.closing.accumulated =
+        Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))], worktrees: vec![] });
     assert_eq!(answer(&r, "nothing-accumulated").status, Status::Pass);
 }
 
@@ -300,7 +326,11 @@ fn an_observation_older_than_the_policys_maximum_age_is_unknown() {
     r.closing.backlog = Ok(b.clone());
     let a = answer(&r, "backlog-not-grown");
     assert_eq!(a.status, Status::Unknown);
-    assert!(a.evidence.contains("90 minutes ago, older than the policy's [forge] max_age_minutes = 60"), "{}", a.evidence);
+    assert!(
+        a.evidence.contains("90 minutes ago, older than the policy's [forge] max_age_minutes = 60"),
+        "{}",
+        a.evidence
+    );
     b.max_age_minutes = Some(120);
     r.closing.backlog = Ok(b);
     assert_eq!(answer(&r, "backlog-not-grown").status, Status::Pass);
@@ -312,7 +342,11 @@ fn a_pull_request_opened_since_the_start_is_owed_and_one_without_a_creation_time
     r.closing.backlog = Ok(observed(minutes(30), vec![pr(1, Some(minutes(-60))), pr(2, Some(minutes(10)))]));
     let a = answer(&r, "backlog-not-grown");
     assert_eq!(a.status, Status::Owed);
-    assert!(a.evidence.starts_with("1 pull request opened since the start is still open: #2 \"change 2\" by someone."), "{}", a.evidence);
+    assert!(
+        a.evidence.starts_with("1 pull request opened since the start is still open: #2 \"change 2\" by someone."),
+        "{}",
+        a.evidence
+    );
     assert!(a.evidence.contains("2 pull requests open on acme/widgets now"), "{}", a.evidence);
     r.closing.backlog = Ok(observed(minutes(30), vec![pr(1, Some(minutes(-60))), pr(3, None)]));
     let a = answer(&r, "backlog-not-grown");
