@@ -113,20 +113,6 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
         }
     }
 
-    let tracked: HashSet<&[u8]> = entries.iter().map(|e| e.path.as_slice()).collect();
-    let submodules: HashSet<&[u8]> =
-        entries.iter().filter(|e| e.mode & MODE_MASK == MODE_GITLINK).map(|e| e.path.as_slice()).collect();
-    let mut tracked_dirs: HashSet<&[u8]> = HashSet::new();
-    for e in &entries {
-        let mut p = e.path.as_slice();
-        while let Some(i) = p.iter().rposition(|b| *b == b'/') {
-            p = &p[..i];
-            if !tracked_dirs.insert(p) {
-                break;
-            }
-        }
-    }
-
     let root = repo.root();
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 8);
     let chunk = stage0.len().div_ceil(workers).max(1);
@@ -142,6 +128,20 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
                 })
             })
             .collect();
+        // While the workers stat, this thread indexes the paths and walks.
+        let tracked: HashSet<&[u8]> = entries.iter().map(|e| e.path.as_slice()).collect();
+        let submodules: HashSet<&[u8]> =
+            entries.iter().filter(|e| e.mode & MODE_MASK == MODE_GITLINK).map(|e| e.path.as_slice()).collect();
+        let mut tracked_dirs: HashSet<&[u8]> = HashSet::new();
+        for e in &entries {
+            let mut p = e.path.as_slice();
+            while let Some(i) = p.iter().rposition(|b| *b == b'/') {
+                p = &p[..i];
+                if !tracked_dirs.insert(p) {
+                    break;
+                }
+            }
+        }
         let untracked = walk(repo, &Tracked { files: &tracked, dirs: &tracked_dirs, submodules: &submodules });
         let found: Vec<Found> = handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect();
         (found, untracked)
