@@ -293,12 +293,23 @@ pub(super) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Verdict {
     };
     let refresh = "majordomus forge refresh";
     let Some(obs) = &backlog.observation else {
-        return Verdict::new(
-            Status::Unknown,
-            "The forge was never observed from this checkout: there is no .ai/local/state/forge.json, so nothing says which pull requests are open.",
-            json!({ "observation": null }),
-        )
-        .remedy(refresh);
+        // A repository with no remote may have no forge at all: then the
+        // question is for the policy to exempt, with its reason, not for a
+        // refresh that has nothing to observe.
+        let no_remote = matches!(r.push, Ok(crate::measure::Push::NoRemote));
+        let (evidence, remedy) = if no_remote {
+            (
+                "The forge was never observed from this checkout (there is no .ai/local/state/forge.json), and the repository has no remote, so nothing says which pull requests are open.",
+                "majordomus forge refresh where the repository has a forge; where it has none, exempt the question in .ai/repo/majordomus.toml: [[exempt]] question = \"backlog-not-grown\" reason = \"…\"",
+            )
+        } else {
+            (
+                "The forge was never observed from this checkout: there is no .ai/local/state/forge.json, so nothing says which pull requests are open.",
+                refresh,
+            )
+        };
+        return Verdict::new(Status::Unknown, evidence, json!({ "observation": null, "remote": !no_remote }))
+            .remedy(remedy);
     };
     let started = match task.started_at() {
         Ok(t) => t,

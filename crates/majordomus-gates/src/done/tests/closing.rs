@@ -309,6 +309,17 @@ fn a_forge_never_observed_is_unknown_and_says_so() {
 }
 
 #[test]
+fn a_repository_with_no_remote_is_still_unknown_and_is_shown_the_way_to_exempt_it() {
+    let mut r = well();
+    r.closing.backlog = Ok(Backlog { observation: None, read_at: minutes(1), max_age_minutes: None });
+    r.push = Ok(crate::measure::Push::NoRemote);
+    let a = answer(&r, "backlog-not-grown");
+    assert_eq!(a.status, Status::Unknown);
+    assert!(a.evidence.contains("has no remote"), "{}", a.evidence);
+    assert!(a.remedy.contains("[[exempt]] question = \"backlog-not-grown\""), "{}", a.remedy);
+}
+
+#[test]
 fn an_observation_older_than_the_task_is_refused_rather_than_read_as_empty() {
     let mut r = well();
     r.closing.backlog = Ok(observed(minutes(-5), vec![]));
