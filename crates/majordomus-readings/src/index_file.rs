@@ -72,10 +72,14 @@ impl Index {
         let count = be32(b, 8)? as usize;
         let body_end = b.len().checked_sub(20).ok_or_else(|| Unsupported("the index ends early".into()))?;
         let mut at = 12;
-        let mut entries = Vec::with_capacity(count);
+        // An entry takes at least 62 bytes: a corrupted count reserves no more than the file can hold.
+        let mut entries = Vec::with_capacity(count.min(b.len() / 62));
         let mut previous: Vec<u8> = Vec::new();
         for _ in 0..count {
             let start = at;
+            if start + 62 > body_end {
+                return Err(Unsupported("the index ends early".into()));
+            }
             let f = |i: usize| be32(b, start + 4 * i);
             let id = Oid::from_bytes(
                 b.get(start + 40..start + 60).ok_or_else(|| Unsupported("the index ends early".into()))?,
@@ -349,6 +353,28 @@ mod tests {
             assert_eq!(ours, theirs, "index version {version}");
             let index = Index::read(&t.path().join(".git/index")).expect("parse");
             assert!(index.entries.iter().any(|e| e.intent_to_add), "version {version}");
+        }
+    }
+
+    #[test]
+    fn a_truncated_or_corrupted_index_is_unsupported_never_a_panic() {
+        let t = TestRepo::with_commit();
+        fill(&t);
+        t.git(&["read-tree", "HEAD"]);
+        for version in ["4", "2"] {
+            t.git(&["update-index", "--index-version", version]);
+            let bytes = std::fs::read(t.path().join(".git/index")).expect("read");
+            for cut in 0..bytes.len() {
+                let _ = Index::parse(&bytes[..cut]);
+            }
+            let mut huge = bytes.clone();
+            huge[8] = 0xff;
+            assert!(Index::parse(&huge).is_err(), "a count past the file's end");
+            for at in (0..bytes.len()).step_by(7) {
+                let mut bad = bytes.clone();
+                bad[at] ^= 0xff;
+                let _ = Index::parse(&bad);
+            }
         }
     }
 
