@@ -46,7 +46,16 @@ pub fn main() -> ExitCode {
             return code.into();
         }
     };
-    let outcome = commands::run(cli);
+    // A panic is a defect of majordomus, never a verdict: it exits 13 (the
+    // internal-error code of the contract), not the runtime's 101.
+    let outcome = match std::panic::catch_unwind(|| commands::run(cli)) {
+        Ok(outcome) => outcome,
+        Err(_) => {
+            let _ =
+                writeln!(std::io::stderr(), "majordomus: internal error (a panic, reported above); nothing was judged");
+            return Exit::Internal.into();
+        }
+    };
     match outcome {
         Ok(exit) => exit.into(),
         Err(CliError::BrokenPipe) => Exit::Ok.into(),

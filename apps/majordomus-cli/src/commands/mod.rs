@@ -47,6 +47,12 @@ pub enum Command {
 }
 
 pub fn run(cli: Cli) -> Result<Exit, CliError> {
+    // A test seam in debug builds only: `MAJORDOMUS_FAULT=panic` makes every
+    // command panic here, so the mapping of a panic to exit 13 is tested.
+    #[cfg(debug_assertions)]
+    if std::env::var_os("MAJORDOMUS_FAULT").is_some_and(|v| v == "panic") {
+        panic!("a fault injected by MAJORDOMUS_FAULT");
+    }
     let dir = cli.directory;
     // Read only by the commands that need it: `hook stop` must answer even
     // where the current directory cannot be read.

@@ -40,6 +40,11 @@ impl Run {
 
 /// Runs `majordomus ARGS` in `dir` with a cleared environment.
 fn majordomus(dir: &Path, args: &[&str]) -> Run {
+    majordomus_with(dir, args, &[])
+}
+
+/// Runs `majordomus ARGS` in `dir` with a cleared environment plus `envs`.
+fn majordomus_with(dir: &Path, args: &[&str], envs: &[(&str, &str)]) -> Run {
     let home = dir.parent().unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_majordomus"))
         .args(args)
@@ -50,6 +55,7 @@ fn majordomus(dir: &Path, args: &[&str]) -> Run {
         .env("GIT_CONFIG_GLOBAL", "/dev/null")
         .env("GIT_CONFIG_NOSYSTEM", "1")
         .env("NO_COLOR", "1")
+        .envs(envs.iter().copied())
         .output()
         .unwrap();
     Run {
@@ -136,6 +142,15 @@ fn a_corrupt_task_record_gives_unknown_answers_not_a_panic() {
         assert_eq!(majordomus(t.path(), &["start", "y"]).code, 15);
         assert_eq!(majordomus(t.path(), &["finish", "--outcome", "failed"]).code, 2);
     }
+}
+
+#[test]
+fn a_panic_inside_majordomus_is_an_internal_error_exit_13_and_writes_nothing() {
+    let t = TestRepo::with_commit();
+    let run = majordomus_with(t.path(), &["check"], &[("MAJORDOMUS_FAULT", "panic")]);
+    assert_eq!(run.code, 13, "{}", run.render());
+    assert!(run.stderr.contains("majordomus: internal error"), "{}", run.stderr);
+    assert!(!t.path().join(".ai/local/state/gates.completion.json").exists());
 }
 
 #[test]
