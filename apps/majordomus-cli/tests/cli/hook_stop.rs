@@ -47,6 +47,36 @@ fn an_open_invariant_blocks_a_claude_stop_with_a_reason_for_the_agent() {
 }
 
 #[test]
+fn a_complete_invariant_lets_the_stop_through_for_either_host_and_resets_the_count() {
+    let case = Case::new();
+    case.start("add a parser");
+    let blocked = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
+    assert_eq!(parse_hook_output(&blocked).expect("a verdict")["decision"], "block");
+    // The work done: committed with a test, and the forge observed since the start.
+    case.repo.write("src/parser.rs", "fn parse() {}\n");
+    case.repo.write("tests/parser.rs", "#[test] fn parses() {}\n");
+    case.repo.commit_all("parser");
+    let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let observation = case.path().parent().unwrap().join("forge.json");
+    std::fs::write(
+        &observation,
+        format!(r#"{{"schema":"majordomus/forge/v1","observed_at":"{now}","repository":"o/r","pull_requests":[],"issues":[]}}"#),
+    )
+    .unwrap();
+    assert_eq!(case.md(&["forge", "record", observation.to_str().unwrap()]).code, 0);
+    assert_eq!(case.md(&["check"]).code, 0, "{}", case.md(&["check"]).stdout);
+    let claude = case.md_with(&["hook", "stop", "--agent", "claude"], Some(&case.payload("claude-stop.json")), &[]);
+    assert_eq!(claude.code, 0);
+    assert_eq!(parse_hook_output(&claude), None, "a complete invariant blocks nothing: {}", claude.stdout);
+    let state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(case.path().join(".ai/local/state/hook.json")).unwrap()).unwrap();
+    assert_eq!(state["blocks"], 0, "the count of blocks starts over: {state}");
+    let codex = case.md_with(&["hook", "stop", "--agent", "codex"], Some(&case.payload("codex-stop.json")), &[]);
+    assert_eq!(parse_hook_output(&codex), Some(serde_json::json!({})));
+    snapshot_run!("stop_claude_complete", case.snapshot(&claude));
+}
+
+#[test]
 fn an_open_invariant_blocks_a_codex_stop_the_same_way() {
     let case = Case::new();
     case.start("fix the parser");
