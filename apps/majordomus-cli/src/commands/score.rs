@@ -54,11 +54,7 @@ pub fn cmd_score(cwd: &Path, args: ScoreArgs) -> Result<Exit, CliError> {
             value["age_seconds"] = age.into();
             value["stale"] = (!stale.is_empty()).into();
             value["moved"] = stale.clone().into();
-            writeln!(
-                stdout,
-                "{}",
-                serde_json::to_string_pretty(&value).map_err(|e| CliError::internal("cannot encode the score", e))?
-            )?;
+            print_json(&mut stdout, &value)?;
         } else {
             stdout.write_all(render::cached_score_text(&doc, age, &stale).as_bytes())?;
         }
@@ -67,12 +63,7 @@ pub fn cmd_score(cwd: &Path, args: ScoreArgs) -> Result<Exit, CliError> {
         let doc = evaluate(&ws)?;
         write_document(&ws, &doc)?;
         if args.json {
-            let value = render::score_json(&doc);
-            writeln!(
-                stdout,
-                "{}",
-                serde_json::to_string_pretty(&value).map_err(|e| CliError::internal("cannot encode the score", e))?
-            )?;
+            print_json(&mut stdout, &render::score_json(&doc))?;
         } else {
             stdout.write_all(render::score_text(&doc).as_bytes())?;
         }
@@ -112,4 +103,11 @@ fn staleness(ws: &Workspace, doc: &Document) -> Vec<String> {
         moved.push("the task".to_string());
     }
     moved
+}
+
+/// The score as pretty JSON, one document a line ending.
+fn print_json(out: &mut impl Write, value: &serde_json::Value) -> Result<(), CliError> {
+    let text = serde_json::to_string_pretty(value).map_err(|e| CliError::internal("cannot encode the score", e))?;
+    writeln!(out, "{text}")?;
+    Ok(())
 }

@@ -188,14 +188,33 @@ pub(super) fn claims_released(r: &Readings) -> Verdict {
             Item::new(name, status, why)
         })
         .collect();
+    over_issues(items, "claims", "the task claimed", "closed or released", |open| {
+        format!(
+            "close {0} or majordomus issue release {1}, then majordomus forge refresh",
+            open.name,
+            ledger_name(&open.name)
+        )
+    })
+}
+
+/// The answer over a set of issues, each judged: pass when every one is
+/// settled, else the gravest status, naming the open ones; an unknown one
+/// asks for a refresh, any other gets `remedy` for the first open issue.
+fn over_issues(
+    items: Vec<Item>,
+    key: &str,
+    whose: &str,
+    settled: &str,
+    remedy: impl FnOnce(&Item) -> String,
+) -> Verdict {
     let status = gravest(&items);
     let open: Vec<&Item> = items.iter().filter(|i| !i.status.is_settled()).collect();
-    let details = json!({ "claims": items.iter().map(Item::json).collect::<Vec<_>>() });
+    let details = json!({ key: items.iter().map(Item::json).collect::<Vec<_>>() });
     if open.is_empty() {
         return Verdict::new(
             Status::Pass,
             format!(
-                "Every one of the {} the task claimed is closed or released: {}.",
+                "Every one of the {} {whose} is {settled}: {}.",
                 count(items.len(), "issue"),
                 describe(&items.iter().collect::<Vec<_>>())
             ),
@@ -204,19 +223,11 @@ pub(super) fn claims_released(r: &Readings) -> Verdict {
     }
     let remedy = match status {
         Status::Unknown => "majordomus forge refresh, then majordomus check".to_string(),
-        _ => format!(
-            "close {0} or majordomus issue release {1}, then majordomus forge refresh",
-            open[0].name,
-            ledger_name(&open[0].name)
-        ),
+        _ => remedy(open[0]),
     };
     Verdict::new(
         status,
-        format!(
-            "{} not shown closed or released: {}.",
-            some_of(open.len(), items.len(), "issue", "the task claimed"),
-            describe(&open)
-        ),
+        format!("{} not shown {settled}: {}.", some_of(open.len(), items.len(), "issue", whose), describe(&open)),
         details,
     )
     .remedy(remedy)
@@ -257,37 +268,12 @@ pub(super) fn filings_closed(r: &Readings) -> Verdict {
             Item::new(name, status, why)
         })
         .collect();
-    let status = gravest(&items);
-    let open: Vec<&Item> = items.iter().filter(|i| !i.status.is_settled()).collect();
-    let details = json!({ "filed": items.iter().map(Item::json).collect::<Vec<_>>() });
-    if open.is_empty() {
-        return Verdict::new(
-            Status::Pass,
-            format!(
-                "Every one of the {} the task filed is closed or a registered limitation: {}.",
-                count(items.len(), "issue"),
-                describe(&items.iter().collect::<Vec<_>>())
-            ),
-            details,
-        );
-    }
-    let remedy = match status {
-        Status::Unknown => "majordomus forge refresh, then majordomus check".to_string(),
-        _ => format!(
-            "fix and close {0}; or, if it cannot be fixed here, label it {LIMITATION_LABEL} and name it in a marker in a file the register scans (majordomus markers scope)",
-            open[0].name
-        ),
-    };
-    Verdict::new(
-        status,
+    over_issues(items, "filed", "the task filed", "closed or registered as a limitation", |open| {
         format!(
-            "{} not shown closed or registered as a limitation: {}.",
-            some_of(open.len(), items.len(), "issue", "the task filed"),
-            describe(&open)
-        ),
-        details,
-    )
-    .remedy(remedy)
+            "fix and close {0}; or, if it cannot be fixed here, label it {LIMITATION_LABEL} and name it in a marker in a file the register scans (majordomus markers scope)",
+            open.name
+        )
+    })
 }
 
 /// An open filed issue labelled `limitation`: a registered limitation only
