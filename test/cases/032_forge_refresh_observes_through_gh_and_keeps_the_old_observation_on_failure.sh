@@ -29,16 +29,18 @@ case "$1 $2" in
 esac
 GH
 chmod +x "$fake/bin/gh"
-now=$(date -u +%Y-%m-%dT%H:%M:%SZ)
-cat > "$fake/prs.json" <<JSON
-[{"author":{"id":"U_1","is_bot":false,"login":"ann","name":"Ann"},"createdAt":"2020-01-01T00:00:00Z","headRefName":"old-work","number":41,"state":"OPEN","title":"older work"},
- {"author":{"id":"U_2","is_bot":false,"login":"bob","name":""},"createdAt":"$now","headRefName":"new-work","number":42,"state":"OPEN","title":"new work"}]
-JSON
 
 echo "hello" > README
 commit_all "initial"
 expect_run 0 md start "work with issues"
 task_id=$(json_get .ai/local/state/task.json 'd["id"]')
+# Taken after the start, as a pull request opened since it is: taken
+# before, the second can turn in between and the PR would predate the task.
+now=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+cat > "$fake/prs.json" <<JSON
+[{"author":{"id":"U_1","is_bot":false,"login":"ann","name":"Ann"},"createdAt":"2020-01-01T00:00:00Z","headRefName":"old-work","number":41,"state":"OPEN","title":"older work"},
+ {"author":{"id":"U_2","is_bot":false,"login":"bob","name":""},"createdAt":"$now","headRefName":"new-work","number":42,"state":"OPEN","title":"new work"}]
+JSON
 for issue in 7 99; do
   printf '{"at":"%s","task":"%s","kind":"claim","issue":"%s"}\n' "$now" "$task_id" "$issue" >> .ai/local/state/ledger.jsonl
 done
