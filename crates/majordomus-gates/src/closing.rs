@@ -125,13 +125,21 @@ pub struct Backlog {
     pub max_age_minutes: Option<u64>,
 }
 
-pub fn measure(repo: &Repo, paths: &StatePaths, policy: &Policy, task: &TaskState) -> ClosingReadings {
+/// The closing readings; `branches` is the local branches as the rest of
+/// `check` read them (one read of every ref, not two).
+pub fn measure(
+    repo: &Repo,
+    paths: &StatePaths,
+    policy: &Policy,
+    task: &TaskState,
+    branches: &Reading<Vec<refs::Branch>>,
+) -> ClosingReadings {
     ClosingReadings {
         debt: match task.record() {
             Some(record) => debt(repo, record),
             None => Err(Unread::new(crate::done::NO_TASK)),
         },
-        accumulated: accumulated(repo),
+        accumulated: accumulated(repo, branches),
         backlog: backlog(paths, policy),
     }
 }
@@ -172,11 +180,11 @@ fn debt(repo: &Repo, record: &TaskRecord) -> Reading<Debt> {
     Ok(Debt { start, start_from, now, moved })
 }
 
-fn accumulated(repo: &Repo) -> Reading<Accumulated> {
+fn accumulated(repo: &Repo, branches_now: &Reading<Vec<refs::Branch>>) -> Reading<Accumulated> {
     let mut branches = Vec::new();
-    for b in refs::branches(repo)? {
+    for b in branches_now.as_ref().map_err(Clone::clone)? {
         let dating = reflog::date(&reflog::branch_log(repo, &b.name))?;
-        branches.push(Made { name: b.name, at: b.commit, dating, missing: false });
+        branches.push(Made { name: b.name.clone(), at: b.commit.clone(), dating, missing: false });
     }
     let mut trees = Vec::new();
     for (name, path) in worktrees::read(repo)? {

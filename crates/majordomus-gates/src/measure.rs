@@ -79,10 +79,27 @@ pub fn measure_within(
     deadline: Deadline,
 ) -> Readings {
     let head = deadline.read(|| refs::head(repo));
-    let tree = deadline.read(|| status::read(repo));
     let record = task.record();
     let head_commit = head.as_ref().ok().and_then(|h| h.commit.clone());
-    let trunk = deadline.read(|| trunk(repo, policy));
+    // The working tree's status is most of the work, and none of the ref
+    // readings needs it: they are taken on a second thread, through a
+    // repository handle of their own (a libgit2 handle is not shared
+    // between threads), while this one reads the working tree.
+    let (tree, refs) = std::thread::scope(|scope| {
+        let refs = repo.reopen().ok().map(|own| {
+            let (head, head_commit, task) = (&head, &head_commit, &task);
+            scope.spawn(move || ref_readings(&own, paths, policy, task, head, head_commit.as_deref(), deadline))
+        });
+        let tree = deadline.read(|| status::read(repo));
+        let refs = match refs.map(|h| h.join()) {
+            Some(Ok(refs)) => refs,
+            Some(Err(panic)) => std::panic::resume_unwind(panic),
+            // No second handle: the same readings, one after the other.
+            None => ref_readings(repo, paths, policy, &task, &head, head_commit.as_deref(), deadline),
+        };
+        (tree, refs)
+    });
+    let RefReadings { commits_since_start, branches, push, integration, stashes, operation, closing } = refs;
     let changes = deadline.read(|| match (record, &head, &tree) {
         (Some(r), Ok(h), Ok(t)) => changes::since(repo, r.head.as_deref(), h.commit.as_deref(), t, &r.snapshot),
         (None, _, _) => Err(Unread::new("no task record says where this work started")),
@@ -93,38 +110,9 @@ pub fn measure_within(
         (None, _) => Err(Unread::new("no task record says where this work started")),
         (_, Err(e)) => Err(e.clone()),
     });
-    let commits_since_start = deadline.read(|| match (record, &head_commit) {
-        (None, _) => Err(Unread::new("no task record says where this work started")),
-        (Some(_), None) => Ok((Vec::new(), 0)),
-        (Some(r), Some(h)) => match r.head.as_deref() {
-            Some(start) if !refs::has_commit(repo, start) => {
-                Err(Unread::new(format!("the start commit {start} is not in this repository")))
-            }
-            start => refs::commits_not_on(repo, h, start),
-        },
-    });
-    let branches = deadline.read(|| refs::branches(repo));
-    let push = deadline.read(|| push(repo, &head, &branches, &trunk, record.and_then(|r| r.head.as_deref())));
-    let integration = deadline.read(|| match (&head_commit, &trunk) {
-        (None, _) if head.is_ok() => Ok(Integrated::Unborn),
-        (None, _) => Err(head.clone().err().unwrap_or_else(|| Unread::new("HEAD could not be read"))),
-        (Some(_), Err(e)) => Err(e.clone()),
-        (Some(_), Ok(None)) => Err(Unread::new(
-            "no trunk was found: no origin/HEAD, origin/main, origin/master, main or master; name it in the policy's [trunk]",
-        )),
-        (Some(h), Ok(Some(t))) => {
-            refs::integration(repo, h, &t.commit).map(|integration| Integrated::Measured { trunk: t.clone(), integration })
-        }
-    });
-    let stashes = deadline.read(|| stash::read(repo));
-    let operation = deadline.read(|| majordomus_readings::state::operation(repo));
     let verification = match deadline.check() {
         Ok(()) => crate::verification::measure(repo, paths, policy, &task, &tree, &changes),
         Err(e) => crate::verification::VerificationReadings::unread(&e),
-    };
-    let closing = match deadline.check() {
-        Ok(()) => crate::closing::measure(repo, paths, policy, &task),
-        Err(e) => crate::closing::ClosingReadings::unread(&e),
     };
     let bookkeeping = match deadline.check() {
         Ok(()) => crate::bookkeeping::measure(repo, paths, policy, &task, &changes, &tree),
@@ -147,6 +135,61 @@ pub fn measure_within(
         head,
         task,
     }
+}
+
+/// The readings of refs and of what the task left, which do not need the
+/// working tree's status: [`measure_within`] takes them alongside it.
+struct RefReadings {
+    commits_since_start: Reading<(Vec<String>, usize)>,
+    branches: Reading<Vec<Branch>>,
+    push: Reading<Push>,
+    integration: Reading<Integrated>,
+    stashes: Reading<Vec<StashEntry>>,
+    operation: Reading<Option<String>>,
+    closing: crate::closing::ClosingReadings,
+}
+
+fn ref_readings(
+    repo: &Repo,
+    paths: &StatePaths,
+    policy: &Policy,
+    task: &TaskState,
+    head: &Reading<Head>,
+    head_commit: Option<&str>,
+    deadline: Deadline,
+) -> RefReadings {
+    let record = task.record();
+    let trunk = deadline.read(|| trunk(repo, policy));
+    let commits_since_start = deadline.read(|| match (record, head_commit) {
+        (None, _) => Err(Unread::new("no task record says where this work started")),
+        (Some(_), None) => Ok((Vec::new(), 0)),
+        (Some(r), Some(h)) => match r.head.as_deref() {
+            Some(start) if !refs::has_commit(repo, start) => {
+                Err(Unread::new(format!("the start commit {start} is not in this repository")))
+            }
+            start => refs::commits_not_on(repo, h, start),
+        },
+    });
+    let branches = deadline.read(|| refs::branches(repo));
+    let push = deadline.read(|| push(repo, head, &branches, &trunk, record.and_then(|r| r.head.as_deref())));
+    let integration = deadline.read(|| match (head_commit, &trunk) {
+        (None, _) if head.is_ok() => Ok(Integrated::Unborn),
+        (None, _) => Err(head.clone().err().unwrap_or_else(|| Unread::new("HEAD could not be read"))),
+        (Some(_), Err(e)) => Err(e.clone()),
+        (Some(_), Ok(None)) => Err(Unread::new(
+            "no trunk was found: no origin/HEAD, origin/main, origin/master, main or master; name it in the policy's [trunk]",
+        )),
+        (Some(h), Ok(Some(t))) => {
+            refs::integration(repo, h, &t.commit).map(|integration| Integrated::Measured { trunk: t.clone(), integration })
+        }
+    });
+    let stashes = deadline.read(|| stash::read(repo));
+    let operation = deadline.read(|| majordomus_readings::state::operation(repo));
+    let closing = match deadline.check() {
+        Ok(()) => crate::closing::measure(repo, paths, policy, task, &branches),
+        Err(e) => crate::closing::ClosingReadings::unread(&e),
+    };
+    RefReadings { commits_since_start, branches, push, integration, stashes, operation, closing }
 }
 
 // ---- the time budget -------------------------------------------------------

@@ -1,13 +1,13 @@
 //! The fast path of [`crate::status::read`]: see that module's essay.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashSet};
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
 use git2::{Oid, Status};
 use majordomus_records::paths::is_own_state;
 
-use crate::index_file::{self, Entry, Index};
+use crate::index_file::{self, Entry};
 use crate::status::{read_with_libgit2, Dirty, WorkingTree};
 use crate::{Reading, Repo, Unread};
 
@@ -82,13 +82,19 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
     };
     // The index, and the paths where it differs from HEAD: read directly
     // where this reader knows the index, else through libgit2.
-    let (entries, staged, removed_from_index) = match Index::read(&repo.git_dir().join("index")) {
+    let read_directly = repo.index_file();
+    let from_libgit2;
+    let (entries, staged, removed_from_index): (&[Entry], _, _) = match &read_directly {
         Ok(index) => {
-            let (staged, removed) = index_file::staged(&repo.git, head_tree.as_ref(), &index)
+            let (staged, removed) = index_file::staged(&repo.git, head_tree.as_ref(), index)
                 .map_err(|e| Unread::git("the index against HEAD", &e))?;
-            (index.entries, staged, removed)
+            (&index.entries, staged, removed)
         }
-        Err(_) => through_libgit2(repo, head_tree.as_ref())?,
+        Err(_) => {
+            let (entries, staged, removed) = through_libgit2(repo, head_tree.as_ref())?;
+            from_libgit2 = entries;
+            (&from_libgit2, staged, removed)
+        }
     };
     let index_mtime = std::fs::metadata(repo.git_dir().join("index"))
         .ok()
@@ -105,7 +111,7 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
 
     let mut conflicted: BTreeSet<String> = BTreeSet::new();
     let mut stage0: Vec<&Entry> = Vec::with_capacity(entries.len());
-    for e in &entries {
+    for e in entries {
         if e.stage != 0 {
             conflicted.insert(String::from_utf8_lossy(&e.path).into_owned());
         } else {
@@ -128,21 +134,8 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
                 })
             })
             .collect();
-        // While the workers stat, this thread indexes the paths and walks.
-        let tracked: HashSet<&[u8]> = entries.iter().map(|e| e.path.as_slice()).collect();
-        let submodules: HashSet<&[u8]> =
-            entries.iter().filter(|e| e.mode & MODE_MASK == MODE_GITLINK).map(|e| e.path.as_slice()).collect();
-        let mut tracked_dirs: HashSet<&[u8]> = HashSet::new();
-        for e in &entries {
-            let mut p = e.path.as_slice();
-            while let Some(i) = p.iter().rposition(|b| *b == b'/') {
-                p = &p[..i];
-                if !tracked_dirs.insert(p) {
-                    break;
-                }
-            }
-        }
-        let untracked = walk(repo, &Tracked { files: &tracked, dirs: &tracked_dirs, submodules: &submodules });
+        // While the workers stat, this thread walks for untracked files.
+        let untracked = walk(repo, entries);
         let found: Vec<Found> = handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect();
         (found, untracked)
     });
@@ -153,6 +146,9 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
 
     let mut deleted: BTreeSet<String> = BTreeSet::new();
     for (e, f) in stage0.iter().zip(found) {
+        if f == Found::Clean {
+            continue;
+        }
         let path = String::from_utf8_lossy(&e.path).into_owned();
         match f {
             Found::Clean => {}
@@ -178,13 +174,15 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
         }
     }
 
-    let index_ids: BTreeMap<&[u8], Oid> = stage0.iter().map(|e| (e.path.as_slice(), e.id)).collect();
     let mut tree = WorkingTree::default();
     for path in dirty {
         if is_own_state(&path) || conflicted.contains(&path) {
             continue;
         }
-        let index = index_ids.get(path.as_bytes()).map(|o| o.to_string());
+        // stage0 is sorted by path, as the index is: a binary search, not a
+        // map of every entry for the few that are dirty.
+        let index =
+            stage0.binary_search_by(|e| e.path.as_slice().cmp(path.as_bytes())).ok().map(|i| stage0[i].id.to_string());
         tree.dirty.push(Dirty { deleted: deleted.contains(&path), index, path });
     }
     untracked.retain(|p| !removed_from_index.contains(p) && !conflicted.contains(p));
@@ -263,7 +261,6 @@ fn compare(
         Err(rustix::io::Errno::NOENT | rustix::io::Errno::NOTDIR) => return Found::Deleted,
         Err(_) => return Found::Ask,
     };
-    let path = stater.root.join(rel);
     let kind = FileType::from_raw_mode(st.st_mode);
     let is_symlink = kind == FileType::Symlink;
     if kind == FileType::Directory {
@@ -289,6 +286,7 @@ fn compare(
     if stat_clean && !racy {
         return Found::Clean;
     }
+    let path = stater.root.join(rel);
     let id = if is_symlink {
         std::fs::read_link(&path)
             .ok()
@@ -306,18 +304,18 @@ fn compare(
 /// Every untracked, non-ignored file, as `status -uall` lists them: a walk
 /// of the working tree that descends only into directories holding tracked
 /// files or not ignored, never into `.git`, never following a symlink.
-/// What the index holds, as the walk asks it: tracked paths, the
-/// directories above them, and the submodules among them.
-struct Tracked<'a> {
-    files: &'a HashSet<&'a [u8]>,
-    dirs: &'a HashSet<&'a [u8]>,
-    submodules: &'a HashSet<&'a [u8]>,
-}
-
-fn walk(repo: &Repo, tracked: &Tracked<'_>) -> Reading<Vec<String>> {
+///
+/// `entries` is the index, sorted by path as the index file keeps it (the
+/// reader refuses one out of order): the entries under a directory are one
+/// run of it, so each name the walk meets is looked up by a binary search
+/// in its directory's run, a few entries that sit together in memory,
+/// rather than hashed into a set of every path.
+fn walk(repo: &Repo, entries: &[Entry]) -> Reading<Vec<String>> {
     let mut out = Vec::new();
-    let mut stack: Vec<String> = vec![String::new()];
-    while let Some(dir) = stack.pop() {
+    // A directory to list, and the run of entries under it.
+    let mut stack: Vec<(String, &[Entry])> = vec![(String::new(), entries)];
+    let mut rel = String::new();
+    while let Some((dir, under)) = stack.pop() {
         let full = repo.root().join(&dir);
         let listing = match std::fs::read_dir(&full) {
             Ok(l) => l,
@@ -332,32 +330,48 @@ fn walk(repo: &Repo, tracked: &Tracked<'_>) -> Reading<Vec<String>> {
             if name == ".git" {
                 continue;
             }
-            let rel = if dir.is_empty() { name.to_string() } else { format!("{dir}/{name}") };
+            rel.clear();
+            if !dir.is_empty() {
+                rel.push_str(&dir);
+                rel.push('/');
+            }
+            rel.push_str(name);
             if is_own_state(&rel) {
                 continue;
             }
             let kind = entry.file_type().map_err(|e| Unread::new(format!("could not read {rel}: {e}")))?;
+            let exact = under.binary_search_by(|e| e.path.as_slice().cmp(rel.as_bytes())).ok().map(|i| &under[i]);
             if kind.is_dir() {
-                if tracked.submodules.contains(rel.as_bytes()) {
+                if exact.is_some_and(|e| e.mode & MODE_MASK == MODE_GITLINK) {
                     // A submodule: a tracked entry of its own, compared by the stat pass.
                     continue;
                 }
-                if tracked.dirs.contains(rel.as_bytes()) {
-                    stack.push(rel);
+                rel.push('/');
+                let inside = run_under(under, rel.as_bytes());
+                rel.pop();
+                if !inside.is_empty() {
+                    stack.push((rel.clone(), inside));
                 } else if !ignored(repo, &format!("{rel}/"))? {
                     if repo.root().join(&rel).join(".git").exists() {
                         // A repository of its own inside this one: listed as the directory.
                         out.push(format!("{rel}/"));
                     } else {
-                        stack.push(rel);
+                        stack.push((rel.clone(), inside));
                     }
                 }
-            } else if !tracked.files.contains(rel.as_bytes()) && !ignored(repo, &rel)? {
-                out.push(rel);
+            } else if exact.is_none() && !ignored(repo, &rel)? {
+                out.push(rel.clone());
             }
         }
     }
     Ok(out)
+}
+
+/// The run of `entries` (sorted by path) whose paths begin with `prefix`.
+fn run_under<'a>(entries: &'a [Entry], prefix: &[u8]) -> &'a [Entry] {
+    let start = entries.partition_point(|e| e.path.as_slice() < prefix);
+    let len = entries[start..].partition_point(|e| e.path.starts_with(prefix));
+    &entries[start..start + len]
 }
 
 fn ignored(repo: &Repo, rel: &str) -> Reading<bool> {

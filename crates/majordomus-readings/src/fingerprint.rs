@@ -33,10 +33,11 @@ pub fn head_and_index(repo: &Repo) -> Reading<String> {
         Err(e) if e.code() == ErrorCode::UnbornBranch || e.code() == ErrorCode::NotFound => "unborn".to_string(),
         Err(e) => return Err(Unread::git("HEAD", &e)),
     };
-    // The index file read directly (no checksum pass), else through libgit2;
-    // hashed with a fast hasher: a tripwire, not a content address.
-    let mut hasher = std::hash::DefaultHasher::new();
-    match crate::index_file::Index::read(&repo.git_dir().join("index")) {
+    // The index file read directly (no checksum pass; the parse the status
+    // reading shares), else through libgit2; hashed with a fast hasher: a
+    // tripwire, not a content address.
+    let mut hasher = std::hash::BuildHasher::build_hasher(&foldhash::fast::FixedState::with_seed(0));
+    match repo.index_file() {
         Ok(index) => {
             for e in &index.entries {
                 (&e.path, e.id.as_bytes(), e.mode, e.stage).hash(&mut hasher);

@@ -102,9 +102,13 @@ impl Index {
                 let nul =
                     b[at..].iter().position(|c| *c == 0).ok_or_else(|| Unsupported("an unterminated path".into()))?;
                 let keep = previous.len().checked_sub(strip).ok_or_else(|| Unsupported("a bad path prefix".into()))?;
-                let mut p = previous[..keep].to_vec();
+                let mut p = Vec::with_capacity(keep + nul);
+                p.extend_from_slice(&previous[..keep]);
                 p.extend_from_slice(&b[at..at + nul]);
                 at += nul + 1;
+                // Version 4 paths are stored as a change to the one before.
+                previous.clear();
+                previous.extend_from_slice(&p);
                 p
             } else {
                 let nul =
@@ -117,6 +121,11 @@ impl Index {
             if at > body_end {
                 return Err(Unsupported("the index ends early".into()));
             }
+            // Readers of `entries` search it by path: git keeps it sorted, and
+            // an index that is not is one this reader does not read.
+            if entries.last().is_some_and(|last: &Entry| last.path > path) {
+                return Err(Unsupported("the index's entries are out of order".into()));
+            }
             entries.push(Entry {
                 ctime: (f(0)?, f(1)?),
                 mtime: (f(2)?, f(3)?),
@@ -127,7 +136,7 @@ impl Index {
                 stage: ((flags >> 12) & 0x3) as u8,
                 skip_worktree: extended & 0x4000 != 0,
                 intent_to_add: extended & 0x2000 != 0,
-                path: p_clone(&path, &mut previous),
+                path,
             });
         }
         let mut cache = None;
@@ -145,12 +154,6 @@ impl Index {
         }
         Ok(Index { entries, cache })
     }
-}
-
-fn p_clone(path: &[u8], previous: &mut Vec<u8>) -> Vec<u8> {
-    previous.clear();
-    previous.extend_from_slice(path);
-    path.to_vec()
 }
 
 /// Git's offset varint (the one of pack files' ofs-delta and index v4).
@@ -376,6 +379,24 @@ mod tests {
                 let _ = Index::parse(&bad);
             }
         }
+    }
+
+    #[test]
+    fn entries_out_of_order_are_unsupported_for_readers_search_by_path() {
+        let t = TestRepo::new();
+        t.write("a.txt", "a\n");
+        t.write("b.txt", "b\n");
+        t.git(&["update-index", "--index-version", "2"]);
+        t.git(&["add", "a.txt", "b.txt"]);
+        let bytes = std::fs::read(t.path().join(".git/index")).expect("read");
+        let index = Index::parse(&bytes).expect("in order");
+        assert_eq!(index.entries.iter().map(|e| e.path.as_slice()).collect::<Vec<_>>(), [b"a.txt", b"b.txt"]);
+        // Two entries of one size (62 bytes and a 5-byte name, padded to 72): swapped.
+        let mut swapped = bytes.clone();
+        swapped[12..84].copy_from_slice(&bytes[84..156]);
+        swapped[84..156].copy_from_slice(&bytes[12..84]);
+        let err = Index::parse(&swapped).expect_err("out of order");
+        assert!(err.0.contains("out of order"), "{err:?}");
     }
 
     #[test]

@@ -1,13 +1,31 @@
 //! Opening the repository a command runs in.
 
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use git2::Repository;
+
+use crate::index_file::{Index, Unsupported};
 
 /// An open repository with a working tree.
 pub struct Repo {
     pub git: Repository,
     root: PathBuf,
+    /// The index file as last read, keyed by its identity on disk: see [`Repo::index_file`].
+    index: RefCell<Option<(IndexIdentity, Arc<Index>)>>,
+}
+
+/// What tells one version of the index file from another without reading
+/// it: git replaces the file (a lock file renamed over it) on every write,
+/// so a new version has a new inode, times or size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct IndexIdentity {
+    dev: u64,
+    ino: u64,
+    size: u64,
+    mtime: (i64, i64),
+    ctime: (i64, i64),
 }
 
 impl std::fmt::Debug for Repo {
@@ -45,7 +63,7 @@ pub fn open(dir: &Path) -> Result<Repo, OpenError> {
         None => return Err(OpenError::Bare { path: git.path().to_path_buf() }),
     };
     let root = root.canonicalize().unwrap_or(root);
-    Ok(Repo { git, root })
+    Ok(Repo { git, root, index: RefCell::new(None) })
 }
 
 /// A repository that git would find from `dir` but libgit2 refuses to open:
@@ -94,6 +112,48 @@ impl Repo {
     pub fn common_dir(&self) -> &Path {
         self.git.commondir()
     }
+
+    /// A second handle on the same repository, for another thread (a
+    /// libgit2 handle is not shared between threads).
+    pub fn reopen(&self) -> Result<Repo, git2::Error> {
+        let git = Repository::open(self.git_dir())?;
+        match git.workdir() {
+            Some(w) if w.canonicalize().unwrap_or_else(|_| w.to_path_buf()) == self.root => {
+                Ok(Repo { git, root: self.root.clone(), index: RefCell::new(None) })
+            }
+            _ => Err(git2::Error::from_str("the repository opened again has another working tree")),
+        }
+    }
+
+    /// The index file, read directly ([`Index`]) and parsed once for as long
+    /// as the file on disk stays the same version: the fingerprint and the
+    /// status reading of one `check` share one parse of a file that is
+    /// megabytes on a large repository. A rewritten index (a new inode, size
+    /// or time) is read again.
+    pub fn index_file(&self) -> Result<Arc<Index>, Unsupported> {
+        use std::os::unix::fs::MetadataExt;
+        let path = self.git_dir().join("index");
+        let mut file = std::fs::File::open(&path).map_err(|e| Unsupported(format!("cannot read the index: {e}")))?;
+        let meta = file.metadata().map_err(|e| Unsupported(format!("cannot read the index: {e}")))?;
+        let identity = IndexIdentity {
+            dev: meta.dev(),
+            ino: meta.ino(),
+            size: meta.size(),
+            mtime: (meta.mtime(), meta.mtime_nsec()),
+            ctime: (meta.ctime(), meta.ctime_nsec()),
+        };
+        if let Some((held, index)) = self.index.borrow().as_ref() {
+            if *held == identity {
+                return Ok(Arc::clone(index));
+            }
+        }
+        let mut bytes = Vec::with_capacity(usize::try_from(meta.size()).unwrap_or(0));
+        std::io::Read::read_to_end(&mut file, &mut bytes)
+            .map_err(|e| Unsupported(format!("cannot read the index: {e}")))?;
+        let index = Arc::new(Index::parse(&bytes)?);
+        *self.index.borrow_mut() = Some((identity, Arc::clone(&index)));
+        Ok(index)
+    }
 }
 
 #[cfg(test)]
@@ -123,6 +183,38 @@ mod tests {
             }
             other => panic!("expected an unreadable repository, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn the_index_is_parsed_once_until_git_writes_it_again() {
+        let t = TestRepo::with_commit();
+        let repo = open(t.path()).expect("open");
+        let first = repo.index_file().expect("read");
+        assert!(Arc::ptr_eq(&first, &repo.index_file().expect("read")), "an unchanged index is parsed again");
+        t.write("added.txt", "a\n");
+        t.git(&["add", "added.txt"]);
+        let second = repo.index_file().expect("read");
+        assert!(!Arc::ptr_eq(&first, &second), "a rewritten index is not read again");
+        assert!(second.entries.iter().any(|e| e.path == b"added.txt"));
+        assert!(!first.entries.iter().any(|e| e.path == b"added.txt"));
+    }
+
+    #[test]
+    fn a_second_handle_opens_the_same_working_tree_in_a_linked_worktree_too() {
+        let t = TestRepo::with_commit();
+        let wt = t
+            .path()
+            .parent()
+            .expect("parent")
+            .join(format!("{}-linked", t.path().file_name().expect("name").to_string_lossy()));
+        t.git(&["worktree", "add", "-q", "-b", "linked", wt.to_str().expect("utf8")]);
+        for dir in [t.path().to_path_buf(), wt.clone()] {
+            let repo = open(&dir).expect("open");
+            let again = repo.reopen().expect("reopen");
+            assert_eq!(again.root(), repo.root());
+            assert_eq!(again.git_dir(), repo.git_dir());
+        }
+        std::fs::remove_dir_all(wt).expect("cleanup");
     }
 
     #[test]
