@@ -107,3 +107,16 @@ fn observations_majordomus_reads_match_the_forge_schema() {
     bad_time["observed_at"] = json!("yesterday");
     assert!(!errors(&v, &bad_time).is_empty());
 }
+
+#[test]
+fn with_no_document_named_both_schemas_print_as_one_bundle() {
+    let case = Case::new();
+    let run = case.md(&["schema"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let bundle: Value = serde_json::from_str(&run.stdout).unwrap();
+    jsonschema::draft202012::new(&bundle).unwrap_or_else(|e| panic!("the bundle is not a valid JSON Schema: {e}"));
+    for which in ["completion", "forge"] {
+        let alone: Value = serde_json::from_str(&case.md(&["schema", which]).stdout).unwrap();
+        assert_eq!(bundle["$defs"][which], alone, "the bundle's {which} schema differs from the one printed alone");
+    }
+}
