@@ -89,13 +89,15 @@ fn escape_property(s: &str) -> String {
 /// The score and every cap holding it down, most severe first, each with
 /// its evidence and remedy. Rendered from the document's caps, which are
 /// computed from its answers.
-pub fn score_text(doc: &Document) -> String {
+pub fn score_text(doc: &Document, color: bool) -> String {
     let mut out = format!("score: {}/10\n", doc.score);
-    out.push_str(&caps_text(doc));
+    out.push_str(&caps_text(doc, color));
     out
 }
 
-fn caps_text(doc: &Document) -> String {
+/// The caps holding the score down; with `color`, each status word coloured
+/// as `check` colours it.
+fn caps_text(doc: &Document, color: bool) -> String {
     if doc.caps.is_empty() {
         let n = |s| doc.tallies.get(&s).copied().unwrap_or(0);
         return format!(
@@ -107,14 +109,16 @@ fn caps_text(doc: &Document) -> String {
     let width = doc.caps.iter().map(|c| c.id.len()).max().unwrap_or(0);
     let mut out = String::new();
     for c in &doc.caps {
-        out.push_str(&format!("cap {:>2}  {:<width$}  {:<8} {}\n", c.cap, c.id, c.status.as_str(), c.evidence));
+        let status = format!("{:<8}", c.status.as_str());
+        let status = if color { paint(c.status, &status) } else { status };
+        out.push_str(&format!("cap {:>2}  {:<width$}  {status} {}\n", c.cap, c.id, c.evidence));
         out.push_str(&format!("{:>6}  {:<width$}  {:<8} remedy: {}\n", "", "", "", c.remedy));
     }
     out
 }
 
 /// The cached score: the number, its age, and whether it is stale.
-pub fn cached_score_text(doc: &Document, age_seconds: Option<i64>, moved: &[String]) -> String {
+pub fn cached_score_text(doc: &Document, age_seconds: Option<i64>, moved: &[String], color: bool) -> String {
     let age = age_seconds.map_or_else(|| "of unknown age".to_string(), |s| format!("{} old", human_age(s)));
     let mut out = format!("score: {}/10 (cached, measured {}, {age})", doc.score, doc.generated_at);
     if moved.is_empty() {
@@ -122,7 +126,7 @@ pub fn cached_score_text(doc: &Document, age_seconds: Option<i64>, moved: &[Stri
     } else {
         out.push_str(&format!("; stale: {} moved since, run majordomus score\n", moved.join(", ")));
     }
-    out.push_str(&caps_text(doc));
+    out.push_str(&caps_text(doc, color));
     out
 }
 
@@ -207,16 +211,20 @@ mod tests {
         let (score, caps) = majordomus_gates::score::score(&d.questions, &Default::default());
         d.score = score;
         d.caps = caps;
-        let text = score_text(&d);
+        let text = score_text(&d, false);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "score: 5/10");
         assert!(lines[1].starts_with("cap  5  no-new-debt  refused  1 entry added"), "{text}");
         assert!(lines[2].trim_start().starts_with("remedy: git push"), "{text}");
         assert!(lines[3].starts_with("cap  8  pushed"), "{text}");
-        let cached = cached_score_text(&d, Some(125), &["HEAD".to_string()]);
+        let cached = cached_score_text(&d, Some(125), &["HEAD".to_string()], false);
         assert!(cached.starts_with("score: 5/10 (cached, measured "), "{cached}");
         assert!(cached.contains("2 min old); stale: HEAD moved since"), "{cached}");
+        let coloured = score_text(&d, true);
+        assert!(coloured.contains("\x1b[1;31mrefused\x1b[0m "), "{coloured:?}");
+        let stripped = coloured.replace("\x1b[1;31m", "").replace("\x1b[33m", "").replace("\x1b[0m", "");
+        assert_eq!(stripped, text, "colour changes only the status words");
         d.caps.clear();
-        assert!(score_text(&d).contains("nothing holds it down"));
+        assert!(score_text(&d, false).contains("nothing holds it down"));
     }
 }

@@ -55,7 +55,8 @@ fn bundle() -> Result<String, CliError> {
             "forge": parse("forge", majordomus_records::forge::JSON_SCHEMA)?,
         },
     });
-    let mut text = serde_json::to_string_pretty(&doc).map_err(|e| CliError::internal("cannot encode the schemas", e))?;
+    let mut text =
+        serde_json::to_string_pretty(&doc).map_err(|e| CliError::internal("cannot encode the schemas", e))?;
     text.push('\n');
     Ok(text)
 }

@@ -1,6 +1,6 @@
 //! `majordomus score`: the 0-10 completion number and the caps holding it down.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use clap::Args;
@@ -33,6 +33,7 @@ pub struct ScoreArgs {
 
 pub fn cmd_score(cwd: &Path, args: ScoreArgs) -> Result<Exit, CliError> {
     let ws = Workspace::open(cwd)?;
+    let color = render::use_color(std::io::stdout().is_terminal());
     let mut stdout = std::io::stdout().lock();
     let score = if args.cached {
         let Some(doc) = read_cached(&ws)? else {
@@ -56,7 +57,7 @@ pub fn cmd_score(cwd: &Path, args: ScoreArgs) -> Result<Exit, CliError> {
             value["moved"] = stale.clone().into();
             print_json(&mut stdout, &value)?;
         } else {
-            stdout.write_all(render::cached_score_text(&doc, age, &stale).as_bytes())?;
+            stdout.write_all(render::cached_score_text(&doc, age, &stale, color).as_bytes())?;
         }
         doc.score
     } else {
@@ -65,7 +66,7 @@ pub fn cmd_score(cwd: &Path, args: ScoreArgs) -> Result<Exit, CliError> {
         if args.json {
             print_json(&mut stdout, &render::score_json(&doc))?;
         } else {
-            stdout.write_all(render::score_text(&doc).as_bytes())?;
+            stdout.write_all(render::score_text(&doc, color).as_bytes())?;
         }
         doc.score
     };
