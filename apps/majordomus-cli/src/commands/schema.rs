@@ -43,7 +43,7 @@ pub fn cmd_schema(args: SchemaArgs) -> Result<Exit, CliError> {
 fn bundle() -> Result<String, CliError> {
     let parse = |name: &str, text: &str| {
         serde_json::from_str::<serde_json::Value>(text)
-            .map_err(|e| CliError::internal(&format!("the built-in {name} schema is not JSON"), e))
+            .map_err(|e| CliError::internal(format!("the built-in {name} schema is not JSON"), e))
     };
     let doc = serde_json::json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
