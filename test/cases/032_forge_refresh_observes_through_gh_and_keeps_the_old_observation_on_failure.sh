@@ -22,7 +22,9 @@ case "$1 $2" in
   "pr list") cat "$dir/prs.json" ;;
   "issue view")
     case "$3" in
-      7) echo '{"labels":[{"id":"LA_1","name":"limitation","description":"","color":"ededed"}],"number":7,"state":"OPEN","title":"a known limit"}' ;;
+      7) echo '{"labels":[{"id":"LA_1","name":"limitation","description":"","color":"ededed"}],"number":7,"state":"OPEN","title":"a known limit","url":"https://github.com/acme/widgets/issues/7"}' ;;
+      # A pull request's number: gh answers with the pull request.
+      8) echo '{"labels":[],"number":8,"state":"MERGED","title":"a landed change","url":"https://github.com/acme/widgets/pull/8"}' ;;
       *) echo "GraphQL: Could not resolve to an issue or pull request with the number of $3. (repository.issue)" >&2; exit 1 ;;
     esac ;;
   *) echo "unknown command \"$1\" for \"gh\"" >&2; exit 1 ;;
@@ -41,7 +43,7 @@ cat > "$fake/prs.json" <<JSON
 [{"author":{"id":"U_1","is_bot":false,"login":"ann","name":"Ann"},"createdAt":"2020-01-01T00:00:00Z","headRefName":"old-work","number":41,"state":"OPEN","title":"older work"},
  {"author":{"id":"U_2","is_bot":false,"login":"bob","name":""},"createdAt":"$now","headRefName":"new-work","number":42,"state":"OPEN","title":"new work"}]
 JSON
-for issue in 7 99; do
+for issue in 7 8 99; do
   printf '{"at":"%s","task":"%s","kind":"claim","issue":"%s"}\n' "$now" "$task_id" "$issue" >> .ai/local/state/ledger.jsonl
 done
 
@@ -56,7 +58,7 @@ expect_contains "recorded the forge observation of acme/widgets"
 [ ! -s "$fake/git-env" ] || fail "gh ran with GIT_* set: $(cat "$fake/git-env")"
 grep -qx 'pr list --state open --json number,title,author,headRefName,createdAt,state --limit 1000' "$fake/calls" ||
   fail "gh pr list was not asked as documented: $(cat "$fake/calls")"
-grep -qx 'issue view 7 --repo acme/widgets --json number,state,labels,title' "$fake/calls" || fail "issue 7 not asked about"
+grep -qx 'issue view 7 --repo acme/widgets --json number,state,labels,title,url' "$fake/calls" || fail "issue 7 not asked about"
 python3 - <<'PY'
 import json
 obs = json.load(open(".ai/local/state/forge.json"))
@@ -66,6 +68,9 @@ prs = {p["number"]: p for p in obs["pull_requests"]}
 assert prs[42]["author"] == "bob" and prs[42]["head"] == "new-work" and prs[42]["state"] == "open", prs
 issues = {i["number"]: i for i in obs["issues"]}
 assert issues[7]["state"] == "open" and issues[7]["labels"] == ["limitation"], issues
+assert issues[7]["is_pull_request"] is False, issues
+# A merged pull request, asked about by its number: closed, and known for one.
+assert issues[8]["state"] == "closed" and issues[8]["is_pull_request"] is True, issues
 assert issues[99]["state"] == "missing" and issues[99]["repository"] == "acme/widgets", issues
 PY
 expect_run 10 md check
@@ -91,4 +96,10 @@ echo '{"schema": "someone-else/v1", "observed_at": "2026-01-01T00:00:00Z", "repo
 expect_run 2 md forge record "$case_root/foreign.json"
 expect_contains 'expected "majordomus/forge/v1"'
 echo 'not json' | expect_run 2 md forge record -
+# A state outside the schema's enum (a pull request asked about as an issue
+# is open or closed; merged is closed) is refused the same way.
+echo '{"schema": "majordomus/forge/v1", "observed_at": "2026-01-01T00:00:00Z", "repository": "o/r",
+       "issues": [{"repository": "o/r", "number": 8, "state": "merged", "is_pull_request": true}]}' > "$case_root/merged.json"
+expect_run 2 md forge record "$case_root/merged.json"
+expect_contains "issue o/r#8's state \"merged\" is not one of open, closed, missing"
 cmp -s .ai/local/state/forge.json "$case_root/kept.json" || fail "a refused record changed the observation"

@@ -23,13 +23,23 @@
 //! `pull_requests` holds the open pull requests; `issues` the issues the
 //! observation was asked about (claimed, filed, named by markers), each with
 //! the repository it lives in. An issue asked about that does not exist is
-//! listed with `"state": "missing"`.
+//! listed with `"state": "missing"`; a number that is a pull request's is
+//! listed with `"is_pull_request": true`, merged recorded as `closed`. A
+//! state outside these is refused, like any other bad file.
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 pub const FORGE_SCHEMA: &str = "majordomus/forge/v1";
+
+/// The states a pull request may have in an observation (the schema's enum).
+pub const PR_STATES: [&str; 3] = ["open", "closed", "merged"];
+
+/// The states an issue asked about may have (the schema's enum). A pull
+/// request asked about as an issue (`is_pull_request`) is open or closed:
+/// merged is closed.
+pub const ISSUE_STATES: [&str; 3] = ["open", "closed", "missing"];
 
 /// The JSON Schema (draft 2020-12) of an observation, as `majordomus schema
 /// forge` prints it.
@@ -104,10 +114,29 @@ impl Observation {
         chrono::DateTime::parse_from_rfc3339(&obs.observed_at)
             .map_err(|e| invalid(format!("observed_at {:?} is not RFC 3339 ({e})", obs.observed_at)))?;
         for pr in &obs.pull_requests {
+            if !PR_STATES.contains(&pr.state.as_str()) {
+                return Err(invalid(format!(
+                    "pull request #{}'s state {:?} is not one of {}",
+                    pr.number,
+                    pr.state,
+                    PR_STATES.join(", ")
+                )));
+            }
             if let Some(t) = &pr.created_at {
                 chrono::DateTime::parse_from_rfc3339(t).map_err(|e| {
                     invalid(format!("pull request #{}'s created_at {t:?} is not RFC 3339 ({e})", pr.number))
                 })?;
+            }
+        }
+        for issue in &obs.issues {
+            if !ISSUE_STATES.contains(&issue.state.as_str()) {
+                return Err(invalid(format!(
+                    "issue {}#{}'s state {:?} is not one of {} (a merged pull request is closed)",
+                    issue.repository,
+                    issue.number,
+                    issue.state,
+                    ISSUE_STATES.join(", ")
+                )));
             }
         }
         Ok(obs)
@@ -147,6 +176,29 @@ mod tests {
     fn the_json_schema_names_this_records_schema_string() {
         let schema: serde_json::Value = serde_json::from_str(JSON_SCHEMA).expect("the schema is JSON");
         assert_eq!(schema["properties"]["schema"]["const"], FORGE_SCHEMA);
+    }
+
+    #[test]
+    fn the_states_refused_are_exactly_those_outside_the_json_schemas_enums() {
+        let schema: serde_json::Value = serde_json::from_str(JSON_SCHEMA).expect("the schema is JSON");
+        assert_eq!(schema["$defs"]["pull_request"]["properties"]["state"]["enum"], serde_json::json!(PR_STATES));
+        assert_eq!(schema["$defs"]["issue"]["properties"]["state"]["enum"], serde_json::json!(ISSUE_STATES));
+    }
+
+    #[test]
+    fn a_state_outside_the_schema_is_refused_naming_the_entry() {
+        let doc = |pr: &str, issue: &str| {
+            format!(
+                r#"{{"schema":"majordomus/forge/v1","observed_at":"2026-11-30T10:00:00Z","repository":"o/r",
+                "pull_requests":[{{"number":1,"created_at":null,"state":"{pr}"}}],
+                "issues":[{{"repository":"o/r","number":8,"state":"{issue}","is_pull_request":true}}]}}"#
+            )
+        };
+        Observation::parse(Path::new("f.json"), &doc("merged", "closed")).expect("within the schema");
+        let err = Observation::parse(Path::new("f.json"), &doc("merged", "merged")).expect_err("an issue merged");
+        assert!(err.to_string().contains("issue o/r#8's state \"merged\""), "{err}");
+        let err = Observation::parse(Path::new("f.json"), &doc("OPEN", "open")).expect_err("a state gh spells");
+        assert!(err.to_string().contains("pull request #1's state \"OPEN\""), "{err}");
     }
 
     #[test]

@@ -103,6 +103,14 @@ fn observations_majordomus_reads_match_the_forge_schema() {
     let mut unknown = doc.clone();
     unknown["pull_requests"][0]["draft"] = json!(true);
     assert!(!errors(&v, &unknown).is_empty());
+    // A state outside the schema's enums is refused by both.
+    for (entry, state) in [("issues", "merged"), ("pull_requests", "OPEN")] {
+        let mut bad_state = doc.clone();
+        bad_state[entry][0]["state"] = json!(state);
+        assert!(!errors(&v, &bad_state).is_empty(), "{entry} {state}");
+        majordomus_records::forge::Observation::parse(std::path::Path::new("f.json"), &bad_state.to_string())
+            .expect_err(state);
+    }
     let mut bad_time = doc;
     bad_time["observed_at"] = json!("yesterday");
     assert!(!errors(&v, &bad_time).is_empty());

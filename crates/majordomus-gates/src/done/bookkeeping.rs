@@ -261,6 +261,12 @@ pub(super) fn filings_closed(r: &Readings) -> Verdict {
                     ("closed", _) => (Status::Pass, format!("is closed (observed {observed_at})")),
                     ("missing", _) => (Status::Owed, format!("does not exist on the forge (observed {observed_at})")),
                     ("open", false) => (Status::Owed, format!("is still open (observed {observed_at})")),
+                    // A marker naming a pull request is refused, so a pull
+                    // request is never a registered limitation.
+                    ("open", true) if issue.is_pull_request => (
+                        Status::Owed,
+                        format!("is an open pull request (observed {observed_at}), which cannot be registered as a limitation"),
+                    ),
                     ("open", true) => registered(r, &f.issue, here, observed_at),
                     (other, _) => unread_item(format!("has a state the observation does not explain: {other:?}")),
                 },
@@ -454,12 +460,12 @@ pub(super) fn todos_declared(r: &Readings) -> Result<usize, &Unread> {
 }
 
 /// The questions an acknowledgement can settle, and the keys of their
-/// details that hold the evidence it is keyed to.
-pub const ACKNOWLEDGEABLE: [(&str, &[&str]); 3] = [
-    ("committed", &["uncommitted"]),
-    ("no-untracked", &["untracked"]),
-    ("nothing-accumulated", &["branches", "worktrees"]),
-];
+/// details that hold the evidence it is keyed to. `nothing-accumulated`
+/// keeps its branches and worktrees as rows under `created`, each with its
+/// `kind` and `name`: the evidence is `branch NAME` / `worktree NAME`, so a
+/// branch and a worktree of the same name are never one item.
+pub const ACKNOWLEDGEABLE: [(&str, &[&str]); 3] =
+    [("committed", &["uncommitted"]), ("no-untracked", &["untracked"]), ("nothing-accumulated", &["created"])];
 
 /// The exact evidence an answer of `question` holds: the paths, branches or
 /// entries its details name. `None` for a question an acknowledgement
@@ -472,11 +478,14 @@ pub fn ack_evidence(question: &str, details: &serde_json::Value) -> Option<BTree
         for v in details.get(*key).and_then(|v| v.as_array()).into_iter().flatten() {
             let item = match v {
                 serde_json::Value::String(s) => s.clone(),
-                serde_json::Value::Object(o) => o
-                    .get("name")
-                    .or_else(|| o.get("path"))
-                    .and_then(|n| n.as_str())
-                    .map_or_else(|| v.to_string(), str::to_string),
+                serde_json::Value::Object(o) => {
+                    let name = o.get("name").or_else(|| o.get("path")).and_then(|n| n.as_str());
+                    match (o.get("kind").and_then(|k| k.as_str()), name) {
+                        (Some(kind), Some(name)) => format!("{kind} {name}"),
+                        (None, Some(name)) => name.to_string(),
+                        _ => v.to_string(),
+                    }
+                }
                 other => other.to_string(),
             };
             out.insert(item);

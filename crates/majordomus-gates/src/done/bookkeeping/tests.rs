@@ -181,6 +181,22 @@ fn a_registered_limitation_needs_both_the_label_and_a_marker_in_the_register() {
     assert_eq!(answer(&r, "filings-closed").status, Status::Unknown);
 }
 
+#[test]
+fn a_pull_request_is_never_a_registered_limitation_even_labelled_and_named_by_a_marker() {
+    let mut r = books(TaskBook { filed: vec![filed(8)], ..TaskBook::default() });
+    let mut pr = issue("me/here", 8, "open", &["limitation"]);
+    pr.is_pull_request = true;
+    r.bookkeeping.forge = observed(LATER, vec![pr.clone()]);
+    r.bookkeeping.register = Some(Ok(vec![marker("src/a.rs", 3, Some(8))]));
+    let a = answer(&r, "filings-closed");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(a.evidence.contains("#8 is an open pull request"), "{}", a.evidence);
+    // Closed (a merged one is recorded closed), it is settled like an issue.
+    pr.state = "closed".into();
+    r.bookkeeping.forge = observed(LATER, vec![pr]);
+    assert_eq!(answer(&r, "filings-closed").status, Status::Pass);
+}
+
 // markers-live
 
 #[test]
@@ -325,6 +341,61 @@ fn only_the_acknowledgeable_questions_have_an_evidence_set() {
     assert_eq!(super::ack_evidence("committed", &details), Some(["a".to_string(), "b".to_string()].into()));
     assert_eq!(super::ack_evidence("no-untracked", &details), Some(["c".to_string()].into()));
     assert_eq!(super::ack_evidence("pushed", &details), None);
+}
+
+/// Readings where `branches` (and `worktrees`, at /tmp/NAME) were made
+/// after the start, dated by their reflogs (the record holds no snapshot).
+fn accumulated(branches: &[&str], worktrees: &[&str]) -> Readings {
+    use crate::closing::{Accumulated, Made};
+    let made = |name: &&str, at: String| Made {
+        name: name.to_string(),
+        at,
+        dating: majordomus_readings::reflog::Dating::FirstLogged(
+            chrono::DateTime::parse_from_rfc3339(LATER).expect("a time").with_timezone(&chrono::Utc),
+        ),
+        missing: false,
+    };
+    let mut r = books(TaskBook::default());
+    r.closing.accumulated = Ok(Accumulated {
+        branches: branches.iter().map(|b| made(b, "c".repeat(40))).collect(),
+        worktrees: worktrees.iter().map(|w| made(w, format!("/tmp/{w}"))).collect(),
+    });
+    r
+}
+
+#[test]
+fn the_evidence_of_nothing_accumulated_is_each_created_branch_and_worktree_by_kind_and_name() {
+    let r = accumulated(&["side"], &["side"]);
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert_eq!(
+        super::ack_evidence("nothing-accumulated", &a.details),
+        Some(["branch side".to_string(), "worktree side".to_string()].into())
+    );
+}
+
+#[test]
+fn an_acknowledged_branch_is_exempt_with_its_reason_and_one_more_branch_brings_the_question_back() {
+    let mut r = accumulated(&["peer-work"], &[]);
+    r.bookkeeping.book =
+        Ok(TaskBook { acks: vec![ack("nothing-accumulated", &["branch peer-work"])], ..TaskBook::default() });
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Exempt, "{}", a.evidence);
+    assert!(a.evidence.contains("a peer's version bump"), "{}", a.evidence);
+    assert_eq!(a.details["acknowledged"][0]["evidence"][0], "branch peer-work");
+    // A worktree of the same name is another item, never acknowledged.
+    let mut more = accumulated(&["peer-work"], &["peer-work"]);
+    more.bookkeeping.book = r.bookkeeping.book.clone();
+    let a = answer(&more, "nothing-accumulated");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(a.evidence.ends_with("never acknowledged as not this task's work: worktree peer-work."), "{}", a.evidence);
+    // One branch more: owed again, the whole set named, the new one called out.
+    let mut more = accumulated(&["peer-work", "mine"], &[]);
+    more.bookkeeping.book = r.bookkeeping.book.clone();
+    let a = answer(&more, "nothing-accumulated");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(a.evidence.contains("branch peer-work, branch mine"), "{}", a.evidence);
+    assert!(a.evidence.ends_with("never acknowledged as not this task's work: branch mine."), "{}", a.evidence);
 }
 
 #[test]

@@ -1,0 +1,139 @@
+# A task claims and files issues, declares a todo and adds a limitation
+# marker; the forge is observed only through gh (a stand-in on PATH that
+# answers as gh's manual documents), never written by hand. A marker naming
+# a pull request is refused; each bookkeeping question walks from owed or
+# refused to pass as the forge says the work is settled, until `check` is
+# complete and `score` prints 10.
+source "$(dirname "$0")/../lib.sh"
+
+# The marker word, spelled so this file never holds a marker itself.
+L="LIMIT""ATION"
+
+fake="$case_root/fake-gh"
+mkdir -p "$fake/bin" "$fake/issues"
+cat > "$fake/bin/gh" <<'GH'
+#!/usr/bin/env bash
+# A stand-in for gh: answers as `gh ... --json` documents. An issue is what
+# issues/OWNER/REPO/N.json says; with no such file it does not exist.
+dir=$(dirname "$0")/..
+printf '%s\n' "$*" >> "$dir/calls"
+case "$1 $2" in
+  "repo view") echo '{"nameWithOwner":"acme/widgets"}' ;;
+  "pr list") echo '[]' ;;
+  "issue view")
+    [ "$4" = "--repo" ] || { echo "expected --repo" >&2; exit 1; }
+    if [ -f "$dir/issues/$5/$3.json" ]; then cat "$dir/issues/$5/$3.json"
+    else echo "GraphQL: Could not resolve to an issue or pull request with the number of $3. (repository.issue)" >&2; exit 1
+    fi ;;
+  *) echo "unknown command \"$1\" for \"gh\"" >&2; exit 1 ;;
+esac
+GH
+chmod +x "$fake/bin/gh"
+
+# on_forge OWNER/REPO N STATE LABEL... : what gh says of issue N (a pull
+# request when STATE is pr-open or pr-merged).
+on_forge() {
+  local repo=$1 n=$2 state=$3 kind=issues labels="" l
+  shift 3
+  case "$state" in pr-*) kind=pull; state=${state#pr-} ;; esac
+  for l in "$@"; do labels="$labels${labels:+,}{\"id\":\"LA_$l\",\"name\":\"$l\",\"description\":\"\",\"color\":\"ededed\"}"; done
+  mkdir -p "$fake/issues/$repo"
+  printf '{"labels":[%s],"number":%s,"state":"%s","title":"issue %s","url":"https://github.com/%s/%s/%s"}\n' \
+    "$labels" "$n" "$(echo "$state" | tr a-z A-Z)" "$n" "$repo" "$kind" "$n" > "$fake/issues/$repo/$n.json"
+}
+
+refresh() { PATH="$fake/bin:$PATH" expect_run 0 md forge refresh; }
+
+status_of() {
+  md check --json > "$case_root/doc.json" || true
+  json_get "$case_root/doc.json" "{q['id']: q['status'] for q in d['questions']}['$1']"
+}
+
+expect_status() {
+  local got
+  got=$(status_of "$1")
+  [ "$got" = "$2" ] || { out=$(cat "$case_root/doc.json"); fail "expected $1=$2, got $1=$got"; }
+}
+
+mkdir -p src tests
+echo 'pub fn parse() {}' > src/lib.rs
+commit_all "initial"
+expect_run 0 md start "parse the header" --scope src --scope tests
+
+expect_run 0 md todo add parse the header
+expect_run 0 md issue claim 1
+expect_run 0 md issue claim other/repo#3
+expect_run 0 md issue file 2
+echo "// $L(#2): the header's extension fields are not parsed" >> src/lib.rs
+echo "// $L(#5): a pull request's number, not an issue's" >> src/lib.rs
+echo '#[test] fn parses() {}' > tests/parse.rs
+commit_all "parse the header"
+
+# The forge as it stands: #1 open, other/repo#3 open, #2 open without the
+# label, #5 a pull request.
+on_forge acme/widgets 1 open
+on_forge other/repo 3 open
+on_forge acme/widgets 2 open
+on_forge acme/widgets 5 pr-open limitation
+refresh
+grep -qx 'issue view 3 --repo other/repo --json number,state,labels,title,url' "$fake/calls" ||
+  fail "other/repo#3 was not asked of its own repository: $(cat "$fake/calls")"
+json_get .ai/local/state/forge.json "[i['is_pull_request'] for i in d['issues'] if i['number'] == 5][0]" | grep -qx True ||
+  fail "#5 was not recorded as a pull request"
+expect_run 10 md check
+expect_contains "claims-released=owed"
+expect_contains "filings-closed=owed"
+expect_contains "markers-live=refused"
+expect_contains "todos-done=owed"
+expect_contains "#1 is still open"
+expect_contains "other/repo#3 is still open"
+expect_contains "src/lib.rs:3"
+expect_contains "names #5, which is a pull request"
+expect_contains "not labelled limitation"
+expect_run 10 md score
+expect_contains "6/10"
+
+# The marker naming a pull request is pointed at the limitation instead.
+sed -i "s/$L(#5)/$L(#2)/" src/lib.rs
+commit_all "the marker names the issue"
+refresh
+expect_run 10 md check
+expect_contains "markers-live=refused"
+expect_not_contains "#5"
+
+# #1 released; other/repo#3 closed as merged work lands; #2 labelled.
+expect_run 0 md issue release 1
+on_forge other/repo 3 closed
+on_forge acme/widgets 2 open limitation
+refresh
+expect_status claims-released pass
+expect_status filings-closed pass
+expect_status markers-live pass
+json_get "$case_root/doc.json" "[q for q in d['questions'] if q['id'] == 'filings-closed'][0]['evidence']" | grep -q "registered limitation" ||
+  fail "the registered limitation is not stated"
+
+# The last todo done: nothing is left.
+expect_run 10 md check
+expect_done_line "done: todos-done=owed"
+expect_run 0 md todo done 1
+expect_run 0 md check
+expect_done_line "done: complete (16 pass, 3 exempt)"
+set +e
+md score --json > "$case_root/score.json"
+code=$?
+set -e
+[ "$code" -eq 0 ] || fail "score exited $code at completion"
+python3 - "$case_root/score.json" "$case_root/doc.json" <<'PY'
+import json, sys
+score = json.load(open(sys.argv[1]))
+assert score["score"] == 10 and score["caps"] == [], score
+doc = json.load(open(".ai/local/state/gates.completion.json"))
+assert doc["complete"] is True and doc["score"] == 10, (doc["complete"], doc["score"])
+status = {q["id"]: q["status"] for q in doc["questions"]}
+for q in ["todos-done", "claims-released", "filings-closed", "markers-live", "no-background-work", "measurable", "backlog-not-grown"]:
+    assert status[q] == "pass", (q, status[q])
+# Where a question cannot apply here, it says so: no remote, no gates, no baselines.
+assert {q for q, s in status.items() if s == "exempt"} == {"pushed", "gates-green", "no-new-debt"}, status
+PY
+expect_run 0 md score
+expect_contains "10/10"
