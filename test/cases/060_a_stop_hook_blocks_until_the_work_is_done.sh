@@ -1,6 +1,7 @@
 # An agent's stop hook: silent with no task, a block naming what is owed
-# while the invariant is open, and the stop let through (saying why) once
-# the policy's block limit is reached or the agent changed nothing.
+# while the invariant is open (or left unmeasured by the time budget), and
+# the stop let through (saying why) once the policy's block limit is
+# reached or the agent changed nothing, not even an unstaged edit.
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo
@@ -57,6 +58,22 @@ hook false
 git add greet.rs
 hook true
 [ "$(field decision)" = "block" ] || fail "a change since the last block is blocked again"
+
+# An edit neither staged nor committed, to a file already dirty, is a change too.
+hook false
+case "$(field systemMessage)" in *"after 2 blocks in a row"*) ;; *) fail "expected the block limit to end the run" ;; esac
+hook false
+[ "$(field decision)" = "block" ] || fail "expected a new run of blocks to start"
+echo 'fn greet_again() {}' >> greet.rs
+hook true
+[ "$(field decision)" = "block" ] || fail "an unstaged edit since the last block is blocked again"
+hook false
+[ -z "$(field decision)" ] || fail "the block limit ends the run"
+
+# A time budget too short to measure anything blocks, saying what went unmeasured.
+hook false --budget-ms 0
+[ "$(field decision)" = "block" ] || fail "an invariant the budget left unmeasured is not complete"
+case "$(field reason)" in *"not measured"*"majordomus check"*) ;; *) fail "the reason does not say what went unmeasured" ;; esac
 
 # A broken policy is majordomus's trouble, not the agent's: the stop goes through, naming the file.
 printf '[hook]\nblock_limit = "two"\n' > .ai/repo/majordomus.toml

@@ -6,7 +6,9 @@
 //! whether an agent that was blocked changed anything before asking again.
 //! It leaves out the index's stat data, so a `git status` that merely
 //! refreshes the index file does not read as a change. Edits not yet staged
-//! are not in it: the hook pairs it with the done line, which sees them.
+//! are not in it: the hook pairs it with [`worktree`], a hash of what the
+//! working tree holds at the paths the invariant found dirty or untracked,
+//! so that an unstaged edit to a file already dirty reads as a change too.
 //!
 //! [`Fingerprint`] (from [`read`]) is kept with a completion document so
 //! that a reader of the cached document (`score --cached`, a status line)
@@ -54,6 +56,54 @@ pub fn head_and_index(repo: &Repo) -> Reading<String> {
     }
     let hash = format!("{:016x}", hasher.finish());
     Ok(format!("head={head} index={hash}"))
+}
+
+/// Files larger than this are hashed by size and modification time, not content.
+const CONTENT_LIMIT: u64 = 4 << 20;
+
+/// Past this many bytes read in one [`worktree`], the rest is hashed by size
+/// and modification time: a tripwire must stay cheap.
+const CONTENT_BUDGET: u64 = 64 << 20;
+
+/// A hash of what the working tree holds at `paths` (relative to `root`,
+/// `/`-separated; order and repeats do not matter): for each, whether it is
+/// there and what kind it is, a file's size and content (size and
+/// modification time past 4 MiB, or once 64 MiB were read), a symlink's
+/// target. Nothing fails: what cannot be read is hashed as the error's
+/// kind, so it reads as a change only if that changes. Reading a file runs
+/// nothing the repository controls.
+pub fn worktree<S: AsRef<str>>(root: &Path, paths: &[S]) -> String {
+    let mut sorted: Vec<&str> = paths.iter().map(AsRef::as_ref).collect();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut hasher = std::hash::BuildHasher::build_hasher(&foldhash::fast::FixedState::with_seed(0));
+    let mut read = 0u64;
+    for rel in sorted {
+        rel.hash(&mut hasher);
+        let path = root.join(rel);
+        let meta = match std::fs::symlink_metadata(&path) {
+            Ok(m) => m,
+            Err(e) => {
+                ("missing", e.kind().to_string()).hash(&mut hasher);
+                continue;
+            }
+        };
+        if meta.file_type().is_symlink() {
+            ("symlink", std::fs::read_link(&path).ok()).hash(&mut hasher);
+        } else if meta.is_dir() {
+            // A dirty submodule or a nested repository: its stamp only.
+            ("dir", mtime_ns(&meta)).hash(&mut hasher);
+        } else if meta.len() <= CONTENT_LIMIT && read + meta.len() <= CONTENT_BUDGET {
+            read += meta.len();
+            match std::fs::read(&path) {
+                Ok(bytes) => ("file", bytes).hash(&mut hasher),
+                Err(e) => ("unreadable", e.kind().to_string()).hash(&mut hasher),
+            }
+        } else {
+            ("stamped", meta.len(), mtime_ns(&meta)).hash(&mut hasher);
+        }
+    }
+    format!("{:016x}", hasher.finish())
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -216,6 +266,30 @@ mod tests {
         t.write("b.txt", "b\n");
         t.git(&["add", "b.txt"]);
         assert_eq!(first.moved_in(&repo), ["the index"]);
+    }
+
+    #[test]
+    fn an_edit_an_addition_or_a_removal_at_the_named_paths_changes_the_worktree_hash_and_a_touch_does_not() {
+        let t = TestRepo::with_commit();
+        t.write("README", "dirty\n");
+        t.write("notes.txt", "one\n");
+        let named = ["README", "notes.txt", "gone.txt"];
+        let start = worktree(t.path(), &named);
+        assert_eq!(worktree(t.path(), &["gone.txt", "notes.txt", "README", "README"]), start, "order and repeats");
+        let bytes = std::fs::read(t.path().join("README")).expect("read");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::fs::write(t.path().join("README"), bytes).expect("rewrite");
+        assert_eq!(worktree(t.path(), &named), start, "the same content rewritten");
+
+        t.write("README", "dirty\nand more\n");
+        let appended = worktree(t.path(), &named);
+        assert_ne!(appended, start, "an unstaged edit to a file already dirty");
+        t.write("notes.txt", "two\n");
+        let edited = worktree(t.path(), &named);
+        assert_ne!(edited, appended, "an edit of the same size to an untracked file");
+        t.write("gone.txt", "");
+        assert_ne!(worktree(t.path(), &named), edited, "a file appearing where none was");
+        assert_ne!(worktree(t.path(), &["README"]), worktree(t.path(), &["README", "notes.txt"]), "another path named");
     }
 
     #[test]

@@ -7,7 +7,10 @@
 //! here is what lets the hook end that loop: past the policy's
 //! `[hook] block_limit`, or when the agent comes back having changed nothing
 //! since the last block, the hook lets the stop through and says what is
-//! still owed. The record belongs to one task: a record naming another task
+//! still owed. "Nothing changed" is the same done line, the same HEAD and
+//! index (`fingerprint`) and the same working tree at the paths the
+//! invariant found dirty or untracked (`worktree`); a record without
+//! `worktree` (written before it was kept) reads as changed. The record belongs to one task: a record naming another task
 //! counts as no blocks at all.
 //!
 //! Schema `majordomus/hook/v1`:
@@ -19,6 +22,7 @@
 //!   "blocks": 2,
 //!   "done_line": "done: committed=owed pushed=owed",
 //!   "fingerprint": "head=… index=…",
+//!   "worktree": "3f9c0a7d1e2b4c5a",
 //!   "session_id": "abc123",
 //!   "at": "2026-11-30T10:05:00Z"
 //! }
@@ -41,6 +45,11 @@ pub struct HookState {
     pub done_line: String,
     /// HEAD and the index at the last verdict (`None`: they could not be read).
     pub fingerprint: Option<String>,
+    /// A hash of the working tree at the paths found dirty or untracked at
+    /// the last verdict (`None`: not measured, or a record from before it
+    /// was kept; either way, not comparable).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worktree: Option<String>,
     /// The agent session that asked last, as the host named it.
     #[serde(default)]
     pub session_id: Option<String>,
@@ -107,6 +116,7 @@ mod tests {
             blocks: 2,
             done_line: "done: committed=owed".into(),
             fingerprint: Some("head=a index=b".into()),
+            worktree: Some("0123456789abcdef".into()),
             session_id: Some("s".into()),
             at: "2026-11-30T10:00:00Z".into(),
         }
@@ -119,6 +129,17 @@ mod tests {
         assert_eq!(HookState::load(&path).expect("missing"), None);
         crate::write_atomic(&path, &sample().to_bytes()).expect("write");
         assert_eq!(HookState::load(&path).expect("load"), Some(sample()));
+    }
+
+    #[test]
+    fn a_record_written_before_the_worktree_was_kept_still_loads_without_one() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("hook.json");
+        let old = r#"{"schema": "majordomus/hook/v1", "task": "t-1", "blocks": 1, "done_line": "done: committed=owed",
+            "fingerprint": "head=a index=b", "session_id": null, "at": "2026-11-30T10:00:00Z"}"#;
+        std::fs::write(&path, old).expect("write");
+        let loaded = HookState::load(&path).expect("load").expect("a record");
+        assert_eq!((loaded.blocks, loaded.worktree), (1, None));
     }
 
     #[test]

@@ -33,6 +33,11 @@ fn a_claude_install_merges_into_settings_keeping_foreign_hooks_and_never_duplica
             {"hooks": [{"type": "command", "command": "majordomus hook stop --agent claude", "timeout": 60}]}
         ])
     );
+    assert_eq!(
+        after["hooks"]["SubagentStop"],
+        json!([{"hooks": [{"type": "command", "command": "majordomus hook stop --agent claude", "timeout": 60}]}]),
+        "hook stop answers SubagentStop too"
+    );
 
     let again = case.md(&["hook", "install", "--agent", "claude"]);
     assert_eq!(again.code, 0, "{again:?}");
@@ -55,11 +60,38 @@ fn an_install_with_another_program_path_updates_the_hook_in_place() {
         "45",
     ]);
     assert!(run.stdout.starts_with("updated the Stop hook"), "{run:?}");
-    let stop = &read_json(&case, ".claude/settings.json")["hooks"]["Stop"];
+    assert!(run.stdout.contains("updated the SubagentStop hook"), "{run:?}");
+    let group = json!([{"hooks": [{"type": "command", "command": "/opt/majordomus/bin/majordomus hook stop --agent claude", "timeout": 45}]}]);
+    let hooks = &read_json(&case, ".claude/settings.json")["hooks"];
+    assert_eq!(hooks, &json!({"Stop": group, "SubagentStop": group}));
+}
+
+#[test]
+fn an_install_from_before_subagent_stop_adds_just_that_hook_and_a_dry_run_says_so() {
+    let case = Case::new();
+    let before = json!({
+        "model": "opus",
+        "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "majordomus hook stop --agent claude", "timeout": 60}]}]}
+    });
+    let text = serde_json::to_string_pretty(&before).unwrap();
+    case.repo.write(".claude/settings.json", &text);
+
+    let dry = case.md(&["hook", "install", "--agent", "claude", "--dry-run"]);
+    assert_eq!(dry.code, 0, "{dry:?}");
+    assert_eq!(std::fs::read_to_string(case.path().join(".claude/settings.json")).unwrap(), text, "nothing written");
+    assert!(dry.stdout.contains("add hooks.SubagentStop[0].hooks[0]"), "the change, not the file: {dry:?}");
+    assert!(!dry.stdout.contains("hooks.Stop"), "the Stop hook already there is no change: {dry:?}");
+    snapshot_run!("install_claude_dry_run_change", case.snapshot(&dry));
+
+    let run = case.md(&["hook", "install", "--agent", "claude"]);
     assert_eq!(
-        stop,
-        &json!([{"hooks": [{"type": "command", "command": "/opt/majordomus/bin/majordomus hook stop --agent claude", "timeout": 45}]}])
+        run.stdout,
+        "added a SubagentStop hook to .claude/settings.json: majordomus hook stop --agent claude (timeout 60 s)\n"
     );
+    let after = read_json(&case, ".claude/settings.json");
+    assert_eq!(after["model"], "opus");
+    assert_eq!(after["hooks"]["Stop"], before["hooks"]["Stop"], "never duplicated");
+    assert_eq!(after["hooks"]["SubagentStop"], before["hooks"]["Stop"]);
 }
 
 #[test]

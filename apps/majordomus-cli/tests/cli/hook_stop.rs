@@ -74,6 +74,7 @@ fn a_complete_invariant_lets_the_stop_through_for_either_host_and_resets_the_cou
     let codex = case.md_with(&["hook", "stop", "--agent", "codex"], Some(&case.payload("codex-stop.json")), &[]);
     assert_eq!(parse_hook_output(&codex), Some(serde_json::json!({})));
     snapshot_run!("stop_claude_complete", case.snapshot(&claude));
+    snapshot_run!("stop_codex_complete", case.snapshot(&codex));
 }
 
 #[test]
@@ -109,6 +110,15 @@ fn an_agent_continuing_with_nothing_changed_is_let_through_with_what_is_owed() {
     assert!(out["systemMessage"].as_str().unwrap().contains("nothing changed"), "{out}");
     snapshot_run!("stop_claude_active_unchanged", case.snapshot(&again));
 
+    // Codex says it the same way, in its own protocol.
+    let codex = &["hook", "stop", "--agent", "codex"];
+    let blocked = case.md_with(codex, Some(&case.payload("codex-stop.json")), &[]);
+    assert_eq!(parse_hook_output(&blocked).expect("a verdict")["decision"], "block");
+    let again = case.md_with(codex, Some(&case.payload("codex-stop-active.json")), &[]);
+    let out = parse_hook_output(&again).expect("a message");
+    assert!(out["systemMessage"].as_str().unwrap().contains("nothing changed"), "{out}");
+    snapshot_run!("stop_codex_active_unchanged", case.snapshot(&again));
+
     // Something changed (a commit): the agent is held to it again.
     let blocked = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
     assert_eq!(parse_hook_output(&blocked).expect("a verdict")["decision"], "block");
@@ -125,20 +135,56 @@ fn past_the_block_limit_the_stop_is_let_through() {
     case.repo.write(".ai/repo/majordomus.toml", "[hook]\nblock_limit = 2\n");
     case.repo.commit_all("policy");
     case.start("fix the parser");
-    let payload = case.payload("claude-stop.json");
-    for n in 1..=2 {
-        let run = case.md_with(&["hook", "stop"], Some(&payload), &[]);
-        let out = parse_hook_output(&run).expect("a verdict");
-        assert_eq!(out["decision"], "block", "block {n}");
-        assert!(out["reason"].as_str().unwrap().contains(&format!("block {n} of 2")), "{out}");
+    for (agent, fixture) in [("claude", "claude-stop.json"), ("codex", "codex-stop.json")] {
+        let args = ["hook", "stop", "--agent", agent];
+        let payload = case.payload(fixture);
+        for n in 1..=2 {
+            let run = case.md_with(&args, Some(&payload), &[]);
+            let out = parse_hook_output(&run).expect("a verdict");
+            assert_eq!(out["decision"], "block", "{agent}: block {n}");
+            assert!(out["reason"].as_str().unwrap().contains(&format!("block {n} of 2")), "{out}");
+        }
+        let run = case.md_with(&args, Some(&payload), &[]);
+        let out = parse_hook_output(&run).expect("a message");
+        assert!(out["systemMessage"].as_str().unwrap().contains("after 2 blocks in a row"), "{out}");
+        snapshot_run!(format!("stop_{agent}_block_limit"), case.snapshot(&run));
+        let state: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(case.path().join(".ai/local/state/hook.json")).unwrap()).unwrap();
+        assert_eq!(state["blocks"], 0, "letting the stop through ends the run of blocks");
     }
-    let run = case.md_with(&["hook", "stop"], Some(&payload), &[]);
-    let out = parse_hook_output(&run).expect("a message");
-    assert!(out["systemMessage"].as_str().unwrap().contains("after 2 blocks in a row"), "{out}");
-    snapshot_run!("stop_claude_block_limit", case.snapshot(&run));
-    let state: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(case.path().join(".ai/local/state/hook.json")).unwrap()).unwrap();
-    assert_eq!(state["blocks"], 0, "letting the stop through ends the run of blocks");
+}
+
+#[test]
+fn an_agent_continuing_after_an_unstaged_edit_to_a_file_already_dirty_is_blocked_again() {
+    let case = Case::new();
+    case.start("fix the parser");
+    case.repo.write("README", "hello\nedited\n");
+    let first = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
+    let out = parse_hook_output(&first).expect("a verdict");
+    assert!(out["reason"].as_str().unwrap().contains("1. committed (owed"), "{out}");
+    // More of the same edit, not staged: the done line, HEAD and index are as they were.
+    case.repo.write("README", "hello\nedited\nand edited again\n");
+    let again = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop-active.json")), &[]);
+    let out = parse_hook_output(&again).expect("a verdict");
+    assert_eq!(out["decision"], "block", "the working tree changed, so the agent is held to the work: {out}");
+    assert!(out["reason"].as_str().unwrap().contains("block 2 of 3"), "{out}");
+}
+
+#[test]
+fn an_agent_continuing_after_editing_a_file_already_untracked_is_blocked_again() {
+    let case = Case::new();
+    case.start("fix the parser");
+    case.repo.write("notes.txt", "one\n");
+    let first = case.md_with(&["hook", "stop", "--agent", "codex"], Some(&case.payload("codex-stop.json")), &[]);
+    assert_eq!(parse_hook_output(&first).expect("a verdict")["decision"], "block");
+    case.repo.write("notes.txt", "two\n");
+    let again = case.md_with(&["hook", "stop", "--agent", "codex"], Some(&case.payload("codex-stop-active.json")), &[]);
+    assert_eq!(parse_hook_output(&again).expect("a verdict")["decision"], "block", "{}", again.stdout);
+    // Nothing more changed: now the retry goes through.
+    let unchanged =
+        case.md_with(&["hook", "stop", "--agent", "codex"], Some(&case.payload("codex-stop-active.json")), &[]);
+    let out = parse_hook_output(&unchanged).expect("a message");
+    assert!(out["systemMessage"].as_str().unwrap().contains("nothing changed"), "{out}");
 }
 
 #[test]
@@ -159,14 +205,16 @@ fn a_crash_inside_majordomus_lets_the_stop_through_and_says_why() {
 }
 
 #[test]
-fn a_spent_time_budget_leaves_the_readings_unknown_and_says_so() {
+fn a_spent_time_budget_leaves_the_readings_unknown_and_blocks_saying_so() {
     let case = Case::new();
     case.start("fix the parser");
     let run = case.md_with(&["hook", "stop", "--budget-ms", "0"], Some(&case.payload("claude-stop.json")), &[]);
     let out = parse_hook_output(&run).expect("a verdict");
-    let text = out.get("reason").or_else(|| out.get("systemMessage")).and_then(|v| v.as_str()).unwrap();
-    assert!(text.contains("time budget of 0 ms"), "{text}");
+    assert_eq!(out["decision"], "block", "an invariant not measured is not complete: {out}");
+    let text = out["reason"].as_str().unwrap();
+    assert!(text.contains("The time budget of 0 ms ran out, so these questions were not measured"), "{text}");
     assert!(text.contains("committed") && text.contains("settled"), "the readings cut off are named: {text}");
+    assert!(text.contains("Run `majordomus check` to measure them fully"), "{text}");
     let doc: serde_json::Value =
         serde_json::from_slice(&std::fs::read(case.path().join(".ai/local/state/gates.completion.json")).unwrap())
             .unwrap();
@@ -174,6 +222,27 @@ fn a_spent_time_budget_leaves_the_readings_unknown_and_says_so() {
     assert_eq!(settled["status"], "unknown");
     assert_eq!(settled["details"]["unread"], "the time budget of 0 ms ran out before this was read");
     snapshot_run!("stop_claude_budget_spent", case.snapshot(&run));
+}
+
+#[test]
+fn a_spent_time_budget_blocks_a_codex_stop_too_until_the_block_limit() {
+    let case = Case::new();
+    case.start("fix the parser");
+    let args = ["hook", "stop", "--agent", "codex", "--budget-ms", "0"];
+    let run = case.md_with(&args, Some(&case.payload("codex-stop.json")), &[]);
+    let out = parse_hook_output(&run).expect("a verdict");
+    assert_eq!(out["decision"], "block", "{out}");
+    assert!(out["reason"].as_str().unwrap().contains("were not measured"), "{out}");
+    snapshot_run!("stop_codex_budget_spent", case.snapshot(&run));
+    // Nothing measured cannot be found unchanged, so the limit is what ends the loop.
+    for n in 2..=3 {
+        let again = case.md_with(&args, Some(&case.payload("codex-stop-active.json")), &[]);
+        let out = parse_hook_output(&again).expect("a verdict");
+        assert!(out["reason"].as_str().unwrap().contains(&format!("block {n} of 3")), "{out}");
+    }
+    let last = case.md_with(&args, Some(&case.payload("codex-stop-active.json")), &[]);
+    let out = parse_hook_output(&last).expect("a message");
+    assert!(out["systemMessage"].as_str().unwrap().contains("after 3 blocks in a row"), "{out}");
 }
 
 #[test]

@@ -4,8 +4,10 @@
 //! into it (every other key, every other hook kept, the order of keys kept),
 //! finds a majordomus stop hook already there and updates it in place rather
 //! than adding a second, and refuses a file it cannot read as settings
-//! instead of replacing it. A git pre-push hook already there is moved aside
-//! to `pre-push.majordomus-chained` and called first, never removed.
+//! instead of replacing it. Claude Code gets the hook for both events
+//! `hook stop` answers, `Stop` and `SubagentStop`; Codex, `Stop`. A git
+//! pre-push hook already there is moved aside to
+//! `pre-push.majordomus-chained` and called first, never removed.
 
 use std::path::{Path, PathBuf};
 
@@ -18,12 +20,13 @@ use crate::{CliError, Exit};
 
 /// Install majordomus's hooks: an agent's stop hook, or a git pre-push hook.
 ///
-/// --agent claude merges a Stop hook into .claude/settings.json, --agent
-/// codex into .codex/hooks.json, both at the repository root. Everything
-/// already there is kept; a majordomus hook already there is updated in
-/// place, never added twice. --git installs a pre-push hook (in core.hooksPath
-/// if set, else the common git directory's hooks/) that refuses a push while
-/// gates-green is refused, calling the pre-push hook it replaces first.
+/// --agent claude merges a Stop and a SubagentStop hook into
+/// .claude/settings.json, --agent codex a Stop hook into .codex/hooks.json,
+/// both at the repository root. Everything already there is kept; a
+/// majordomus hook already there is updated in place, never added twice.
+/// --git installs a pre-push hook (in core.hooksPath if set, else the common
+/// git directory's hooks/) that refuses a push while gates-green is refused,
+/// calling the pre-push hook it replaces first.
 #[derive(Debug, Args)]
 #[command(group(ArgGroup::new("target").required(true).args(["agent", "git"])))]
 pub struct InstallArgs {
@@ -33,7 +36,8 @@ pub struct InstallArgs {
     /// Install the git pre-push hook instead.
     #[arg(long)]
     pub git: bool,
-    /// Print the file that would be written instead of writing it.
+    /// Print what would change instead of writing it: the hooks that would
+    /// be added or updated, or the whole file where there is none yet.
     #[arg(long)]
     pub dry_run: bool,
     /// The majordomus program the hook runs. Default: `majordomus` (found
@@ -65,12 +69,20 @@ pub fn settings_file(agent: Agent) -> &'static str {
     }
 }
 
+/// The host's events `majordomus hook stop` answers, in the order installed.
+pub fn stop_events(agent: Agent) -> &'static [&'static str] {
+    match agent {
+        Agent::Claude => &["Stop", "SubagentStop"],
+        Agent::Codex => &["Stop"],
+    }
+}
+
 /// The command the stop hook runs.
 pub fn stop_command(bin: &str, agent: Agent) -> String {
     format!("{} hook stop --agent {}", shell_quote(bin), agent.as_str())
 }
 
-/// What merging did to the settings.
+/// What merging did to one event's hooks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Change {
     Added,
@@ -78,12 +90,28 @@ pub enum Change {
     Unchanged,
 }
 
-/// Merges a Stop hook running `command` into the settings text (`None`: no
-/// file yet), returning the new text. The structure is the one both hosts
-/// read: `hooks.Stop` is a list of groups, each with a list of `hooks`, each
-/// `{"type": "command", "command": ..., "timeout": ...}`. Stop takes no
-/// matcher, so the group has none.
-pub fn merge_stop_hook(existing: Option<&str>, command: &str, timeout: u64) -> Result<(String, Change), String> {
+/// One event's part of a merge: what was done, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    /// The event: `Stop`, `SubagentStop`.
+    pub event: &'static str,
+    pub change: Change,
+    /// Where the hook is in the settings, as a path: `hooks.Stop[1].hooks[0]`.
+    pub at: String,
+}
+
+/// Merges a hook running `command` into the settings text (`None`: no file
+/// yet) for each of `events`, returning the new text and, per event, what
+/// was done. The structure is the one both hosts read: `hooks.<event>` is a
+/// list of groups, each with a list of `hooks`, each `{"type": "command",
+/// "command": ..., "timeout": ...}`. Stop and SubagentStop take no matcher,
+/// so the group has none.
+pub fn merge_stop_hook(
+    existing: Option<&str>,
+    events: &[&'static str],
+    command: &str,
+    timeout: u64,
+) -> Result<(String, Vec<Edit>), String> {
     let mut root: Value = match existing {
         Some(text) if !text.trim().is_empty() => {
             serde_json::from_str(text).map_err(|e| format!("it is not JSON ({e})"))?
@@ -93,39 +121,49 @@ pub fn merge_stop_hook(existing: Option<&str>, command: &str, timeout: u64) -> R
     let settings = root.as_object_mut().ok_or("it is not a JSON object")?;
     let hooks =
         settings.entry("hooks").or_insert_with(|| json!({})).as_object_mut().ok_or("its \"hooks\" is not an object")?;
-    let groups = hooks
-        .entry("Stop")
-        .or_insert_with(|| json!([]))
-        .as_array_mut()
-        .ok_or("its \"hooks\".\"Stop\" is not a list")?;
-    let mut change = None;
-    for group in groups.iter_mut() {
+    let mut edits = Vec::new();
+    for &event in events {
+        let groups = hooks
+            .entry(event)
+            .or_insert_with(|| json!([]))
+            .as_array_mut()
+            .ok_or_else(|| format!("its \"hooks\".\"{event}\" is not a list"))?;
+        edits.extend(merge_into(groups, event, command, timeout));
+    }
+    let mut text = serde_json::to_string_pretty(&root).map_err(|e| format!("cannot encode the settings ({e})"))?;
+    text.push('\n');
+    Ok((text, edits))
+}
+
+/// Merges the hook into one event's list of groups: every majordomus stop
+/// hook there updated in place, or one group added when there is none.
+fn merge_into(groups: &mut Vec<Value>, event: &'static str, command: &str, timeout: u64) -> Vec<Edit> {
+    let mut edits = Vec::new();
+    for (g, group) in groups.iter_mut().enumerate() {
         let Some(list) = group.get_mut("hooks").and_then(Value::as_array_mut) else { continue };
-        for hook in list.iter_mut().filter(|h| h.get("command").and_then(Value::as_str).is_some_and(is_majordomus_stop))
-        {
+        for (h, hook) in list.iter_mut().enumerate() {
+            if !hook.get("command").and_then(Value::as_str).is_some_and(is_majordomus_stop) {
+                continue;
+            }
+            let at = format!("hooks.{event}[{g}].hooks[{h}]");
             let current = (hook.get("type").cloned(), hook.get("command").cloned(), hook.get("timeout").cloned());
             if current == (Some(json!("command")), Some(json!(command)), Some(json!(timeout))) {
-                change.get_or_insert(Change::Unchanged);
+                edits.push(Edit { event, change: Change::Unchanged, at });
                 continue;
             }
             if let Some(h) = hook.as_object_mut() {
                 h.insert("type".into(), json!("command"));
                 h.insert("command".into(), json!(command));
                 h.insert("timeout".into(), json!(timeout));
-                change = Some(Change::Updated);
+                edits.push(Edit { event, change: Change::Updated, at });
             }
         }
     }
-    let change = match change {
-        Some(c) => c,
-        None => {
-            groups.push(json!({ "hooks": [{ "type": "command", "command": command, "timeout": timeout }] }));
-            Change::Added
-        }
-    };
-    let mut text = serde_json::to_string_pretty(&root).map_err(|e| format!("cannot encode the settings ({e})"))?;
-    text.push('\n');
-    Ok((text, change))
+    if edits.is_empty() {
+        edits.push(Edit { event, change: Change::Added, at: format!("hooks.{event}[{}].hooks[0]", groups.len()) });
+        groups.push(json!({ "hooks": [{ "type": "command", "command": command, "timeout": timeout }] }));
+    }
+    edits
 }
 
 /// Whether a hook command runs `majordomus hook stop` (any path to it).
@@ -146,21 +184,36 @@ fn install_agent(ws: &Workspace, agent: Agent, args: &InstallArgs) -> Result<Exi
         Err(e) => return Err(CliError::internal(format!("cannot read {}", path.display()), e)),
     };
     let command = stop_command(args.bin.as_deref().unwrap_or("majordomus"), agent);
-    let (text, change) = merge_stop_hook(existing.as_deref(), &command, args.timeout)
+    let events = stop_events(agent);
+    let (text, edits) = merge_stop_hook(existing.as_deref(), events, &command, args.timeout)
         .map_err(|why| CliError::Usage(format!("{rel} cannot be merged into: {why}; nothing was changed")))?;
-    if change == Change::Unchanged {
-        println!("{rel} already runs `{command}` as its Stop hook; nothing to change");
+    let changed: Vec<&Edit> = edits.iter().filter(|e| e.change != Change::Unchanged).collect();
+    if changed.is_empty() {
+        println!("{rel} already runs `{command}` as its {} hook; nothing to change", events.join(" and "));
         return Ok(Exit::Ok);
     }
     if args.dry_run {
-        println!("would write {rel}:");
-        print!("{text}");
+        if existing.as_deref().is_some_and(|t| !t.trim().is_empty()) {
+            // The change, not the file: everything else in it stays as it is.
+            let hook = json!({ "type": "command", "command": command, "timeout": args.timeout });
+            println!("would change {rel}, keeping everything else in it:");
+            for e in changed {
+                let verb = if e.change == Change::Added { "add" } else { "update" };
+                println!("  {verb} {}: {hook}", e.at);
+            }
+        } else {
+            println!("would write {rel}:");
+            print!("{text}");
+        }
         return Ok(Exit::Ok);
     }
     majordomus_records::write_atomic(&path, text.as_bytes())
         .map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))?;
-    let did = if change == Change::Added { "added a Stop hook to" } else { "updated the Stop hook in" };
-    println!("{did} {rel}: {command} (timeout {} s)", args.timeout);
+    for e in changed {
+        let did = if e.change == Change::Added { "added a" } else { "updated the" };
+        let to = if e.change == Change::Added { "to" } else { "in" };
+        println!("{did} {} hook {to} {rel}: {command} (timeout {} s)", e.event, args.timeout);
+    }
     if agent == Agent::Codex {
         println!("Codex runs a project's hooks once they are trusted: review this one with /hooks in Codex.");
     }
@@ -300,15 +353,37 @@ mod tests {
         serde_json::from_str(text).expect("the merged settings are JSON")
     }
 
+    const CLAUDE: &str = "majordomus hook stop --agent claude";
+
+    /// Merges for Claude Code's events, with the changes made.
+    fn merge(existing: Option<&str>, command: &str, timeout: u64) -> Result<(String, Vec<Change>), String> {
+        merge_stop_hook(existing, stop_events(Agent::Claude), command, timeout)
+            .map(|(text, edits)| (text, edits.into_iter().map(|e| e.change).collect()))
+    }
+
     #[test]
-    fn a_missing_file_gets_just_the_stop_hook() {
-        let (text, change) = merge_stop_hook(None, "majordomus hook stop --agent claude", 60).expect("merge");
-        assert_eq!(change, Change::Added);
-        assert_eq!(
-            parse(&text),
-            json!({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "majordomus hook stop --agent claude", "timeout": 60}]}]}})
-        );
+    fn a_missing_file_gets_just_the_stop_and_subagent_stop_hooks() {
+        let (text, changes) = merge(None, CLAUDE, 60).expect("merge");
+        assert_eq!(changes, [Change::Added, Change::Added]);
+        let group = json!([{"hooks": [{"type": "command", "command": CLAUDE, "timeout": 60}]}]);
+        assert_eq!(parse(&text), json!({"hooks": {"Stop": group, "SubagentStop": group}}));
         assert!(text.ends_with("}\n"));
+        let (codex, _) = merge_stop_hook(None, stop_events(Agent::Codex), "c", 60).expect("merge");
+        assert_eq!(parse(&codex)["hooks"].as_object().expect("hooks").len(), 1, "Codex has no SubagentStop");
+    }
+
+    #[test]
+    fn an_install_from_before_subagent_stop_gains_just_that_hook() {
+        let (before, _) = merge_stop_hook(None, &["Stop"], CLAUDE, 60).expect("merge");
+        let (after, edits) = merge_stop_hook(Some(&before), stop_events(Agent::Claude), CLAUDE, 60).expect("merge");
+        assert_eq!(
+            edits,
+            [
+                Edit { event: "Stop", change: Change::Unchanged, at: "hooks.Stop[0].hooks[0]".into() },
+                Edit { event: "SubagentStop", change: Change::Added, at: "hooks.SubagentStop[0].hooks[0]".into() },
+            ]
+        );
+        assert_eq!(parse(&after)["hooks"]["Stop"], parse(&before)["hooks"]["Stop"]);
     }
 
     #[test]
@@ -321,8 +396,8 @@ mod tests {
   },
   "model": "opus"
 }"#;
-        let (text, change) = merge_stop_hook(Some(before), "majordomus hook stop --agent claude", 60).expect("merge");
-        assert_eq!(change, Change::Added);
+        let (text, changes) = merge(Some(before), CLAUDE, 60).expect("merge");
+        assert_eq!(changes, [Change::Added, Change::Added]);
         let after = parse(&text);
         let keys: Vec<&String> = after.as_object().expect("object").keys().collect();
         assert_eq!(keys, ["permissions", "hooks", "model"]);
@@ -331,32 +406,30 @@ mod tests {
         assert_eq!(stop.len(), 2);
         assert_eq!(stop[0]["hooks"][0]["command"], "notify-send done");
         assert_eq!(stop[1]["hooks"][0]["command"], "majordomus hook stop --agent claude");
+        assert_eq!(after["hooks"]["SubagentStop"][0]["hooks"][0]["command"], CLAUDE);
     }
 
     #[test]
     fn a_second_install_changes_nothing_and_a_new_command_updates_in_place() {
-        let (once, _) = merge_stop_hook(None, "majordomus hook stop --agent claude", 60).expect("merge");
-        let (twice, change) = merge_stop_hook(Some(&once), "majordomus hook stop --agent claude", 60).expect("merge");
-        assert_eq!((change, &twice), (Change::Unchanged, &once));
-        let (moved, change) =
-            merge_stop_hook(Some(&once), "/opt/bin/majordomus hook stop --agent claude", 30).expect("merge");
-        assert_eq!(change, Change::Updated);
-        let stop = parse(&moved)["hooks"]["Stop"].clone();
-        assert_eq!(
-            stop,
-            json!([{"hooks": [{"type": "command", "command": "/opt/bin/majordomus hook stop --agent claude", "timeout": 30}]}])
-        );
+        let (once, _) = merge(None, CLAUDE, 60).expect("merge");
+        let (twice, changes) = merge(Some(&once), CLAUDE, 60).expect("merge");
+        assert_eq!((changes, &twice), (vec![Change::Unchanged, Change::Unchanged], &once));
+        let (moved, changes) = merge(Some(&once), "/opt/bin/majordomus hook stop --agent claude", 30).expect("merge");
+        assert_eq!(changes, [Change::Updated, Change::Updated]);
+        let group = json!([{"hooks": [{"type": "command", "command": "/opt/bin/majordomus hook stop --agent claude", "timeout": 30}]}]);
+        assert_eq!(parse(&moved)["hooks"], json!({"Stop": group, "SubagentStop": group}));
     }
 
     #[test]
     fn a_file_that_is_not_settings_is_refused_not_replaced() {
-        assert!(merge_stop_hook(Some("not json"), "c", 1).expect_err("bad").contains("not JSON"));
-        assert!(merge_stop_hook(Some("[1]"), "c", 1).expect_err("bad").contains("not a JSON object"));
-        assert!(merge_stop_hook(Some(r#"{"hooks": []}"#), "c", 1)
+        assert!(merge(Some("not json"), "c", 1).expect_err("bad").contains("not JSON"));
+        assert!(merge(Some("[1]"), "c", 1).expect_err("bad").contains("not a JSON object"));
+        assert!(merge(Some(r#"{"hooks": []}"#), "c", 1).expect_err("bad").contains("\"hooks\" is not an object"));
+        assert!(merge(Some(r#"{"hooks": {"Stop": {}}}"#), "c", 1).expect_err("bad").contains("not a list"));
+        assert!(merge(Some(r#"{"hooks": {"SubagentStop": 1}}"#), "c", 1)
             .expect_err("bad")
-            .contains("\"hooks\" is not an object"));
-        assert!(merge_stop_hook(Some(r#"{"hooks": {"Stop": {}}}"#), "c", 1).expect_err("bad").contains("not a list"));
-        assert_eq!(merge_stop_hook(Some("  \n"), "c", 1).expect("empty is none").1, Change::Added);
+            .contains("\"SubagentStop\" is not a list"));
+        assert_eq!(merge(Some("  \n"), "c", 1).expect("empty is none").1, [Change::Added, Change::Added]);
     }
 
     #[test]

@@ -16,7 +16,8 @@
 //! spends its turns one by one: past `[hook] block_limit` consecutive blocks
 //! for the task, or when the host says it is already continuing because of a
 //! stop hook (`stop_hook_active`) and nothing changed since the last block
-//! (same done line, same HEAD and index), the stop is let through with a
+//! (same done line, same HEAD and index, same content at the paths the
+//! invariant found dirty or untracked), the stop is let through with a
 //! `systemMessage` naming what is still owed.
 //!
 //! The hook always exits 0 with valid output. A failure of majordomus
@@ -24,7 +25,9 @@
 //! `systemMessage`: a host must never take majordomus's own trouble for a
 //! verdict on the agent's work. Measurement runs within a time budget well
 //! under the host's timeout; a question the budget cut off is `unknown`, and
-//! when nothing else is open the stop is let through, saying so.
+//! open like any other: the stop is blocked, the reason saying the budget
+//! ran out before those were measured and that `majordomus check` measures
+//! them fully. The block limit ends that loop like any other.
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Read, Write};
@@ -53,9 +56,10 @@ use crate::Exit;
 /// input and answers on standard output in the host's protocol: nothing
 /// (Claude Code) or {} (Codex) lets the stop through; {"decision": "block",
 /// "reason": ...} keeps the agent working, the reason naming what is still
-/// owed. After [hook] block_limit blocks in a row (default 3), or when the
-/// agent comes back having changed nothing, the stop is let through with a
-/// systemMessage saying what is still owed. Always exits 0 with valid
+/// owed, questions the time budget cut off included. After [hook]
+/// block_limit blocks in a row (default 3), or when the agent comes back
+/// having changed nothing, the stop is let through with a systemMessage
+/// saying what is still owed. Always exits 0 with valid
 /// output: a failure of majordomus itself lets the stop through and says why.
 #[derive(Debug, Args)]
 pub struct StopArgs {
@@ -223,6 +227,7 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
     // brake on loops, and starting it over costs at most one more block.
     let previous = HookState::load(&ws.paths.hook()).ok().flatten();
     let fingerprint = majordomus_readings::fingerprint::head_and_index(&ws.repo).ok();
+    let worktree = dirty_paths(&doc).map(|paths| majordomus_readings::fingerprint::worktree(ws.repo.root(), &paths));
     let asked = Asked {
         doc: &doc,
         caps: &policy.caps,
@@ -230,6 +235,7 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         previous: previous.as_ref(),
         stop_hook_active: payload.stop_hook_active.unwrap_or(false),
         fingerprint: fingerprint.as_deref(),
+        worktree: worktree.as_deref(),
         block_limit: policy.hook.block_limit,
         budget_ms,
     };
@@ -240,11 +246,32 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         blocks,
         done_line: doc.done_line(),
         fingerprint,
+        worktree,
         session_id: payload.session_id.clone(),
         at: now(),
     };
     ws.write_state(&ws.paths.hook(), &state.to_bytes()).map_err(|e| e.chain())?;
     Ok(verdict)
+}
+
+/// The paths the invariant found dirty or untracked, those inherited from
+/// before the task included, as `committed` and `no-untracked` name them in
+/// their details (under `measured` when exempt). `None` when either was not
+/// measured: then nobody can say the working tree did not change.
+pub fn dirty_paths(doc: &Document) -> Option<Vec<String>> {
+    const NAMED: [(&str, [&str; 2]); 2] =
+        [("committed", ["uncommitted", "inherited"]), ("no-untracked", ["untracked", "inherited"])];
+    let mut out = Vec::new();
+    for (id, keys) in NAMED {
+        let Some(answer) = doc.questions.iter().find(|q| q.id == id) else { continue };
+        let details = answer.details.get("measured").and_then(|m| m.get("details")).unwrap_or(&answer.details);
+        let lists: Vec<&Vec<Value>> = keys.iter().filter_map(|k| details.get(*k).and_then(Value::as_array)).collect();
+        if lists.is_empty() {
+            return None;
+        }
+        out.extend(lists.into_iter().flatten().filter_map(Value::as_str).map(str::to_string));
+    }
+    Some(out)
 }
 
 fn read_payload() -> Result<Payload, String> {
@@ -323,6 +350,8 @@ pub struct Asked<'a> {
     pub previous: Option<&'a HookState>,
     pub stop_hook_active: bool,
     pub fingerprint: Option<&'a str>,
+    /// [`dirty_paths`]'s working tree hashed (`None`: not measured).
+    pub worktree: Option<&'a str>,
     pub block_limit: u32,
     pub budget_ms: u64,
 }
@@ -341,17 +370,6 @@ pub fn decide(a: &Asked) -> (Verdict, u32) {
         // Not complete with nothing open: there were no questions at all.
         return (Verdict::say(format!("majordomus let this stop through: it had no question to ask ({done_line})")), 0);
     }
-    if open.is_empty() {
-        return (
-            Verdict::say(format!(
-                "majordomus let this stop through: its time budget of {} ms ran out before it could read {}, and nothing it did read is open. \
-                 Still owed: {done_line}. Run majordomus check, or raise [hook] budget_ms in .ai/repo/majordomus.toml.",
-                a.budget_ms,
-                cut_ids.join(", ")
-            )),
-            0,
-        );
-    }
     let previous = a.previous.filter(|p| p.task == a.task.id);
     let blocks = previous.map_or(0, |p| p.blocks);
     let unchanged = previous.is_some_and(|p| {
@@ -360,12 +378,14 @@ pub fn decide(a: &Asked) -> (Verdict, u32) {
             && p.done_line == done_line
             && a.fingerprint.is_some()
             && p.fingerprint.as_deref() == a.fingerprint
+            && a.worktree.is_some()
+            && p.worktree.as_deref() == a.worktree
     });
     if unchanged {
         return (
             Verdict::say(format!(
-                "majordomus let this stop through: nothing changed since it blocked the last one (the same done line, HEAD and index). \
-                 Still owed: {done_line}"
+                "majordomus let this stop through: nothing changed since it blocked the last one \
+                 (the same done line, HEAD, index and working tree). Still owed: {done_line}"
             )),
             0,
         );
@@ -381,20 +401,29 @@ pub fn decide(a: &Asked) -> (Verdict, u32) {
         );
     }
     let n = blocks + 1;
+    let done = if open.is_empty() { "not known to be done" } else { "not done" };
     let mut reason = format!(
-        "majordomus blocked this stop: the task {:?} is not done (score {}/10; block {n} of {}).\n{done_line}\n\n\
-         Settle these, most important first:\n",
+        "majordomus blocked this stop: the task {:?} is {done} (score {}/10; block {n} of {}).\n{done_line}\n",
         a.task.task, a.doc.score, a.block_limit
     );
+    if !open.is_empty() {
+        reason.push_str("\nSettle these, most important first:\n");
+    }
     for (i, cap) in open.iter().enumerate() {
         reason.push_str(&format!("\n{}. {} ({}; holds the score at {})\n", i + 1, cap.id, cap.status, cap.cap));
         reason.push_str(&format!("   {}\n   remedy: {}\n", cap.evidence, cap.remedy));
     }
     if !cut_ids.is_empty() {
+        let one = cut_ids.len() == 1;
         reason.push_str(&format!(
-            "\nNot read within the time budget of {} ms, so unknown for now: {}.\n",
+            "\nThe time budget of {} ms ran out, so {} not measured and {} unknown: {}. \
+             Run `majordomus check` to measure {} fully (it has no time budget) and settle what it shows open; \
+             if measuring routinely takes longer, raise [hook] budget_ms in .ai/repo/majordomus.toml.\n",
             a.budget_ms,
-            cut_ids.join(", ")
+            if one { "this question was" } else { "these questions were" },
+            if one { "is" } else { "are" },
+            cut_ids.join(", "),
+            if one { "it" } else { "them" },
         ));
     }
     reason.push_str(&format!(
@@ -474,6 +503,7 @@ mod tests {
             blocks,
             done_line: done_line.into(),
             fingerprint: Some(fingerprint.into()),
+            worktree: Some(fingerprint.into()),
             session_id: None,
             at: "2026-11-30T10:00:00Z".into(),
         }
@@ -494,6 +524,7 @@ mod tests {
             previous,
             stop_hook_active: active,
             fingerprint: Some(fp),
+            worktree: Some(fp),
             block_limit: 3,
             budget_ms: 20_000,
         }
@@ -575,6 +606,34 @@ mod tests {
     }
 
     #[test]
+    fn an_edit_the_index_does_not_see_is_a_change_and_so_is_a_tree_not_measured_or_not_recorded() {
+        let d = open_doc();
+        let t = task();
+        let before = state(1, &d.done_line(), "f");
+        let mut a = ask(&d, &t, Some(&before), true, "f");
+        a.worktree = Some("w-edited");
+        assert_eq!(decide(&a).1, 2, "the working tree moved");
+        a.worktree = None;
+        assert_eq!(decide(&a).1, 2, "the working tree was not measured now");
+        let mut old = state(1, &d.done_line(), "f");
+        old.worktree = None;
+        assert_eq!(decide(&ask(&d, &t, Some(&old), true, "f")).1, 2, "a record from before the working tree was kept");
+    }
+
+    #[test]
+    fn the_dirty_and_untracked_paths_are_read_from_the_details_exempt_ones_included() {
+        let mut committed = answer("committed", Status::Owed, None);
+        committed.details = json!({ "uncommitted": ["a.rs"], "inherited": ["old.rs"] });
+        let mut untracked = answer("no-untracked", Status::Exempt, None);
+        untracked.details =
+            json!({ "exemption": {}, "measured": { "details": { "untracked": ["n.txt"], "inherited": [] } } });
+        let d = doc(vec![committed.clone(), untracked]);
+        assert_eq!(dirty_paths(&d), Some(vec!["a.rs".into(), "old.rs".into(), "n.txt".into()]));
+        let cut = answer("no-untracked", Status::Unknown, Some("the time budget of 0 ms ran out before this was read"));
+        assert_eq!(dirty_paths(&doc(vec![committed, cut])), None, "a tree not measured is not comparable");
+    }
+
+    #[test]
     fn blocks_counted_for_another_task_do_not_count() {
         let d = open_doc();
         let t = task();
@@ -584,14 +643,34 @@ mod tests {
     }
 
     #[test]
-    fn questions_the_budget_cut_off_alone_let_the_stop_through() {
+    fn questions_the_budget_cut_off_alone_block_saying_they_were_not_measured() {
         let cut = "the time budget of 20000 ms ran out before this was read";
         let d =
             doc(vec![answer("committed", Status::Unknown, Some(cut)), answer("pushed", Status::Unknown, Some(cut))]);
         let t = task();
-        let (verdict, _) = decide(&ask(&d, &t, None, false, "f"));
+        let (verdict, blocks) = decide(&ask(&d, &t, None, false, "f"));
+        assert_eq!(blocks, 1);
+        let Verdict::Block { reason } = verdict else { panic!("expected a block, got {verdict:?}") };
+        assert!(reason.contains("is not known to be done"), "{reason}");
+        assert!(
+            reason.contains("The time budget of 20000 ms ran out, so these questions were not measured and are unknown: committed, pushed."),
+            "{reason}"
+        );
+        assert!(reason.contains("Run `majordomus check` to measure them fully"), "{reason}");
+        assert!(!reason.contains("Settle these"), "nothing measured is open: {reason}");
+    }
+
+    #[test]
+    fn blocks_for_questions_the_budget_cut_off_still_end_at_the_limit() {
+        let cut = "the time budget of 20000 ms ran out before this was read";
+        let d = doc(vec![answer("committed", Status::Unknown, Some(cut))]);
+        let t = task();
+        let mut before = state(3, &d.done_line(), "f");
+        before.worktree = None;
+        let (verdict, blocks) = decide(&ask(&d, &t, Some(&before), true, "f"));
+        assert_eq!(blocks, 0);
         let Verdict::Allow { message: Some(m) } = verdict else { panic!("expected a message, got {verdict:?}") };
-        assert!(m.contains("time budget of 20000 ms") && m.contains("committed, pushed"), "{m}");
+        assert!(m.contains("after 3 blocks in a row"), "{m}");
     }
 
     #[test]
@@ -602,7 +681,7 @@ mod tests {
         let Verdict::Block { reason } = decide(&ask(&d, &t, None, false, "f")).0 else { panic!("expected a block") };
         assert!(reason.contains("1. committed"), "{reason}");
         assert!(!reason.contains("2. pushed"), "{reason}");
-        assert!(reason.contains("so unknown for now: pushed."), "{reason}");
+        assert!(reason.contains("so this question was not measured and is unknown: pushed."), "{reason}");
     }
 
     #[test]
