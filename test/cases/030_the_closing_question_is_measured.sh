@@ -125,3 +125,24 @@ status = {q["id"]: q["status"] for q in doc["questions"]}
 assert status["no-new-debt"] == "refused" and status["nothing-accumulated"] == "owed", status
 assert status["backlog-not-grown"] == "pass", status
 PY
+
+# The task's own branch is among what it leaves until the work has landed
+# and the branch is gone, though the branch was made before the task began.
+expect_run 0 md finish --outcome partial
+git branch -q -D again
+git switch -q -c feature
+expect_run 0 md start "land the feature"
+expect_run 10 md check
+expect_in_done_line nothing-accumulated=owed
+expect_contains "branch feature (the task's own branch, checked out here)"
+expect_contains "git switch main && git branch -d feature"
+echo "the feature" > FEATURE
+commit_all "the feature"
+git switch -q main
+git merge -q --ff-only feature
+expect_run 10 md check
+expect_in_done_line nothing-accumulated=owed
+expect_contains "branch feature (the task's own branch)."
+git branch -q -d feature
+expect_run 10 md check
+expect_nothing_on_done_line_for nothing-accumulated

@@ -1,8 +1,8 @@
 # A task record that is wrong in one part answers the questions that need
 # that part unknown, says which part, and leaves the others measured: a
-# start commit that is not in the repository (no-new-debt, when it needs
-# the start commit) and a start time that is not RFC 3339
-# (nothing-accumulated, backlog-not-grown). Restoring it answers them again.
+# start commit that is not in the repository (no-new-debt, whether or not
+# the record holds a snapshot of the baselines) and a start time that is
+# not RFC 3339 (nothing-accumulated, backlog-not-grown). Restoring it answers them again.
 source "$(dirname "$0")/../lib.sh"
 
 status() { json_get .ai/local/state/gates.completion.json "[q['status'] for q in d['questions'] if q['id'] == '$1'][0]"; }
@@ -32,10 +32,20 @@ expect_run 10 md check
 [ "$(status backlog-not-grown)" = pass ] || fail "backlog-not-grown: $(status backlog-not-grown)"
 
 # A start commit that is not in this repository, with no snapshot of the
-# baselines to read instead: the start commit is needed.
+# baselines to read instead.
 edit_record 'r["head"] = "0123456789abcdef0123456789abcdef01234567"; r["snapshot"].pop("baselines")'
 expect_run 10 md check
 [ "$(status no-new-debt)" = unknown ] || fail "no-new-debt: $(status no-new-debt)"
+case "$(evidence no-new-debt)" in *"is not in this repository"*) ;; *) fail "no-new-debt says: $(evidence no-new-debt)" ;; esac
+[ "$(status nothing-accumulated)" = pass ] || fail "nothing-accumulated: $(status nothing-accumulated)"
+[ "$(status backlog-not-grown)" = pass ] || fail "backlog-not-grown: $(status backlog-not-grown)"
+
+# The same start commit with the snapshot of the baselines kept: the record
+# still does not say where the task started.
+cp "$case_root/good.json" .ai/local/state/task.json
+edit_record 'assert r["snapshot"]["baselines"]; r["head"] = "0123456789abcdef0123456789abcdef01234567"'
+expect_run 10 md check
+[ "$(status no-new-debt)" = unknown ] || fail "no-new-debt with the snapshot kept: $(status no-new-debt)"
 case "$(evidence no-new-debt)" in *"is not in this repository"*) ;; *) fail "no-new-debt says: $(evidence no-new-debt)" ;; esac
 [ "$(status nothing-accumulated)" = pass ] || fail "nothing-accumulated: $(status nothing-accumulated)"
 [ "$(status backlog-not-grown)" = pass ] || fail "backlog-not-grown: $(status backlog-not-grown)"

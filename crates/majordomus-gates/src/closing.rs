@@ -145,8 +145,15 @@ pub fn measure(
 }
 
 fn debt(repo: &Repo, record: &TaskRecord) -> Reading<Debt> {
-    let now = baselines::read_worktree(repo)?;
     let start_commit = record.head.as_deref();
+    // A record whose start commit is not here does not say where the task
+    // started, whatever snapshot it holds: checked before anything is read.
+    if let Some(commit) = start_commit {
+        if !refs::has_commit(repo, commit) {
+            return Err(Unread::new(format!("the start commit {commit} is not in this repository")));
+        }
+    }
+    let now = baselines::read_worktree(repo)?;
     let (start, start_from) = match (&record.snapshot.baselines, start_commit) {
         (Some(snapshot), _) => (snapshot.clone(), StartFrom::Snapshot),
         (None, Some(commit)) => (baselines::read_commit(repo, commit)?, StartFrom::Commit(commit.to_string())),
@@ -160,11 +167,6 @@ fn debt(repo: &Repo, record: &TaskRecord) -> Reading<Debt> {
     if !gone.is_empty() && !appeared.is_empty() {
         let mut gone = gone;
         if let Some(commit) = start_commit {
-            if !refs::has_commit(repo, commit) {
-                return Err(Unread::new(format!(
-                    "the start commit {commit} is not in this repository, so a baseline moved since the start cannot be told from a new one"
-                )));
-            }
             for r in renames::commit_to_worktree(repo, commit, REPO_DIR)? {
                 if gone.contains_key(&r.from) && appeared.contains_key(&r.to) {
                     gone.remove(&r.from);

@@ -227,3 +227,51 @@ fn a_garbled_observation_is_unknown_and_takes_no_other_reading_with_it() {
     assert_eq!(check(&t, &task, "nothing-accumulated").status, Status::Pass);
     assert_eq!(check(&t, &task, "no-new-debt").status, Status::Exempt);
 }
+
+#[test]
+fn a_task_started_on_a_branch_made_before_it_is_owed_until_the_branch_is_gone() {
+    let t = TestRepo::with_commit();
+    t.git(&["switch", "-q", "-c", "feature"]);
+    let task = start(&t);
+    assert_eq!(task.branch.as_deref(), Some("feature"));
+    let a = check(&t, &task, "nothing-accumulated");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(a.evidence.contains("branch feature (the task's own branch, checked out here)"), "{}", a.evidence);
+    t.write("work.txt", "done\n");
+    t.commit_all("the work");
+    t.git(&["switch", "-q", "main"]);
+    t.git(&["merge", "-q", "--ff-only", "feature"]);
+    let a = check(&t, &task, "nothing-accumulated");
+    assert_eq!(a.status, Status::Owed, "landed, the branch still there: {}", a.evidence);
+    t.git(&["branch", "-q", "-d", "feature"]);
+    let a = check(&t, &task, "nothing-accumulated");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+}
+
+#[test]
+fn a_task_started_on_main_owes_nothing_for_main() {
+    let t = TestRepo::with_commit();
+    let task = start(&t);
+    assert_eq!(task.branch.as_deref(), Some("main"));
+    let a = check(&t, &task, "nothing-accumulated");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+}
+
+#[test]
+fn a_start_commit_not_in_the_repository_is_unknown_though_the_snapshot_holds_the_baselines() {
+    let t = TestRepo::with_commit();
+    t.write(LINT, "one\n");
+    t.commit_all("baseline");
+    let mut task = start(&t);
+    assert!(task.snapshot.baselines.is_some(), "start keeps a snapshot of the baselines");
+    task.head = Some("0123456789abcdef0123456789abcdef01234567".into());
+    let a = check(&t, &task, "no-new-debt");
+    assert_eq!(a.status, Status::Unknown, "{}", a.evidence);
+    assert!(
+        a.evidence.contains("0123456789abcdef0123456789abcdef01234567 is not in this repository"),
+        "{}",
+        a.evidence
+    );
+    assert_eq!(check(&t, &task, "nothing-accumulated").status, Status::Pass, "the others are still measured");
+    assert_eq!(check(&t, &task, "backlog-not-grown").status, Status::Unknown, "never observed, as before");
+}

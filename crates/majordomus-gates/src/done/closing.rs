@@ -19,7 +19,7 @@ use majordomus_records::task::TaskRecord;
 use super::{are, count, names, Verdict};
 use crate::answer::Status;
 use crate::closing::{Made, StartFrom};
-use crate::measure::Readings;
+use crate::measure::{Integrated, Readings};
 
 /// Added entries shown per baseline in the evidence; `details` holds all.
 const SHOWN_ENTRIES: usize = 3;
@@ -132,6 +132,25 @@ pub(super) fn no_new_debt(r: &Readings) -> Verdict {
     }
 }
 
+/// The trunk's branch name, `main` for `refs/remotes/origin/main` or
+/// `refs/heads/main`; `None` when the trunk could not be read.
+fn trunk_branch(r: &Readings) -> Option<&str> {
+    let Ok(Integrated::Measured { trunk, .. }) = &r.integration else { return None };
+    let name = &trunk.refname;
+    name.strip_prefix("refs/heads/")
+        .or_else(|| name.strip_prefix("refs/remotes/").and_then(|rest| rest.split_once('/')).map(|(_, b)| b))
+}
+
+/// The task's own branch (the one checked out at the start), unless it is
+/// the trunk's: the local branch named as the trunk's branch, or, when the
+/// trunk could not be read, `main` or `master`.
+fn own_branch<'a>(task: &'a TaskRecord, trunk: Option<&str>) -> Option<&'a str> {
+    task.branch.as_deref().filter(|b| match trunk {
+        Some(t) => *b != t,
+        None => !matches!(*b, "main" | "master"),
+    })
+}
+
 /// Why a branch or worktree counts as created since the start, or not.
 enum Age {
     Created(String),
@@ -139,10 +158,24 @@ enum Age {
     Undated(String),
 }
 
-fn age(made: &Made, at_start: Option<Option<&String>>, started: DateTime<Utc>, kind: &str) -> Age {
+/// Why the task's own branch counts as created by the task.
+const OWN_BRANCH: &str = "the task's own branch (checked out at the start)";
+
+fn age(
+    made: &Made,
+    at_start: Option<Option<&String>>,
+    started: DateTime<Utc>,
+    kind: &str,
+    own_branch: Option<&str>,
+) -> Age {
     let later = |t: DateTime<Utc>| {
         format!("its reflog begins at {}, after the start", t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
     };
+    // The task's own branch is the task's work whenever it was made: it is
+    // owed until the work has landed and the branch is gone.
+    if kind == "branch" && own_branch == Some(made.name.as_str()) {
+        return Age::Created(OWN_BRANCH.into());
+    }
     match (at_start, &made.dating) {
         // With a snapshot: what it did not hold was created since; what it
         // held was, unless its reflog begins later (deleted, made again).
@@ -170,6 +203,8 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
         Err(reason) => return Verdict::unread(&Unread::new(reason)),
     };
     let checked_out = r.head.as_ref().ok().and_then(|h| h.branch.as_deref());
+    let trunk = trunk_branch(r);
+    let own = own_branch(task, trunk);
     let snap = &task.snapshot;
     let mut created: Vec<(String, serde_json::Value, String)> = Vec::new();
     let mut undated: Vec<String> = Vec::new();
@@ -179,7 +214,7 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
     for (kind, all, then) in families {
         for made in all {
             let at_start = then.map(|m| m.get(&made.name));
-            match age(made, at_start, started, kind) {
+            match age(made, at_start, started, kind, own) {
                 Age::Older => {}
                 Age::Created(why) => {
                     let label = match kind {
@@ -187,14 +222,30 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
                             format!("worktree {} at {} (its directory is gone; git still lists it)", made.name, made.at)
                         }
                         "worktree" => format!("worktree {} at {}", made.name, made.at),
-                        _ if Some(made.name.as_str()) == checked_out => {
-                            format!("branch {} (checked out here)", made.name)
+                        _ => {
+                            let mut marks = Vec::new();
+                            if Some(made.name.as_str()) == own {
+                                marks.push("the task's own branch");
+                            }
+                            if Some(made.name.as_str()) == checked_out {
+                                marks.push("checked out here");
+                            }
+                            if marks.is_empty() {
+                                format!("branch {}", made.name)
+                            } else {
+                                format!("branch {} ({})", made.name, marks.join(", "))
+                            }
                         }
-                        _ => format!("branch {}", made.name),
                     };
                     let remedy = match kind {
                         "worktree" if made.missing => "git worktree prune".to_string(),
                         "worktree" => format!("git worktree remove {}", made.at),
+                        // A branch checked out here cannot be deleted from here.
+                        _ if Some(made.name.as_str()) == checked_out => format!(
+                            "git switch {} && git branch -d {}",
+                            trunk.unwrap_or("<the trunk's branch>"),
+                            made.name
+                        ),
                         _ => format!("git branch -d {}", made.name),
                     };
                     let row = json!({
@@ -224,6 +275,8 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
     let details = json!({
         "basis": if snap.branches.is_some() && snap.worktrees.is_some() { "snapshot" } else { "reflogs" },
         "started_at": task.started_at,
+        "own_branch": own,
+        "trunk_branch": trunk,
         "created": created.iter().map(|(_, row, _)| row).collect::<Vec<_>>(),
         "undated": undated_rows,
         "branches_now": acc.branches.len(),

@@ -364,3 +364,69 @@ fn a_pull_request_opened_since_the_start_is_owed_and_one_without_a_creation_time
     assert_eq!(a.status, Status::Unknown, "a pull request whose creation time cannot be read is not skipped");
     assert!(a.evidence.contains("#3"), "{}", a.evidence);
 }
+
+/// `well()` with the task started on `branch`, which the start snapshot
+/// held beside `main`, both there long before the start.
+fn started_on(branch: &str) -> Readings {
+    let mut r = well();
+    let mut t = record();
+    t.branch = Some(branch.into());
+    t.snapshot.branches = Some([("main".to_string(), "b".repeat(40)), (branch.to_string(), "c".repeat(40))].into());
+    t.snapshot.worktrees = Some(Default::default());
+    r.task = TaskState::Active(Box::new(t));
+    r.head = Ok(majordomus_readings::refs::Head { commit: Some("c".repeat(40)), branch: Some(branch.into()) });
+    r.closing.accumulated = Ok(Accumulated {
+        branches: vec![
+            made("main", &"b".repeat(40), Some(minutes(-600))),
+            made(branch, &"c".repeat(40), Some(minutes(-300))),
+        ],
+        worktrees: vec![],
+    });
+    r
+}
+
+#[test]
+fn the_tasks_own_branch_is_owed_though_it_was_there_before_the_start_until_it_is_gone() {
+    let mut r = started_on("feature");
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(a.evidence.contains("branch feature (the task's own branch, checked out here)"), "{}", a.evidence);
+    assert_eq!(a.details["created"][0]["why"], "the task's own branch (checked out at the start)");
+    assert_eq!(a.details["own_branch"], "feature");
+    assert!(a.remedy.contains("git switch main && git branch -d feature"), "{}", a.remedy);
+    // Switched back to main, the branch still there: still owed.
+    r.head = Ok(majordomus_readings::refs::Head { commit: Some("b".repeat(40)), branch: Some("main".into()) });
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(a.evidence.contains("branch feature (the task's own branch)."), "{}", a.evidence);
+    assert!(a.remedy.contains("git branch -d feature"), "{}", a.remedy);
+    // Landed and deleted: nothing remains.
+    r.closing.accumulated =
+        Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))], worktrees: vec![] });
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+}
+
+#[test]
+fn a_task_started_on_the_trunks_branch_owes_nothing_for_it() {
+    let r = well();
+    assert_eq!(answer(&r, "nothing-accumulated").status, Status::Pass, "started on main, trunk origin/main");
+    // The trunk a local branch of another name: that one is the trunk's.
+    let mut r = started_on("develop");
+    let trunk = majordomus_readings::refs::Trunk {
+        refname: "refs/heads/develop".into(),
+        commit: "c".repeat(40),
+        chosen_by: "the test".into(),
+    };
+    r.integration = Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    // With the trunk unread, a task branch named main or master owes
+    // nothing, and any other is still the task's own.
+    for (branch, status) in [("main", Status::Pass), ("master", Status::Pass), ("develop", Status::Owed)] {
+        let mut r = started_on(branch);
+        r.integration = Err(Unread::new("no trunk was found"));
+        let a = answer(&r, "nothing-accumulated");
+        assert_eq!(a.status, status, "{branch}: {}", a.evidence);
+    }
+}
