@@ -14,7 +14,10 @@
 //!   record's snapshot (so an edit already uncommitted then is inherited),
 //!   else the start commit, read in one walk of its tree. A baseline moved
 //!   since the start is paired with its former self, by git's rename
-//!   detection or by the entries it shares, so a move launders nothing.
+//!   detection or by the entries it shares, so a move launders nothing;
+//!   one that cannot be told from a moved one (an empty baseline gone since
+//!   the start leaves nothing to tell them apart by) is compared with what
+//!   is gone, never taken for new.
 //!   What it is not: a measure of debt. It counts entries; one entry taken
 //!   out and another put in is the same count and is still caught, because
 //!   entries are compared as sets, but debt nobody wrote down is not seen.
@@ -75,6 +78,11 @@ pub struct Debt {
     pub now: Baselines,
     /// Baselines at the start that live at another path now.
     pub moved: Vec<Moved>,
+    /// Baselines that appeared since the start and cannot be told from one
+    /// moved from a baseline gone since the start (see [`pair_leftovers`]):
+    /// each is compared with the entries of every baseline gone and left
+    /// unpaired, never taken for new.
+    pub undecided: Vec<String>,
 }
 
 /// Where the start's baselines were read.
@@ -92,7 +100,7 @@ pub enum StartFrom {
 pub struct Moved {
     pub from: String,
     pub to: String,
-    /// `git rename detection` or `shared entries`.
+    /// `git rename detection`, `shared entries`, or [`BY_ELIMINATION`].
     pub by: &'static str,
 }
 
@@ -164,11 +172,15 @@ fn debt(repo: &Repo, record: &TaskRecord) -> Reading<Debt> {
     let mut appeared: Baselines =
         now.iter().filter(|(p, _)| !start.contains_key(*p)).map(|(p, e)| (p.clone(), e.clone())).collect();
     let mut moved = Vec::new();
+    let mut undecided = Vec::new();
     if !gone.is_empty() && !appeared.is_empty() {
         let mut gone = gone;
         if let Some(commit) = start_commit {
             for r in renames::commit_to_worktree(repo, commit, REPO_DIR)? {
-                if gone.contains_key(&r.from) && appeared.contains_key(&r.to) {
+                // Not one with no entries: git pairs an empty file with any
+                // other empty one, which tells nothing ([`pair_leftovers`]).
+                let told = gone.get(&r.from).is_some_and(|e| !e.is_empty());
+                if told && appeared.contains_key(&r.to) {
                     gone.remove(&r.from);
                     appeared.remove(&r.to);
                     moved.push(Moved { from: r.from, to: r.to, by: "git rename detection" });
@@ -176,10 +188,43 @@ fn debt(repo: &Repo, record: &TaskRecord) -> Reading<Debt> {
             }
         }
         for (from, to) in baselines::pair_by_entries(&gone, &appeared) {
+            gone.remove(&from);
+            appeared.remove(&to);
             moved.push(Moved { from, to, by: "shared entries" });
         }
+        let (pair, left) = pair_leftovers(&gone, &appeared);
+        moved.extend(pair);
+        undecided = left;
     }
-    Ok(Debt { start, start_from, now, moved })
+    Ok(Debt { start, start_from, now, moved, undecided })
+}
+
+/// How a move is paired by [`pair_leftovers`].
+pub const BY_ELIMINATION: &str = "elimination, the only baseline gone and the only one appeared since the start";
+
+/// What to make of the baselines gone since the start and those appeared,
+/// once git's rename detection and the shared entries have paired what they
+/// can. A gone baseline that had entries and shares none with any appeared
+/// one is told apart by its content: the appeared ones are new. A gone
+/// baseline with no entries cannot be told apart at all (git's rename
+/// detection does not pair empty files, and it shares no entry), so while
+/// one is left unpaired, no appeared baseline is taken for new:
+/// - exactly one gone and one appeared left: they are paired, by elimination;
+/// - more on either side: each appeared one is undecided, compared with the
+///   entries of every gone one left (an entry in none of them is added).
+///
+/// A baseline that cannot be told from a renamed one is thus never silently
+/// treated as new: an empty baseline renamed launders no entry.
+fn pair_leftovers(gone: &Baselines, appeared: &Baselines) -> (Option<Moved>, Vec<String>) {
+    if appeared.is_empty() || !gone.values().any(Vec::is_empty) {
+        return (None, Vec::new());
+    }
+    let gone: Vec<&String> = gone.keys().collect();
+    let appeared: Vec<&String> = appeared.keys().collect();
+    match (gone.as_slice(), appeared.as_slice()) {
+        ([from], [to]) => (Some(Moved { from: (*from).clone(), to: (*to).clone(), by: BY_ELIMINATION }), Vec::new()),
+        _ => (None, appeared.into_iter().cloned().collect()),
+    }
 }
 
 fn accumulated(repo: &Repo, branches_now: &Reading<Vec<refs::Branch>>) -> Reading<Accumulated> {

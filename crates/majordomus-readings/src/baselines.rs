@@ -87,37 +87,50 @@ pub fn read_commit(repo: &Repo, commit: &str) -> Reading<Baselines> {
 }
 
 /// Pairs baselines that are gone with baselines that appeared, by the
-/// entries they share: a gone baseline is taken to live on in the appeared
-/// one holding most of its entries, when that is at least half of them.
+/// entries they share. A gone baseline is taken to live on in the appeared
+/// one holding most of its entries, when that is at least half of them;
+/// then, among those left, in the one appeared baseline it shares any entry
+/// with, when that one shares entries with no other gone baseline left (a
+/// move rewritten so that fewer than half of its entries remain is still a
+/// move, where nothing else could be its former self). Where sharing is
+/// ambiguous nothing is paired, and the caller judges what is left.
 /// This finds a move git's rename detection cannot see (a file rewritten in
 /// the same move, a baseline that was never committed); a gone baseline
 /// with no entries cannot be paired this way.
 pub fn pair_by_entries(gone: &Baselines, appeared: &Baselines) -> Vec<(String, String)> {
-    let mut candidates: Vec<(usize, usize, &String, &String)> = Vec::new();
+    use std::collections::BTreeSet;
+    let mut shares: Vec<(usize, usize, &String, &String)> = Vec::new();
     for (from, old) in gone {
-        let old: std::collections::BTreeSet<&String> = old.iter().collect();
-        if old.is_empty() {
-            continue;
-        }
+        let old: BTreeSet<&String> = old.iter().collect();
         for (to, new) in appeared {
-            let shared = new.iter().collect::<std::collections::BTreeSet<_>>().intersection(&old).count();
-            if shared * 2 >= old.len() && shared > 0 {
-                candidates.push((shared, old.len(), from, to));
+            let shared = new.iter().collect::<BTreeSet<_>>().intersection(&old).count();
+            if shared > 0 {
+                shares.push((shared, old.len(), from, to));
             }
         }
     }
+    let mut candidates: Vec<_> = shares.iter().filter(|(shared, of, _, _)| shared * 2 >= *of).collect();
     // The largest share of the former entries first; each path paired once.
     candidates.sort_by(|a, b| (b.0 * a.1).cmp(&(a.0 * b.1)).then(b.0.cmp(&a.0)).then(a.2.cmp(b.2)).then(a.3.cmp(b.3)));
     let mut pairs = Vec::new();
-    let mut used_from = std::collections::BTreeSet::new();
-    let mut used_to = std::collections::BTreeSet::new();
+    let mut used_from = BTreeSet::new();
+    let mut used_to = BTreeSet::new();
     for (_, _, from, to) in candidates {
         if used_from.contains(from) || used_to.contains(to) {
             continue;
         }
-        used_from.insert(from);
-        used_to.insert(to);
-        pairs.push((from.clone(), to.clone()));
+        used_from.insert(*from);
+        used_to.insert(*to);
+        pairs.push(((*from).clone(), (*to).clone()));
+    }
+    // Any share at all, where it is the only one on both sides.
+    let left: Vec<_> = shares.iter().filter(|(_, _, f, t)| !used_from.contains(f) && !used_to.contains(t)).collect();
+    for (_, _, from, to) in &left {
+        let of_from = left.iter().filter(|(_, _, f, _)| f == from).count();
+        let of_to = left.iter().filter(|(_, _, _, t)| t == to).count();
+        if of_from == 1 && of_to == 1 {
+            pairs.push(((*from).clone(), (*to).clone()));
+        }
     }
     pairs.sort();
     pairs
@@ -165,7 +178,37 @@ mod tests {
             pair_by_entries(&gone, &appeared),
             [(".ai/repo/old-baseline.txt".to_string(), ".ai/repo/x/new-baseline.txt".to_string())]
         );
-        let unrelated = set(&[(".ai/repo/n-baseline.txt", &["a", "q", "r"])]);
-        assert!(pair_by_entries(&gone, &unrelated).is_empty(), "one shared entry of four is no move");
+        let unrelated = set(&[(".ai/repo/n-baseline.txt", &["q", "r"])]);
+        assert!(pair_by_entries(&gone, &unrelated).is_empty(), "no shared entry is no move");
+    }
+
+    #[test]
+    fn a_move_keeping_fewer_than_half_its_entries_is_paired_when_nothing_else_could_be_its_former_self() {
+        let gone = set(&[(".ai/repo/lint-baseline.txt", &["a", "b", "c", "d"])]);
+        let appeared = set(&[(".ai/repo/clippy-baseline.txt", &["a", "x", "y", "z", "w"])]);
+        assert_eq!(
+            pair_by_entries(&gone, &appeared),
+            [(".ai/repo/lint-baseline.txt".to_string(), ".ai/repo/clippy-baseline.txt".to_string())]
+        );
+        // Two appeared baselines each holding one of its entries: either
+        // could be its former self, so neither is paired here.
+        let two = set(&[(".ai/repo/one-baseline.txt", &["a", "q"]), (".ai/repo/two-baseline.txt", &["b", "r"])]);
+        assert!(pair_by_entries(&gone, &two).is_empty());
+        // A strong pair taken first leaves the weak one unambiguous.
+        let gone2 = set(&[
+            (".ai/repo/lint-baseline.txt", &["a", "b", "c", "d"]),
+            (".ai/repo/todo-baseline.txt", &["t1", "t2", "t3"]),
+        ]);
+        let appeared2 = set(&[
+            (".ai/repo/clippy-baseline.txt", &["a", "x", "t1"]),
+            (".ai/repo/later-baseline.txt", &["t1", "t2", "t3", "n"]),
+        ]);
+        assert_eq!(
+            pair_by_entries(&gone2, &appeared2),
+            [
+                (".ai/repo/lint-baseline.txt".to_string(), ".ai/repo/clippy-baseline.txt".to_string()),
+                (".ai/repo/todo-baseline.txt".to_string(), ".ai/repo/later-baseline.txt".to_string()),
+            ]
+        );
     }
 }

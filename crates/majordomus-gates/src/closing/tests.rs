@@ -275,3 +275,95 @@ fn a_start_commit_not_in_the_repository_is_unknown_though_the_snapshot_holds_the
     assert_eq!(check(&t, &task, "nothing-accumulated").status, Status::Pass, "the others are still measured");
     assert_eq!(check(&t, &task, "backlog-not-grown").status, Status::Unknown, "never observed, as before");
 }
+
+#[test]
+fn an_empty_baseline_renamed_is_compared_with_its_former_self_and_launders_no_entry() {
+    let t = TestRepo::with_commit();
+    t.write(LINT, "");
+    t.commit_all("an empty baseline");
+    let task = start(&t);
+    t.git(&["mv", LINT, ".ai/repo/clippy-baseline.txt"]);
+    let a = check(&t, &task, "no-new-debt");
+    assert_eq!(a.status, Status::Pass, "a move alone adds nothing: {}", a.evidence);
+    t.write(".ai/repo/clippy-baseline.txt", "src/a.rs: unwrap\n");
+    let a = check(&t, &task, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(
+        a.evidence.contains("moved from .ai/repo/lint-baseline.txt; 0 entries then, 1 now; added `src/a.rs: unwrap`"),
+        "{}",
+        a.evidence
+    );
+    assert!(a.evidence.contains("(by elimination, the only baseline gone"), "{}", a.evidence);
+    assert!(a.remedy.contains("put .ai/repo/lint-baseline.txt back"), "{}", a.remedy);
+    t.commit_all("moved");
+    assert_eq!(check(&t, &task, "no-new-debt").status, Status::Refused, "committed");
+}
+
+#[test]
+fn an_empty_baseline_gone_beside_two_new_ones_leaves_neither_taken_for_new() {
+    let t = TestRepo::with_commit();
+    t.write(LINT, "");
+    t.write(".ai/repo/todo-baseline.txt", "keep\n");
+    t.commit_all("baselines");
+    let task = start(&t);
+    t.git(&["rm", "-q", LINT]);
+    t.write(".ai/repo/clippy-baseline.txt", "src/a.rs: unwrap\n");
+    t.write(".ai/repo/deps-baseline.txt", "");
+    let a = check(&t, &task, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(
+        a.evidence.contains(
+            ".ai/repo/clippy-baseline.txt (cannot be told from a baseline moved from .ai/repo/lint-baseline.txt, so compared with it; 0 entries then, 1 now; added `src/a.rs: unwrap`)"
+        ),
+        "{}",
+        a.evidence
+    );
+    assert!(a.evidence.contains("Not taken for new, as .ai/repo/lint-baseline.txt had no entry"), "{}", a.evidence);
+    assert_eq!(
+        a.details["undecided"],
+        serde_json::json!([".ai/repo/clippy-baseline.txt", ".ai/repo/deps-baseline.txt"])
+    );
+    // Put back, the empty baseline is not gone: the others are new.
+    t.write(LINT, "");
+    let a = check(&t, &task, "no-new-debt");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    assert!(a.evidence.contains("recording debt already there (not growth)"), "{}", a.evidence);
+}
+
+#[test]
+fn a_baseline_renamed_and_rewritten_keeping_fewer_than_half_its_entries_is_compared_with_its_former_self() {
+    let t = TestRepo::with_commit();
+    t.write(LINT, "a\nb\nc\nd\n");
+    t.commit_all("baseline");
+    let task = start(&t);
+    t.git(&["mv", LINT, ".ai/repo/clippy-baseline.txt"]);
+    t.write(".ai/repo/clippy-baseline.txt", "a\nx\ny\nz\nw\n");
+    let a = check(&t, &task, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(
+        a.evidence
+            .contains("moved from .ai/repo/lint-baseline.txt; 4 entries then, 5 now; added `x`, `y`, `z` and 1 more"),
+        "{}",
+        a.evidence
+    );
+    assert!(a.evidence.contains("(by shared entries)"), "{}", a.evidence);
+}
+
+#[test]
+fn what_is_left_unpaired_is_paired_by_elimination_only_when_unambiguous() {
+    let b = |items: &[(&str, &[&str])]| -> Baselines {
+        items.iter().map(|(p, e)| (p.to_string(), e.iter().map(|s| s.to_string()).collect())).collect()
+    };
+    let told = b(&[("old", &["a"])]);
+    let empty = b(&[("old", &[])]);
+    let one = b(&[("new", &["x"])]);
+    let two = b(&[("new", &["x"]), ("other", &[])]);
+    assert_eq!(pair_leftovers(&told, &one), (None, vec![]), "content tells them apart: new");
+    let (pair, undecided) = pair_leftovers(&empty, &one);
+    assert_eq!(pair.map(|m| (m.from, m.to, m.by)), Some(("old".into(), "new".into(), BY_ELIMINATION)));
+    assert!(undecided.is_empty());
+    assert_eq!(pair_leftovers(&empty, &two), (None, vec!["new".to_string(), "other".to_string()]));
+    let both = b(&[("old", &[]), ("full", &["a"])]);
+    assert_eq!(pair_leftovers(&both, &one), (None, vec!["new".to_string()]), "two gone: ambiguous");
+    assert_eq!(pair_leftovers(&empty, &Baselines::new()), (None, vec![]));
+}

@@ -38,12 +38,25 @@ pub(super) fn no_new_debt(r: &Readings) -> Verdict {
     }
     let former: BTreeMap<&str, &str> = debt.moved.iter().map(|m| (m.to.as_str(), m.from.as_str())).collect();
     let moved_from: BTreeSet<&str> = debt.moved.iter().map(|m| m.from.as_str()).collect();
+    let gone: Vec<&String> =
+        debt.start.keys().filter(|p| !debt.now.contains_key(*p) && !moved_from.contains(p.as_str())).collect();
+    // An undecided baseline (one that cannot be told from a moved one) is
+    // compared with the entries of every baseline gone and left unpaired.
+    let undecided: BTreeSet<&str> = debt.undecided.iter().map(String::as_str).collect();
+    let mut gone_entries: Vec<String> = Vec::new();
+    for e in gone.iter().filter_map(|p| debt.start.get(*p)).flatten() {
+        if !gone_entries.contains(e) {
+            gone_entries.push(e.clone());
+        }
+    }
     let mut grew = Vec::new();
     let mut first = Vec::new();
     let mut rows = Vec::new();
     for (path, entries) in &debt.now {
         let from = former.get(path.as_str()).copied();
-        let Some(then) = debt.start.get(from.unwrap_or(path)) else {
+        let unsure = from.is_none() && undecided.contains(path.as_str());
+        let then = if unsure { Some(&gone_entries) } else { debt.start.get(from.unwrap_or(path)) };
+        let Some(then) = then else {
             first.push(format!("{path} ({})", count(entries.len(), "entry")));
             rows.push(json!({ "path": path, "then": null, "now": entries.len(), "added": [], "first_seen": true }));
             continue;
@@ -51,9 +64,21 @@ pub(super) fn no_new_debt(r: &Readings) -> Verdict {
         let was: BTreeSet<&String> = then.iter().collect();
         let mut seen = BTreeSet::new();
         let added: Vec<&String> = entries.iter().filter(|e| !was.contains(e) && seen.insert(*e)).collect();
-        rows.push(json!({ "path": path, "moved_from": from, "then": then.len(), "now": entries.len(), "added": added, "first_seen": false }));
+        let mut row = json!({ "path": path, "moved_from": from, "then": then.len(), "now": entries.len(), "added": added, "first_seen": false });
+        if unsure {
+            row["compared_with"] = json!(gone);
+        }
+        rows.push(row);
         if !added.is_empty() {
-            let moved = from.map(|f| format!("moved from {f}; ")).unwrap_or_default();
+            let moved = match from {
+                Some(f) => format!("moved from {f}; "),
+                None if unsure => format!(
+                    "cannot be told from a baseline moved from {}, so compared with {}; ",
+                    names(&gone),
+                    if gone.len() == 1 { "it" } else { "them" }
+                ),
+                None => String::new(),
+            };
             let shown: Vec<String> = added.iter().take(SHOWN_ENTRIES).map(|e| format!("`{e}`")).collect();
             let more = if added.len() > SHOWN_ENTRIES {
                 format!(" and {} more", added.len() - SHOWN_ENTRIES)
@@ -71,8 +96,6 @@ pub(super) fn no_new_debt(r: &Readings) -> Verdict {
             ));
         }
     }
-    let gone: Vec<&String> =
-        debt.start.keys().filter(|p| !debt.now.contains_key(*p) && !moved_from.contains(p.as_str())).collect();
     let (source, start_commit) = match &debt.start_from {
         StartFrom::Snapshot => ("the task's start snapshot".to_string(), None),
         StartFrom::Commit(c) => (format!("the start commit {}", &c[..12.min(c.len())]), Some(c.as_str())),
@@ -85,6 +108,7 @@ pub(super) fn no_new_debt(r: &Readings) -> Verdict {
         "grew": grew.iter().map(|(p, _)| p).collect::<Vec<_>>(),
         "first_seen": debt.now.keys().filter(|p| !debt.start.contains_key(*p) && !former.contains_key(p.as_str())).collect::<Vec<_>>(),
         "moved": debt.moved.iter().map(|m| json!({ "from": m.from, "to": m.to, "by": m.by })).collect::<Vec<_>>(),
+        "undecided": debt.undecided,
         "gone": gone,
     });
     let mut also = Vec::new();
@@ -94,6 +118,13 @@ pub(super) fn no_new_debt(r: &Readings) -> Verdict {
     if !debt.moved.is_empty() {
         let moves: Vec<String> = debt.moved.iter().map(|m| format!("{} to {} (by {})", m.from, m.to, m.by)).collect();
         also.push(format!("moved, and compared with its former self: {}", names(&moves)));
+    }
+    if !debt.undecided.is_empty() {
+        also.push(format!(
+            "not taken for new, as {} had no entry to tell a move by, so compared with what is gone: {}",
+            names(&gone.iter().filter(|p| debt.start.get(**p).is_some_and(Vec::is_empty)).collect::<Vec<_>>()),
+            names(&debt.undecided)
+        ));
     }
     if !gone.is_empty() {
         also.push(format!("no longer there: {}", names(&gone)));
@@ -128,7 +159,7 @@ pub(super) fn no_new_debt(r: &Readings) -> Verdict {
             ),
             details,
         )
-        .remedy(format!("take the added entries out of {} and fix what they permit", names(&paths)))
+        .remedy(remedy_for_growth(&paths, debt, &gone))
     }
 }
 
@@ -156,6 +187,31 @@ enum Age {
     Created(String),
     Older,
     Undated(String),
+}
+
+/// The remedy for baselines that grew; where one was paired with its
+/// former self only because nothing could tell them apart (by elimination,
+/// or undecided), it also says how to show it is new.
+fn remedy_for_growth(grew: &[&str], debt: &crate::closing::Debt, gone: &[&String]) -> String {
+    let take_out = format!("take the added entries out of {} and fix what they permit", names(grew));
+    let mut guessed: Vec<(&str, Vec<&str>)> = Vec::new();
+    for path in grew {
+        if let Some(m) = debt.moved.iter().find(|m| m.to == *path && m.by == crate::closing::BY_ELIMINATION) {
+            guessed.push((path, vec![m.from.as_str()]));
+        } else if debt.undecided.iter().any(|u| u == path) {
+            // Only the empty ones leave a move untold; put back, they do not.
+            let empty = gone.iter().filter(|g| debt.start.get(g.as_str()).is_some_and(Vec::is_empty));
+            guessed.push((path, empty.map(|g| g.as_str()).collect()));
+        }
+    }
+    if guessed.is_empty() {
+        return take_out;
+    }
+    let put_back: Vec<String> = guessed
+        .iter()
+        .map(|(path, from)| format!("if {path} is new and not {} moved, put {} back", from.join(" or "), names(from)))
+        .collect();
+    format!("{take_out}; {}", put_back.join("; "))
 }
 
 /// Why the task's own branch counts as created by the task.

@@ -23,7 +23,7 @@ fn baselines(items: &[(&str, &[&str])]) -> Baselines {
 }
 
 fn debt(start: Baselines, now: Baselines) -> Debt {
-    Debt { start, start_from: StartFrom::Snapshot, now, moved: vec![] }
+    Debt { start, start_from: StartFrom::Snapshot, now, moved: vec![], undecided: vec![] }
 }
 
 fn made(name: &str, at: &str, first_logged: Option<chrono::DateTime<Utc>>) -> Made {
@@ -429,4 +429,41 @@ fn a_task_started_on_the_trunks_branch_owes_nothing_for_it() {
         let a = answer(&r, "nothing-accumulated");
         assert_eq!(a.status, status, "{branch}: {}", a.evidence);
     }
+}
+
+#[test]
+fn an_undecided_baseline_is_compared_with_every_baseline_gone_and_passes_only_within_them() {
+    let mut r = well();
+    let mut d = debt(
+        baselines(&[(".ai/repo/lint-baseline.txt", &[]), (".ai/repo/todo-baseline.txt", &["t"])]),
+        baselines(&[(".ai/repo/a-baseline.txt", &["t"]), (".ai/repo/b-baseline.txt", &[])]),
+    );
+    d.undecided = vec![".ai/repo/a-baseline.txt".into(), ".ai/repo/b-baseline.txt".into()];
+    r.closing.debt = Ok(d.clone());
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    assert!(
+        a.evidence.contains("Not taken for new, as .ai/repo/lint-baseline.txt had no entry to tell a move by"),
+        "{}",
+        a.evidence
+    );
+    assert_eq!(
+        a.details["baselines"][0]["compared_with"],
+        serde_json::json!([".ai/repo/lint-baseline.txt", ".ai/repo/todo-baseline.txt"])
+    );
+    d.now.insert(".ai/repo/b-baseline.txt".into(), vec!["n".into()]);
+    r.closing.debt = Ok(d);
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(
+        a.evidence.contains(".ai/repo/b-baseline.txt (cannot be told from a baseline moved from .ai/repo/lint-baseline.txt, .ai/repo/todo-baseline.txt, so compared with them; 1 entry then, 1 now; added `n`)"),
+        "{}",
+        a.evidence
+    );
+    assert!(
+        a.remedy.ends_with("; if .ai/repo/b-baseline.txt is new and not .ai/repo/lint-baseline.txt moved, put .ai/repo/lint-baseline.txt back"),
+        "{}",
+        a.remedy
+    );
+    assert!(!a.evidence.contains(".ai/repo/a-baseline.txt ("), "a holds only what was gone: {}", a.evidence);
 }
