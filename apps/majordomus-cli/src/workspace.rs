@@ -117,9 +117,39 @@ pub fn load_policy(paths: &StatePaths) -> Result<Policy, CliError> {
 /// carries a `.gitignore` of its own, so git never lists it even where
 /// `start` never ran.
 pub fn write_state(paths: &StatePaths, path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    within_state_dir(paths, path)?;
     ensure_state_dir(paths)?;
     majordomus_records::write_atomic(path, bytes)
         .map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))
+}
+
+/// [`write_state`] for a file that must not exist yet: `Ok(false)`, and
+/// nothing written, when it does (another writer created it first).
+pub fn create_state(paths: &StatePaths, path: &Path, bytes: &[u8]) -> Result<bool, CliError> {
+    within_state_dir(paths, path)?;
+    ensure_state_dir(paths)?;
+    match majordomus_records::create_atomic(path, bytes) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+        Err(e) => Err(CliError::internal(format!("cannot write {}", path.display()), e)),
+    }
+}
+
+/// The one rule every write of majordomus keeps: nothing outside its state
+/// directory. A path made from something a file said (a record's id, say)
+/// that would leave it is an internal error, and nothing is written.
+fn within_state_dir(paths: &StatePaths, path: &Path) -> Result<(), CliError> {
+    use std::path::Component;
+    let plain =
+        path.components().all(|c| matches!(c, Component::RootDir | Component::Normal(_) | Component::Prefix(_)));
+    if plain && path.starts_with(paths.state_dir()) && path != paths.state_dir() {
+        Ok(())
+    } else {
+        Err(CliError::internal(
+            "refusing to write outside the state directory",
+            std::io::Error::other(format!("{} is not inside {}", path.display(), paths.state_dir().display())),
+        ))
+    }
 }
 
 /// Creates the state directory with its own `.gitignore`.

@@ -15,9 +15,53 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
+/// Writes `bytes` to `path` atomically, but only if `path` does not exist
+/// yet: of two writers racing to create it, one wins and the other gets
+/// [`io::ErrorKind::AlreadyExists`], and the file is never replaced.
+pub fn create_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = path.parent().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "path has no parent"))?;
+    std::fs::create_dir_all(dir)?;
+    let mut tmp = tempfile::Builder::new().prefix(".majordomus-").suffix(".tmp").tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist_noclobber(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_create_never_replaces_and_of_many_racing_exactly_one_wins() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let target = dir.path().join("task.json");
+        let wins: Vec<bool> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..8)
+                .map(|i| {
+                    let target = &target;
+                    s.spawn(move || create_atomic(target, format!("writer {i}").as_bytes()))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| match h.join().expect("thread") {
+                    Ok(()) => true,
+                    Err(e) if e.kind() == io::ErrorKind::AlreadyExists => false,
+                    Err(e) => panic!("unexpected error: {e}"),
+                })
+                .collect()
+        });
+        assert_eq!(wins.iter().filter(|w| **w).count(), 1, "{wins:?}");
+        let kept = std::fs::read_to_string(&target).expect("read");
+        assert!(kept.starts_with("writer "), "{kept}");
+        let err = create_atomic(&target, b"late").expect_err("exists");
+        assert_eq!(err.kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(std::fs::read_to_string(&target).expect("read"), kept, "a refused create changed the file");
+        let names: Vec<_> =
+            std::fs::read_dir(dir.path()).expect("list").map(|e| e.expect("entry").file_name()).collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("task.json")], "a temporary was left behind");
+    }
 
     #[test]
     fn a_write_replaces_the_whole_file_and_leaves_no_temporary_behind() {

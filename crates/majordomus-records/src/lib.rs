@@ -13,7 +13,7 @@ pub mod paths;
 pub mod policy;
 pub mod task;
 
-pub use atomic::write_atomic;
+pub use atomic::{create_atomic, write_atomic};
 pub use paths::StatePaths;
 pub use policy::{Policy, PolicyError};
 pub use task::{TaskError, TaskRecord, TaskState};

@@ -1,7 +1,7 @@
 //! `majordomus finish`: end the task and archive its record.
 
 use std::io::{IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use majordomus_records::task::TaskState;
@@ -71,14 +71,37 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
         "score": doc.score,
         "record": record,
     });
-    let target = ws.paths.archive_dir().join(format!("{}.json", record.id));
     let mut bytes =
         serde_json::to_vec_pretty(&archived).map_err(|e| CliError::internal("cannot encode the archive", e))?;
     bytes.push(b'\n');
-    ws.write_state(&target, &bytes)?;
+    let target = archive(&ws, &record.id, now, &bytes)?;
     std::fs::remove_file(ws.paths.task())
         .map_err(|e| CliError::internal("cannot remove the task record after archiving it", e))?;
     println!("finished {:?} ({}) as {}; {}", record.task, record.id, args.outcome.as_str(), doc.done_line());
     println!("archived to {}", target.display());
     Ok(Exit::Ok)
+}
+
+/// Writes the archived record under `archive/`, named by the record's id
+/// when that is a plain file name (as `start` makes them), else by the time
+/// it finished; never over an archive already there (`-2`, `-3`, ... after
+/// the name instead). A record's id is whatever the file says: it names no
+/// path of its own.
+fn archive(ws: &Workspace, id: &str, now: chrono::DateTime<chrono::Utc>, bytes: &[u8]) -> Result<PathBuf, CliError> {
+    let plain = !id.is_empty()
+        && id.len() <= 128
+        && id.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+        && !id.starts_with('.');
+    let stem = if plain { id.to_string() } else { format!("task-{}", now.format("%Y%m%dT%H%M%SZ")) };
+    for n in 1..=1000 {
+        let name = if n == 1 { format!("{stem}.json") } else { format!("{stem}-{n}.json") };
+        let target = ws.paths.archive_dir().join(name);
+        if crate::workspace::create_state(&ws.paths, &target, bytes)? {
+            return Ok(target);
+        }
+    }
+    Err(CliError::internal(
+        "cannot archive the task record",
+        std::io::Error::other(format!("1,000 archives named {stem} already exist")),
+    ))
 }

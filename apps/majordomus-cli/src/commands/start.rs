@@ -74,7 +74,14 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
     let mut bytes =
         serde_json::to_vec_pretty(&record).map_err(|e| CliError::internal("cannot encode the task record", e))?;
     bytes.push(b'\n');
-    ws.write_state(&ws.paths.task(), &bytes)?;
+    // Created, never replaced: of two starts racing past the check above,
+    // one records its task and the other is told a task is active.
+    if !crate::workspace::create_state(&ws.paths, &ws.paths.task(), &bytes)? {
+        return Err(CliError::TaskActive(
+            "a task is already active here: another majordomus start recorded one a moment ago; nothing was written"
+                .into(),
+        ));
+    }
 
     let at = match (&record.head, &record.branch) {
         (Some(c), Some(b)) => format!("{b} at {}", &c[..12]),

@@ -250,6 +250,54 @@ fn finish_archives_the_record_and_completed_is_refused_while_open() {
 }
 
 #[test]
+fn a_record_whose_id_names_a_path_is_archived_inside_the_archive_and_never_over_another() {
+    let t = TestRepo::with_commit();
+    let outside = tempfile::tempdir().unwrap();
+    let escape = outside.path().join("escaped");
+    let task = t.path().join(".ai/local/state/task.json");
+    let archive = t.path().join(".ai/local/state/archive");
+    for id in [escape.to_str().unwrap(), "../../../README", "same-id", "same-id"] {
+        assert_eq!(majordomus(t.path(), &["start", "x"]).code, 0);
+        let mut record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&task).unwrap()).unwrap();
+        record["id"] = id.into();
+        std::fs::write(&task, serde_json::to_vec(&record).unwrap()).unwrap();
+        let run = majordomus(t.path(), &["finish", "--outcome", "partial"]);
+        assert_eq!(run.code, 0, "{}", run.render());
+        assert!(run.stdout.contains(&format!("archived to {}", archive.display())), "{}", run.stdout);
+    }
+    assert!(!outside.path().join("escaped.json").exists(), "an id wrote outside the archive");
+    assert!(!t.path().join(".ai/README.json").exists(), "an id wrote outside the archive");
+    assert_eq!(t.git(&["status", "--porcelain"]), "");
+    let mut names: Vec<String> =
+        std::fs::read_dir(&archive).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert_eq!(names.len(), 4, "{names:?}");
+    assert!(names.contains(&"same-id.json".to_string()) && names.contains(&"same-id-2.json".to_string()), "{names:?}");
+    assert_eq!(names.iter().filter(|n| n.starts_with("task-")).count(), 2, "{names:?}");
+}
+
+#[test]
+fn of_two_starts_at_once_one_records_its_task_and_the_other_exits_15() {
+    let t = TestRepo::with_commit();
+    for round in 0..5 {
+        let runs: Vec<Run> = std::thread::scope(|s| {
+            let a = s.spawn(|| majordomus(t.path(), &["start", "first"]));
+            let b = s.spawn(|| majordomus(t.path(), &["start", "second"]));
+            vec![a.join().unwrap(), b.join().unwrap()]
+        });
+        let mut codes: Vec<i32> = runs.iter().map(|r| r.code).collect();
+        codes.sort();
+        assert_eq!(codes, [0, 15], "round {round}: {}", runs.iter().map(Run::render).collect::<Vec<_>>().join("\n"));
+        let winner = runs.iter().find(|r| r.code == 0).unwrap();
+        let record: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(t.path().join(".ai/local/state/task.json")).unwrap())
+                .unwrap();
+        assert!(winner.stdout.contains(record["task"].as_str().unwrap()), "the record is not the winner's");
+        assert_eq!(majordomus(t.path(), &["finish", "--outcome", "partial"]).code, 0);
+    }
+}
+
+#[test]
 fn the_tools_own_state_never_shows_in_git_status() {
     let t = TestRepo::with_commit();
     majordomus(t.path(), &["check"]);
