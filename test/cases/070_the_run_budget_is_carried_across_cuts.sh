@@ -145,3 +145,10 @@ expect_verdict 13 unreadable md carry begin "$inv" --owner "$d"
 expect_verdict 13 unreadable md carry budget
 expect_verdict 0 ended md carry end
 expect_verdict 13 unknown md -C "$case_root/home" carry begin "$inv" --owner "$d"
+
+# The record out of reach (its lock is not a file): still one word, unknown.
+lock="$(dirname "$record")/carry.lock"
+rm -f "$lock" && mkdir "$lock"
+expect_verdict 13 unknown md carry begin "$inv" --owner "$d"
+expect_contains "could not be read or written"
+rmdir "$lock"

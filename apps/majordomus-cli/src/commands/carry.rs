@@ -145,7 +145,16 @@ pub fn cmd_carry(cwd: &Path, args: CarryArgs) -> Result<Exit, CliError> {
     match decided {
         Ok(decision) => answer(&decision),
         Err(e) if e.is_refusal() => Err(CliError::Usage(refusal(&e))),
-        Err(e) => Err(CliError::internal("the carry record could not be written", e)),
+        // A script branches on the word: the record out of reach (its lock
+        // or file unreadable or unwritable, the lock's wait run out) still
+        // answers one, `unknown`, with why on standard error.
+        Err(e) => answer(&Decision::say(
+            Verdict::Unknown,
+            format!(
+                "the carry record could not be read or written, so nothing is known of the run: {}",
+                majordomus_records::task::error_chain(&e)
+            ),
+        )),
     }
 }
 
