@@ -390,7 +390,11 @@ fn pushed(r: &Readings) -> Verdict {
             let inherited = total - new_count;
             let details = json!({ "against": against, "how": how, "unpushed": new, "count": new_count, "inherited": inherited, "all_unpushed": commits });
             let also = if inherited > 0 {
-                format!(" ({} already unpushed at the start, not counted)", count(inherited, "commit"))
+                format!(
+                    " ({} already unpushed at the start, not counted{})",
+                    count(inherited, "commit"),
+                    inherited_commits(commits, new, *new_count, inherited)
+                )
             } else {
                 String::new()
             };
@@ -413,6 +417,23 @@ fn pushed(r: &Readings) -> Verdict {
     }
 }
 
+/// `: abc, def and 3 more`, naming the listed commits that are not among
+/// the new ones; empty when the listing cannot tell them apart (more new
+/// commits than were listed).
+fn inherited_commits(all: &[String], new: &[String], new_count: usize, inherited: usize) -> String {
+    if new.len() < new_count {
+        return String::new();
+    }
+    const SHOWN: usize = 5;
+    let ids: Vec<&str> = all.iter().filter(|c| !new.contains(c)).take(SHOWN).map(|c| short(c)).collect();
+    if ids.is_empty() {
+        return String::new();
+    }
+    let more = inherited.saturating_sub(ids.len());
+    let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+    format!(": {}{more}", ids.join(", "))
+}
+
 fn integrated(r: &Readings) -> Verdict {
     let integrated = match &r.integration {
         Ok(i) => i,
@@ -429,21 +450,35 @@ fn integrated(r: &Readings) -> Verdict {
     let base = json!({ "trunk": trunk.refname, "trunk_commit": trunk.commit, "chosen_by": trunk.chosen_by });
     match integration {
         Integration::Reached => Verdict::new(Status::Pass, format!("The trunk {short} ({}) reaches HEAD.", trunk.chosen_by), base),
-        Integration::Holds { paths } => Verdict::new(
+        Integration::Holds { paths, behind_tip: 0, .. } => Verdict::new(
             Status::Pass,
             format!("The trunk {short} does not reach HEAD but holds all {} HEAD changed, with the same content (a squash or rebase merge).", count(*paths, "path")),
-            with(base, json!({ "squash_merged": true, "paths": paths })),
+            with(base, json!({ "squash_merged": true, "paths": paths, "holding_commit": trunk.commit })),
         ),
-        Integration::Missing { paths, ahead, ahead_count } => Verdict::new(
+        Integration::Holds { paths, commit, behind_tip } => Verdict::new(
+            Status::Pass,
+            format!(
+                "The trunk {short} does not reach HEAD, but its commit {} ({} before its tip) held all {} HEAD changed, with the same content (a squash or rebase merge, edited on the trunk since).",
+                &commit[..12.min(commit.len())],
+                count(*behind_tip, "commit"),
+                count(*paths, "path")
+            ),
+            with(base, json!({ "squash_merged": true, "paths": paths, "holding_commit": commit, "behind_tip": behind_tip })),
+        ),
+        Integration::Missing { paths, ahead, ahead_count, searched_only } => Verdict::new(
             Status::Owed,
             format!(
-                "The trunk {short} ({}) does not reach HEAD, which is {} ahead, and does not hold {} HEAD changed: {}.",
+                "The trunk {short} ({}) does not reach HEAD, which is {} ahead, and does not hold {} HEAD changed: {}{}.",
                 trunk.chosen_by,
                 count(*ahead_count, "commit"),
                 count(paths.len(), "path"),
-                names(paths)
+                names(paths),
+                match searched_only {
+                    Some(n) => format!("; no squash merge of them was found in the trunk's {n} newest first-parent commits, and the older ones back to the merge base were not searched"),
+                    None => String::new(),
+                }
             ),
-            with(base, json!({ "missing": paths, "ahead": ahead, "ahead_count": ahead_count })),
+            with(base, json!({ "missing": paths, "ahead": ahead, "ahead_count": ahead_count, "squash_search_stopped_after": searched_only })),
         ),
     }
 }

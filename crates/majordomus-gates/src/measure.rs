@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use majordomus_readings::refs::{self, Branch, Head, Integration, Trunk};
+use majordomus_readings::refs::{self, Branch, Head, Integration, NoTrunk, Trunk};
 use majordomus_readings::stash::{self, StashEntry};
 use majordomus_readings::status::{self, WorkingTree};
 use majordomus_readings::{baselines, changes, worktrees, Reading, Repo, Unread};
@@ -176,12 +176,9 @@ fn ref_readings(
         (None, _) if head.is_ok() => Ok(Integrated::Unborn),
         (None, _) => Err(head.clone().err().unwrap_or_else(|| Unread::new("HEAD could not be read"))),
         (Some(_), Err(e)) => Err(e.clone()),
-        (Some(_), Ok(None)) => Err(Unread::new(
-            "no trunk was found: no origin/HEAD, origin/main, origin/master, main or master; name it in the policy's [trunk]",
-        )),
-        (Some(h), Ok(Some(t))) => {
-            refs::integration(repo, h, &t.commit).map(|integration| Integrated::Measured { trunk: t.clone(), integration })
-        }
+        (Some(_), Ok(Err(none))) => Err(Unread::new(none.reason())),
+        (Some(h), Ok(Ok(t))) => refs::integration(repo, h, &t.commit)
+            .map(|integration| Integrated::Measured { trunk: t.clone(), integration }),
     });
     let stashes = deadline.read(|| stash::read(repo));
     let operation = deadline.read(|| majordomus_readings::state::operation(repo));
@@ -262,7 +259,7 @@ pub fn unreadable(task: TaskState, reason: &str) -> Readings {
     }
 }
 
-fn trunk(repo: &Repo, policy: &Policy) -> Reading<Option<Trunk>> {
+fn trunk(repo: &Repo, policy: &Policy) -> Reading<Result<Trunk, NoTrunk>> {
     let t = policy.trunk.clone().unwrap_or_default();
     refs::trunk(repo, t.remote.as_deref(), t.branch.as_deref())
 }
@@ -283,7 +280,7 @@ fn push(
     repo: &Repo,
     head: &Reading<Head>,
     branches: &Reading<Vec<Branch>>,
-    trunk: &Reading<Option<Trunk>>,
+    trunk: &Reading<Result<Trunk, NoTrunk>>,
     start: Option<&str>,
 ) -> Reading<Push> {
     let head = head.as_ref().map_err(Clone::clone)?;
@@ -307,7 +304,7 @@ fn push(
                 None => "it has no upstream, so the trunk".to_string(),
             };
             match trunk.as_ref().map_err(Clone::clone)? {
-                Some(t) if t.refname.starts_with("refs/remotes/") => (t.refname.clone(), why),
+                Ok(t) if t.refname.starts_with("refs/remotes/") => (t.refname.clone(), why),
                 _ => {
                     return Err(Unread::new(format!(
                         "HEAD's branch has no upstream and no remote-tracking trunk was found ({why} cannot be used)"
@@ -334,9 +331,11 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Result<Snapshot, Unread> {
     let tree = status::read(repo)?;
     let head = refs::head(repo)?;
     let branches = refs::branches(repo)?;
+    // A part that could not be read is left out, never recorded as empty.
     let unpushed = match push(repo, &Ok(head.clone()), &Ok(branches.clone()), &trunk(repo, policy), None) {
-        Ok(Push::Measured { commits, .. }) => commits,
-        _ => Vec::new(),
+        Ok(Push::Measured { commits, .. }) => Some(commits),
+        Ok(Push::NoRemote | Push::Unborn) => Some(Vec::new()),
+        Err(_) => None,
     };
     Ok(Snapshot {
         dirty: Some(
@@ -358,7 +357,7 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Result<Snapshot, Unread> {
         branches: Some(branches.into_iter().map(|b| (b.name, b.commit)).collect()),
         worktrees: Some(worktrees::read(repo)?),
         stashes: Some(stash::read(repo)?.into_iter().map(|s| s.commit).collect()),
-        unpushed: Some(unpushed),
+        unpushed,
         baselines: Some(baselines::read_worktree(repo)?),
     })
 }
@@ -398,5 +397,42 @@ mod deadline_tests {
         let r = measure_within(&repo, &paths, &Policy::default(), TaskState::None, ample);
         assert!(r.head.is_ok() && r.tree.is_ok() && r.stashes.is_ok() && r.operation.is_ok());
         assert!(Deadline::NONE.check().is_ok());
+    }
+}
+
+#[cfg(test)]
+mod trunk_and_snapshot_tests {
+    use majordomus_records::{Policy, StatePaths, TaskState};
+    use majordomus_testkit::TestRepo;
+
+    use super::*;
+
+    #[test]
+    fn a_trunk_the_policy_names_that_does_not_exist_is_named_in_the_evidence() {
+        let t = TestRepo::with_commit();
+        let _origin = t.with_origin();
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let paths = StatePaths::new(repo.root());
+        let mut policy = Policy::default();
+        policy.trunk = Some(majordomus_records::policy::Trunk { remote: None, branch: Some("develop".into()) });
+        let r = measure(&repo, &paths, &policy, TaskState::None);
+        let reason = &r.integration.as_ref().expect_err("no develop").reason;
+        assert!(reason.contains(r#"the policy's [trunk] names branch "develop""#), "{reason}");
+        assert!(reason.contains("origin/develop or develop"), "{reason}");
+        assert!(!reason.contains("origin/master"), "{reason}");
+    }
+
+    #[test]
+    fn unpushed_commits_the_snapshot_could_not_read_are_left_out_not_recorded_as_none() {
+        let t = TestRepo::with_commit();
+        // A remote never fetched: no upstream and no remote-tracking trunk.
+        t.git(&["remote", "add", "gh", "/nonexistent/gh.git"]);
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let taken = snapshot(&repo, &Policy::default()).expect("snapshot");
+        assert_eq!(taken.unpushed, None);
+        assert!(taken.dirty.is_some() && taken.stashes.is_some());
+        let t = TestRepo::with_commit();
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        assert_eq!(snapshot(&repo, &Policy::default()).expect("snapshot").unpushed, Some(vec![]));
     }
 }

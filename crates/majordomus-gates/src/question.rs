@@ -272,7 +272,7 @@ pub fn status_meanings(id: &str) -> &'static [(Status, &'static str)] {
             (Exempt, "the repository has no remote, or HEAD has no commit yet"),
         ],
         "integrated" => &[
-            (Pass, "the trunk reaches HEAD, or holds every change HEAD made with the same content (squash-merged)"),
+            (Pass, "the trunk reaches HEAD, or held every change HEAD made with the same content at its tip or at a commit since the merge base (squash-merged)"),
             (Owed, "the trunk neither reaches HEAD nor holds its changes: land the work"),
             (Unknown, "no trunk was found, or the refs could not be read; name the trunk in the policy"),
             (Exempt, "HEAD has no commit yet"),

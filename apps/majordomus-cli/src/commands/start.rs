@@ -94,13 +94,17 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
         println!("scope: {}", record.scope.join(", "));
     }
     let s = &record.snapshot;
-    let n = |v: Option<usize>| v.unwrap_or(0);
+    // A part the snapshot could not read is not in it: said so, not counted as none.
+    let n = |v: Option<usize>, what: &str| match v {
+        Some(n) => format!("{n} {what}"),
+        None => format!("{what} not read"),
+    };
     println!(
-        "inherited: {} dirty, {} untracked, {} stashed, {} unpushed",
-        n(s.dirty.as_ref().map(Vec::len)),
-        n(s.untracked.as_ref().map(Vec::len)),
-        n(s.stashes.as_ref().map(Vec::len)),
-        n(s.unpushed.as_ref().map(Vec::len)),
+        "inherited: {}, {}, {}, {}",
+        n(s.dirty.as_ref().map(Vec::len), "dirty"),
+        n(s.untracked.as_ref().map(Vec::len), "untracked"),
+        n(s.stashes.as_ref().map(Vec::len), "stashed"),
+        n(s.unpushed.as_ref().map(Vec::len), "unpushed"),
     );
     Ok(Exit::Ok)
 }

@@ -289,22 +289,85 @@ fn commits_unpushed_at_the_start_are_inherited_and_new_ones_owed() {
     let a = answer(&r, "pushed");
     assert_eq!(a.status, Status::Owed);
     assert!(a.evidence.starts_with("1 commit on HEAD is not on origin/main"), "{}", a.evidence);
-    assert!(a.evidence.contains("1 commit already unpushed at the start"), "{}", a.evidence);
+    assert!(
+        a.evidence.contains("1 commit already unpushed at the start, not counted: eeeeeeeeeeee)"),
+        "{}",
+        a.evidence
+    );
     r.push = Ok(Push::NoRemote);
     assert_eq!(answer(&r, "pushed").status, Status::Exempt);
+}
+
+#[test]
+fn commits_unpushed_at_the_start_are_named_the_first_few_and_the_rest_counted() {
+    let mut r = all_well();
+    let old: Vec<String> = (0..7).map(|n| format!("{n}").repeat(40)).collect();
+    r.push = Ok(Push::Measured {
+        against: "refs/remotes/origin/main".into(),
+        how: "its upstream".into(),
+        commits: old.clone(),
+        count: 7,
+        since_start: Some((vec![], 0)),
+    });
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Pass);
+    assert!(
+        a.evidence.contains(
+            "(7 commits already unpushed at the start, not counted: 000000000000, 111111111111, 222222222222, 333333333333, 444444444444 and 2 more)"
+        ),
+        "{}",
+        a.evidence
+    );
 }
 
 #[test]
 fn a_squash_merged_head_is_integrated_and_a_missing_one_owed() {
     let mut r = all_well();
     let trunk = Trunk { refname: "refs/remotes/origin/main".into(), commit: "f".repeat(40), chosen_by: "x".into() };
-    r.integration = Ok(Integrated::Measured { trunk: trunk.clone(), integration: Integration::Holds { paths: 3 } });
+    let tip = Integration::Holds { paths: 3, commit: trunk.commit.clone(), behind_tip: 0 };
+    r.integration = Ok(Integrated::Measured { trunk: trunk.clone(), integration: tip });
     assert_eq!(answer(&r, "integrated").status, Status::Pass);
     r.integration = Ok(Integrated::Measured {
-        trunk,
-        integration: Integration::Missing { paths: vec!["a".into()], ahead: vec![], ahead_count: 1 },
+        trunk: trunk.clone(),
+        integration: Integration::Missing {
+            paths: vec!["a".into()],
+            ahead: vec![],
+            ahead_count: 1,
+            searched_only: None,
+        },
     });
-    assert_eq!(answer(&r, "integrated").status, Status::Owed);
+    let a = answer(&r, "integrated");
+    assert_eq!(a.status, Status::Owed);
+    assert!(!a.evidence.contains("not searched"), "{}", a.evidence);
+    r.integration = Ok(Integrated::Measured {
+        trunk,
+        integration: Integration::Missing {
+            paths: vec!["a".into()],
+            ahead: vec![],
+            ahead_count: 1,
+            searched_only: Some(2000),
+        },
+    });
+    let a = answer(&r, "integrated");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("trunk's 2000 newest first-parent commits"), "{}", a.evidence);
+    assert_eq!(a.details["squash_search_stopped_after"], 2000);
+}
+
+#[test]
+fn a_squash_merge_held_by_an_earlier_trunk_commit_is_integrated_and_names_that_commit() {
+    let mut r = all_well();
+    let trunk = Trunk { refname: "refs/remotes/origin/main".into(), commit: "f".repeat(40), chosen_by: "x".into() };
+    let earlier = Integration::Holds { paths: 2, commit: "c".repeat(40), behind_tip: 3 };
+    r.integration = Ok(Integrated::Measured { trunk, integration: earlier });
+    let a = answer(&r, "integrated");
+    assert_eq!(a.status, Status::Pass);
+    assert!(
+        a.evidence.contains("its commit cccccccccccc (3 commits before its tip) held all 2 paths"),
+        "{}",
+        a.evidence
+    );
+    assert_eq!(a.details["holding_commit"], "c".repeat(40));
 }
 
 #[test]
