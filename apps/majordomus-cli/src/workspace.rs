@@ -152,12 +152,46 @@ fn within_state_dir(paths: &StatePaths, path: &Path) -> Result<(), CliError> {
     }
 }
 
-/// Creates the state directory with its own `.gitignore`.
+/// Creates the state directory with its own `.gitignore`. Each directory on
+/// the way to it (`.ai`, `.ai/local`, `.ai/local/state`) must be a real
+/// directory of this working tree, or absent: one that is a symlink, or a
+/// file, is refused with exit 2 and nothing is written, since state written
+/// through it would land elsewhere (a tracked symlink could point anywhere).
 pub fn ensure_state_dir(paths: &StatePaths) -> Result<(), CliError> {
+    state_dir_usable(paths)?;
     let ignore = paths.state_dir().join(".gitignore");
     if !ignore.exists() {
         majordomus_records::write_atomic(&ignore, b"# majordomus's own state: never tracked\n*\n")
             .map_err(|e| CliError::internal(format!("cannot write {}", ignore.display()), e))?;
+    }
+    Ok(())
+}
+
+/// Whether the state directory can be written where it belongs: see
+/// [`ensure_state_dir`]. Checks only; writes nothing.
+pub fn state_dir_usable(paths: &StatePaths) -> Result<(), CliError> {
+    let state = paths.state_dir();
+    let mut steps: Vec<&Path> =
+        state.ancestors().take_while(|a| a.starts_with(paths.root()) && *a != paths.root()).collect();
+    steps.reverse();
+    for step in steps {
+        let shown = step.strip_prefix(paths.root()).unwrap_or(step).display();
+        match step.symlink_metadata() {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => break,
+            Err(e) => return Err(CliError::internal(format!("cannot read {}", step.display()), e)),
+            Ok(m) if m.file_type().is_symlink() => {
+                return Err(CliError::Usage(format!(
+                    "{shown} is a symbolic link (to {}): majordomus writes its state only into a directory of this working tree; make {shown} a plain directory (or remove it); nothing was written",
+                    std::fs::read_link(step).map(|t| t.display().to_string()).unwrap_or_else(|_| "?".into())
+                )))
+            }
+            Ok(m) if !m.is_dir() => {
+                return Err(CliError::Usage(format!(
+                    "{shown} is a file, where majordomus keeps its state directory; move it away; nothing was written"
+                )))
+            }
+            Ok(_) => {}
+        }
     }
     Ok(())
 }

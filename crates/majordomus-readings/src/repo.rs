@@ -63,7 +63,37 @@ pub fn open(dir: &Path) -> Result<Repo, OpenError> {
         None => return Err(OpenError::Bare { path: git.path().to_path_buf() }),
     };
     let root = root.canonicalize().unwrap_or(root);
+    let root = match gitlink_dir(dir, &git) {
+        Some(linked) if linked != root => {
+            // libgit2 takes a git directory reached through a `.git` file
+            // (`git init --separate-git-dir`) to sit inside its working
+            // tree; git takes the directory holding the `.git` file.
+            git.set_workdir(&linked, false).map_err(|source| OpenError::NotARepository { path: dir.into(), source })?;
+            linked
+        }
+        _ => root,
+    };
     Ok(Repo { git, root, index: RefCell::new(None) })
+}
+
+/// The directory holding the `.git` file that led to `git`, as git finds it
+/// (the nearest `.git` above `dir`), when that is a file naming `git`'s
+/// directory and the configuration sets no `core.worktree` of its own.
+fn gitlink_dir(dir: &Path, git: &Repository) -> Option<PathBuf> {
+    let dir = dir.canonicalize().ok()?;
+    let holder = dir.ancestors().find(|a| a.join(".git").symlink_metadata().is_ok())?;
+    let dotgit = holder.join(".git");
+    if !dotgit.symlink_metadata().ok()?.is_file() {
+        return None;
+    }
+    let named = std::fs::read_to_string(&dotgit).ok()?;
+    let named = named.lines().next()?.strip_prefix("gitdir:")?.trim();
+    let named = holder.join(named).canonicalize().ok()?;
+    if named != git.path().canonicalize().ok()? {
+        return None;
+    }
+    let own_worktree = git.config().ok()?.open_level(git2::ConfigLevel::Local).ok()?.get_path("core.worktree").is_ok();
+    (!own_worktree).then(|| holder.to_path_buf())
 }
 
 /// A repository that git would find from `dir` but libgit2 refuses to open:
@@ -117,12 +147,11 @@ impl Repo {
     /// libgit2 handle is not shared between threads).
     pub fn reopen(&self) -> Result<Repo, git2::Error> {
         let git = Repository::open(self.git_dir())?;
-        match git.workdir() {
-            Some(w) if w.canonicalize().unwrap_or_else(|_| w.to_path_buf()) == self.root => {
-                Ok(Repo { git, root: self.root.clone(), index: RefCell::new(None) })
-            }
-            _ => Err(git2::Error::from_str("the repository opened again has another working tree")),
+        if git.workdir().map(|w| w.canonicalize().unwrap_or_else(|_| w.to_path_buf())).as_deref() != Some(&self.root) {
+            // As `open` decided it (a separate git directory, say).
+            git.set_workdir(&self.root, false)?;
         }
+        Ok(Repo { git, root: self.root.clone(), index: RefCell::new(None) })
     }
 
     /// The index file, read directly ([`Index`]) and parsed once for as long
@@ -215,6 +244,33 @@ mod tests {
             assert_eq!(again.git_dir(), repo.git_dir());
         }
         std::fs::remove_dir_all(wt).expect("cleanup");
+    }
+
+    #[test]
+    fn a_separate_git_dir_has_the_working_tree_that_holds_its_git_file() {
+        let base = tempfile::tempdir().expect("tempdir");
+        let (gd, wt) = (base.path().join("gd"), base.path().join("wt"));
+        let init = std::process::Command::new("git")
+            .args(["init", "-q", "--separate-git-dir"])
+            .args([&gd, &wt])
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .status()
+            .expect("git init");
+        assert!(init.success());
+        std::fs::create_dir_all(wt.join("src")).expect("mkdir");
+        for from in [wt.clone(), wt.join("src")] {
+            let repo = open(&from).expect("open");
+            assert_eq!(repo.root(), wt.canonicalize().expect("canonical"), "from {}", from.display());
+            let again = repo.reopen().expect("reopen");
+            for r in [&repo, &again] {
+                let workdir = r.git.workdir().expect("workdir").canonicalize().expect("canonical");
+                assert_eq!(workdir, repo.root());
+            }
+        }
+        // A linked worktree's `.git` file and a plain `.git` directory are read as before.
+        let t = TestRepo::with_commit();
+        assert_eq!(open(t.path()).expect("open").root(), t.path().canonicalize().expect("canonical"));
     }
 
     #[test]

@@ -39,6 +39,7 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
     let prefix = here.strip_prefix(ws.repo.root()).unwrap_or(Path::new("")).to_path_buf();
     let scope = args.scope.iter().map(|s| normalise_scope(&prefix, s)).collect::<Result<Vec<_>, _>>()?;
     let policy = ws.policy()?;
+    crate::workspace::state_dir_usable(&ws.paths)?;
     match TaskState::load(&ws.paths.task()) {
         TaskState::None => {}
         TaskState::Active(t) => {

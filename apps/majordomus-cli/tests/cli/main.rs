@@ -277,6 +277,28 @@ fn a_record_whose_id_names_a_path_is_archived_inside_the_archive_and_never_over_
 }
 
 #[test]
+fn a_state_directory_that_is_a_symlink_or_a_file_is_refused_and_nothing_is_written_through_it() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    let t = TestRepo::with_commit();
+    std::fs::create_dir_all(t.path().join(".ai")).unwrap();
+    std::os::unix::fs::symlink(elsewhere.path(), t.path().join(".ai/local")).unwrap();
+    t.git(&["add", ".ai"]);
+    t.git(&["commit", "-q", "-m", "a tracked symlink where the state goes"]);
+    for args in [&["start", "x"][..], &["check"][..]] {
+        let run = majordomus(t.path(), args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.render());
+        assert!(run.stderr.contains(".ai/local is a symbolic link"), "{}", run.stderr);
+    }
+    assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 0, "state was written through the symlink");
+
+    let t = TestRepo::with_commit();
+    t.write(".ai/local", "a file where the state directory goes\n");
+    let run = majordomus(t.path(), &["start", "x"]);
+    assert_eq!(run.code, 2, "{}", run.render());
+    assert!(run.stderr.contains(".ai/local is a file"), "{}", run.stderr);
+}
+
+#[test]
 fn of_two_starts_at_once_one_records_its_task_and_the_other_exits_15() {
     let t = TestRepo::with_commit();
     for round in 0..5 {
