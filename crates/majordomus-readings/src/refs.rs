@@ -288,7 +288,19 @@ pub fn trunk(repo: &Repo, remote: Option<&str>, branch: Option<&str>) -> Reading
     for (name, chosen_by) in &candidates {
         match repo.git.find_reference(name) {
             Ok(reference) => {
-                let resolved = reference.resolve().map_err(|e| Unread::git(name, &e))?;
+                let resolved = match reference.resolve() {
+                    Ok(r) => r,
+                    // A symbolic ref naming nothing (an `origin/HEAD` left
+                    // behind by a deleted branch) names no trunk: the next
+                    // candidate does.
+                    Err(e)
+                        if e.code() == ErrorCode::NotFound
+                            && reference.kind() == Some(git2::ReferenceType::Symbolic) =>
+                    {
+                        continue
+                    }
+                    Err(e) => return Err(Unread::git(name, &e)),
+                };
                 let refname = resolved.name().unwrap_or(name).to_string();
                 let Some(target) = resolved.target() else { continue };
                 return Ok(Ok(Trunk { refname, commit: target.to_string(), chosen_by: chosen_by.clone() }));
@@ -544,6 +556,25 @@ mod tests {
         t.git(&["push", "-q", name, "main"]);
         t.git(&["remote", "set-head", name, "main"]);
         bare
+    }
+
+    #[test]
+    fn a_dangling_remote_head_falls_through_to_the_conventional_name() {
+        let t = TestRepo::with_commit();
+        let remote = t
+            .path()
+            .parent()
+            .expect("parent")
+            .join(format!("{}-dangling.git", t.path().file_name().expect("name").to_string_lossy()));
+        t.git(&["init", "-q", "--bare", remote.to_str().expect("utf8")]);
+        t.git(&["remote", "add", "origin", remote.to_str().expect("utf8")]);
+        t.git(&["push", "-q", "origin", "HEAD:refs/heads/main"]);
+        t.git(&["fetch", "-q", "origin"]);
+        t.git(&["symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/gone"]);
+        let repo = crate::open(t.path()).expect("open");
+        let found = trunk(&repo, None, None).expect("read").expect("a trunk");
+        assert_eq!(found.refname, "refs/remotes/origin/main");
+        std::fs::remove_dir_all(remote).expect("cleanup");
     }
 
     #[test]
