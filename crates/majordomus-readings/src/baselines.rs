@@ -15,8 +15,11 @@ pub const SUFFIX: &str = "-baseline.txt";
 /// Baselines by repository-relative path, each with its entries in order.
 pub type Baselines = BTreeMap<String, Vec<String>>;
 
-/// The entries of one baseline's text.
+/// The entries of one baseline's text. A byte-order mark some editors put
+/// at the start is no part of the first entry: kept, it would make that
+/// entry differ invisibly from the same entry saved without one.
 pub fn entries(text: &str) -> Vec<String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(str::to_string).collect()
 }
 
@@ -39,9 +42,11 @@ fn walk(root: &Path, dir: &Path, out: &mut Baselines) -> Reading<()> {
         let kind = entry.file_type().map_err(|e| Unread::new(format!("could not read {}: {e}", path.display())))?;
         if kind.is_dir() {
             walk(root, &path, out)?;
-        } else if kind.is_file() && entry.file_name().to_string_lossy().ends_with(SUFFIX) {
-            let text =
-                std::fs::read(&path).map_err(|e| Unread::new(format!("could not read {}: {e}", path.display())))?;
+        } else if !kind.is_symlink() && entry.file_name().to_string_lossy().ends_with(SUFFIX) {
+            // Named as a baseline but a FIFO, a socket or a device: not read
+            // (a FIFO would wait for a writer), and the reading says why
+            // rather than pass over a baseline it could not see.
+            let text = crate::file::read(&path).map_err(|e| Unread::new(e.to_string()))?;
             let rel = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
             out.insert(rel, entries(&String::from_utf8_lossy(&text)));
         }
@@ -144,6 +149,13 @@ mod tests {
     #[test]
     fn blank_lines_and_comments_are_not_entries() {
         assert_eq!(entries("# header\n\n  a  \n#b\nc\n   \n"), ["a", "c"]);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_no_part_of_the_first_entry() {
+        assert_eq!(entries("\u{feff}first\nsecond\n"), entries("first\nsecond\n"));
+        assert_eq!(entries("\u{feff}# a comment\nfirst\n"), ["first"], "nor does it hide a comment");
+        assert_eq!(entries("first\n\u{feff}second\n")[1], "\u{feff}second", "only a leading mark is one");
     }
 
     #[test]

@@ -74,6 +74,7 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
         return read_with_libgit2(repo);
     }
     let filemode = flag("core.filemode", true);
+    let sparse = flag("core.sparsecheckout", false);
 
     let head_tree = match repo.git.head() {
         Ok(h) => Some(h.peel_to_tree().map_err(|e| Unread::git("HEAD's tree", &e))?),
@@ -129,7 +130,7 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
                 scope.spawn(move || {
                     let mut stater = Stater::new(root);
                     part.iter()
-                        .map(|e| compare(&mut stater, e, index_mtime, filemode, filters_possible))
+                        .map(|e| compare(&mut stater, e, index_mtime, filemode, sparse, filters_possible))
                         .collect::<Vec<_>>()
                 })
             })
@@ -202,8 +203,6 @@ fn global_attributes_exist() -> bool {
     base.is_some_and(|b| b.join("git/attributes").exists())
 }
 
-/// Compares one index entry with its file, as git's stat check does; reads
-/// the content only when the stat data cannot settle it.
 /// `lstat` relative to the file's directory, opened once for the run of
 /// entries it holds (the index is sorted by path): one path component for
 /// the kernel to look up per file instead of the whole path.
@@ -241,6 +240,16 @@ impl<'a> Stater<'a> {
     }
 }
 
+/// Compares one index entry with its file, as git's stat check does; reads
+/// the content only when the stat data cannot settle it.
+///
+/// A skip-worktree entry is settled as git settles it, not asked of
+/// libgit2, which takes every such file that is absent for deleted: absent,
+/// it is clean (a sparse checkout leaves it out on purpose); present, it is
+/// compared like any other when `core.sparseCheckout` is on (git clears the
+/// bit of a file that appears in a sparse checkout, so an edit outside the
+/// cone shows), and clean when it is off (a plain `update-index
+/// --skip-worktree` asks git to ignore the file's changes).
 // The `stat` field types differ between platforms: the casts are needed on some.
 #[allow(clippy::unnecessary_cast)]
 fn compare(
@@ -248,16 +257,21 @@ fn compare(
     e: &Entry,
     index_mtime: (i64, i64),
     filemode: bool,
+    sparse: bool,
     filters_possible: bool,
 ) -> Found {
     use rustix::fs::FileType;
     let mode = e.mode & MODE_MASK;
-    if mode == MODE_GITLINK || e.skip_worktree || e.intent_to_add {
+    if mode == MODE_GITLINK || e.intent_to_add {
         return Found::Ask;
+    }
+    if e.skip_worktree && !sparse {
+        return Found::Clean;
     }
     let Ok(rel) = std::str::from_utf8(&e.path) else { return Found::Ask };
     let st = match stater.lstat(rel) {
         Ok(st) => st,
+        Err(rustix::io::Errno::NOENT | rustix::io::Errno::NOTDIR) if e.skip_worktree => return Found::Clean,
         Err(rustix::io::Errno::NOENT | rustix::io::Errno::NOTDIR) => return Found::Deleted,
         Err(_) => return Found::Ask,
     };
@@ -265,7 +279,12 @@ fn compare(
     let is_symlink = kind == FileType::Symlink;
     if kind == FileType::Directory {
         // A tracked file whose place a directory took: the file is gone.
-        return Found::Deleted;
+        return if e.skip_worktree { Found::Clean } else { Found::Deleted };
+    }
+    if !is_symlink && kind != FileType::RegularFile {
+        // A FIFO, socket or device where a file was: git's status calls it
+        // modified. Its content is never read (opening a FIFO waits for a writer).
+        return Found::Modified;
     }
     if (mode == MODE_LINK) != is_symlink {
         return Found::Modified;
@@ -292,7 +311,7 @@ fn compare(
             .ok()
             .and_then(|t| Oid::hash_object(git2::ObjectType::Blob, t.as_os_str().as_encoded_bytes()).ok())
     } else {
-        Oid::hash_file(git2::ObjectType::Blob, &path).ok()
+        crate::file::blob_id(&path).ok()
     };
     match id {
         Some(id) if id == e.id => Found::Clean,
@@ -325,7 +344,13 @@ fn walk(repo: &Repo, entries: &[Entry]) -> Reading<Vec<String>> {
             let entry = entry.map_err(|e| Unread::new(format!("could not list {}: {e}", full.display())))?;
             let name = entry.file_name();
             let Some(name) = name.to_str() else {
-                return Err(Unread::new(format!("a path under {} is not UTF-8", full.display())));
+                // Named with its bytes escaped, so that the user can find it.
+                let escaped = escape_non_utf8(name.as_encoded_bytes());
+                let rel = if dir.is_empty() { escaped } else { format!("{dir}/{escaped}") };
+                return Err(Unread::new(format!(
+                    "a path under {} is not UTF-8: {rel} (its bytes escaped)",
+                    full.display()
+                )));
             };
             if name == ".git" {
                 continue;
@@ -359,12 +384,29 @@ fn walk(repo: &Repo, entries: &[Entry]) -> Reading<Vec<String>> {
                         stack.push((rel.clone(), inside));
                     }
                 }
+            } else if !kind.is_file() && !kind.is_symlink() {
+                // A FIFO, socket or device: `git status -uall` lists none,
+                // and `git add` would refuse it. A tracked one is the stat
+                // pass's to compare.
+                continue;
             } else if exact.is_none() && !ignored(repo, &rel)? {
                 out.push(rel.clone());
             }
         }
     }
     Ok(out)
+}
+
+/// A name as text: its UTF-8 as it is, every byte that is not UTF-8 as `\xNN`.
+fn escape_non_utf8(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    out
 }
 
 /// The run of `entries` (sorted by path) whose paths begin with `prefix`.
@@ -506,6 +548,115 @@ mod tests {
         same(&t);
         let repo = crate::open(t.path()).expect("open");
         assert_eq!(read(&repo).expect("read").untracked, ["thing/inside.txt"]);
+    }
+
+    /// What git's own `status --porcelain=v2 -uall` says: the tracked paths
+    /// that differ and the untracked ones. `--no-optional-locks`: git does
+    /// not refresh the index (and so clear skip-worktree bits) as it looks.
+    fn git_says(t: &TestRepo) -> (Vec<String>, Vec<String>) {
+        let out = t.git(&["--no-optional-locks", "status", "--porcelain=v2", "-uall"]);
+        let (mut dirty, mut untracked) = (Vec::new(), Vec::new());
+        for line in out.lines() {
+            match line.split_once(' ') {
+                Some(("1", rest)) => dirty.push(rest.splitn(8, ' ').nth(7).expect("a path").to_string()),
+                Some(("?", path)) => untracked.push(path.to_string()),
+                _ => panic!("unexpected status line {line:?}"),
+            }
+        }
+        (dirty, untracked)
+    }
+
+    /// The fast path's answer as `git_says` gives git's.
+    fn fast_says(t: &TestRepo) -> (Vec<String>, Vec<String>) {
+        let repo = crate::open(t.path()).expect("open");
+        let tree = read(&repo).expect("read");
+        (tree.dirty.into_iter().map(|d| d.path).collect(), tree.untracked)
+    }
+
+    /// Runs `f` on a thread of its own and fails if it does not end within
+    /// ten seconds: a reading that blocks fails the test rather than hang it.
+    fn within_a_timeout<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || tx.send(f()));
+        rx.recv_timeout(std::time::Duration::from_secs(10)).expect("the reading blocked")
+    }
+
+    fn mkfifo(path: &std::path::Path) {
+        use rustix::fs::{FileType, Mode};
+        rustix::fs::mknodat(rustix::fs::CWD, path, FileType::Fifo, Mode::from_raw_mode(0o644), 0).expect("mkfifo");
+    }
+
+    #[test]
+    fn a_fifo_is_never_opened_untracked_it_is_not_listed_tracked_it_is_modified_as_git_says() {
+        let t = TestRepo::with_commit();
+        t.write("src/pipe-was-here.txt", "a file\n");
+        t.write(".ai/repo/debt/old-baseline.txt", "entry\n");
+        t.commit_all("files");
+        mkfifo(&t.path().join("untracked-pipe"));
+        t.remove("src/pipe-was-here.txt");
+        mkfifo(&t.path().join("src/pipe-was-here.txt"));
+        mkfifo(&t.path().join(".ai/repo/debt/pipe-baseline.txt"));
+        let root = t.path().to_path_buf();
+        let (fast, tree, id, fingerprint, baselines) = within_a_timeout(move || {
+            let repo = crate::open(&root).expect("open");
+            let tree = read(&repo).expect("read");
+            let fast = (tree.dirty.iter().map(|d| d.path.clone()).collect::<Vec<_>>(), tree.untracked.clone());
+            let id = crate::status::content_id(&repo, "src/pipe-was-here.txt");
+            let fingerprint = crate::fingerprint::worktree(&root, &["src/pipe-was-here.txt", "untracked-pipe"]);
+            (fast, tree, id, fingerprint, crate::baselines::read_worktree(&repo))
+        });
+        assert_eq!(fast, git_says(&t));
+        assert_eq!(fast.0, ["src/pipe-was-here.txt"]);
+        assert!(fast.1.is_empty(), "{fast:?}");
+        assert!(!tree.dirty[0].deleted, "git calls it modified, not deleted");
+        assert_eq!(id, None, "a FIFO has no content git could take");
+        assert!(!fingerprint.is_empty());
+        let unread = baselines.expect_err("a baseline that is a FIFO cannot be read");
+        assert!(unread.reason.contains("pipe-baseline.txt is a FIFO (named pipe), not a regular file"), "{unread}");
+    }
+
+    #[test]
+    fn files_outside_a_sparse_checkouts_cone_are_clean_absent_and_compared_present_as_git_says() {
+        let t = TestRepo::with_commit();
+        t.write("src/in.rs", "in\n");
+        t.write("other/out.txt", "out\n");
+        t.write("other/kept.txt", "kept\n");
+        t.commit_all("files");
+        t.git(&["sparse-checkout", "set", "src"]);
+        assert!(!t.path().join("other").exists(), "the cone left other/ out");
+        assert_eq!(fast_says(&t), (vec![], vec![]), "absent outside the cone is clean");
+        assert_eq!(fast_says(&t), git_says(&t));
+        // A file outside the cone put back edited, one put back as it was.
+        t.write("other/out.txt", "out, edited\n");
+        t.write("other/kept.txt", "kept\n");
+        assert_eq!(fast_says(&t).0, ["other/out.txt"]);
+        assert_eq!(fast_says(&t), git_says(&t));
+    }
+
+    #[test]
+    fn a_skip_worktree_file_without_a_sparse_checkout_is_clean_edited_or_gone_as_git_says() {
+        let t = TestRepo::with_commit();
+        t.write("local.conf", "committed\n");
+        t.commit_all("conf");
+        t.git(&["update-index", "--skip-worktree", "local.conf"]);
+        t.write("local.conf", "my local edit\n");
+        assert_eq!(fast_says(&t), (vec![], vec![]), "git ignores a skip-worktree file's changes");
+        assert_eq!(fast_says(&t), git_says(&t));
+        t.remove("local.conf");
+        assert_eq!(fast_says(&t), (vec![], vec![]));
+        assert_eq!(fast_says(&t), git_says(&t));
+    }
+
+    #[test]
+    fn a_file_name_that_is_not_utf8_is_named_with_its_bytes_escaped() {
+        use std::os::unix::ffi::OsStrExt;
+        let t = TestRepo::with_commit();
+        std::fs::create_dir(t.path().join("dir")).expect("mkdir");
+        let name = std::ffi::OsStr::from_bytes(b"caf\xc3\xa9-\xff.txt");
+        std::fs::write(t.path().join("dir").join(name), "x\n").expect("write");
+        let repo = crate::open(t.path()).expect("open");
+        let unread = read(&repo).expect_err("a name that is not UTF-8 is not read");
+        assert!(unread.reason.contains("is not UTF-8: dir/caf\u{e9}-\\xff.txt"), "{unread}");
     }
 
     #[test]

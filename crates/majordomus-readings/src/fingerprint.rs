@@ -69,7 +69,8 @@ const CONTENT_BUDGET: u64 = 64 << 20;
 /// `/`-separated; order and repeats do not matter): for each, whether it is
 /// there and what kind it is, a file's size and content (size and
 /// modification time past 4 MiB, or once 64 MiB were read), a symlink's
-/// target. Nothing fails: what cannot be read is hashed as the error's
+/// target, a FIFO's, socket's or device's kind alone (a FIFO is never
+/// opened: that would wait for a writer). Nothing fails: what cannot be read is hashed as the error's
 /// kind, so it reads as a change only if that changes. Reading a file runs
 /// nothing the repository controls.
 pub fn worktree<S: AsRef<str>>(root: &Path, paths: &[S]) -> String {
@@ -93,11 +94,19 @@ pub fn worktree<S: AsRef<str>>(root: &Path, paths: &[S]) -> String {
         } else if meta.is_dir() {
             // A dirty submodule or a nested repository: its stamp only.
             ("dir", mtime_ns(&meta)).hash(&mut hasher);
+        } else if !meta.is_file() {
+            // A FIFO, socket or device: its kind only (a FIFO is never opened).
+            let kind = rustix::fs::FileType::from_raw_mode(std::os::unix::fs::MetadataExt::mode(&meta));
+            ("special", crate::file::kind_name(kind)).hash(&mut hasher);
         } else if meta.len() <= CONTENT_LIMIT && read + meta.len() <= CONTENT_BUDGET {
             read += meta.len();
-            match std::fs::read(&path) {
+            match crate::file::read(&path) {
                 Ok(bytes) => ("file", bytes).hash(&mut hasher),
-                Err(e) => ("unreadable", e.kind().to_string()).hash(&mut hasher),
+                Err(crate::file::FileError::Io { source, .. }) => {
+                    ("unreadable", source.kind().to_string()).hash(&mut hasher)
+                }
+                // Swapped for something else since the look above.
+                Err(crate::file::FileError::NotRegular { kind, .. }) => ("special", kind).hash(&mut hasher),
             }
         } else {
             ("stamped", meta.len(), mtime_ns(&meta)).hash(&mut hasher);

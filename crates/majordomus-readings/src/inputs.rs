@@ -11,12 +11,17 @@
 //! gate's globs: tracked paths from the index, untracked ones from the status
 //! pass the caller already took. The hash covers each matching path with
 //! the blob id of its content in the working tree, sorted by path, plus the
-//! gate's command (a verdict of another command is not this gate's). The
-//! blob id of a tracked file the status pass found unchanged is the index's
-//! (the status pass already compared it with the working tree); every other
-//! file is hashed from disk with `Oid::hash_file`. No git command runs.
+//! gate's command (a verdict of another command is not this gate's), and
+//! each path's mode as git records it (100644, 100755 or 120000): a script
+//! that lost its executable bit runs differently, or not at all, with the
+//! same content. The blob id and mode of a tracked file the status pass
+//! found unchanged are the index's (the status pass already compared it
+//! with the working tree); every other file is hashed from disk (never
+//! waiting on a FIFO, see [`crate::file`]) and its mode taken from the
+//! working tree as git would stage it. No git command runs.
 
 use std::collections::BTreeSet;
+use std::fmt::Write as _;
 
 use git2::{ObjectType, Oid};
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
@@ -64,25 +69,31 @@ pub struct Inputs {
 /// `tree` is a status pass taken just before; `command` is the gate's.
 pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -> Reading<Inputs> {
     let index = repo.git.index().map_err(|e| Unread::git("the index", &e))?;
+    let filemode = repo.git.config().and_then(|c| c.get_bool("core.filemode")).unwrap_or(true);
     let changed: BTreeSet<&str> =
         tree.dirty.iter().map(|d| d.path.as_str()).chain(tree.conflicted.iter().map(String::as_str)).collect();
-    let mut files: Vec<(String, String)> = Vec::new();
+    let mut files: Vec<InputFile> = Vec::new();
     let mut seen: BTreeSet<String> = BTreeSet::new();
     for entry in index.iter() {
         let path = String::from_utf8_lossy(&entry.path).into_owned();
         if is_own_state(&path) || !matcher.is_match(&path) || !seen.insert(path.clone()) {
             continue;
         }
-        let id = if changed.contains(path.as_str()) { content_id(repo, &path) } else { Some(entry.id.to_string()) };
+        let found = if changed.contains(path.as_str()) {
+            let kept = if filemode { None } else { Some(entry.mode) };
+            content_id(repo, &path).zip(worktree_mode(repo, &path, kept))
+        } else {
+            Some((entry.id.to_string(), entry.mode))
+        };
         // A tracked file deleted from the working tree is not among the inputs.
-        if let Some(id) = id {
-            files.push((path, id));
+        if let Some((id, mode)) = found {
+            files.push(InputFile { path, mode, id });
         }
     }
     for path in &tree.untracked {
         if matcher.is_match(path) && seen.insert(path.clone()) {
-            if let Some(id) = content_id(repo, path) {
-                files.push((path.clone(), id));
+            if let Some((id, mode)) = content_id(repo, path).zip(worktree_mode(repo, path, None)) {
+                files.push(InputFile { path: path.clone(), mode, id });
             }
         }
     }
@@ -90,14 +101,45 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
     Ok(Inputs { hash: manifest_hash(command, &files)?, files: files.len() })
 }
 
-/// The hash of a command and its input files (path, blob id), sorted.
-pub fn manifest_hash(command: &str, files: &[(String, String)]) -> Reading<String> {
-    let mut manifest = format!("majordomus gate inputs v1\nrun {command}\n");
-    for (path, id) in files {
-        manifest.push_str(id);
-        manifest.push(' ');
-        manifest.push_str(path);
-        manifest.push('\n');
+/// One input file as the hash covers it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct InputFile {
+    /// Repository-relative, `/`-separated: the sort key.
+    pub path: String,
+    /// The mode git gives it: 0o100644, 0o100755 or 0o120000.
+    pub mode: u32,
+    /// The blob id of its content.
+    pub id: String,
+}
+
+const MODE_FILE: u32 = 0o100644;
+const MODE_EXECUTABLE: u32 = 0o100755;
+const MODE_LINK: u32 = 0o120000;
+
+/// The mode git would stage for a working-tree path, normalised as git
+/// does: a symlink is 120000, a file 100755 when its owner may execute it,
+/// else 100644. `kept` is the index's mode of a tracked file where
+/// `core.fileMode` is false: git then keeps the recorded executable bit,
+/// whatever the file system says.
+fn worktree_mode(repo: &Repo, rel: &str, kept: Option<u32>) -> Option<u32> {
+    use std::os::unix::fs::PermissionsExt;
+    let meta = std::fs::symlink_metadata(repo.root().join(rel)).ok()?;
+    if meta.file_type().is_symlink() {
+        return Some(MODE_LINK);
+    }
+    if let Some(mode) = kept.filter(|m| *m == MODE_FILE || *m == MODE_EXECUTABLE) {
+        return Some(mode);
+    }
+    Some(if meta.permissions().mode() & 0o100 != 0 { MODE_EXECUTABLE } else { MODE_FILE })
+}
+
+/// The hash of a command and its input files, sorted by path.
+pub fn manifest_hash(command: &str, files: &[InputFile]) -> Reading<String> {
+    // v2: each line carries the mode (v1 had none: a verdict recorded under
+    // v1 is stale once, never current over a mode it did not see).
+    let mut manifest = format!("majordomus gate inputs v2\nrun {command}\n");
+    for f in files {
+        let _ = writeln!(manifest, "{:06o} {} {}", f.mode, f.id, f.path);
     }
     // The hash of the manifest as git would name it: no other hash function needed.
     Oid::hash_object(ObjectType::Blob, manifest.as_bytes())
@@ -189,16 +231,53 @@ mod tests {
     fn the_hash_covers_the_command_and_equals_the_manifest_of_git_blob_ids() {
         let t = repo();
         let blob = |p: &str| t.git(&["hash-object", p]).trim().to_string();
-        let expected = manifest_hash(
-            "cargo test",
-            &[("src/deep/mod.rs".into(), blob("src/deep/mod.rs")), ("src/lib.rs".into(), blob("src/lib.rs"))],
-        )
-        .expect("hash");
+        let file = |p: &str| InputFile { path: p.into(), mode: 0o100644, id: blob(p) };
+        let expected = manifest_hash("cargo test", &[file("src/deep/mod.rs"), file("src/lib.rs")]).expect("hash");
         assert_eq!(inputs(&t, &["src/**"]).hash, expected);
         assert_ne!(
             manifest_hash("cargo test --release", &[]).expect("hash"),
             manifest_hash("cargo test", &[]).expect("hash")
         );
+    }
+
+    fn chmod(t: &TestRepo, rel: &str, mode: u32) {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(t.path().join(rel), std::fs::Permissions::from_mode(mode)).expect("chmod");
+    }
+
+    #[test]
+    fn a_committed_chmod_of_an_input_changes_the_hash_though_the_content_is_the_same() {
+        let t = repo();
+        t.write("src/check.sh", "#!/bin/sh\nexit 0\n");
+        chmod(&t, "src/check.sh", 0o755);
+        t.commit_all("an executable check");
+        let executable = inputs(&t, &["src/**"]);
+        chmod(&t, "src/check.sh", 0o644);
+        let unstaged = inputs(&t, &["src/**"]);
+        assert_ne!(unstaged.hash, executable.hash, "a chmod not yet committed");
+        t.commit_all("chmod -x");
+        let committed = inputs(&t, &["src/**"]);
+        assert_ne!(committed.hash, executable.hash, "a committed chmod -x");
+        assert_eq!(committed, unstaged, "the mode is git's, committed or not");
+        chmod(&t, "src/check.sh", 0o755);
+        t.commit_all("chmod +x again");
+        assert_eq!(inputs(&t, &["src/**"]), executable);
+    }
+
+    #[test]
+    fn an_untracked_input_is_hashed_with_its_mode_and_a_symlink_as_a_link() {
+        let t = repo();
+        let before = inputs(&t, &["src/**"]);
+        t.write("src/new.sh", "#!/bin/sh\n");
+        let plain = inputs(&t, &["src/**"]);
+        assert_ne!(plain.hash, before.hash);
+        chmod(&t, "src/new.sh", 0o755);
+        assert_ne!(inputs(&t, &["src/**"]).hash, plain.hash);
+        std::os::unix::fs::symlink("lib.rs", t.path().join("src/link")).expect("symlink");
+        let with_link = inputs(&t, &["src/**"]);
+        assert_eq!(with_link.files, 4);
+        t.commit_all("all");
+        assert_eq!(inputs(&t, &["src/**"]), with_link, "committed, the index's modes are the working tree's");
     }
 
     #[test]

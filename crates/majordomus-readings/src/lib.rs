@@ -10,6 +10,7 @@
 pub mod baselines;
 pub mod changes;
 mod fast_status;
+pub mod file;
 pub mod fingerprint;
 pub mod index_file;
 pub mod inputs;

@@ -254,13 +254,14 @@ fn marker_word(pattern: &str) -> Option<Regex> {
     Regex::new(&format!("{}\\(", regex::escape(word))).ok()
 }
 
-/// A file's text; `None` when it is gone, not a file, or binary.
+/// A file's text; `None` when it is gone, not a regular file (a FIFO is
+/// never waited on), or binary.
 fn read_text(path: &Path) -> Reading<Option<String>> {
-    let bytes = match std::fs::read(path) {
+    let bytes = match crate::file::read(path) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(_) if path.is_dir() => return Ok(None),
-        Err(e) => return Err(Unread::new(format!("could not read {}: {e}", path.display()))),
+        Err(e) if e.is_not_found() => return Ok(None),
+        Err(crate::file::FileError::NotRegular { .. }) => return Ok(None),
+        Err(e) => return Err(Unread::new(e.to_string())),
     };
     if bytes.iter().take(8000).any(|b| *b == 0) {
         return Ok(None);

@@ -101,7 +101,9 @@ pub fn read_with_libgit2(repo: &Repo) -> Reading<WorkingTree> {
     Ok(tree)
 }
 
-/// The blob id of a working-tree file's raw content, `None` when it is gone.
+/// The blob id of a working-tree file's raw content, `None` when it is gone
+/// or holds no content git could take: a directory, a FIFO, a socket, a
+/// device (`git add` refuses those; a FIFO is never opened to find out).
 pub fn content_id(repo: &Repo, rel: &str) -> Option<String> {
     let path = repo.root().join(rel);
     let meta = std::fs::symlink_metadata(&path).ok()?;
@@ -114,7 +116,7 @@ pub fn content_id(repo: &Repo, rel: &str) -> Option<String> {
             .ok()
             .map(|o| o.to_string());
     }
-    git2::Oid::hash_file(git2::ObjectType::Blob, &path).ok().map(|o| o.to_string())
+    crate::file::blob_id(&path).ok().map(|o| o.to_string())
 }
 
 #[cfg(test)]

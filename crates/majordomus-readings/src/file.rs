@@ -1,0 +1,110 @@
+//! Reading a working-tree file's content without ever blocking on it.
+//!
+//! The working tree can hold what is not a file: a FIFO, a socket, a
+//! device. Opening a FIFO for reading waits for a writer, forever if none
+//! comes, so a plain `open` (what `std::fs::read` and libgit2's `hash_file`
+//! do) would hang every command on a named pipe left in the tree. Every
+//! reading of working-tree content goes through [`read`]: it opens with
+//! `O_NONBLOCK` (a FIFO then opens at once), asks the opened descriptor
+//! what it is, and refuses whatever is not a regular file before reading a
+//! byte. Asking the descriptor rather than the path first leaves no moment
+//! in which the path could be swapped for a FIFO between the look and the
+//! open. git takes the same view of such things: `git status` lists no
+//! untracked FIFO, calls a tracked file a FIFO took the place of modified,
+//! and `git add` refuses one as an unsupported file type.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use git2::{ObjectType, Oid};
+use rustix::fs::{FileType, Mode, OFlags};
+
+/// Why a working-tree file's content could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// The path holds something that has no content to read.
+    #[error("{} is {kind}, not a regular file", path.display())]
+    NotRegular { path: PathBuf, kind: &'static str },
+    #[error("could not read {}: {source}", path.display())]
+    Io { path: PathBuf, source: std::io::Error },
+}
+
+impl FileError {
+    /// Whether nothing is at the path (or a component of it is no directory).
+    pub fn is_not_found(&self) -> bool {
+        match self {
+            Self::Io { source, .. } => {
+                source.kind() == std::io::ErrorKind::NotFound
+                    || source.raw_os_error() == Some(rustix::io::Errno::NOTDIR.raw_os_error())
+            }
+            Self::NotRegular { .. } => false,
+        }
+    }
+}
+
+/// What a file type is called in a sentence.
+pub fn kind_name(kind: FileType) -> &'static str {
+    match kind {
+        FileType::RegularFile => "a regular file",
+        FileType::Directory => "a directory",
+        FileType::Symlink => "a symbolic link",
+        FileType::Fifo => "a FIFO (named pipe)",
+        FileType::Socket => "a socket",
+        FileType::CharacterDevice => "a character device",
+        FileType::BlockDevice => "a block device",
+        FileType::Unknown => "of an unknown file type",
+    }
+}
+
+/// The content of the regular file at `path` (a symlink is followed), read
+/// without blocking: anything else is [`FileError::NotRegular`].
+pub fn read(path: &Path) -> Result<Vec<u8>, FileError> {
+    let io = |source: std::io::Error| FileError::Io { path: path.to_path_buf(), source };
+    let flags = OFlags::RDONLY | OFlags::NONBLOCK | OFlags::CLOEXEC | OFlags::NOCTTY;
+    let fd = rustix::fs::open(path, flags, Mode::empty()).map_err(|e| io(e.into()))?;
+    let st = rustix::fs::fstat(&fd).map_err(|e| io(e.into()))?;
+    let kind = FileType::from_raw_mode(st.st_mode);
+    if kind != FileType::RegularFile {
+        return Err(FileError::NotRegular { path: path.to_path_buf(), kind: kind_name(kind) });
+    }
+    // O_NONBLOCK means nothing to a regular file: the read below is a plain one.
+    let mut bytes = Vec::with_capacity(usize::try_from(st.st_size).unwrap_or(0));
+    std::fs::File::from(fd).read_to_end(&mut bytes).map_err(io)?;
+    Ok(bytes)
+}
+
+/// The blob id git would give the regular file at `path`: its raw content,
+/// no filter applied (as `Oid::hash_file`, which would block on a FIFO).
+pub fn blob_id(path: &Path) -> Result<Oid, FileError> {
+    let bytes = read(path)?;
+    Oid::hash_object(ObjectType::Blob, &bytes)
+        .map_err(|e| FileError::Io { path: path.to_path_buf(), source: std::io::Error::other(e.message().to_string()) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fifo(path: &Path) {
+        rustix::fs::mknodat(rustix::fs::CWD, path, FileType::Fifo, Mode::from_raw_mode(0o644), 0).expect("mkfifo");
+    }
+
+    #[test]
+    fn a_fifo_is_refused_at_once_and_a_file_is_read_and_hashed_as_git_does() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let pipe = dir.path().join("pipe");
+        fifo(&pipe);
+        let err = read(&pipe).expect_err("a FIFO has no content to read");
+        assert!(matches!(err, FileError::NotRegular { .. }), "{err}");
+        assert!(err.to_string().contains("is a FIFO (named pipe), not a regular file"), "{err}");
+        assert!(!err.is_not_found());
+        let err = read(dir.path()).expect_err("a directory is not a file");
+        assert!(err.to_string().contains("is a directory"), "{err}");
+        let missing = read(&dir.path().join("missing")).expect_err("missing");
+        assert!(missing.is_not_found(), "{missing}");
+        let file = dir.path().join("file");
+        std::fs::write(&file, "hello\n").expect("write");
+        assert_eq!(read(&file).expect("read"), b"hello\n");
+        assert_eq!(blob_id(&file).expect("hash"), Oid::hash_file(ObjectType::Blob, &file).expect("libgit2's hash"));
+    }
+}
