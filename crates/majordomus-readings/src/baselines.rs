@@ -46,8 +46,13 @@ fn walk(root: &Path, dir: &Path, out: &mut Baselines) -> Reading<()> {
             // Named as a baseline but a FIFO, a socket or a device: not read
             // (a FIFO would wait for a writer), and the reading says why
             // rather than pass over a baseline it could not see.
-            let text = crate::file::read(&path).map_err(|e| Unread::new(e.to_string()))?;
             let rel = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+            let text = crate::file::read(&path).map_err(|e| match e {
+                crate::file::FileError::NotRegular { kind, .. } => {
+                    Unread::new(format!("the baseline {rel} is {kind}, not a regular file, and was not read"))
+                }
+                e => Unread::new(e.to_string()),
+            })?;
             out.insert(rel, entries(&String::from_utf8_lossy(&text)));
         }
     }

@@ -612,7 +612,12 @@ mod tests {
         assert_eq!(id, None, "a FIFO has no content git could take");
         assert!(!fingerprint.is_empty());
         let unread = baselines.expect_err("a baseline that is a FIFO cannot be read");
-        assert!(unread.reason.contains("pipe-baseline.txt is a FIFO (named pipe), not a regular file"), "{unread}");
+        assert!(
+            unread
+                .reason
+                .contains("the baseline .ai/repo/debt/pipe-baseline.txt is a FIFO (named pipe), not a regular file"),
+            "{unread}"
+        );
     }
 
     #[test]

@@ -56,8 +56,9 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
         }
     }
     let head = majordomus_readings::refs::head(&ws.repo).map_err(|e| CliError::internal("cannot read HEAD", e))?;
-    let snapshot = majordomus_gates::measure::snapshot(&ws.repo, &policy)
-        .map_err(|e| CliError::internal("cannot take the start snapshot", e))?;
+    // A part of the snapshot that could not be read is left out, not fatal:
+    // the task is recorded, and what was not read is said below.
+    let majordomus_gates::measure::Taken { snapshot, unread } = majordomus_gates::measure::snapshot(&ws.repo, &policy);
     let now = chrono::Utc::now();
     let record = TaskRecord {
         schema: TASK_SCHEMA.to_string(),
@@ -107,6 +108,9 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
         n(s.stashes.as_ref().map(Vec::len), "stashed"),
         n(s.unpushed.as_ref().map(Vec::len), "unpushed"),
     );
+    for (what, why) in &unread {
+        println!("not read at the start: {what} ({why}); what it held then cannot be told inherited");
+    }
     Ok(Exit::Ok)
 }
 
