@@ -356,6 +356,25 @@ mod tests {
     }
 
     #[test]
+    fn a_changed_path_that_is_now_a_fifo_has_no_markers_and_is_never_waited_on() {
+        let t = TestRepo::with_commit();
+        t.write("src/lib.rs", &format!("// {}\n", marker("#1")));
+        let start = t.commit_all("a marker");
+        t.remove("src/lib.rs");
+        let pipe = t.path().join("src/lib.rs");
+        rustix::fs::mknodat(rustix::fs::CWD, &pipe, rustix::fs::FileType::Fifo, rustix::fs::Mode::RUSR, 0)
+            .expect("mkfifo");
+        let root = t.path().to_path_buf();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let repo = crate::open(&root).expect("open");
+            tx.send(default_register().added_since(&repo, Some(&start), &["src/lib.rs".to_string()]).expect("read"))
+        });
+        let added = rx.recv_timeout(std::time::Duration::from_secs(10)).expect("the reading blocked on the FIFO");
+        assert!(added.is_empty(), "{added:?}");
+    }
+
+    #[test]
     fn the_files_scanned_are_tracked_or_untracked_and_never_ignored() {
         let t = TestRepo::with_commit();
         t.write(".gitignore", "src/ignored.rs\n");

@@ -8,11 +8,14 @@
 //! git does: the index against HEAD through libgit2 (a tree-to-index diff),
 //! the stat comparison of every index entry with its file on all cores, and
 //! the walk for untracked files on this thread meanwhile. Whatever the fast
-//! path cannot settle exactly (a submodule, a skip-worktree or intent-to-add
-//! entry, content that differs where a filter could be at work) is asked of
-//! libgit2 path by path, and a repository configured in ways the fast path
-//! does not model (`core.ignoreCase`) is read by libgit2's status whole.
-//! The differential tests at the end hold the two to the same answer.
+//! path cannot settle exactly (a submodule, an intent-to-add entry, content
+//! that differs where a filter could be at work) is asked of libgit2 path by
+//! path, and a repository configured in ways the fast path does not model
+//! (`core.ignoreCase`) is read by libgit2's status whole. The differential
+//! tests hold the two to the same answer; where libgit2 is wrong (a
+//! skip-worktree entry, which it takes for deleted when absent; a tracked
+//! file a FIFO replaced, which it takes for deleted) the fast path does what
+//! git does, and its tests hold it to git's own `status`.
 
 use git2::{Status, StatusOptions};
 use majordomus_records::paths::is_own_state;
