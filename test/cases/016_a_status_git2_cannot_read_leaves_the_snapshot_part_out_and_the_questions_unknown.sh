@@ -33,4 +33,4 @@ expect_contains "not read at the start: dirty and untracked paths"
 expect_run 10 md check
 expect_contains "committed=unknown"
 expect_contains "no-untracked=unknown"
-expect_contains "could not read the index: unsupported mandatory extension: 'link'"
+expect_contains "ould not read the index: unsupported mandatory extension: 'link'"
