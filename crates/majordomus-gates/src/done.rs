@@ -196,18 +196,34 @@ fn regression_tested(r: &Readings) -> Verdict {
             json!({ "changed": 0 }),
         );
     }
-    let tests: Vec<&String> = changes.changed.iter().filter(|p| is_test_path(p)).collect();
-    let details = json!({ "changed": changes.changed.len(), "tests": tests });
+    let touched: Vec<&String> = changes.changed.iter().filter(|p| is_test_path(p)).collect();
+    // A deleted test catches nothing: a test path the working tree no
+    // longer holds is named, not counted.
+    let gone = match (&r.verification.gone, touched.is_empty()) {
+        (_, true) => Vec::new(),
+        (Ok(g), false) => g.iter().collect(),
+        (Err(e), false) => return Verdict::unread(e),
+    };
+    let (deleted, tests): (Vec<&String>, Vec<&String>) = touched.into_iter().partition(|p| gone.contains(p));
+    let details = json!({ "changed": changes.changed.len(), "tests": tests, "deleted_tests": deleted });
+    let not_counted = match deleted.len() {
+        0 => String::new(),
+        n => format!(" ({} deleted, and a deleted test does not count: {})", count(n, "test path"), names(&deleted)),
+    };
     if tests.is_empty() {
         Verdict::new(
             Status::Owed,
-            format!("None of the {} changed since the start is a test path.", count(changes.changed.len(), "path")),
+            format!(
+                "None of the {} changed since the start is a test path{}{not_counted}.",
+                count(changes.changed.len(), "path"),
+                if deleted.is_empty() { "" } else { " still there" }
+            ),
             details,
         )
     } else {
         Verdict::new(
             Status::Pass,
-            format!("The change touches {}: {}.", count(tests.len(), "test path"), names(&tests)),
+            format!("The change touches {}: {}{not_counted}.", count(tests.len(), "test path"), names(&tests)),
             details,
         )
     }

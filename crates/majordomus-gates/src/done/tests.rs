@@ -85,7 +85,7 @@ pub(super) fn all_well() -> Readings {
         integration: Ok(Integrated::Measured { trunk, integration: Integration::Reached }),
         commits_since_start: Ok((vec!["b".repeat(40)], 1)),
         today: today(),
-        verification: Default::default(),
+        verification: crate::verification::VerificationReadings { gone: Ok(vec![]), ..Default::default() },
         closing: Default::default(),
         bookkeeping: Default::default(),
     }
@@ -207,6 +207,32 @@ fn a_change_without_a_test_owes_regression_tested_and_no_change_is_exempt() {
     assert_eq!(answer(&r, "regression-tested").status, Status::Owed);
     r.changes = Ok(ChangeSet::default());
     assert_eq!(answer(&r, "regression-tested").status, Status::Exempt);
+}
+
+#[test]
+fn a_deleted_test_path_is_named_and_does_not_count_as_a_regression_test() {
+    let mut r = all_well();
+    r.changes = Ok(ChangeSet { changed: vec!["a.txt".into(), "tests/p_test.rs".into()], inherited: vec![] });
+    r.verification.gone = Ok(vec!["tests/p_test.rs".into()]);
+    let a = answer(&r, "regression-tested");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert_eq!(
+        a.evidence,
+        "None of the 2 paths changed since the start is a test path still there \
+         (1 test path deleted, and a deleted test does not count: tests/p_test.rs)."
+    );
+    assert_eq!(a.details["deleted_tests"], serde_json::json!(["tests/p_test.rs"]));
+    // Another test still there passes, and the deleted one is still named.
+    r.changes = Ok(ChangeSet {
+        changed: vec!["a.txt".into(), "tests/p_test.rs".into(), "tests/q_test.rs".into()],
+        inherited: vec![],
+    });
+    let a = answer(&r, "regression-tested");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    assert!(a.evidence.contains("1 test path: tests/q_test.rs (1 test path deleted"), "{}", a.evidence);
+    // Whether a test path is still there, unread, is never a pass.
+    r.verification.gone = Err(Unread::new("the test took no reading"));
+    assert_eq!(answer(&r, "regression-tested").status, Status::Unknown);
 }
 
 #[test]
@@ -441,7 +467,7 @@ mod verification {
 
     fn with_gates(gates: Vec<GateReading>) -> Readings {
         let mut r = all_well();
-        r.verification = VerificationReadings { gates: Ok(GateSet { changed: 2, gates }) };
+        r.verification = VerificationReadings { gates: Ok(GateSet { changed: 2, gates }), gone: Ok(vec![]) };
         r
     }
 
