@@ -15,7 +15,7 @@ use serde_json::json;
 
 use majordomus_readings::refs::Integration;
 use majordomus_readings::Unread;
-use majordomus_records::policy::{ExtraQuestion, Policy};
+use majordomus_records::policy::{Exemption, ExtraQuestion, Policy};
 use majordomus_records::task::{TaskRecord, TaskState};
 
 use crate::answer::{Answer, Status};
@@ -57,12 +57,10 @@ pub const NO_TASK: &str = "no task record says where this work started";
 /// `readings.today`.
 pub fn answer_all(readings: &Readings, policy: &Policy) -> Vec<Answer> {
     let builtin = QUESTIONS.iter().map(|q| {
-        finish(q, exempted(q.id, bookkeeping::acknowledge(q.id, judge(q, readings), readings), policy, readings.today))
+        finish(q, exempted(q.id, bookkeeping::acknowledge(q.id, judge(q, readings), readings), policy, readings))
     });
-    let extra = policy
-        .questions
-        .iter()
-        .map(|q| finish_extra(q, exempted(&q.id, gate_question(q, readings), policy, readings.today)));
+    let extra =
+        policy.questions.iter().map(|q| finish_extra(q, exempted(&q.id, gate_question(q, readings), policy, readings)));
     builtin.chain(extra).collect()
 }
 
@@ -862,18 +860,34 @@ fn finish_extra(q: &ExtraQuestion, v: Verdict) -> Answer {
 /// Applies the policy's exemption of a question, if it has one: while it
 /// holds, the answer is `exempt` with its reason (what was measured stays
 /// in the details); once expired, the measured answer stands and says so.
-fn exempted(id: &str, v: Verdict, policy: &Policy, today: chrono::NaiveDate) -> Verdict {
+/// An exemption the policy did not hold at the task's start (added, or its
+/// reason or date changed since) still exempts, and says it is new.
+fn exempted(id: &str, v: Verdict, policy: &Policy, r: &Readings) -> Verdict {
     let Some(e) = policy.exempt.iter().find(|e| e.question == id) else { return v };
     let exemption = json!({ "reason": e.reason, "until": e.until.map(|d| d.to_string()) });
-    if e.holds_on(today) {
+    if e.holds_on(r.today) {
         let until = e.until.map(|d| format!(" until {d}")).unwrap_or_default();
         let Verdict { status, evidence, details, remedy } = v;
-        Verdict {
-            status: Status::Exempt,
-            evidence: format!("Exempt by the policy{until}: {}", sentence(&e.reason)),
-            details: json!({ "exemption": exemption, "measured": { "status": status, "evidence": evidence, "details": details } }),
-            remedy,
-        }
+        let mut details = json!({ "exemption": exemption, "measured": { "status": status, "evidence": evidence, "details": details } });
+        let evidence = match added_since_start(e, r) {
+            Since::NoStart => format!("Exempt by the policy{until}: {}", sentence(&e.reason)),
+            Since::AtStart => {
+                details = with(details, json!({ "exemption_added_since_start": false }));
+                format!("Exempt by the policy{until}: {}", sentence(&e.reason))
+            }
+            Since::Added(unread) => {
+                details = with(details, json!({ "exemption_added_since_start": true }));
+                let why = match unread {
+                    None => String::new(),
+                    Some(why) => {
+                        details = with(details, json!({ "exemption_at_start_unread": why.reason }));
+                        format!(" (the policy at the start could not be read: {})", why.reason)
+                    }
+                };
+                format!("Exempted{until} by a policy entry added since the task started{why}: {}", sentence(&e.reason))
+            }
+        };
+        Verdict { status: Status::Exempt, evidence, details, remedy }
     } else {
         let until = e.until.map(|d| d.to_string()).unwrap_or_default();
         Verdict {
@@ -884,6 +898,29 @@ fn exempted(id: &str, v: Verdict, policy: &Policy, today: chrono::NaiveDate) -> 
             details: with(v.details, json!({ "expired_exemption": exemption })),
             ..v
         }
+    }
+}
+
+/// Whether an exemption was in the policy at the task's start.
+enum Since<'a> {
+    /// No task record: no start to compare with.
+    NoStart,
+    /// It was, exactly as it is now.
+    AtStart,
+    /// It was not (added, or its reason or date changed since); with why,
+    /// when the policy at the start could not be read.
+    Added(Option<&'a Unread>),
+}
+
+fn added_since_start<'a>(e: &Exemption, r: &'a Readings) -> Since<'a> {
+    if r.task.record().is_none() {
+        return Since::NoStart;
+    }
+    match &r.exemptions_at_start {
+        Ok(None) => Since::NoStart,
+        Ok(Some(then)) if then.contains(e) => Since::AtStart,
+        Ok(Some(_)) => Since::Added(None),
+        Err(why) => Since::Added(Some(why)),
     }
 }
 

@@ -52,6 +52,7 @@ fn nothing_read(task: TaskState) -> Readings {
         integration: unread(),
         commits_since_start: unread(),
         today: today(),
+        exemptions_at_start: unread(),
         verification: Default::default(),
         closing: Default::default(),
         bookkeeping: Default::default(),
@@ -85,6 +86,7 @@ pub(super) fn all_well() -> Readings {
         integration: Ok(Integrated::Measured { trunk, integration: Integration::Reached }),
         commits_since_start: Ok((vec!["b".repeat(40)], 1)),
         today: today(),
+        exemptions_at_start: Ok(Some(vec![])),
         verification: crate::verification::VerificationReadings { gone: Ok(vec![]), ..Default::default() },
         closing: Default::default(),
         bookkeeping: Default::default(),
@@ -651,10 +653,55 @@ mod verification {
             since_start: Some((vec!["d".repeat(40)], 1)),
         });
         let p = exempt("pushed", Some((2026, 11, 30)));
+        r.exemptions_at_start = Ok(Some(p.exempt.clone()));
         let a = answer_all(&r, &p).into_iter().find(|a| a.id == "pushed").expect("pushed");
         assert_eq!(a.status, Status::Exempt);
         assert_eq!(a.evidence, "Exempt by the policy until 2026-11-30: This repository has no forge.");
         assert_eq!(a.details["measured"]["status"], "owed");
+        assert_eq!(a.details["exemption_added_since_start"], false);
+    }
+
+    #[test]
+    fn an_exemption_added_since_the_start_still_exempts_and_says_it_is_new() {
+        let mut r = all_well();
+        r.tree = Ok(WorkingTree {
+            dirty: vec![Dirty { path: "a.txt".into(), index: None, deleted: false }],
+            ..WorkingTree::default()
+        });
+        let mut p = exempt("committed", None);
+        p.exempt[0].reason = "later".into();
+        let new = |r: &Readings, p: &Policy| answer_all(r, p).into_iter().find(|a| a.id == "committed").expect("it");
+        // Not in the policy at the start.
+        let a = new(&r, &p);
+        assert_eq!(a.status, Status::Exempt);
+        assert_eq!(a.evidence, "Exempted by a policy entry added since the task started: Later.");
+        assert_eq!(a.details["exemption_added_since_start"], true);
+        assert_eq!(a.details["measured"]["status"], "owed");
+        // There at the start with another reason, or another date: new too.
+        let mut then = p.exempt.clone();
+        then[0].reason = "not yet".into();
+        r.exemptions_at_start = Ok(Some(then));
+        assert_eq!(new(&r, &p).details["exemption_added_since_start"], true);
+        let mut then = p.exempt.clone();
+        then[0].until = chrono::NaiveDate::from_ymd_opt(2026, 1, 1);
+        r.exemptions_at_start = Ok(Some(then));
+        assert_eq!(new(&r, &p).details["exemption_added_since_start"], true);
+        // There at the start exactly as now: the usual evidence.
+        r.exemptions_at_start = Ok(Some(p.exempt.clone()));
+        let a = new(&r, &p);
+        assert_eq!(a.evidence, "Exempt by the policy: Later.");
+        assert_eq!(a.details["exemption_added_since_start"], false);
+        // The policy at the start unread: counted as new, and why is said.
+        r.exemptions_at_start = Err(Unread::new("the start commit x is not in this repository"));
+        let a = new(&r, &p);
+        assert_eq!(a.status, Status::Exempt);
+        assert!(a.evidence.starts_with("Exempted by a policy entry added since the task started (the policy at the start could not be read: the start commit x"), "{}", a.evidence);
+        assert_eq!(a.details["exemption_added_since_start"], true);
+        // No task, no start to compare with: nothing said of it.
+        r.task = TaskState::None;
+        let a = answer_all(&r, &exempt("settled", None)).into_iter().find(|a| a.id == "settled").expect("settled");
+        assert_eq!(a.evidence, "Exempt by the policy: This repository has no forge.");
+        assert!(a.details.get("exemption_added_since_start").is_none(), "{}", a.details);
     }
 
     #[test]
