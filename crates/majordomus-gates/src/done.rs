@@ -258,22 +258,41 @@ fn committed(r: &Readings) -> Verdict {
     };
     let (kept, counted): (Vec<&str>, Vec<&str>) =
         tree.dirty.iter().map(|d| d.path.as_str()).partition(|p| inherited.contains(*p));
-    let details = json!({ "uncommitted": counted, "inherited": kept });
+    // Of those counted, the ones whose content is what it was at the start
+    // (dirty or untracked then, staged since; or a commit since undone in
+    // the working tree) are not "changed since the start": said apart, so
+    // the count agrees with the change set the other questions read.
+    let (changed, as_at_start): (Vec<&str>, Vec<&str>) = match &r.changes {
+        Ok(c) => counted.iter().partition(|p| c.changed.iter().any(|q| q == *p)),
+        Err(_) => (counted.clone(), Vec::new()),
+    };
+    let details = json!({ "uncommitted": counted, "inherited": kept, "content_as_at_start": as_at_start });
     let also = inherited_clause(&kept, "dirty");
     if counted.is_empty() {
-        Verdict::new(Status::Pass, format!("No tracked file changed since the start is uncommitted{also}."), details)
-    } else {
-        Verdict::new(
-            Status::Owed,
-            format!(
-                "{} changed since the start {} not committed: {}{also}.",
-                count(counted.len(), "tracked file"),
-                are(counted.len()),
-                names(&counted)
-            ),
+        return Verdict::new(
+            Status::Pass,
+            format!("No tracked file changed since the start is uncommitted{also}."),
             details,
-        )
+        );
     }
+    let mut parts = Vec::new();
+    if !changed.is_empty() {
+        parts.push(format!(
+            "{} changed since the start {} not committed: {}",
+            count(changed.len(), "tracked file"),
+            are(changed.len()),
+            names(&changed)
+        ));
+    }
+    if !as_at_start.is_empty() {
+        parts.push(format!(
+            "{} whose content is what it was at the start {} from HEAD, not committed: {}",
+            count(as_at_start.len(), "tracked file"),
+            if as_at_start.len() == 1 { "differs" } else { "differ" },
+            names(&as_at_start)
+        ));
+    }
+    Verdict::new(Status::Owed, format!("{}{also}.", sentence(&parts.join("; ")).trim_end_matches('.')), details)
 }
 
 fn no_untracked(task: &TaskRecord, r: &Readings) -> Verdict {

@@ -257,6 +257,38 @@ fn inherited_dirty_files_are_named_not_counted() {
 }
 
 #[test]
+fn an_uncommitted_file_whose_content_is_as_at_the_start_is_not_counted_as_changed_since_the_start() {
+    // a.txt edited; b.txt dirty at the start and only staged since: both
+    // uncommitted, but only a.txt is in the change set.
+    let mut r = all_well();
+    r.changes = Ok(ChangeSet { changed: vec!["a.txt".into()], inherited: vec!["b.txt".into()] });
+    r.tree = Ok(WorkingTree {
+        dirty: vec![
+            Dirty { path: "a.txt".into(), index: None, deleted: false },
+            Dirty { path: "b.txt".into(), index: Some("c".repeat(40)), deleted: false },
+        ],
+        ..WorkingTree::default()
+    });
+    let a = answer(&r, "committed");
+    assert_eq!(a.status, Status::Owed);
+    assert_eq!(
+        a.evidence,
+        "1 tracked file changed since the start is not committed: a.txt; \
+         1 tracked file whose content is what it was at the start differs from HEAD, not committed: b.txt."
+    );
+    assert_eq!(a.details["content_as_at_start"], serde_json::json!(["b.txt"]));
+    assert_eq!(answer(&r, "regression-tested").evidence, "None of the 1 path changed since the start is a test path.");
+    // The change set unread: every uncommitted file is said as before.
+    r.changes = Err(Unread::new("the test took no reading"));
+    let a = answer(&r, "committed");
+    assert!(
+        a.evidence.starts_with("2 tracked files changed since the start are not committed: a.txt, b.txt"),
+        "{}",
+        a.evidence
+    );
+}
+
+#[test]
 fn untracked_files_present_at_the_start_are_inherited() {
     let mut r = all_well();
     let mut t = record();
