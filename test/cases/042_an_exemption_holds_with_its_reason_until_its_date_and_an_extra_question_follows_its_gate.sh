@@ -71,3 +71,31 @@ documented = 3
 TOML
 expect_run 10 md check
 expect_not_contains "documented="
+
+# The task exempting its own question mid-task: the exemption still holds,
+# but says it was not in the policy at the start, committed or not.
+detail() { json_get .ai/local/state/gates.completion.json "[q for q in d['questions'] if q['id'] == '$1'][0]['details'].get('$2')"; }
+cat >> .ai/repo/majordomus.toml <<'TOML'
+
+[[exempt]]
+question = "committed"
+reason = "later"
+TOML
+for step in uncommitted committed; do
+  if [ "$step" = committed ]; then
+    git add .ai/repo/majordomus.toml
+    git commit -q -m "exempt committed"
+    echo '# guide, updated again' > docs/guide.md
+  fi
+  expect_run 10 md check --json
+  [ "$(answer committed status)" = exempt ] || fail "$step: committed: $(answer committed status)"
+  [ "$(answer committed evidence)" = "Exempted by a policy entry added since the task started: Later." ] ||
+    fail "$step: evidence: $(answer committed evidence)"
+  [ "$(json_get .ai/local/state/gates.completion.json "[q for q in d['questions'] if q['id'] == 'committed'][0]['details']['measured']['status']")" = owed ] ||
+    fail "$step: nothing left uncommitted to exempt"
+  [ "$(detail committed exemption_added_since_start)" = True ] || fail "$step: $(detail committed exemption_added_since_start)"
+  [ "$(detail regression-tested exemption_added_since_start)" = False ] ||
+    fail "$step: an exemption there at the start counted as new"
+  [ "$(answer regression-tested evidence)" = "Exempt by the policy until 2999-12-31: A documentation-only repository has no tests." ] ||
+    fail "$step: evidence: $(answer regression-tested evidence)"
+done

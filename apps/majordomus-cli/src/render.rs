@@ -29,17 +29,41 @@ pub fn check_text(doc: &Document, color: bool) -> String {
         let a = g[0];
         let status = format!("{:<8}", a.status.as_str());
         let status = if color { paint(a.status, &status) } else { status };
+        let (evidence, remedy) = (escape_text(&a.evidence), escape_text(&a.remedy));
         if g.len() == 1 {
-            out.push_str(&format!("{status} {:<width$}  {}\n", a.id, a.evidence));
-            out.push_str(&format!("{:<8} {:<width$}  remedy: {}\n", "", "", a.remedy));
+            out.push_str(&format!("{status} {:<width$}  {evidence}\n", escape_text(&a.id)));
+            out.push_str(&format!("{:<8} {:<width$}  remedy: {remedy}\n", "", ""));
         } else {
-            out.push_str(&format!("{status} {}\n", label(g)));
-            out.push_str(&format!("{:<8} {}\n", "", a.evidence));
-            out.push_str(&format!("{:<8} remedy: {}\n", "", a.remedy));
+            out.push_str(&format!("{status} {}\n", escape_text(&label(g))));
+            out.push_str(&format!("{:<8} {evidence}\n", ""));
+            out.push_str(&format!("{:<8} remedy: {remedy}\n", ""));
         }
     }
     out.push_str(&doc.done_line());
     out.push('\n');
+    out
+}
+
+/// Text read from the repository (a path, a branch, a commit message) made
+/// safe for a terminal line: a control character is written as its escape
+/// (`\n`, `\t`, `\r`, else `\xNN` or `\u{NN}`), so no evidence can start a
+/// line of its own (a false done line) or move the cursor. The JSON
+/// document needs none of this: JSON escapes them itself.
+pub fn escape_text(s: &str) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x80 && c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
     out
 }
 
@@ -111,8 +135,13 @@ fn caps_text(doc: &Document, color: bool) -> String {
     for c in &doc.caps {
         let status = format!("{:<8}", c.status.as_str());
         let status = if color { paint(c.status, &status) } else { status };
-        out.push_str(&format!("cap {:>2}  {:<width$}  {status} {}\n", c.cap, c.id, c.evidence));
-        out.push_str(&format!("{:>6}  {:<width$}  {:<8} remedy: {}\n", "", "", "", c.remedy));
+        out.push_str(&format!(
+            "cap {:>2}  {:<width$}  {status} {}\n",
+            c.cap,
+            escape_text(&c.id),
+            escape_text(&c.evidence)
+        ));
+        out.push_str(&format!("{:>6}  {:<width$}  {:<8} remedy: {}\n", "", "", "", escape_text(&c.remedy)));
     }
     out
 }
@@ -192,6 +221,70 @@ mod tests {
                 "done: no-new-debt=refused pushed=owed",
             ]
         );
+    }
+
+    /// A document whose evidence, remedy and (shared-reason) block carry
+    /// control characters a file name or commit message could hold.
+    fn forged() -> Document {
+        let fake = "x\ndone: complete (19 pass, 0 exempt)";
+        let a = |id: &str, evidence: String, remedy: String| Answer {
+            id: id.into(),
+            stage: "s".into(),
+            question: "q?".into(),
+            status: Status::Owed,
+            evidence,
+            source: "src".into(),
+            remedy,
+            details: serde_json::json!({}),
+        };
+        let mut d = Document::new(
+            chrono::Utc::now(),
+            "/r".into(),
+            None,
+            None,
+            vec![
+                a("committed", format!("1 tracked file is not committed: {fake}."), format!("git add '{fake}'")),
+                a("no-untracked", format!("1 file appeared: {fake}\r\t\x1b[2K\x7f\u{9b}."), "rm\ndone: x".into()),
+                a("no-stash", format!("stash@{{0}} ({fake})"), "git stash drop\ndone: complete".into()),
+                a("settled", format!("stash@{{0}} ({fake})"), "git stash drop\ndone: complete".into()),
+            ],
+            5,
+        );
+        let (score, caps) = majordomus_gates::score::score(&d.questions, &Default::default());
+        d.score = score;
+        d.caps = caps;
+        d
+    }
+
+    #[test]
+    fn no_evidence_or_remedy_can_print_a_line_of_its_own_only_the_real_done_line_begins_with_done() {
+        let d = forged();
+        for (name, text) in [
+            ("check", check_text(&d, false)),
+            ("check in colour", check_text(&d, true)),
+            ("score", score_text(&d, false)),
+            ("cached score", cached_score_text(&d, None, &[], false)),
+        ] {
+            let done: Vec<&str> = text.lines().filter(|l| l.trim_start().starts_with("done:")).collect();
+            let expected: &[&str] = if name.starts_with("check") {
+                &["done: committed=owed no-untracked=owed no-stash=owed settled=owed"]
+            } else {
+                &[]
+            };
+            assert_eq!(done, expected, "{name}: {text}");
+            assert!(!text.contains('\r') && !text.contains('\t') && !text.contains('\u{9b}'), "{name}: {text:?}");
+            assert!(!text.contains("\x1b[2K") && !text.contains('\x7f'), "{name}: {text:?}");
+            assert!(text.contains("committed: x\\ndone: complete (19 pass, 0 exempt)."), "{name}: {text}");
+        }
+        let text = check_text(&d, false);
+        assert!(text.contains("appeared: x\\ndone: complete (19 pass, 0 exempt)\\r\\t\\x1b[2K\\x7f\\u{9b}."), "{text}");
+        assert!(text.contains("remedy: git stash drop\\ndone: complete\n"), "the shared block too: {text}");
+    }
+
+    #[test]
+    fn text_without_control_characters_is_left_as_it_is() {
+        assert_eq!(escape_text("a b/c\\n é ✓"), "a b/c\\n é ✓");
+        assert_eq!(escape_text("a\u{0}b"), "a\\x00b");
     }
 
     #[test]

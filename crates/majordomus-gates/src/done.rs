@@ -15,7 +15,7 @@ use serde_json::json;
 
 use majordomus_readings::refs::Integration;
 use majordomus_readings::Unread;
-use majordomus_records::policy::{ExtraQuestion, Policy};
+use majordomus_records::policy::{Exemption, ExtraQuestion, Policy};
 use majordomus_records::task::{TaskRecord, TaskState};
 
 use crate::answer::{Answer, Status};
@@ -57,12 +57,10 @@ pub const NO_TASK: &str = "no task record says where this work started";
 /// `readings.today`.
 pub fn answer_all(readings: &Readings, policy: &Policy) -> Vec<Answer> {
     let builtin = QUESTIONS.iter().map(|q| {
-        finish(q, exempted(q.id, bookkeeping::acknowledge(q.id, judge(q, readings), readings), policy, readings.today))
+        finish(q, exempted(q.id, bookkeeping::acknowledge(q.id, judge(q, readings), readings), policy, readings))
     });
-    let extra = policy
-        .questions
-        .iter()
-        .map(|q| finish_extra(q, exempted(&q.id, gate_question(q, readings), policy, readings.today)));
+    let extra =
+        policy.questions.iter().map(|q| finish_extra(q, exempted(&q.id, gate_question(q, readings), policy, readings)));
     builtin.chain(extra).collect()
 }
 
@@ -196,18 +194,34 @@ fn regression_tested(r: &Readings) -> Verdict {
             json!({ "changed": 0 }),
         );
     }
-    let tests: Vec<&String> = changes.changed.iter().filter(|p| is_test_path(p)).collect();
-    let details = json!({ "changed": changes.changed.len(), "tests": tests });
+    let touched: Vec<&String> = changes.changed.iter().filter(|p| is_test_path(p)).collect();
+    // A deleted test catches nothing: a test path the working tree no
+    // longer holds is named, not counted.
+    let gone = match (&r.verification.gone, touched.is_empty()) {
+        (_, true) => Vec::new(),
+        (Ok(g), false) => g.iter().collect(),
+        (Err(e), false) => return Verdict::unread(e),
+    };
+    let (deleted, tests): (Vec<&String>, Vec<&String>) = touched.into_iter().partition(|p| gone.contains(p));
+    let details = json!({ "changed": changes.changed.len(), "tests": tests, "deleted_tests": deleted });
+    let not_counted = match deleted.len() {
+        0 => String::new(),
+        n => format!(" ({} deleted, and a deleted test does not count: {})", count(n, "test path"), names(&deleted)),
+    };
     if tests.is_empty() {
         Verdict::new(
             Status::Owed,
-            format!("None of the {} changed since the start is a test path.", count(changes.changed.len(), "path")),
+            format!(
+                "None of the {} changed since the start is a test path{}{not_counted}.",
+                count(changes.changed.len(), "path"),
+                if deleted.is_empty() { "" } else { " still there" }
+            ),
             details,
         )
     } else {
         Verdict::new(
             Status::Pass,
-            format!("The change touches {}: {}.", count(tests.len(), "test path"), names(&tests)),
+            format!("The change touches {}: {}{not_counted}.", count(tests.len(), "test path"), names(&tests)),
             details,
         )
     }
@@ -244,22 +258,41 @@ fn committed(r: &Readings) -> Verdict {
     };
     let (kept, counted): (Vec<&str>, Vec<&str>) =
         tree.dirty.iter().map(|d| d.path.as_str()).partition(|p| inherited.contains(*p));
-    let details = json!({ "uncommitted": counted, "inherited": kept });
+    // Of those counted, the ones whose content is what it was at the start
+    // (dirty or untracked then, staged since; or a commit since undone in
+    // the working tree) are not "changed since the start": said apart, so
+    // the count agrees with the change set the other questions read.
+    let (changed, as_at_start): (Vec<&str>, Vec<&str>) = match &r.changes {
+        Ok(c) => counted.iter().partition(|p| c.changed.iter().any(|q| q == *p)),
+        Err(_) => (counted.clone(), Vec::new()),
+    };
+    let details = json!({ "uncommitted": counted, "inherited": kept, "content_as_at_start": as_at_start });
     let also = inherited_clause(&kept, "dirty");
     if counted.is_empty() {
-        Verdict::new(Status::Pass, format!("No tracked file changed since the start is uncommitted{also}."), details)
-    } else {
-        Verdict::new(
-            Status::Owed,
-            format!(
-                "{} changed since the start {} not committed: {}{also}.",
-                count(counted.len(), "tracked file"),
-                are(counted.len()),
-                names(&counted)
-            ),
+        return Verdict::new(
+            Status::Pass,
+            format!("No tracked file changed since the start is uncommitted{also}."),
             details,
-        )
+        );
     }
+    let mut parts = Vec::new();
+    if !changed.is_empty() {
+        parts.push(format!(
+            "{} changed since the start {} not committed: {}",
+            count(changed.len(), "tracked file"),
+            are(changed.len()),
+            names(&changed)
+        ));
+    }
+    if !as_at_start.is_empty() {
+        parts.push(format!(
+            "{} whose content is what it was at the start {} from HEAD, not committed: {}",
+            count(as_at_start.len(), "tracked file"),
+            if as_at_start.len() == 1 { "differs" } else { "differ" },
+            names(&as_at_start)
+        ));
+    }
+    Verdict::new(Status::Owed, format!("{}{also}.", sentence(&parts.join("; ")).trim_end_matches('.')), details)
 }
 
 fn no_untracked(task: &TaskRecord, r: &Readings) -> Verdict {
@@ -846,18 +879,34 @@ fn finish_extra(q: &ExtraQuestion, v: Verdict) -> Answer {
 /// Applies the policy's exemption of a question, if it has one: while it
 /// holds, the answer is `exempt` with its reason (what was measured stays
 /// in the details); once expired, the measured answer stands and says so.
-fn exempted(id: &str, v: Verdict, policy: &Policy, today: chrono::NaiveDate) -> Verdict {
+/// An exemption the policy did not hold at the task's start (added, or its
+/// reason or date changed since) still exempts, and says it is new.
+fn exempted(id: &str, v: Verdict, policy: &Policy, r: &Readings) -> Verdict {
     let Some(e) = policy.exempt.iter().find(|e| e.question == id) else { return v };
     let exemption = json!({ "reason": e.reason, "until": e.until.map(|d| d.to_string()) });
-    if e.holds_on(today) {
+    if e.holds_on(r.today) {
         let until = e.until.map(|d| format!(" until {d}")).unwrap_or_default();
         let Verdict { status, evidence, details, remedy } = v;
-        Verdict {
-            status: Status::Exempt,
-            evidence: format!("Exempt by the policy{until}: {}", sentence(&e.reason)),
-            details: json!({ "exemption": exemption, "measured": { "status": status, "evidence": evidence, "details": details } }),
-            remedy,
-        }
+        let mut details = json!({ "exemption": exemption, "measured": { "status": status, "evidence": evidence, "details": details } });
+        let evidence = match added_since_start(e, r) {
+            Since::NoStart => format!("Exempt by the policy{until}: {}", sentence(&e.reason)),
+            Since::AtStart => {
+                details = with(details, json!({ "exemption_added_since_start": false }));
+                format!("Exempt by the policy{until}: {}", sentence(&e.reason))
+            }
+            Since::Added(unread) => {
+                details = with(details, json!({ "exemption_added_since_start": true }));
+                let why = match unread {
+                    None => String::new(),
+                    Some(why) => {
+                        details = with(details, json!({ "exemption_at_start_unread": why.reason }));
+                        format!(" (the policy at the start could not be read: {})", why.reason)
+                    }
+                };
+                format!("Exempted{until} by a policy entry added since the task started{why}: {}", sentence(&e.reason))
+            }
+        };
+        Verdict { status: Status::Exempt, evidence, details, remedy }
     } else {
         let until = e.until.map(|d| d.to_string()).unwrap_or_default();
         Verdict {
@@ -868,6 +917,29 @@ fn exempted(id: &str, v: Verdict, policy: &Policy, today: chrono::NaiveDate) -> 
             details: with(v.details, json!({ "expired_exemption": exemption })),
             ..v
         }
+    }
+}
+
+/// Whether an exemption was in the policy at the task's start.
+enum Since<'a> {
+    /// No task record: no start to compare with.
+    NoStart,
+    /// It was, exactly as it is now.
+    AtStart,
+    /// It was not (added, or its reason or date changed since); with why,
+    /// when the policy at the start could not be read.
+    Added(Option<&'a Unread>),
+}
+
+fn added_since_start<'a>(e: &Exemption, r: &'a Readings) -> Since<'a> {
+    if r.task.record().is_none() {
+        return Since::NoStart;
+    }
+    match &r.exemptions_at_start {
+        Ok(None) => Since::NoStart,
+        Ok(Some(then)) if then.contains(e) => Since::AtStart,
+        Ok(Some(_)) => Since::Added(None),
+        Err(why) => Since::Added(Some(why)),
     }
 }
 

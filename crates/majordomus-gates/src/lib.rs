@@ -10,6 +10,7 @@ pub mod bookkeeping;
 pub mod closing;
 pub mod document;
 pub mod done;
+pub mod exemptions;
 pub mod measure;
 pub mod question;
 pub mod runner;

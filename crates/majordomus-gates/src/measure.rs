@@ -32,6 +32,8 @@ pub struct Readings {
     pub commits_since_start: Reading<(Vec<String>, usize)>,
     /// The local calendar date `check` ran on: exemptions hold until a date.
     pub today: chrono::NaiveDate,
+    /// The policy's exemptions at the task's start (`None`: no task record).
+    pub exemptions_at_start: Reading<Option<Vec<majordomus_records::policy::Exemption>>>,
     pub verification: crate::verification::VerificationReadings,
     pub closing: crate::closing::ClosingReadings,
     pub bookkeeping: crate::bookkeeping::BookkeepingReadings,
@@ -118,8 +120,10 @@ pub fn measure_within(
         Ok(()) => crate::bookkeeping::measure(repo, paths, policy, &task, &changes, &tree),
         Err(e) => crate::bookkeeping::BookkeepingReadings::unread(&e),
     };
+    let exemptions_at_start = deadline.read(|| crate::exemptions::at_start(repo, &task));
     Readings {
         today: chrono::Local::now().date_naive(),
+        exemptions_at_start,
         verification,
         closing,
         bookkeeping,
@@ -243,6 +247,7 @@ pub fn unreadable(task: TaskState, reason: &str) -> Readings {
     Readings {
         task,
         today: chrono::Local::now().date_naive(),
+        exemptions_at_start: Err(unread()),
         head: Err(unread()),
         tree: Err(unread()),
         changes: Err(unread()),

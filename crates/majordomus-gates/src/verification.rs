@@ -26,20 +26,26 @@ pub struct VerificationReadings {
     /// Every declared gate, with what the change says of it. `Ok` with no
     /// gate when the policy declares none (nothing else was read then).
     pub gates: Reading<GateSet>,
+    /// The paths changed since the start that no longer exist in the
+    /// working tree: deleted, so no test is in them.
+    pub gone: Reading<Vec<String>>,
 }
 
 impl VerificationReadings {
     /// Every reading of the family unread for one reason: what measurement
     /// gives when the time budget ran out before the family was read.
     pub fn unread(reason: &Unread) -> Self {
-        Self { gates: Err(reason.clone()) }
+        Self { gates: Err(reason.clone()), gone: Err(reason.clone()) }
     }
 }
 
 impl Default for VerificationReadings {
     /// Nothing read: never a pass.
     fn default() -> Self {
-        Self { gates: Err(Unread::new("the gates were not read")) }
+        Self {
+            gates: Err(Unread::new("the gates were not read")),
+            gone: Err(Unread::new("whether the changed paths still exist was not read")),
+        }
     }
 }
 
@@ -190,8 +196,9 @@ pub fn measure(
     tree: &Reading<WorkingTree>,
     changes: &Reading<ChangeSet>,
 ) -> VerificationReadings {
+    let gone = changes.as_ref().map_err(Clone::clone).map(|changes| gone(repo, changes));
     if policy.gates.is_empty() {
-        return VerificationReadings { gates: Ok(GateSet::default()) };
+        return VerificationReadings { gates: Ok(GateSet::default()), gone };
     }
     let gates = changes.as_ref().map_err(Clone::clone).and_then(|changes| {
         let mut set = GateSet { changed: changes.changed.len(), gates: Vec::new() };
@@ -213,7 +220,18 @@ pub fn measure(
         }
         Ok(set)
     });
-    VerificationReadings { gates }
+    VerificationReadings { gates, gone }
+}
+
+/// The paths changed since the start that the working tree no longer
+/// holds (deleted, whether committed, staged or not).
+fn gone(repo: &Repo, changes: &ChangeSet) -> Vec<String> {
+    changes
+        .changed
+        .iter()
+        .filter(|p| std::fs::symlink_metadata(repo.root().join(p.as_str())).is_err())
+        .cloned()
+        .collect()
 }
 
 fn measure_runs(
@@ -267,6 +285,26 @@ mod tests {
         let changes = Ok(ChangeSet { changed: changed.iter().map(|s| s.to_string()).collect(), inherited: vec![] });
         let paths = StatePaths::new(repo.root());
         measure(&repo, &paths, policy, &TaskState::None, &tree, &changes).gates.expect("read")
+    }
+
+    #[test]
+    fn a_changed_path_deleted_from_the_working_tree_is_read_as_gone_with_or_without_gates() {
+        let t = TestRepo::with_commit();
+        t.write("tests/p_test.rs", "#[test] fn p() {}\n");
+        t.write("tests/q_test.rs", "#[test] fn q() {}\n");
+        t.commit_all("tests");
+        t.git(&["rm", "-q", "tests/p_test.rs"]);
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let tree = majordomus_readings::status::read(&repo);
+        let changes = Ok(ChangeSet {
+            changed: vec!["README".into(), "tests/p_test.rs".into(), "tests/q_test.rs".into()],
+            inherited: vec![],
+        });
+        let paths = StatePaths::new(repo.root());
+        for policy in [Policy::default(), policy()] {
+            let read = measure(&repo, &paths, &policy, &TaskState::None, &tree, &changes);
+            assert_eq!(read.gone.expect("read"), ["tests/p_test.rs"]);
+        }
     }
 
     #[test]

@@ -103,16 +103,46 @@ pub enum ForgeError {
     Invalid { path: PathBuf, reason: String },
 }
 
+/// How far ahead of this machine's clock an observation may say it was
+/// made: a little clock skew between hosts, no more. An observation from the
+/// future would never age.
+pub const MAX_CLOCK_SKEW_MINUTES: i64 = 5;
+
 impl Observation {
-    /// Parses and validates an observation's text.
+    /// Parses and validates an observation's text, against this machine's clock.
     pub fn parse(path: &Path, text: &str) -> Result<Self, ForgeError> {
+        Self::parse_at(path, text, chrono::Utc::now())
+    }
+
+    /// [`Observation::parse`] with the clock's reading `now` handed in.
+    pub fn parse_at(path: &Path, text: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Self, ForgeError> {
         let invalid = |reason: String| ForgeError::Invalid { path: path.into(), reason };
         let obs: Observation = serde_json::from_str(text).map_err(|e| invalid(e.to_string()))?;
         if obs.schema != FORGE_SCHEMA {
             return Err(invalid(format!("its schema is {:?}, expected {FORGE_SCHEMA:?}", obs.schema)));
         }
-        chrono::DateTime::parse_from_rfc3339(&obs.observed_at)
+        let observed_at = chrono::DateTime::parse_from_rfc3339(&obs.observed_at)
             .map_err(|e| invalid(format!("observed_at {:?} is not RFC 3339 ({e})", obs.observed_at)))?;
+        if observed_at > now + chrono::Duration::minutes(MAX_CLOCK_SKEW_MINUTES) {
+            return Err(invalid(format!(
+                "observed_at {:?} is more than {MAX_CLOCK_SKEW_MINUTES} minutes ahead of this machine's clock \
+                 (now {}): an observation from the future would never age; check the clock of the host that made it",
+                obs.observed_at,
+                now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+            )));
+        }
+        if let Some(pr) = obs.pull_requests.iter().find(|pr| pr.number < 1) {
+            return Err(invalid(format!(
+                "a pull request's number is {}, and a number is at least 1 (title {:?})",
+                pr.number, pr.title
+            )));
+        }
+        if let Some(issue) = obs.issues.iter().find(|i| i.number < 1) {
+            return Err(invalid(format!(
+                "an issue of {}'s number is {}, and a number is at least 1",
+                issue.repository, issue.number
+            )));
+        }
         for pr in &obs.pull_requests {
             if !PR_STATES.contains(&pr.state.as_str()) {
                 return Err(invalid(format!(
@@ -162,7 +192,7 @@ mod tests {
 
     #[test]
     fn a_valid_observation_parses_and_a_bad_time_is_refused() {
-        let good = r#"{"schema":"majordomus/forge/v1","observed_at":"2026-11-30T10:00:00Z","repository":"o/r",
+        let good = r#"{"schema":"majordomus/forge/v1","observed_at":"2025-11-30T10:00:00Z","repository":"o/r",
             "pull_requests":[{"number":1,"title":"t","author":"a","head":"b","created_at":"2026-11-30T09:00:00Z","state":"open"}],
             "issues":[{"repository":"o/r","number":2,"state":"open","labels":["limitation"]}]}"#;
         let obs = Observation::parse(Path::new("f.json"), good).expect("valid");
@@ -170,6 +200,38 @@ mod tests {
         let bad = good.replace("2026-11-30T09:00:00Z", "yesterday");
         let err = Observation::parse(Path::new("f.json"), &bad).expect_err("bad time");
         assert!(err.to_string().contains("pull request #1"), "{err}");
+    }
+
+    fn at(observed_at: &str, pr: u64, issue: u64) -> String {
+        format!(
+            r#"{{"schema":"majordomus/forge/v1","observed_at":"{observed_at}","repository":"o/r",
+            "pull_requests":[{{"number":{pr},"title":"t","created_at":null,"state":"open"}}],
+            "issues":[{{"repository":"o/r","number":{issue},"state":"open"}}]}}"#
+        )
+    }
+
+    #[test]
+    fn an_observation_from_more_than_five_minutes_ahead_of_the_clock_is_refused_naming_the_clock() {
+        let now = chrono::DateTime::parse_from_rfc3339("2026-11-30T10:00:00Z").expect("time").to_utc();
+        let path = Path::new("f.json");
+        Observation::parse_at(path, &at("2026-11-30T10:05:00Z", 1, 2), now).expect("within the skew");
+        Observation::parse_at(path, &at("2026-11-30T09:00:00Z", 1, 2), now).expect("in the past");
+        let err = Observation::parse_at(path, &at("2026-11-30T10:05:01Z", 1, 2), now).expect_err("ahead");
+        assert!(err.to_string().contains("more than 5 minutes ahead of this machine's clock"), "{err}");
+        let err = Observation::parse(path, &at("9999-12-31T23:59:59Z", 1, 2)).expect_err("the far future");
+        assert!(err.to_string().contains("clock"), "{err}");
+    }
+
+    #[test]
+    fn a_pull_request_or_issue_numbered_zero_is_refused_as_the_schema_says() {
+        let path = Path::new("f.json");
+        let err = Observation::parse(path, &at("2025-11-30T10:00:00Z", 0, 2)).expect_err("pr 0");
+        assert!(err.to_string().contains("a pull request's number is 0"), "{err}");
+        let err = Observation::parse(path, &at("2025-11-30T10:00:00Z", 1, 0)).expect_err("issue 0");
+        assert!(err.to_string().contains("an issue of o/r's number is 0"), "{err}");
+        let schema: serde_json::Value = serde_json::from_str(JSON_SCHEMA).expect("the schema is JSON");
+        assert_eq!(schema["$defs"]["pull_request"]["properties"]["number"]["minimum"], 1);
+        assert_eq!(schema["$defs"]["issue"]["properties"]["number"]["minimum"], 1);
     }
 
     #[test]
@@ -189,7 +251,7 @@ mod tests {
     fn a_state_outside_the_schema_is_refused_naming_the_entry() {
         let doc = |pr: &str, issue: &str| {
             format!(
-                r#"{{"schema":"majordomus/forge/v1","observed_at":"2026-11-30T10:00:00Z","repository":"o/r",
+                r#"{{"schema":"majordomus/forge/v1","observed_at":"2025-11-30T10:00:00Z","repository":"o/r",
                 "pull_requests":[{{"number":1,"created_at":null,"state":"{pr}"}}],
                 "issues":[{{"repository":"o/r","number":8,"state":"{issue}","is_pull_request":true}}]}}"#
             )
@@ -205,7 +267,7 @@ mod tests {
     fn a_foreign_document_is_not_an_observation() {
         let err = Observation::parse(
             Path::new("f.json"),
-            r#"{"schema":"x","observed_at":"2026-11-30T10:00:00Z","repository":"o/r"}"#,
+            r#"{"schema":"x","observed_at":"2025-11-30T10:00:00Z","repository":"o/r"}"#,
         )
         .expect_err("foreign");
         assert!(err.to_string().contains("expected \"majordomus/forge/v1\""), "{err}");

@@ -72,7 +72,7 @@ fn observations_majordomus_reads_match_the_forge_schema() {
     let v = validator("forge");
     let observation = majordomus_records::forge::Observation {
         schema: majordomus_records::forge::FORGE_SCHEMA.into(),
-        observed_at: "2026-11-30T10:00:00Z".into(),
+        observed_at: "2025-11-30T10:00:00Z".into(),
         repository: "owner/name".into(),
         pull_requests: vec![majordomus_records::forge::PullRequest {
             number: 12,
@@ -94,7 +94,7 @@ fn observations_majordomus_reads_match_the_forge_schema() {
     let doc = serde_json::to_value(&observation).unwrap();
     assert_eq!(errors(&v, &doc), Vec::<String>::new());
     let minimal =
-        json!({"schema": "majordomus/forge/v1", "observed_at": "2026-11-30T10:00:00+01:00", "repository": "o/r"});
+        json!({"schema": "majordomus/forge/v1", "observed_at": "2025-11-30T10:00:00+01:00", "repository": "o/r"});
     assert_eq!(errors(&v, &minimal), Vec::<String>::new());
     // Whatever the schema accepts, majordomus reads.
     for accepted in [&doc, &minimal] {

@@ -175,18 +175,21 @@ fn a_branch_and_a_worktree_made_since_the_start_are_owed_until_both_are_gone() {
 fn without_a_snapshot_a_branch_is_dated_by_the_first_line_of_its_reflog() {
     let t = TestRepo::with_commit();
     let mut task = start(&t);
+    t.git(&["switch", "-q", "-c", "topic"]);
     task.snapshot.branches = None;
     task.snapshot.worktrees = None;
-    // The start is an hour ago: main's reflog begins now, after it.
+    // The start is an hour ago: topic's reflog begins now, after it (and
+    // main's too, but the trunk's branch is never counted).
     task.started_at = (Utc::now() - chrono::Duration::hours(1)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let a = check(&t, &task, "nothing-accumulated");
     assert_eq!(a.status, Status::Owed, "{}", a.evidence);
-    assert!(a.evidence.contains("branch main (checked out here)"), "{}", a.evidence);
+    assert!(a.evidence.contains("branch topic (checked out here)"), "{}", a.evidence);
+    assert!(!a.evidence.contains("branch main"), "{}", a.evidence);
     // Its reflog gone, the branch cannot be dated: unknown, never a pass.
-    std::fs::remove_file(t.path().join(".git/logs/refs/heads/main")).expect("remove reflog");
+    std::fs::remove_file(t.path().join(".git/logs/refs/heads/topic")).expect("remove reflog");
     let a = check(&t, &task, "nothing-accumulated");
     assert_eq!(a.status, Status::Unknown, "{}", a.evidence);
-    assert!(a.evidence.contains("branch main (it has no reflog)"), "{}", a.evidence);
+    assert!(a.evidence.contains("branch topic (it has no reflog)"), "{}", a.evidence);
 }
 
 fn observe(t: &TestRepo, observed_at: &str, created_at: &str) {
@@ -209,7 +212,7 @@ fn an_observation_older_than_the_task_is_refused_rather_than_read_as_empty() {
     let a = check(&t, &task, "backlog-not-grown");
     assert_eq!(a.status, Status::Unknown);
     assert!(a.evidence.contains("before the task started"), "{}", a.evidence);
-    let soon = (Utc::now() + chrono::Duration::minutes(5)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let soon = (Utc::now() + chrono::Duration::minutes(2)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     observe(&t, &soon, &soon);
     assert_eq!(check(&t, &task, "backlog-not-grown").status, Status::Owed);
     observe(&t, &soon, "2019-12-31T00:00:00Z");

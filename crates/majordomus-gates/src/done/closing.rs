@@ -176,10 +176,16 @@ fn trunk_branch(r: &Readings) -> Option<&str> {
 /// the trunk's: the local branch named as the trunk's branch, or, when the
 /// trunk could not be read, `main` or `master`.
 fn own_branch<'a>(task: &'a TaskRecord, trunk: Option<&str>) -> Option<&'a str> {
-    task.branch.as_deref().filter(|b| match trunk {
-        Some(t) => *b != t,
-        None => !matches!(*b, "main" | "master"),
-    })
+    task.branch.as_deref().filter(|b| !is_trunk_branch(b, trunk))
+}
+
+/// Whether a local branch is the trunk's: named as the trunk's branch, or,
+/// when the trunk could not be read, `main` or `master`.
+fn is_trunk_branch(branch: &str, trunk: Option<&str>) -> bool {
+    match trunk {
+        Some(t) => branch == t,
+        None => matches!(branch, "main" | "master"),
+    }
 }
 
 /// Why a branch or worktree counts as created since the start, or not.
@@ -223,6 +229,7 @@ fn age(
     started: DateTime<Utc>,
     kind: &str,
     own_branch: Option<&str>,
+    trunk: Option<&str>,
 ) -> Age {
     let later = |t: DateTime<Utc>| {
         format!("its reflog begins at {}, after the start", t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
@@ -231,6 +238,12 @@ fn age(
     // owed until the work has landed and the branch is gone.
     if kind == "branch" && own_branch == Some(made.name.as_str()) {
         return Age::Created(OWN_BRANCH.into());
+    }
+    // The trunk's own local branch is where the work lands, never something
+    // the work left behind: not even when the repository had no commit (so
+    // no branch) at the start.
+    if kind == "branch" && is_trunk_branch(&made.name, trunk) {
+        return Age::Older;
     }
     match (at_start, &made.dating) {
         // With a snapshot: what it did not hold was created since; what it
@@ -270,7 +283,7 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
     for (kind, all, then) in families {
         for made in all {
             let at_start = then.map(|m| m.get(&made.name));
-            match age(made, at_start, started, kind, own) {
+            match age(made, at_start, started, kind, own, trunk) {
                 Age::Older => {}
                 Age::Created(why) => {
                     let label = match kind {

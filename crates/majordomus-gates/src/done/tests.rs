@@ -52,6 +52,7 @@ fn nothing_read(task: TaskState) -> Readings {
         integration: unread(),
         commits_since_start: unread(),
         today: today(),
+        exemptions_at_start: unread(),
         verification: Default::default(),
         closing: Default::default(),
         bookkeeping: Default::default(),
@@ -85,7 +86,8 @@ pub(super) fn all_well() -> Readings {
         integration: Ok(Integrated::Measured { trunk, integration: Integration::Reached }),
         commits_since_start: Ok((vec!["b".repeat(40)], 1)),
         today: today(),
-        verification: Default::default(),
+        exemptions_at_start: Ok(Some(vec![])),
+        verification: crate::verification::VerificationReadings { gone: Ok(vec![]), ..Default::default() },
         closing: Default::default(),
         bookkeeping: Default::default(),
     }
@@ -210,6 +212,32 @@ fn a_change_without_a_test_owes_regression_tested_and_no_change_is_exempt() {
 }
 
 #[test]
+fn a_deleted_test_path_is_named_and_does_not_count_as_a_regression_test() {
+    let mut r = all_well();
+    r.changes = Ok(ChangeSet { changed: vec!["a.txt".into(), "tests/p_test.rs".into()], inherited: vec![] });
+    r.verification.gone = Ok(vec!["tests/p_test.rs".into()]);
+    let a = answer(&r, "regression-tested");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert_eq!(
+        a.evidence,
+        "None of the 2 paths changed since the start is a test path still there \
+         (1 test path deleted, and a deleted test does not count: tests/p_test.rs)."
+    );
+    assert_eq!(a.details["deleted_tests"], serde_json::json!(["tests/p_test.rs"]));
+    // Another test still there passes, and the deleted one is still named.
+    r.changes = Ok(ChangeSet {
+        changed: vec!["a.txt".into(), "tests/p_test.rs".into(), "tests/q_test.rs".into()],
+        inherited: vec![],
+    });
+    let a = answer(&r, "regression-tested");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    assert!(a.evidence.contains("1 test path: tests/q_test.rs (1 test path deleted"), "{}", a.evidence);
+    // Whether a test path is still there, unread, is never a pass.
+    r.verification.gone = Err(Unread::new("the test took no reading"));
+    assert_eq!(answer(&r, "regression-tested").status, Status::Unknown);
+}
+
+#[test]
 fn inherited_dirty_files_are_named_not_counted() {
     let mut r = all_well();
     r.tree = Ok(WorkingTree {
@@ -226,6 +254,38 @@ fn inherited_dirty_files_are_named_not_counted() {
     assert!(a.evidence.contains("not counted: old.txt"), "{}", a.evidence);
     r.inherited_dirty = Ok(["old.txt".to_string(), "new.txt".to_string()].into());
     assert_eq!(answer(&r, "committed").status, Status::Pass);
+}
+
+#[test]
+fn an_uncommitted_file_whose_content_is_as_at_the_start_is_not_counted_as_changed_since_the_start() {
+    // a.txt edited; b.txt dirty at the start and only staged since: both
+    // uncommitted, but only a.txt is in the change set.
+    let mut r = all_well();
+    r.changes = Ok(ChangeSet { changed: vec!["a.txt".into()], inherited: vec!["b.txt".into()] });
+    r.tree = Ok(WorkingTree {
+        dirty: vec![
+            Dirty { path: "a.txt".into(), index: None, deleted: false },
+            Dirty { path: "b.txt".into(), index: Some("c".repeat(40)), deleted: false },
+        ],
+        ..WorkingTree::default()
+    });
+    let a = answer(&r, "committed");
+    assert_eq!(a.status, Status::Owed);
+    assert_eq!(
+        a.evidence,
+        "1 tracked file changed since the start is not committed: a.txt; \
+         1 tracked file whose content is what it was at the start differs from HEAD, not committed: b.txt."
+    );
+    assert_eq!(a.details["content_as_at_start"], serde_json::json!(["b.txt"]));
+    assert_eq!(answer(&r, "regression-tested").evidence, "None of the 1 path changed since the start is a test path.");
+    // The change set unread: every uncommitted file is said as before.
+    r.changes = Err(Unread::new("the test took no reading"));
+    let a = answer(&r, "committed");
+    assert!(
+        a.evidence.starts_with("2 tracked files changed since the start are not committed: a.txt, b.txt"),
+        "{}",
+        a.evidence
+    );
 }
 
 #[test]
@@ -441,7 +501,7 @@ mod verification {
 
     fn with_gates(gates: Vec<GateReading>) -> Readings {
         let mut r = all_well();
-        r.verification = VerificationReadings { gates: Ok(GateSet { changed: 2, gates }) };
+        r.verification = VerificationReadings { gates: Ok(GateSet { changed: 2, gates }), gone: Ok(vec![]) };
         r
     }
 
@@ -625,10 +685,55 @@ mod verification {
             since_start: Some((vec!["d".repeat(40)], 1)),
         });
         let p = exempt("pushed", Some((2026, 11, 30)));
+        r.exemptions_at_start = Ok(Some(p.exempt.clone()));
         let a = answer_all(&r, &p).into_iter().find(|a| a.id == "pushed").expect("pushed");
         assert_eq!(a.status, Status::Exempt);
         assert_eq!(a.evidence, "Exempt by the policy until 2026-11-30: This repository has no forge.");
         assert_eq!(a.details["measured"]["status"], "owed");
+        assert_eq!(a.details["exemption_added_since_start"], false);
+    }
+
+    #[test]
+    fn an_exemption_added_since_the_start_still_exempts_and_says_it_is_new() {
+        let mut r = all_well();
+        r.tree = Ok(WorkingTree {
+            dirty: vec![Dirty { path: "a.txt".into(), index: None, deleted: false }],
+            ..WorkingTree::default()
+        });
+        let mut p = exempt("committed", None);
+        p.exempt[0].reason = "later".into();
+        let new = |r: &Readings, p: &Policy| answer_all(r, p).into_iter().find(|a| a.id == "committed").expect("it");
+        // Not in the policy at the start.
+        let a = new(&r, &p);
+        assert_eq!(a.status, Status::Exempt);
+        assert_eq!(a.evidence, "Exempted by a policy entry added since the task started: Later.");
+        assert_eq!(a.details["exemption_added_since_start"], true);
+        assert_eq!(a.details["measured"]["status"], "owed");
+        // There at the start with another reason, or another date: new too.
+        let mut then = p.exempt.clone();
+        then[0].reason = "not yet".into();
+        r.exemptions_at_start = Ok(Some(then));
+        assert_eq!(new(&r, &p).details["exemption_added_since_start"], true);
+        let mut then = p.exempt.clone();
+        then[0].until = chrono::NaiveDate::from_ymd_opt(2026, 1, 1);
+        r.exemptions_at_start = Ok(Some(then));
+        assert_eq!(new(&r, &p).details["exemption_added_since_start"], true);
+        // There at the start exactly as now: the usual evidence.
+        r.exemptions_at_start = Ok(Some(p.exempt.clone()));
+        let a = new(&r, &p);
+        assert_eq!(a.evidence, "Exempt by the policy: Later.");
+        assert_eq!(a.details["exemption_added_since_start"], false);
+        // The policy at the start unread: counted as new, and why is said.
+        r.exemptions_at_start = Err(Unread::new("the start commit x is not in this repository"));
+        let a = new(&r, &p);
+        assert_eq!(a.status, Status::Exempt);
+        assert!(a.evidence.starts_with("Exempted by a policy entry added since the task started (the policy at the start could not be read: the start commit x"), "{}", a.evidence);
+        assert_eq!(a.details["exemption_added_since_start"], true);
+        // No task, no start to compare with: nothing said of it.
+        r.task = TaskState::None;
+        let a = answer_all(&r, &exempt("settled", None)).into_iter().find(|a| a.id == "settled").expect("settled");
+        assert_eq!(a.evidence, "Exempt by the policy: This repository has no forge.");
+        assert!(a.details.get("exemption_added_since_start").is_none(), "{}", a.details);
     }
 
     #[test]

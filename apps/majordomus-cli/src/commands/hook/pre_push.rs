@@ -54,7 +54,8 @@ pub fn refusal(doc: &Document, remote: Option<&str>) -> Option<String> {
     let to = remote.map(|r| format!(" to {r}")).unwrap_or_default();
     Some(format!(
         "majordomus pre-push: the push{to} is refused: gates-green is refused.\n  {}\n  remedy: {}\n",
-        gates.evidence, gates.remedy
+        crate::render::escape_text(&gates.evidence),
+        crate::render::escape_text(&gates.remedy)
     ))
 }
 

@@ -432,6 +432,46 @@ fn a_task_started_on_the_trunks_branch_owes_nothing_for_it() {
 }
 
 #[test]
+fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_accumulated() {
+    // Started with no commit: no branch at the start, and none checked out.
+    let mut r = well();
+    let mut t = record();
+    t.head = None;
+    t.snapshot.branches = Some(Default::default());
+    t.snapshot.worktrees = Some(Default::default());
+    r.task = TaskState::Active(Box::new(t));
+    r.closing.accumulated =
+        Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(5)))], worktrees: vec![] });
+    // The trunk is main (a local one here): its branch is not the task's leftover.
+    let trunk = majordomus_readings::refs::Trunk {
+        refname: "refs/heads/main".into(),
+        commit: "b".repeat(40),
+        chosen_by: "the test".into(),
+    };
+    r.integration = Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Pass, "{}: {}", a.evidence, a.remedy);
+    // With the trunk unread, main and master are not counted; another branch is.
+    r.integration = Err(Unread::new("no trunk was found"));
+    for (branch, status) in [("main", Status::Pass), ("master", Status::Pass), ("topic", Status::Owed)] {
+        r.closing.accumulated =
+            Ok(Accumulated { branches: vec![made(branch, &"b".repeat(40), Some(minutes(5)))], worktrees: vec![] });
+        let a = answer(&r, "nothing-accumulated");
+        assert_eq!(a.status, status, "{branch}: {}", a.evidence);
+    }
+    // With a trunk of another name, a main made since the start is counted.
+    let trunk = majordomus_readings::refs::Trunk {
+        refname: "refs/remotes/origin/develop".into(),
+        commit: "b".repeat(40),
+        chosen_by: "the test".into(),
+    };
+    r.integration = Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
+    r.closing.accumulated =
+        Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(5)))], worktrees: vec![] });
+    assert_eq!(answer(&r, "nothing-accumulated").status, Status::Owed);
+}
+
+#[test]
 fn an_undecided_baseline_is_compared_with_every_baseline_gone_and_passes_only_within_them() {
     let mut r = well();
     let mut d = debt(
