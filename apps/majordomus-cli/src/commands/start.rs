@@ -146,7 +146,18 @@ pub fn normalise_scope(prefix: &Path, scope: &Path) -> Result<String, CliError> 
                     return Err(CliError::Usage(format!("--scope {} lies outside the repository", scope.display())));
                 }
             }
-            Component::Normal(p) => parts.push(p.to_string_lossy().into_owned()),
+            Component::Normal(p) => {
+                let part = p.to_string_lossy();
+                // A scope is paths, matched by prefix; a glob would be taken
+                // literally and refuse what the worker meant to allow.
+                if part.contains(['*', '?', '[']) {
+                    return Err(CliError::Usage(format!(
+                        "--scope {} looks like a glob; a scope is a directory or a file (everything beneath a directory is in scope): name the directory instead",
+                        scope.display()
+                    )));
+                }
+                parts.push(part.into_owned())
+            }
             Component::RootDir | Component::Prefix(_) => {
                 return Err(CliError::Usage(format!("--scope {} is not a relative path", scope.display())))
             }
@@ -196,5 +207,9 @@ mod tests {
         assert!(normalise_scope(Path::new(""), Path::new("/etc")).is_err());
         assert!(normalise_scope(Path::new(""), Path::new("../sibling")).is_err());
         assert!(normalise_scope(Path::new("src"), Path::new("../../x")).is_err());
+        for glob in ["src/*", "src/**/x.rs", "file?.rs", "[ab]"] {
+            let err = normalise_scope(Path::new(""), Path::new(glob)).expect_err("a glob");
+            assert!(matches!(&err, CliError::Usage(m) if m.contains("looks like a glob")), "{glob}: {err:?}");
+        }
     }
 }
