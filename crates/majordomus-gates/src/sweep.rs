@@ -167,7 +167,10 @@ mod tests {
             task: "left behind".into(),
             scope: vec![],
             issues: vec![],
-            started_at: "2026-11-30T10:00:00Z".into(),
+            // Long before anything the test makes: the worktrees, which the
+            // snapshot does not hold, are dated by their reflogs against it,
+            // so a start later today would change what is measured.
+            started_at: "2000-01-01T00:00:00Z".into(),
             head: Some(head.into()),
             branch: Some("main".into()),
             snapshot: Snapshot {
