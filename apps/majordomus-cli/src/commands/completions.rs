@@ -6,11 +6,11 @@ use clap_complete::Shell;
 use crate::{Cli, CliError, Exit};
 
 /// Print a completion script for a shell.
-///
-/// bash: majordomus completions bash > ~/.local/share/bash-completion/completions/majordomus
-/// zsh: majordomus completions zsh > "${fpath[1]}/_majordomus"
-/// fish: majordomus completions fish > ~/.config/fish/completions/majordomus.fish
 #[derive(Debug, Args)]
+#[command(after_help = "Install it where the shell looks:\n  \
+    bash: majordomus completions bash > ~/.local/share/bash-completion/completions/majordomus\n  \
+    zsh:  majordomus completions zsh > \"${fpath[1]}/_majordomus\"\n  \
+    fish: majordomus completions fish > ~/.config/fish/completions/majordomus.fish")]
 pub struct CompletionsArgs {
     /// The shell.
     #[arg(value_enum)]
