@@ -183,7 +183,7 @@ fn cmd_list(ws: &Workspace, policy: &Policy) -> Result<Exit, CliError> {
     let now = chrono::Utc::now();
     for (id, gate) in &policy.gates {
         let required = if gate.required { "required" } else { "optional" };
-        writeln!(out, "{id} ({required}): {}", gate.run)?;
+        writeln!(out, "{id} ({required}): {}", crate::render::escape_text(&gate.run))?;
         writeln!(out, "  {}", selection(gate, &changes))?;
         let verdict = match (&tree, &runs) {
             (Err(e), _) | (_, Err(e)) => Err(e.clone()),
@@ -206,6 +206,10 @@ fn selection(
         Ok(c) => match verification::matched(gate, c) {
             Err(e) => format!("selection unknown: {}", e.reason),
             Ok(_) if c.changed.is_empty() => "not selected: nothing changed since the start".to_string(),
+            Ok(_) if gate.inputs.is_empty() => {
+                "not selected: it declares no inputs, so no change selects it (mark it always to run it every time)"
+                    .to_string()
+            }
             Ok(m) if m.is_empty() => {
                 format!("not selected: {} {inputs}", majordomus_gates::done::no_change_matches(c.changed.len()))
             }
