@@ -52,6 +52,18 @@ printf '[gates.unit]\nrun = "cargo test\n' > .ai/repo/majordomus.toml
 expect_run 2 md check
 expect_contains "majordomus.toml:2:"
 
+# A path that can never name a file of the repository is a problem at its place.
+printf '[gates.unit]\nrun = "true"\ninputs = ["/etc/**", "../**"]\n' > .ai/repo/majordomus.toml
+expect_run 2 md check
+expect_contains "majordomus.toml:3:11: the input \`/etc/**\` of gate \`unit\` is absolute"
+expect_contains "majordomus.toml:3:22: the input \`../**\` of gate \`unit\` has a \`..\` component"
+
+# A leading ./ is taken off: the input is the same as without it.
+printf '[gates.unit]\nrun = "touch ran-unit"\ninputs = ["./src/**"]\n' > .ai/repo/majordomus.toml
+expect_run 0 md gate list
+expect_contains "src/**"
+expect_not_contains "./src"
+
 # Fixed, the same commands work.
 printf '[gates.unit]\nrun = "touch ran-unit"\ninputs = ["src/**"]\n' > .ai/repo/majordomus.toml
 commit_all "fix the policy"

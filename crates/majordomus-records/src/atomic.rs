@@ -15,6 +15,34 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
+/// [`write_atomic`] for a file people own and edit (an agent's settings):
+/// the file it replaces keeps its mode, and a new one is created readable
+/// by all (0644, less the umask), not private like majordomus's state.
+pub fn write_atomic_keeping_mode(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = path.parent().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "path has no parent"))?;
+    std::fs::create_dir_all(dir)?;
+    let kept = match std::fs::metadata(path) {
+        Ok(m) => Some(m.permissions()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".majordomus-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o644));
+    }
+    let mut tmp = builder.tempfile_in(dir)?;
+    if let Some(permissions) = kept {
+        tmp.as_file().set_permissions(permissions)?;
+    }
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
 /// Writes `bytes` to `path` atomically, but only if `path` does not exist
 /// yet: of two writers racing to create it, one wins and the other gets
 /// [`io::ErrorKind::AlreadyExists`], and the file is never replaced.

@@ -108,6 +108,14 @@ pub enum ForgeError {
 /// future would never age.
 pub const MAX_CLOCK_SKEW_MINUTES: i64 = 5;
 
+/// Whether a repository is named `owner/name` as the schema's pattern
+/// `^[^/\s]+/[^/\s]+$` says: two parts, neither empty nor holding a
+/// `/` or white space.
+pub fn is_repository(name: &str) -> bool {
+    let part = |p: &str| !p.is_empty() && !p.chars().any(char::is_whitespace);
+    matches!(name.split_once('/'), Some((owner, repo)) if part(owner) && !repo.contains('/') && part(repo))
+}
+
 impl Observation {
     /// Parses and validates an observation's text, against this machine's clock.
     pub fn parse(path: &Path, text: &str) -> Result<Self, ForgeError> {
@@ -129,6 +137,22 @@ impl Observation {
                  (now {}): an observation from the future would never age; check the clock of the host that made it",
                 obs.observed_at,
                 now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+            )));
+        }
+        if !is_repository(&obs.repository) {
+            return Err(invalid(format!("its repository {:?} is not `owner/name`", obs.repository)));
+        }
+        if let Some(issue) = obs.issues.iter().find(|i| !is_repository(&i.repository)) {
+            return Err(invalid(format!(
+                "issue #{}'s repository {:?} is not `owner/name`",
+                issue.number, issue.repository
+            )));
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        if let Some(issue) = obs.issues.iter().find(|i| !seen.insert((i.repository.as_str(), i.number))) {
+            return Err(invalid(format!(
+                "issue {}#{} is listed twice: an issue is listed once, with one state",
+                issue.repository, issue.number
             )));
         }
         if let Some(pr) = obs.pull_requests.iter().find(|pr| pr.number < 1) {
@@ -261,6 +285,36 @@ mod tests {
         assert!(err.to_string().contains("issue o/r#8's state \"merged\""), "{err}");
         let err = Observation::parse(Path::new("f.json"), &doc("OPEN", "open")).expect_err("a state gh spells");
         assert!(err.to_string().contains("pull request #1's state \"OPEN\""), "{err}");
+    }
+
+    #[test]
+    fn a_repository_not_named_owner_slash_name_is_refused_as_the_schema_says() {
+        let path = Path::new("f.json");
+        let doc = |repository: &str, issue_repository: &str| {
+            format!(
+                r#"{{"schema":"majordomus/forge/v1","observed_at":"2025-11-30T10:00:00Z","repository":"{repository}",
+                "issues":[{{"repository":"{issue_repository}","number":3,"state":"open"}}]}}"#
+            )
+        };
+        Observation::parse(path, &doc("o/r", "other/r")).expect("valid");
+        for bad in ["nope", "a/b/c", "/r", "o/", "o r/x"] {
+            let err = Observation::parse(path, &doc(bad, "o/r")).expect_err(bad);
+            assert!(err.to_string().contains(&format!("its repository {bad:?} is not `owner/name`")), "{err}");
+        }
+        let err = Observation::parse(path, &doc("o/r", "a b")).expect_err("an issue's repository");
+        assert!(err.to_string().contains("issue #3's repository \"a b\" is not `owner/name`"), "{err}");
+        let schema: serde_json::Value = serde_json::from_str(JSON_SCHEMA).expect("the schema is JSON");
+        assert_eq!(schema["properties"]["repository"]["pattern"], "^[^/\\s]+/[^/\\s]+$");
+    }
+
+    #[test]
+    fn the_same_issue_listed_twice_is_refused_whatever_its_states() {
+        let path = Path::new("f.json");
+        let doc = r#"{"schema":"majordomus/forge/v1","observed_at":"2025-11-30T10:00:00Z","repository":"o/r",
+            "issues":[{"repository":"o/r","number":3,"state":"open"},{"repository":"x/y","number":3,"state":"open"},
+                      {"repository":"o/r","number":3,"state":"closed"}]}"#;
+        let err = Observation::parse(path, doc).expect_err("listed twice");
+        assert!(err.to_string().contains("issue o/r#3 is listed twice"), "{err}");
     }
 
     #[test]

@@ -143,7 +143,7 @@ pub mod marker_defaults {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct HookPolicy {
     /// Consecutive blocks of a stop for one task after which the hook lets
-    /// the stop through (saying what is still owed). 0: never block.
+    /// the stop through (saying what is still owed). 1 or more.
     pub block_limit: u32,
     /// The time budget of the hook's measurement, in milliseconds: readings
     /// not taken by then are `unknown`. Keep it well under the host's hook
@@ -151,6 +151,8 @@ pub struct HookPolicy {
     pub budget_ms: u64,
 }
 
+/// The least `[hook] budget_ms` accepted.
+pub const MIN_BUDGET_MS: u64 = 100;
 /// The default `[hook] block_limit`.
 pub const DEFAULT_BLOCK_LIMIT: u32 = 3;
 /// The default `[hook] budget_ms`: a third of the 60 s timeout
@@ -257,6 +259,28 @@ impl Policy {
     }
 }
 
+/// A path or glob the policy names, relative to the repository root, with
+/// a leading `./` taken off: `Ok(None)` for `.` (the whole repository), an
+/// error (the end of a sentence) for an absolute path or one with a `..`
+/// component, which can never name a path of the repository.
+fn relative_to_root(path: &str) -> Result<Option<String>, String> {
+    if path.starts_with('/') || path.starts_with('\\') {
+        return Err("is absolute: paths in the policy are relative to the repository root".to_string());
+    }
+    if path.split(['/', '\\']).any(|c| c == "..") {
+        return Err("has a `..` component: paths in the policy name files inside the repository".to_string());
+    }
+    let mut rest = path;
+    while let Some(r) = rest.strip_prefix("./") {
+        rest = r.trim_start_matches('/');
+    }
+    match rest {
+        "." => Ok(None),
+        "" if rest != path => Ok(None),
+        _ => Ok(Some(rest.to_string())),
+    }
+}
+
 /// 1-based line and column of a byte offset.
 pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let mut offset = offset.min(text.len());
@@ -301,6 +325,10 @@ fn start(span: &Span) -> usize {
 
 fn key_span(table: &dyn TableLike, key: &str) -> Span {
     table.key(key).and_then(|k| k.span())
+}
+
+fn value_span(table: &dyn TableLike, key: &str) -> Span {
+    table.get(key).and_then(|v| v.span())
 }
 
 /// `a` or `an`, before a TOML type name.
@@ -496,6 +524,15 @@ impl Walk {
                 self.known_keys(t, &MARKERS, "[markers]");
                 let list =
                     |w: &mut Self, key| w.strings(t, key, "markers").map(|v| v.into_iter().map(|(s, _)| s).collect());
+                let mut scan = self.strings(t, "scan", "markers");
+                for (dir, span) in scan.iter_mut().flatten() {
+                    match relative_to_root(dir) {
+                        Err(why) => self.report(span, format!("the scanned path `{dir}` of [markers] {why}")),
+                        // `.` is the whole repository.
+                        Ok(None) => *dir = ".".to_string(),
+                        Ok(Some(rel)) => *dir = rel,
+                    }
+                }
                 let pattern = self.string(t, "pattern", "markers");
                 if let Some((text, span)) = &pattern {
                     match regex::Regex::new(text) {
@@ -518,7 +555,7 @@ impl Walk {
                 }
                 policy.markers = Some(Markers {
                     pattern: pattern.map(|(s, _)| s),
-                    scan: list(self, "scan"),
+                    scan: scan.map(|v| v.into_iter().map(|(s, _)| s).collect()),
                     extensions: list(self, "extensions"),
                     exclude: exclude.map(|v| v.into_iter().map(|(s, _)| s).collect()),
                 });
@@ -528,9 +565,21 @@ impl Walk {
             if let Some(t) = self.table(item, &key_span(root, "hook"), "[hook]") {
                 self.known_keys(t, &HOOK, "[hook]");
                 if let Some(n) = self.whole_number(t, "block_limit", "hook") {
+                    if n < 1 {
+                        self.report(
+                            &value_span(t, "block_limit"),
+                            "`hook.block_limit` must be 1 or more: with 0 the hook could never block a stop",
+                        );
+                    }
                     policy.hook.block_limit = u32::try_from(n).unwrap_or(u32::MAX);
                 }
                 if let Some(n) = self.whole_number(t, "budget_ms", "hook") {
+                    if n < MIN_BUDGET_MS {
+                        self.report(
+                            &value_span(t, "budget_ms"),
+                            format!("`hook.budget_ms` must be {MIN_BUDGET_MS} or more: in less nothing can be read, not {n}"),
+                        );
+                    }
                     policy.hook.budget_ms = n;
                 }
             }
@@ -571,10 +620,18 @@ impl Walk {
             at,
             "the command majordomus runs for this gate",
         );
-        let inputs = self.strings(t, "inputs", &what).unwrap_or_default();
-        for (glob, span) in &inputs {
-            if let Err(e) = globset::Glob::new(glob) {
-                self.report(span, format!("the input `{glob}` of gate `{id}` is not a glob: {}", e.kind()));
+        let mut inputs = self.strings(t, "inputs", &what).unwrap_or_default();
+        for (glob, span) in &mut inputs {
+            match relative_to_root(glob) {
+                Err(why) => self.report(span, format!("the input `{glob}` of gate `{id}` {why}")),
+                // `.` is the whole repository.
+                Ok(None) => *glob = "**".to_string(),
+                Ok(Some(rel)) => {
+                    if let Err(e) = globset::Glob::new(&rel) {
+                        self.report(span, format!("the input `{glob}` of gate `{id}` is not a glob: {}", e.kind()));
+                    }
+                    *glob = rel;
+                }
             }
         }
         let required = self.boolean(t, "required", &what).unwrap_or(true);
@@ -883,6 +940,43 @@ nonsense = 3
         assert_eq!(p.hook, HookPolicy { block_limit: 1, budget_ms: 20_000 });
         let err = parse("[hook]\nblock_limits = 1\n").expect_err("unknown key");
         assert!(err.to_string().starts_with("p.toml:2:1: "), "{err}");
+    }
+
+    #[test]
+    fn inputs_and_scanned_paths_lose_a_leading_dot_slash_and_a_lone_dot_is_the_whole_repository() {
+        let text = "[gates.unit]\nrun = \"true\"\ninputs = [\"./src/**\", \".\", \"./\", \"docs\"]\n[markers]\nscan = [\"./lib\", \".\", \"./\", \".//apps\"]\n";
+        let p = parse(text).expect("parse");
+        assert_eq!(p.gates["unit"].inputs, ["src/**", "**", "**", "docs"]);
+        let scan = p.markers.and_then(|m| m.scan).expect("scan");
+        assert_eq!(scan, ["lib", ".", ".", "apps"]);
+    }
+
+    #[test]
+    fn an_absolute_path_or_one_leaving_the_repository_is_a_problem_at_its_place() {
+        let text = "[gates.unit]\nrun = \"true\"\ninputs = [\"/etc/**\", \"../**\", \"src/../x\"]\n[markers]\nscan = [\"/src\", \"./..\"]\n";
+        assert_eq!(
+            problems(text),
+            [
+                "3:11: the input `/etc/**` of gate `unit` is absolute: paths in the policy are relative to the repository root",
+                "3:22: the input `../**` of gate `unit` has a `..` component: paths in the policy name files inside the repository",
+                "3:31: the input `src/../x` of gate `unit` has a `..` component: paths in the policy name files inside the repository",
+                "5:9: the scanned path `/src` of [markers] is absolute: paths in the policy are relative to the repository root",
+                "5:17: the scanned path `./..` of [markers] has a `..` component: paths in the policy name files inside the repository",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_block_limit_of_0_or_a_budget_under_100_ms_is_a_problem() {
+        assert_eq!(
+            problems("[hook]\nblock_limit = 0\nbudget_ms = 99\n"),
+            [
+                "2:15: `hook.block_limit` must be 1 or more: with 0 the hook could never block a stop",
+                "3:13: `hook.budget_ms` must be 100 or more: in less nothing can be read, not 99",
+            ]
+        );
+        let p = parse("[hook]\nblock_limit = 1\nbudget_ms = 100\n").expect("the least values are accepted");
+        assert_eq!(p.hook, HookPolicy { block_limit: 1, budget_ms: 100 });
     }
 
     #[test]

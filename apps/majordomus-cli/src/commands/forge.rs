@@ -85,21 +85,38 @@ fn plural(n: usize, noun: &str) -> String {
     }
 }
 
+/// The most an observation may weigh: far above any forge's answer, and
+/// a bound on what `forge record /dev/zero` reads.
+const MAX_OBSERVATION_BYTES: u64 = 64 * 1024 * 1024;
+
 fn read_observation(cwd: &Path, file: &str) -> Result<Observation, CliError> {
     let (name, text) = if file == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map_err(|e| {
+        let text = read_at_most(std::io::stdin().lock(), MAX_OBSERVATION_BYTES).map_err(|e| {
             CliError::Usage(format!("cannot read the observation from standard input: {e}; nothing was recorded"))
         })?;
         (Path::new("<stdin>").to_path_buf(), text)
     } else {
         let path = cwd.join(file);
-        let text = std::fs::read_to_string(&path)
+        let text = std::fs::File::open(&path)
+            .and_then(|f| read_at_most(f, MAX_OBSERVATION_BYTES))
             .map_err(|e| CliError::Usage(format!("cannot read {file}: {e}; nothing was recorded")))?;
         (Path::new(file).to_path_buf(), text)
     };
     Observation::parse(&name, &text)
         .map_err(|e| CliError::Usage(format!("{}; the recorded observation is unchanged", error_chain(&e))))
+}
+
+/// The text a reader holds, refused past `limit` bytes (or not UTF-8).
+fn read_at_most(reader: impl Read, limit: u64) -> std::io::Result<String> {
+    let mut bytes = Vec::new();
+    reader.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("it holds more than {limit} bytes, more than any observation"),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
 }
 
 fn refresh(ws: &Workspace) -> Result<Observation, CliError> {
@@ -121,4 +138,17 @@ fn refresh(ws: &Workspace) -> Result<Observation, CliError> {
             CliError::internal("forge refresh failed", std::io::Error::other(message))
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reading_an_observation_stops_past_the_limit_and_refuses_it() {
+        assert_eq!(read_at_most(&b"{}"[..], 2).expect("at the limit"), "{}");
+        let err = read_at_most(std::io::repeat(0), 1024).expect_err("endless");
+        assert!(err.to_string().contains("more than 1024 bytes"), "{err}");
+        assert!(read_at_most(&[0xff_u8][..], 16).is_err(), "not UTF-8");
+    }
 }

@@ -179,3 +179,82 @@ fn the_readme_shows_the_settings_an_install_produces() {
         .expect("README's Stop hooks section shows the settings JSON");
     assert_eq!(shown, produced);
 }
+
+#[cfg(unix)]
+#[test]
+fn settings_behind_a_symbolic_link_are_written_through_it_keeping_the_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let case = Case::new();
+    let shared = case.path().join("shared-settings.json");
+    std::fs::write(&shared, "{\"permissions\": {}}\n").unwrap();
+    std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o640)).unwrap();
+    std::fs::create_dir_all(case.path().join(".claude")).unwrap();
+    let link = case.path().join(".claude/settings.json");
+    std::os::unix::fs::symlink(&shared, &link).unwrap();
+
+    let run = case.md(&["hook", "install", "--agent", "claude"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link is kept");
+    let target: Value = serde_json::from_str(&std::fs::read_to_string(&shared).unwrap()).unwrap();
+    assert_eq!(target["hooks"]["Stop"][0]["hooks"][0]["command"], "majordomus hook stop --agent claude");
+    assert_eq!(std::fs::metadata(&shared).unwrap().permissions().mode() & 0o777, 0o640, "the mode is kept");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_new_settings_file_is_readable_by_all_not_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let case = Case::new();
+    assert_eq!(case.md(&["hook", "install", "--agent", "claude"]).code, 0);
+    let mode = std::fs::metadata(case.path().join(".claude/settings.json")).unwrap().permissions().mode() & 0o777;
+    // 0644 less the umask, read off a file created the ordinary way (0666 less the umask).
+    let probe = case.path().parent().unwrap().join("umask-probe");
+    std::fs::write(&probe, "").unwrap();
+    let ordinary = std::fs::metadata(&probe).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o644 & ordinary, "{mode:o}");
+}
+
+#[cfg(unix)]
+#[test]
+fn settings_linked_to_something_other_than_a_regular_file_are_refused_and_never_written() {
+    let case = Case::new();
+    std::fs::create_dir_all(case.path().join(".claude")).unwrap();
+    let link = case.path().join(".claude/settings.json");
+    std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+    let run = case.md(&["hook", "install", "--agent", "claude"]);
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(run.stderr.contains("which is not a regular file; nothing was changed"), "{run:?}");
+    assert_eq!(std::fs::read_link(&link).unwrap(), std::path::Path::new("/dev/null"), "the link is left alone");
+
+    std::fs::remove_file(&link).unwrap();
+    std::os::unix::fs::symlink(case.path().join("nowhere.json"), &link).unwrap();
+    let run = case.md(&["hook", "install", "--agent", "claude"]);
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(run.stderr.contains("symbolic link whose target cannot be resolved"), "{run:?}");
+    assert!(!case.path().join("nowhere.json").exists());
+}
+
+#[test]
+fn a_large_integer_elsewhere_in_the_settings_is_kept_as_written() {
+    let case = Case::new();
+    case.repo.write(".claude/settings.json", "{\"big\": 12345678901234567890123, \"small\": 1.5}\n");
+    assert_eq!(case.md(&["hook", "install", "--agent", "claude"]).code, 0);
+    let text = std::fs::read_to_string(case.path().join(".claude/settings.json")).unwrap();
+    assert!(text.contains("\"big\": 12345678901234567890123"), "{text}");
+    assert!(text.contains("\"small\": 1.5"), "{text}");
+}
+
+#[test]
+fn a_timeout_that_leaves_the_hook_budget_no_room_is_refused() {
+    let case = Case::new();
+    for timeout in ["0", "5", "25"] {
+        let run = case.md(&["hook", "install", "--agent", "claude", "--timeout", timeout]);
+        assert_eq!(run.code, 2, "--timeout {timeout}: {run:?}");
+        assert!(run.stderr.contains("leaves no room for the hook's time budget of 20000 ms"), "{run:?}");
+        assert!(!case.path().join(".claude/settings.json").exists(), "nothing was written");
+    }
+    std::fs::create_dir_all(case.path().join(".ai/repo")).unwrap();
+    std::fs::write(case.path().join(".ai/repo/majordomus.toml"), "[hook]\nbudget_ms = 1000\n").unwrap();
+    let run = case.md(&["hook", "install", "--agent", "claude", "--timeout", "10"]);
+    assert_eq!(run.code, 0, "a smaller budget leaves room: {run:?}");
+}

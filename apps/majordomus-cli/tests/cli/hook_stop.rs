@@ -32,6 +32,19 @@ fn outside_a_repository_the_stop_is_allowed_silently() {
 }
 
 #[test]
+fn a_payload_cwd_that_is_missing_or_in_no_repository_falls_back_to_the_directory_the_hook_runs_in() {
+    let case = Case::new();
+    case.start("fix the parser");
+    let elsewhere = tempfile::tempdir().unwrap();
+    for cwd in ["/nonexistent/x".to_string(), elsewhere.path().display().to_string()] {
+        let payload = serde_json::json!({ "cwd": cwd }).to_string();
+        let run = case.md_with(&["hook", "stop"], Some(&payload), &[]);
+        let out = parse_hook_output(&run).unwrap_or_else(|| panic!("a verdict for cwd {cwd}: {}", run.stdout));
+        assert_eq!(out["decision"], "block", "cwd {cwd}: {out}");
+    }
+}
+
+#[test]
 fn an_open_invariant_blocks_a_claude_stop_with_a_reason_for_the_agent() {
     let case = Case::new();
     case.start("fix the parser");

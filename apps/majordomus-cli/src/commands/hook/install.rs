@@ -176,8 +176,9 @@ pub fn is_majordomus_stop(command: &str) -> bool {
 }
 
 fn install_agent(ws: &Workspace, agent: Agent, args: &InstallArgs) -> Result<Exit, CliError> {
+    timeout_leaves_room(args.timeout, ws.policy()?.hook.budget_ms).map_err(CliError::Usage)?;
     let rel = settings_file(agent);
-    let path = ws.repo.root().join(rel);
+    let path = settings_target(&ws.repo.root().join(rel), rel)?;
     let existing = match std::fs::read_to_string(&path) {
         Ok(t) => Some(t),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -207,7 +208,7 @@ fn install_agent(ws: &Workspace, agent: Agent, args: &InstallArgs) -> Result<Exi
         }
         return Ok(Exit::Ok);
     }
-    majordomus_records::write_atomic(&path, text.as_bytes())
+    majordomus_records::atomic::write_atomic_keeping_mode(&path, text.as_bytes())
         .map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))?;
     for e in changed {
         let did = if e.change == Change::Added { "added a" } else { "updated the" };
@@ -221,6 +222,55 @@ fn install_agent(ws: &Workspace, agent: Agent, args: &InstallArgs) -> Result<Exi
 }
 
 /// A word the shell reads back as `s`.
+/// Seconds an agent's timeout must leave beyond the hook's time budget: to
+/// start, open the repository and answer.
+pub const TIMEOUT_MARGIN_SECONDS: u64 = 5;
+
+/// Whether an agent's `timeout` leaves the hook's budget room: more than
+/// `budget_ms` plus [`TIMEOUT_MARGIN_SECONDS`]. Past its timeout the agent
+/// kills the hook, which then neither blocks nor says why.
+pub fn timeout_leaves_room(timeout: u64, budget_ms: u64) -> Result<(), String> {
+    let least = budget_ms.saturating_add(TIMEOUT_MARGIN_SECONDS * 1000) / 1000 + 1;
+    if timeout < least {
+        return Err(format!(
+            "a timeout of {timeout} s leaves no room for the hook's time budget of {budget_ms} ms ([hook] budget_ms) \
+             and {TIMEOUT_MARGIN_SECONDS} s more to answer: give --timeout {least} or more, or lower [hook] budget_ms; \
+             nothing was changed"
+        ));
+    }
+    Ok(())
+}
+
+/// The file the settings are written to: `path` itself, or where a
+/// symbolic link there leads, written through. Anything but a regular file
+/// at the end (a directory, a device, a dangling link) is refused: it is
+/// never read or replaced.
+fn settings_target(path: &Path, rel: &str) -> Result<PathBuf, CliError> {
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(path.to_path_buf()),
+        Err(e) => return Err(CliError::internal(format!("cannot read {}", path.display()), e)),
+    };
+    let target = if meta.file_type().is_symlink() {
+        std::fs::canonicalize(path).map_err(|e| {
+            CliError::Usage(format!(
+                "{rel} is a symbolic link whose target cannot be resolved ({e}); nothing was changed"
+            ))
+        })?
+    } else {
+        path.to_path_buf()
+    };
+    match std::fs::metadata(&target) {
+        Ok(m) if m.is_file() => Ok(target),
+        Ok(_) if target != path => Err(CliError::Usage(format!(
+            "{rel} is a symbolic link to {}, which is not a regular file; nothing was changed",
+            target.display()
+        ))),
+        Ok(_) => Err(CliError::Usage(format!("{rel} is not a regular file; nothing was changed"))),
+        Err(e) => Err(CliError::internal(format!("cannot read {}", target.display()), e)),
+    }
+}
+
 fn shell_quote(s: &str) -> String {
     let plain = !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+:=@%".contains(c));
     if plain {
@@ -356,6 +406,19 @@ mod tests {
     const CLAUDE: &str = "majordomus hook stop --agent claude";
 
     /// Merges for Claude Code's events, with the changes made.
+    #[test]
+    fn a_timeout_must_exceed_the_budget_and_a_margin() {
+        assert!(timeout_leaves_room(60, 20_000).is_ok());
+        assert!(timeout_leaves_room(26, 20_000).is_ok());
+        let err = timeout_leaves_room(25, 20_000).expect_err("no margin");
+        assert!(err.contains("give --timeout 26 or more"), "{err}");
+        assert!(timeout_leaves_room(0, 100).is_err());
+        assert!(timeout_leaves_room(5, 100).is_err());
+        assert!(timeout_leaves_room(6, 100).is_ok());
+        assert!(timeout_leaves_room(7, 1_500).is_ok());
+        assert!(timeout_leaves_room(6, 1_500).is_err());
+    }
+
     fn merge(existing: Option<&str>, command: &str, timeout: u64) -> Result<(String, Vec<Change>), String> {
         merge_stop_hook(existing, stop_events(Agent::Claude), command, timeout)
             .map(|(text, edits)| (text, edits.into_iter().map(|e| e.change).collect()))

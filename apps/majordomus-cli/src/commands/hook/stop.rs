@@ -192,14 +192,20 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
             )))
         }
     }
-    let dir = match (explicit_dir, &payload.cwd) {
-        (Some(d), _) => d.to_path_buf(),
-        (None, Some(c)) if !c.as_os_str().is_empty() => c.clone(),
-        (None, _) => std::env::current_dir().map_err(|e| format!("cannot read the current directory ({e})"))?,
+    let here = || std::env::current_dir().map_err(|e| format!("cannot read the current directory ({e})"));
+    // The payload's cwd first; where it does not exist or is in no
+    // repository, the directory the hook runs in.
+    let opened = match (explicit_dir, &payload.cwd) {
+        (Some(d), _) => Workspace::open_for_check(d),
+        (None, Some(c)) if !c.as_os_str().is_empty() => match Workspace::open_for_check(c) {
+            Ok(opened) => Ok(opened),
+            Err(_) => Workspace::open_for_check(&here()?),
+        },
+        (None, _) => Workspace::open_for_check(&here()?),
     };
     // Outside a repository there is no task to finish; in one this git
     // library cannot read, a task record is said to go unmeasured.
-    let ws = match Workspace::open_for_check(&dir) {
+    let ws = match opened {
         Ok(crate::workspace::Opened::Readable(ws)) => ws,
         Ok(crate::workspace::Opened::Unreadable { paths, reason }) => {
             if matches!(TaskState::load(&paths.task()), TaskState::None) {
