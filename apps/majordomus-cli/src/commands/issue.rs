@@ -46,6 +46,9 @@ pub fn cmd_issue(cwd: &Path, args: IssueArgs) -> Result<Exit, CliError> {
     let ws = Workspace::open(cwd)?;
     let parse = |text: &str| IssueRef::parse(text).map_err(CliError::Usage);
     let task = ws.active_task("an issue claimed or filed")?;
+    // Held from the read to the append, so two claims at once of one issue
+    // record it once.
+    let _lock = ws.lock_ledger()?;
     let book = ws.book(&task)?;
     match args.action {
         IssueAction::Claim { issue } => {

@@ -38,6 +38,12 @@ pub enum TodoAction {
 pub fn cmd_todo(cwd: &Path, args: TodoArgs) -> Result<Exit, CliError> {
     let ws = Workspace::open(cwd)?;
     let task = ws.active_task("a todo")?;
+    // Held from the read to the append: two `todo add` at once must not
+    // both read the same last number.
+    let _lock = match args.action {
+        TodoAction::List => None,
+        _ => Some(ws.lock_ledger()?),
+    };
     let book = ws.book(&task)?;
     match args.action {
         TodoAction::Add { text } => {
