@@ -60,6 +60,9 @@ pub enum Event {
     /// Background work the task registered: the process and its start time
     /// (so a reused pid is not mistaken for it).
     Background { pid: u32, start_time: Option<u64>, what: Option<String> },
+    /// A registration of background work withdrawn (`bg forget`): the
+    /// process registered under `pid` no longer counts.
+    BackgroundForget { pid: u32 },
     /// The background tasks an agent reported still running in its last stop
     /// hook input; the latest such entry replaces the earlier ones.
     AgentBackground { tasks: Vec<AgentTask> },

@@ -24,3 +24,41 @@ fn many_todo_adds_at_once_each_land_a_todo_with_a_number_of_its_own() {
         assert!(list.stdout.contains(&format!("{t}\n")), "{t} was lost: {}", list.stdout);
     }
 }
+
+#[test]
+fn bg_add_refuses_pid_1_and_the_processes_majordomus_runs_under() {
+    let case = Case::new();
+    case.start("bg");
+    let me = std::process::id().to_string();
+    for pid in ["1", me.as_str()] {
+        let run = case.md(&["bg", "add", pid]);
+        assert_eq!(run.code, 2, "{pid}: {run:?}");
+        assert!(run.stderr.contains("nothing was registered"), "{pid}: {run:?}");
+    }
+    let list = case.md(&["bg", "list"]);
+    assert!(list.stdout.contains("no background work registered"), "{list:?}");
+}
+
+#[test]
+fn bg_forget_withdraws_a_registration_so_it_no_longer_counts() {
+    let case = Case::new();
+    case.start("bg");
+    let mut child = std::process::Command::new("sleep").arg("60").spawn().unwrap();
+    let pid = child.id().to_string();
+    let owed = |case: &Case| {
+        let run = case.md(&["check", "--json"]);
+        let doc: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        let q = doc["questions"].as_array().unwrap().iter().find(|q| q["id"] == "no-background-work").unwrap().clone();
+        q["status"].as_str().unwrap().to_string()
+    };
+    assert_eq!(case.md(&["bg", "add", &pid, "--what", "a sleep"]).code, 0);
+    assert_eq!(owed(&case), "owed");
+    let run = case.md(&["bg", "forget", &pid]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(owed(&case), "pass");
+    let again = case.md(&["bg", "forget", &pid]);
+    assert_eq!(again.code, 2, "{again:?}");
+    assert!(again.stderr.contains("is not registered"), "{again:?}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
