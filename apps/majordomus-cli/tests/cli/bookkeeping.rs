@@ -62,3 +62,48 @@ fn bg_forget_withdraws_a_registration_so_it_no_longer_counts() {
     child.kill().unwrap();
     child.wait().unwrap();
 }
+
+#[test]
+fn todo_texts_and_bg_descriptions_are_printed_with_control_characters_escaped() {
+    let case = Case::new();
+    case.start("hostile text");
+    let hostile = "a\n\u{1b}[31mred";
+    let add = case.md(&["todo", "add", hostile]);
+    assert_eq!(add.code, 0, "{add:?}");
+    let list = case.md(&["todo", "list"]);
+    let done = case.md(&["todo", "done", "1"]);
+    for run in [&add, &list, &done] {
+        assert!(!run.stdout.contains('\u{1b}') && run.stdout.lines().count() == 1, "{run:?}");
+        assert!(run.stdout.contains("a\\n\\x1b[31mred"), "{run:?}");
+    }
+    let mut child = std::process::Command::new("sleep").arg("60").spawn().unwrap();
+    let pid = child.id().to_string();
+    let add = case.md(&["bg", "add", &pid, "--what", hostile]);
+    let list = case.md(&["bg", "list"]);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    for run in [&add, &list] {
+        assert_eq!(run.code, 0, "{run:?}");
+        assert!(!run.stdout.contains('\u{1b}') && run.stdout.lines().count() == 1, "{run:?}");
+        assert!(run.stdout.contains("a\\n\\x1b[31mred"), "{run:?}");
+    }
+}
+
+#[test]
+fn an_issue_claimed_in_two_spellings_of_one_repository_is_claimed_once() {
+    let case = Case::new();
+    case.start("claims");
+    let first = case.md(&["issue", "claim", "OWNER/Repo#3"]);
+    assert_eq!(first.code, 0, "{first:?}");
+    assert_eq!(first.stdout, "OWNER/Repo#3 claimed\n");
+    let second = case.md(&["issue", "claim", "owner/repo#3"]);
+    assert_eq!(second.code, 0, "{second:?}");
+    assert!(second.stdout.contains("already claimed"), "{second:?}");
+    for bad in ["owner/..#1", "./x#1"] {
+        let run = case.md(&["issue", "claim", bad]);
+        assert_eq!(run.code, 2, "{bad}: {run:?}");
+    }
+    let big = case.md(&["issue", "claim", "99999999999999999999999"]);
+    assert_eq!(big.code, 2, "{big:?}");
+    assert!(big.stderr.contains("too large"), "{big:?}");
+}
