@@ -80,6 +80,18 @@ impl Workspace {
         majordomus_gates::bookkeeping::TaskBook::fold(&task.id, &self.ledger()?).map_err(|e| CliError::Usage(e.reason))
     }
 
+    /// Takes the ledger's exclusive lock, for a writer that reads the ledger
+    /// to decide what it appends (the next todo number, say): hold it from
+    /// the read to the append. Waits up to ten seconds for another writer;
+    /// past that, a usage error naming the lock file.
+    pub fn lock_ledger(&self) -> Result<ledger::LedgerLock, CliError> {
+        self.ensure_state_dir()?;
+        ledger::lock(&self.paths.ledger(), std::time::Duration::from_secs(10)).map_err(|e| match e {
+            ledger::LedgerError::Locked { .. } => CliError::Usage(majordomus_records::task::error_chain(&e)),
+            other => CliError::internal("cannot lock the ledger", other),
+        })
+    }
+
     /// Appends one event for the task to the ledger.
     pub fn append(&self, task: &TaskRecord, event: Event) -> Result<Entry, CliError> {
         self.ensure_state_dir()?;

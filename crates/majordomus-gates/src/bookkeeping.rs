@@ -166,6 +166,7 @@ impl TaskBook {
                         at: entry.at.clone(),
                     });
                 }
+                Event::BackgroundForget { pid } => book.background.retain(|b| b.pid != *pid),
                 Event::AgentBackground { tasks } => book.agent_tasks = Some((entry.at.clone(), tasks.clone())),
                 Event::Ack { question, why, evidence } => book.acks.push(Acked {
                     question: question.clone(),
@@ -307,6 +308,25 @@ mod tests {
         assert_eq!(book.claims.len(), 1);
         assert!(!book.claims[0].released);
         assert_eq!(book.claims[0].at, "2026-11-30T10:02:00Z");
+    }
+
+    #[test]
+    fn a_forgotten_registration_no_longer_counts_and_a_later_one_does() {
+        let add =
+            |at: &str, start: u64| entry("t", at, Event::Background { pid: 77, start_time: Some(start), what: None });
+        let forget = |at: &str| entry("t", at, Event::BackgroundForget { pid: 77 });
+        let other = entry("t", "2026-11-30T10:00:00Z", Event::Background { pid: 78, start_time: None, what: None });
+        let book =
+            TaskBook::fold("t", &[other.clone(), add("2026-11-30T10:00:00Z", 1), forget("2026-11-30T10:01:00Z")])
+                .expect("fold");
+        assert_eq!(book.background.iter().map(|b| b.pid).collect::<Vec<_>>(), [78]);
+        let book = TaskBook::fold(
+            "t",
+            &[add("2026-11-30T10:00:00Z", 1), forget("2026-11-30T10:01:00Z"), add("2026-11-30T10:02:00Z", 2)],
+        )
+        .expect("fold");
+        assert_eq!(book.background.len(), 1);
+        assert_eq!(book.background[0].start_time, Some(2));
     }
 
     #[test]

@@ -17,10 +17,13 @@ pub struct Cap {
     pub remedy: String,
 }
 
+/// The cap of a question the policy adds and gives no cap of its own.
+pub const EXTRA_QUESTION_CAP: u8 = 5;
+
 /// The cap of a question: the policy's override, else the design's default,
-/// else (an extra question) 5.
+/// else (an extra question) [`EXTRA_QUESTION_CAP`].
 pub fn cap_of(id: &str, overrides: &std::collections::BTreeMap<String, u8>) -> u8 {
-    overrides.get(id).copied().or_else(|| question::find(id).map(|q| q.cap)).unwrap_or(5)
+    overrides.get(id).copied().or_else(|| question::find(id).map(|q| q.cap)).unwrap_or(EXTRA_QUESTION_CAP)
 }
 
 /// The score and every cap holding it down, most severe first.

@@ -68,6 +68,22 @@ pub fn is_running(pid: u32, start_time: Option<u64>) -> Reading<bool> {
     })
 }
 
+/// The processes above this one: its parent, the parent's parent, and so on
+/// up to (not including) pid 1, read through each `/proc/PID/stat`.
+pub fn ancestors() -> Reading<Vec<u32>> {
+    proc_available()?;
+    let mut out = Vec::new();
+    let mut pid = std::os::unix::process::parent_id();
+    while pid > 1 && !out.contains(&pid) {
+        out.push(pid);
+        pid = match stat(pid)? {
+            Some(s) => s.parent,
+            None => break,
+        };
+    }
+    Ok(out)
+}
+
 /// The arguments a process was started with (`/proc/PID/cmdline`).
 pub fn cmdline(pid: u32) -> Reading<Vec<String>> {
     proc_available()?;
@@ -126,6 +142,19 @@ mod tests {
         assert!(is_running(me, Some(s.start_time)).expect("read"));
         assert!(is_running(me, None).expect("read"));
         assert!(!is_running(me, Some(s.start_time + 1)).expect("read"), "a reused pid was taken for the process");
+    }
+
+    #[test]
+    fn this_processs_ancestors_start_with_its_parent_and_never_hold_pid_1() {
+        if proc_available().is_err() {
+            return;
+        }
+        let up = ancestors().expect("read");
+        let parent = std::os::unix::process::parent_id();
+        if parent > 1 {
+            assert_eq!(up.first(), Some(&parent), "{up:?}");
+        }
+        assert!(!up.contains(&1) && !up.contains(&std::process::id()), "{up:?}");
     }
 
     #[test]

@@ -7,9 +7,16 @@
 //! land a whole line, never an interleaving. A line that cannot be parsed
 //! (a torn write from a crash, a hand edit) makes the ledger unreadable as a
 //! whole for the readings that depend on it, rather than silently skipped.
+//!
+//! A writer that derives what it appends from what the ledger already holds
+//! (the next todo number, whether an issue is already claimed) takes the
+//! exclusive [`lock`] across the read and the append, so two writers at once
+//! never both read the same ledger and append the same number.
 
+use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
@@ -53,6 +60,9 @@ pub enum Event {
     /// Background work the task registered: the process and its start time
     /// (so a reused pid is not mistaken for it).
     Background { pid: u32, start_time: Option<u64>, what: Option<String> },
+    /// A registration of background work withdrawn (`bg forget`): the
+    /// process registered under `pid` no longer counts.
+    BackgroundForget { pid: u32 },
     /// The background tasks an agent reported still running in its last stop
     /// hook input; the latest such entry replaces the earlier ones.
     AgentBackground { tasks: Vec<AgentTask> },
@@ -79,6 +89,58 @@ pub enum LedgerError {
     },
     #[error("{}:{line}: not a ledger entry: {reason}", path.display())]
     Malformed { path: PathBuf, line: usize, reason: String },
+    #[error("cannot lock the ledger through {}", path.display())]
+    Lock {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "another majordomus held the ledger lock {} for over {} s; try again, or remove the lock file if no majordomus runs",
+        path.display(),
+        waited.as_secs()
+    )]
+    Locked { path: PathBuf, waited: Duration },
+}
+
+/// The ledger's exclusive lock while this process holds it; dropping it
+/// (closing the file) releases it.
+#[derive(Debug)]
+pub struct LedgerLock {
+    _file: File,
+}
+
+/// The lock file beside the ledger at `ledger`: `ledger.lock`.
+pub fn lock_path(ledger: &Path) -> PathBuf {
+    ledger.with_file_name("ledger.lock")
+}
+
+/// Takes the ledger's exclusive lock (a lock on `ledger.lock` beside it),
+/// waiting up to `wait` for another writer to let it go.
+pub fn lock(ledger: &Path, wait: Duration) -> Result<LedgerLock, LedgerError> {
+    let path = lock_path(ledger);
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|source| LedgerError::Lock { path: path.clone(), source })?;
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|source| LedgerError::Lock { path: path.clone(), source })?;
+    let started = Instant::now();
+    loop {
+        // Called through the trait: std's own `File::try_lock` is newer
+        // than this workspace's minimum Rust.
+        match fs4::FileExt::try_lock(&file) {
+            Ok(()) => return Ok(LedgerLock { _file: file }),
+            Err(fs4::TryLockError::WouldBlock) if started.elapsed() < wait => {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err(fs4::TryLockError::WouldBlock) => return Err(LedgerError::Locked { path, waited: wait }),
+            Err(fs4::TryLockError::Error(source)) => return Err(LedgerError::Lock { path, source }),
+        }
+    }
 }
 
 /// Reads every entry; a missing ledger is empty.
@@ -157,6 +219,17 @@ mod tests {
             }
         });
         assert_eq!(read(&path).expect("every line parses").len(), 400);
+    }
+
+    #[test]
+    fn a_held_lock_makes_another_taker_wait_then_fail_with_the_lock_named() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("state/ledger.jsonl");
+        let held = lock(&path, Duration::from_secs(1)).expect("first lock");
+        let err = lock(&path, Duration::from_millis(50)).expect_err("second lock while held");
+        assert!(err.to_string().contains("ledger.lock"), "{err}");
+        drop(held);
+        lock(&path, Duration::from_millis(50)).expect("free again once released");
     }
 
     #[test]

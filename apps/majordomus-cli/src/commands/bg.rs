@@ -6,6 +6,7 @@ use clap::{Args, Subcommand};
 use majordomus_readings::process;
 use majordomus_records::ledger::Event;
 
+use crate::render::escape_text;
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -13,7 +14,10 @@ use crate::{CliError, Exit};
 ///
 /// The process's start time is recorded with its pid, so a pid the system
 /// later gives to another process is not mistaken for it. A registered
-/// process still running holds `no-background-work` owed.
+/// process still running holds `no-background-work` owed; `bg forget PID`
+/// withdraws a registration made by mistake. Pid 1 and the processes
+/// majordomus runs under (the agent's own shell) are refused: they never end
+/// while the task does.
 #[derive(Debug, Args)]
 pub struct BgArgs {
     #[command(subcommand)]
@@ -30,6 +34,11 @@ pub enum BgAction {
         #[arg(long, value_name = "TEXT")]
         what: Option<String>,
     },
+    /// Withdraw the registration of process PID: it no longer counts.
+    Forget {
+        /// The process id, as `bg list` prints it.
+        pid: u32,
+    },
     /// List the background work the task registered, and whether each still runs.
     List,
 }
@@ -39,6 +48,7 @@ pub fn cmd_bg(cwd: &Path, args: BgArgs) -> Result<Exit, CliError> {
     let task = ws.active_task("background work")?;
     match args.action {
         BgAction::Add { pid, what } => {
+            refuse_own_ancestors(pid)?;
             let start_time = match process::stat(pid) {
                 Ok(Some(s)) if !matches!(s.state, 'Z' | 'X' | 'x') => Some(s.start_time),
                 Ok(_) => {
@@ -54,9 +64,23 @@ pub fn cmd_bg(cwd: &Path, args: BgArgs) -> Result<Exit, CliError> {
             let what = what.map(|w| w.trim().to_string()).filter(|w| !w.is_empty());
             ws.append(&task, Event::Background { pid, start_time, what: what.clone() })?;
             match what {
-                Some(w) => println!("background work registered: pid {pid} ({w})"),
+                Some(w) => println!("background work registered: pid {pid} ({})", escape_text(&w)),
                 None => println!("background work registered: pid {pid}"),
             }
+        }
+        BgAction::Forget { pid } => {
+            let _lock = ws.lock_ledger()?;
+            let book = ws.book(&task)?;
+            if !book.background.iter().any(|b| b.pid == pid) {
+                let known: Vec<String> = book.background.iter().map(|b| b.pid.to_string()).collect();
+                return Err(CliError::Usage(if known.is_empty() {
+                    format!("pid {pid} is not registered: the task registered no background work")
+                } else {
+                    format!("pid {pid} is not registered; the task's background work is pid {}", known.join(", "))
+                }));
+            }
+            ws.append(&task, Event::BackgroundForget { pid })?;
+            println!("background work forgotten: pid {pid} no longer counts");
         }
         BgAction::List => {
             let book = ws.book(&task)?;
@@ -69,9 +93,31 @@ pub fn cmd_bg(cwd: &Path, args: BgArgs) -> Result<Exit, CliError> {
                     Ok(false) => "ended".to_string(),
                     Err(e) => format!("unknown ({})", e.reason),
                 };
-                println!("pid {:>7}  {:<8} {}", b.pid, state, b.what.as_deref().unwrap_or(""));
+                println!("pid {:>7}  {:<8} {}", b.pid, state, escape_text(b.what.as_deref().unwrap_or("")));
             }
         }
     }
     Ok(Exit::Ok)
+}
+
+/// Pid 1 and the processes majordomus itself runs under never end before
+/// the task does: registering one would hold `no-background-work` owed for
+/// good. Where the ancestors cannot be read, only pid 1 is refused.
+fn refuse_own_ancestors(pid: u32) -> Result<(), CliError> {
+    if pid == 1 {
+        return Err(CliError::Usage(
+            "pid 1 is the system's init process, not background work: it never ends; nothing was registered".into(),
+        ));
+    }
+    if pid == std::process::id() {
+        return Err(CliError::Usage(format!("pid {pid} is this majordomus itself; nothing was registered")));
+    }
+    if let Ok(up) = process::ancestors() {
+        if up.contains(&pid) {
+            return Err(CliError::Usage(format!(
+                "pid {pid} is a process majordomus runs under (the shell or agent that called it), not background work: it would never end before the task does; nothing was registered"
+            )));
+        }
+    }
+    Ok(())
 }

@@ -4,31 +4,58 @@ use std::path::Path;
 
 use clap::Args;
 use majordomus_gates::question::{self, QUESTIONS};
+use majordomus_gates::score::EXTRA_QUESTION_CAP;
+use majordomus_records::Policy;
 
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
 /// Explain a question of the done invariant: what it asks, where the answer
-/// comes from, what each status means there, and what settles it.
+/// comes from, what each status means there, the cap in force (the
+/// repository's policy's `[caps]`, else the built-in one), and what settles it.
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
     /// The question's id, as the done line names it (e.g. pushed).
     pub question: String,
 }
 
+/// The policy as explain sees it: read and valid, not valid (with why), or
+/// no repository to read one from.
+#[derive(Debug)]
+pub enum PolicySeen {
+    Valid(Box<Policy>),
+    Invalid(String),
+    NoRepository,
+}
+
 pub fn cmd_explain(cwd: &Path, args: ExplainArgs) -> Result<Exit, CliError> {
     let id = args.question.trim();
-    if let Some(text) = explain(id) {
+    let seen = match Workspace::open(cwd) {
+        Err(_) => PolicySeen::NoRepository,
+        Ok(ws) => match ws.policy() {
+            Ok(p) => PolicySeen::Valid(Box::new(p)),
+            Err(e) => PolicySeen::Invalid(e.to_string()),
+        },
+    };
+    if let PolicySeen::Invalid(reason) = &seen {
+        eprintln!("majordomus: the policy is not valid, so the built-in caps are shown: {reason}");
+    }
+    if let Some(text) = explain(id, &seen) {
         print!("{text}");
         return Ok(Exit::Ok);
     }
     // A question the repository's policy adds, answered by one of its gates.
-    if let Ok(policy) = Workspace::open(cwd).and_then(|ws| ws.policy()) {
+    if let PolicySeen::Valid(policy) = &seen {
         if let Some(q) = policy.questions.iter().find(|q| q.id == id) {
             println!("{} ({} stage; a question this repository's policy adds)", q.id, q.stage);
             println!("  {}", q.question);
             println!();
             println!("source: the gate {} (.ai/repo/majordomus.toml + gate-run ledger)", q.gate);
+            let cap = match policy.caps.get(id) {
+                Some(n) => format!("{n}, from [caps] in .ai/repo/majordomus.toml"),
+                None => format!("{EXTRA_QUESTION_CAP}, the default for a question the policy adds ([caps] names none)"),
+            };
+            println!("cap:    {cap}");
             println!("remedy: majordomus gate run {}", q.gate);
             return Ok(Exit::Ok);
         }
@@ -37,13 +64,22 @@ pub fn cmd_explain(cwd: &Path, args: ExplainArgs) -> Result<Exit, CliError> {
     Err(CliError::Usage(format!("no question is called {id:?}; the questions are: {}", ids.join(", "))))
 }
 
-/// The explanation of a built-in question, from the registry.
-pub fn explain(id: &str) -> Option<String> {
+/// The explanation of a built-in question, from the registry, with the cap
+/// the policy puts in force.
+pub fn explain(id: &str, policy: &PolicySeen) -> Option<String> {
     let (n, q) = QUESTIONS.iter().enumerate().find(|(_, q)| q.id == id)?;
     let mut out =
         format!("{} ({} stage; question {} of {})\n  {}\n\n", q.id, q.stage, n + 1, QUESTIONS.len(), q.question);
     out.push_str(&format!("source: {}\n", q.source));
-    out.push_str(&format!("cap:    {} (while it is open, the completion score is at most {})\n\n", q.cap, q.cap));
+    let (cap, from) = match policy {
+        PolicySeen::Valid(p) => match p.caps.get(id) {
+            Some(c) => (*c, format!("from [caps] in .ai/repo/majordomus.toml; built in: {}", q.cap)),
+            None => (q.cap, "built in".to_string()),
+        },
+        PolicySeen::Invalid(_) => (q.cap, "built in; the policy is not valid, so its [caps] are not read".to_string()),
+        PolicySeen::NoRepository => (q.cap, "built in".to_string()),
+    };
+    out.push_str(&format!("cap:    {cap}, {from} (while it is open, the completion score is at most {cap})\n\n"));
     for (status, meaning) in question::status_meanings(q.id) {
         out.push_str(&format!("  {:<8} {meaning}\n", status.as_str()));
     }
@@ -61,10 +97,22 @@ mod tests {
     #[test]
     fn every_question_explains_itself_with_its_source_statuses_and_remedy() {
         for q in QUESTIONS {
-            let text = explain(q.id).expect("explained");
+            let text = explain(q.id, &PolicySeen::NoRepository).expect("explained");
             assert!(text.starts_with(&format!("{} (", q.id)), "{text}");
             assert!(text.contains(q.source) && text.contains(q.remedy) && text.contains("  unknown "), "{text}");
+            assert!(text.contains(&format!("cap:    {}, built in", q.cap)), "{text}");
         }
-        assert_eq!(explain("no-such-question"), None);
+        assert_eq!(explain("no-such-question", &PolicySeen::NoRepository), None);
+    }
+
+    #[test]
+    fn the_cap_shown_is_the_policys_where_it_sets_one_and_says_so() {
+        let mut policy = Policy::default();
+        policy.caps.insert("pushed".into(), 3);
+        let text = explain("pushed", &PolicySeen::Valid(Box::new(policy))).expect("explained");
+        assert!(text.contains("cap:    3, from [caps] in .ai/repo/majordomus.toml; built in: 8"), "{text}");
+        assert!(text.contains("the completion score is at most 3"), "{text}");
+        let text = explain("pushed", &PolicySeen::Invalid("bad".into())).expect("explained");
+        assert!(text.contains("cap:    8, built in; the policy is not valid"), "{text}");
     }
 }

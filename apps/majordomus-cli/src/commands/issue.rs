@@ -6,6 +6,7 @@ use clap::{Args, Subcommand};
 use majordomus_records::issue::IssueRef;
 use majordomus_records::ledger::Event;
 
+use crate::render::escape_text;
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -46,39 +47,45 @@ pub fn cmd_issue(cwd: &Path, args: IssueArgs) -> Result<Exit, CliError> {
     let ws = Workspace::open(cwd)?;
     let parse = |text: &str| IssueRef::parse(text).map_err(CliError::Usage);
     let task = ws.active_task("an issue claimed or filed")?;
+    // Held from the read to the append, so two claims at once of one issue
+    // record it once.
+    let _lock = ws.lock_ledger()?;
     let book = ws.book(&task)?;
     match args.action {
         IssueAction::Claim { issue } => {
             let issue = parse(&issue)?;
+            let shown = escape_text(&issue.to_string());
             if book.claims.iter().any(|c| c.issue == issue && !c.released) {
-                println!("{issue} is already claimed by this task");
+                println!("{shown} is already claimed by this task");
             } else {
                 ws.append(&task, Event::Claim { issue: issue.to_ledger() })?;
-                println!("{issue} claimed");
+                println!("{shown} claimed");
             }
         }
         IssueAction::Release { issue } => {
             let issue = parse(&issue)?;
+            let shown = escape_text(&issue.to_string());
             match book.claims.iter().find(|c| c.issue == issue) {
                 Some(c) if !c.released => {
                     ws.append(&task, Event::Release { issue: issue.to_ledger() })?;
-                    println!("{issue} released");
+                    println!("{shown} released");
                 }
-                Some(_) => println!("{issue} was already released"),
+                Some(_) => println!("{shown} was already released"),
                 None => {
                     return Err(CliError::Usage(format!(
-                        "this task never claimed {issue}, so there is nothing to release"
+                        "this task never claimed {shown}, so there is nothing to release"
                     )))
                 }
             }
         }
         IssueAction::File { issue } => {
             let issue = parse(&issue)?;
+            let shown = escape_text(&issue.to_string());
             if book.filed.iter().any(|f| f.issue == issue) {
-                println!("{issue} is already recorded as filed by this task");
+                println!("{shown} is already recorded as filed by this task");
             } else {
                 ws.append(&task, Event::File { issue: issue.to_ledger() })?;
-                println!("{issue} recorded as filed by this task");
+                println!("{shown} recorded as filed by this task");
             }
         }
     }

@@ -5,6 +5,7 @@ use std::path::Path;
 use clap::{Args, Subcommand};
 use majordomus_records::ledger::Event;
 
+use crate::render::escape_text;
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -38,6 +39,12 @@ pub enum TodoAction {
 pub fn cmd_todo(cwd: &Path, args: TodoArgs) -> Result<Exit, CliError> {
     let ws = Workspace::open(cwd)?;
     let task = ws.active_task("a todo")?;
+    // Held from the read to the append: two `todo add` at once must not
+    // both read the same last number.
+    let _lock = match args.action {
+        TodoAction::List => None,
+        _ => Some(ws.lock_ledger()?),
+    };
     let book = ws.book(&task)?;
     match args.action {
         TodoAction::Add { text } => {
@@ -47,7 +54,7 @@ pub fn cmd_todo(cwd: &Path, args: TodoArgs) -> Result<Exit, CliError> {
             }
             let n = book.todos.iter().map(|t| t.n).max().unwrap_or(0) + 1;
             ws.append(&task, Event::TodoAdd { n, text: text.clone() })?;
-            println!("todo {n} added: {text}");
+            println!("todo {n} added: {}", escape_text(&text));
         }
         TodoAction::Done { n } => {
             let Some(todo) = book.todos.iter().find(|t| t.n == n) else {
@@ -59,10 +66,10 @@ pub fn cmd_todo(cwd: &Path, args: TodoArgs) -> Result<Exit, CliError> {
                 }));
             };
             if todo.done {
-                println!("todo {n} was already done: {}", todo.text);
+                println!("todo {n} was already done: {}", escape_text(&todo.text));
             } else {
                 ws.append(&task, Event::TodoDone { n })?;
-                println!("todo {n} done: {}", todo.text);
+                println!("todo {n} done: {}", escape_text(&todo.text));
             }
         }
         TodoAction::List => {
@@ -70,7 +77,7 @@ pub fn cmd_todo(cwd: &Path, args: TodoArgs) -> Result<Exit, CliError> {
                 println!("no todo declared for {:?}", task.task);
             }
             for t in &book.todos {
-                println!("{:>3} [{}] {}", t.n, if t.done { "x" } else { " " }, t.text);
+                println!("{:>3} [{}] {}", t.n, if t.done { "x" } else { " " }, escape_text(&t.text));
             }
         }
     }

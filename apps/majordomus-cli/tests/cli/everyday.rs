@@ -47,3 +47,22 @@ fn completions_are_printed_for_bash_zsh_and_fish() {
         assert!(run.stdout.contains("hook"), "{shell} completes the hook command");
     }
 }
+
+#[test]
+fn explain_shows_the_cap_the_policy_puts_in_force_and_where_it_comes_from() {
+    let case = Case::new();
+    case.repo.write(
+        ".ai/repo/majordomus.toml",
+        "[gates.docs-check]\nrun = \"true\"\n\n[[questions]]\nid = \"documented\"\nstage = \"documentation\"\nquestion = \"Were the documents updated?\"\ngate = \"docs-check\"\n\n[caps]\npushed = 3\n",
+    );
+    let run = case.md(&["explain", "pushed"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stdout.contains("cap:    3, from [caps] in .ai/repo/majordomus.toml; built in: 8"), "{run:?}");
+    let run = case.md(&["explain", "documented"]);
+    assert!(run.stdout.contains("cap:    5, the default for a question the policy adds"), "{run:?}");
+    case.repo.write(".ai/repo/majordomus.toml", "[caps]\npushed = 3\ncolour = \"blue\"\n");
+    let run = case.md(&["explain", "pushed"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(run.stdout.contains("cap:    8, built in; the policy is not valid"), "{run:?}");
+    assert!(run.stderr.contains("the policy is not valid") && run.stderr.contains("colour"), "{run:?}");
+}

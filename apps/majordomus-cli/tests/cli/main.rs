@@ -13,6 +13,7 @@ mod hostile;
 // The stop hook, hook install, check's formats, the schemas, everyday use.
 mod common;
 
+mod bookkeeping;
 mod check_format;
 mod everyday;
 mod hook_install;

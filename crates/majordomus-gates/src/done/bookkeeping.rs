@@ -447,7 +447,11 @@ pub(super) fn no_background_work(r: &Readings) -> Verdict {
         format!(
             "{} of background work {}: {}.",
             count(open.len(), "piece"),
-            if status == Status::Unknown { "cannot be read" } else { "is not over" },
+            match (status == Status::Unknown, open.len() == 1) {
+                (true, _) => "cannot be read",
+                (false, true) => "is not over",
+                (false, false) => "are not over",
+            },
             describe(&open)
         ),
         details,

@@ -254,6 +254,12 @@ fn registered_work_still_running_is_owed_and_ended_work_passes() {
     assert!(a.evidence.contains("pid 11 (the build) still runs"), "{}", a.evidence);
     assert!(!a.evidence.contains("pid 10"), "{}", a.evidence);
     r.bookkeeping.processes = Ok(vec![
+        ProcessSeen { registered: reg(10), running: Ok(true) },
+        ProcessSeen { registered: reg(11), running: Ok(true) },
+    ]);
+    let a = answer(&r, "no-background-work");
+    assert!(a.evidence.starts_with("2 pieces of background work are not over"), "{}", a.evidence);
+    r.bookkeeping.processes = Ok(vec![
         ProcessSeen { registered: reg(10), running: Ok(false) },
         ProcessSeen { registered: reg(11), running: Err(Unread::new("/proc is not available here")) },
     ]);
