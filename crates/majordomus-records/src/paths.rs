@@ -52,6 +52,16 @@ impl StatePaths {
         self.state_dir().join("hook.json")
     }
 
+    /// The stop hook's record for one host event: `Stop` keeps `hook.json`;
+    /// `SubagentStop` counts its blocks apart (`hook-subagentstop.json`), so
+    /// a subagent's stops neither spend nor reset the main agent's count.
+    pub fn hook_for(&self, event: Option<&str>) -> PathBuf {
+        match event {
+            Some("SubagentStop") => self.state_dir().join("hook-subagentstop.json"),
+            _ => self.hook(),
+        }
+    }
+
     pub fn archive_dir(&self) -> PathBuf {
         self.state_dir().join("archive")
     }

@@ -112,6 +112,25 @@ fn a_subagent_stop_is_answered_like_a_stop() {
 }
 
 #[test]
+fn a_subagents_stops_count_their_blocks_apart_from_the_main_agents() {
+    let case = Case::new();
+    case.start("fix the parser");
+    let state = |name: &str| {
+        let text = std::fs::read_to_string(case.path().join(".ai/local/state").join(name)).unwrap();
+        serde_json::from_str::<serde_json::Value>(&text).unwrap()["blocks"].as_u64().unwrap()
+    };
+    for _ in 0..2 {
+        let run = case.md_with(&["hook", "stop"], Some(&case.payload("claude-subagent-stop.json")), &[]);
+        assert_eq!(parse_hook_output(&run).expect("a verdict")["decision"], "block");
+    }
+    assert_eq!(state("hook-subagentstop.json"), 2);
+    assert!(!case.path().join(".ai/local/state/hook.json").exists(), "a subagent's stops spent the main count");
+    let main = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
+    assert_eq!(parse_hook_output(&main).expect("a verdict")["decision"], "block");
+    assert_eq!((state("hook.json"), state("hook-subagentstop.json")), (1, 2));
+}
+
+#[test]
 fn an_agent_continuing_with_nothing_changed_is_let_through_with_what_is_owed() {
     let case = Case::new();
     case.start("fix the parser");

@@ -231,7 +231,8 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
     write_document(&ws, &doc).map_err(|e| e.chain())?;
     // A hook record that cannot be read counts no blocks: the count is a
     // brake on loops, and starting it over costs at most one more block.
-    let previous = HookState::load(&ws.paths.hook()).ok().flatten();
+    let record_path = ws.paths.hook_for(payload.hook_event_name.as_deref());
+    let previous = HookState::load(&record_path).ok().flatten();
     let fingerprint = majordomus_readings::fingerprint::head_and_index(&ws.repo).ok();
     let worktree = dirty_paths(&doc).map(|paths| majordomus_readings::fingerprint::worktree(ws.repo.root(), &paths));
     let asked = Asked {
@@ -256,7 +257,7 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         session_id: payload.session_id.clone(),
         at: now(),
     };
-    ws.write_state(&ws.paths.hook(), &state.to_bytes()).map_err(|e| e.chain())?;
+    ws.write_state(&record_path, &state.to_bytes()).map_err(|e| e.chain())?;
     Ok(verdict)
 }
 
