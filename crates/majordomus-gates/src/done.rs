@@ -894,16 +894,18 @@ fn exempted(id: &str, v: Verdict, policy: &Policy, r: &Readings) -> Verdict {
                 details = with(details, json!({ "exemption_added_since_start": false }));
                 format!("Exempt by the policy{until}: {}", sentence(&e.reason))
             }
-            Since::Added(unread) => {
+            Since::Added => {
                 details = with(details, json!({ "exemption_added_since_start": true }));
-                let why = match unread {
-                    None => String::new(),
-                    Some(why) => {
-                        details = with(details, json!({ "exemption_at_start_unread": why.reason }));
-                        format!(" (the policy at the start could not be read: {})", why.reason)
-                    }
-                };
-                format!("Exempted{until} by a policy entry added since the task started{why}: {}", sentence(&e.reason))
+                format!("Exempted{until} by a policy entry added since the task started: {}", sentence(&e.reason))
+            }
+            Since::Unread(why) => {
+                // Not read is not "added": the claim stays unmade.
+                details = with(details, json!({ "exemption_at_start_unread": why.reason }));
+                format!(
+                    "Exempt by the policy{until}: {} (whether it was in the policy at the start could not be read: {})",
+                    sentence(&e.reason),
+                    why.reason
+                )
             }
         };
         Verdict { status: Status::Exempt, evidence, details, remedy }
@@ -926,9 +928,10 @@ enum Since<'a> {
     NoStart,
     /// It was, exactly as it is now.
     AtStart,
-    /// It was not (added, or its reason or date changed since); with why,
-    /// when the policy at the start could not be read.
-    Added(Option<&'a Unread>),
+    /// It was not (added, or its reason or date changed since).
+    Added,
+    /// The policy at the start could not be read, so which is not known.
+    Unread(&'a Unread),
 }
 
 fn added_since_start<'a>(e: &Exemption, r: &'a Readings) -> Since<'a> {
@@ -938,8 +941,8 @@ fn added_since_start<'a>(e: &Exemption, r: &'a Readings) -> Since<'a> {
     match &r.exemptions_at_start {
         Ok(None) => Since::NoStart,
         Ok(Some(then)) if then.contains(e) => Since::AtStart,
-        Ok(Some(_)) => Since::Added(None),
-        Err(why) => Since::Added(Some(why)),
+        Ok(Some(_)) => Since::Added,
+        Err(why) => Since::Unread(why),
     }
 }
 
