@@ -26,7 +26,7 @@ pub struct VerificationReadings {
     /// Every declared gate, with what the change says of it. `Ok` with no
     /// gate when the policy declares none (nothing else was read then).
     pub gates: Reading<GateSet>,
-    /// The paths changed since the start that no longer exist in the
+    /// The test paths changed since the start that no longer exist in the
     /// working tree: deleted, so no test is in them.
     pub gone: Reading<Vec<String>>,
 }
@@ -223,13 +223,18 @@ pub fn measure(
     VerificationReadings { gates, gone }
 }
 
-/// The paths changed since the start that the working tree no longer
-/// holds (deleted, whether committed, staged or not).
+/// The test paths changed since the start that the working tree no longer
+/// holds (deleted, whether committed, staged or not): only tests are asked
+/// about, one `lstat` each, as only `regression-tested` needs the answer.
 fn gone(repo: &Repo, changes: &ChangeSet) -> Vec<String> {
     changes
         .changed
         .iter()
-        .filter(|p| std::fs::symlink_metadata(repo.root().join(p.as_str())).is_err())
+        .filter(|p| crate::done::is_test_path(p))
+        .filter(|p| {
+            std::fs::symlink_metadata(repo.root().join(p.as_str()))
+                .is_err_and(|e| matches!(e.kind(), std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory))
+        })
         .cloned()
         .collect()
 }

@@ -68,22 +68,31 @@ pub struct Inputs {
 /// Hashes the inputs matching `matcher` as the working tree holds them now.
 /// `tree` is a status pass taken just before; `command` is the gate's.
 pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -> Reading<Inputs> {
-    let index = repo.git.index().map_err(|e| Unread::git("the index", &e))?;
+    // The index as `check` already parsed it (no second parse, no checksum
+    // pass); through libgit2 only where that reader does not read it.
+    let entries: Vec<(String, git2::Oid, u32)> = match repo.index_file() {
+        Ok(index) => {
+            index.entries.iter().map(|e| (String::from_utf8_lossy(&e.path).into_owned(), e.id, e.mode)).collect()
+        }
+        Err(_) => {
+            let index = repo.git.index().map_err(|e| Unread::git("the index", &e))?;
+            index.iter().map(|e| (String::from_utf8_lossy(&e.path).into_owned(), e.id, e.mode)).collect()
+        }
+    };
     let filemode = repo.git.config().and_then(|c| c.get_bool("core.filemode")).unwrap_or(true);
     let changed: BTreeSet<&str> =
         tree.dirty.iter().map(|d| d.path.as_str()).chain(tree.conflicted.iter().map(String::as_str)).collect();
     let mut files: Vec<InputFile> = Vec::new();
     let mut seen: BTreeSet<String> = BTreeSet::new();
-    for entry in index.iter() {
-        let path = String::from_utf8_lossy(&entry.path).into_owned();
+    for (path, id, mode) in entries {
         if is_own_state(&path) || !matcher.is_match(&path) || !seen.insert(path.clone()) {
             continue;
         }
         let found = if changed.contains(path.as_str()) {
-            let kept = if filemode { None } else { Some(entry.mode) };
+            let kept = if filemode { None } else { Some(mode) };
             content_id(repo, &path).zip(worktree_mode(repo, &path, kept))
         } else {
-            Some((entry.id.to_string(), entry.mode))
+            Some((id.to_string(), mode))
         };
         // A tracked file deleted from the working tree is not among the inputs.
         if let Some((id, mode)) = found {

@@ -149,7 +149,8 @@ impl Observation {
             )));
         }
         let mut seen = std::collections::BTreeSet::new();
-        if let Some(issue) = obs.issues.iter().find(|i| !seen.insert((i.repository.as_str(), i.number))) {
+        // Repository names are compared as the forge compares them: case aside.
+        if let Some(issue) = obs.issues.iter().find(|i| !seen.insert((i.repository.to_ascii_lowercase(), i.number))) {
             return Err(invalid(format!(
                 "issue {}#{} is listed twice: an issue is listed once, with one state",
                 issue.repository, issue.number
@@ -315,6 +316,10 @@ mod tests {
                       {"repository":"o/r","number":3,"state":"closed"}]}"#;
         let err = Observation::parse(path, doc).expect_err("listed twice");
         assert!(err.to_string().contains("issue o/r#3 is listed twice"), "{err}");
+        let doc = r#"{"schema":"majordomus/forge/v1","observed_at":"2025-11-30T10:00:00Z","repository":"o/r",
+            "issues":[{"repository":"Acme/T","number":3,"state":"open"},{"repository":"acme/t","number":3,"state":"closed"}]}"#;
+        let err = Observation::parse(path, doc).expect_err("the same issue in two spellings");
+        assert!(err.to_string().contains("issue acme/t#3 is listed twice"), "{err}");
     }
 
     #[test]

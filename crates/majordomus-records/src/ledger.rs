@@ -96,7 +96,7 @@ pub enum LedgerError {
         source: std::io::Error,
     },
     #[error(
-        "another majordomus held the ledger lock {} for over {} s; try again, or remove the lock file if no majordomus runs",
+        "another majordomus command held the ledger lock {} for over {} s; try again once it is done (the lock ends with the process that holds it: never remove the file)",
         path.display(),
         waited.as_secs()
     )]
