@@ -6,53 +6,64 @@ use std::path::Path;
 
 /// Writes `bytes` to `path` atomically, creating the parent directories.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = path.parent().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "path has no parent"))?;
-    std::fs::create_dir_all(dir)?;
-    let mut tmp = tempfile::Builder::new().prefix(".majordomus-").suffix(".tmp").tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    write_via_temp(path, bytes, Mode::Private, Place::Replace)
 }
 
 /// [`write_atomic`] for a file people own and edit (an agent's settings):
 /// the file it replaces keeps its mode, and a new one is created readable
 /// by all (0644, less the umask), not private like majordomus's state.
 pub fn write_atomic_keeping_mode(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = path.parent().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "path has no parent"))?;
-    std::fs::create_dir_all(dir)?;
     let kept = match std::fs::metadata(path) {
         Ok(m) => Some(m.permissions()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => return Err(e),
     };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".majordomus-").suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o644));
-    }
-    let mut tmp = builder.tempfile_in(dir)?;
-    if let Some(permissions) = kept {
-        tmp.as_file().set_permissions(permissions)?;
-    }
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    write_via_temp(path, bytes, Mode::Shared(kept), Place::Replace)
 }
 
 /// Writes `bytes` to `path` atomically, but only if `path` does not exist
 /// yet: of two writers racing to create it, one wins and the other gets
 /// [`io::ErrorKind::AlreadyExists`], and the file is never replaced.
 pub fn create_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_via_temp(path, bytes, Mode::Private, Place::CreateOnly)
+}
+
+/// The permissions the written file ends with.
+enum Mode {
+    /// The temporary file's own (0600): majordomus's state.
+    Private,
+    /// Those given (the file replaced), else 0644 less the umask.
+    Shared(Option<std::fs::Permissions>),
+}
+
+/// Whether the write may replace a file already at the path.
+enum Place {
+    Replace,
+    CreateOnly,
+}
+
+/// The one way majordomus writes a file: a temporary file beside the
+/// target, written, flushed to disk, then renamed into place.
+fn write_via_temp(path: &Path, bytes: &[u8], mode: Mode, place: Place) -> io::Result<()> {
     let dir = path.parent().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "path has no parent"))?;
     std::fs::create_dir_all(dir)?;
-    let mut tmp = tempfile::Builder::new().prefix(".majordomus-").suffix(".tmp").tempfile_in(dir)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".majordomus-").suffix(".tmp");
+    #[cfg(unix)]
+    if let Mode::Shared(_) = mode {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o644));
+    }
+    let mut tmp = builder.tempfile_in(dir)?;
+    if let Mode::Shared(Some(permissions)) = mode {
+        tmp.as_file().set_permissions(permissions)?;
+    }
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
-    tmp.persist_noclobber(path).map_err(|e| e.error)?;
+    match place {
+        Place::Replace => tmp.persist(path).map_err(|e| e.error)?,
+        Place::CreateOnly => tmp.persist_noclobber(path).map_err(|e| e.error)?,
+    };
     Ok(())
 }
 
