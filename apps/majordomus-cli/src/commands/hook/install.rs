@@ -221,7 +221,6 @@ fn install_agent(ws: &Workspace, agent: Agent, args: &InstallArgs) -> Result<Exi
     Ok(Exit::Ok)
 }
 
-/// A word the shell reads back as `s`.
 /// Seconds an agent's timeout must leave beyond the hook's time budget: to
 /// start, open the repository and answer.
 pub const TIMEOUT_MARGIN_SECONDS: u64 = 5;
@@ -271,6 +270,7 @@ fn settings_target(path: &Path, rel: &str) -> Result<PathBuf, CliError> {
     }
 }
 
+/// A word the shell reads back as `s`.
 fn shell_quote(s: &str) -> String {
     let plain = !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+:=@%".contains(c));
     if plain {
@@ -405,7 +405,6 @@ mod tests {
 
     const CLAUDE: &str = "majordomus hook stop --agent claude";
 
-    /// Merges for Claude Code's events, with the changes made.
     #[test]
     fn a_timeout_must_exceed_the_budget_and_a_margin() {
         assert!(timeout_leaves_room(60, 20_000).is_ok());
@@ -419,6 +418,7 @@ mod tests {
         assert!(timeout_leaves_room(6, 1_500).is_err());
     }
 
+    /// Merges for Claude Code's events, with the changes made.
     fn merge(existing: Option<&str>, command: &str, timeout: u64) -> Result<(String, Vec<Change>), String> {
         merge_stop_hook(existing, stop_events(Agent::Claude), command, timeout)
             .map(|(text, edits)| (text, edits.into_iter().map(|e| e.change).collect()))
