@@ -434,7 +434,7 @@ fn pushed(r: &Readings) -> Verdict {
             if *new_count == 0 {
                 Verdict::new(Status::Pass, format!("Every commit on HEAD is on {short} ({how}){also}."), details)
             } else {
-                let ids: Vec<String> = new.iter().take(5).map(|c| short(c).to_string()).collect();
+                let ids: Vec<String> = new.iter().take(5).map(|c| c[..12.min(c.len())].to_string()).collect();
                 Verdict::new(
                     Status::Owed,
                     format!(
