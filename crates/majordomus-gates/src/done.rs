@@ -492,7 +492,7 @@ fn integrated(r: &Readings) -> Verdict {
             Status::Pass,
             format!(
                 "The trunk {short} does not reach HEAD, but its commit {} ({} before its tip) held all {} HEAD changed, with the same content (a squash or rebase merge, edited on the trunk since).",
-                short(commit),
+                &commit[..12.min(commit.len())],
                 count(*behind_tip, "commit"),
                 count(*paths, "path")
             ),
