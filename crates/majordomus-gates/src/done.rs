@@ -263,7 +263,10 @@ fn committed(r: &Readings) -> Verdict {
     // the working tree) are not "changed since the start": said apart, so
     // the count agrees with the change set the other questions read.
     let (changed, as_at_start): (Vec<&str>, Vec<&str>) = match &r.changes {
-        Ok(c) => counted.iter().partition(|p| c.changed.iter().any(|q| q == *p)),
+        Ok(c) => {
+            let changed: std::collections::HashSet<&str> = c.changed.iter().map(String::as_str).collect();
+            counted.iter().partition(|p| changed.contains(**p))
+        }
         Err(_) => (counted.clone(), Vec::new()),
     };
     let details = json!({ "uncommitted": counted, "inherited": kept, "content_as_at_start": as_at_start });

@@ -43,12 +43,14 @@ pub(super) fn no_new_debt(r: &Readings) -> Verdict {
     // An undecided baseline (one that cannot be told from a moved one) is
     // compared with the entries of every baseline gone and left unpaired.
     let undecided: BTreeSet<&str> = debt.undecided.iter().map(String::as_str).collect();
-    let mut gone_entries: Vec<String> = Vec::new();
-    for e in gone.iter().filter_map(|p| debt.start.get(*p)).flatten() {
-        if !gone_entries.contains(e) {
-            gone_entries.push(e.clone());
-        }
-    }
+    let mut seen_gone = BTreeSet::new();
+    let gone_entries: Vec<String> = gone
+        .iter()
+        .filter_map(|p| debt.start.get(*p))
+        .flatten()
+        .filter(|e| seen_gone.insert(e.as_str()))
+        .cloned()
+        .collect();
     let mut grew = Vec::new();
     let mut first = Vec::new();
     let mut rows = Vec::new();
