@@ -21,6 +21,13 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 /// One line of the ledger.
+///
+/// The event is flattened into the line and internally tagged by `kind`.
+/// The workspace builds serde_json with `arbitrary_precision` (so that
+/// `hook install` keeps a settings file's numbers exactly), and with it a
+/// float inside a flattened, tagged type does not deserialize
+/// (serde-rs/json#721): an event field that needs a fraction must be
+/// written as a string or an integer of a smaller unit (as `duration_ms` is).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Entry {
     /// RFC 3339, UTC.
