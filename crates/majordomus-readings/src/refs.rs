@@ -154,9 +154,31 @@ fn map_refspec(src: &str, dst: &str, name: &str) -> Option<String> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Trunk {
     pub refname: String,
+    /// The branch it names: `main` for `refs/heads/main` and for
+    /// `refs/remotes/<remote>/main`.
+    pub branch: String,
     pub commit: String,
     /// How it was chosen, for the evidence.
     pub chosen_by: String,
+}
+
+/// The branch a trunk ref names. A remote's name may hold a `/`, so the
+/// remote is the longest configured remote the ref lies under.
+fn branch_of(repo: &Repo, refname: &str) -> String {
+    if let Some(b) = refname.strip_prefix("refs/heads/") {
+        return b.to_string();
+    }
+    let Some(rest) = refname.strip_prefix("refs/remotes/") else { return refname.to_string() };
+    let remotes = repo.git.remotes().ok();
+    let remote = remotes
+        .iter()
+        .flat_map(|names| names.iter().flatten())
+        .filter(|r| rest.len() > r.len() + 1 && rest.starts_with(r) && rest.as_bytes()[r.len()] == b'/')
+        .max_by_key(|r| r.len());
+    match remote {
+        Some(r) => rest[r.len() + 1..].to_string(),
+        None => rest.split_once('/').map_or(rest, |(_, b)| b).to_string(),
+    }
 }
 
 /// No trunk was found: what was asked for and every ref looked at.
@@ -303,7 +325,8 @@ pub fn trunk(repo: &Repo, remote: Option<&str>, branch: Option<&str>) -> Reading
                 };
                 let refname = resolved.name().unwrap_or(name).to_string();
                 let Some(target) = resolved.target() else { continue };
-                return Ok(Ok(Trunk { refname, commit: target.to_string(), chosen_by: chosen_by.clone() }));
+                let branch = branch_of(repo, &refname);
+                return Ok(Ok(Trunk { refname, branch, commit: target.to_string(), chosen_by: chosen_by.clone() }));
             }
             Err(e) if e.code() == ErrorCode::NotFound || e.code() == ErrorCode::InvalidSpec => continue,
             Err(e) => return Err(Unread::git(name, &e)),
@@ -556,6 +579,25 @@ mod tests {
         t.git(&["push", "-q", name, "main"]);
         t.git(&["remote", "set-head", name, "main"]);
         bare
+    }
+
+    #[test]
+    fn the_trunks_branch_is_read_past_a_remote_name_that_holds_a_slash() {
+        let t = TestRepo::with_commit();
+        let remote = t
+            .path()
+            .parent()
+            .expect("parent")
+            .join(format!("{}-slashed.git", t.path().file_name().expect("name").to_string_lossy()));
+        t.git(&["init", "-q", "--bare", remote.to_str().expect("utf8")]);
+        t.git(&["remote", "add", "team/origin", remote.to_str().expect("utf8")]);
+        t.git(&["push", "-q", "team/origin", "HEAD:refs/heads/main"]);
+        t.git(&["fetch", "-q", "team/origin"]);
+        let repo = crate::open(t.path()).expect("open");
+        let found = trunk(&repo, Some("team/origin"), None).expect("read").expect("a trunk");
+        assert_eq!((found.refname.as_str(), found.branch.as_str()), ("refs/remotes/team/origin/main", "main"));
+        assert_eq!(branch_of(&repo, "refs/heads/release/2.0"), "release/2.0");
+        std::fs::remove_dir_all(remote).expect("cleanup");
     }
 
     #[test]

@@ -169,9 +169,7 @@ pub(super) fn no_new_debt(r: &Readings) -> Verdict {
 /// `refs/heads/main`; `None` when the trunk could not be read.
 fn trunk_branch(r: &Readings) -> Option<&str> {
     let Ok(Integrated::Measured { trunk, .. }) = &r.integration else { return None };
-    let name = &trunk.refname;
-    name.strip_prefix("refs/heads/")
-        .or_else(|| name.strip_prefix("refs/remotes/").and_then(|rest| rest.split_once('/')).map(|(_, b)| b))
+    Some(&trunk.branch)
 }
 
 /// The task's own branch (the one checked out at the start), unless it is

@@ -415,6 +415,7 @@ fn a_task_started_on_the_trunks_branch_owes_nothing_for_it() {
     let mut r = started_on("develop");
     let trunk = majordomus_readings::refs::Trunk {
         refname: "refs/heads/develop".into(),
+        branch: "develop".into(),
         commit: "c".repeat(40),
         chosen_by: "the test".into(),
     };
@@ -445,6 +446,7 @@ fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_a
     // The trunk is main (a local one here): its branch is not the task's leftover.
     let trunk = majordomus_readings::refs::Trunk {
         refname: "refs/heads/main".into(),
+        branch: "main".into(),
         commit: "b".repeat(40),
         chosen_by: "the test".into(),
     };
@@ -462,6 +464,7 @@ fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_a
     // With a trunk of another name, a main made since the start is counted.
     let trunk = majordomus_readings::refs::Trunk {
         refname: "refs/remotes/origin/develop".into(),
+        branch: "develop".into(),
         commit: "b".repeat(40),
         chosen_by: "the test".into(),
     };
