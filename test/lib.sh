@@ -69,3 +69,17 @@ commit_all() {
 json_get() {
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {"d": d}))' "$1" "$2"
 }
+
+# status_of ID: runs check --json (its document kept in $case_root/doc.json)
+# and prints the question's status.
+status_of() {
+  md check --json > "$case_root/doc.json" || true
+  json_get "$case_root/doc.json" "{q['id']: q['status'] for q in d['questions']}['$1']"
+}
+
+# expect_status ID STATUS: fails unless check answers ID with STATUS.
+expect_status() {
+  local got
+  got=$(status_of "$1")
+  [ "$got" = "$2" ] || { out=$(cat "$case_root/doc.json"); fail "expected $1=$2, got $1=$got"; }
+}

@@ -16,17 +16,6 @@ observe() {
 JSON
 }
 
-status_of() {
-  md check --json > "$case_root/doc.json" || true
-  json_get "$case_root/doc.json" "{q['id']: q['status'] for q in d['questions']}['$1']"
-}
-
-expect_status() {
-  local got
-  got=$(status_of "$1")
-  [ "$got" = "$2" ] || { out=$(cat "$case_root/doc.json"); fail "expected $1=$2, got $1=$got"; }
-}
-
 mkdir -p src tests
 echo 'pub fn parse() {}' > src/lib.rs
 commit_all "initial"

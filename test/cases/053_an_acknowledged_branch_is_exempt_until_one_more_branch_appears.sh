@@ -5,19 +5,8 @@
 # one never acknowledged.
 source "$(dirname "$0")/../lib.sh"
 
-status_of() {
-  md check --json > "$case_root/doc.json" || true
-  json_get "$case_root/doc.json" "{q['id']: q['status'] for q in d['questions']}['$1']"
-}
-
 evidence_of() {
   json_get "$case_root/doc.json" "[q for q in d['questions'] if q['id'] == '$1'][0]['evidence']"
-}
-
-expect_status() {
-  local got
-  got=$(status_of "$1")
-  [ "$got" = "$2" ] || { out=$(cat "$case_root/doc.json"); fail "expected $1=$2, got $1=$got"; }
 }
 
 echo "hello" > README
