@@ -59,14 +59,21 @@ fn nothing_read(task: TaskState) -> Readings {
     }
 }
 
+/// A trunk found at `refname` (`refs/heads/B` or `refs/remotes/origin/B`),
+/// naming the branch B, at the commit of 40 `c`s.
+pub(super) fn trunk_at(refname: &str, c: char) -> Trunk {
+    let branch = refname.strip_prefix("refs/heads/").or_else(|| refname.strip_prefix("refs/remotes/origin/"));
+    Trunk {
+        refname: refname.into(),
+        branch: branch.expect("a branch or origin ref").into(),
+        commit: c.to_string().repeat(40),
+        chosen_by: "the test".into(),
+    }
+}
+
 /// Readings of a clean, pushed, integrated repository with one commit made.
 pub(super) fn all_well() -> Readings {
-    let trunk = Trunk {
-        refname: "refs/remotes/origin/main".into(),
-        branch: "main".into(),
-        commit: "b".repeat(40),
-        chosen_by: "the test".into(),
-    };
+    let trunk = trunk_at("refs/remotes/origin/main", 'b');
     Readings {
         task: TaskState::Active(Box::new(record())),
         head: Ok(Head { commit: Some("b".repeat(40)), branch: Some("main".into()) }),
@@ -387,12 +394,7 @@ fn commits_unpushed_at_the_start_are_named_the_first_few_and_the_rest_counted() 
 #[test]
 fn a_squash_merged_head_is_integrated_and_a_missing_one_owed() {
     let mut r = all_well();
-    let trunk = Trunk {
-        refname: "refs/remotes/origin/main".into(),
-        branch: "main".into(),
-        commit: "f".repeat(40),
-        chosen_by: "x".into(),
-    };
+    let trunk = trunk_at("refs/remotes/origin/main", 'f');
     let tip = Integration::Holds { paths: 3, commit: trunk.commit.clone(), behind_tip: 0 };
     r.integration = Ok(Integrated::Measured { trunk: trunk.clone(), integration: tip });
     assert_eq!(answer(&r, "integrated").status, Status::Pass);
@@ -426,12 +428,7 @@ fn a_squash_merged_head_is_integrated_and_a_missing_one_owed() {
 #[test]
 fn a_squash_merge_held_by_an_earlier_trunk_commit_is_integrated_and_names_that_commit() {
     let mut r = all_well();
-    let trunk = Trunk {
-        refname: "refs/remotes/origin/main".into(),
-        branch: "main".into(),
-        commit: "f".repeat(40),
-        chosen_by: "x".into(),
-    };
+    let trunk = trunk_at("refs/remotes/origin/main", 'f');
     let earlier = Integration::Holds { paths: 2, commit: "c".repeat(40), behind_tip: 3 };
     r.integration = Ok(Integrated::Measured { trunk, integration: earlier });
     let a = answer(&r, "integrated");

@@ -413,12 +413,7 @@ fn a_task_started_on_the_trunks_branch_owes_nothing_for_it() {
     assert_eq!(answer(&r, "nothing-accumulated").status, Status::Pass, "started on main, trunk origin/main");
     // The trunk a local branch of another name: that one is the trunk's.
     let mut r = started_on("develop");
-    let trunk = majordomus_readings::refs::Trunk {
-        refname: "refs/heads/develop".into(),
-        branch: "develop".into(),
-        commit: "c".repeat(40),
-        chosen_by: "the test".into(),
-    };
+    let trunk = super::trunk_at("refs/heads/develop", 'c');
     r.integration = Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
     let a = answer(&r, "nothing-accumulated");
     assert_eq!(a.status, Status::Pass, "{}", a.evidence);
@@ -444,12 +439,7 @@ fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_a
     r.closing.accumulated =
         Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(5)))], worktrees: vec![] });
     // The trunk is main (a local one here): its branch is not the task's leftover.
-    let trunk = majordomus_readings::refs::Trunk {
-        refname: "refs/heads/main".into(),
-        branch: "main".into(),
-        commit: "b".repeat(40),
-        chosen_by: "the test".into(),
-    };
+    let trunk = super::trunk_at("refs/heads/main", 'b');
     r.integration = Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
     let a = answer(&r, "nothing-accumulated");
     assert_eq!(a.status, Status::Pass, "{}: {}", a.evidence, a.remedy);
@@ -462,12 +452,7 @@ fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_a
         assert_eq!(a.status, status, "{branch}: {}", a.evidence);
     }
     // With a trunk of another name, a main made since the start is counted.
-    let trunk = majordomus_readings::refs::Trunk {
-        refname: "refs/remotes/origin/develop".into(),
-        branch: "develop".into(),
-        commit: "b".repeat(40),
-        chosen_by: "the test".into(),
-    };
+    let trunk = super::trunk_at("refs/remotes/origin/develop", 'b');
     r.integration = Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
     r.closing.accumulated =
         Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(5)))], worktrees: vec![] });
