@@ -38,8 +38,8 @@ use clap::Args;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use majordomus_gates::measure::{is_budget_reason, Deadline};
-use majordomus_gates::{score, Answer, Document};
+use majordomus_invariant::measure::{is_budget_reason, Deadline};
+use majordomus_invariant::{score, Answer, Document};
 use majordomus_records::hook::{HookState, HOOK_SCHEMA};
 use majordomus_records::ledger::{self, AgentTask, Entry, Event};
 use majordomus_records::task::{TaskRecord, TaskState};
@@ -459,7 +459,7 @@ fn times(n: u32) -> String {
 
 #[cfg(test)]
 mod tests {
-    use majordomus_gates::Status;
+    use majordomus_invariant::Status;
     use majordomus_records::task::{Snapshot, TASK_SCHEMA};
 
     use super::*;
