@@ -38,8 +38,7 @@ use clap::Args;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use majordomus_invariant::measure::Deadline;
-use majordomus_invariant::{score, Answer, Document};
+use majordomus_invariant::{score, Answer, Deadline, Document};
 use majordomus_records::hook::{HookState, HOOK_SCHEMA};
 use majordomus_records::ledger::{self, AgentTask, Entry, Event};
 use majordomus_records::task::{TaskRecord, TaskState};
