@@ -32,10 +32,19 @@ pub(crate) fn record() -> TaskRecord {
             untracked: Some(vec![]),
             stashes: Some(vec![]),
             dirty: Some(vec![]),
+            gate_environment: Some(environment()),
             ..Snapshot::default()
         },
         owner: None,
     }
+}
+
+/// The environment the fixture's task started under, and its gates ran under.
+pub(crate) fn environment() -> majordomus_records::ledger::Environment {
+    [("BASH_ENV", None), ("ENV", None), ("PATH", Some("/usr/bin:/bin")), ("SHELL", Some("/bin/bash"))]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.map(str::to_string)))
+        .collect()
 }
 
 pub(crate) fn today() -> chrono::NaiveDate {

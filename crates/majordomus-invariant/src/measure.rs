@@ -63,6 +63,12 @@ pub fn measure_within(
         (None, _, _) => Err(Unread::no_task()),
         (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),
     });
+    // A baseline gone since the start is followed out of the naming pattern
+    // among the paths the change added: once the change set is read.
+    let closing = ClosingReadings {
+        debt: closing.debt.and_then(|debt| deadline.read(|| closing::readings::follow(repo, record, debt, &changes))),
+        ..closing
+    };
     let inherited_dirty = deadline.read(|| match (record, &tree) {
         (Some(r), Ok(t)) => Ok(commit::readings::inherited_dirty(repo, r, t)),
         (None, _) => Err(Unread::no_task()),

@@ -69,9 +69,62 @@ pub struct Snapshot {
     /// Commits on HEAD that were not on its upstream (or the trunk).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unpushed: Option<Vec<String>>,
-    /// Debt baselines by repository-relative path: their entries, in order.
+    /// Debt baselines by repository-relative path: their entries, in order,
+    /// as text. Written by majordomus before entries were kept as bytes
+    /// (an entry that was not UTF-8 was decoded lossily); read only where
+    /// [`Snapshot::baseline_bytes`] is absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub baselines: Option<BTreeMap<String, Vec<String>>>,
+    /// Debt baselines by repository-relative path: their entries, in order,
+    /// exactly as their bytes are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub baseline_bytes: Option<BTreeMap<String, Vec<Bytes>>>,
+    /// The environment that chose a gate's programs, as `start` ran
+    /// (`ledger::GATE_ENVIRONMENT`): a verdict recorded under other values
+    /// is not the gate's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gate_environment: Option<crate::ledger::Environment>,
+}
+
+/// Bytes kept in a JSON record: a string where they are UTF-8 (so the
+/// record stays readable), else an array of byte values. Never decoded
+/// lossily: two different byte strings are never one value.
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Bytes(pub Vec<u8>);
+
+impl Serialize for Bytes {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match std::str::from_utf8(&self.0) {
+            Ok(text) => s.serialize_str(text),
+            Err(_) => self.0.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Bytes {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // A visitor rather than an untagged enum: the workspace's serde_json
+        // has `arbitrary_precision`, under which a number buffered for an
+        // untagged enum no longer reads as a `u8`.
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Bytes;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string or an array of byte values")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Bytes, E> {
+                Ok(Bytes(v.as_bytes().to_vec()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Bytes, A::Error> {
+                let mut out = Vec::new();
+                while let Some(b) = seq.next_element::<u8>()? {
+                    out.push(b);
+                }
+                Ok(Bytes(out))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -231,6 +284,23 @@ mod tests {
             TaskState::Unreadable(reason) => assert!(reason.contains("someone-else/v3"), "{reason}"),
             other => panic!("expected unreadable, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn baseline_entries_are_kept_as_their_bytes_text_where_they_are_utf8() {
+        let mut r = sample();
+        let entries =
+            vec![Bytes(b"src/a.rs: \xff".to_vec()), Bytes(b"src/a.rs: \xfe".to_vec()), Bytes(b"plain".to_vec())];
+        r.snapshot.baseline_bytes = Some([(".ai/repo/lint-baseline.txt".to_string(), entries.clone())].into());
+        let text = serde_json::to_string(&r).expect("encode");
+        assert!(
+            text.contains(
+                r#"[[115,114,99,47,97,46,114,115,58,32,255],[115,114,99,47,97,46,114,115,58,32,254],"plain"]"#
+            ),
+            "{text}"
+        );
+        let back: TaskRecord = serde_json::from_str(&text).expect("decode");
+        assert_eq!(back.snapshot.baseline_bytes.expect("kept")[".ai/repo/lint-baseline.txt"], entries);
     }
 
     #[test]
