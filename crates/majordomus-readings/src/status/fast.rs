@@ -135,7 +135,7 @@ pub(super) fn read(repo: &Repo, sources: Option<&Sources>) -> Reading<WorkingTre
         BTreeMap::new()
     } else {
         let filters = filters_possible(repo, &config, entries, &untracked);
-        super::libgit2::ask(repo, &asked, filters)?.into_iter().collect()
+        super::libgit2::ask(repo, &asked, entries, filters)?.into_iter().collect()
     };
 
     let mut tree = WorkingTree::default();

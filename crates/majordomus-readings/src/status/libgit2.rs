@@ -128,7 +128,12 @@ pub(super) fn index(repo: &Repo, head_tree: Option<&git2::Tree<'_>>) -> Reading<
 /// ident; never a configured filter driver), given an index of these
 /// entries alone, their times cleared so that it reads every one (their
 /// sizes kept: a size that differs is a change, as it is to git).
-pub(super) fn ask<'a>(repo: &Repo, asked: &[&'a Entry], filters: bool) -> Reading<Vec<(&'a [u8], Found)>> {
+pub(super) fn ask<'a>(
+    repo: &Repo,
+    asked: &[&'a Entry],
+    all: &[Entry],
+    filters: bool,
+) -> Reading<Vec<(&'a [u8], Found)>> {
     let mut out = Vec::with_capacity(asked.len());
     let mut for_libgit2 = Vec::new();
     for e in asked {
@@ -148,7 +153,10 @@ pub(super) fn ask<'a>(repo: &Repo, asked: &[&'a Entry], filters: bool) -> Readin
     let mut opts = git2::DiffOptions::new();
     opts.include_typechange(true).disable_pathspec_match(true).include_untracked(false);
     let zero = git2::IndexTime::new(0, 0);
-    for e in &for_libgit2 {
+    // The attributes files' entries too: libgit2 reads one from the index
+    // where the working tree has none.
+    let attributes = all.iter().filter(|e| e.stage == 0 && e.path.ends_with(b".gitattributes"));
+    for e in for_libgit2.iter().copied().chain(attributes) {
         let entry = git2::IndexEntry {
             ctime: zero,
             mtime: zero,
@@ -166,9 +174,16 @@ pub(super) fn ask<'a>(repo: &Repo, asked: &[&'a Entry], filters: bool) -> Readin
         index
             .add(&entry)
             .map_err(|err| Unread::git(&format!("the index entry of {}", String::from_utf8_lossy(&e.path)), &err))?;
+    }
+    for e in &for_libgit2 {
         opts.pathspec(e.path.as_slice());
     }
-    let diff = repo
+    // A handle of its own whose index is this one: libgit2 never reads the
+    // index file (which it cannot read when split or sparse) to look up an
+    // attribute or whether the staged blob holds a CR.
+    let handle = repo.reopen().map_err(|e| Unread::git("the repository", &e))?;
+    handle.git.set_index(&mut index).map_err(|e| Unread::git("an index of the paths to compare", &e))?;
+    let diff = handle
         .git
         .diff_index_to_workdir(Some(&index), Some(&mut opts))
         .map_err(|e| Unread::git("the working tree against the index", &e))?;

@@ -111,8 +111,12 @@ pub(super) fn untracked(
                 rel.pop();
                 let tracked_inside = !inside.is_empty() || folded.is_some_and(|f| f.dirs.contains(&lower(&rel)));
                 if !tracked_inside && gitlink::is_repository(&full.join(&name)) {
-                    // A repository of its own inside this one: listed as the directory.
-                    out.push(format!("{rel}/"));
+                    // A repository of its own inside this one: listed as the
+                    // directory, unless its name is a tracked file's (git
+                    // lists nothing the index holds).
+                    if exact.is_none() {
+                        out.push(format!("{rel}/"));
+                    }
                 } else {
                     stack.push((rel.clone(), inside, rules.clone()));
                 }
