@@ -129,3 +129,46 @@ fn staged_changes_agree_with_libgit2s_diff() {
     t.git(&["update-index", "--chmod=+x", "dir1/sub/file-4.txt"]);
     check(&t);
 }
+
+/// `git ls-files -s`: mode, id, stage and path of each entry, as text.
+fn listed_by_git(t: &TestRepo) -> Vec<String> {
+    t.git(&["ls-files", "-s"]).lines().map(String::from).collect()
+}
+
+fn listed_by_us(entries: &[Entry]) -> Vec<String> {
+    entries.iter().map(|e| format!("{:o} {} {}\t{}", e.mode, e.id, e.stage, String::from_utf8_lossy(&e.path))).collect()
+}
+
+#[test]
+fn a_split_index_is_its_shared_file_with_the_replacements_deletions_and_additions_of_its_own() {
+    for version in ["2", "4"] {
+        let t = TestRepo::with_commit();
+        fill(&t);
+        t.git(&["update-index", "--index-version", version]);
+        t.git(&["update-index", "--split-index"]);
+        t.write("dir0/sub/file-0.txt", "replaced\n");
+        t.write("aaa-first.txt", "added before every shared entry\n");
+        t.write("zzz-last.txt", "added after\n");
+        t.git(&["add", "dir0/sub/file-0.txt", "aaa-first.txt", "zzz-last.txt"]);
+        t.git(&["rm", "-q", "--cached", "dir1/sub/file-1.txt", "top.txt"]);
+        let bytes = std::fs::read(t.path().join(".git/index")).expect("read");
+        assert!(bytes.windows(4).any(|w| w == b"link"), "a split index");
+        assert!(Index::parse(&bytes).is_err(), "the shared file is needed");
+        let index = Index::read(&t.path().join(".git/index")).expect("read with its shared file");
+        assert_eq!(listed_by_us(&index.entries), listed_by_git(&t), "index version {version}");
+    }
+}
+
+#[test]
+fn a_sparse_index_expands_into_the_entries_of_its_trees() {
+    let t = TestRepo::with_commit();
+    fill(&t);
+    t.git(&["sparse-checkout", "set", "--sparse-index", "dir1"]);
+    let bytes = std::fs::read(t.path().join(".git/index")).expect("read");
+    assert!(bytes.windows(4).any(|w| w == b"sdir"), "a sparse index");
+    let mut index = Index::read(&t.path().join(".git/index")).expect("read");
+    assert!(index.sparse && index.entries.iter().any(|e| e.mode == 0o040000));
+    index.expand_sparse(&t.open()).expect("expand");
+    assert_eq!(listed_by_us(&index.entries), listed_by_git(&t));
+    assert!(index.entries.iter().filter(|e| e.path.starts_with(b"dir0/")).all(|e| e.skip_worktree));
+}

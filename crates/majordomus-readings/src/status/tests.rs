@@ -243,3 +243,65 @@ fn a_nested_repository_and_gitattributes_filters_agree_with_libgit2() {
     t.write("nested/file", "x\n");
     same(&t);
 }
+
+#[test]
+fn a_bit_hides_a_change_from_the_count_as_git_does_and_names_it_as_hidden() {
+    use crate::status::{Hidden, HiddenBy};
+    let t = TestRepo::with_commit();
+    t.write("assumed.txt", "a\n");
+    t.write("assumed-untouched.txt", "u\n");
+    t.write("skipped.txt", "s\n");
+    t.commit_all("files");
+    t.git(&["update-index", "--assume-unchanged", "assumed.txt", "assumed-untouched.txt"]);
+    t.git(&["update-index", "--skip-worktree", "skipped.txt"]);
+    t.write("assumed.txt", "edited under the bit\n");
+    t.remove("skipped.txt");
+    assert_eq!(fast_says(&t), git_says(&t));
+    assert_eq!(fast_says(&t), (vec![], vec![]), "git shows none of them");
+    let repo = crate::open(t.path()).expect("open");
+    let hidden = read(&repo).expect("read").hidden;
+    let hidden_as = |path: &str, by, changed, deleted| Hidden { path: path.into(), by, changed, deleted };
+    assert_eq!(
+        hidden,
+        [
+            hidden_as("assumed-untouched.txt", HiddenBy::AssumeUnchanged, false, false),
+            hidden_as("assumed.txt", HiddenBy::AssumeUnchanged, true, false),
+            hidden_as("skipped.txt", HiddenBy::SkipWorktree, true, true),
+        ]
+    );
+}
+
+#[test]
+fn a_file_expected_outside_a_sparse_cone_is_hidden_and_its_change_named() {
+    use crate::status::HiddenBy;
+    let t = TestRepo::with_commit();
+    t.write("src/in.rs", "in\n");
+    t.write("other/out.txt", "out\n");
+    t.write("other/absent.txt", "absent\n");
+    t.commit_all("files");
+    t.git(&["sparse-checkout", "set", "src"]);
+    t.git(&["config", "sparse.expectFilesOutsideOfPatterns", "true"]);
+    t.write("other/out.txt", "out, edited\n");
+    assert_eq!(fast_says(&t), git_says(&t));
+    assert_eq!(fast_says(&t), (vec![], vec![]));
+    let repo = crate::open(t.path()).expect("open");
+    let hidden = read(&repo).expect("read").hidden;
+    assert_eq!(hidden.len(), 1, "an absent file outside the cone hides nothing: {hidden:?}");
+    assert_eq!(
+        (hidden[0].path.as_str(), hidden[0].by, hidden[0].changed),
+        ("other/out.txt", HiddenBy::ExpectedOutsideSparse, true)
+    );
+}
+
+#[test]
+fn ignore_sources_given_by_the_caller_replace_the_current_ones() {
+    use crate::ignore::{Source, Sources};
+    let t = TestRepo::with_commit();
+    t.write(".git/info/exclude", "*.log\n");
+    t.write("new.log", "hidden by a rule added now\n");
+    t.write("old.tmp", "hidden by a rule of the start\n");
+    let repo = crate::open(t.path()).expect("open");
+    assert_eq!(read(&repo).expect("read").untracked, ["old.tmp"], "the current rules hide new.log");
+    let start = Sources::given(None, Some(Source { origin: "start".into(), bytes: b"*.tmp\n".to_vec() }));
+    assert_eq!(crate::status::read_with(&repo, &start).expect("read").untracked, ["new.log"]);
+}

@@ -250,7 +250,7 @@ fn change(w: &World, rng: &mut Rng, tracked: &[String], combos: bool) {
         13 => {
             if let Some(p) = free(w, rng) {
                 w.write(&p, "intent\n");
-                w.git(&["add", "-N", &p]);
+                w.git(&["add", "-N", "-f", &p]);
             }
         }
         14 => {
