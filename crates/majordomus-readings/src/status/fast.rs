@@ -118,7 +118,7 @@ pub(super) fn read(repo: &Repo, sources: Option<&Sources>) -> Reading<WorkingTre
         (outcomes, untracked)
     });
     if outcomes.len() != stage0.len() {
-        return Err(Unread::new("the comparison of the index with the working tree stopped early"));
+        return Err(Unread::io("the comparison of the index with the working tree stopped early"));
     }
     let mut untracked = untracked?;
 

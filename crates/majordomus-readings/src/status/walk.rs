@@ -65,21 +65,21 @@ pub(super) fn untracked(
     while let Some((dir, under, rules)) = stack.pop() {
         let full = repo.root().join(&dir);
         let listing =
-            std::fs::read_dir(&full).map_err(|e| Unread::new(format!("could not list {}: {e}", full.display())))?;
+            std::fs::read_dir(&full).map_err(|e| Unread::io(format!("could not list {}: {e}", full.display())))?;
         let mut names = Vec::new();
         for entry in listing {
-            let entry = entry.map_err(|e| Unread::new(format!("could not list {}: {e}", full.display())))?;
+            let entry = entry.map_err(|e| Unread::io(format!("could not list {}: {e}", full.display())))?;
             let name = entry.file_name();
             let Some(text) = name.to_str() else {
                 // Named with its bytes escaped, so that the user can find it.
                 let escaped = escape_non_utf8(name.as_encoded_bytes());
                 let rel = if dir.is_empty() { escaped } else { format!("{dir}/{escaped}") };
-                return Err(Unread::new(format!(
+                return Err(Unread::repository(format!(
                     "a path under {} is not UTF-8: {rel} (its bytes escaped)",
                     full.display()
                 )));
             };
-            let kind = entry.file_type().map_err(|e| Unread::new(format!("could not read {dir}/{text}: {e}")))?;
+            let kind = entry.file_type().map_err(|e| Unread::io(format!("could not read {dir}/{text}: {e}")))?;
             names.push((text.to_string(), kind));
         }
         let rules = own_rules(repo, &dir, under, &names, rules);

@@ -1,4 +1,4 @@
-//! The verification readings: which declared gates the change selects, what
+//! Taking the verification readings: which declared gates the change selects, what
 //! their inputs hold now, and the runs the ledger recorded of them.
 //!
 //! A gate's verdict is a fact majordomus made itself (`majordomus gate run`
@@ -6,7 +6,7 @@
 //! record one by typing an exit code. These readings only gather: which gate
 //! the change since the start selects and why, the hash of its inputs now,
 //! its latest run and its latest run over exactly these inputs. Whether that
-//! is green is [`crate::done`]'s to say.
+//! is green is `judge.rs`'s to say.
 //!
 //! Only the selected gates are hashed, and the ledger is read only when one
 //! is: `check` stays fast when the change touches nothing a gate covers.
@@ -20,34 +20,9 @@ use majordomus_records::policy::{Gate, Policy};
 use majordomus_records::task::{error_chain, TaskState};
 use majordomus_records::StatePaths;
 
-/// The verification readings, each a `Result` of its own.
-#[derive(Debug)]
-pub struct VerificationReadings {
-    /// Every declared gate, with what the change says of it. `Ok` with no
-    /// gate when the policy declares none (nothing else was read then).
-    pub gates: Reading<GateSet>,
-    /// The test paths changed since the start that no longer exist in the
-    /// working tree: deleted, so no test is in them.
-    pub gone: Reading<Vec<String>>,
-}
-
-impl VerificationReadings {
-    /// Every reading of the family unread for one reason: what measurement
-    /// gives when the time budget ran out before the family was read.
-    pub fn unread(reason: &Unread) -> Self {
-        Self { gates: Err(reason.clone()), gone: Err(reason.clone()) }
-    }
-}
-
-impl Default for VerificationReadings {
-    /// Nothing read: never a pass.
-    fn default() -> Self {
-        Self {
-            gates: Err(Unread::new("the gates were not read")),
-            gone: Err(Unread::new("whether the changed paths still exist was not read")),
-        }
-    }
-}
+use super::test_path::is_test_path;
+use super::VerificationReadings;
+use crate::readings::task_reading;
 
 /// The declared gates, in the policy's order.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -158,7 +133,7 @@ pub fn matched(gate: &Gate, changes: &ChangeSet) -> Reading<Vec<String>> {
 }
 
 pub fn matcher(gate: &Gate) -> Reading<Matcher> {
-    Matcher::new(&gate.inputs).map_err(|e| Unread::new(format!("the gate's inputs are not globs: {e}")))
+    Matcher::new(&gate.inputs).map_err(|e| Unread::policy(format!("the gate's inputs are not globs: {e}")))
 }
 
 /// The hash of a gate's inputs now, over a status pass just taken.
@@ -168,18 +143,17 @@ pub fn inputs_now(repo: &Repo, tree: &WorkingTree, gate: &Gate) -> Reading<input
 
 /// Reads every gate run the ledger holds.
 pub fn read_runs(paths: &StatePaths) -> Reading<Vec<(String, RecordedRun)>> {
-    ledger::read(&paths.ledger()).map(|e| recorded_runs(&e)).map_err(|e| Unread::new(error_chain(&e)))
+    ledger::read(&paths.ledger()).map(|e| recorded_runs(&e)).map_err(|e| Unread::record(error_chain(&e)))
 }
 
 /// A fresh status pass and the change set since the task's start, for the
 /// commands that select gates outside `check` (`gate run --all`, `gate list`).
 pub fn change_set(repo: &Repo, task: &TaskState) -> (Reading<WorkingTree>, Reading<ChangeSet>) {
     let tree = majordomus_readings::status::read(repo);
-    let changes = match (task, &tree) {
-        (TaskState::None, _) => Err(Unread::new("no task record says where this work started")),
-        (TaskState::Unreadable(reason), _) => Err(Unread::new(reason.clone())),
+    let changes = match (task_reading(task), &tree) {
+        (Err(e), _) => Err(e),
         (_, Err(e)) => Err(e.clone()),
-        (TaskState::Active(record), Ok(t)) => majordomus_readings::refs::head(repo).and_then(|h| {
+        (Ok(record), Ok(t)) => majordomus_readings::refs::head(repo).and_then(|h| {
             majordomus_readings::changes::since(repo, record.head.as_deref(), h.commit.as_deref(), t, &record.snapshot)
         }),
     };
@@ -192,7 +166,6 @@ pub fn measure(
     repo: &Repo,
     paths: &StatePaths,
     policy: &Policy,
-    _task: &TaskState,
     tree: &Reading<WorkingTree>,
     changes: &Reading<ChangeSet>,
 ) -> VerificationReadings {
@@ -230,7 +203,7 @@ fn gone(repo: &Repo, changes: &ChangeSet) -> Vec<String> {
     changes
         .changed
         .iter()
-        .filter(|p| crate::done::is_test_path(p))
+        .filter(|p| is_test_path(p))
         .filter(|p| {
             std::fs::symlink_metadata(repo.root().join(p.as_str()))
                 .is_err_and(|e| matches!(e.kind(), std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory))
@@ -289,7 +262,7 @@ mod tests {
         let tree = majordomus_readings::status::read(&repo);
         let changes = Ok(ChangeSet { changed: changed.iter().map(|s| s.to_string()).collect(), inherited: vec![] });
         let paths = StatePaths::new(repo.root());
-        measure(&repo, &paths, policy, &TaskState::None, &tree, &changes).gates.expect("read")
+        measure(&repo, &paths, policy, &tree, &changes).gates.expect("read")
     }
 
     #[test]
@@ -307,7 +280,7 @@ mod tests {
         });
         let paths = StatePaths::new(repo.root());
         for policy in [Policy::default(), policy()] {
-            let read = measure(&repo, &paths, &policy, &TaskState::None, &tree, &changes);
+            let read = measure(&repo, &paths, &policy, &tree, &changes);
             assert_eq!(read.gone.expect("read"), ["tests/p_test.rs"]);
         }
     }
@@ -368,9 +341,8 @@ mod tests {
             &repo,
             &StatePaths::new(repo.root()),
             &Policy::default(),
-            &TaskState::None,
-            &Err(Unread::new("x")),
-            &Err(Unread::new("y")),
+            &Err(Unread::io("x")),
+            &Err(Unread::io("y")),
         );
         assert_eq!(r.gates, Ok(GateSet::default()));
     }

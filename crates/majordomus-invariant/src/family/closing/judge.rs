@@ -1,6 +1,5 @@
-//! The closing questions judged (seed 002): `no-new-debt`,
-//! `nothing-accumulated`, `backlog-not-grown`, from [`crate::closing`]'s
-//! readings. Part of `done`: no I/O, and every rule of the module holds.
+//! The closing family judged: `no-new-debt`, `nothing-accumulated`,
+//! `backlog-not-grown`, from the readings `readings.rs` takes. No I/O.
 //!
 //! What the readings cannot see is not reconstructed: what was removed since
 //! the start left no record, so these name what was added and remains and
@@ -12,25 +11,28 @@ use chrono::{DateTime, Utc};
 use serde_json::json;
 
 use majordomus_readings::reflog::Dating;
+use majordomus_readings::refs::Push;
 use majordomus_readings::Unread;
 use majordomus_records::forge::PullRequest;
 use majordomus_records::task::TaskRecord;
 
-use super::{are, count, names, Verdict};
+use super::readings::{Debt, Made, StartFrom, BY_ELIMINATION};
 use crate::answer::Status;
-use crate::closing::{Made, StartFrom};
-use crate::measure::{Integrated, Readings};
+use crate::family::integration::Integrated;
+use crate::judgement::{with, Judgement};
+use crate::prose::{are, count, names, sentence};
+use crate::readings::Readings;
 
 /// Added entries shown per baseline in the evidence; `details` holds all.
 const SHOWN_ENTRIES: usize = 3;
 
-pub(super) fn no_new_debt(r: &Readings) -> Verdict {
+pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
     let debt = match &r.closing.debt {
         Ok(d) => d,
-        Err(e) => return Verdict::unread(e),
+        Err(e) => return Judgement::unread(e),
     };
     if debt.start.is_empty() && debt.now.is_empty() {
-        return Verdict::new(
+        return Judgement::new(
             Status::Exempt,
             "This repository keeps no debt baseline: no .ai/repo/**/*-baseline.txt at the start or now.",
             json!({ "baselines": [] }),
@@ -131,15 +133,12 @@ pub(super) fn no_new_debt(r: &Readings) -> Verdict {
     if !gone.is_empty() {
         also.push(format!("no longer there: {}", names(&gone)));
     }
-    let also = if also.is_empty() {
-        String::new()
-    } else {
-        format!(" {}.", super::sentence(&also.join("; ")).trim_end_matches('.'))
-    };
+    let also =
+        if also.is_empty() { String::new() } else { format!(" {}.", sentence(&also.join("; ")).trim_end_matches('.')) };
     if grew.is_empty() {
         let (then, now): (usize, usize) =
             (debt.start.values().map(Vec::len).sum(), debt.now.values().map(Vec::len).sum());
-        Verdict::new(
+        Judgement::new(
             Status::Pass,
             format!(
                 "No entry was added to any debt baseline since the start, read from {source}: {} at the start, {} in {} now.{also}",
@@ -152,7 +151,7 @@ pub(super) fn no_new_debt(r: &Readings) -> Verdict {
     } else {
         let described: Vec<&str> = grew.iter().map(|(_, d)| d.as_str()).collect();
         let paths: Vec<&str> = grew.iter().map(|(p, _)| p.as_str()).collect();
-        Verdict::new(
+        Judgement::new(
             Status::Refused,
             format!(
                 "{} gained entries since the start, read from {source}: {}.{also}",
@@ -168,7 +167,7 @@ pub(super) fn no_new_debt(r: &Readings) -> Verdict {
 /// The trunk's branch name, `main` for `refs/remotes/origin/main` or
 /// `refs/heads/main`; `None` when the trunk could not be read.
 fn trunk_branch(r: &Readings) -> Option<&str> {
-    let Ok(Integrated::Measured { trunk, .. }) = &r.integration else { return None };
+    let Ok(Integrated::Measured { trunk, .. }) = &r.integration.integrated else { return None };
     Some(&trunk.branch)
 }
 
@@ -198,11 +197,11 @@ enum Age {
 /// The remedy for baselines that grew; where one was paired with its
 /// former self only because nothing could tell them apart (by elimination,
 /// or undecided), it also says how to show it is new.
-fn remedy_for_growth(grew: &[&str], debt: &crate::closing::Debt, gone: &[&String]) -> String {
+fn remedy_for_growth(grew: &[&str], debt: &Debt, gone: &[&String]) -> String {
     let take_out = format!("take the added entries out of {} and fix what they permit", names(grew));
     let mut guessed: Vec<(&str, Vec<&str>)> = Vec::new();
     for path in grew {
-        if let Some(m) = debt.moved.iter().find(|m| m.to == *path && m.by == crate::closing::BY_ELIMINATION) {
+        if let Some(m) = debt.moved.iter().find(|m| m.to == *path && m.by == BY_ELIMINATION) {
             guessed.push((path, vec![m.from.as_str()]));
         } else if debt.undecided.iter().any(|u| u == path) {
             // Only the empty ones leave a move untold; put back, they do not.
@@ -262,14 +261,14 @@ fn age(
     }
 }
 
-pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
+pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement {
     let acc = match &r.closing.accumulated {
         Ok(a) => a,
-        Err(e) => return Verdict::unread(e),
+        Err(e) => return Judgement::unread(e),
     };
     let started = match task.started_at() {
         Ok(t) => t,
-        Err(reason) => return Verdict::unread(&Unread::new(reason)),
+        Err(reason) => return Judgement::unread(&Unread::record(reason)),
     };
     let checked_out = r.head.as_ref().ok().and_then(|h| h.branch.as_deref());
     let trunk = trunk_branch(r);
@@ -352,7 +351,7 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
         "worktrees_now": acc.worktrees.len(),
     });
     let undated_what = kinds(&undated_rows);
-    let totals = super::sentence(&totals);
+    let totals = sentence(&totals);
     if !created.is_empty() {
         let labels: Vec<&str> = created.iter().map(|(l, _, _)| l.as_str()).collect();
         let remedies: Vec<&str> = created.iter().map(|(_, _, r)| r.as_str()).collect();
@@ -366,7 +365,7 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
                 names(&undated)
             )
         };
-        Verdict::new(
+        Judgement::new(
             Status::Owed,
             format!(
                 "{} created since the start {} still there ({basis}): {}. {totals}{undated_clause}",
@@ -378,7 +377,7 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
         )
         .remedy(format!("once their work has landed: {}", names(&remedies)))
     } else if !undated.is_empty() {
-        Verdict::new(
+        Judgement::new(
             Status::Unknown,
             format!(
                 "No branch or worktree is known to be created since the start ({basis}), but {undated_what} cannot be dated, so whether {} is not known: {}. {totals}",
@@ -389,7 +388,7 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
         )
         .remedy("date them by hand (git reflog, git worktree list), or start the task again so its record holds a snapshot")
     } else {
-        Verdict::new(
+        Judgement::new(
             Status::Pass,
             format!("No branch or linked worktree created since the start is still there ({basis}). {totals}"),
             details,
@@ -408,17 +407,17 @@ fn kinds(rows: &[serde_json::Value]) -> String {
     }
 }
 
-pub(super) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Verdict {
+pub(crate) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Judgement {
     let backlog = match &r.closing.backlog {
         Ok(b) => b,
-        Err(e) => return Verdict::unread(e),
+        Err(e) => return Judgement::unread(e),
     };
     let refresh = "majordomus forge refresh";
     let Some(obs) = &backlog.observation else {
         // A repository with no remote may have no forge at all: then the
         // question is for the policy to exempt, with its reason, not for a
         // refresh that has nothing to observe.
-        let no_remote = matches!(r.push, Ok(crate::measure::Push::NoRemote));
+        let no_remote = matches!(r.commit.push, Ok(Push::NoRemote));
         let (evidence, remedy) = if no_remote {
             (
                 "The forge was never observed from this checkout (there is no .ai/local/state/forge.json), and the repository has no remote, so nothing says which pull requests are open.",
@@ -430,44 +429,44 @@ pub(super) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Verdict {
                 refresh,
             )
         };
-        return Verdict::new(Status::Unknown, evidence, json!({ "observation": null, "remote": !no_remote }))
+        return Judgement::new(Status::Unknown, evidence, json!({ "observation": null, "remote": !no_remote }))
             .remedy(remedy);
     };
     let started = match task.started_at() {
         Ok(t) => t,
-        Err(reason) => return Verdict::unread(&Unread::new(reason)),
+        Err(reason) => return Judgement::unread(&Unread::record(reason)),
     };
     let stamp = |t: DateTime<Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let base = json!({ "repository": obs.repository, "observed_at": obs.observed_at, "started_at": task.started_at });
     let Some(observed) = obs.observed_at() else {
-        return Verdict::unread(&Unread::new(format!(
+        return Judgement::unread(&Unread::record(format!(
             "the forge observation's time {:?} cannot be read",
             obs.observed_at
         )))
         .remedy(refresh);
     };
     if observed < started {
-        return Verdict::new(
+        return Judgement::new(
             Status::Unknown,
             format!(
                 "The forge was last observed at {}, before the task started at {}: an observation from before the task cannot say what its hours brought.",
                 stamp(observed),
                 stamp(started)
             ),
-            super::with(base, json!({ "unread": "observed before the task started" })),
+            with(base, json!({ "unread": "observed before the task started" })),
         )
         .remedy(refresh);
     }
     if let Some(max) = backlog.max_age_minutes {
         let age = (backlog.read_at - observed).num_minutes();
         if age > i64::try_from(max).unwrap_or(i64::MAX) {
-            return Verdict::new(
+            return Judgement::new(
                 Status::Unknown,
                 format!(
                     "The forge was last observed at {}, {age} minutes ago, older than the policy's [forge] max_age_minutes = {max}.",
                     stamp(observed)
                 ),
-                super::with(base, json!({ "unread": "older than the policy's maximum age", "age_minutes": age, "max_age_minutes": max })),
+                with(base, json!({ "unread": "older than the policy's maximum age", "age_minutes": age, "max_age_minutes": max })),
             )
             .remedy(refresh);
         }
@@ -478,7 +477,7 @@ pub(super) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Verdict {
     };
     let undated: Vec<String> = open.iter().filter(|p| created(p).is_none()).map(|p| format!("#{}", p.number)).collect();
     if !undated.is_empty() {
-        return Verdict::new(
+        return Judgement::new(
             Status::Unknown,
             format!(
                 "The observation of {} holds no creation time for {}, so whether {} opened since the start cannot be said: {}.",
@@ -487,14 +486,14 @@ pub(super) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Verdict {
                 if undated.len() == 1 { "it was" } else { "they were" },
                 names(&undated)
             ),
-            super::with(base, json!({ "undated": undated })),
+            with(base, json!({ "undated": undated })),
         )
         .remedy(refresh);
     }
     // Created in the very second the task started counts: the record's
     // start has whole seconds, and the doubt goes towards asking again.
     let since: Vec<&&PullRequest> = open.iter().filter(|p| created(p).is_some_and(|t| t >= started)).collect();
-    let details = super::with(
+    let details = with(
         base,
         json!({
             "open_now": open.len(),
@@ -510,7 +509,7 @@ pub(super) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Verdict {
         stamp(observed)
     );
     if since.is_empty() {
-        Verdict::new(Status::Pass, format!("No pull request opened since the start is open; {now}."), details)
+        Judgement::new(Status::Pass, format!("No pull request opened since the start is open; {now}."), details)
     } else {
         let labels: Vec<String> = since
             .iter()
@@ -519,16 +518,19 @@ pub(super) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Verdict {
                 format!("#{} {:?}{by}", p.number, p.title)
             })
             .collect();
-        Verdict::new(
+        Judgement::new(
             Status::Owed,
             format!(
                 "{} opened since the start {} still open: {}. {}.",
                 count(since.len(), "pull request"),
                 if since.len() == 1 { "is" } else { "are" },
                 names(&labels),
-                super::sentence(&now).trim_end_matches('.')
+                sentence(&now).trim_end_matches('.')
             ),
             details,
         )
     }
 }
+
+#[cfg(test)]
+mod tests;

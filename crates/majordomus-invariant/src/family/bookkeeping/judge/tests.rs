@@ -8,10 +8,12 @@ use majordomus_records::forge::{Issue, Observation, FORGE_SCHEMA};
 use majordomus_records::issue::IssueRef;
 use majordomus_records::ledger::AgentTask;
 
-use super::super::tests::{all_well, answer};
 use crate::answer::Status;
-use crate::bookkeeping::{Acked, Claimed, Filed, ProcessSeen, Registered, TaskBook, Todo};
-use crate::measure::Readings;
+use crate::family::bookkeeping::ack::ack_evidence;
+use crate::family::bookkeeping::readings::{Acked, Claimed, Filed, ProcessSeen, Registered, TaskBook, Todo};
+use crate::fixtures::{all_well, answer};
+use crate::question::QuestionId;
+use crate::readings::Readings;
 
 const CLAIMED_AT: &str = "2026-11-30T10:00:00Z";
 const LATER: &str = "2026-11-30T11:00:00Z";
@@ -84,8 +86,8 @@ fn a_todo_not_done_is_owed_and_named_and_done_todos_pass() {
 #[test]
 fn an_unreadable_ledger_leaves_every_bookkeeping_question_unknown() {
     let mut r = books(TaskBook::default());
-    r.bookkeeping.book = Err(Unread::new("the ledger ledger.jsonl:3: not a ledger entry"));
-    r.bookkeeping.processes = Err(Unread::new("the ledger ledger.jsonl:3: not a ledger entry"));
+    r.bookkeeping.book = Err(Unread::io("the ledger ledger.jsonl:3: not a ledger entry"));
+    r.bookkeeping.processes = Err(Unread::io("the ledger ledger.jsonl:3: not a ledger entry"));
     for id in ["todos-done", "claims-released", "filings-closed", "no-background-work"] {
         let a = answer(&r, id);
         assert_eq!(a.status, Status::Unknown, "{id}");
@@ -177,7 +179,7 @@ fn a_registered_limitation_needs_both_the_label_and_a_marker_in_the_register() {
     assert_eq!(answer(&r, "filings-closed").status, Status::Owed);
     // A register that could not be read cannot register it.
     r.bookkeeping.forge = observed(LATER, vec![issue("me/here", 7, "open", &["limitation"])]);
-    r.bookkeeping.register = Some(Err(Unread::new("the index could not be read")));
+    r.bookkeeping.register = Some(Err(Unread::io("the index could not be read")));
     assert_eq!(answer(&r, "filings-closed").status, Status::Unknown);
 }
 
@@ -261,7 +263,7 @@ fn registered_work_still_running_is_owed_and_ended_work_passes() {
     assert!(a.evidence.starts_with("2 pieces of background work are not over"), "{}", a.evidence);
     r.bookkeeping.processes = Ok(vec![
         ProcessSeen { registered: reg(10), running: Ok(false) },
-        ProcessSeen { registered: reg(11), running: Err(Unread::new("/proc is not available here")) },
+        ProcessSeen { registered: reg(11), running: Err(Unread::io("/proc is not available here")) },
     ]);
     assert_eq!(answer(&r, "no-background-work").status, Status::Unknown);
     r.bookkeeping.processes = Ok(vec![ProcessSeen { registered: reg(10), running: Ok(false) }]);
@@ -285,7 +287,7 @@ fn every_background_task_the_agent_reported_last_is_owed() {
 fn a_declared_todo_makes_a_task_without_commits_measurable() {
     let todo = Todo { n: 1, text: "write the design".into(), done: false };
     let mut r = books(TaskBook::default());
-    r.commits_since_start = Ok((vec![], 0));
+    r.bookkeeping.commits_since_start = Ok((vec![], 0));
     let a = answer(&r, "measurable");
     assert_eq!(a.status, Status::Owed);
     assert!(a.evidence.starts_with("Nothing measurable"), "{}", a.evidence);
@@ -293,10 +295,20 @@ fn a_declared_todo_makes_a_task_without_commits_measurable() {
     r.bookkeeping.book = Ok(TaskBook { todos: vec![todo], ..TaskBook::default() });
     assert_eq!(answer(&r, "measurable").status, Status::Pass);
     // A todo is enough even when the commits could not be read.
-    r.commits_since_start = Err(Unread::new("the history could not be read"));
+    r.bookkeeping.commits_since_start = Err(Unread::io("the history could not be read"));
     assert_eq!(answer(&r, "measurable").status, Status::Pass);
     r.bookkeeping.book = Ok(TaskBook::default());
     assert_eq!(answer(&r, "measurable").status, Status::Unknown);
+}
+
+#[test]
+fn no_commit_since_the_start_is_nothing_measurable() {
+    let mut r = all_well();
+    r.bookkeeping.commits_since_start = Ok((vec![], 0));
+    r.bookkeeping.book = Ok(Default::default());
+    let a = answer(&r, "measurable");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.starts_with("Nothing measurable"), "{}", a.evidence);
 }
 
 // acknowledgements
@@ -344,15 +356,15 @@ fn an_ack_applies_only_to_its_own_question() {
 #[test]
 fn only_the_acknowledgeable_questions_have_an_evidence_set() {
     let details = serde_json::json!({ "uncommitted": ["a", "b"], "untracked": ["c"] });
-    assert_eq!(super::ack_evidence("committed", &details), Some(["a".to_string(), "b".to_string()].into()));
-    assert_eq!(super::ack_evidence("no-untracked", &details), Some(["c".to_string()].into()));
-    assert_eq!(super::ack_evidence("pushed", &details), None);
+    assert_eq!(ack_evidence(QuestionId::Committed, &details), Some(["a".to_string(), "b".to_string()].into()));
+    assert_eq!(ack_evidence(QuestionId::NoUntracked, &details), Some(["c".to_string()].into()));
+    assert_eq!(ack_evidence(QuestionId::Pushed, &details), None);
 }
 
 /// Readings where `branches` (and `worktrees`, at /tmp/NAME) were made
 /// after the start, dated by their reflogs (the record holds no snapshot).
 fn accumulated(branches: &[&str], worktrees: &[&str]) -> Readings {
-    use crate::closing::{Accumulated, Made};
+    use crate::family::closing::readings::{Accumulated, Made};
     let made = |name: &&str, at: String| Made {
         name: name.to_string(),
         at,
@@ -375,7 +387,7 @@ fn the_evidence_of_nothing_accumulated_is_each_created_branch_and_worktree_by_ki
     let a = answer(&r, "nothing-accumulated");
     assert_eq!(a.status, Status::Owed, "{}", a.evidence);
     assert_eq!(
-        super::ack_evidence("nothing-accumulated", &a.details),
+        ack_evidence(QuestionId::NothingAccumulated, &a.details),
         Some(["branch side".to_string(), "worktree side".to_string()].into())
     );
 }

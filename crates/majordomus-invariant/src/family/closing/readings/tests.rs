@@ -19,7 +19,7 @@ fn start(t: &TestRepo) -> TaskRecord {
         started_at: Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         head: head.commit,
         branch: head.branch,
-        snapshot: crate::measure::snapshot(&repo, &Policy::default()).snapshot,
+        snapshot: crate::snapshot::snapshot(&repo, &Policy::default()).snapshot,
         owner: None,
     }
 }
@@ -27,7 +27,7 @@ fn start(t: &TestRepo) -> TaskRecord {
 fn check(t: &TestRepo, task: &TaskRecord, id: &str) -> Answer {
     let repo = majordomus_readings::open(t.path()).expect("open");
     let paths = StatePaths::new(repo.root());
-    let builtin: Vec<&str> = crate::QUESTIONS.iter().map(|q| q.id).collect();
+    let builtin = crate::question::builtin_ids();
     let policy = Policy::load(&paths.policy(), &builtin).expect("policy");
     let readings = crate::measure::measure(&repo, &paths, &policy, TaskState::Active(Box::new(task.clone())));
     crate::done::answer_all(&readings, &policy).into_iter().find(|a| a.id == id).expect("answered")

@@ -1,27 +1,14 @@
-//! The bookkeeping readings: todos, claims, filings, markers, background
-//! work, and the acknowledgements of what is not the task's.
-//!
-//! Two kinds of unfinished work leave no trace in git: what the task
-//! promised (a todo, an issue it claimed or filed) and what it set running
-//! (a background process). Both are written to the ledger as they happen,
-//! by `majordomus todo`, `issue`, `bg` and `ack`, and read back here, folded
-//! into a [`TaskBook`]. Only the current task's entries count: the ledger
-//! belongs to the working tree and outlives any one task.
-//!
-//! An issue's state is never asked of the network here: it is read from the
-//! recorded forge observation, and an observation older than the claim or
-//! the filing it would settle says nothing about it. A marker is read from
-//! the change itself (see `majordomus_readings::markers`), so only the
-//! markers this task added are held against it.
-//!
-//! Nothing here judges: [`crate::done`] turns these readings into answers.
+//! Taking the bookkeeping readings: the current task's ledger entries
+//! folded into a [`TaskBook`], the forge observation, the markers added
+//! since the start (and the register, when a filing needs it), the
+//! background processes, and the commits since the start.
 
 use std::collections::BTreeMap;
 
 use majordomus_readings::changes::ChangeSet;
 use majordomus_readings::markers::{Marker, Register};
 use majordomus_readings::status::WorkingTree;
-use majordomus_readings::{process, Reading, Repo, Unread};
+use majordomus_readings::{process, refs, Reading, Repo, Unread};
 use majordomus_records::forge::Observation;
 use majordomus_records::issue::IssueRef;
 use majordomus_records::ledger::{self, AgentTask, Entry, Event};
@@ -29,43 +16,8 @@ use majordomus_records::policy::Policy;
 use majordomus_records::task::{error_chain, TaskState};
 use majordomus_records::StatePaths;
 
-/// The bookkeeping readings, each a `Result` of its own.
-#[derive(Debug)]
-pub struct BookkeepingReadings {
-    /// The current task's ledger entries, folded.
-    pub book: Reading<TaskBook>,
-    /// The recorded forge observation; `Ok(None)` when the forge was never observed.
-    pub forge: Reading<Option<Observation>>,
-    /// The markers on lines added since the start, in files the register scans.
-    pub markers_added: Reading<Vec<Marker>>,
-    /// Every marker in the files the register scans now. Taken only when the
-    /// task filed an issue (it is what makes a filing a registered
-    /// limitation); `None` when it was not needed.
-    pub register: Option<Reading<Vec<Marker>>>,
-    /// Each background process the task registered, and whether it still runs.
-    pub processes: Reading<Vec<ProcessSeen>>,
-}
-
-impl BookkeepingReadings {
-    /// Every reading of the family unread for one reason: what measurement
-    /// gives when the time budget ran out before the family was read.
-    pub fn unread(reason: &Unread) -> Self {
-        Self {
-            book: Err(reason.clone()),
-            forge: Err(reason.clone()),
-            markers_added: Err(reason.clone()),
-            register: Some(Err(reason.clone())),
-            processes: Err(reason.clone()),
-        }
-    }
-}
-
-impl Default for BookkeepingReadings {
-    /// Readings none of which was taken.
-    fn default() -> Self {
-        Self::unread(&Unread::new("the bookkeeping readings were not taken"))
-    }
-}
+use super::BookkeepingReadings;
+use crate::readings::task_reading;
 
 /// A todo declared for the task.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,7 +80,7 @@ impl TaskBook {
         let mut book = TaskBook::default();
         let mut claims: BTreeMap<IssueRef, Claimed> = BTreeMap::new();
         let issue = |text: &str, at: &str| {
-            IssueRef::parse(text).map_err(|e| Unread::new(format!("the ledger entry of {at} names no issue: {e}")))
+            IssueRef::parse(text).map_err(|e| Unread::record(format!("the ledger entry of {at} names no issue: {e}")))
         };
         for entry in entries.iter().filter(|e| e.task.as_deref() == Some(task_id)) {
             match &entry.event {
@@ -191,7 +143,8 @@ pub struct ProcessSeen {
 }
 
 /// Takes the bookkeeping readings. `changes` and `tree` are the ones
-/// `measure` already took: the markers are read from the same change set.
+/// `measure` already took: the markers are read from the same change set;
+/// `commits_since_start` was taken beside the status ([`commits_since_start`]).
 pub fn measure(
     repo: &Repo,
     paths: &StatePaths,
@@ -199,17 +152,14 @@ pub fn measure(
     task: &TaskState,
     changes: &Reading<ChangeSet>,
     tree: &Reading<majordomus_readings::status::WorkingTree>,
+    commits_since_start: Reading<(Vec<String>, usize)>,
 ) -> BookkeepingReadings {
-    let record = match task {
-        TaskState::Active(r) => Ok(r.as_ref()),
-        TaskState::None => Err(Unread::new("no task record says where this work started")),
-        TaskState::Unreadable(reason) => Err(Unread::new(reason.clone())),
-    };
+    let record = task_reading(task);
     let book = record.clone().and_then(|r| {
-        let entries = ledger::read(&paths.ledger()).map_err(|e| Unread::new(error_chain(&e)))?;
+        let entries = ledger::read(&paths.ledger()).map_err(|e| Unread::record(error_chain(&e)))?;
         TaskBook::fold(&r.id, &entries)
     });
-    let forge = Observation::load(&paths.forge()).map_err(|e| Unread::new(error_chain(&e)));
+    let forge = Observation::load(&paths.forge()).map_err(|e| Unread::record(error_chain(&e)));
     let register = Register::from_policy(policy.markers.as_ref());
     let markers_added = match (&register, &record, changes) {
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),
@@ -225,7 +175,20 @@ pub fn measure(
             .map(|reg| ProcessSeen { running: process::is_running(reg.pid, reg.start_time), registered: reg.clone() })
             .collect()
     });
-    BookkeepingReadings { book, forge, markers_added, register, processes }
+    BookkeepingReadings { book, forge, markers_added, register, processes, commits_since_start }
+}
+
+/// The commits on HEAD since the task's start commit: listed ids and the
+/// count. Needs no working tree, so it is taken beside the status.
+pub fn commits_since_start(repo: &Repo, task: &TaskState, head_commit: Option<&str>) -> Reading<(Vec<String>, usize)> {
+    match (task.record(), head_commit) {
+        (None, _) => Err(Unread::no_task()),
+        (Some(_), None) => Ok((Vec::new(), 0)),
+        (Some(r), Some(h)) => match r.head.as_deref() {
+            Some(start) if !refs::has_commit(repo, start) => Err(Unread::start_commit_missing(start)),
+            start => refs::commits_not_on(repo, h, start),
+        },
+    }
 }
 
 fn register_markers(repo: &Repo, register: &Reading<Register>, tree: &Reading<WorkingTree>) -> Reading<Vec<Marker>> {
@@ -239,8 +202,8 @@ fn register_markers(repo: &Repo, register: &Reading<Register>, tree: &Reading<Wo
 /// questions: those the task claimed and still holds, those it filed, and
 /// those the markers name. `repo: None` is this repository. Sorted, each once.
 ///
-/// `forge refresh` calls this (through [`issues_to_observe_in`]) to know
-/// what to ask.
+/// `forge refresh` calls this (through `crate::measure::issues_to_observe`)
+/// to know what to ask.
 pub fn issues_to_observe(book: &TaskBook, markers: &[Marker]) -> Vec<IssueRef> {
     let mut out: Vec<IssueRef> = book
         .claims
@@ -253,20 +216,6 @@ pub fn issues_to_observe(book: &TaskBook, markers: &[Marker]) -> Vec<IssueRef> {
     out.sort();
     out.dedup();
     out
-}
-
-/// [`issues_to_observe`] for the task active in this working tree: reads the
-/// ledger, the markers added since the start and those in the register.
-/// With no task, or a ledger that cannot be read, the reason.
-pub fn issues_to_observe_in(repo: &Repo, paths: &StatePaths, policy: &Policy) -> Reading<Vec<IssueRef>> {
-    let readings = crate::measure::measure(repo, paths, policy, TaskState::load(&paths.task()));
-    let b = &readings.bookkeeping;
-    let book = b.book.as_ref().map_err(Clone::clone)?;
-    let mut markers: Vec<Marker> = b.markers_added.clone().unwrap_or_default();
-    if let Some(Ok(all)) = &b.register {
-        markers.extend(all.iter().cloned());
-    }
-    Ok(issues_to_observe(book, &markers))
 }
 
 #[cfg(test)]

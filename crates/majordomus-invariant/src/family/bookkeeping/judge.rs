@@ -1,13 +1,11 @@
-//! Judging the bookkeeping questions (todos-done, claims-released,
-//! filings-closed, markers-live, no-background-work) and the acknowledgements
-//! of evidence that is not the task's. Pure, like the rest of `done`.
+//! The bookkeeping family judged: `todos-done`, `claims-released`,
+//! `filings-closed`, `markers-live`, `no-background-work`, `measurable`.
+//! No I/O.
 //!
 //! Each question weighs a list of items (a todo, a claim, a filing, a
 //! marker, a process) one by one, then answers with the gravest: a refused
 //! item refuses the question, else an owed one owes it, else an unknown one
 //! leaves it unknown. Every item not settled is named with why.
-
-use std::collections::BTreeSet;
 
 use serde_json::json;
 
@@ -15,10 +13,11 @@ use majordomus_readings::Unread;
 use majordomus_records::forge::{Issue, Observation};
 use majordomus_records::issue::IssueRef;
 
-use super::{count, sentence, with, Verdict};
+use super::readings::TaskBook;
 use crate::answer::Status;
-use crate::bookkeeping::{Acked, TaskBook};
-use crate::measure::Readings;
+use crate::judgement::Judgement;
+use crate::prose::{count, names, sentence};
+use crate::readings::Readings;
 
 /// The label that makes an open issue a register entry.
 pub const LIMITATION_LABEL: &str = "limitation";
@@ -124,10 +123,10 @@ fn unread_item(reason: String) -> (Status, String) {
     (Status::Unknown, reason)
 }
 
-pub(super) fn todos_done(r: &Readings) -> Verdict {
+pub(crate) fn todos_done(r: &Readings) -> Judgement {
     let book = match book(r) {
         Ok(b) => b,
-        Err(e) => return Verdict::unread(e),
+        Err(e) => return Judgement::unread(e),
     };
     let open: Vec<_> = book.todos.iter().filter(|t| !t.done).collect();
     let details = json!({
@@ -135,35 +134,35 @@ pub(super) fn todos_done(r: &Readings) -> Verdict {
         "open": open.iter().map(|t| t.n).collect::<Vec<_>>(),
     });
     if book.todos.is_empty() {
-        return Verdict::new(Status::Pass, "The ledger holds no todo declared for the task.", details);
+        return Judgement::new(Status::Pass, "The ledger holds no todo declared for the task.", details);
     }
     if open.is_empty() {
-        return Verdict::new(
+        return Judgement::new(
             Status::Pass,
             format!("All {} declared for the task are done.", count(book.todos.len(), "todo")),
             details,
         );
     }
     let named: Vec<String> = open.iter().map(|t| format!("{} {:?}", t.n, t.text)).collect();
-    Verdict::new(
+    Judgement::new(
         Status::Owed,
         format!(
             "{} not done: {}.",
             some_of(open.len(), book.todos.len(), "todo", "declared for the task"),
-            super::names(&named)
+            names(&named)
         ),
         details,
     )
     .remedy(format!("finish the work, then majordomus todo done {}", open[0].n))
 }
 
-pub(super) fn claims_released(r: &Readings) -> Verdict {
+pub(crate) fn claims_released(r: &Readings) -> Judgement {
     let book = match book(r) {
         Ok(b) => b,
-        Err(e) => return Verdict::unread(e),
+        Err(e) => return Judgement::unread(e),
     };
     if book.claims.is_empty() {
-        return Verdict::new(Status::Pass, "The ledger holds no issue claimed by the task.", json!({ "claims": [] }));
+        return Judgement::new(Status::Pass, "The ledger holds no issue claimed by the task.", json!({ "claims": [] }));
     }
     let items: Vec<Item> = book
         .claims
@@ -206,12 +205,12 @@ fn over_issues(
     whose: &str,
     settled: &str,
     remedy: impl FnOnce(&Item) -> String,
-) -> Verdict {
+) -> Judgement {
     let status = gravest(&items);
     let open: Vec<&Item> = items.iter().filter(|i| !i.status.is_settled()).collect();
     let details = json!({ key: items.iter().map(Item::json).collect::<Vec<_>>() });
     if open.is_empty() {
-        return Verdict::new(
+        return Judgement::new(
             Status::Pass,
             format!(
                 "Every one of the {} {whose} is {settled}: {}.",
@@ -225,7 +224,7 @@ fn over_issues(
         Status::Unknown => "majordomus forge refresh, then majordomus check".to_string(),
         _ => remedy(open[0]),
     };
-    Verdict::new(
+    Judgement::new(
         status,
         format!("{} not shown {settled}: {}.", some_of(open.len(), items.len(), "issue", whose), describe(&open)),
         details,
@@ -238,13 +237,13 @@ fn ledger_name(display: &str) -> &str {
     display.strip_prefix('#').unwrap_or(display)
 }
 
-pub(super) fn filings_closed(r: &Readings) -> Verdict {
+pub(crate) fn filings_closed(r: &Readings) -> Judgement {
     let book = match book(r) {
         Ok(b) => b,
-        Err(e) => return Verdict::unread(e),
+        Err(e) => return Judgement::unread(e),
     };
     if book.filed.is_empty() {
-        return Verdict::new(Status::Pass, "The ledger holds no issue filed by the task.", json!({ "filed": [] }));
+        return Judgement::new(Status::Pass, "The ledger holds no issue filed by the task.", json!({ "filed": [] }));
     }
     let here = match &r.bookkeeping.forge {
         Ok(Some(obs)) => Some(obs.repository.as_str()),
@@ -308,13 +307,13 @@ fn registered(r: &Readings, issue: &IssueRef, here: Option<&str>, observed_at: &
     }
 }
 
-pub(super) fn markers_live(r: &Readings) -> Verdict {
+pub(crate) fn markers_live(r: &Readings) -> Judgement {
     let added = match &r.bookkeeping.markers_added {
         Ok(m) => m,
-        Err(e) => return Verdict::unread(e),
+        Err(e) => return Judgement::unread(e),
     };
     if added.is_empty() {
-        return Verdict::new(
+        return Judgement::new(
             Status::Pass,
             "No limitation marker was added since the start in a file the register scans.",
             json!({ "markers": [] }),
@@ -359,7 +358,7 @@ pub(super) fn markers_live(r: &Readings) -> Verdict {
         })).collect::<Vec<_>>(),
     });
     if open.is_empty() {
-        return Verdict::new(
+        return Judgement::new(
             Status::Pass,
             format!(
                 "Every one of the {} added since the start names a live issue: {}.",
@@ -373,7 +372,7 @@ pub(super) fn markers_live(r: &Readings) -> Verdict {
         Status::Unknown => "majordomus forge refresh, then majordomus check".to_string(),
         _ => format!("point each marker at an open issue labelled {LIMITATION_LABEL} (or remove it once the gap is fixed), starting with {}", open[0].name),
     };
-    Verdict::new(
+    Judgement::new(
         status,
         format!(
             "{} {}: {}.",
@@ -389,10 +388,10 @@ pub(super) fn markers_live(r: &Readings) -> Verdict {
     .remedy(remedy)
 }
 
-pub(super) fn no_background_work(r: &Readings) -> Verdict {
+pub(crate) fn no_background_work(r: &Readings) -> Judgement {
     let (book, processes) = match (book(r), &r.bookkeeping.processes) {
         (Ok(b), Ok(p)) => (b, p),
-        (Err(e), _) | (_, Err(e)) => return Verdict::unread(e),
+        (Err(e), _) | (_, Err(e)) => return Judgement::unread(e),
     };
     let mut items: Vec<Item> = processes
         .iter()
@@ -422,7 +421,7 @@ pub(super) fn no_background_work(r: &Readings) -> Verdict {
     }
     let details = json!({ "work": items.iter().map(Item::json).collect::<Vec<_>>(), "agent_reported_at": reported_at });
     if items.is_empty() {
-        return Verdict::new(
+        return Judgement::new(
             Status::Pass,
             "The ledger holds no background work registered for the task, and no agent reported any running.",
             details,
@@ -431,7 +430,7 @@ pub(super) fn no_background_work(r: &Readings) -> Verdict {
     let status = gravest(&items);
     let open: Vec<&Item> = items.iter().filter(|i| !i.status.is_settled()).collect();
     if open.is_empty() {
-        return Verdict::new(
+        return Judgement::new(
             Status::Pass,
             format!(
                 "All {} of background work registered for the task {}: {}.",
@@ -442,7 +441,7 @@ pub(super) fn no_background_work(r: &Readings) -> Verdict {
             details,
         );
     }
-    Verdict::new(
+    Judgement::new(
         status,
         format!(
             "{} of background work {}: {}.",
@@ -459,78 +458,36 @@ pub(super) fn no_background_work(r: &Readings) -> Verdict {
 }
 
 /// Whether the task declared at least one todo (for `measurable`).
-pub(super) fn todos_declared(r: &Readings) -> Result<usize, &Unread> {
+pub(crate) fn todos_declared(r: &Readings) -> Result<usize, &Unread> {
     book(r).map(|b| b.todos.len())
 }
 
-/// The questions an acknowledgement can settle, and the keys of their
-/// details that hold the evidence it is keyed to. `nothing-accumulated`
-/// keeps its branches and worktrees as rows under `created`, each with its
-/// `kind` and `name`: the evidence is `branch NAME` / `worktree NAME`, so a
-/// branch and a worktree of the same name are never one item.
-pub const ACKNOWLEDGEABLE: [(&str, &[&str]); 3] =
-    [("committed", &["uncommitted"]), ("no-untracked", &["untracked"]), ("nothing-accumulated", &["created"])];
-
-/// The exact evidence an answer of `question` holds: the paths, branches or
-/// entries its details name. `None` for a question an acknowledgement
-/// cannot settle. `majordomus ack` records this set; [`acknowledge`]
-/// compares it with the set now.
-pub fn ack_evidence(question: &str, details: &serde_json::Value) -> Option<BTreeSet<String>> {
-    let (_, keys) = ACKNOWLEDGEABLE.iter().find(|(q, _)| *q == question)?;
-    let mut out = BTreeSet::new();
-    for key in keys.iter() {
-        for v in details.get(*key).and_then(|v| v.as_array()).into_iter().flatten() {
-            let item = match v {
-                serde_json::Value::String(s) => s.clone(),
-                serde_json::Value::Object(o) => {
-                    let name = o.get("name").or_else(|| o.get("path")).and_then(|n| n.as_str());
-                    match (o.get("kind").and_then(|k| k.as_str()), name) {
-                        (Some(kind), Some(name)) => format!("{kind} {name}"),
-                        (None, Some(name)) => name.to_string(),
-                        _ => v.to_string(),
-                    }
-                }
-                other => other.to_string(),
-            };
-            out.insert(item);
+/// A commit or a declared todo makes the task measurable; either one is
+/// enough, so one unread reading does not hide the other.
+pub(crate) fn measurable(r: &Readings) -> Judgement {
+    let commits = r.bookkeeping.commits_since_start.as_ref().map(|(listed, n)| (listed, *n));
+    let todos = todos_declared(r);
+    let details = json!({
+        "commits": commits.as_ref().ok().map(|c| c.1),
+        "listed": commits.as_ref().ok().map(|c| c.0),
+        "todos": todos.as_ref().ok(),
+    });
+    let made = match commits {
+        Ok((_, n)) if n > 0 => Some(format!("HEAD holds {} made since the start", count(n, "commit"))),
+        _ => None,
+    };
+    let declared = match todos {
+        Ok(n) if n > 0 => Some(format!("the task declared {}", count(n, "todo"))),
+        _ => None,
+    };
+    match (made, declared, commits, todos) {
+        (Some(m), Some(d), _, _) => Judgement::new(Status::Pass, format!("{m}, and {d}."), details),
+        (Some(s), None, _, _) | (None, Some(s), _, _) => Judgement::new(Status::Pass, sentence(&s), details),
+        (None, None, Err(e), _) | (None, None, _, Err(e)) => Judgement::unread(e),
+        (None, None, Ok(_), Ok(_)) => {
+            Judgement::new(Status::Owed, "Nothing measurable: no commit since the start and no todo declared.", details)
         }
     }
-    Some(out)
-}
-
-/// Applies the task's acknowledgements to an owed answer: when every item
-/// the answer names now was acknowledged as not this task's, the answer is
-/// `exempt`, with the reasons shown. One item more than was acknowledged
-/// brings the question straight back.
-pub(super) fn acknowledge(id: &str, v: Verdict, r: &Readings) -> Verdict {
-    if v.status != Status::Owed {
-        return v;
-    }
-    let Some(now) = ack_evidence(id, &v.details) else { return v };
-    let Ok(book) = book(r) else { return v };
-    let acks: Vec<&Acked> = book.acks.iter().filter(|a| a.question == id).collect();
-    if acks.is_empty() || now.is_empty() {
-        return v;
-    }
-    let covered: BTreeSet<&str> = acks.iter().flat_map(|a| a.evidence.iter().map(String::as_str)).collect();
-    let uncovered: Vec<&String> = now.iter().filter(|p| !covered.contains(p.as_str())).collect();
-    if !uncovered.is_empty() {
-        let evidence = format!(
-            "{} Of these, {} acknowledged as not this task's work: {}.",
-            v.evidence,
-            if uncovered.len() == 1 { "this one was never" } else { "these were never" },
-            super::names(&uncovered)
-        );
-        return Verdict { evidence, ..v };
-    }
-    let used: Vec<&&Acked> = acks.iter().filter(|a| a.evidence.iter().any(|e| now.contains(e))).collect();
-    let whys: Vec<String> = used.iter().map(|a| format!("{:?} ({})", a.why, a.at)).collect();
-    let evidence = format!("{} Acknowledged as not this task's work: {}.", v.evidence, whys.join("; "));
-    let details = with(
-        v.details,
-        json!({ "acknowledged": used.iter().map(|a| json!({ "why": a.why, "at": a.at, "evidence": a.evidence })).collect::<Vec<_>>() }),
-    );
-    Verdict { status: Status::Exempt, evidence: sentence(evidence.trim_end_matches('.')), details, remedy: v.remedy }
 }
 
 #[cfg(test)]

@@ -4,10 +4,12 @@ use chrono::{TimeZone, Utc};
 use majordomus_readings::baselines::Baselines;
 use majordomus_readings::reflog::Dating;
 use majordomus_records::forge::{Observation, PullRequest, FORGE_SCHEMA};
+use majordomus_records::task::TaskState;
 
-use super::super::*;
-use super::{all_well, answer, record};
-use crate::closing::{Accumulated, Backlog, ClosingReadings, Debt, Made, Moved, StartFrom};
+use super::*;
+use crate::family::closing::readings::{Accumulated, Backlog, Debt, Made, Moved, StartFrom};
+use crate::family::closing::ClosingReadings;
+use crate::fixtures::{all_well, answer, record, trunk_at};
 
 /// 2026-11-30T10:00:00Z, when `record()` started.
 fn start() -> chrono::DateTime<Utc> {
@@ -96,7 +98,7 @@ fn the_closing_questions_pass_when_their_readings_show_nothing_added() {
 #[test]
 fn an_unread_closing_reading_is_unknown_with_its_reason() {
     let mut r = well();
-    r.closing = ClosingReadings::unread(&Unread::new("the refs could not be read"));
+    r.closing = ClosingReadings::unread(&Unread::io("the refs could not be read"));
     for id in ["no-new-debt", "nothing-accumulated", "backlog-not-grown"] {
         let a = answer(&r, id);
         assert_eq!(a.status, Status::Unknown, "{id}");
@@ -312,7 +314,7 @@ fn a_forge_never_observed_is_unknown_and_says_so() {
 fn a_repository_with_no_remote_is_still_unknown_and_is_shown_the_way_to_exempt_it() {
     let mut r = well();
     r.closing.backlog = Ok(Backlog { observation: None, read_at: minutes(1), max_age_minutes: None });
-    r.push = Ok(crate::measure::Push::NoRemote);
+    r.commit.push = Ok(Push::NoRemote);
     let a = answer(&r, "backlog-not-grown");
     assert_eq!(a.status, Status::Unknown);
     assert!(a.evidence.contains("has no remote"), "{}", a.evidence);
@@ -413,15 +415,16 @@ fn a_task_started_on_the_trunks_branch_owes_nothing_for_it() {
     assert_eq!(answer(&r, "nothing-accumulated").status, Status::Pass, "started on main, trunk origin/main");
     // The trunk a local branch of another name: that one is the trunk's.
     let mut r = started_on("develop");
-    let trunk = super::trunk_at("refs/heads/develop", 'c');
-    r.integration = Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
+    let trunk = trunk_at("refs/heads/develop", 'c');
+    r.integration.integrated =
+        Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
     let a = answer(&r, "nothing-accumulated");
     assert_eq!(a.status, Status::Pass, "{}", a.evidence);
     // With the trunk unread, a task branch named main or master owes
     // nothing, and any other is still the task's own.
     for (branch, status) in [("main", Status::Pass), ("master", Status::Pass), ("develop", Status::Owed)] {
         let mut r = started_on(branch);
-        r.integration = Err(Unread::new("no trunk was found"));
+        r.integration.integrated = Err(Unread::io("no trunk was found"));
         let a = answer(&r, "nothing-accumulated");
         assert_eq!(a.status, status, "{branch}: {}", a.evidence);
     }
@@ -439,12 +442,13 @@ fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_a
     r.closing.accumulated =
         Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(5)))], worktrees: vec![] });
     // The trunk is main (a local one here): its branch is not the task's leftover.
-    let trunk = super::trunk_at("refs/heads/main", 'b');
-    r.integration = Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
+    let trunk = trunk_at("refs/heads/main", 'b');
+    r.integration.integrated =
+        Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
     let a = answer(&r, "nothing-accumulated");
     assert_eq!(a.status, Status::Pass, "{}: {}", a.evidence, a.remedy);
     // With the trunk unread, main and master are not counted; another branch is.
-    r.integration = Err(Unread::new("no trunk was found"));
+    r.integration.integrated = Err(Unread::io("no trunk was found"));
     for (branch, status) in [("main", Status::Pass), ("master", Status::Pass), ("topic", Status::Owed)] {
         r.closing.accumulated =
             Ok(Accumulated { branches: vec![made(branch, &"b".repeat(40), Some(minutes(5)))], worktrees: vec![] });
@@ -452,8 +456,9 @@ fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_a
         assert_eq!(a.status, status, "{branch}: {}", a.evidence);
     }
     // With a trunk of another name, a main made since the start is counted.
-    let trunk = super::trunk_at("refs/remotes/origin/develop", 'b');
-    r.integration = Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
+    let trunk = trunk_at("refs/remotes/origin/develop", 'b');
+    r.integration.integrated =
+        Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
     r.closing.accumulated =
         Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(5)))], worktrees: vec![] });
     assert_eq!(answer(&r, "nothing-accumulated").status, Status::Owed);
