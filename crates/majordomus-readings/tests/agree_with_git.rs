@@ -25,10 +25,7 @@ fn all_agree(states: &[State]) {
         .filter_map(|(name, build)| {
             let w = World::new(name);
             build(&w);
-            w.compare().err().map(|e| {
-                let _ = std::mem::ManuallyDrop::new(w);
-                e
-            })
+            w.disagreement()
         })
         .collect();
     assert!(failures.is_empty(), "{} of {} states disagree:\n{}", failures.len(), states.len(), failures.join("\n"));
@@ -53,10 +50,7 @@ fn random_worlds_agree(focus: Focus, default: u64) {
     let failures: Vec<String> = (0..agree::seeds(default))
         .filter_map(|seed| {
             let w = random::world(seed, focus);
-            w.compare().err().map(|e| {
-                let _ = std::mem::ManuallyDrop::new(w);
-                e
-            })
+            w.disagreement()
         })
         .collect();
     assert!(failures.is_empty(), "{} random worlds disagree:\n{}", failures.len(), failures.join("\n"));
@@ -92,4 +86,15 @@ fn a_same_size_edit_with_its_mtime_restored_is_seen_though_git_trusts_no_ctime()
     assert!(w.git_reading().changed.is_empty(), "git trusts the restored mtime");
     let ours = w.our_reading().unwrap();
     assert_eq!(ours.changed.keys().collect::<Vec<_>>(), ["a.txt"], "majordomus reads the content");
+}
+
+/// The named changes on clones of real projects: `MAJORDOMUS_AGREE_REPOS`
+/// names them (paths or URLs git can clone, separated by spaces). Run with
+/// `cargo test -p majordomus-readings --test agree_with_git -- --ignored`.
+#[test]
+#[ignore = "needs MAJORDOMUS_AGREE_REPOS, repositories to clone"]
+fn real_projects_read_as_git_status_reads_them() {
+    let repos = std::env::var("MAJORDOMUS_AGREE_REPOS").expect("MAJORDOMUS_AGREE_REPOS names the repositories");
+    let failures: Vec<String> = repos.split_whitespace().flat_map(agree::real::disagreements).collect();
+    assert!(failures.is_empty(), "{} disagreements:\n{}", failures.len(), failures.join("\n"));
 }

@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, dead_code)]
 
 pub mod random;
+pub mod real;
 pub mod states;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -54,6 +55,15 @@ impl World {
         let dir = tempfile::Builder::new().prefix("majordomus-agree-").tempdir().unwrap();
         let w = World { dir, name: name.to_string() };
         w.git(&["init", "-q", "-b", "main"]);
+        w
+    }
+
+    /// A clone of the repository at `source` (its objects shared, not copied).
+    pub fn clone_of(source: &str, name: &str) -> World {
+        home();
+        let dir = tempfile::Builder::new().prefix("majordomus-agree-").tempdir().unwrap();
+        let w = World { dir, name: name.to_string() };
+        w.git(&["clone", "-q", "--shared", source, "."]);
         w
     }
 
@@ -152,12 +162,12 @@ impl World {
         ))
     }
 
-    /// Fails the test, keeping the repository for a look, when the two disagree.
-    pub fn agree(self) {
-        if let Err(e) = self.compare() {
-            let kept = self.dir.keep();
-            panic!("{e}\n(kept at {})", kept.display());
-        }
+    /// The disagreement, if any, as a sentence; a repository that
+    /// disagrees is kept on disk for a look.
+    pub fn disagreement(self) -> Option<String> {
+        let e = self.compare().err()?;
+        let kept = self.dir.keep();
+        Some(format!("{e}\n(kept at {})", kept.display()))
     }
 
     /// majordomus's reading, in the comparison's terms.
