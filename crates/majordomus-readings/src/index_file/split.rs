@@ -1,6 +1,5 @@
-//! The two index forms that keep part of the index elsewhere, read as git
-//! reads them (the index format's documentation, `git help index-format`,
-//! sections "Split index" and "Sparse Directory Entries").
+//! A split index, read as git reads it (`git help index-format`, section
+//! "Split index").
 //!
 //! A split index (`link` extension) names a shared index file,
 //! `sharedindex.<id>` in the git directory, and says how this file changes
@@ -8,17 +7,12 @@
 //! replaced (by this file's first entries, in order, whose names are left
 //! empty), and this file's remaining entries added. Both bitmaps are
 //! EWAH-compressed: runs of equal 64-bit words, then literal words.
-//!
-//! A sparse index (`sdir` extension) holds, for each directory outside a
-//! sparse checkout's cone, one entry naming the directory's tree. It is
-//! expanded here into the entries the tree holds, flagged skip-worktree,
-//! as git expands it when it needs every path.
 
 use std::path::Path;
 
-use git2::{ObjectType, Oid, Repository};
+use git2::Oid;
 
-use super::{be32, parts, Entry, Index, Unsupported};
+use super::parse::{be32, parts, Entry, Unsupported};
 
 /// A split index's `link` extension.
 #[derive(Debug)]
@@ -130,76 +124,4 @@ pub(super) fn join(link: Link, own: Vec<Entry>, dir: &Path) -> Result<Vec<Entry>
     }
     out.extend(added);
     Ok(out)
-}
-
-impl Index {
-    /// Replaces each sparse directory entry with the entries of its tree,
-    /// flagged skip-worktree and with no stat data, as a full index holds
-    /// them.
-    pub fn expand_sparse(&mut self, repo: &Repository) -> Result<(), Unsupported> {
-        const DIR: u32 = 0o040000;
-        if !self.entries.iter().any(|e| e.mode & 0o170000 == DIR) {
-            self.sparse = false;
-            return Ok(());
-        }
-        let mut out = Vec::with_capacity(self.entries.len());
-        for e in std::mem::take(&mut self.entries) {
-            if e.mode & 0o170000 != DIR {
-                out.push(e);
-                continue;
-            }
-            let tree = repo.find_tree(e.id).map_err(|err| {
-                Unsupported(format!(
-                    "the sparse index's tree for {}: {}",
-                    String::from_utf8_lossy(&e.path),
-                    err.message()
-                ))
-            })?;
-            let mut prefix = e.path.clone();
-            if prefix.last() != Some(&b'/') {
-                prefix.push(b'/');
-            }
-            expand(repo, &tree, &mut prefix, &mut out)?;
-        }
-        self.entries = out;
-        self.sparse = false;
-        Ok(())
-    }
-}
-
-/// Every blob and gitlink of `tree`, in index order, under `prefix`.
-fn expand(
-    repo: &Repository,
-    tree: &git2::Tree<'_>,
-    prefix: &mut Vec<u8>,
-    out: &mut Vec<Entry>,
-) -> Result<(), Unsupported> {
-    let keep = prefix.len();
-    for item in tree.iter() {
-        prefix.truncate(keep);
-        prefix.extend_from_slice(item.name_bytes());
-        if item.kind() == Some(ObjectType::Tree) {
-            let sub = repo
-                .find_tree(item.id())
-                .map_err(|e| Unsupported(format!("a sparse index's tree: {}", e.message())))?;
-            prefix.push(b'/');
-            expand(repo, &sub, prefix, out)?;
-        } else {
-            out.push(Entry {
-                path: prefix.clone(),
-                ctime: (0, 0),
-                mtime: (0, 0),
-                ino: 0,
-                mode: item.filemode() as u32,
-                size: 0,
-                id: item.id(),
-                stage: 0,
-                skip_worktree: true,
-                intent_to_add: false,
-                assume_valid: false,
-            });
-        }
-    }
-    prefix.truncate(keep);
-    Ok(())
 }

@@ -5,18 +5,19 @@ use std::collections::HashSet;
 
 use git2::{ObjectType, Repository};
 
-use super::{CacheTree, Entry, Index};
+use super::parse::{CacheTree, Entry};
 
-/// The index against HEAD's tree (`None`: unborn): the paths that differ,
-/// and those of them that are not in the index at all.
-pub fn staged(
+/// The entries against HEAD's tree (`None`: unborn): the paths that
+/// differ, and those of them that are not in the index at all.
+pub(super) fn staged(
     repo: &Repository,
     head: Option<&git2::Tree<'_>>,
-    index: &Index,
+    entries: &[Entry],
+    cache: Option<&CacheTree>,
 ) -> Result<(Vec<String>, HashSet<String>), git2::Error> {
     let mut out = Staged::default();
-    let present: Vec<&Entry> = index.entries.iter().collect();
-    compare_dir(repo, head, b"", &present, index.cache.as_ref(), &mut out)?;
+    let present: Vec<&Entry> = entries.iter().collect();
+    compare_dir(repo, head, b"", &present, cache, &mut out)?;
     Ok((out.differ, out.removed))
 }
 

@@ -1,4 +1,5 @@
 use super::*;
+use git2::Oid;
 use majordomus_testkit::TestRepo;
 
 /// Path, id, mode and stage of each entry.

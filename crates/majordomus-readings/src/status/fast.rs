@@ -126,7 +126,7 @@ pub(super) fn read(repo: &Repo, sources: Option<&Sources>) -> Reading<WorkingTre
     let mut outcomes = outcomes;
     for (e, o) in stage0.iter().zip(outcomes.iter_mut()) {
         if o.found == Found::Ask && e.mode & MODE_MASK == MODE_GITLINK {
-            o.found = super::gitlink::compare(repo, e, &config);
+            o.found = super::gitlink::compare(repo, e, &config, |inner| read(inner, None));
         }
     }
     let asked: Vec<&Entry> =

@@ -24,6 +24,7 @@
 mod fast;
 mod gitlink;
 pub mod libgit2;
+mod nested;
 mod stat;
 mod tree;
 mod walk;

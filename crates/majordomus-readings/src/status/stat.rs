@@ -152,7 +152,7 @@ pub(super) fn compare(stater: &mut Stater<'_>, e: &Entry, s: &Settings) -> Found
         // A tracked file whose place a directory took: the file is gone,
         // unless the directory is a repository (then its type changed).
         let dir = stater.root().join(std::ffi::OsStr::from_bytes(&e.path));
-        return if super::gitlink::head_of(&dir).is_some() { Found::Modified } else { Found::Deleted };
+        return if super::nested::head_of(&dir).is_some() { Found::Modified } else { Found::Deleted };
     }
     if !is_symlink && kind != FileType::RegularFile {
         // A FIFO, socket or device where a file was: git's status calls it

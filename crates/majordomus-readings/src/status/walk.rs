@@ -21,7 +21,7 @@ use std::collections::HashSet;
 
 use majordomus_records::paths::is_own_state;
 
-use super::gitlink;
+use super::nested;
 use super::stat::{MODE_GITLINK, MODE_MASK};
 use crate::ignore::{Kind, Matcher, Rules};
 use crate::index_file::Entry;
@@ -110,7 +110,7 @@ pub(super) fn untracked(
                 let inside = run_under(under, rel.as_bytes());
                 rel.pop();
                 let tracked_inside = !inside.is_empty() || folded.is_some_and(|f| f.dirs.contains(&lower(&rel)));
-                if !tracked_inside && gitlink::is_repository(&full.join(&name)) {
+                if !tracked_inside && nested::is_repository(&full.join(&name)) {
                     // A repository of its own inside this one: listed as the
                     // directory, unless its name is a tracked file's (git
                     // lists nothing the index holds).
