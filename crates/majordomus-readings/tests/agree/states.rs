@@ -196,6 +196,18 @@ pub const SETTINGS: &[State] = &[
         std::fs::rename(w.root().join("src/deep"), w.root().join("src/Deep")).unwrap();
         w.write("NEW.txt", "n\n");
     }),
+    ("no symbolic links: links checked out as files", |w| {
+        w.config("core", "symlinks", "false");
+        w.write("target.txt", "t\n");
+        w.symlink("target.txt", "link");
+        w.symlink("target.txt", "link2");
+        w.commit_all("links");
+        w.remove("link");
+        w.write("link", "target.txt");
+        w.remove("link2");
+        w.write("link2", "elsewhere.txt");
+        w.write("new.txt", "n\n");
+    }),
     ("autocrlf true with CRLF and LF files", |w| {
         w.config("core", "autocrlf", "true");
         w.write("crlf.txt", "one\r\ntwo\r\n");
