@@ -72,18 +72,28 @@ for i in "${!bins[@]}"; do
   (cd "$dir/repo-$i" && { "${bins[$i]}" start "bench" >/dev/null 2>&1 || true; })
 done
 
-ms() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
-declare -A times
+# One command's wall and CPU (user + system) milliseconds, as "WALL CPU".
+TIMEFORMAT='%R %U %S'
+measure() {
+  local t
+  t=$({ time "$@" >/dev/null 2>&1 || true; } 2>&1 | tail -1)
+  awk '{printf "%d %d\n", $1 * 1000, ($2 + $3) * 1000}' <<<"$t"
+}
+declare -A wall cpu
 for ((r = 0; r < rounds + 2; r++)); do
   for i in "${!bins[@]}"; do
-    t=$(date +%s%N); (cd "${repos[$i]}" && "${bins[$i]}" check --json >/dev/null 2>&1 || true); c=$(ms "$t")
-    t=$(date +%s%N); git -C "${repos[$i]}" -c core.fsmonitor=false -c core.untrackedCache=false status --porcelain=v2 --branch -uall >/dev/null; s=$(ms "$t")
-    if [ "$r" -ge 2 ]; then times[check$i]+="$c "; times[status$i]+="$s "; fi
+    read -r cw cc < <(cd "${repos[$i]}" && measure "${bins[$i]}" check --json)
+    read -r sw sc < <(measure git -C "${repos[$i]}" -c core.fsmonitor=false -c core.untrackedCache=false status --porcelain=v2 --branch -uall)
+    if [ "$r" -ge 2 ]; then
+      wall[check$i]+="$cw "; cpu[check$i]+="$cc "; wall[status$i]+="$sw "; cpu[status$i]+="$sc "
+    fi
   done
 done
 median() { tr ' ' '\n' | grep . | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 echo "rounds=$rounds load=$(cut -d' ' -f1-3 /proc/loadavg) git=$(git --version | cut -d' ' -f3)"
 for i in "${!bins[@]}"; do
-  c=$(echo "${times[check$i]}" | median); s=$(echo "${times[status$i]}" | median)
-  echo "bin=${bins[$i]} check_ms=$c status_ms=$s ratio=$(awk -v c="$c" -v s="$s" 'BEGIN {printf "%.2f", c / s}')"
+  cw=$(median <<<"${wall[check$i]}"); sw=$(median <<<"${wall[status$i]}")
+  cc=$(median <<<"${cpu[check$i]}"); sc=$(median <<<"${cpu[status$i]}")
+  echo "bin=${bins[$i]} wall: check=${cw}ms status=${sw}ms ratio=$(ratio "$cw" "$sw")  cpu: check=${cc}ms status=${sc}ms ratio=$(ratio "$cc" "$sc")"
 done
