@@ -2,8 +2,8 @@
 //! document. `check`, `finish` and every later caller go through here, so
 //! there is one way to answer the done invariant.
 
-use majordomus_gates::measure::Deadline;
-use majordomus_gates::{done, measure, score, Document};
+use majordomus_invariant::measure::Deadline;
+use majordomus_invariant::{done, measure, score, Document};
 use majordomus_records::task::TaskState;
 use majordomus_records::StatePaths;
 

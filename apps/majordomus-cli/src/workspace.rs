@@ -76,8 +76,9 @@ impl Workspace {
     }
 
     /// The task's ledger, folded.
-    pub fn book(&self, task: &TaskRecord) -> Result<majordomus_gates::bookkeeping::TaskBook, CliError> {
-        majordomus_gates::bookkeeping::TaskBook::fold(&task.id, &self.ledger()?).map_err(|e| CliError::Usage(e.reason))
+    pub fn book(&self, task: &TaskRecord) -> Result<majordomus_invariant::bookkeeping::TaskBook, CliError> {
+        majordomus_invariant::bookkeeping::TaskBook::fold(&task.id, &self.ledger()?)
+            .map_err(|e| CliError::Usage(e.reason))
     }
 
     /// Takes the ledger's exclusive lock, for a writer that reads the ledger
@@ -121,7 +122,7 @@ pub enum Opened {
 /// The policy of the working tree `paths` belongs to, validated against the
 /// built-in questions.
 pub fn load_policy(paths: &StatePaths) -> Result<Policy, CliError> {
-    let builtin: Vec<&str> = majordomus_gates::QUESTIONS.iter().map(|q| q.id).collect();
+    let builtin: Vec<&str> = majordomus_invariant::QUESTIONS.iter().map(|q| q.id).collect();
     Ok(Policy::load(&paths.policy(), &builtin)?)
 }
 

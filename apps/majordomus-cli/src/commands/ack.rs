@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use clap::Args;
-use majordomus_gates::done::{ack_evidence, ACKNOWLEDGEABLE};
+use majordomus_invariant::done::{ack_evidence, ACKNOWLEDGEABLE};
 use majordomus_records::ledger::Event;
 
 use crate::evaluate::evaluate;

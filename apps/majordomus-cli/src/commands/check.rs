@@ -72,7 +72,7 @@ pub fn cmd_check(cwd: &Path, args: CheckArgs) -> Result<Exit, CliError> {
 /// Markdown summary of the document to it. A summary that cannot be written
 /// is said on stderr and changes nothing else: the job's verdict is the
 /// exit status, not the summary.
-fn append_step_summary(doc: &majordomus_gates::Document) {
+fn append_step_summary(doc: &majordomus_invariant::Document) {
     let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty()) else { return };
     let written = std::fs::OpenOptions::new()
         .append(true)

@@ -3,8 +3,8 @@
 use std::path::Path;
 
 use clap::Args;
-use majordomus_gates::question::{self, QUESTIONS};
-use majordomus_gates::score::EXTRA_QUESTION_CAP;
+use majordomus_invariant::question::{self, QUESTIONS};
+use majordomus_invariant::score::EXTRA_QUESTION_CAP;
 use majordomus_records::Policy;
 
 use crate::workspace::Workspace;

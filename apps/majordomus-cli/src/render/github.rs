@@ -14,7 +14,7 @@
 //! to it: the done line, the score, and a table of the open questions with
 //! their evidence and remedy.
 
-use majordomus_gates::{score, Answer, Document, Status};
+use majordomus_invariant::{score, Answer, Document, Status};
 use serde_json::Value;
 
 /// The annotations of one level GitHub shows per step.

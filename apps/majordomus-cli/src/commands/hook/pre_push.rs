@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use majordomus_gates::{Document, Status};
+use majordomus_invariant::{Document, Status};
 
 use crate::evaluate::{evaluate, write_document};
 use crate::workspace::Workspace;
@@ -179,7 +179,7 @@ fn make_executable(_path: &Path) -> Result<(), CliError> {
 
 #[cfg(test)]
 mod tests {
-    use majordomus_gates::Answer;
+    use majordomus_invariant::Answer;
 
     use super::*;
 

@@ -24,8 +24,8 @@ use std::time::Instant;
 
 use clap::Args;
 
-use majordomus_gates::measure::Deadline;
-use majordomus_gates::{score, Document};
+use majordomus_invariant::measure::Deadline;
+use majordomus_invariant::{score, Document};
 use majordomus_records::task::{TaskRecord, TaskState};
 
 use super::locate::{self, Place, Starts};

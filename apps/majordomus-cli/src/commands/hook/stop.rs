@@ -32,8 +32,8 @@ use std::time::Instant;
 use clap::Args;
 use serde_json::Value;
 
-use majordomus_gates::measure::Deadline;
-use majordomus_gates::Document;
+use majordomus_invariant::measure::Deadline;
+use majordomus_invariant::Document;
 use majordomus_records::hook::{HookKey, HookState, HOOK_SCHEMA};
 use majordomus_records::ledger::{self, AgentTask, Entry, Event};
 use majordomus_records::task::{TaskRecord, TaskState};
@@ -362,7 +362,7 @@ fn now() -> String {
 
 #[cfg(test)]
 mod tests {
-    use majordomus_gates::{Answer, Status};
+    use majordomus_invariant::{Answer, Status};
     use serde_json::json;
 
     use super::*;

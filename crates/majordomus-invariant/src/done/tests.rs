@@ -34,7 +34,7 @@ fn today() -> chrono::NaiveDate {
 }
 
 fn unread<T>() -> Result<T, Unread> {
-    Err(Unread::new("the test took no reading"))
+    Err(Unread::io("the test took no reading"))
 }
 
 /// Readings none of which could be taken.
@@ -126,7 +126,7 @@ fn with_nothing_behind_it_no_question_passes() {
 #[test]
 fn an_unread_reading_is_never_a_pass_it_is_unknown_with_its_reason() {
     let mut r = all_well();
-    r.push = Err(Unread::new("the refs could not be read"));
+    r.push = Err(Unread::io("the refs could not be read"));
     let a = answer(&r, "pushed");
     assert_eq!(a.status, Status::Unknown);
     assert_eq!(a.evidence, "The refs could not be read.");
@@ -170,6 +170,7 @@ fn without_a_task_record_the_questions_that_need_one_are_unknown_with_the_remedy
         assert_eq!(a.status, Status::Unknown, "{}", q.id);
         assert_eq!(a.evidence, "No task record says where this work started.");
         assert_eq!(a.remedy, "majordomus start TASK");
+        assert_eq!(a.unread_kind(), Some(majordomus_readings::UnreadKind::NoTask), "{}", q.id);
     }
     assert_eq!(status_of(&answers, "pushed"), Status::Pass);
 }
@@ -244,7 +245,7 @@ fn a_deleted_test_path_is_named_and_does_not_count_as_a_regression_test() {
     assert_eq!(a.status, Status::Pass, "{}", a.evidence);
     assert!(a.evidence.contains("1 test path: tests/q_test.rs (1 test path deleted"), "{}", a.evidence);
     // Whether a test path is still there, unread, is never a pass.
-    r.verification.gone = Err(Unread::new("the test took no reading"));
+    r.verification.gone = Err(Unread::io("the test took no reading"));
     assert_eq!(answer(&r, "regression-tested").status, Status::Unknown);
 }
 
@@ -290,7 +291,7 @@ fn an_uncommitted_file_whose_content_is_as_at_the_start_is_not_counted_as_change
     assert_eq!(a.details["content_as_at_start"], serde_json::json!(["b.txt"]));
     assert_eq!(answer(&r, "regression-tested").evidence, "None of the 1 path changed since the start is a test path.");
     // The change set unread: every uncommitted file is said as before.
-    r.changes = Err(Unread::new("the test took no reading"));
+    r.changes = Err(Unread::io("the test took no reading"));
     let a = answer(&r, "committed");
     assert!(
         a.evidence.starts_with("2 tracked files changed since the start are not committed: a.txt, b.txt"),
@@ -589,7 +590,7 @@ mod verification {
     #[test]
     fn a_ledger_that_cannot_be_read_is_unknown() {
         let mut g = gate("unit", "h1", None, None);
-        g.runs = Some(Err(Unread::new(".ai/local/state/ledger.jsonl:3: not a ledger entry")));
+        g.runs = Some(Err(Unread::io(".ai/local/state/ledger.jsonl:3: not a ledger entry")));
         let a = answer(&with_gates(vec![g]), "gates-green");
         assert_eq!(a.status, Status::Unknown);
         assert!(a.evidence.contains("ledger.jsonl:3"), "{}", a.evidence);
@@ -735,7 +736,7 @@ mod verification {
         assert_eq!(a.evidence, "Exempt by the policy: Later.");
         assert_eq!(a.details["exemption_added_since_start"], false);
         // The policy at the start unread: not claimed to be new, and why is said.
-        r.exemptions_at_start = Err(Unread::new("the start commit x is not in this repository"));
+        r.exemptions_at_start = Err(Unread::io("the start commit x is not in this repository"));
         let a = new(&r, &p);
         assert_eq!(a.status, Status::Exempt);
         assert_eq!(

@@ -14,7 +14,7 @@
 use serde_json::json;
 
 use majordomus_readings::refs::Integration;
-use majordomus_readings::Unread;
+use majordomus_readings::{Unread, UnreadKind};
 use majordomus_records::policy::{Exemption, ExtraQuestion, Policy};
 use majordomus_records::task::{TaskRecord, TaskState};
 
@@ -45,12 +45,13 @@ impl Verdict {
 
     /// A reading that could not be taken.
     pub fn unread(unread: &Unread) -> Self {
-        Self::new(Status::Unknown, sentence(&unread.reason), json!({ "unread": unread.reason }))
+        Self::new(
+            Status::Unknown,
+            sentence(&unread.reason),
+            json!({ "unread": unread.reason, "unread_kind": unread.kind.as_str() }),
+        )
     }
 }
-
-/// The evidence given when there is no task record.
-pub const NO_TASK: &str = "no task record says where this work started";
 
 /// Answers every question of the invariant, in order: the built-in ones,
 /// then the policy's extra questions; then the policy's exemptions, as of
@@ -82,11 +83,20 @@ fn no_task(task: &TaskState) -> Option<Verdict> {
     match task {
         TaskState::Active(_) => None,
         TaskState::None => Some(
-            Verdict::new(Status::Unknown, sentence(NO_TASK), json!({ "task": null })).remedy("majordomus start TASK"),
+            Verdict::new(
+                Status::Unknown,
+                sentence(majordomus_readings::NO_TASK),
+                json!({ "task": null, "unread_kind": UnreadKind::NoTask.as_str() }),
+            )
+            .remedy("majordomus start TASK"),
         ),
         TaskState::Unreadable(reason) => Some(
-            Verdict::new(Status::Unknown, sentence(reason), json!({ "task": null, "unread": reason }))
-                .remedy("repair or remove .ai/local/state/task.json, then majordomus start TASK"),
+            Verdict::new(
+                Status::Unknown,
+                sentence(reason),
+                json!({ "task": null, "unread": reason, "unread_kind": UnreadKind::Record.as_str() }),
+            )
+            .remedy("repair or remove .ai/local/state/task.json, then majordomus start TASK"),
         ),
     }
 }
@@ -304,7 +314,9 @@ fn no_untracked(task: &TaskRecord, r: &Readings) -> Verdict {
         Err(e) => return Verdict::unread(e),
     };
     let Some(then) = &task.snapshot.untracked else {
-        return Verdict::unread(&Unread::new("the task record holds no snapshot of the untracked files at the start"));
+        return Verdict::unread(&Unread::record(
+            "the task record holds no snapshot of the untracked files at the start",
+        ));
     };
     let (kept, counted): (Vec<&str>, Vec<&str>) =
         tree.untracked.iter().map(String::as_str).partition(|p| then.iter().any(|u| u.path == *p));
@@ -327,7 +339,7 @@ fn no_stash(task: &TaskRecord, r: &Readings) -> Verdict {
         Err(e) => return Verdict::unread(e),
     };
     let Some(then) = &task.snapshot.stashes else {
-        return Verdict::unread(&Unread::new("the task record holds no snapshot of the stash at the start"));
+        return Verdict::unread(&Unread::record("the task record holds no snapshot of the stash at the start"));
     };
     let (kept, counted): (Vec<_>, Vec<_>) = stashes.iter().partition(|s| then.contains(&s.commit));
     let label = |s: &&majordomus_readings::stash::StashEntry| format!("stash@{{{}}} ({})", s.index, s.message);
@@ -417,7 +429,7 @@ fn pushed(r: &Readings) -> Verdict {
         Push::Measured { against, how, commits, count: total, since_start } => {
             let short = short_ref(against);
             let Some((new, new_count)) = since_start else {
-                return Verdict::unread(&Unread::new(format!(
+                return Verdict::unread(&Unread::repository(format!(
                     "{} on HEAD {} not on {short}, and the task's start commit is not in this repository to tell which were there at the start",
                     count(*total, "commit"),
                     are(*total)
@@ -835,7 +847,7 @@ fn gate_question(q: &ExtraQuestion, r: &Readings) -> Verdict {
         Err(e) => return Verdict::unread(e),
     };
     let Some(g) = set.get(&q.gate) else {
-        return Verdict::unread(&Unread::new(format!(
+        return Verdict::unread(&Unread::policy(format!(
             "the gate {} that answers this question was not among the gates read",
             q.gate
         )));

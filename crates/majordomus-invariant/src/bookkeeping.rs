@@ -63,7 +63,7 @@ impl BookkeepingReadings {
 impl Default for BookkeepingReadings {
     /// Readings none of which was taken.
     fn default() -> Self {
-        Self::unread(&Unread::new("the bookkeeping readings were not taken"))
+        Self::unread(&Unread::record("the bookkeeping readings were not taken"))
     }
 }
 
@@ -128,7 +128,7 @@ impl TaskBook {
         let mut book = TaskBook::default();
         let mut claims: BTreeMap<IssueRef, Claimed> = BTreeMap::new();
         let issue = |text: &str, at: &str| {
-            IssueRef::parse(text).map_err(|e| Unread::new(format!("the ledger entry of {at} names no issue: {e}")))
+            IssueRef::parse(text).map_err(|e| Unread::record(format!("the ledger entry of {at} names no issue: {e}")))
         };
         for entry in entries.iter().filter(|e| e.task.as_deref() == Some(task_id)) {
             match &entry.event {
@@ -202,14 +202,14 @@ pub fn measure(
 ) -> BookkeepingReadings {
     let record = match task {
         TaskState::Active(r) => Ok(r.as_ref()),
-        TaskState::None => Err(Unread::new("no task record says where this work started")),
-        TaskState::Unreadable(reason) => Err(Unread::new(reason.clone())),
+        TaskState::None => Err(Unread::no_task()),
+        TaskState::Unreadable(reason) => Err(Unread::record(reason.clone())),
     };
     let book = record.clone().and_then(|r| {
-        let entries = ledger::read(&paths.ledger()).map_err(|e| Unread::new(error_chain(&e)))?;
+        let entries = ledger::read(&paths.ledger()).map_err(|e| Unread::record(error_chain(&e)))?;
         TaskBook::fold(&r.id, &entries)
     });
-    let forge = Observation::load(&paths.forge()).map_err(|e| Unread::new(error_chain(&e)));
+    let forge = Observation::load(&paths.forge()).map_err(|e| Unread::record(error_chain(&e)));
     let register = Register::from_policy(policy.markers.as_ref());
     let markers_added = match (&register, &record, changes) {
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),

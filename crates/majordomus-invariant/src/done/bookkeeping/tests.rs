@@ -84,8 +84,8 @@ fn a_todo_not_done_is_owed_and_named_and_done_todos_pass() {
 #[test]
 fn an_unreadable_ledger_leaves_every_bookkeeping_question_unknown() {
     let mut r = books(TaskBook::default());
-    r.bookkeeping.book = Err(Unread::new("the ledger ledger.jsonl:3: not a ledger entry"));
-    r.bookkeeping.processes = Err(Unread::new("the ledger ledger.jsonl:3: not a ledger entry"));
+    r.bookkeeping.book = Err(Unread::io("the ledger ledger.jsonl:3: not a ledger entry"));
+    r.bookkeeping.processes = Err(Unread::io("the ledger ledger.jsonl:3: not a ledger entry"));
     for id in ["todos-done", "claims-released", "filings-closed", "no-background-work"] {
         let a = answer(&r, id);
         assert_eq!(a.status, Status::Unknown, "{id}");
@@ -177,7 +177,7 @@ fn a_registered_limitation_needs_both_the_label_and_a_marker_in_the_register() {
     assert_eq!(answer(&r, "filings-closed").status, Status::Owed);
     // A register that could not be read cannot register it.
     r.bookkeeping.forge = observed(LATER, vec![issue("me/here", 7, "open", &["limitation"])]);
-    r.bookkeeping.register = Some(Err(Unread::new("the index could not be read")));
+    r.bookkeeping.register = Some(Err(Unread::io("the index could not be read")));
     assert_eq!(answer(&r, "filings-closed").status, Status::Unknown);
 }
 
@@ -261,7 +261,7 @@ fn registered_work_still_running_is_owed_and_ended_work_passes() {
     assert!(a.evidence.starts_with("2 pieces of background work are not over"), "{}", a.evidence);
     r.bookkeeping.processes = Ok(vec![
         ProcessSeen { registered: reg(10), running: Ok(false) },
-        ProcessSeen { registered: reg(11), running: Err(Unread::new("/proc is not available here")) },
+        ProcessSeen { registered: reg(11), running: Err(Unread::io("/proc is not available here")) },
     ]);
     assert_eq!(answer(&r, "no-background-work").status, Status::Unknown);
     r.bookkeeping.processes = Ok(vec![ProcessSeen { registered: reg(10), running: Ok(false) }]);
@@ -293,7 +293,7 @@ fn a_declared_todo_makes_a_task_without_commits_measurable() {
     r.bookkeeping.book = Ok(TaskBook { todos: vec![todo], ..TaskBook::default() });
     assert_eq!(answer(&r, "measurable").status, Status::Pass);
     // A todo is enough even when the commits could not be read.
-    r.commits_since_start = Err(Unread::new("the history could not be read"));
+    r.commits_since_start = Err(Unread::io("the history could not be read"));
     assert_eq!(answer(&r, "measurable").status, Status::Pass);
     r.bookkeeping.book = Ok(TaskBook::default());
     assert_eq!(answer(&r, "measurable").status, Status::Unknown);

@@ -21,10 +21,7 @@ pub fn at_start(repo: &Repo, task: &TaskState) -> Reading<Option<Vec<Exemption>>
     let Some(record) = task.record() else { return Ok(None) };
     let Some(start) = record.head.as_deref() else { return Ok(Some(Vec::new())) };
     let oid = git2::Oid::from_str(start).map_err(|e| Unread::git(&format!("commit id {start}"), &e))?;
-    let commit = repo
-        .git
-        .find_commit(oid)
-        .map_err(|_| Unread::new(format!("the start commit {start} is not in this repository")))?;
+    let commit = repo.git.find_commit(oid).map_err(|_| Unread::start_commit_missing(start))?;
     let tree = commit.tree().map_err(|e| Unread::git(&format!("the tree of {start}"), &e))?;
     let entry = match tree.get_path(Path::new(POLICY_FILE)) {
         Ok(entry) => entry,

@@ -96,7 +96,7 @@ fn the_closing_questions_pass_when_their_readings_show_nothing_added() {
 #[test]
 fn an_unread_closing_reading_is_unknown_with_its_reason() {
     let mut r = well();
-    r.closing = ClosingReadings::unread(&Unread::new("the refs could not be read"));
+    r.closing = ClosingReadings::unread(&Unread::io("the refs could not be read"));
     for id in ["no-new-debt", "nothing-accumulated", "backlog-not-grown"] {
         let a = answer(&r, id);
         assert_eq!(a.status, Status::Unknown, "{id}");
@@ -421,7 +421,7 @@ fn a_task_started_on_the_trunks_branch_owes_nothing_for_it() {
     // nothing, and any other is still the task's own.
     for (branch, status) in [("main", Status::Pass), ("master", Status::Pass), ("develop", Status::Owed)] {
         let mut r = started_on(branch);
-        r.integration = Err(Unread::new("no trunk was found"));
+        r.integration = Err(Unread::io("no trunk was found"));
         let a = answer(&r, "nothing-accumulated");
         assert_eq!(a.status, status, "{branch}: {}", a.evidence);
     }
@@ -444,7 +444,7 @@ fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_a
     let a = answer(&r, "nothing-accumulated");
     assert_eq!(a.status, Status::Pass, "{}: {}", a.evidence, a.remedy);
     // With the trunk unread, main and master are not counted; another branch is.
-    r.integration = Err(Unread::new("no trunk was found"));
+    r.integration = Err(Unread::io("no trunk was found"));
     for (branch, status) in [("main", Status::Pass), ("master", Status::Pass), ("topic", Status::Owed)] {
         r.closing.accumulated =
             Ok(Accumulated { branches: vec![made(branch, &"b".repeat(40), Some(minutes(5)))], worktrees: vec![] });

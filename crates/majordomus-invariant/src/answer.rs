@@ -58,6 +58,17 @@ pub struct Answer {
     pub details: serde_json::Value,
 }
 
+impl Answer {
+    /// Why the answer's reading could not be taken, when that is why it is
+    /// `unknown` (`details.unread_kind`).
+    pub fn unread_kind(&self) -> Option<majordomus_readings::UnreadKind> {
+        self.details
+            .get("unread_kind")
+            .and_then(serde_json::Value::as_str)
+            .and_then(majordomus_readings::UnreadKind::parse)
+    }
+}
+
 /// An answer with only an id and a status that mean anything, for tests.
 #[cfg(test)]
 pub(crate) fn sample(id: &str, status: Status) -> Answer {

@@ -269,7 +269,7 @@ pub(super) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Verdict {
     };
     let started = match task.started_at() {
         Ok(t) => t,
-        Err(reason) => return Verdict::unread(&Unread::new(reason)),
+        Err(reason) => return Verdict::unread(&Unread::record(reason)),
     };
     let checked_out = r.head.as_ref().ok().and_then(|h| h.branch.as_deref());
     let trunk = trunk_branch(r);
@@ -435,12 +435,12 @@ pub(super) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Verdict {
     };
     let started = match task.started_at() {
         Ok(t) => t,
-        Err(reason) => return Verdict::unread(&Unread::new(reason)),
+        Err(reason) => return Verdict::unread(&Unread::record(reason)),
     };
     let stamp = |t: DateTime<Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let base = json!({ "repository": obs.repository, "observed_at": obs.observed_at, "started_at": task.started_at });
     let Some(observed) = obs.observed_at() else {
-        return Verdict::unread(&Unread::new(format!(
+        return Verdict::unread(&Unread::record(format!(
             "the forge observation's time {:?} cannot be read",
             obs.observed_at
         )))

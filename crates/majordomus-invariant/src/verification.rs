@@ -43,8 +43,8 @@ impl Default for VerificationReadings {
     /// Nothing read: never a pass.
     fn default() -> Self {
         Self {
-            gates: Err(Unread::new("the gates were not read")),
-            gone: Err(Unread::new("whether the changed paths still exist was not read")),
+            gates: Err(Unread::record("the gates were not read")),
+            gone: Err(Unread::record("whether the changed paths still exist was not read")),
         }
     }
 }
@@ -158,7 +158,7 @@ pub fn matched(gate: &Gate, changes: &ChangeSet) -> Reading<Vec<String>> {
 }
 
 pub fn matcher(gate: &Gate) -> Reading<Matcher> {
-    Matcher::new(&gate.inputs).map_err(|e| Unread::new(format!("the gate's inputs are not globs: {e}")))
+    Matcher::new(&gate.inputs).map_err(|e| Unread::policy(format!("the gate's inputs are not globs: {e}")))
 }
 
 /// The hash of a gate's inputs now, over a status pass just taken.
@@ -168,7 +168,7 @@ pub fn inputs_now(repo: &Repo, tree: &WorkingTree, gate: &Gate) -> Reading<input
 
 /// Reads every gate run the ledger holds.
 pub fn read_runs(paths: &StatePaths) -> Reading<Vec<(String, RecordedRun)>> {
-    ledger::read(&paths.ledger()).map(|e| recorded_runs(&e)).map_err(|e| Unread::new(error_chain(&e)))
+    ledger::read(&paths.ledger()).map(|e| recorded_runs(&e)).map_err(|e| Unread::record(error_chain(&e)))
 }
 
 /// A fresh status pass and the change set since the task's start, for the
@@ -176,8 +176,8 @@ pub fn read_runs(paths: &StatePaths) -> Reading<Vec<(String, RecordedRun)>> {
 pub fn change_set(repo: &Repo, task: &TaskState) -> (Reading<WorkingTree>, Reading<ChangeSet>) {
     let tree = majordomus_readings::status::read(repo);
     let changes = match (task, &tree) {
-        (TaskState::None, _) => Err(Unread::new("no task record says where this work started")),
-        (TaskState::Unreadable(reason), _) => Err(Unread::new(reason.clone())),
+        (TaskState::None, _) => Err(Unread::no_task()),
+        (TaskState::Unreadable(reason), _) => Err(Unread::record(reason.clone())),
         (_, Err(e)) => Err(e.clone()),
         (TaskState::Active(record), Ok(t)) => majordomus_readings::refs::head(repo).and_then(|h| {
             majordomus_readings::changes::since(repo, record.head.as_deref(), h.commit.as_deref(), t, &record.snapshot)
@@ -369,8 +369,8 @@ mod tests {
             &StatePaths::new(repo.root()),
             &Policy::default(),
             &TaskState::None,
-            &Err(Unread::new("x")),
-            &Err(Unread::new("y")),
+            &Err(Unread::io("x")),
+            &Err(Unread::io("y")),
         );
         assert_eq!(r.gates, Ok(GateSet::default()));
     }

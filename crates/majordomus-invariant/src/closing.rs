@@ -56,7 +56,7 @@ pub struct ClosingReadings {
 /// Nothing read: every closing question is then `unknown`.
 impl Default for ClosingReadings {
     fn default() -> Self {
-        Self::unread(&Unread::new("no closing reading was taken"))
+        Self::unread(&Unread::record("no closing reading was taken"))
     }
 }
 
@@ -145,7 +145,7 @@ pub fn measure(
     ClosingReadings {
         debt: match task.record() {
             Some(record) => debt(repo, record),
-            None => Err(Unread::new(crate::done::NO_TASK)),
+            None => Err(Unread::no_task()),
         },
         accumulated: accumulated(repo, branches),
         backlog: backlog(paths, policy),
@@ -158,7 +158,7 @@ fn debt(repo: &Repo, record: &TaskRecord) -> Reading<Debt> {
     // started, whatever snapshot it holds: checked before anything is read.
     if let Some(commit) = start_commit {
         if !refs::has_commit(repo, commit) {
-            return Err(Unread::new(format!("the start commit {commit} is not in this repository")));
+            return Err(Unread::start_commit_missing(commit));
         }
     }
     let now = baselines::read_worktree(repo)?;
@@ -243,7 +243,7 @@ fn accumulated(repo: &Repo, branches_now: &Reading<Vec<refs::Branch>>) -> Readin
 }
 
 fn backlog(paths: &StatePaths, policy: &Policy) -> Reading<Backlog> {
-    let observation = Observation::load(&paths.forge()).map_err(|e| Unread::new(error_chain(&e)))?;
+    let observation = Observation::load(&paths.forge()).map_err(|e| Unread::record(error_chain(&e)))?;
     Ok(Backlog {
         observation,
         read_at: Utc::now(),

@@ -104,12 +104,12 @@ pub fn measure_within(
     let RefReadings { commits_since_start, branches, push, integration, stashes, operation, closing } = refs;
     let changes = deadline.read(|| match (record, &head, &tree) {
         (Some(r), Ok(h), Ok(t)) => changes::since(repo, r.head.as_deref(), h.commit.as_deref(), t, &r.snapshot),
-        (None, _, _) => Err(Unread::new("no task record says where this work started")),
+        (None, _, _) => Err(Unread::no_task()),
         (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),
     });
     let inherited_dirty = deadline.read(|| match (record, &tree) {
         (Some(r), Ok(t)) => Ok(inherited_dirty(repo, r, t)),
-        (None, _) => Err(Unread::new("no task record says where this work started")),
+        (None, _) => Err(Unread::no_task()),
         (_, Err(e)) => Err(e.clone()),
     });
     let verification = match deadline.check() {
@@ -169,12 +169,10 @@ fn ref_readings(
     let record = task.record();
     let trunk = deadline.read(|| trunk(repo, policy));
     let commits_since_start = deadline.read(|| match (record, head_commit) {
-        (None, _) => Err(Unread::new("no task record says where this work started")),
+        (None, _) => Err(Unread::no_task()),
         (Some(_), None) => Ok((Vec::new(), 0)),
         (Some(r), Some(h)) => match r.head.as_deref() {
-            Some(start) if !refs::has_commit(repo, start) => {
-                Err(Unread::new(format!("the start commit {start} is not in this repository")))
-            }
+            Some(start) if !refs::has_commit(repo, start) => Err(Unread::start_commit_missing(start)),
             start => refs::commits_not_on(repo, h, start),
         },
     });
@@ -182,9 +180,12 @@ fn ref_readings(
     let push = deadline.read(|| push(repo, head, &branches, &trunk, record.and_then(|r| r.head.as_deref())));
     let integration = deadline.read(|| match (head_commit, &trunk) {
         (None, _) if head.is_ok() => Ok(Integrated::Unborn),
-        (None, _) => Err(head.clone().err().unwrap_or_else(|| Unread::new("HEAD could not be read"))),
+        (None, _) => Err(head
+            .clone()
+            .err()
+            .unwrap_or_else(|| Unread::new(majordomus_readings::UnreadKind::Git, "HEAD could not be read"))),
         (Some(_), Err(e)) => Err(e.clone()),
-        (Some(_), Ok(Err(none))) => Err(Unread::new(none.reason())),
+        (Some(_), Ok(Err(none))) => Err(Unread::repository(none.reason())),
         (Some(h), Ok(Ok(t))) => refs::integration(repo, h, &t.commit)
             .map(|integration| Integrated::Measured { trunk: t.clone(), integration }),
     });
@@ -208,9 +209,6 @@ pub struct Deadline {
     at: Option<(std::time::Instant, u64)>,
 }
 
-/// How a reason given for a reading the time budget cut off begins.
-pub const BUDGET_RAN_OUT: &str = "the time budget of ";
-
 impl Deadline {
     /// No deadline: every reading is taken.
     pub const NONE: Deadline = Deadline { at: None };
@@ -223,9 +221,7 @@ impl Deadline {
     /// `Err` once the deadline has passed, with the reason a reading gives.
     pub fn check(&self) -> Result<(), Unread> {
         match self.at {
-            Some((at, budget_ms)) if std::time::Instant::now() >= at => {
-                Err(Unread::new(format!("{BUDGET_RAN_OUT}{budget_ms} ms ran out before this was read")))
-            }
+            Some((at, budget_ms)) if std::time::Instant::now() >= at => Err(Unread::budget(budget_ms)),
             _ => Ok(()),
         }
     }
@@ -237,16 +233,10 @@ impl Deadline {
     }
 }
 
-/// Whether an unread reason is the time budget running out, rather than
-/// something the repository or the task record said.
-pub fn is_budget_reason(reason: &str) -> bool {
-    reason.starts_with(BUDGET_RAN_OUT)
-}
-
 /// The readings of a repository that cannot be opened (a format the git
 /// library cannot read): every one unread, for that reason.
 pub fn unreadable(task: TaskState, reason: &str) -> Readings {
-    let unread = || Unread::new(reason);
+    let unread = || Unread::repository(reason);
     let why = unread();
     Readings {
         task,
@@ -315,7 +305,7 @@ fn push(
             match trunk.as_ref().map_err(Clone::clone)? {
                 Ok(t) if t.refname.starts_with("refs/remotes/") => (t.refname.clone(), why),
                 _ => {
-                    return Err(Unread::new(format!(
+                    return Err(Unread::repository(format!(
                         "HEAD's branch has no upstream and no remote-tracking trunk was found ({why} cannot be used)"
                     )))
                 }
@@ -417,11 +407,12 @@ mod deadline_tests {
         assert_eq!(r.tree.as_ref().expect_err("cut off").reason, reason);
         assert_eq!(r.push.as_ref().expect_err("cut off").reason, reason);
         assert_eq!(r.stashes.as_ref().expect_err("cut off").reason, reason);
-        assert!(is_budget_reason(reason));
+        assert_eq!(r.head.as_ref().expect_err("cut off").kind, majordomus_readings::UnreadKind::Budget);
         let answers = crate::done::answer_all(&r, &Policy::default());
         let settled = answers.iter().find(|a| a.id == "settled").expect("settled");
         assert_eq!(settled.status, crate::Status::Unknown);
         assert!(settled.evidence.contains("time budget of 0 ms"), "{}", settled.evidence);
+        assert_eq!(settled.unread_kind(), Some(majordomus_readings::UnreadKind::Budget));
     }
 
     #[test]
