@@ -76,8 +76,11 @@ impl Workspace {
     }
 
     /// The task's ledger, folded.
-    pub fn book(&self, task: &TaskRecord) -> Result<majordomus_invariant::bookkeeping::TaskBook, CliError> {
-        majordomus_invariant::bookkeeping::TaskBook::fold(&task.id, &self.ledger()?)
+    pub fn book(
+        &self,
+        task: &TaskRecord,
+    ) -> Result<majordomus_invariant::family::bookkeeping::readings::TaskBook, CliError> {
+        majordomus_invariant::family::bookkeeping::readings::TaskBook::fold(&task.id, &self.ledger()?)
             .map_err(|e| CliError::Usage(e.reason))
     }
 
@@ -122,7 +125,7 @@ pub enum Opened {
 /// The policy of the working tree `paths` belongs to, validated against the
 /// built-in questions.
 pub fn load_policy(paths: &StatePaths) -> Result<Policy, CliError> {
-    let builtin: Vec<&str> = majordomus_invariant::QUESTIONS.iter().map(|q| q.id).collect();
+    let builtin = majordomus_invariant::question::builtin_ids();
     Ok(Policy::load(&paths.policy(), &builtin)?)
 }
 

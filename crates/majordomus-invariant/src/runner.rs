@@ -10,7 +10,8 @@
 //! to the ledger as one whole line.
 //!
 //! Nothing here decides whether a verdict is green for the invariant: that
-//! is [`crate::done`]'s, over the readings of [`crate::verification`].
+//! is `gates-green`'s (`src/family/verification/judge.rs`), over the
+//! readings of `src/family/verification/readings.rs`.
 
 use std::io;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -44,7 +45,7 @@ pub struct Prepared {
 /// its inputs, HEAD.
 pub fn prepare(repo: &Repo, id: &str, gate: &Gate) -> Reading<Prepared> {
     let tree = status::read(repo)?;
-    let inputs = crate::verification::inputs_now(repo, &tree, gate)?;
+    let inputs = crate::family::verification::readings::inputs_now(repo, &tree, gate)?;
     let commit = refs::head(repo)?.commit;
     Ok(Prepared { id: id.to_string(), gate: gate.clone(), inputs, commit, started_at: chrono::Utc::now() })
 }

@@ -69,12 +69,12 @@ mod tests {
             for status in [Status::Owed, Status::Refused, Status::Unknown] {
                 let answers: Vec<Answer> = question::QUESTIONS
                     .iter()
-                    .map(|other| a(other.id, if other.id == q.id { status } else { Status::Pass }))
+                    .map(|other| a(other.id.as_str(), if other.id == q.id { status } else { Status::Pass }))
                     .collect();
                 let (s, caps) = score(&answers, &Default::default());
                 assert_eq!(s, q.cap, "{} {status}", q.id);
                 assert_eq!(caps.len(), 1, "{}", q.id);
-                assert_eq!((caps[0].id.as_str(), caps[0].status), (q.id, status));
+                assert_eq!((caps[0].id.as_str(), caps[0].status), (q.id.as_str(), status));
             }
         }
     }

@@ -15,13 +15,14 @@
 
 use std::path::PathBuf;
 
+use majordomus_readings::refs::Push;
 use majordomus_readings::{process, worktrees, Reading, Repo};
 use majordomus_records::policy::Policy;
 use majordomus_records::task::{Owner, TaskRecord, TaskState};
 use majordomus_records::StatePaths;
 
 use crate::answer::Answer;
-use crate::measure::{self, Push};
+use crate::measure;
 
 /// One worktree and what its task record says.
 #[derive(Debug)]
@@ -103,7 +104,7 @@ fn look(root: &std::path::Path) -> Finding {
         Ok(r) => r,
         Err(e) => return Finding::Unreadable(majordomus_records::task::error_chain(&e)),
     };
-    let builtin: Vec<&str> = crate::QUESTIONS.iter().map(|q| q.id).collect();
+    let builtin = crate::question::builtin_ids();
     let (policy, policy_note) = match Policy::load(&paths.policy(), &builtin) {
         Ok(p) => (p, None),
         Err(e) => {
@@ -123,14 +124,14 @@ fn left_behind(
 ) -> Left {
     let r = measure::measure(repo, paths, policy, TaskState::Active(Box::new(record.clone())));
     let snapshot = &record.snapshot;
-    let uncommitted = match (&r.tree, &r.inherited_dirty) {
+    let uncommitted = match (&r.tree, &r.commit.inherited_dirty) {
         (Ok(t), Ok(i)) => Ok(t.dirty.iter().map(|d| d.path.clone()).filter(|p| !i.contains(p)).collect()),
         (Err(e), _) | (_, Err(e)) => Err(e.clone()),
     };
     let untracked = r.tree.as_ref().map_err(Clone::clone).map(|t| {
         t.untracked.iter().filter(|p| !snapshot.untracked.iter().flatten().any(|u| &u.path == *p)).cloned().collect()
     });
-    let unpushed = match (&r.push, &r.commits_since_start) {
+    let unpushed = match (&r.commit.push, &r.bookkeeping.commits_since_start) {
         (Ok(Push::Measured { since_start: Some((listed, _)), .. }), _) => Ok(listed.clone()),
         (Ok(Push::Measured { commits, .. }), _) => Ok(commits.clone()),
         (Ok(Push::NoRemote), Ok((listed, _))) => Ok(listed.clone()),
@@ -138,7 +139,7 @@ fn left_behind(
         (Ok(Push::Unborn), _) => Ok(Vec::new()),
         (Err(e), _) => Err(e.clone()),
     };
-    let stashes = r.stashes.as_ref().map_err(Clone::clone).map(|s| {
+    let stashes = r.commit.stashes.as_ref().map_err(Clone::clone).map(|s| {
         s.iter()
             .filter(|e| !snapshot.stashes.iter().flatten().any(|c| c == &e.commit))
             .map(|e| format!("stash@{{{}}} ({})", e.index, e.message))

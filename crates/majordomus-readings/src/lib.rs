@@ -1,7 +1,8 @@
 //! What majordomus measures of a repository: git through `git2`, debt
 //! baselines, markers. Each reading returns its evidence or an [`Unread`]
 //! saying why it could not be taken. Readings never judge: deciding what a
-//! reading means for a question is `majordomus-invariant`'s `done.rs`.
+//! reading means for a question is the work of each question family in
+//! `majordomus-invariant` (`src/family/<stage>/judge.rs`).
 //!
 //! Nothing here executes code the repository controls. libgit2 runs no
 //! hooks, ignores `core.fsmonitor`, and applies only its built-in filters

@@ -24,7 +24,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use majordomus_invariant::measure::Deadline;
+use majordomus_invariant::Deadline;
 use majordomus_invariant::{score, Document};
 use majordomus_records::task::{TaskRecord, TaskState};
 

@@ -32,7 +32,7 @@ use std::time::Instant;
 use clap::Args;
 use serde_json::Value;
 
-use majordomus_invariant::measure::Deadline;
+use majordomus_invariant::Deadline;
 use majordomus_invariant::Document;
 use majordomus_records::hook::{HookKey, HookState, HOOK_SCHEMA};
 use majordomus_records::ledger::{self, AgentTask, Entry, Event};
