@@ -170,6 +170,7 @@ fn tasks(starts: &Starts) -> Result<(Vec<Concerned>, Vec<String>), String> {
             // git library cannot read, a task record is said to go unmeasured.
             Ok(Opened::Unreadable { paths, reason }) => {
                 if !matches!(TaskState::load(&paths.task()), TaskState::None) {
+                    let at = if at.is_empty() { " here".to_string() } else { at };
                     unmeasured.push(format!(
                         "majordomus measured nothing: a task is active{at}, but the repository cannot be read ({reason})"
                     ));
