@@ -58,12 +58,12 @@ fn random_worlds_agree(focus: Focus, default: u64) {
 
 #[test]
 fn random_combinations_of_settings_and_changes_read_as_git_status_reads_them() {
-    random_worlds_agree(Focus::Combos, 12);
+    random_worlds_agree(Focus::Combos, 8);
 }
 
 #[test]
 fn random_ignore_trees_read_as_git_status_reads_them() {
-    random_worlds_agree(Focus::Ignores, 12);
+    random_worlds_agree(Focus::Ignores, 8);
 }
 
 /// The deliberate strictness: with `core.trustctime = false`, a same-size
