@@ -151,6 +151,10 @@ pub struct HookPolicy {
     /// not taken by then are `unknown`. Keep it well under the host's hook
     /// timeout.
     pub budget_ms: u64,
+    /// Whether a session's start (`hook session-start`, source `startup`)
+    /// records a task when none is active, so that nothing the session does
+    /// escapes a start snapshot. Default false.
+    pub auto_start: bool,
 }
 
 /// The least `[hook] budget_ms` accepted.
@@ -163,7 +167,7 @@ pub const DEFAULT_BUDGET_MS: u64 = 20_000;
 
 impl Default for HookPolicy {
     fn default() -> Self {
-        Self { block_limit: DEFAULT_BLOCK_LIMIT, budget_ms: DEFAULT_BUDGET_MS }
+        Self { block_limit: DEFAULT_BLOCK_LIMIT, budget_ms: DEFAULT_BUDGET_MS, auto_start: false }
     }
 }
 

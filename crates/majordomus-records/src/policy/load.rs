@@ -100,7 +100,7 @@ const GATE: [&str; 5] = ["run", "inputs", "required", "always", "timeout_seconds
 const QUESTION: [&str; 4] = ["id", "stage", "question", "gate"];
 const EXEMPTION: [&str; 3] = ["question", "reason", "until"];
 const MARKERS: [&str; 4] = ["pattern", "scan", "extensions", "exclude"];
-const HOOK: [&str; 2] = ["block_limit", "budget_ms"];
+const HOOK: [&str; 3] = ["block_limit", "budget_ms", "auto_start"];
 const FORGE: [&str; 1] = ["max_age_minutes"];
 
 /// The second phase: a walk over the parsed document that collects every
@@ -372,6 +372,9 @@ impl Walk {
                         );
                     }
                     policy.hook.budget_ms = n;
+                }
+                if let Some(b) = self.boolean(t, "auto_start", "hook") {
+                    policy.hook.auto_start = b;
                 }
             }
         }

@@ -171,9 +171,13 @@ fn a_column_counts_characters_not_bytes() {
 
 #[test]
 fn the_hook_table_defaults_each_key_it_leaves_out() {
-    assert_eq!(Policy::default().hook, HookPolicy { block_limit: 3, budget_ms: 20_000 });
+    assert_eq!(Policy::default().hook, HookPolicy { block_limit: 3, budget_ms: 20_000, auto_start: false });
     let p = parse("[hook]\nblock_limit = 1\n").expect("parse");
-    assert_eq!(p.hook, HookPolicy { block_limit: 1, budget_ms: 20_000 });
+    assert_eq!(p.hook, HookPolicy { block_limit: 1, budget_ms: 20_000, auto_start: false });
+    let p = parse("[hook]\nauto_start = true\n").expect("parse");
+    assert!(p.hook.auto_start);
+    let err = parse("[hook]\nauto_start = \"yes\"\n").expect_err("not a boolean");
+    assert!(err.to_string().contains("`hook.auto_start` must be true or false"), "{err}");
     let err = parse("[hook]\nblock_limits = 1\n").expect_err("unknown key");
     assert!(err.to_string().starts_with("p.toml:2:1: "), "{err}");
 }
@@ -212,7 +216,7 @@ fn a_block_limit_of_0_or_a_budget_under_100_ms_is_a_problem() {
         ]
     );
     let p = parse("[hook]\nblock_limit = 1\nbudget_ms = 100\n").expect("the least values are accepted");
-    assert_eq!(p.hook, HookPolicy { block_limit: 1, budget_ms: 100 });
+    assert_eq!(p.hook, HookPolicy { block_limit: 1, budget_ms: 100, auto_start: false });
 }
 
 #[test]
