@@ -113,6 +113,18 @@ fn a_subagent_stop_is_answered_like_a_stop() {
 }
 
 #[test]
+fn a_codex_subagent_stop_is_answered_within_codexs_schema() {
+    let case = Case::new();
+    case.start("fix the parser");
+    let args = ["hook", "stop", "--agent", "codex"];
+    let run = case.md_with(&args, Some(&case.payload("codex-subagent-stop.json")), &[]);
+    let out = parse_hook_output(&run).expect("a verdict");
+    assert_eq!(out["decision"], "block");
+    assert_eq!(guard(&case, "codex-subagent-"), 1);
+    snapshot_run!("stop_codex_subagent_not_complete", case.snapshot(&run));
+}
+
+#[test]
 fn a_subagents_stops_count_their_blocks_apart_from_the_main_agents() {
     let case = Case::new();
     case.start("fix the parser");
