@@ -116,11 +116,13 @@ run_claude() { # run_claude PROGRAM OUT: one `claude -p` session here
     >"$work/$2" 2>"$work/$2.err" </dev/null
 }
 
+# The terminal interface would otherwise leave Codex's app-server daemon
+# running after it exits.
 run_codex() { # run_codex PROGRAM OUT FLAGS...: one `codex exec` session here
   local program=$1 out=$2
   shift 2
   env HOME="$work/home" CODEX_HOME="$work/codex-home" \
-    timeout 300 "$codex" exec --json -s danger-full-access "$@" "PROGRAM: $program" \
+    timeout 300 "$codex" exec --json -s danger-full-access --disable daemon_auto_start "$@" "PROGRAM: $program" \
     >"$work/$out" 2>"$work/$out.err" </dev/null
 }
 
@@ -222,7 +224,7 @@ if [ "$only" != claude ]; then
   if command -v tmux >/dev/null; then
     fresh codex-reviewed codex
     tmux new-session -d -s "majordomus-hosts-$$" -x 160 -y 50 \
-      "cd '$work/codex-reviewed' && env HOME='$work/home' CODEX_HOME='$work/codex-home' PATH='$PATH' '$codex'"
+      "cd '$work/codex-reviewed' && env HOME='$work/home' CODEX_HOME='$work/codex-home' PATH='$PATH' '$codex' --disable daemon_auto_start"
     screen_has() { # screen_has TEXT: waits up to 20 s for TEXT on the screen
       for _ in $(seq 100); do
         tmux capture-pane -t "majordomus-hosts-$$" -p 2>/dev/null | grep -q "$1" && return 0
