@@ -7,7 +7,7 @@ use majordomus_readings::refs::{Branch, Head, Integration, Push, Trunk, Upstream
 use majordomus_readings::status::WorkingTree;
 use majordomus_readings::Unread;
 use majordomus_records::policy::Policy;
-use majordomus_records::task::{Snapshot, TaskRecord, TaskState, TASK_SCHEMA};
+use majordomus_records::task::{TaskRecord, TaskState};
 
 use crate::answer::{Answer, Status};
 use crate::done::answer_all;
@@ -18,33 +18,14 @@ use crate::family::integration::{Integrated, IntegrationReadings};
 use crate::family::verification::VerificationReadings;
 use crate::readings::Readings;
 
+/// The task record the judging tests start from (the test kit's).
 pub(crate) fn record() -> TaskRecord {
-    TaskRecord {
-        schema: TASK_SCHEMA.into(),
-        id: "t".into(),
-        task: "work".into(),
-        scope: vec![],
-        issues: vec![],
-        started_at: "2026-11-30T10:00:00Z".into(),
-        head: Some("a".repeat(40)),
-        branch: Some("main".into()),
-        snapshot: Snapshot {
-            untracked: Some(vec![]),
-            stashes: Some(vec![]),
-            dirty: Some(vec![]),
-            gate_environment: Some(environment()),
-            ..Snapshot::default()
-        },
-        owner: None,
-    }
+    majordomus_testkit::task_record()
 }
 
 /// The environment the fixture's task started under, and its gates ran under.
 pub(crate) fn environment() -> majordomus_records::ledger::Environment {
-    [("BASH_ENV", None), ("ENV", None), ("PATH", Some("/usr/bin:/bin")), ("SHELL", Some("/bin/bash"))]
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v.map(str::to_string)))
-        .collect()
+    majordomus_testkit::gate_environment()
 }
 
 pub(crate) fn today() -> chrono::NaiveDate {
