@@ -342,8 +342,12 @@ fn one_of(allowed: &[&str]) -> String {
 }
 
 impl Walk {
+    /// Every problem goes through here, and what it quotes of the policy
+    /// (an id, a glob) is escaped: no control character in the file reaches
+    /// a terminal, nor can a newline in an id pass for another problem.
     fn report(&mut self, span: &Span, message: impl Into<String>) {
-        self.problems.push((start(span), message.into()));
+        let message = message.into();
+        self.problems.push((start(span), crate::text::escape(&message).into_owned()));
     }
 
     fn known_keys(&mut self, table: &dyn TableLike, allowed: &[&str], what: &str) {
@@ -787,6 +791,15 @@ mod tests {
         assert!(found[0].starts_with("2:") && found[0].contains("no capture group"), "{found:?}");
         let found = problems("[markers]\nexclude = [\"a/{b\"]\n");
         assert!(found[0].starts_with("2:") && found[0].contains("is not a glob"), "{found:?}");
+    }
+
+    #[test]
+    fn control_characters_a_policy_quotes_are_escaped_in_its_problems() {
+        let found =
+            problems("[gates.\"a\\u001b]0;pwn\\u0007\\nb\"]\nrun = \"true\"\n[[questions]]\nid = \"\\u001b[31m\"\n");
+        assert!(found[0].contains("the gate id `a\\x1b]0;pwn\\x07\\nb`"), "{found:?}");
+        assert!(found.iter().any(|p| p.contains("the question id `\\x1b[31m`")), "{found:?}");
+        assert!(found.iter().all(|p| !p.chars().any(char::is_control)), "{found:?}");
     }
 
     #[test]

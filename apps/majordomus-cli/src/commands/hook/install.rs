@@ -178,7 +178,9 @@ pub fn is_majordomus_stop(command: &str) -> bool {
 fn install_agent(ws: &Workspace, agent: Agent, args: &InstallArgs) -> Result<Exit, CliError> {
     timeout_leaves_room(args.timeout, ws.policy()?.hook.budget_ms).map_err(CliError::Usage)?;
     let rel = settings_file(agent);
-    let path = settings_target(&ws.repo.root().join(rel), rel)?;
+    let root =
+        ws.repo.root().canonicalize().map_err(|e| CliError::internal("cannot resolve the repository root", e))?;
+    let path = settings_target(&root, rel)?;
     let existing = match std::fs::read_to_string(&path) {
         Ok(t) => Some(t),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -208,8 +210,12 @@ fn install_agent(ws: &Workspace, agent: Agent, args: &InstallArgs) -> Result<Exi
         }
         return Ok(Exit::Ok);
     }
-    majordomus_records::atomic::write_atomic_keeping_mode(&path, text.as_bytes())
-        .map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))?;
+    majordomus_records::atomic::write_atomic_keeping_mode(&root, &path, text.as_bytes())
+        .map_err(crate::workspace::place_error)?;
+    if path != root.join(rel) {
+        let real = path.strip_prefix(&root).unwrap_or(&path);
+        println!("{rel} leads through a symbolic link to {}, in this repository: written there", real.display());
+    }
     for e in changed {
         let did = if e.change == Change::Added { "added a" } else { "updated the" };
         let to = if e.change == Change::Added { "to" } else { "in" };
@@ -240,27 +246,28 @@ pub fn timeout_leaves_room(timeout: u64, budget_ms: u64) -> Result<(), String> {
     Ok(())
 }
 
-/// The file the settings are written to: `path` itself, or where a
-/// symbolic link there leads, written through. Anything but a regular file
-/// at the end (a directory, a device, a dangling link) is refused: it is
+/// The file the settings are written to: `rel` below the (canonical)
+/// `root` itself, or, where a symbolic link on the way leads elsewhere in
+/// the repository, the real file, written through. A link that leads out of
+/// the repository is refused, naming where it leads: majordomus writes only
+/// inside the repository it was asked about. Anything but a regular file at
+/// the end (a directory, a device, a dangling link) is refused too: it is
 /// never read or replaced.
-fn settings_target(path: &Path, rel: &str) -> Result<PathBuf, CliError> {
-    let meta = match std::fs::symlink_metadata(path) {
-        Ok(m) => m,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(path.to_path_buf()),
-        Err(e) => return Err(CliError::internal(format!("cannot read {}", path.display()), e)),
-    };
-    let target = if meta.file_type().is_symlink() {
-        std::fs::canonicalize(path).map_err(|e| {
-            CliError::Usage(format!(
-                "{rel} is a symbolic link whose target cannot be resolved ({e}); nothing was changed"
-            ))
-        })?
-    } else {
-        path.to_path_buf()
-    };
+fn settings_target(root: &Path, rel: &str) -> Result<PathBuf, CliError> {
+    let path = root.join(rel);
+    let target = real_path(&path).map_err(|e| {
+        CliError::Usage(format!("{rel} is a symbolic link whose target cannot be resolved ({e}); nothing was changed"))
+    })?;
+    if !target.starts_with(root) {
+        return Err(CliError::Usage(format!(
+            "{rel} leads through a symbolic link to {}, outside this repository: majordomus writes only inside it; \
+             edit that file by hand, or replace the link with a file of this repository; nothing was changed",
+            majordomus_records::text::escape(&target.display().to_string())
+        )));
+    }
     match std::fs::metadata(&target) {
         Ok(m) if m.is_file() => Ok(target),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(target),
         Ok(_) if target != path => Err(CliError::Usage(format!(
             "{rel} is a symbolic link to {}, which is not a regular file; nothing was changed",
             target.display()
@@ -268,6 +275,26 @@ fn settings_target(path: &Path, rel: &str) -> Result<PathBuf, CliError> {
         Ok(_) => Err(CliError::Usage(format!("{rel} is not a regular file; nothing was changed"))),
         Err(e) => Err(CliError::internal(format!("cannot read {}", target.display()), e)),
     }
+}
+
+/// Where `path` really is: its deepest part that exists, every symbolic
+/// link in it resolved, and the rest (not there yet) after it. A dangling
+/// link is an error.
+fn real_path(path: &Path) -> std::io::Result<PathBuf> {
+    let mut existing = path;
+    let mut rest = Vec::new();
+    while let Err(e) = std::fs::symlink_metadata(existing) {
+        match (e.kind(), existing.parent(), existing.file_name()) {
+            (std::io::ErrorKind::NotFound, Some(parent), Some(name)) => {
+                rest.push(name.to_owned());
+                existing = parent;
+            }
+            _ => return Err(e),
+        }
+    }
+    let mut real = std::fs::canonicalize(existing)?;
+    real.extend(rest.iter().rev());
+    Ok(real)
 }
 
 /// A word the shell reads back as `s`.
@@ -333,6 +360,7 @@ fn install_git(ws: &Workspace, args: &InstallArgs) -> Result<Exit, CliError> {
     let dir = hooks_dir(ws)?;
     let hook = dir.join("pre-push");
     let chained = dir.join(CHAINED);
+    let (base, below) = hooks_place(ws, &dir);
     let bin = match &args.bin {
         Some(b) => b.clone(),
         None => std::env::current_exe().ok().map_or_else(|| "majordomus".to_string(), |p| p.display().to_string()),
@@ -366,15 +394,17 @@ fn install_git(ws: &Workspace, args: &InstallArgs) -> Result<Exit, CliError> {
         print!("{script}");
         return Ok(Exit::Ok);
     }
-    std::fs::create_dir_all(&dir).map_err(|e| CliError::internal(format!("cannot create {}", dir.display()), e))?;
+    // Reached without following a link below the repository or the common
+    // git directory; a hook already there that is a link is moved (or
+    // replaced) as a link, never written through.
+    let hooks = majordomus_records::confined::open_dir(&base, &below, true).map_err(crate::workspace::place_error)?;
     if chain {
-        std::fs::rename(&hook, &chained)
-            .map_err(|e| CliError::internal(format!("cannot move {} to {}", hook.display(), chained.display()), e))?;
+        hooks.rename("pre-push", CHAINED).map_err(crate::workspace::place_error)?;
         println!("moved the pre-push hook that was there to {}; it runs first", chained.display());
     }
-    majordomus_records::write_atomic(&hook, script.as_bytes())
-        .map_err(|e| CliError::internal(format!("cannot write {}", hook.display()), e))?;
-    make_executable(&hook)?;
+    hooks
+        .replace("pre-push", script.as_bytes(), majordomus_records::confined::Perm::Exactly(0o755))
+        .map_err(crate::workspace::place_error)?;
     println!(
         "{} {}: refuses a push while gates-green is refused",
         if ours { "updated" } else { "installed" },
@@ -383,16 +413,20 @@ fn install_git(ws: &Workspace, args: &InstallArgs) -> Result<Exit, CliError> {
     Ok(Exit::Ok)
 }
 
-#[cfg(unix)]
-fn make_executable(path: &Path) -> Result<(), CliError> {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
-        .map_err(|e| CliError::internal(format!("cannot make {} executable", path.display()), e))
-}
-
-#[cfg(not(unix))]
-fn make_executable(_path: &Path) -> Result<(), CliError> {
-    Ok(())
+/// The trusted directory the hooks directory `dir` is reached from, and the
+/// path below it: the working tree's root or the common git directory when
+/// `dir` lies below one of them (so no link below them is followed), else
+/// `dir` itself, as `core.hooksPath` names it (the person's own setting).
+fn hooks_place(ws: &Workspace, dir: &Path) -> (PathBuf, PathBuf) {
+    let plain = |rel: &Path| rel.components().all(|c| matches!(c, std::path::Component::Normal(_)));
+    for base in [ws.repo.common_dir(), ws.repo.root()] {
+        if let Ok(rel) = dir.strip_prefix(base) {
+            if plain(rel) {
+                return (base.to_path_buf(), rel.to_path_buf());
+            }
+        }
+    }
+    (dir.to_path_buf(), PathBuf::new())
 }
 
 #[cfg(test)]

@@ -219,7 +219,7 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
     };
     let record = match TaskState::load(&ws.paths.task()) {
         TaskState::None => return Ok(Verdict::silent()),
-        TaskState::Unreadable(reason) => return Err(format!("the task record cannot be read ({reason})")),
+        TaskState::Unreadable(reason) => return unreadable_record(&ws, &payload, &reason),
         TaskState::Active(record) => record,
     };
     let policy = ws.policy().map_err(|e| e.chain())?;
@@ -259,6 +259,63 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
     };
     ws.write_state(&record_path, &state.to_bytes()).map_err(|e| e.chain())?;
     Ok(verdict)
+}
+
+/// A task record that exists but cannot be read keeps the stop blocked:
+/// it is no way out (`echo x > task.json` must not end a task), and the
+/// agent can repair it or finish the task. The block limit still ends the
+/// loop, counted under [`UNREADABLE_TASK`] in the hook's record.
+fn unreadable_record(ws: &Workspace, payload: &Payload, reason: &str) -> Result<Verdict, String> {
+    let policy = ws.policy().map_err(|e| e.chain())?;
+    let record_path = ws.paths.hook_for(payload.hook_event_name.as_deref());
+    let previous = HookState::load(&record_path).ok().flatten();
+    let task = ws.paths.task();
+    let shown = task.strip_prefix(ws.repo.root()).unwrap_or(&task).display().to_string();
+    let (verdict, blocks) = decide_unreadable(reason, &shown, previous.as_ref(), policy.hook.block_limit);
+    let state = HookState {
+        schema: HOOK_SCHEMA.to_string(),
+        task: UNREADABLE_TASK.to_string(),
+        blocks,
+        done_line: "done: unknown (the task record cannot be read)".to_string(),
+        fingerprint: None,
+        worktree: None,
+        session_id: payload.session_id.clone(),
+        at: now(),
+    };
+    ws.write_state(&record_path, &state.to_bytes()).map_err(|e| e.chain())?;
+    Ok(verdict)
+}
+
+/// The task a hook record counts blocks for while the task record cannot be read.
+pub const UNREADABLE_TASK: &str = "(unreadable task record)";
+
+/// The verdict on a stop while the task record at `shown` cannot be read
+/// (`reason`), and the consecutive blocks to record after it.
+pub fn decide_unreadable(reason: &str, shown: &str, previous: Option<&HookState>, block_limit: u32) -> (Verdict, u32) {
+    let blocks = previous.map_or(0, |p| p.blocks_for(UNREADABLE_TASK));
+    let reason = majordomus_records::text::escape(reason);
+    if blocks >= block_limit {
+        return (
+            Verdict::say(format!(
+                "majordomus let this stop through after {} in a row ([hook] block_limit = {block_limit}), \
+                 though the task record cannot be read ({reason}): nothing about the task is known to be done",
+                times(blocks)
+            )),
+            0,
+        );
+    }
+    let n = blocks + 1;
+    (
+        Verdict::Block {
+            reason: format!(
+                "majordomus blocked this stop: a task is recorded here, but its record {shown} cannot be read \
+                 ({reason}), so nothing about it is known to be done (block {n} of {block_limit}).\n\
+                 remedy: repair {shown} (it is JSON of the schema majordomus/task/v1), or end the task with \
+                 `majordomus finish --outcome failed` (or partial, or blocked), which archives what is there; then stop again."
+            ),
+        },
+        n,
+    )
 }
 
 /// The paths the invariant found dirty or untracked, those inherited from
@@ -309,6 +366,9 @@ fn inject_fault() {}
 const ENDED: [&str; 10] =
     ["completed", "complete", "done", "failed", "error", "killed", "cancelled", "canceled", "stopped", "exited"];
 
+/// The most background tasks one report records: the ledger's bound.
+const MAX_REPORTED_TASKS: usize = 1000;
+
 /// The background tasks still running, as the ledger records them.
 pub fn running_tasks(tasks: &[Value]) -> Vec<AgentTask> {
     tasks
@@ -318,8 +378,14 @@ pub fn running_tasks(tasks: &[Value]) -> Vec<AgentTask> {
             let status = t.get("status").and_then(Value::as_str).unwrap_or("running").to_ascii_lowercase();
             !ENDED.contains(&status.as_str())
         })
+        .take(MAX_REPORTED_TASKS)
         .map(|(i, t)| {
-            let text = |key: &str| t.get(key).and_then(Value::as_str).map(str::to_string);
+            // What the host said, bounded as the ledger bounds it.
+            let text = |key: &str| {
+                t.get(key)
+                    .and_then(Value::as_str)
+                    .map(|v| majordomus_records::text::clamp(v, majordomus_records::text::MAX_FIELD - 32).into_owned())
+            };
             AgentTask {
                 id: text("id").or_else(|| text("task_id")).unwrap_or_else(|| format!("#{}", i + 1)),
                 description: text("description").or_else(|| text("command")).or_else(|| text("name")),
@@ -336,9 +402,7 @@ fn record_background(ws: &Workspace, record: &TaskRecord, tasks: &[Value]) -> Re
         task: Some(record.id.clone()),
         event: Event::AgentBackground { tasks: running_tasks(tasks) },
     };
-    // The task record is in the same directory, so its .gitignore is there too.
-    let path = ws.paths.ledger();
-    ledger::append(&path, &entry).map_err(|e| format!("cannot append to the ledger {} ({e})", path.display()))
+    ledger::append(&ws.paths, &entry).map_err(|e| majordomus_records::task::error_chain(&e))
 }
 
 fn now() -> String {
@@ -740,6 +804,26 @@ mod tests {
                 AgentTask { id: "a3".into(), description: Some("npm run dev".into()) },
             ]
         );
+    }
+
+    #[test]
+    fn an_unreadable_task_record_blocks_with_its_remedy_until_the_block_limit() {
+        let shown = ".ai/local/state/task.json";
+        let (verdict, blocks) = decide_unreadable("expected value at line 1 column 1", shown, None, 3);
+        assert_eq!(blocks, 1);
+        let Verdict::Block { reason } = verdict else { panic!("expected a block, got {verdict:?}") };
+        assert!(reason.contains("its record .ai/local/state/task.json cannot be read"), "{reason}");
+        assert!(
+            reason.contains("repair .ai/local/state/task.json") && reason.contains("majordomus finish"),
+            "{reason}"
+        );
+        let mut before = state(3, "done: unknown", "f");
+        before.task = UNREADABLE_TASK.into();
+        let (verdict, blocks) = decide_unreadable("r", shown, Some(&before), 3);
+        assert_eq!(blocks, 0);
+        assert!(matches!(verdict, Verdict::Allow { message: Some(m) } if m.contains("after 3 blocks in a row")));
+        let (_, blocks) = decide_unreadable("r", shown, Some(&state(3, "done: x", "f")), 3);
+        assert_eq!(blocks, 1, "blocks counted for a readable task are not this record's");
     }
 
     #[test]
