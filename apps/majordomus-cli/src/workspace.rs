@@ -73,7 +73,12 @@ impl Workspace {
     /// The ledger's entries; one that cannot be read is a usage error
     /// naming the file and line.
     pub fn ledger(&self) -> Result<Vec<Entry>, CliError> {
-        ledger::read(&self.paths.ledger()).map_err(|e| CliError::Usage(majordomus_records::task::error_chain(&e)))
+        let path = self.paths.ledger();
+        let read = ledger::load(&path).map_err(|e| CliError::Usage(majordomus_records::task::error_chain(&e)))?;
+        if let Some(torn) = read.torn {
+            eprintln!("majordomus: note: {}", torn.sentence(&path));
+        }
+        Ok(read.entries)
     }
 
     /// The task's ledger, folded.
@@ -98,6 +103,16 @@ impl Workspace {
         };
         ledger::append(&self.paths, &entry).map_err(ledger_error)?;
         Ok(entry)
+    }
+}
+
+/// Says on standard error when the ledger's last line is torn (a write
+/// that did not finish): the readings ignore it, and the next append
+/// removes it.
+pub fn say_torn_ledger(paths: &StatePaths) {
+    let path = paths.ledger();
+    if let Some(torn) = ledger::torn(&path) {
+        eprintln!("majordomus: note: {}", torn.sentence(&path));
     }
 }
 

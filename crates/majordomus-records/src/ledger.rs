@@ -222,6 +222,30 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Ledger, LedgerError> {
     Ok(Ledger { entries, torn })
 }
 
+/// Whether an entry could be appended: the state directory and the ledger
+/// reached (created where missing) without following a link. For a writer
+/// that would otherwise find out only after long work (a gate's run).
+pub fn writable(paths: &StatePaths) -> Result<(), LedgerError> {
+    paths.open_state(true)?.append(FILE)?;
+    Ok(())
+}
+
+/// The torn last line of the ledger at `path`, if it has one, read from its
+/// end alone (cheap enough for every `check`); `None` too when the ledger
+/// cannot be read (its readers say why).
+pub fn torn(path: &Path) -> Option<Torn> {
+    let file = std::fs::File::open(path).ok()?;
+    let (line_start, tail) = crate::lines::tail(&file).ok()??;
+    if Entry::parse(&tail).is_ok() || tail.iter().all(u8::is_ascii_whitespace) {
+        return None;
+    }
+    // Its line number needs the lines before it counted: only now, when there is one.
+    let before = std::fs::read(path).ok()?;
+    let line =
+        before[..usize::try_from(line_start).ok()?.min(before.len())].iter().filter(|b| **b == b'\n').count() + 1;
+    Some(Torn { line, bytes: tail.len() })
+}
+
 /// Appends one entry as one whole line, or nothing.
 pub fn append(paths: &StatePaths, entry: &Entry) -> Result<(), LedgerError> {
     entry.check().map_err(LedgerError::Invalid)?;
@@ -370,11 +394,13 @@ mod tests {
         std::fs::write(&path, &bytes).expect("tear");
         let ledger = load(&path).expect("a torn tail is not an error");
         assert_eq!(ledger.entries, vec![run("a")]);
-        let torn = ledger.torn.expect("said");
-        assert_eq!(torn, Torn { line: 2, bytes: 12 });
-        assert!(torn.sentence(&path).contains("ledger.jsonl:2: the last line (12 bytes, no final newline)"));
+        let torn_tail = ledger.torn.expect("said");
+        assert_eq!(torn_tail, Torn { line: 2, bytes: 12 });
+        assert!(torn_tail.sentence(&path).contains("ledger.jsonl:2: the last line (12 bytes, no final newline)"));
+        assert_eq!(torn(&path), Some(torn_tail));
         append(&paths, &run("b")).expect("append");
         assert_eq!(load(&path).expect("read"), Ledger { entries: vec![run("a"), run("b")], torn: None });
+        assert_eq!(torn(&path), None);
     }
 
     #[test]

@@ -76,10 +76,7 @@ pub fn split(bytes: &[u8]) -> Split<'_> {
 /// (the repair aside) and the error is returned.
 pub fn append_whole<A: Appendable>(file: &mut A, line: &[u8], keep: impl Fn(&[u8]) -> bool) -> io::Result<()> {
     let mut len = file.size()?;
-    if len > 0 && last_byte(file, len)? != b'\n' {
-        let start = last_line_start(file, len)?;
-        let mut tail = vec![0; usize::try_from(len - start).map_err(io::Error::other)?];
-        read_exact_at(file, &mut tail, start)?;
+    if let Some((start, tail)) = tail(file)? {
         if keep(&tail) {
             write_or_cut(file, b"\n", len)?;
             len += 1;
@@ -140,6 +137,19 @@ fn read_exact_at<A: Appendable>(file: &A, mut buf: &mut [u8], mut offset: u64) -
         }
     }
     Ok(())
+}
+
+/// The last line of `file` when it has no final newline: where it starts,
+/// and its bytes. `None` for an empty file or one that ends in a newline.
+pub fn tail<A: Appendable>(file: &A) -> io::Result<Option<(u64, Vec<u8>)>> {
+    let len = file.size()?;
+    if len == 0 || last_byte(file, len)? == b'\n' {
+        return Ok(None);
+    }
+    let start = last_line_start(file, len)?;
+    let mut bytes = vec![0; usize::try_from(len - start).map_err(io::Error::other)?];
+    read_exact_at(file, &mut bytes, start)?;
+    Ok(Some((start, bytes)))
 }
 
 /// Opens `name` in `dir` for appending (never through a link), holds an
