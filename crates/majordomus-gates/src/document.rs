@@ -43,6 +43,17 @@ pub struct Document {
     pub fingerprint: Option<Fingerprint>,
 }
 
+/// The most bytes an answer's evidence or remedy may hold: the records are
+/// bounded on load, and this bounds whatever else an answer quotes (a line
+/// of a file, a name), so no input makes the document grow without end.
+pub const MAX_EVIDENCE: usize = 16 << 10;
+
+fn bound(text: &mut String) {
+    if text.len() > MAX_EVIDENCE {
+        *text = majordomus_records::text::clamp(text, MAX_EVIDENCE).into_owned();
+    }
+}
+
 impl Document {
     pub fn new(
         generated_at: chrono::DateTime<chrono::Utc>,
@@ -53,6 +64,15 @@ impl Document {
         score: u8,
     ) -> Self {
         let mut tallies: BTreeMap<Status, usize> = Status::ALL.iter().map(|s| (*s, 0)).collect();
+        let mut questions = questions;
+        for q in &mut questions {
+            bound(&mut q.evidence);
+            bound(&mut q.remedy);
+        }
+        let task_error = task_error.map(|mut e| {
+            bound(&mut e);
+            e
+        });
         for q in &questions {
             *tallies.entry(q.status).or_default() += 1;
         }
@@ -130,6 +150,18 @@ mod tests {
         assert_eq!(schema["properties"]["schema"]["const"], SCHEMA);
         let statuses: Vec<&str> = Status::ALL.iter().map(|s| s.as_str()).collect();
         assert_eq!(schema["$defs"]["status"]["enum"], serde_json::json!(statuses));
+    }
+
+    #[test]
+    fn no_evidence_remedy_or_task_error_grows_past_its_bound() {
+        let mut huge = a("committed", Status::Owed);
+        huge.evidence = "e".repeat(10 << 20);
+        huge.remedy = "r".repeat(MAX_EVIDENCE + 1);
+        let doc = Document::new(chrono::Utc::now(), "/r".into(), None, Some("t".repeat(1 << 20)), vec![huge], 7);
+        let q = &doc.questions[0];
+        assert!(q.evidence.len() < MAX_EVIDENCE + 40 && q.evidence.ends_with("more bytes)"), "{}", q.evidence.len());
+        assert!(q.remedy.len() < MAX_EVIDENCE + 40);
+        assert!(doc.task_error.as_ref().is_some_and(|e| e.len() < MAX_EVIDENCE + 40));
     }
 
     #[test]

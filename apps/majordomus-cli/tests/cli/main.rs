@@ -152,6 +152,22 @@ fn a_corrupt_task_record_gives_unknown_answers_not_a_panic() {
 }
 
 #[test]
+fn an_enormous_field_in_the_task_record_is_refused_on_load_never_copied_into_the_answers() {
+    let t = TestRepo::with_commit();
+    assert_eq!(majordomus(t.path(), &["start", "x"]).code, 0);
+    let task = t.path().join(".ai/local/state/task.json");
+    let mut record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&task).unwrap()).unwrap();
+    record["head"] = "f".repeat(10 << 20).into();
+    std::fs::write(&task, record.to_string()).unwrap();
+    let run = majordomus(t.path(), &["check", "--json"]);
+    assert_eq!(run.code, 10, "{}", run.stderr);
+    assert!(run.stdout.len() < 256 << 10, "a 10 MB field made a {} byte document", run.stdout.len());
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert!(doc["task_error"].as_str().unwrap().contains("its head"), "{}", doc["task_error"]);
+    assert_eq!(status(&doc, "committed"), "unknown");
+}
+
+#[test]
 fn a_panic_inside_majordomus_is_an_internal_error_exit_13_and_writes_nothing() {
     let t = TestRepo::with_commit();
     let run = majordomus_with(t.path(), &["check"], &[("MAJORDOMUS_FAULT", "panic")]);
