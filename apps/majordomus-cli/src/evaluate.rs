@@ -2,8 +2,7 @@
 //! document. `check`, `finish` and every later caller go through here, so
 //! there is one way to answer the done invariant.
 
-use majordomus_gates::measure::Deadline;
-use majordomus_gates::{done, measure, score, Document};
+use majordomus_invariant::{done, measure, score, Deadline, Document, Readings};
 use majordomus_records::task::TaskState;
 use majordomus_records::StatePaths;
 
@@ -50,7 +49,7 @@ pub fn evaluate_unreadable(paths: &StatePaths, reason: &str) -> Result<Document,
     let policy = crate::workspace::load_policy(paths)?;
     let task = TaskState::load(&paths.task());
     let (task_json, task_error) = task_fields(&task)?;
-    let readings = measure::unreadable(task, &sentence_reason(reason));
+    let readings = Readings::unreadable(task, &sentence_reason(reason));
     let answers = done::answer_all(&readings, &policy);
     let (score, caps) = score::score(&answers, &policy.caps);
     let mut doc =

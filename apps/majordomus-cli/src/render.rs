@@ -1,7 +1,7 @@
 //! The human text of `check`, rendered from the document alone, and its
 //! other renderings: GitHub Actions annotations.
 
-use majordomus_gates::{Answer, Document, Status};
+use majordomus_invariant::{Answer, Document, Status};
 
 /// Whether to colour text for a stream: only on a terminal, and never when
 /// `NO_COLOR` is set to anything but the empty string (no-color.org).
@@ -109,8 +109,8 @@ fn caps_text(doc: &Document, color: bool) -> String {
         let n = |s| doc.tallies.get(&s).copied().unwrap_or(0);
         return format!(
             "nothing holds it down: every question is pass or exempt ({} pass, {} exempt)\n",
-            n(majordomus_gates::Status::Pass),
-            n(majordomus_gates::Status::Exempt)
+            n(majordomus_invariant::Status::Pass),
+            n(majordomus_invariant::Status::Exempt)
         );
     }
     let width = doc.caps.iter().map(|c| c.id.len()).max().unwrap_or(0);
@@ -163,7 +163,7 @@ pub fn score_json(doc: &Document) -> serde_json::Value {
 
 #[cfg(test)]
 mod tests {
-    use majordomus_gates::{Answer, Document, Status};
+    use majordomus_invariant::{Answer, Document, Status};
 
     use super::*;
 
@@ -233,7 +233,7 @@ mod tests {
             ],
             5,
         );
-        let (score, caps) = majordomus_gates::score::score(&d.questions, &Default::default());
+        let (score, caps) = majordomus_invariant::score::score(&d.questions, &Default::default());
         d.score = score;
         d.caps = caps;
         d
@@ -284,7 +284,7 @@ mod tests {
     #[test]
     fn the_score_text_lists_each_cap_with_its_evidence_and_remedy_most_severe_first() {
         let mut d = doc();
-        let (score, caps) = majordomus_gates::score::score(&d.questions, &Default::default());
+        let (score, caps) = majordomus_invariant::score::score(&d.questions, &Default::default());
         d.score = score;
         d.caps = caps;
         let text = score_text(&d, false);

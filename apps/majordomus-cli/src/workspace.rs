@@ -82,8 +82,12 @@ impl Workspace {
     }
 
     /// The task's ledger, folded.
-    pub fn book(&self, task: &TaskRecord) -> Result<majordomus_gates::bookkeeping::TaskBook, CliError> {
-        majordomus_gates::bookkeeping::TaskBook::fold(&task.id, &self.ledger()?).map_err(|e| CliError::Usage(e.reason))
+    pub fn book(
+        &self,
+        task: &TaskRecord,
+    ) -> Result<majordomus_invariant::family::bookkeeping::readings::TaskBook, CliError> {
+        majordomus_invariant::family::bookkeeping::readings::TaskBook::fold(&task.id, &self.ledger()?)
+            .map_err(|e| CliError::Usage(e.reason))
     }
 
     /// Takes the ledger's exclusive lock, for a writer that reads the ledger
@@ -151,7 +155,7 @@ pub enum Opened {
 /// The policy of the working tree `paths` belongs to, validated against the
 /// built-in questions.
 pub fn load_policy(paths: &StatePaths) -> Result<Policy, CliError> {
-    let builtin: Vec<&str> = majordomus_gates::QUESTIONS.iter().map(|q| q.id).collect();
+    let builtin = majordomus_invariant::question::builtin_ids();
     Ok(Policy::load(&paths.policy(), &builtin)?)
 }
 

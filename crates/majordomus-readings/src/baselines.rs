@@ -35,11 +35,11 @@ pub fn read_worktree(repo: &Repo) -> Reading<Baselines> {
 }
 
 fn walk(root: &Path, dir: &Path, out: &mut Baselines) -> Reading<()> {
-    let listing = std::fs::read_dir(dir).map_err(|e| Unread::new(format!("could not list {}: {e}", dir.display())))?;
+    let listing = std::fs::read_dir(dir).map_err(|e| Unread::io(format!("could not list {}: {e}", dir.display())))?;
     for entry in listing {
-        let entry = entry.map_err(|e| Unread::new(format!("could not list {}: {e}", dir.display())))?;
+        let entry = entry.map_err(|e| Unread::io(format!("could not list {}: {e}", dir.display())))?;
         let path = entry.path();
-        let kind = entry.file_type().map_err(|e| Unread::new(format!("could not read {}: {e}", path.display())))?;
+        let kind = entry.file_type().map_err(|e| Unread::io(format!("could not read {}: {e}", path.display())))?;
         if kind.is_dir() {
             walk(root, &path, out)?;
         } else if !kind.is_symlink() && entry.file_name().to_string_lossy().ends_with(SUFFIX) {
@@ -49,9 +49,9 @@ fn walk(root: &Path, dir: &Path, out: &mut Baselines) -> Reading<()> {
             let rel = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
             let text = crate::file::read(&path).map_err(|e| match e {
                 crate::file::FileError::NotRegular { kind, .. } => {
-                    Unread::new(format!("the baseline {rel} is {kind}, not a regular file, and was not read"))
+                    Unread::repository(format!("the baseline {rel} is {kind}, not a regular file, and was not read"))
                 }
-                e => Unread::new(e.to_string()),
+                e => Unread::io(e.to_string()),
             })?;
             out.insert(rel, entries(&String::from_utf8_lossy(&text)));
         }
@@ -62,10 +62,7 @@ fn walk(root: &Path, dir: &Path, out: &mut Baselines) -> Reading<()> {
 /// The baselines in a commit's tree, all read in one walk of that tree.
 pub fn read_commit(repo: &Repo, commit: &str) -> Reading<Baselines> {
     let oid = git2::Oid::from_str(commit).map_err(|e| Unread::git(&format!("commit id {commit}"), &e))?;
-    let commit_obj = repo
-        .git
-        .find_commit(oid)
-        .map_err(|_| Unread::new(format!("the start commit {commit} is not in this repository")))?;
+    let commit_obj = repo.git.find_commit(oid).map_err(|_| Unread::start_commit_missing(commit))?;
     let tree = commit_obj.tree().map_err(|e| Unread::git("the start commit's tree", &e))?;
     let mut out = Baselines::new();
     let sub = match tree.get_path(Path::new(REPO_DIR)) {

@@ -35,10 +35,7 @@ pub fn since(
 ) -> Reading<ChangeSet> {
     let commit_tree = |id: &str| -> Reading<git2::Tree<'_>> {
         let oid = Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
-        let commit = repo
-            .git
-            .find_commit(oid)
-            .map_err(|_| Unread::new(format!("the start commit {id} is not in this repository")))?;
+        let commit = repo.git.find_commit(oid).map_err(|_| Unread::start_commit_missing(id))?;
         commit.tree().map_err(|e| Unread::git(&format!("the tree of {id}"), &e))
     };
     let start_tree = start.map(commit_tree).transpose()?;

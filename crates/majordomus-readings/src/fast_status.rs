@@ -338,16 +338,16 @@ fn walk(repo: &Repo, entries: &[Entry]) -> Reading<Vec<String>> {
         let full = repo.root().join(&dir);
         let listing = match std::fs::read_dir(&full) {
             Ok(l) => l,
-            Err(e) => return Err(Unread::new(format!("could not list {}: {e}", full.display()))),
+            Err(e) => return Err(Unread::io(format!("could not list {}: {e}", full.display()))),
         };
         for entry in listing {
-            let entry = entry.map_err(|e| Unread::new(format!("could not list {}: {e}", full.display())))?;
+            let entry = entry.map_err(|e| Unread::io(format!("could not list {}: {e}", full.display())))?;
             let name = entry.file_name();
             let Some(name) = name.to_str() else {
                 // Named with its bytes escaped, so that the user can find it.
                 let escaped = escape_non_utf8(name.as_encoded_bytes());
                 let rel = if dir.is_empty() { escaped } else { format!("{dir}/{escaped}") };
-                return Err(Unread::new(format!(
+                return Err(Unread::repository(format!(
                     "a path under {} is not UTF-8: {rel} (its bytes escaped)",
                     full.display()
                 )));
@@ -364,7 +364,7 @@ fn walk(repo: &Repo, entries: &[Entry]) -> Reading<Vec<String>> {
             if is_own_state(&rel) {
                 continue;
             }
-            let kind = entry.file_type().map_err(|e| Unread::new(format!("could not read {rel}: {e}")))?;
+            let kind = entry.file_type().map_err(|e| Unread::io(format!("could not read {rel}: {e}")))?;
             let exact = under.binary_search_by(|e| e.path.as_slice().cmp(rel.as_bytes())).ok().map(|i| &under[i]);
             if kind.is_dir() {
                 if exact.is_some_and(|e| e.mode & MODE_MASK == MODE_GITLINK) {

@@ -1,7 +1,8 @@
 //! What majordomus measures of a repository: git through `git2`, debt
 //! baselines, markers. Each reading returns its evidence or an [`Unread`]
 //! saying why it could not be taken. Readings never judge: deciding what a
-//! reading means for a question is `majordomus-gates`' `done.rs`.
+//! reading means for a question is the work of each question family in
+//! `majordomus-invariant` (`src/family/<stage>/judge.rs`).
 //!
 //! Nothing here executes code the repository controls. libgit2 runs no
 //! hooks, ignores `core.fsmonitor`, and applies only its built-in filters
@@ -23,30 +24,11 @@ pub mod repo;
 pub mod stash;
 pub mod state;
 pub mod status;
+mod unread;
 pub mod worktrees;
 
 pub use repo::{open, OpenError, Repo};
-
-/// A reading that could not be taken, and why. Never a pass.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{reason}")]
-pub struct Unread {
-    pub reason: String,
-}
-
-impl Unread {
-    pub fn new(reason: impl Into<String>) -> Self {
-        Self { reason: reason.into() }
-    }
-
-    /// An unread reading caused by a git error, with what was being read.
-    pub fn git(what: &str, e: &git2::Error) -> Self {
-        Self::new(format!("could not read {what}: {}", e.message()))
-    }
-}
-
-/// The result of one reading.
-pub type Reading<T> = Result<T, Unread>;
+pub use unread::{Reading, Unread, UnreadKind, NO_TASK};
 
 /// The full hexadecimal id of an object.
 pub fn hex(oid: git2::Oid) -> String {

@@ -84,16 +84,16 @@ impl Register {
         let (extensions, ext_from) = pick(m.extensions, &marker_defaults::EXTENSIONS);
         let (exclude, exclude_from) = pick(m.exclude, &marker_defaults::EXCLUDE);
         let pattern = Regex::new(&pattern_text).map_err(|e| {
-            Unread::new(format!("the marker pattern {pattern_text:?} is not a regular expression: {e}"))
+            Unread::policy(format!("the marker pattern {pattern_text:?} is not a regular expression: {e}"))
         })?;
         let mut builder = GlobSetBuilder::new();
         for g in &exclude {
             let glob =
-                Glob::new(g).map_err(|e| Unread::new(format!("the marker exclusion {g:?} is not a glob: {e}")))?;
+                Glob::new(g).map_err(|e| Unread::policy(format!("the marker exclusion {g:?} is not a glob: {e}")))?;
             builder.add(glob);
         }
         let excluded =
-            builder.build().map_err(|e| Unread::new(format!("the marker exclusions cannot be used: {e}")))?;
+            builder.build().map_err(|e| Unread::policy(format!("the marker exclusions cannot be used: {e}")))?;
         Ok(Self {
             word: marker_word(&pattern_text),
             pattern,
@@ -209,10 +209,7 @@ impl Register {
         let start_tree = match start {
             Some(id) => {
                 let oid = git2::Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
-                let commit = repo
-                    .git
-                    .find_commit(oid)
-                    .map_err(|_| Unread::new(format!("the start commit {id} is not in this repository")))?;
+                let commit = repo.git.find_commit(oid).map_err(|_| Unread::start_commit_missing(id))?;
                 Some(commit.tree().map_err(|e| Unread::git(&format!("the tree of {id}"), &e))?)
             }
             None => None,
@@ -261,7 +258,7 @@ fn read_text(path: &Path) -> Reading<Option<String>> {
         Ok(b) => b,
         Err(e) if e.is_not_found() => return Ok(None),
         Err(crate::file::FileError::NotRegular { .. }) => return Ok(None),
-        Err(e) => return Err(Unread::new(e.to_string())),
+        Err(e) => return Err(Unread::io(e.to_string())),
     };
     if bytes.iter().take(8000).any(|b| *b == 0) {
         return Ok(None);

@@ -37,7 +37,7 @@ fn proc_available() -> Reading<()> {
     if Path::new("/proc/self/stat").exists() {
         Ok(())
     } else {
-        Err(Unread::new("/proc is not available here, so whether a process runs cannot be read"))
+        Err(Unread::io("/proc is not available here, so whether a process runs cannot be read"))
     }
 }
 
@@ -50,10 +50,10 @@ pub fn stat(pid: u32) -> Reading<Option<Stat>> {
     let path = format!("/proc/{pid}/stat");
     match std::fs::read_to_string(&path) {
         Ok(text) => {
-            parse_stat(&text).map(Some).ok_or_else(|| Unread::new(format!("{path} does not read as a process's stat")))
+            parse_stat(&text).map(Some).ok_or_else(|| Unread::io(format!("{path} does not read as a process's stat")))
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Unread::new(format!("could not read {path}: {e}"))),
+        Err(e) => Err(Unread::io(format!("could not read {path}: {e}"))),
     }
 }
 
@@ -88,7 +88,7 @@ pub fn ancestors() -> Reading<Vec<u32>> {
 pub fn cmdline(pid: u32) -> Reading<Vec<String>> {
     proc_available()?;
     let path = format!("/proc/{pid}/cmdline");
-    let bytes = std::fs::read(&path).map_err(|e| Unread::new(format!("could not read {path}: {e}")))?;
+    let bytes = std::fs::read(&path).map_err(|e| Unread::io(format!("could not read {path}: {e}")))?;
     Ok(bytes.split(|b| *b == 0).filter(|a| !a.is_empty()).map(|a| String::from_utf8_lossy(a).into_owned()).collect())
 }
 

@@ -55,12 +55,12 @@ pub fn date(path: &Path) -> Reading<Dating> {
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Dating::Undated("it has no reflog".into())),
-        Err(e) => return Err(Unread::new(format!("could not read the reflog {}: {e}", path.display()))),
+        Err(e) => return Err(Unread::io(format!("could not read the reflog {}: {e}", path.display()))),
     };
     let mut first = Vec::new();
     BufReader::new(file)
         .read_until(b'\n', &mut first)
-        .map_err(|e| Unread::new(format!("could not read the reflog {}: {e}", path.display())))?;
+        .map_err(|e| Unread::io(format!("could not read the reflog {}: {e}", path.display())))?;
     let line = String::from_utf8_lossy(&first);
     if line.trim().is_empty() {
         return Ok(Dating::Undated("its reflog is empty".into()));

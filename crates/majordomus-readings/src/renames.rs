@@ -42,10 +42,7 @@ pub fn between_commits(repo: &Repo, old: &str, new: &str, dir: &str) -> Reading<
 
 fn tree_of<'r>(repo: &'r Repo, commit: &str) -> Reading<git2::Tree<'r>> {
     let oid = Oid::from_str(commit).map_err(|e| Unread::git(&format!("commit id {commit}"), &e))?;
-    let found = repo
-        .git
-        .find_commit(oid)
-        .map_err(|_| Unread::new(format!("the start commit {commit} is not in this repository")))?;
+    let found = repo.git.find_commit(oid).map_err(|_| Unread::start_commit_missing(commit))?;
     found.tree().map_err(|e| Unread::git(&format!("the tree of {commit}"), &e))
 }
 

@@ -3,7 +3,8 @@
 use std::path::Path;
 
 use clap::Args;
-use majordomus_gates::done::{ack_evidence, ACKNOWLEDGEABLE};
+use majordomus_invariant::family::bookkeeping::ack::{ack_evidence, ACKNOWLEDGEABLE};
+use majordomus_invariant::QuestionId;
 use majordomus_records::ledger::Event;
 
 use crate::evaluate::evaluate;
@@ -29,7 +30,7 @@ pub struct AckArgs {
 }
 
 pub fn cmd_ack(cwd: &Path, args: AckArgs) -> Result<Exit, CliError> {
-    let allowed: Vec<&str> = ACKNOWLEDGEABLE.iter().map(|(q, _)| *q).collect();
+    let allowed: Vec<&str> = ACKNOWLEDGEABLE.iter().map(|(q, _)| q.as_str()).collect();
     if !allowed.contains(&args.question.as_str()) {
         return Err(CliError::Usage(format!(
             "{:?} cannot be acknowledged; only {} can",
@@ -47,7 +48,11 @@ pub fn cmd_ack(cwd: &Path, args: AckArgs) -> Result<Exit, CliError> {
     let Some(answer) = doc.questions.iter().find(|a| a.id == args.question) else {
         return Err(CliError::Usage(format!("{} is not answered by this version of majordomus", args.question)));
     };
-    let evidence: Vec<String> = ack_evidence(&answer.id, &answer.details).unwrap_or_default().into_iter().collect();
+    let evidence: Vec<String> = QuestionId::parse(&answer.id)
+        .and_then(|q| ack_evidence(q, &answer.details))
+        .unwrap_or_default()
+        .into_iter()
+        .collect();
     if evidence.is_empty() {
         return Err(CliError::Usage(format!(
             "{} names nothing to acknowledge now ({}: {})",

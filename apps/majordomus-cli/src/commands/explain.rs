@@ -3,8 +3,8 @@
 use std::path::Path;
 
 use clap::Args;
-use majordomus_gates::question::{self, QUESTIONS};
-use majordomus_gates::score::EXTRA_QUESTION_CAP;
+use majordomus_invariant::question::{self, QUESTIONS};
+use majordomus_invariant::score::EXTRA_QUESTION_CAP;
 use majordomus_records::Policy;
 
 use crate::workspace::Workspace;
@@ -60,14 +60,14 @@ pub fn cmd_explain(cwd: &Path, args: ExplainArgs) -> Result<Exit, CliError> {
             return Ok(Exit::Ok);
         }
     }
-    let ids: Vec<&str> = QUESTIONS.iter().map(|q| q.id).collect();
+    let ids = question::builtin_ids();
     Err(CliError::Usage(format!("no question is called {id:?}; the questions are: {}", ids.join(", "))))
 }
 
 /// The explanation of a built-in question, from the registry, with the cap
 /// the policy puts in force.
 pub fn explain(id: &str, policy: &PolicySeen) -> Option<String> {
-    let (n, q) = QUESTIONS.iter().enumerate().find(|(_, q)| q.id == id)?;
+    let (n, q) = QUESTIONS.iter().enumerate().find(|(_, q)| q.id.as_str() == id)?;
     let mut out =
         format!("{} ({} stage; question {} of {})\n  {}\n\n", q.id, q.stage, n + 1, QUESTIONS.len(), q.question);
     out.push_str(&format!("source: {}\n", q.source));
@@ -97,7 +97,7 @@ mod tests {
     #[test]
     fn every_question_explains_itself_with_its_source_statuses_and_remedy() {
         for q in QUESTIONS {
-            let text = explain(q.id, &PolicySeen::NoRepository).expect("explained");
+            let text = explain(q.id.as_str(), &PolicySeen::NoRepository).expect("explained");
             assert!(text.starts_with(&format!("{} (", q.id)), "{text}");
             assert!(text.contains(q.source) && text.contains(q.remedy) && text.contains("  unknown "), "{text}");
             assert!(text.contains(&format!("cap:    {}, built in", q.cap)), "{text}");

@@ -125,7 +125,7 @@ fn refresh(ws: &Workspace) -> Result<Observation, CliError> {
     let issues = match TaskState::load(&ws.paths.task()) {
         TaskState::Active(_) => {
             let policy = ws.policy()?;
-            majordomus_gates::bookkeeping::issues_to_observe_in(&ws.repo, &ws.paths, &policy)
+            majordomus_invariant::measure::issues_to_observe(&ws.repo, &ws.paths, &policy)
                 .map_err(|e| CliError::Usage(format!("{}; the recorded observation is unchanged", e.reason)))?
         }
         _ => Vec::new(),

@@ -8,9 +8,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
-use majordomus_gates::done::{gate_state, GateState};
-use majordomus_gates::runner::{self, RunError, Signals};
-use majordomus_gates::verification::{self, RecordedRun};
+use majordomus_invariant::family::verification::judge::{gate_state, no_change_matches, GateState};
+use majordomus_invariant::family::verification::readings::{self as verification, RecordedRun};
+use majordomus_invariant::runner::{self, RunError, Signals};
 use majordomus_records::policy::{Gate, Policy};
 use majordomus_records::task::TaskState;
 
@@ -225,7 +225,7 @@ fn selection(
                     .to_string()
             }
             Ok(m) if m.is_empty() => {
-                format!("not selected: {} {inputs}", majordomus_gates::done::no_change_matches(c.changed.len()))
+                format!("not selected: {} {inputs}", no_change_matches(c.changed.len()))
             }
             Ok(m) => {
                 let shown: Vec<&str> = m.iter().take(3).map(String::as_str).collect();

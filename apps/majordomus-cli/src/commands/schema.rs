@@ -28,7 +28,7 @@ pub enum SchemaDocument {
 
 pub fn cmd_schema(args: SchemaArgs) -> Result<Exit, CliError> {
     let text = match args.document {
-        Some(SchemaDocument::Completion) => majordomus_gates::document::JSON_SCHEMA.to_string(),
+        Some(SchemaDocument::Completion) => majordomus_invariant::document::JSON_SCHEMA.to_string(),
         Some(SchemaDocument::Forge) => majordomus_records::forge::JSON_SCHEMA.to_string(),
         None => bundle()?,
     };
@@ -51,7 +51,7 @@ fn bundle() -> Result<String, CliError> {
         "title": "majordomus documents",
         "description": "The JSON Schemas of the documents majordomus writes and reads; `majordomus schema completion` or `majordomus schema forge` prints one alone.",
         "$defs": {
-            "completion": parse("completion", majordomus_gates::document::JSON_SCHEMA)?,
+            "completion": parse("completion", majordomus_invariant::document::JSON_SCHEMA)?,
             "forge": parse("forge", majordomus_records::forge::JSON_SCHEMA)?,
         },
     });

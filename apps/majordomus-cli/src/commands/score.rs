@@ -4,7 +4,7 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use clap::Args;
-use majordomus_gates::Document;
+use majordomus_invariant::Document;
 use majordomus_records::task::TaskState;
 
 use crate::evaluate::{evaluate, write_document};

@@ -64,7 +64,8 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
     let head = majordomus_readings::refs::head(&ws.repo).map_err(|e| CliError::internal("cannot read HEAD", e))?;
     // A part of the snapshot that could not be read is left out, not fatal:
     // the task is recorded, and what was not read is said below.
-    let majordomus_gates::measure::Taken { snapshot, unread } = majordomus_gates::measure::snapshot(&ws.repo, &policy);
+    let majordomus_invariant::snapshot::Taken { snapshot, unread } =
+        majordomus_invariant::snapshot::snapshot(&ws.repo, &policy);
     let now = chrono::Utc::now();
     let record = TaskRecord {
         schema: TASK_SCHEMA.to_string(),

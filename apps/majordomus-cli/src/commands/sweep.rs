@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::Path;
 
 use clap::Args;
-use majordomus_gates::sweep::{self, Finding, Left};
+use majordomus_invariant::sweep::{self, Finding, Left};
 use majordomus_readings::Reading;
 use serde_json::json;
 

@@ -253,6 +253,7 @@ fn a_spent_time_budget_leaves_the_readings_unknown_and_blocks_saying_so() {
     let settled = doc["questions"].as_array().unwrap().iter().find(|q| q["id"] == "settled").unwrap();
     assert_eq!(settled["status"], "unknown");
     assert_eq!(settled["details"]["unread"], "the time budget of 0 ms ran out before this was read");
+    assert_eq!(settled["details"]["unread_kind"], "budget");
     snapshot_run!("stop_claude_budget_spent", case.snapshot(&run));
 }
 

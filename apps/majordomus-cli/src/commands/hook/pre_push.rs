@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::Path;
 
 use clap::Args;
-use majordomus_gates::{Document, Status};
+use majordomus_invariant::{Document, Status};
 
 use crate::evaluate::{evaluate, write_document};
 use crate::workspace::Workspace;
@@ -61,7 +61,7 @@ pub fn refusal(doc: &Document, remote: Option<&str>) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use majordomus_gates::Answer;
+    use majordomus_invariant::Answer;
 
     use super::*;
 

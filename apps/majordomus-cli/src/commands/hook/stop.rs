@@ -38,8 +38,7 @@ use clap::Args;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use majordomus_gates::measure::{is_budget_reason, Deadline};
-use majordomus_gates::{score, Answer, Document};
+use majordomus_invariant::{score, Answer, Deadline, Document};
 use majordomus_records::hook::{HookState, HOOK_SCHEMA};
 use majordomus_records::ledger::{self, AgentTask, Entry, Event};
 use majordomus_records::task::{TaskRecord, TaskState};
@@ -510,7 +509,7 @@ pub fn decide(a: &Asked) -> (Verdict, u32) {
 
 /// Whether a question is open only because the time budget cut its reading off.
 fn cut_off_by_budget(answer: &Answer) -> bool {
-    answer.details.get("unread").and_then(Value::as_str).is_some_and(is_budget_reason)
+    answer.unread_kind() == Some(majordomus_readings::UnreadKind::Budget)
 }
 
 fn times(n: u32) -> String {
@@ -523,7 +522,7 @@ fn times(n: u32) -> String {
 
 #[cfg(test)]
 mod tests {
-    use majordomus_gates::Status;
+    use majordomus_invariant::Status;
     use majordomus_records::task::{Snapshot, TASK_SCHEMA};
 
     use super::*;
@@ -543,7 +542,8 @@ mod tests {
         }
     }
 
-    fn answer(id: &str, status: Status, unread: Option<&str>) -> Answer {
+    /// An answer; `cut_off` is the reason the time budget gave for not reading it.
+    fn answer(id: &str, status: Status, cut_off: Option<&str>) -> Answer {
         Answer {
             id: id.into(),
             stage: "s".into(),
@@ -552,7 +552,7 @@ mod tests {
             evidence: format!("What was read for {id}."),
             source: "src".into(),
             remedy: format!("settle {id}"),
-            details: unread.map_or_else(|| json!({}), |u| json!({ "unread": u })),
+            details: cut_off.map_or_else(|| json!({}), |u| json!({ "unread": u, "unread_kind": "budget" })),
         }
     }
 

@@ -1,0 +1,89 @@
+//! Acknowledgements: evidence an answer names that the task declares is not
+//! its work (`majordomus ack QUESTION --why ...`), recorded in the ledger
+//! with the exact set of items it covers. While every item the answer names
+//! now was acknowledged, the owed answer is `exempt`, with the reasons
+//! shown; one item more brings the question straight back.
+
+use std::collections::BTreeSet;
+
+use serde_json::json;
+
+use super::readings::Acked;
+use crate::answer::Status;
+use crate::judgement::{with, Judgement};
+use crate::prose::{names, sentence};
+use crate::question::QuestionId;
+use crate::readings::Readings;
+
+/// The questions an acknowledgement can settle, and the keys of their
+/// details that hold the evidence it is keyed to. `nothing-accumulated`
+/// keeps its branches and worktrees as rows under `created`, each with its
+/// `kind` and `name`: the evidence is `branch NAME` / `worktree NAME`, so a
+/// branch and a worktree of the same name are never one item.
+pub const ACKNOWLEDGEABLE: [(QuestionId, &[&str]); 3] = [
+    (QuestionId::Committed, &["uncommitted"]),
+    (QuestionId::NoUntracked, &["untracked"]),
+    (QuestionId::NothingAccumulated, &["created"]),
+];
+
+/// The exact evidence an answer of `question` holds: the paths, branches or
+/// entries its details name. `None` for a question an acknowledgement
+/// cannot settle. `majordomus ack` records this set; [`acknowledge`]
+/// compares it with the set now.
+pub fn ack_evidence(question: QuestionId, details: &serde_json::Value) -> Option<BTreeSet<String>> {
+    let (_, keys) = ACKNOWLEDGEABLE.iter().find(|(q, _)| *q == question)?;
+    let mut out = BTreeSet::new();
+    for key in keys.iter() {
+        for v in details.get(*key).and_then(|v| v.as_array()).into_iter().flatten() {
+            let item = match v {
+                serde_json::Value::String(s) => s.clone(),
+                serde_json::Value::Object(o) => {
+                    let name = o.get("name").or_else(|| o.get("path")).and_then(|n| n.as_str());
+                    match (o.get("kind").and_then(|k| k.as_str()), name) {
+                        (Some(kind), Some(name)) => format!("{kind} {name}"),
+                        (None, Some(name)) => name.to_string(),
+                        _ => v.to_string(),
+                    }
+                }
+                other => other.to_string(),
+            };
+            out.insert(item);
+        }
+    }
+    Some(out)
+}
+
+/// Applies the task's acknowledgements to an owed answer: when every item
+/// the answer names now was acknowledged as not this task's, the answer is
+/// `exempt`, with the reasons shown. One item more than was acknowledged
+/// brings the question straight back.
+pub(crate) fn acknowledge(id: QuestionId, v: Judgement, r: &Readings) -> Judgement {
+    if v.status != Status::Owed {
+        return v;
+    }
+    let Some(now) = ack_evidence(id, &v.details) else { return v };
+    let Ok(book) = &r.bookkeeping.book else { return v };
+    let acks: Vec<&Acked> = book.acks.iter().filter(|a| a.question == id.as_str()).collect();
+    if acks.is_empty() || now.is_empty() {
+        return v;
+    }
+    let covered: BTreeSet<&str> = acks.iter().flat_map(|a| a.evidence.iter().map(String::as_str)).collect();
+    let uncovered: Vec<&String> = now.iter().filter(|p| !covered.contains(p.as_str())).collect();
+    if !uncovered.is_empty() {
+        let evidence = format!(
+            "{} Of these, {} acknowledged as not this task's work: {}.",
+            v.evidence,
+            if uncovered.len() == 1 { "this one was never" } else { "these were never" },
+            names(&uncovered)
+        );
+        return Judgement { evidence, ..v };
+    }
+    let used: Vec<&&Acked> = acks.iter().filter(|a| a.evidence.iter().any(|e| now.contains(e))).collect();
+    let whys: Vec<String> = used.iter().map(|a| format!("{:?} ({})", a.why, a.at)).collect();
+    let evidence = format!("{} Acknowledged as not this task's work: {}.", v.evidence, whys.join("; "));
+    let details = with(
+        v.details,
+        json!({ "acknowledged": used.iter().map(|a| json!({ "why": a.why, "at": a.at, "evidence": a.evidence })).collect::<Vec<_>>() }),
+    );
+    Judgement { status: Status::Exempt, evidence: sentence(evidence.trim_end_matches('.')), details, remedy: v.remedy }
+}

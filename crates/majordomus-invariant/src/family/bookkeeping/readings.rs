@@ -1,0 +1,322 @@
+//! Taking the bookkeeping readings: the current task's ledger entries
+//! folded into a [`TaskBook`], the forge observation, the markers added
+//! since the start (and the register, when a filing needs it), the
+//! background processes, and the commits since the start.
+
+use std::collections::BTreeMap;
+
+use majordomus_readings::changes::ChangeSet;
+use majordomus_readings::markers::{Marker, Register};
+use majordomus_readings::status::WorkingTree;
+use majordomus_readings::{process, refs, Reading, Repo, Unread};
+use majordomus_records::forge::Observation;
+use majordomus_records::issue::IssueRef;
+use majordomus_records::ledger::{self, AgentTask, Entry, Event};
+use majordomus_records::policy::Policy;
+use majordomus_records::task::{error_chain, TaskState};
+use majordomus_records::StatePaths;
+
+use super::BookkeepingReadings;
+use crate::readings::task_reading;
+
+/// A todo declared for the task.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Todo {
+    pub n: u32,
+    pub text: String,
+    pub done: bool,
+}
+
+/// An issue the task claimed, and whether it released it since.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Claimed {
+    pub issue: IssueRef,
+    /// When it was (last) claimed, RFC 3339.
+    pub at: String,
+    pub released: bool,
+}
+
+/// An issue the task filed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Filed {
+    pub issue: IssueRef,
+    pub at: String,
+}
+
+/// Background work the task registered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Registered {
+    pub pid: u32,
+    pub start_time: Option<u64>,
+    pub what: Option<String>,
+    pub at: String,
+}
+
+/// An acknowledgement: the evidence a question held, declared not this task's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Acked {
+    pub question: String,
+    pub why: String,
+    pub evidence: Vec<String>,
+    pub at: String,
+}
+
+/// The current task's ledger, folded.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TaskBook {
+    pub todos: Vec<Todo>,
+    pub claims: Vec<Claimed>,
+    pub filed: Vec<Filed>,
+    pub background: Vec<Registered>,
+    /// The background tasks the agent reported in its latest report, and when.
+    pub agent_tasks: Option<(String, Vec<AgentTask>)>,
+    pub acks: Vec<Acked>,
+}
+
+impl TaskBook {
+    /// Folds the ledger entries of task `task_id`, in order; every other
+    /// task's entries are ignored.
+    pub fn fold(task_id: &str, entries: &[Entry]) -> Result<Self, Unread> {
+        let mut book = TaskBook::default();
+        let mut claims: BTreeMap<IssueRef, Claimed> = BTreeMap::new();
+        let issue = |text: &str, at: &str| {
+            IssueRef::parse(text).map_err(|e| Unread::record(format!("the ledger entry of {at} names no issue: {e}")))
+        };
+        for entry in entries.iter().filter(|e| e.task.as_deref() == Some(task_id)) {
+            match &entry.event {
+                Event::TodoAdd { n, text } => {
+                    book.todos.retain(|t| t.n != *n);
+                    book.todos.push(Todo { n: *n, text: text.clone(), done: false });
+                }
+                Event::TodoDone { n } => {
+                    if let Some(t) = book.todos.iter_mut().find(|t| t.n == *n) {
+                        t.done = true;
+                    }
+                }
+                Event::Claim { issue: text } => {
+                    let i = issue(text, &entry.at)?;
+                    claims.insert(i.clone(), Claimed { issue: i, at: entry.at.clone(), released: false });
+                }
+                Event::Release { issue: text } => {
+                    if let Some(c) = claims.get_mut(&issue(text, &entry.at)?) {
+                        c.released = true;
+                    }
+                }
+                Event::File { issue: text } => {
+                    let i = issue(text, &entry.at)?;
+                    if !book.filed.iter().any(|f| f.issue == i) {
+                        book.filed.push(Filed { issue: i, at: entry.at.clone() });
+                    }
+                }
+                Event::Background { pid, start_time, what }
+                    if !book.background.iter().any(|b| b.pid == *pid && b.start_time == *start_time) =>
+                {
+                    book.background.push(Registered {
+                        pid: *pid,
+                        start_time: *start_time,
+                        what: what.clone(),
+                        at: entry.at.clone(),
+                    });
+                }
+                Event::BackgroundForget { pid } => book.background.retain(|b| b.pid != *pid),
+                Event::AgentBackground { tasks } => book.agent_tasks = Some((entry.at.clone(), tasks.clone())),
+                Event::Ack { question, why, evidence } => book.acks.push(Acked {
+                    question: question.clone(),
+                    why: why.clone(),
+                    evidence: evidence.clone(),
+                    at: entry.at.clone(),
+                }),
+                _ => {}
+            }
+        }
+        book.todos.sort_by_key(|t| t.n);
+        book.claims = claims.into_values().collect();
+        Ok(book)
+    }
+}
+
+/// A registered background process, and whether it still runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProcessSeen {
+    pub registered: Registered,
+    pub running: Reading<bool>,
+}
+
+/// Takes the bookkeeping readings. `changes` and `tree` are the ones
+/// `measure` already took: the markers are read from the same change set;
+/// `commits_since_start` was taken beside the status ([`commits_since_start`]).
+pub fn measure(
+    repo: &Repo,
+    paths: &StatePaths,
+    policy: &Policy,
+    task: &TaskState,
+    changes: &Reading<ChangeSet>,
+    tree: &Reading<majordomus_readings::status::WorkingTree>,
+    commits_since_start: Reading<(Vec<String>, usize)>,
+) -> BookkeepingReadings {
+    let record = task_reading(task);
+    let book = record.clone().and_then(|r| {
+        let entries = ledger::read(&paths.ledger()).map_err(|e| Unread::record(error_chain(&e)))?;
+        TaskBook::fold(&r.id, &entries)
+    });
+    let forge = Observation::load(&paths.forge()).map_err(|e| Unread::record(error_chain(&e)));
+    let register = Register::from_policy(policy.markers.as_ref());
+    let markers_added = match (&register, &record, changes) {
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),
+        (Ok(reg), Ok(r), Ok(c)) => reg.added_since(repo, r.head.as_deref(), &c.changed),
+    };
+    let register = match &book {
+        Ok(b) if !b.filed.is_empty() => Some(register_markers(repo, &register, tree)),
+        _ => None,
+    };
+    let processes = book.as_ref().map_err(Clone::clone).map(|b| {
+        b.background
+            .iter()
+            .map(|reg| ProcessSeen { running: process::is_running(reg.pid, reg.start_time), registered: reg.clone() })
+            .collect()
+    });
+    BookkeepingReadings { book, forge, markers_added, register, processes, commits_since_start }
+}
+
+/// The commits on HEAD since the task's start commit: listed ids and the
+/// count. Needs no working tree, so it is taken beside the status.
+pub fn commits_since_start(repo: &Repo, task: &TaskState, head_commit: Option<&str>) -> Reading<(Vec<String>, usize)> {
+    match (task.record(), head_commit) {
+        (None, _) => Err(Unread::no_task()),
+        (Some(_), None) => Ok((Vec::new(), 0)),
+        (Some(r), Some(h)) => match r.head.as_deref() {
+            Some(start) if !refs::has_commit(repo, start) => Err(Unread::start_commit_missing(start)),
+            start => refs::commits_not_on(repo, h, start),
+        },
+    }
+}
+
+fn register_markers(repo: &Repo, register: &Reading<Register>, tree: &Reading<WorkingTree>) -> Reading<Vec<Marker>> {
+    let register = register.as_ref().map_err(Clone::clone)?;
+    let tree = tree.as_ref().map_err(Clone::clone)?;
+    let files = register.files(repo, &tree.untracked)?;
+    register.markers_in(repo, &files)
+}
+
+/// The issues a forge observation must answer for the bookkeeping
+/// questions: those the task claimed and still holds, those it filed, and
+/// those the markers name. `repo: None` is this repository. Sorted, each once.
+///
+/// `forge refresh` calls this (through `crate::measure::issues_to_observe`)
+/// to know what to ask.
+pub fn issues_to_observe(book: &TaskBook, markers: &[Marker]) -> Vec<IssueRef> {
+    let mut out: Vec<IssueRef> = book
+        .claims
+        .iter()
+        .filter(|c| !c.released)
+        .map(|c| c.issue.clone())
+        .chain(book.filed.iter().map(|f| f.issue.clone()))
+        .chain(markers.iter().filter_map(|m| m.issue.clone()))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(task: &str, at: &str, event: Event) -> Entry {
+        Entry { at: at.into(), task: Some(task.into()), event }
+    }
+
+    #[test]
+    fn only_the_current_tasks_entries_are_folded() {
+        let entries = vec![
+            entry("old", "2026-11-29T10:00:00Z", Event::TodoAdd { n: 1, text: "an old task's todo".into() }),
+            entry("t", "2026-11-30T10:00:00Z", Event::TodoAdd { n: 1, text: "write it".into() }),
+            entry("t", "2026-11-30T10:01:00Z", Event::TodoAdd { n: 2, text: "test it".into() }),
+            entry("t", "2026-11-30T10:02:00Z", Event::TodoDone { n: 1 }),
+            entry("old", "2026-11-30T10:03:00Z", Event::TodoDone { n: 2 }),
+        ];
+        let book = TaskBook::fold("t", &entries).expect("fold");
+        assert_eq!(
+            book.todos,
+            [Todo { n: 1, text: "write it".into(), done: true }, Todo { n: 2, text: "test it".into(), done: false }]
+        );
+    }
+
+    #[test]
+    fn a_release_settles_the_claim_before_it_and_a_new_claim_reopens_it() {
+        let claim = |at: &str| entry("t", at, Event::Claim { issue: "4".into() });
+        let release = |at: &str| entry("t", at, Event::Release { issue: "#4".into() });
+        let book =
+            TaskBook::fold("t", &[claim("2026-11-30T10:00:00Z"), release("2026-11-30T10:01:00Z")]).expect("fold");
+        assert!(book.claims[0].released);
+        let book = TaskBook::fold(
+            "t",
+            &[claim("2026-11-30T10:00:00Z"), release("2026-11-30T10:01:00Z"), claim("2026-11-30T10:02:00Z")],
+        )
+        .expect("fold");
+        assert_eq!(book.claims.len(), 1);
+        assert!(!book.claims[0].released);
+        assert_eq!(book.claims[0].at, "2026-11-30T10:02:00Z");
+    }
+
+    #[test]
+    fn a_forgotten_registration_no_longer_counts_and_a_later_one_does() {
+        let add =
+            |at: &str, start: u64| entry("t", at, Event::Background { pid: 77, start_time: Some(start), what: None });
+        let forget = |at: &str| entry("t", at, Event::BackgroundForget { pid: 77 });
+        let other = entry("t", "2026-11-30T10:00:00Z", Event::Background { pid: 78, start_time: None, what: None });
+        let book =
+            TaskBook::fold("t", &[other.clone(), add("2026-11-30T10:00:00Z", 1), forget("2026-11-30T10:01:00Z")])
+                .expect("fold");
+        assert_eq!(book.background.iter().map(|b| b.pid).collect::<Vec<_>>(), [78]);
+        let book = TaskBook::fold(
+            "t",
+            &[add("2026-11-30T10:00:00Z", 1), forget("2026-11-30T10:01:00Z"), add("2026-11-30T10:02:00Z", 2)],
+        )
+        .expect("fold");
+        assert_eq!(book.background.len(), 1);
+        assert_eq!(book.background[0].start_time, Some(2));
+    }
+
+    #[test]
+    fn the_latest_agent_report_replaces_the_earlier_ones() {
+        let report = |at: &str, ids: &[&str]| {
+            entry(
+                "t",
+                at,
+                Event::AgentBackground {
+                    tasks: ids.iter().map(|i| AgentTask { id: i.to_string(), description: None }).collect(),
+                },
+            )
+        };
+        let book =
+            TaskBook::fold("t", &[report("2026-11-30T10:00:00Z", &["a", "b"]), report("2026-11-30T10:05:00Z", &[])])
+                .expect("fold");
+        assert_eq!(book.agent_tasks, Some(("2026-11-30T10:05:00Z".to_string(), vec![])));
+    }
+
+    #[test]
+    fn a_ledger_line_naming_no_issue_makes_the_book_unreadable() {
+        let err = TaskBook::fold("t", &[entry("t", "2026-11-30T10:00:00Z", Event::File { issue: "soon".into() })])
+            .expect_err("bad issue");
+        assert!(err.reason.contains("names no issue"), "{err}");
+    }
+
+    #[test]
+    fn the_issues_to_observe_are_those_held_filed_or_named_each_once() {
+        let entries = vec![
+            entry("t", "2026-11-30T10:00:00Z", Event::Claim { issue: "3".into() }),
+            entry("t", "2026-11-30T10:00:00Z", Event::Claim { issue: "5".into() }),
+            entry("t", "2026-11-30T10:01:00Z", Event::Release { issue: "5".into() }),
+            entry("t", "2026-11-30T10:02:00Z", Event::File { issue: "acme/tools#9".into() }),
+        ];
+        let book = TaskBook::fold("t", &entries).expect("fold");
+        let markers = vec![
+            Marker { path: "src/a.rs".into(), line: 1, text: "m".into(), issue: Some(IssueRef::here(3)) },
+            Marker { path: "src/a.rs".into(), line: 2, text: "m".into(), issue: Some(IssueRef::here(8)) },
+            Marker { path: "src/a.rs".into(), line: 3, text: "m".into(), issue: None },
+        ];
+        let names: Vec<String> = issues_to_observe(&book, &markers).iter().map(ToString::to_string).collect();
+        assert_eq!(names, ["#3", "#8", "acme/tools#9"]);
+    }
+}

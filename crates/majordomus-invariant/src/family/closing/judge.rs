@@ -1,0 +1,536 @@
+//! The closing family judged: `no-new-debt`, `nothing-accumulated`,
+//! `backlog-not-grown`, from the readings `readings.rs` takes. No I/O.
+//!
+//! What the readings cannot see is not reconstructed: what was removed since
+//! the start left no record, so these name what was added and remains and
+//! state the totals now, never the difference of two totals.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use chrono::{DateTime, Utc};
+use serde_json::json;
+
+use majordomus_readings::reflog::Dating;
+use majordomus_readings::refs::Push;
+use majordomus_readings::Unread;
+use majordomus_records::forge::PullRequest;
+use majordomus_records::task::TaskRecord;
+
+use super::readings::{Debt, Made, StartFrom, BY_ELIMINATION};
+use crate::answer::Status;
+use crate::family::integration::Integrated;
+use crate::judgement::{with, Judgement};
+use crate::prose::{are, count, names, sentence};
+use crate::readings::Readings;
+
+/// Added entries shown per baseline in the evidence; `details` holds all.
+const SHOWN_ENTRIES: usize = 3;
+
+pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
+    let debt = match &r.closing.debt {
+        Ok(d) => d,
+        Err(e) => return Judgement::unread(e),
+    };
+    if debt.start.is_empty() && debt.now.is_empty() {
+        return Judgement::new(
+            Status::Exempt,
+            "This repository keeps no debt baseline: no .ai/repo/**/*-baseline.txt at the start or now.",
+            json!({ "baselines": [] }),
+        );
+    }
+    let former: BTreeMap<&str, &str> = debt.moved.iter().map(|m| (m.to.as_str(), m.from.as_str())).collect();
+    let moved_from: BTreeSet<&str> = debt.moved.iter().map(|m| m.from.as_str()).collect();
+    let gone: Vec<&String> =
+        debt.start.keys().filter(|p| !debt.now.contains_key(*p) && !moved_from.contains(p.as_str())).collect();
+    // An undecided baseline (one that cannot be told from a moved one) is
+    // compared with the entries of every baseline gone and left unpaired.
+    let undecided: BTreeSet<&str> = debt.undecided.iter().map(String::as_str).collect();
+    let mut seen_gone = BTreeSet::new();
+    let gone_entries: Vec<String> = gone
+        .iter()
+        .filter_map(|p| debt.start.get(*p))
+        .flatten()
+        .filter(|e| seen_gone.insert(e.as_str()))
+        .cloned()
+        .collect();
+    let mut grew = Vec::new();
+    let mut first = Vec::new();
+    let mut rows = Vec::new();
+    for (path, entries) in &debt.now {
+        let from = former.get(path.as_str()).copied();
+        let unsure = from.is_none() && undecided.contains(path.as_str());
+        let then = if unsure { Some(&gone_entries) } else { debt.start.get(from.unwrap_or(path)) };
+        let Some(then) = then else {
+            first.push(format!("{path} ({})", count(entries.len(), "entry")));
+            rows.push(json!({ "path": path, "then": null, "now": entries.len(), "added": [], "first_seen": true }));
+            continue;
+        };
+        let was: BTreeSet<&String> = then.iter().collect();
+        let mut seen = BTreeSet::new();
+        let added: Vec<&String> = entries.iter().filter(|e| !was.contains(e) && seen.insert(*e)).collect();
+        let mut row = json!({ "path": path, "moved_from": from, "then": then.len(), "now": entries.len(), "added": added, "first_seen": false });
+        if unsure {
+            row["compared_with"] = json!(gone);
+        }
+        rows.push(row);
+        if !added.is_empty() {
+            let moved = match from {
+                Some(f) => format!("moved from {f}; "),
+                None if unsure => format!(
+                    "cannot be told from a baseline moved from {}, so compared with {}; ",
+                    names(&gone),
+                    if gone.len() == 1 { "it" } else { "them" }
+                ),
+                None => String::new(),
+            };
+            let shown: Vec<String> = added.iter().take(SHOWN_ENTRIES).map(|e| format!("`{e}`")).collect();
+            let more = if added.len() > SHOWN_ENTRIES {
+                format!(" and {} more", added.len() - SHOWN_ENTRIES)
+            } else {
+                String::new()
+            };
+            grew.push((
+                path.clone(),
+                format!(
+                    "{path} ({moved}{} then, {} now; added {}{more})",
+                    count(then.len(), "entry"),
+                    entries.len(),
+                    shown.join(", ")
+                ),
+            ));
+        }
+    }
+    let (source, start_commit) = match &debt.start_from {
+        StartFrom::Snapshot => ("the task's start snapshot".to_string(), None),
+        StartFrom::Commit(c) => (format!("the start commit {}", &c[..12.min(c.len())]), Some(c.as_str())),
+        StartFrom::Unborn => ("no commit (HEAD was unborn at the start)".to_string(), None),
+    };
+    let details = json!({
+        "start_from": match debt.start_from { StartFrom::Snapshot => "snapshot", StartFrom::Commit(_) => "commit", StartFrom::Unborn => "unborn" },
+        "start_commit": start_commit,
+        "baselines": rows,
+        "grew": grew.iter().map(|(p, _)| p).collect::<Vec<_>>(),
+        "first_seen": debt.now.keys().filter(|p| !debt.start.contains_key(*p) && !former.contains_key(p.as_str())).collect::<Vec<_>>(),
+        "moved": debt.moved.iter().map(|m| json!({ "from": m.from, "to": m.to, "by": m.by })).collect::<Vec<_>>(),
+        "undecided": debt.undecided,
+        "gone": gone,
+    });
+    let mut also = Vec::new();
+    if !first.is_empty() {
+        also.push(format!("new since the start, recording debt already there (not growth): {}", names(&first)));
+    }
+    if !debt.moved.is_empty() {
+        let moves: Vec<String> = debt.moved.iter().map(|m| format!("{} to {} (by {})", m.from, m.to, m.by)).collect();
+        also.push(format!("moved, and compared with its former self: {}", names(&moves)));
+    }
+    if !debt.undecided.is_empty() {
+        also.push(format!(
+            "not taken for new, as {} had no entry to tell a move by, so compared with what is gone: {}",
+            names(&gone.iter().filter(|p| debt.start.get(**p).is_some_and(Vec::is_empty)).collect::<Vec<_>>()),
+            names(&debt.undecided)
+        ));
+    }
+    if !gone.is_empty() {
+        also.push(format!("no longer there: {}", names(&gone)));
+    }
+    let also =
+        if also.is_empty() { String::new() } else { format!(" {}.", sentence(&also.join("; ")).trim_end_matches('.')) };
+    if grew.is_empty() {
+        let (then, now): (usize, usize) =
+            (debt.start.values().map(Vec::len).sum(), debt.now.values().map(Vec::len).sum());
+        Judgement::new(
+            Status::Pass,
+            format!(
+                "No entry was added to any debt baseline since the start, read from {source}: {} at the start, {} in {} now.{also}",
+                count(then, "entry"),
+                count(now, "entry"),
+                count(debt.now.len(), "baseline"),
+            ),
+            details,
+        )
+    } else {
+        let described: Vec<&str> = grew.iter().map(|(_, d)| d.as_str()).collect();
+        let paths: Vec<&str> = grew.iter().map(|(p, _)| p.as_str()).collect();
+        Judgement::new(
+            Status::Refused,
+            format!(
+                "{} gained entries since the start, read from {source}: {}.{also}",
+                count(grew.len(), "debt baseline"),
+                described.join("; ")
+            ),
+            details,
+        )
+        .remedy(remedy_for_growth(&paths, debt, &gone))
+    }
+}
+
+/// The trunk's branch name, `main` for `refs/remotes/origin/main` or
+/// `refs/heads/main`; `None` when the trunk could not be read.
+fn trunk_branch(r: &Readings) -> Option<&str> {
+    let Ok(Integrated::Measured { trunk, .. }) = &r.integration.integrated else { return None };
+    Some(&trunk.branch)
+}
+
+/// The task's own branch (the one checked out at the start), unless it is
+/// the trunk's: the local branch named as the trunk's branch, or, when the
+/// trunk could not be read, `main` or `master`.
+fn own_branch<'a>(task: &'a TaskRecord, trunk: Option<&str>) -> Option<&'a str> {
+    task.branch.as_deref().filter(|b| !is_trunk_branch(b, trunk))
+}
+
+/// Whether a local branch is the trunk's: named as the trunk's branch, or,
+/// when the trunk could not be read, `main` or `master`.
+fn is_trunk_branch(branch: &str, trunk: Option<&str>) -> bool {
+    match trunk {
+        Some(t) => branch == t,
+        None => matches!(branch, "main" | "master"),
+    }
+}
+
+/// Why a branch or worktree counts as created since the start, or not.
+enum Age {
+    Created(String),
+    Older,
+    Undated(String),
+}
+
+/// The remedy for baselines that grew; where one was paired with its
+/// former self only because nothing could tell them apart (by elimination,
+/// or undecided), it also says how to show it is new.
+fn remedy_for_growth(grew: &[&str], debt: &Debt, gone: &[&String]) -> String {
+    let take_out = format!("take the added entries out of {} and fix what they permit", names(grew));
+    let mut guessed: Vec<(&str, Vec<&str>)> = Vec::new();
+    for path in grew {
+        if let Some(m) = debt.moved.iter().find(|m| m.to == *path && m.by == BY_ELIMINATION) {
+            guessed.push((path, vec![m.from.as_str()]));
+        } else if debt.undecided.iter().any(|u| u == path) {
+            // Only the empty ones leave a move untold; put back, they do not.
+            let empty = gone.iter().filter(|g| debt.start.get(g.as_str()).is_some_and(Vec::is_empty));
+            guessed.push((path, empty.map(|g| g.as_str()).collect()));
+        }
+    }
+    if guessed.is_empty() {
+        return take_out;
+    }
+    let put_back: Vec<String> = guessed
+        .iter()
+        .map(|(path, from)| format!("if {path} is new and not {} moved, put {} back", from.join(" or "), names(from)))
+        .collect();
+    format!("{take_out}; {}", put_back.join("; "))
+}
+
+/// Why the task's own branch counts as created by the task.
+const OWN_BRANCH: &str = "the task's own branch (checked out at the start)";
+
+fn age(
+    made: &Made,
+    at_start: Option<Option<&String>>,
+    started: DateTime<Utc>,
+    kind: &str,
+    own_branch: Option<&str>,
+    trunk: Option<&str>,
+) -> Age {
+    let later = |t: DateTime<Utc>| {
+        format!("its reflog begins at {}, after the start", t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+    };
+    // The task's own branch is the task's work whenever it was made: it is
+    // owed until the work has landed and the branch is gone.
+    if kind == "branch" && own_branch == Some(made.name.as_str()) {
+        return Age::Created(OWN_BRANCH.into());
+    }
+    // The trunk's own local branch is where the work lands, never something
+    // the work left behind: not even when the repository had no commit (so
+    // no branch) at the start.
+    if kind == "branch" && is_trunk_branch(&made.name, trunk) {
+        return Age::Older;
+    }
+    match (at_start, &made.dating) {
+        // With a snapshot: what it did not hold was created since; what it
+        // held was, unless its reflog begins later (deleted, made again).
+        (Some(None), _) => Age::Created("not there at the start".into()),
+        (Some(Some(then)), _) if kind == "worktree" && then != &made.at => {
+            Age::Created(format!("at {then} at the start, at another path now"))
+        }
+        (Some(Some(_)), Dating::FirstLogged(t)) if *t > started => Age::Created(later(*t)),
+        (Some(Some(_)), _) => Age::Older,
+        // Without one, its reflog's first line is the reading; the record's
+        // start has whole seconds, so the very second of the start counts.
+        (None, Dating::FirstLogged(t)) if *t >= started => Age::Created(later(*t)),
+        (None, Dating::FirstLogged(_)) => Age::Older,
+        (None, Dating::Undated(reason)) => Age::Undated(reason.clone()),
+    }
+}
+
+pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement {
+    let acc = match &r.closing.accumulated {
+        Ok(a) => a,
+        Err(e) => return Judgement::unread(e),
+    };
+    let started = match task.started_at() {
+        Ok(t) => t,
+        Err(reason) => return Judgement::unread(&Unread::record(reason)),
+    };
+    let checked_out = r.head.as_ref().ok().and_then(|h| h.branch.as_deref());
+    let trunk = trunk_branch(r);
+    let own = own_branch(task, trunk);
+    let snap = &task.snapshot;
+    let mut created: Vec<(String, serde_json::Value, String)> = Vec::new();
+    let mut undated: Vec<String> = Vec::new();
+    let mut undated_rows = Vec::new();
+    let families =
+        [("worktree", &acc.worktrees, snap.worktrees.as_ref()), ("branch", &acc.branches, snap.branches.as_ref())];
+    for (kind, all, then) in families {
+        for made in all {
+            let at_start = then.map(|m| m.get(&made.name));
+            match age(made, at_start, started, kind, own, trunk) {
+                Age::Older => {}
+                Age::Created(why) => {
+                    let label = match kind {
+                        "worktree" if made.missing => {
+                            format!("worktree {} at {} (its directory is gone; git still lists it)", made.name, made.at)
+                        }
+                        "worktree" => format!("worktree {} at {}", made.name, made.at),
+                        _ => {
+                            let mut marks = Vec::new();
+                            if Some(made.name.as_str()) == own {
+                                marks.push("the task's own branch");
+                            }
+                            if Some(made.name.as_str()) == checked_out {
+                                marks.push("checked out here");
+                            }
+                            if marks.is_empty() {
+                                format!("branch {}", made.name)
+                            } else {
+                                format!("branch {} ({})", made.name, marks.join(", "))
+                            }
+                        }
+                    };
+                    let remedy = match kind {
+                        "worktree" if made.missing => "git worktree prune".to_string(),
+                        "worktree" => format!("git worktree remove {}", made.at),
+                        // A branch checked out here cannot be deleted from here.
+                        _ if Some(made.name.as_str()) == checked_out => format!(
+                            "git switch {} && git branch -d {}",
+                            trunk.unwrap_or("<the trunk's branch>"),
+                            made.name
+                        ),
+                        _ => format!("git branch -d {}", made.name),
+                    };
+                    let row = json!({
+                        "kind": kind, "name": made.name, "at": made.at, "why": why,
+                        "first_logged": made.dating.first_logged().map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
+                    });
+                    created.push((label, row, remedy));
+                }
+                Age::Undated(reason) => {
+                    undated.push(format!("{kind} {} ({reason})", made.name));
+                    undated_rows.push(json!({ "kind": kind, "name": made.name, "at": made.at, "reason": reason }));
+                }
+            }
+        }
+    }
+    let basis = match (snap.branches.is_some(), snap.worktrees.is_some()) {
+        (true, true) => "compared with the start snapshot".to_string(),
+        (false, false) => "dated by the first line of their reflogs, as the task record holds no snapshot of them; an expired reflog reads younger than its ref".to_string(),
+        (true, false) => "branches compared with the start snapshot, worktrees dated by their reflogs".to_string(),
+        (false, true) => "worktrees compared with the start snapshot, branches dated by their reflogs".to_string(),
+    };
+    let totals = format!(
+        "{} and {} now",
+        count(acc.branches.len(), "local branch"),
+        count(acc.worktrees.len(), "linked worktree")
+    );
+    let details = json!({
+        "basis": if snap.branches.is_some() && snap.worktrees.is_some() { "snapshot" } else { "reflogs" },
+        "started_at": task.started_at,
+        "own_branch": own,
+        "trunk_branch": trunk,
+        "created": created.iter().map(|(_, row, _)| row).collect::<Vec<_>>(),
+        "undated": undated_rows,
+        "branches_now": acc.branches.len(),
+        "worktrees_now": acc.worktrees.len(),
+    });
+    let undated_what = kinds(&undated_rows);
+    let totals = sentence(&totals);
+    if !created.is_empty() {
+        let labels: Vec<&str> = created.iter().map(|(l, _, _)| l.as_str()).collect();
+        let remedies: Vec<&str> = created.iter().map(|(_, _, r)| r.as_str()).collect();
+        let n = created.len();
+        let undated_clause = if undated.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " {undated_what} cannot be dated and {} counted on neither side: {}.",
+                are(undated.len()),
+                names(&undated)
+            )
+        };
+        Judgement::new(
+            Status::Owed,
+            format!(
+                "{} created since the start {} still there ({basis}): {}. {totals}{undated_clause}",
+                kinds(&created.iter().map(|(_, row, _)| row.clone()).collect::<Vec<_>>()),
+                are(n),
+                names(&labels),
+            ),
+            details,
+        )
+        .remedy(format!("once their work has landed: {}", names(&remedies)))
+    } else if !undated.is_empty() {
+        Judgement::new(
+            Status::Unknown,
+            format!(
+                "No branch or worktree is known to be created since the start ({basis}), but {undated_what} cannot be dated, so whether {} is not known: {}. {totals}",
+                if undated.len() == 1 { "it was" } else { "they were" },
+                names(&undated)
+            ),
+            details,
+        )
+        .remedy("date them by hand (git reflog, git worktree list), or start the task again so its record holds a snapshot")
+    } else {
+        Judgement::new(
+            Status::Pass,
+            format!("No branch or linked worktree created since the start is still there ({basis}). {totals}"),
+            details,
+        )
+    }
+}
+
+/// `2 branches`, `1 worktree`, `1 worktree and 2 branches`, from rows
+/// carrying their `kind`.
+fn kinds(rows: &[serde_json::Value]) -> String {
+    let n = |kind: &str| rows.iter().filter(|r| r["kind"] == kind).count();
+    match (n("worktree"), n("branch")) {
+        (0, b) => count(b, "branch"),
+        (w, 0) => count(w, "worktree"),
+        (w, b) => format!("{} and {}", count(w, "worktree"), count(b, "branch")),
+    }
+}
+
+pub(crate) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Judgement {
+    let backlog = match &r.closing.backlog {
+        Ok(b) => b,
+        Err(e) => return Judgement::unread(e),
+    };
+    let refresh = "majordomus forge refresh";
+    let Some(obs) = &backlog.observation else {
+        // A repository with no remote may have no forge at all: then the
+        // question is for the policy to exempt, with its reason, not for a
+        // refresh that has nothing to observe.
+        let no_remote = matches!(r.commit.push, Ok(Push::NoRemote));
+        let (evidence, remedy) = if no_remote {
+            (
+                "The forge was never observed from this checkout (there is no .ai/local/state/forge.json), and the repository has no remote, so nothing says which pull requests are open.",
+                "majordomus forge refresh where the repository has a forge; where it has none, exempt the question in .ai/repo/majordomus.toml: [[exempt]] question = \"backlog-not-grown\" reason = \"…\"",
+            )
+        } else {
+            (
+                "The forge was never observed from this checkout: there is no .ai/local/state/forge.json, so nothing says which pull requests are open.",
+                refresh,
+            )
+        };
+        return Judgement::new(Status::Unknown, evidence, json!({ "observation": null, "remote": !no_remote }))
+            .remedy(remedy);
+    };
+    let started = match task.started_at() {
+        Ok(t) => t,
+        Err(reason) => return Judgement::unread(&Unread::record(reason)),
+    };
+    let stamp = |t: DateTime<Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let base = json!({ "repository": obs.repository, "observed_at": obs.observed_at, "started_at": task.started_at });
+    let Some(observed) = obs.observed_at() else {
+        return Judgement::unread(&Unread::record(format!(
+            "the forge observation's time {:?} cannot be read",
+            obs.observed_at
+        )))
+        .remedy(refresh);
+    };
+    if observed < started {
+        return Judgement::new(
+            Status::Unknown,
+            format!(
+                "The forge was last observed at {}, before the task started at {}: an observation from before the task cannot say what its hours brought.",
+                stamp(observed),
+                stamp(started)
+            ),
+            with(base, json!({ "unread": "observed before the task started" })),
+        )
+        .remedy(refresh);
+    }
+    if let Some(max) = backlog.max_age_minutes {
+        let age = (backlog.read_at - observed).num_minutes();
+        if age > i64::try_from(max).unwrap_or(i64::MAX) {
+            return Judgement::new(
+                Status::Unknown,
+                format!(
+                    "The forge was last observed at {}, {age} minutes ago, older than the policy's [forge] max_age_minutes = {max}.",
+                    stamp(observed)
+                ),
+                with(base, json!({ "unread": "older than the policy's maximum age", "age_minutes": age, "max_age_minutes": max })),
+            )
+            .remedy(refresh);
+        }
+    }
+    let open: Vec<&PullRequest> = obs.pull_requests.iter().filter(|p| p.state.eq_ignore_ascii_case("open")).collect();
+    let created = |p: &PullRequest| {
+        p.created_at.as_deref().and_then(|t| DateTime::parse_from_rfc3339(t).ok()).map(|t| t.with_timezone(&Utc))
+    };
+    let undated: Vec<String> = open.iter().filter(|p| created(p).is_none()).map(|p| format!("#{}", p.number)).collect();
+    if !undated.is_empty() {
+        return Judgement::new(
+            Status::Unknown,
+            format!(
+                "The observation of {} holds no creation time for {}, so whether {} opened since the start cannot be said: {}.",
+                obs.repository,
+                count(undated.len(), "open pull request"),
+                if undated.len() == 1 { "it was" } else { "they were" },
+                names(&undated)
+            ),
+            with(base, json!({ "undated": undated })),
+        )
+        .remedy(refresh);
+    }
+    // Created in the very second the task started counts: the record's
+    // start has whole seconds, and the doubt goes towards asking again.
+    let since: Vec<&&PullRequest> = open.iter().filter(|p| created(p).is_some_and(|t| t >= started)).collect();
+    let details = with(
+        base,
+        json!({
+            "open_now": open.len(),
+            "opened_since": since.iter().map(|p| json!({
+                "number": p.number, "title": p.title, "author": p.author, "head": p.head, "created_at": p.created_at,
+            })).collect::<Vec<_>>(),
+        }),
+    );
+    let now = format!(
+        "{} open on {} now, observed at {}",
+        count(open.len(), "pull request"),
+        obs.repository,
+        stamp(observed)
+    );
+    if since.is_empty() {
+        Judgement::new(Status::Pass, format!("No pull request opened since the start is open; {now}."), details)
+    } else {
+        let labels: Vec<String> = since
+            .iter()
+            .map(|p| {
+                let by = p.author.as_deref().map(|a| format!(" by {a}")).unwrap_or_default();
+                format!("#{} {:?}{by}", p.number, p.title)
+            })
+            .collect();
+        Judgement::new(
+            Status::Owed,
+            format!(
+                "{} opened since the start {} still open: {}. {}.",
+                count(since.len(), "pull request"),
+                if since.len() == 1 { "is" } else { "are" },
+                names(&labels),
+                sentence(&now).trim_end_matches('.')
+            ),
+            details,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests;

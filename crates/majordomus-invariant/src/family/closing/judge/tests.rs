@@ -1,0 +1,502 @@
+//! The closing questions judged over readings handed in directly.
+
+use chrono::{TimeZone, Utc};
+use majordomus_readings::baselines::Baselines;
+use majordomus_readings::reflog::Dating;
+use majordomus_records::forge::{Observation, PullRequest, FORGE_SCHEMA};
+use majordomus_records::task::TaskState;
+
+use super::*;
+use crate::family::closing::readings::{Accumulated, Backlog, Debt, Made, Moved, StartFrom};
+use crate::family::closing::ClosingReadings;
+use crate::fixtures::{all_well, answer, record, trunk_at};
+
+/// 2026-11-30T10:00:00Z, when `record()` started.
+fn start() -> chrono::DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 30, 10, 0, 0).single().expect("time")
+}
+
+fn minutes(n: i64) -> chrono::DateTime<Utc> {
+    start() + chrono::Duration::minutes(n)
+}
+
+fn baselines(items: &[(&str, &[&str])]) -> Baselines {
+    items.iter().map(|(p, e)| (p.to_string(), e.iter().map(|s| s.to_string()).collect())).collect()
+}
+
+fn debt(start: Baselines, now: Baselines) -> Debt {
+    Debt { start, start_from: StartFrom::Snapshot, now, moved: vec![], undecided: vec![] }
+}
+
+fn made(name: &str, at: &str, first_logged: Option<chrono::DateTime<Utc>>) -> Made {
+    Made {
+        name: name.into(),
+        at: at.into(),
+        dating: first_logged.map_or(Dating::Undated("it has no reflog".into()), Dating::FirstLogged),
+        missing: false,
+    }
+}
+
+fn pr(number: u64, created: Option<chrono::DateTime<Utc>>) -> PullRequest {
+    PullRequest {
+        number,
+        title: format!("change {number}"),
+        author: Some("someone".into()),
+        head: Some(format!("b{number}")),
+        created_at: created.map(|t| t.to_rfc3339()),
+        state: "open".into(),
+    }
+}
+
+fn observed(at: chrono::DateTime<Utc>, prs: Vec<PullRequest>) -> Backlog {
+    Backlog {
+        observation: Some(Observation {
+            schema: FORGE_SCHEMA.into(),
+            observed_at: at.to_rfc3339(),
+            repository: "acme/widgets".into(),
+            pull_requests: prs,
+            issues: vec![],
+        }),
+        read_at: at + chrono::Duration::minutes(1),
+        max_age_minutes: None,
+    }
+}
+
+/// A start snapshot holding `main` and nothing else.
+fn with_snapshot(r: &mut Readings, branches: &[&str], worktrees: &[(&str, &str)]) {
+    let mut t = record();
+    t.snapshot.branches = Some(branches.iter().map(|b| (b.to_string(), "b".repeat(40))).collect());
+    t.snapshot.worktrees = Some(worktrees.iter().map(|(n, p)| (n.to_string(), p.to_string())).collect());
+    r.task = TaskState::Active(Box::new(t));
+}
+
+/// All well, the closing readings included.
+fn well() -> Readings {
+    let mut r = all_well();
+    let lint = baselines(&[(".ai/repo/lint-baseline.txt", &["a", "b"])]);
+    r.closing = ClosingReadings {
+        debt: Ok(debt(lint.clone(), lint)),
+        accumulated: Ok(Accumulated {
+            branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))],
+            worktrees: vec![],
+        }),
+        backlog: Ok(observed(minutes(30), vec![pr(1, Some(minutes(-60)))])),
+    };
+    with_snapshot(&mut r, &["main"], &[]);
+    r
+}
+
+#[test]
+fn the_closing_questions_pass_when_their_readings_show_nothing_added() {
+    let r = well();
+    for id in ["no-new-debt", "nothing-accumulated", "backlog-not-grown"] {
+        let a = answer(&r, id);
+        assert_eq!(a.status, Status::Pass, "{id}: {}", a.evidence);
+    }
+}
+
+#[test]
+fn an_unread_closing_reading_is_unknown_with_its_reason() {
+    let mut r = well();
+    r.closing = ClosingReadings::unread(&Unread::io("the refs could not be read"));
+    for id in ["no-new-debt", "nothing-accumulated", "backlog-not-grown"] {
+        let a = answer(&r, id);
+        assert_eq!(a.status, Status::Unknown, "{id}");
+        assert_eq!(a.evidence, "The refs could not be read.", "{id}");
+    }
+    assert_eq!(answer(&all_well(), "no-new-debt").status, Status::Unknown, "nothing read by default");
+}
+
+#[test]
+fn growth_in_one_baseline_is_not_paid_for_by_shrinkage_in_another() {
+    let mut r = well();
+    r.closing.debt = Ok(debt(
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a", "b", "c"]), (".ai/repo/todo-baseline.txt", &["x"])]),
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a"]), (".ai/repo/todo-baseline.txt", &["x", "y"])]),
+    ));
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(a.evidence.contains(".ai/repo/todo-baseline.txt (1 entry then, 2 now; added `y`)"), "{}", a.evidence);
+    assert!(!a.evidence.contains("lint-baseline.txt ("), "{}", a.evidence);
+    assert_eq!(a.details["grew"], serde_json::json!([".ai/repo/todo-baseline.txt"]));
+}
+
+#[test]
+fn one_entry_taken_out_and_another_put_in_is_caught() {
+    let mut r = well();
+    r.closing.debt = Ok(debt(
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a", "b"])]),
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a", "z"])]),
+    ));
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Refused);
+    assert!(a.evidence.contains("2 entries then, 2 now; added `z`"), "{}", a.evidence);
+}
+
+#[test]
+fn every_added_entry_is_in_the_details_and_the_first_few_in_the_evidence() {
+    let mut r = well();
+    r.closing.debt = Ok(debt(
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a"])]),
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a", "n1", "n2", "n3", "n4", "n5"])]),
+    ));
+    let a = answer(&r, "no-new-debt");
+    assert!(a.evidence.contains("added `n1`, `n2`, `n3` and 2 more"), "{}", a.evidence);
+    assert_eq!(a.details["baselines"][0]["added"], serde_json::json!(["n1", "n2", "n3", "n4", "n5"]));
+}
+
+#[test]
+fn a_baseline_that_appears_for_the_first_time_is_named_and_is_not_growth() {
+    let mut r = well();
+    r.closing.debt = Ok(debt(
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a"])]),
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a"]), (".ai/repo/deep/audit-baseline.txt", &["p", "q"])]),
+    ));
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    assert!(
+        a.evidence.contains("recording debt already there (not growth): .ai/repo/deep/audit-baseline.txt (2 entries)"),
+        "{}",
+        a.evidence
+    );
+}
+
+#[test]
+fn a_moved_baseline_is_compared_with_its_former_self() {
+    let mut r = well();
+    let mut d = debt(
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a", "b"])]),
+        baselines(&[(".ai/repo/x/clippy-baseline.txt", &["a", "b", "c"])]),
+    );
+    d.moved = vec![Moved {
+        from: ".ai/repo/lint-baseline.txt".into(),
+        to: ".ai/repo/x/clippy-baseline.txt".into(),
+        by: "git rename detection",
+    }];
+    r.closing.debt = Ok(d);
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(
+        a.evidence.contains("moved from .ai/repo/lint-baseline.txt; 2 entries then, 3 now; added `c`"),
+        "{}",
+        a.evidence
+    );
+}
+
+#[test]
+fn a_repository_without_baselines_is_exempt_and_says_so() {
+    let mut r = well();
+    r.closing.debt = Ok(debt(Baselines::new(), Baselines::new()));
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Exempt);
+    assert!(a.evidence.contains("keeps no debt baseline"), "{}", a.evidence);
+}
+
+#[test]
+fn a_branch_and_a_worktree_the_snapshot_did_not_hold_are_owed_and_named_worktrees_first() {
+    let mut r = well();
+    r.closing.accumulated = Ok(Accumulated {
+        branches: vec![
+            made("main", &"b".repeat(40), Some(minutes(-600))),
+            made("side", &"c".repeat(40), Some(minutes(5))),
+            made("topic", &"c".repeat(40), None),
+        ],
+        worktrees: vec![made("wt", "/tmp/wt", Some(minutes(6)))],
+    });
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(
+        a.evidence.contains("1 worktree and 2 branches created since the start are still there (compared with the start snapshot): worktree wt at /tmp/wt, branch side, branch topic."),
+        "{}",
+        a.evidence
+    );
+    assert!(a.evidence.contains("3 local branches and 1 linked worktree now"), "{}", a.evidence);
+    assert!(
+        a.remedy.contains("git worktree remove /tmp/wt") && a.remedy.contains("git branch -d side"),
+        "{}",
+        a.remedy
+    );
+    assert_eq!(a.details["created"].as_array().map(Vec::len), Some(3));
+}
+
+#[test]
+fn a_branch_deleted_and_made_again_since_the_start_is_counted() {
+    let mut r = well();
+    r.closing.accumulated = Ok(Accumulated {
+        branches: vec![
+            made("main", &"b".repeat(40), Some(minutes(-600))),
+            made("side", &"c".repeat(40), Some(minutes(3))),
+        ],
+        worktrees: vec![],
+    });
+    with_snapshot(&mut r, &["main", "side"], &[]);
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(a.evidence.contains("branch side"), "{}", a.evidence);
+    assert!(a.details["created"][0]["why"].as_str().is_some_and(|w| w.contains("after the start")), "{}", a.details);
+    // Logged before the start, and held by the snapshot: there all along.
+    r.closing.accumulated = Ok(Accumulated {
+        branches: vec![
+            made("main", &"b".repeat(40), Some(minutes(-600))),
+            made("side", &"c".repeat(40), Some(minutes(-3))),
+        ],
+        worktrees: vec![],
+    });
+    assert_eq!(answer(&r, "nothing-accumulated").status, Status::Pass);
+}
+
+#[test]
+fn the_task_branch_made_since_the_start_is_owed_and_marked_checked_out() {
+    let mut r = well();
+    r.head = Ok(majordomus_readings::refs::Head { commit: Some("c".repeat(40)), branch: Some("feature".into()) });
+    r.closing.accumulated = Ok(Accumulated {
+        branches: vec![made("main", &"b".repeat(40), None), made("feature", &"c".repeat(40), None)],
+        worktrees: vec![],
+    });
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("branch feature (checked out here)"), "{}", a.evidence);
+}
+
+#[test]
+fn without_a_snapshot_the_reflogs_date_them_and_an_undated_branch_is_unknown_not_a_pass() {
+    let mut r = well();
+    let mut t = record();
+    t.snapshot.branches = None;
+    t.snapshot.worktrees = None;
+    r.task = TaskState::Active(Box::new(t));
+    r.closing.accumulated = Ok(Accumulated {
+        branches: vec![made("main", &"b".repeat(40), Some(minutes(-600))), made("old", &"c".repeat(40), None)],
+        worktrees: vec![],
+    });
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Unknown, "{}", a.evidence);
+    assert!(a.evidence.contains("branch old (it has no reflog)"), "{}", a.evidence);
+    assert!(a.evidence.contains("dated by the first line of their reflogs"), "{}", a.evidence);
+    r.closing.accumulated = Ok(Accumulated {
+        branches: vec![made("main", &"b".repeat(40), Some(minutes(-600))), made("new", &"c".repeat(40), Some(start()))],
+        worktrees: vec![],
+    });
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Owed, "first logged in the very second of the start: {}", a.evidence);
+    r.closing.accumulated =
+        Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))], worktrees: vec![] });
+    assert_eq!(answer(&r, "nothing-accumulated").status, Status::Pass);
+}
+
+#[test]
+fn a_start_time_that_is_not_rfc3339_leaves_the_dated_questions_unknown_and_the_debt_measured() {
+    let mut r = well();
+    let mut t = record();
+    t.started_at = "yesterday".into();
+    t.snapshot.branches = Some([("main".to_string(), "b".repeat(40))].into());
+    t.snapshot.worktrees = Some(Default::default());
+    r.task = TaskState::Active(Box::new(t));
+    for id in ["nothing-accumulated", "backlog-not-grown"] {
+        let a = answer(&r, id);
+        assert_eq!(a.status, Status::Unknown, "{id}");
+        assert!(a.evidence.contains("\"yesterday\" is not RFC 3339"), "{id}: {}", a.evidence);
+    }
+    assert_eq!(answer(&r, "no-new-debt").status, Status::Pass);
+}
+
+#[test]
+fn a_forge_never_observed_is_unknown_and_says_so() {
+    let mut r = well();
+    r.closing.backlog = Ok(Backlog { observation: None, read_at: minutes(1), max_age_minutes: None });
+    let a = answer(&r, "backlog-not-grown");
+    assert_eq!(a.status, Status::Unknown);
+    assert!(a.evidence.contains("never observed"), "{}", a.evidence);
+    assert_eq!(a.remedy, "majordomus forge refresh");
+}
+
+#[test]
+fn a_repository_with_no_remote_is_still_unknown_and_is_shown_the_way_to_exempt_it() {
+    let mut r = well();
+    r.closing.backlog = Ok(Backlog { observation: None, read_at: minutes(1), max_age_minutes: None });
+    r.commit.push = Ok(Push::NoRemote);
+    let a = answer(&r, "backlog-not-grown");
+    assert_eq!(a.status, Status::Unknown);
+    assert!(a.evidence.contains("has no remote"), "{}", a.evidence);
+    assert!(a.remedy.contains("[[exempt]] question = \"backlog-not-grown\""), "{}", a.remedy);
+}
+
+#[test]
+fn an_observation_older_than_the_task_is_refused_rather_than_read_as_empty() {
+    let mut r = well();
+    r.closing.backlog = Ok(observed(minutes(-5), vec![]));
+    let a = answer(&r, "backlog-not-grown");
+    assert_eq!(a.status, Status::Unknown);
+    assert!(a.evidence.contains("before the task started"), "{}", a.evidence);
+}
+
+#[test]
+fn an_observation_older_than_the_policys_maximum_age_is_unknown() {
+    let mut r = well();
+    let mut b = observed(minutes(10), vec![]);
+    b.read_at = minutes(100);
+    b.max_age_minutes = Some(60);
+    r.closing.backlog = Ok(b.clone());
+    let a = answer(&r, "backlog-not-grown");
+    assert_eq!(a.status, Status::Unknown);
+    assert!(
+        a.evidence.contains("90 minutes ago, older than the policy's [forge] max_age_minutes = 60"),
+        "{}",
+        a.evidence
+    );
+    b.max_age_minutes = Some(120);
+    r.closing.backlog = Ok(b);
+    assert_eq!(answer(&r, "backlog-not-grown").status, Status::Pass);
+}
+
+#[test]
+fn a_pull_request_opened_since_the_start_is_owed_and_one_without_a_creation_time_is_unknown() {
+    let mut r = well();
+    r.closing.backlog = Ok(observed(minutes(30), vec![pr(1, Some(minutes(-60))), pr(2, Some(minutes(10)))]));
+    let a = answer(&r, "backlog-not-grown");
+    assert_eq!(a.status, Status::Owed);
+    assert!(
+        a.evidence.starts_with("1 pull request opened since the start is still open: #2 \"change 2\" by someone."),
+        "{}",
+        a.evidence
+    );
+    assert!(a.evidence.contains("2 pull requests open on acme/widgets now"), "{}", a.evidence);
+    r.closing.backlog = Ok(observed(minutes(30), vec![pr(1, Some(minutes(-60))), pr(3, None)]));
+    let a = answer(&r, "backlog-not-grown");
+    assert_eq!(a.status, Status::Unknown, "a pull request whose creation time cannot be read is not skipped");
+    assert!(a.evidence.contains("#3"), "{}", a.evidence);
+}
+
+/// `well()` with the task started on `branch`, which the start snapshot
+/// held beside `main`, both there long before the start.
+fn started_on(branch: &str) -> Readings {
+    let mut r = well();
+    let mut t = record();
+    t.branch = Some(branch.into());
+    t.snapshot.branches = Some([("main".to_string(), "b".repeat(40)), (branch.to_string(), "c".repeat(40))].into());
+    t.snapshot.worktrees = Some(Default::default());
+    r.task = TaskState::Active(Box::new(t));
+    r.head = Ok(majordomus_readings::refs::Head { commit: Some("c".repeat(40)), branch: Some(branch.into()) });
+    r.closing.accumulated = Ok(Accumulated {
+        branches: vec![
+            made("main", &"b".repeat(40), Some(minutes(-600))),
+            made(branch, &"c".repeat(40), Some(minutes(-300))),
+        ],
+        worktrees: vec![],
+    });
+    r
+}
+
+#[test]
+fn the_tasks_own_branch_is_owed_though_it_was_there_before_the_start_until_it_is_gone() {
+    let mut r = started_on("feature");
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(a.evidence.contains("branch feature (the task's own branch, checked out here)"), "{}", a.evidence);
+    assert_eq!(a.details["created"][0]["why"], "the task's own branch (checked out at the start)");
+    assert_eq!(a.details["own_branch"], "feature");
+    assert!(a.remedy.contains("git switch main && git branch -d feature"), "{}", a.remedy);
+    // Switched back to main, the branch still there: still owed.
+    r.head = Ok(majordomus_readings::refs::Head { commit: Some("b".repeat(40)), branch: Some("main".into()) });
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(a.evidence.contains("branch feature (the task's own branch)."), "{}", a.evidence);
+    assert!(a.remedy.contains("git branch -d feature"), "{}", a.remedy);
+    // Landed and deleted: nothing remains.
+    r.closing.accumulated =
+        Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))], worktrees: vec![] });
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+}
+
+#[test]
+fn a_task_started_on_the_trunks_branch_owes_nothing_for_it() {
+    let r = well();
+    assert_eq!(answer(&r, "nothing-accumulated").status, Status::Pass, "started on main, trunk origin/main");
+    // The trunk a local branch of another name: that one is the trunk's.
+    let mut r = started_on("develop");
+    let trunk = trunk_at("refs/heads/develop", 'c');
+    r.integration.integrated =
+        Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    // With the trunk unread, a task branch named main or master owes
+    // nothing, and any other is still the task's own.
+    for (branch, status) in [("main", Status::Pass), ("master", Status::Pass), ("develop", Status::Owed)] {
+        let mut r = started_on(branch);
+        r.integration.integrated = Err(Unread::io("no trunk was found"));
+        let a = answer(&r, "nothing-accumulated");
+        assert_eq!(a.status, status, "{branch}: {}", a.evidence);
+    }
+}
+
+#[test]
+fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_accumulated() {
+    // Started with no commit: no branch at the start, and none checked out.
+    let mut r = well();
+    let mut t = record();
+    t.head = None;
+    t.snapshot.branches = Some(Default::default());
+    t.snapshot.worktrees = Some(Default::default());
+    r.task = TaskState::Active(Box::new(t));
+    r.closing.accumulated =
+        Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(5)))], worktrees: vec![] });
+    // The trunk is main (a local one here): its branch is not the task's leftover.
+    let trunk = trunk_at("refs/heads/main", 'b');
+    r.integration.integrated =
+        Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Pass, "{}: {}", a.evidence, a.remedy);
+    // With the trunk unread, main and master are not counted; another branch is.
+    r.integration.integrated = Err(Unread::io("no trunk was found"));
+    for (branch, status) in [("main", Status::Pass), ("master", Status::Pass), ("topic", Status::Owed)] {
+        r.closing.accumulated =
+            Ok(Accumulated { branches: vec![made(branch, &"b".repeat(40), Some(minutes(5)))], worktrees: vec![] });
+        let a = answer(&r, "nothing-accumulated");
+        assert_eq!(a.status, status, "{branch}: {}", a.evidence);
+    }
+    // With a trunk of another name, a main made since the start is counted.
+    let trunk = trunk_at("refs/remotes/origin/develop", 'b');
+    r.integration.integrated =
+        Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
+    r.closing.accumulated =
+        Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(5)))], worktrees: vec![] });
+    assert_eq!(answer(&r, "nothing-accumulated").status, Status::Owed);
+}
+
+#[test]
+fn an_undecided_baseline_is_compared_with_every_baseline_gone_and_passes_only_within_them() {
+    let mut r = well();
+    let mut d = debt(
+        baselines(&[(".ai/repo/lint-baseline.txt", &[]), (".ai/repo/todo-baseline.txt", &["t"])]),
+        baselines(&[(".ai/repo/a-baseline.txt", &["t"]), (".ai/repo/b-baseline.txt", &[])]),
+    );
+    d.undecided = vec![".ai/repo/a-baseline.txt".into(), ".ai/repo/b-baseline.txt".into()];
+    r.closing.debt = Ok(d.clone());
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    assert!(
+        a.evidence.contains("Not taken for new, as .ai/repo/lint-baseline.txt had no entry to tell a move by"),
+        "{}",
+        a.evidence
+    );
+    assert_eq!(
+        a.details["baselines"][0]["compared_with"],
+        serde_json::json!([".ai/repo/lint-baseline.txt", ".ai/repo/todo-baseline.txt"])
+    );
+    d.now.insert(".ai/repo/b-baseline.txt".into(), vec!["n".into()]);
+    r.closing.debt = Ok(d);
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(
+        a.evidence.contains(".ai/repo/b-baseline.txt (cannot be told from a baseline moved from .ai/repo/lint-baseline.txt, .ai/repo/todo-baseline.txt, so compared with them; 1 entry then, 1 now; added `n`)"),
+        "{}",
+        a.evidence
+    );
+    assert!(
+        a.remedy.ends_with("; if .ai/repo/b-baseline.txt is new and not .ai/repo/lint-baseline.txt moved, put .ai/repo/lint-baseline.txt back"),
+        "{}",
+        a.remedy
+    );
+    assert!(!a.evidence.contains(".ai/repo/a-baseline.txt ("), "a holds only what was gone: {}", a.evidence);
+}

@@ -1,0 +1,249 @@
+//! The commit family judged: `committed`, `no-untracked`, `no-stash`,
+//! `settled`, `pushed`. What the working tree, the stash and the refs
+//! already held at the start is inherited: named in the evidence, never
+//! counted against the task.
+
+use serde_json::json;
+
+use majordomus_readings::refs::Push;
+use majordomus_readings::stash::StashEntry;
+use majordomus_readings::Unread;
+use majordomus_records::task::TaskRecord;
+
+use crate::answer::Status;
+use crate::judgement::Judgement;
+use crate::prose::{are, count, names, remain, sentence, short, short_ref};
+use crate::readings::Readings;
+
+pub(crate) fn committed(r: &Readings) -> Judgement {
+    let (tree, inherited) = match (&r.tree, &r.commit.inherited_dirty) {
+        (Ok(t), Ok(i)) => (t, i),
+        (Err(e), _) | (_, Err(e)) => return Judgement::unread(e),
+    };
+    let (kept, counted): (Vec<&str>, Vec<&str>) =
+        tree.dirty.iter().map(|d| d.path.as_str()).partition(|p| inherited.contains(*p));
+    // Of those counted, the ones whose content is what it was at the start
+    // (dirty or untracked then, staged since; or a commit since undone in
+    // the working tree) are not "changed since the start": said apart, so
+    // the count agrees with the change set the other questions read.
+    let (changed, as_at_start): (Vec<&str>, Vec<&str>) = match &r.changes {
+        Ok(c) => {
+            let changed: std::collections::HashSet<&str> = c.changed.iter().map(String::as_str).collect();
+            counted.iter().partition(|p| changed.contains(**p))
+        }
+        Err(_) => (counted.clone(), Vec::new()),
+    };
+    let details = json!({ "uncommitted": counted, "inherited": kept, "content_as_at_start": as_at_start });
+    let also = inherited_clause(&kept, "dirty");
+    if counted.is_empty() {
+        return Judgement::new(
+            Status::Pass,
+            format!("No tracked file changed since the start is uncommitted{also}."),
+            details,
+        );
+    }
+    let mut parts = Vec::new();
+    if !changed.is_empty() {
+        parts.push(format!(
+            "{} changed since the start {} not committed: {}",
+            count(changed.len(), "tracked file"),
+            are(changed.len()),
+            names(&changed)
+        ));
+    }
+    if !as_at_start.is_empty() {
+        parts.push(format!(
+            "{} whose content is what it was at the start {} from HEAD, not committed: {}",
+            count(as_at_start.len(), "tracked file"),
+            if as_at_start.len() == 1 { "differs" } else { "differ" },
+            names(&as_at_start)
+        ));
+    }
+    Judgement::new(Status::Owed, format!("{}{also}.", sentence(&parts.join("; ")).trim_end_matches('.')), details)
+}
+
+pub(crate) fn no_untracked(task: &TaskRecord, r: &Readings) -> Judgement {
+    let tree = match &r.tree {
+        Ok(t) => t,
+        Err(e) => return Judgement::unread(e),
+    };
+    let Some(then) = &task.snapshot.untracked else {
+        return Judgement::unread(&Unread::record(
+            "the task record holds no snapshot of the untracked files at the start",
+        ));
+    };
+    let (kept, counted): (Vec<&str>, Vec<&str>) =
+        tree.untracked.iter().map(String::as_str).partition(|p| then.iter().any(|u| u.path == *p));
+    let details = json!({ "untracked": counted, "inherited": kept });
+    let also = inherited_clause(&kept, "untracked");
+    if counted.is_empty() {
+        Judgement::new(Status::Pass, format!("No untracked, non-ignored file appeared since the start{also}."), details)
+    } else {
+        Judgement::new(
+            Status::Owed,
+            format!("{} appeared since the start: {}{also}.", count(counted.len(), "untracked file"), names(&counted)),
+            details,
+        )
+    }
+}
+
+pub(crate) fn no_stash(task: &TaskRecord, r: &Readings) -> Judgement {
+    let stashes = match &r.commit.stashes {
+        Ok(s) => s,
+        Err(e) => return Judgement::unread(e),
+    };
+    let Some(then) = &task.snapshot.stashes else {
+        return Judgement::unread(&Unread::record("the task record holds no snapshot of the stash at the start"));
+    };
+    let (kept, counted): (Vec<_>, Vec<_>) = stashes.iter().partition(|s| then.contains(&s.commit));
+    let label = |s: &&StashEntry| format!("stash@{{{}}} ({})", s.index, s.message);
+    let details = json!({
+        "made": counted.iter().map(|s| json!({ "ref": format!("stash@{{{}}}", s.index), "commit": s.commit, "message": s.message })).collect::<Vec<_>>(),
+        "inherited": kept.iter().map(|s| &s.commit).collect::<Vec<_>>(),
+    });
+    let kept_labels: Vec<String> = kept.iter().map(label).collect();
+    let also = inherited_clause(&kept_labels, "in the stash");
+    if counted.is_empty() {
+        Judgement::new(Status::Pass, format!("No stash entry made since the start remains{also}."), details)
+    } else {
+        let labels: Vec<String> = counted.iter().map(label).collect();
+        Judgement::new(
+            Status::Owed,
+            format!(
+                "{} made since the start {}: {}{also}.",
+                count(counted.len(), "stash entry"),
+                remain(counted.len()),
+                names(&labels)
+            ),
+            details,
+        )
+        .remedy(format!(
+            "apply or drop each by its exact ref (git stash pop {}), never a bare git stash pop",
+            labels_ref(&counted)
+        ))
+    }
+}
+
+fn labels_ref(entries: &[&StashEntry]) -> String {
+    entries.first().map(|s| format!("stash@{{{}}}", s.index)).unwrap_or_default()
+}
+
+pub(crate) fn settled(r: &Readings) -> Judgement {
+    let (operation, tree) = match (&r.commit.operation, &r.tree) {
+        (Ok(o), Ok(t)) => (o, t),
+        (Err(e), _) | (_, Err(e)) => return Judgement::unread(e),
+    };
+    let details = json!({ "operation": operation, "conflicted": tree.conflicted });
+    match (operation, tree.conflicted.is_empty()) {
+        (None, true) => Judgement::new(
+            Status::Pass,
+            "No merge, rebase, cherry-pick, revert or bisect is in progress and no path is conflicted.",
+            details,
+        ),
+        (op, _) => {
+            let mut parts = Vec::new();
+            if let Some(op) = op {
+                parts.push(format!("a {op} is in progress"));
+            }
+            if !tree.conflicted.is_empty() {
+                parts.push(format!(
+                    "{} conflicted: {}",
+                    count(tree.conflicted.len(), "path is"),
+                    names(&tree.conflicted)
+                ));
+            }
+            let remedy = match op.as_deref() {
+                Some("bisect") => "git bisect reset".to_string(),
+                Some(op @ ("merge" | "rebase" | "cherry-pick" | "revert" | "am")) => {
+                    format!("resolve the conflicts, then git {op} --continue (or git {op} --abort)")
+                }
+                _ => "resolve the conflicted paths and git add them".to_string(),
+            };
+            Judgement::new(Status::Owed, sentence(&parts.join("; ")), details).remedy(remedy)
+        }
+    }
+}
+
+pub(crate) fn pushed(r: &Readings) -> Judgement {
+    let push = match &r.commit.push {
+        Ok(p) => p,
+        Err(e) => return Judgement::unread(e),
+    };
+    match push {
+        Push::NoRemote => Judgement::new(
+            Status::Exempt,
+            "The repository has no remote, so there is nowhere to push.",
+            json!({ "remote": null }),
+        ),
+        Push::Unborn => Judgement::new(
+            Status::Exempt,
+            "HEAD has no commit yet, so there is nothing to push.",
+            json!({ "head": null }),
+        ),
+        Push::Measured { against, how, commits, count: total, since_start } => {
+            let short = short_ref(against);
+            let Some((new, new_count)) = since_start else {
+                return Judgement::unread(&Unread::repository(format!(
+                    "{} on HEAD {} not on {short}, and the task's start commit is not in this repository to tell which were there at the start",
+                    count(*total, "commit"),
+                    are(*total)
+                )));
+            };
+            let inherited = total - new_count;
+            let details = json!({ "against": against, "how": how, "unpushed": new, "count": new_count, "inherited": inherited, "all_unpushed": commits });
+            let also = if inherited > 0 {
+                format!(
+                    " ({} already unpushed at the start, not counted{})",
+                    count(inherited, "commit"),
+                    inherited_commits(commits, new, *new_count, inherited)
+                )
+            } else {
+                String::new()
+            };
+            if *new_count == 0 {
+                Judgement::new(Status::Pass, format!("Every commit on HEAD is on {short} ({how}){also}."), details)
+            } else {
+                let ids: Vec<String> = new.iter().take(5).map(|c| c[..12.min(c.len())].to_string()).collect();
+                Judgement::new(
+                    Status::Owed,
+                    format!(
+                        "{} on HEAD {} not on {short} ({how}): {}{also}.",
+                        count(*new_count, "commit"),
+                        are(*new_count),
+                        names(&ids)
+                    ),
+                    details,
+                )
+            }
+        }
+    }
+}
+
+/// `: abc, def and 3 more`, naming the listed commits that are not among
+/// the new ones; empty when the listing cannot tell them apart (more new
+/// commits than were listed).
+fn inherited_commits(all: &[String], new: &[String], new_count: usize, inherited: usize) -> String {
+    if new.len() < new_count {
+        return String::new();
+    }
+    const SHOWN: usize = 5;
+    let ids: Vec<&str> = all.iter().filter(|c| !new.contains(c)).take(SHOWN).map(|c| short(c)).collect();
+    if ids.is_empty() {
+        return String::new();
+    }
+    let more = inherited.saturating_sub(ids.len());
+    let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+    format!(": {}{more}", ids.join(", "))
+}
+
+fn inherited_clause<S: AsRef<str>>(kept: &[S], what: &str) -> String {
+    if kept.is_empty() {
+        String::new()
+    } else {
+        format!(" ({} already {what} at the start, not counted: {})", count(kept.len(), "path"), names(kept))
+            .replace("path already in the stash", "entry already in the stash")
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,153 @@
+//! The commit family judged over readings handed in directly.
+
+use majordomus_readings::refs::Push;
+use majordomus_readings::stash::StashEntry;
+use majordomus_readings::status::{Dirty, WorkingTree};
+use majordomus_readings::{changes::ChangeSet, Unread};
+use majordomus_records::task::{TaskState, UntrackedPath};
+
+use crate::answer::Status;
+use crate::fixtures::{all_well, answer, record};
+
+#[test]
+fn inherited_dirty_files_are_named_not_counted() {
+    let mut r = all_well();
+    r.tree = Ok(WorkingTree {
+        dirty: vec![
+            Dirty { path: "old.txt".into(), index: None, deleted: false },
+            Dirty { path: "new.txt".into(), index: None, deleted: false },
+        ],
+        ..WorkingTree::default()
+    });
+    r.commit.inherited_dirty = Ok(["old.txt".to_string()].into());
+    let a = answer(&r, "committed");
+    assert_eq!(a.status, Status::Owed);
+    assert_eq!(a.details["uncommitted"], serde_json::json!(["new.txt"]));
+    assert!(a.evidence.contains("not counted: old.txt"), "{}", a.evidence);
+    r.commit.inherited_dirty = Ok(["old.txt".to_string(), "new.txt".to_string()].into());
+    assert_eq!(answer(&r, "committed").status, Status::Pass);
+}
+
+#[test]
+fn an_uncommitted_file_whose_content_is_as_at_the_start_is_not_counted_as_changed_since_the_start() {
+    // a.txt edited; b.txt dirty at the start and only staged since: both
+    // uncommitted, but only a.txt is in the change set.
+    let mut r = all_well();
+    r.changes = Ok(ChangeSet { changed: vec!["a.txt".into()], inherited: vec!["b.txt".into()] });
+    r.tree = Ok(WorkingTree {
+        dirty: vec![
+            Dirty { path: "a.txt".into(), index: None, deleted: false },
+            Dirty { path: "b.txt".into(), index: Some("c".repeat(40)), deleted: false },
+        ],
+        ..WorkingTree::default()
+    });
+    let a = answer(&r, "committed");
+    assert_eq!(a.status, Status::Owed);
+    assert_eq!(
+        a.evidence,
+        "1 tracked file changed since the start is not committed: a.txt; \
+         1 tracked file whose content is what it was at the start differs from HEAD, not committed: b.txt."
+    );
+    assert_eq!(a.details["content_as_at_start"], serde_json::json!(["b.txt"]));
+    assert_eq!(answer(&r, "regression-tested").evidence, "None of the 1 path changed since the start is a test path.");
+    // The change set unread: every uncommitted file is said as before.
+    r.changes = Err(Unread::io("the test took no reading"));
+    let a = answer(&r, "committed");
+    assert!(
+        a.evidence.starts_with("2 tracked files changed since the start are not committed: a.txt, b.txt"),
+        "{}",
+        a.evidence
+    );
+}
+
+#[test]
+fn untracked_files_present_at_the_start_are_inherited() {
+    let mut r = all_well();
+    let mut t = record();
+    t.snapshot.untracked = Some(vec![UntrackedPath { path: "scratch.txt".into(), worktree: None }]);
+    r.task = TaskState::Active(Box::new(t));
+    r.tree = Ok(WorkingTree { untracked: vec!["scratch.txt".into()], ..WorkingTree::default() });
+    assert_eq!(answer(&r, "no-untracked").status, Status::Pass);
+    r.tree = Ok(WorkingTree { untracked: vec!["scratch.txt".into(), "new.log".into()], ..WorkingTree::default() });
+    let a = answer(&r, "no-untracked");
+    assert_eq!(a.status, Status::Owed);
+    assert_eq!(a.details["untracked"], serde_json::json!(["new.log"]));
+}
+
+#[test]
+fn a_stash_made_during_the_task_is_owed_with_its_exact_ref() {
+    let mut r = all_well();
+    r.commit.stashes = Ok(vec![StashEntry { index: 0, commit: "c".repeat(40), message: "On main: wip".into() }]);
+    let a = answer(&r, "no-stash");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.remedy.contains("stash@{0}"), "{}", a.remedy);
+    let mut t = record();
+    t.snapshot.stashes = Some(vec!["c".repeat(40)]);
+    r.task = TaskState::Active(Box::new(t));
+    assert_eq!(answer(&r, "no-stash").status, Status::Pass);
+}
+
+#[test]
+fn a_snapshot_without_the_untracked_files_is_unknown_not_an_empty_set() {
+    let mut r = all_well();
+    let mut t = record();
+    t.snapshot.untracked = None;
+    r.task = TaskState::Active(Box::new(t));
+    assert_eq!(answer(&r, "no-untracked").status, Status::Unknown);
+}
+
+#[test]
+fn an_operation_in_progress_or_a_conflict_is_owed() {
+    let mut r = all_well();
+    r.commit.operation = Ok(Some("rebase".into()));
+    let a = answer(&r, "settled");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.remedy.contains("git rebase --continue"), "{}", a.remedy);
+    r.commit.operation = Ok(None);
+    r.tree = Ok(WorkingTree { conflicted: vec!["a.txt".into()], ..WorkingTree::default() });
+    assert_eq!(answer(&r, "settled").status, Status::Owed);
+}
+
+#[test]
+fn commits_unpushed_at_the_start_are_inherited_and_new_ones_owed() {
+    let mut r = all_well();
+    r.commit.push = Ok(Push::Measured {
+        against: "refs/remotes/origin/main".into(),
+        how: "its upstream".into(),
+        commits: vec!["d".repeat(40), "e".repeat(40)],
+        count: 2,
+        since_start: Some((vec!["d".repeat(40)], 1)),
+    });
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.starts_with("1 commit on HEAD is not on origin/main"), "{}", a.evidence);
+    assert!(
+        a.evidence.contains("1 commit already unpushed at the start, not counted: eeeeeeeeeeee)"),
+        "{}",
+        a.evidence
+    );
+    r.commit.push = Ok(Push::NoRemote);
+    assert_eq!(answer(&r, "pushed").status, Status::Exempt);
+}
+
+#[test]
+fn commits_unpushed_at_the_start_are_named_the_first_few_and_the_rest_counted() {
+    let mut r = all_well();
+    let old: Vec<String> = (0..7).map(|n| format!("{n}").repeat(40)).collect();
+    r.commit.push = Ok(Push::Measured {
+        against: "refs/remotes/origin/main".into(),
+        how: "its upstream".into(),
+        commits: old.clone(),
+        count: 7,
+        since_start: Some((vec![], 0)),
+    });
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Pass);
+    assert!(
+        a.evidence.contains(
+            "(7 commits already unpushed at the start, not counted: 000000000000, 111111111111, 222222222222, 333333333333, 444444444444 and 2 more)"
+        ),
+        "{}",
+        a.evidence
+    );
+}

@@ -1,0 +1,85 @@
+//! What the commit family asks: each question's text, the source that
+//! answers it, its remedy, its default cap, and what each of its statuses
+//! means (`majordomus explain`). The invariant's order is kept in
+//! [`crate::question::QUESTIONS`].
+
+use crate::answer::Status::{Exempt, Owed, Pass, Unknown};
+use crate::question::{QuestionDef, QuestionId, UNREAD_WITHOUT_TASK};
+
+pub const COMMITTED: QuestionDef = QuestionDef {
+    id: QuestionId::Committed,
+    stage: super::STAGE,
+    question: "Is every tracked file changed since the start committed?",
+    source: "git status + task record",
+    remedy: "git add -A && git commit",
+    cap: 7,
+    needs_task: true,
+    meanings: &[
+        (Pass, "no tracked file changed since the start is uncommitted (files already dirty at the start and untouched since are named, not counted)"),
+        (Owed, "a tracked file changed since the start is not committed; the evidence names it"),
+        (Unknown, UNREAD_WITHOUT_TASK),
+        (Exempt, "every path it names was acknowledged as not this task's work (majordomus ack), with the reason shown; one more brings it back"),
+    ],
+};
+
+pub const NO_UNTRACKED: QuestionDef = QuestionDef {
+    id: QuestionId::NoUntracked,
+    stage: super::STAGE,
+    question: "Did no untracked, non-ignored file appear since the start?",
+    source: "git status + task record",
+    remedy: "commit, ignore or remove the new untracked files",
+    cap: 9,
+    needs_task: true,
+    meanings: &[
+        (Pass, "no untracked, non-ignored file appeared since the start"),
+        (Owed, "an untracked file appeared since the start: commit, ignore or remove it"),
+        (Unknown, UNREAD_WITHOUT_TASK),
+        (Exempt, "every path it names was acknowledged as not this task's work (majordomus ack), with the reason shown; one more brings it back"),
+    ],
+};
+
+pub const NO_STASH: QuestionDef = QuestionDef {
+    id: QuestionId::NoStash,
+    stage: super::STAGE,
+    question: "Is no stash entry made since the start left?",
+    source: "stash reflog + task record",
+    remedy: "apply or drop each stash entry made during the task, by its exact ref",
+    cap: 9,
+    needs_task: true,
+    meanings: &[
+        (Pass, "no stash entry made since the start remains"),
+        (Owed, "a stash entry made since the start remains: apply or drop it by its exact ref"),
+        (Unknown, UNREAD_WITHOUT_TASK),
+    ],
+};
+
+pub const SETTLED: QuestionDef = QuestionDef {
+    id: QuestionId::Settled,
+    stage: super::STAGE,
+    question: "Is no merge, rebase, cherry-pick, revert or bisect in progress, and no path conflicted?",
+    source: "git",
+    remedy: "finish or abort the operation in progress, and resolve the conflicted paths",
+    cap: 7,
+    needs_task: false,
+    meanings: &[
+        (Pass, "no merge, rebase, cherry-pick, revert or bisect is in progress and no path is conflicted"),
+        (Owed, "an operation is in progress or a path is conflicted: finish or abort it"),
+        (Unknown, "git's state could not be read; the evidence says why"),
+    ],
+};
+
+pub const PUSHED: QuestionDef = QuestionDef {
+    id: QuestionId::Pushed,
+    stage: super::STAGE,
+    question: "Is every commit on HEAD on its upstream (or on the trunk's remote-tracking branch)?",
+    source: "git refs",
+    remedy: "git push",
+    cap: 8,
+    needs_task: false,
+    meanings: &[
+        (Pass, "every commit on HEAD made since the start is on its upstream, or on the trunk's remote-tracking branch where there is no upstream"),
+        (Owed, "a commit made since the start is on HEAD and not on the remote: push it"),
+        (Unknown, "the refs could not be compared: no remote-tracking trunk, or the start commit is missing"),
+        (Exempt, "the repository has no remote, or HEAD has no commit yet"),
+    ],
+};

@@ -1,0 +1,23 @@
+//! What the scope family asks: each question's text, the source that
+//! answers it, its remedy, its default cap, and what each of its statuses
+//! means (`majordomus explain`). The invariant's order is kept in
+//! [`crate::question::QUESTIONS`].
+
+use crate::answer::Status::{Exempt, Pass, Refused, Unknown};
+use crate::question::{QuestionDef, QuestionId, UNREAD_WITHOUT_TASK};
+
+pub const SCOPED: QuestionDef = QuestionDef {
+    id: QuestionId::Scoped,
+    stage: super::STAGE,
+    question: "Does every path changed since the start lie inside the task's declared scope?",
+    source: "task record + git",
+    remedy: "revert the changes outside the scope, or start the task again with a wider --scope",
+    cap: 6,
+    needs_task: true,
+    meanings: &[
+        (Pass, "every path changed since the start lies inside the declared scope"),
+        (Refused, "a path changed since the start lies outside the scope; the evidence names it"),
+        (Unknown, UNREAD_WITHOUT_TASK),
+        (Exempt, "the task declared no scope, so every path is in it"),
+    ],
+};

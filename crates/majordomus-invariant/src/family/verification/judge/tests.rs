@@ -1,0 +1,248 @@
+//! The verification family judged over readings handed in directly: the
+//! test-path rule, `regression-tested`, `gates-green`, and the policy's
+//! extra questions, each answered by one gate.
+
+use majordomus_readings::changes::ChangeSet;
+use majordomus_readings::Unread;
+use majordomus_records::policy::{Exemption, ExtraQuestion, Gate, Policy};
+use majordomus_records::task::TaskState;
+
+use crate::answer::Status;
+use crate::done::answer_all;
+use crate::family::verification::readings::{GateReading, GateRuns, GateSet, RecordedRun};
+use crate::family::verification::VerificationReadings;
+use crate::fixtures::{all_well, answer};
+use crate::question::QUESTIONS;
+use crate::readings::Readings;
+
+#[test]
+fn a_change_without_a_test_owes_regression_tested_and_no_change_is_exempt() {
+    let mut r = all_well();
+    r.changes = Ok(ChangeSet { changed: vec!["src/lib.rs".into()], inherited: vec![] });
+    assert_eq!(answer(&r, "regression-tested").status, Status::Owed);
+    r.changes = Ok(ChangeSet::default());
+    assert_eq!(answer(&r, "regression-tested").status, Status::Exempt);
+}
+
+#[test]
+fn a_deleted_test_path_is_named_and_does_not_count_as_a_regression_test() {
+    let mut r = all_well();
+    r.changes = Ok(ChangeSet { changed: vec!["a.txt".into(), "tests/p_test.rs".into()], inherited: vec![] });
+    r.verification.gone = Ok(vec!["tests/p_test.rs".into()]);
+    let a = answer(&r, "regression-tested");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert_eq!(
+        a.evidence,
+        "None of the 2 paths changed since the start is a test path still there \
+         (1 test path deleted, and a deleted test does not count: tests/p_test.rs)."
+    );
+    assert_eq!(a.details["deleted_tests"], serde_json::json!(["tests/p_test.rs"]));
+    // Another test still there passes, and the deleted one is still named.
+    r.changes = Ok(ChangeSet {
+        changed: vec!["a.txt".into(), "tests/p_test.rs".into(), "tests/q_test.rs".into()],
+        inherited: vec![],
+    });
+    let a = answer(&r, "regression-tested");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    assert!(a.evidence.contains("1 test path: tests/q_test.rs (1 test path deleted"), "{}", a.evidence);
+    // Whether a test path is still there, unread, is never a pass.
+    r.verification.gone = Err(Unread::io("the test took no reading"));
+    assert_eq!(answer(&r, "regression-tested").status, Status::Unknown);
+}
+
+fn run(exit: i32, hash: &str) -> RecordedRun {
+    RecordedRun {
+        at: "2026-11-30T10:00:00Z".into(),
+        task: Some("t".into()),
+        exit,
+        timed_out: false,
+        duration_ms: 1200,
+        commit: Some("c".repeat(40)),
+        inputs_hash: hash.into(),
+    }
+}
+
+/// A selected, required gate whose inputs hash `now`, with the runs the ledger holds of it.
+fn gate(id: &str, now: &str, latest: Option<RecordedRun>, current: Option<RecordedRun>) -> GateReading {
+    GateReading {
+        id: id.into(),
+        required: true,
+        always: false,
+        inputs: vec![format!("{id}/**")],
+        matched: vec![format!("{id}/changed.rs")],
+        runs: Some(Ok(GateRuns { inputs_now: now.into(), files: 2, latest, current })),
+    }
+}
+
+fn unselected(id: &str) -> GateReading {
+    GateReading { matched: vec![], runs: None, ..gate(id, "h", None, None) }
+}
+
+fn with_gates(gates: Vec<GateReading>) -> Readings {
+    let mut r = all_well();
+    r.verification = VerificationReadings { gates: Ok(GateSet { changed: 2, gates }), gone: Ok(vec![]) };
+    r
+}
+
+#[test]
+fn no_gate_declared_is_exempt() {
+    let r = with_gates(vec![]);
+    let a = answer(&r, "gates-green");
+    assert_eq!(a.status, Status::Exempt);
+    assert!(a.evidence.contains("No gate is declared"), "{}", a.evidence);
+}
+
+#[test]
+fn gates_not_read_are_unknown_never_a_pass() {
+    let mut r = all_well();
+    r.verification = VerificationReadings::unread(&Unread::io("the test took no reading"));
+    assert_eq!(answer(&r, "gates-green").status, Status::Unknown);
+}
+
+#[test]
+fn gates_declared_but_none_selected_pass_and_say_why() {
+    let r = with_gates(vec![unselected("unit"), unselected("docs")]);
+    let a = answer(&r, "gates-green");
+    assert_eq!(a.status, Status::Pass);
+    assert_eq!(
+        a.evidence,
+        "No required gate is selected among the 2 declared gates: none of the 2 paths changed since the start matches their inputs (unit: unit/**; docs: docs/**) and none is marked always."
+    );
+    assert_eq!(a.details["gates"][0]["state"], "not selected");
+}
+
+#[test]
+fn a_selected_gate_that_never_reported_is_owed() {
+    let a = answer(&with_gates(vec![gate("unit", "h1", None, None)]), "gates-green");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("never reported is not green"), "{}", a.evidence);
+    assert_eq!(a.remedy, "majordomus gate run unit");
+}
+
+#[test]
+fn a_gate_whose_inputs_changed_since_its_run_is_owed_named_stale_with_both_hashes() {
+    let a = answer(
+        &with_gates(vec![gate("unit", "bbbbbbbbbbbbbbbb", Some(run(0, "aaaaaaaaaaaaaaaa")), None)]),
+        "gates-green",
+    );
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("unit is stale: its inputs hashed aaaaaaaaaaaa at its last run"), "{}", a.evidence);
+    assert!(a.evidence.contains("and hash bbbbbbbbbbbb now"), "{}", a.evidence);
+}
+
+#[test]
+fn a_gate_that_failed_over_the_inputs_now_is_refused_even_beside_owed_ones() {
+    let failed = gate("unit", "h1", Some(run(101, "h1")), Some(run(101, "h1")));
+    let a = answer(&with_gates(vec![failed, gate("docs", "h2", None, None)]), "gates-green");
+    assert_eq!(a.status, Status::Refused);
+    assert!(a.evidence.contains("unit failed over its inputs as they are now (exit 101"), "{}", a.evidence);
+    assert_eq!(a.remedy, "fix what the gate unit reports, then majordomus gate run unit");
+}
+
+#[test]
+fn a_timed_out_run_is_a_failure_that_says_so() {
+    let mut timed_out = run(143, "h1");
+    timed_out.timed_out = true;
+    let a = answer(&with_gates(vec![gate("unit", "h1", Some(timed_out.clone()), Some(timed_out))]), "gates-green");
+    assert_eq!(a.status, Status::Refused);
+    assert!(a.evidence.contains("unit timed out after 1 s"), "{}", a.evidence);
+}
+
+#[test]
+fn the_latest_run_over_the_inputs_now_decides_even_when_a_later_run_covered_other_inputs() {
+    let g = gate("unit", "h1", Some(run(1, "h2")), Some(run(0, "h1")));
+    assert_eq!(answer(&with_gates(vec![g]), "gates-green").status, Status::Pass);
+}
+
+#[test]
+fn a_ledger_that_cannot_be_read_is_unknown() {
+    let mut g = gate("unit", "h1", None, None);
+    g.runs = Some(Err(Unread::io(".ai/local/state/ledger.jsonl:3: not a ledger entry")));
+    let a = answer(&with_gates(vec![g]), "gates-green");
+    assert_eq!(a.status, Status::Unknown);
+    assert!(a.evidence.contains("ledger.jsonl:3"), "{}", a.evidence);
+}
+
+#[test]
+fn evidence_counts_the_selected_gates_and_names_each() {
+    let gates = vec![
+        gate("unit", "h1", Some(run(0, "h1")), Some(run(0, "h1"))),
+        gate("cases", "h2", None, None),
+        gate("docs", "h3", Some(run(0, "h0")), None),
+        unselected("bench"),
+    ];
+    let a = answer(&with_gates(gates), "gates-green");
+    assert_eq!(a.status, Status::Owed);
+    assert!(
+        a.evidence.starts_with("3 gates selected: 1 passing, 1 never reported, 1 stale; unit passed"),
+        "{}",
+        a.evidence
+    );
+    for id in ["unit", "cases never reported", "docs is stale"] {
+        assert!(a.evidence.contains(id), "{id}: {}", a.evidence);
+    }
+    assert_eq!(a.details["counts"], serde_json::json!({ "passing": 1, "never_reported": 1, "stale": 1 }));
+    assert_eq!(a.details["selected"], serde_json::json!(["unit", "cases", "docs"]));
+    assert_eq!(a.remedy, "majordomus gate run --all");
+}
+
+#[test]
+fn an_optional_gate_is_named_but_not_counted() {
+    let mut lint = gate("lint", "h9", None, None);
+    lint.required = false;
+    let a = answer(&with_gates(vec![gate("unit", "h1", Some(run(0, "h1")), Some(run(0, "h1"))), lint]), "gates-green");
+    assert_eq!(a.status, Status::Pass);
+    assert!(a.evidence.contains("lint is selected but not required"), "{}", a.evidence);
+}
+
+#[test]
+fn a_gate_marked_always_is_selected_with_nothing_changed() {
+    let mut g = gate("audit", "h1", None, None);
+    g.matched.clear();
+    g.always = true;
+    assert_eq!(answer(&with_gates(vec![g]), "gates-green").status, Status::Owed);
+}
+
+fn policy_with_question() -> Policy {
+    let mut p = Policy::default();
+    p.gates.insert("docs".into(), Gate::new("mdbook test", &["docs/**"]));
+    p.questions.push(ExtraQuestion {
+        id: "documented".into(),
+        stage: "documentation".into(),
+        question: "Were the documents updated?".into(),
+        gate: "docs".into(),
+    });
+    p
+}
+
+#[test]
+fn an_extra_question_follows_the_built_in_ones_and_takes_its_gates_verdict() {
+    let p = policy_with_question();
+    let r = with_gates(vec![gate("docs", "h1", Some(run(2, "h1")), Some(run(2, "h1")))]);
+    let answers = answer_all(&r, &p);
+    assert_eq!(answers.len(), QUESTIONS.len() + 1);
+    let last = answers.last().expect("answers");
+    assert_eq!((last.id.as_str(), last.stage.as_str(), last.status), ("documented", "documentation", Status::Refused));
+    assert!(last.source.contains("gate docs"), "{}", last.source);
+    let r = with_gates(vec![unselected("docs")]);
+    let last = answer_all(&r, &p).pop().expect("answers");
+    assert_eq!(last.status, Status::Pass);
+    assert!(last.evidence.contains("not selected"), "{}", last.evidence);
+}
+
+#[test]
+fn an_extra_question_without_a_task_is_unknown() {
+    let mut r = with_gates(vec![gate("docs", "h1", None, None)]);
+    r.task = TaskState::None;
+    let last = answer_all(&r, &policy_with_question()).pop().expect("answers");
+    assert_eq!(last.status, Status::Unknown);
+    assert_eq!(last.remedy, "majordomus start TASK");
+}
+
+#[test]
+fn an_exemption_applies_to_an_extra_question_too() {
+    let mut p = policy_with_question();
+    p.exempt.push(Exemption { question: "documented".into(), reason: "no documents here".into(), until: None });
+    let r = with_gates(vec![gate("docs", "h1", None, None)]);
+    assert_eq!(answer_all(&r, &p).pop().expect("answers").status, Status::Exempt);
+}

@@ -1,0 +1,41 @@
+//! The verification family: `gates-green`, `regression-tested`, and the
+//! policy's extra questions. Has the change been verified by what the
+//! repository declares (its gates, run by `majordomus gate run`), and does
+//! it touch a test?
+//!
+//! A gate's run is a fact majordomus recorded itself; a run counts only
+//! over its inputs exactly as they are now. Only the gates the change
+//! selects are hashed, so `check` stays fast when the change touches
+//! nothing a gate covers.
+
+use majordomus_readings::{Reading, Unread};
+
+pub mod extra;
+pub mod judge;
+pub mod questions;
+pub mod readings;
+pub mod test_path;
+
+use readings::GateSet;
+
+/// The stage the documents name for this family's questions.
+pub const STAGE: &str = "verification";
+
+/// The verification readings, each a `Result` of its own.
+#[derive(Debug)]
+pub struct VerificationReadings {
+    /// Every declared gate, with what the change says of it. `Ok` with no
+    /// gate when the policy declares none (nothing else was read then).
+    pub gates: Reading<GateSet>,
+    /// The test paths changed since the start that no longer exist in the
+    /// working tree: deleted, so no test is in them.
+    pub gone: Reading<Vec<String>>,
+}
+
+impl VerificationReadings {
+    /// Every reading of the family unread for one reason: what measurement
+    /// gives when the time budget ran out before the family was read.
+    pub fn unread(reason: &Unread) -> Self {
+        Self { gates: Err(reason.clone()), gone: Err(reason.clone()) }
+    }
+}

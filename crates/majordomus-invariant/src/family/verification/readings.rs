@@ -1,0 +1,349 @@
+//! Taking the verification readings: which declared gates the change selects, what
+//! their inputs hold now, and the runs the ledger recorded of them.
+//!
+//! A gate's verdict is a fact majordomus made itself (`majordomus gate run`
+//! runs the command and appends the run to the ledger); there is no way to
+//! record one by typing an exit code. These readings only gather: which gate
+//! the change since the start selects and why, the hash of its inputs now,
+//! its latest run and its latest run over exactly these inputs. Whether that
+//! is green is `judge.rs`'s to say.
+//!
+//! Only the selected gates are hashed, and the ledger is read only when one
+//! is: `check` stays fast when the change touches nothing a gate covers.
+
+use majordomus_readings::changes::ChangeSet;
+use majordomus_readings::inputs::{self, Matcher};
+use majordomus_readings::status::WorkingTree;
+use majordomus_readings::{Reading, Repo, Unread};
+use majordomus_records::ledger::{self, Entry, Event};
+use majordomus_records::policy::{Gate, Policy};
+use majordomus_records::task::{error_chain, TaskState};
+use majordomus_records::StatePaths;
+
+use super::test_path::is_test_path;
+use super::VerificationReadings;
+use crate::readings::task_reading;
+
+/// The declared gates, in the policy's order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GateSet {
+    /// How many paths changed since the start.
+    pub changed: usize,
+    pub gates: Vec<GateReading>,
+}
+
+impl GateSet {
+    pub fn get(&self, id: &str) -> Option<&GateReading> {
+        self.gates.iter().find(|g| g.id == id)
+    }
+}
+
+/// One declared gate, as the change and the ledger see it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GateReading {
+    pub id: String,
+    pub required: bool,
+    pub always: bool,
+    /// Its input globs, as declared.
+    pub inputs: Vec<String>,
+    /// The paths changed since the start that match its inputs.
+    pub matched: Vec<String>,
+    /// For a selected gate: its inputs now and its recorded runs. `None`
+    /// for a gate the change does not select (it was not hashed).
+    pub runs: Option<Reading<GateRuns>>,
+}
+
+impl GateReading {
+    /// Selected: marked always, or a changed path matches its inputs.
+    pub fn selected(&self) -> bool {
+        self.always || !self.matched.is_empty()
+    }
+}
+
+/// A selected gate's inputs now and what the ledger holds of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GateRuns {
+    /// The hash of its inputs now.
+    pub inputs_now: String,
+    /// How many files its inputs hold now.
+    pub files: usize,
+    /// Its latest run, over whatever inputs.
+    pub latest: Option<RecordedRun>,
+    /// Its latest run whose inputs hash equals the inputs now, whoever ran it.
+    pub current: Option<RecordedRun>,
+}
+
+/// One gate run, as the ledger recorded it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct RecordedRun {
+    /// RFC 3339.
+    pub at: String,
+    /// The task that ran it, if one was active.
+    pub task: Option<String>,
+    pub exit: i32,
+    pub timed_out: bool,
+    pub duration_ms: u64,
+    pub commit: Option<String>,
+    pub inputs_hash: String,
+}
+
+impl RecordedRun {
+    pub fn passed(&self) -> bool {
+        self.exit == 0 && !self.timed_out
+    }
+}
+
+/// The runs of every gate in the ledger, oldest first.
+pub fn recorded_runs(entries: &[Entry]) -> Vec<(String, RecordedRun)> {
+    entries
+        .iter()
+        .filter_map(|e| match &e.event {
+            Event::GateRun { gate, exit, duration_ms, commit, inputs_hash, timed_out } => Some((
+                gate.clone(),
+                RecordedRun {
+                    at: e.at.clone(),
+                    task: e.task.clone(),
+                    exit: *exit,
+                    timed_out: *timed_out,
+                    duration_ms: *duration_ms,
+                    commit: commit.clone(),
+                    inputs_hash: inputs_hash.clone(),
+                },
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A gate's latest run and its latest run over `inputs_now`, from every run recorded.
+pub fn runs_of(runs: &[(String, RecordedRun)], gate: &str, inputs_now: &str, files: usize) -> GateRuns {
+    let mine: Vec<&RecordedRun> = runs.iter().filter(|(g, _)| g == gate).map(|(_, r)| r).collect();
+    GateRuns {
+        inputs_now: inputs_now.to_string(),
+        files,
+        latest: mine.last().map(|r| (*r).clone()),
+        current: mine.iter().rev().find(|r| r.inputs_hash == inputs_now).map(|r| (*r).clone()),
+    }
+}
+
+/// The changed paths that match a gate's inputs.
+pub fn matched(gate: &Gate, changes: &ChangeSet) -> Reading<Vec<String>> {
+    let m = matcher(gate)?;
+    Ok(changes.changed.iter().filter(|p| m.is_match(p)).cloned().collect())
+}
+
+pub fn matcher(gate: &Gate) -> Reading<Matcher> {
+    Matcher::new(&gate.inputs).map_err(|e| Unread::policy(format!("the gate's inputs are not globs: {e}")))
+}
+
+/// The hash of a gate's inputs now, over a status pass just taken.
+pub fn inputs_now(repo: &Repo, tree: &WorkingTree, gate: &Gate) -> Reading<inputs::Inputs> {
+    inputs::hash(repo, tree, &matcher(gate)?, &gate.run)
+}
+
+/// Reads every gate run the ledger holds.
+pub fn read_runs(paths: &StatePaths) -> Reading<Vec<(String, RecordedRun)>> {
+    ledger::read(&paths.ledger()).map(|e| recorded_runs(&e)).map_err(|e| Unread::record(error_chain(&e)))
+}
+
+/// A fresh status pass and the change set since the task's start, for the
+/// commands that select gates outside `check` (`gate run --all`, `gate list`).
+pub fn change_set(repo: &Repo, task: &TaskState) -> (Reading<WorkingTree>, Reading<ChangeSet>) {
+    let tree = majordomus_readings::status::read(repo);
+    let changes = match (task_reading(task), &tree) {
+        (Err(e), _) => Err(e),
+        (_, Err(e)) => Err(e.clone()),
+        (Ok(record), Ok(t)) => majordomus_readings::refs::head(repo).and_then(|h| {
+            majordomus_readings::changes::since(repo, record.head.as_deref(), h.commit.as_deref(), t, &record.snapshot)
+        }),
+    };
+    (tree, changes)
+}
+
+/// Takes the verification readings over the change set and status pass
+/// `check` already took.
+pub fn measure(
+    repo: &Repo,
+    paths: &StatePaths,
+    policy: &Policy,
+    tree: &Reading<WorkingTree>,
+    changes: &Reading<ChangeSet>,
+) -> VerificationReadings {
+    let gone = changes.as_ref().map_err(Clone::clone).map(|changes| gone(repo, changes));
+    if policy.gates.is_empty() {
+        return VerificationReadings { gates: Ok(GateSet::default()), gone };
+    }
+    let gates = changes.as_ref().map_err(Clone::clone).and_then(|changes| {
+        let mut set = GateSet { changed: changes.changed.len(), gates: Vec::new() };
+        let mut runs: Option<Reading<Vec<(String, RecordedRun)>>> = None;
+        for (id, gate) in &policy.gates {
+            let mut reading = GateReading {
+                id: id.clone(),
+                required: gate.required,
+                always: gate.always,
+                inputs: gate.inputs.clone(),
+                matched: matched(gate, changes)?,
+                runs: None,
+            };
+            if reading.selected() {
+                let all = runs.get_or_insert_with(|| read_runs(paths));
+                reading.runs = Some(measure_runs(repo, tree, gate, id, all));
+            }
+            set.gates.push(reading);
+        }
+        Ok(set)
+    });
+    VerificationReadings { gates, gone }
+}
+
+/// The test paths changed since the start that the working tree no longer
+/// holds (deleted, whether committed, staged or not): only tests are asked
+/// about, one `lstat` each, as only `regression-tested` needs the answer.
+fn gone(repo: &Repo, changes: &ChangeSet) -> Vec<String> {
+    changes
+        .changed
+        .iter()
+        .filter(|p| is_test_path(p))
+        .filter(|p| {
+            std::fs::symlink_metadata(repo.root().join(p.as_str()))
+                .is_err_and(|e| matches!(e.kind(), std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory))
+        })
+        .cloned()
+        .collect()
+}
+
+fn measure_runs(
+    repo: &Repo,
+    tree: &Reading<WorkingTree>,
+    gate: &Gate,
+    id: &str,
+    runs: &Reading<Vec<(String, RecordedRun)>>,
+) -> Reading<GateRuns> {
+    let runs = runs.as_ref().map_err(Clone::clone)?;
+    let tree = tree.as_ref().map_err(Clone::clone)?;
+    let now = inputs_now(repo, tree, gate)?;
+    Ok(runs_of(runs, id, &now.hash, now.files))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use majordomus_records::ledger::append;
+    use majordomus_testkit::TestRepo;
+
+    fn run_entry(gate: &str, exit: i32, hash: &str) -> Entry {
+        Entry {
+            at: "2026-11-30T10:00:00Z".into(),
+            task: Some("t".into()),
+            event: Event::GateRun {
+                gate: gate.into(),
+                exit,
+                duration_ms: 1,
+                commit: None,
+                inputs_hash: hash.into(),
+                timed_out: false,
+            },
+        }
+    }
+
+    fn policy() -> Policy {
+        let mut p = Policy::default();
+        p.gates.insert("unit".into(), Gate::new("cargo test", &["src/**"]));
+        p.gates.insert("docs".into(), Gate::new("mdbook test", &["docs/**"]));
+        let mut lint = Gate::new("cargo clippy", &[]);
+        lint.always = true;
+        lint.required = false;
+        p.gates.insert("lint".into(), lint);
+        p
+    }
+
+    fn take(t: &TestRepo, policy: &Policy, changed: &[&str]) -> GateSet {
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let tree = majordomus_readings::status::read(&repo);
+        let changes = Ok(ChangeSet { changed: changed.iter().map(|s| s.to_string()).collect(), inherited: vec![] });
+        let paths = StatePaths::new(repo.root());
+        measure(&repo, &paths, policy, &tree, &changes).gates.expect("read")
+    }
+
+    #[test]
+    fn a_changed_path_deleted_from_the_working_tree_is_read_as_gone_with_or_without_gates() {
+        let t = TestRepo::with_commit();
+        t.write("tests/p_test.rs", "#[test] fn p() {}\n");
+        t.write("tests/q_test.rs", "#[test] fn q() {}\n");
+        t.commit_all("tests");
+        t.git(&["rm", "-q", "tests/p_test.rs"]);
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let tree = majordomus_readings::status::read(&repo);
+        let changes = Ok(ChangeSet {
+            changed: vec!["README".into(), "tests/p_test.rs".into(), "tests/q_test.rs".into()],
+            inherited: vec![],
+        });
+        let paths = StatePaths::new(repo.root());
+        for policy in [Policy::default(), policy()] {
+            let read = measure(&repo, &paths, &policy, &tree, &changes);
+            assert_eq!(read.gone.expect("read"), ["tests/p_test.rs"]);
+        }
+    }
+
+    #[test]
+    fn a_gate_is_selected_by_a_change_to_its_inputs_or_by_always() {
+        let t = TestRepo::with_commit();
+        let set = take(&t, &policy(), &["src/lib.rs", "README"]);
+        let sel: Vec<(&str, bool)> = set.gates.iter().map(|g| (g.id.as_str(), g.selected())).collect();
+        assert_eq!(sel, [("unit", true), ("docs", false), ("lint", true)]);
+        assert_eq!(set.get("unit").expect("unit").matched, ["src/lib.rs"]);
+        assert!(set.get("docs").expect("docs").runs.is_none(), "an unselected gate is not hashed");
+    }
+
+    #[test]
+    fn the_latest_run_over_the_inputs_now_counts_whoever_ran_it() {
+        let runs = recorded_runs(&[run_entry("unit", 0, "h1"), run_entry("unit", 1, "h2"), run_entry("docs", 0, "h1")]);
+        let r = runs_of(&runs, "unit", "h1", 3);
+        assert_eq!(r.latest.as_ref().map(|r| r.inputs_hash.as_str()), Some("h2"));
+        assert_eq!(r.current.as_ref().map(|r| r.exit), Some(0));
+        assert!(runs_of(&runs, "unit", "h3", 3).current.is_none());
+        assert!(runs_of(&runs, "lint", "h1", 0).latest.is_none());
+    }
+
+    #[test]
+    fn a_ledger_that_cannot_be_read_leaves_the_selected_gates_unread() {
+        let t = TestRepo::with_commit();
+        t.write(".ai/local/state/ledger.jsonl", "{not json\n");
+        let set = take(&t, &policy(), &["src/lib.rs"]);
+        let unit = set.get("unit").expect("unit");
+        let err = unit.runs.clone().expect("selected").expect_err("unread");
+        assert!(err.reason.contains("not a ledger entry"), "{err}");
+    }
+
+    #[test]
+    fn a_recorded_run_is_found_by_the_hash_of_the_inputs_now() {
+        let t = TestRepo::with_commit();
+        t.write("src/lib.rs", "fn a() {}\n");
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let tree = majordomus_readings::status::read(&repo).expect("status");
+        let p = policy();
+        let now = inputs_now(&repo, &tree, &p.gates["unit"]).expect("hash");
+        append(&StatePaths::new(repo.root()), &run_entry("unit", 0, &now.hash)).expect("append");
+        let set = take(&t, &p, &["src/lib.rs"]);
+        let runs = set.get("unit").expect("unit").runs.clone().expect("selected").expect("read");
+        assert!(runs.current.expect("current").passed());
+        t.write("src/lib.rs", "fn b() {}\n");
+        let set = take(&t, &p, &["src/lib.rs"]);
+        let runs = set.get("unit").expect("unit").runs.clone().expect("selected").expect("read");
+        assert!(runs.current.is_none() && runs.latest.is_some(), "stale after an input changed");
+    }
+
+    #[test]
+    fn no_gate_declared_reads_nothing_else() {
+        let t = TestRepo::with_commit();
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let r = measure(
+            &repo,
+            &StatePaths::new(repo.root()),
+            &Policy::default(),
+            &Err(Unread::io("x")),
+            &Err(Unread::io("y")),
+        );
+        assert_eq!(r.gates, Ok(GateSet::default()));
+    }
+}

@@ -1,0 +1,126 @@
+//! The readings and task record the judging tests start from: a
+//! repository where all is well, or one where nothing could be read.
+//! Each test changes only what it is about.
+
+use majordomus_readings::changes::ChangeSet;
+use majordomus_readings::refs::{Branch, Head, Integration, Push, Trunk, Upstream};
+use majordomus_readings::status::WorkingTree;
+use majordomus_readings::Unread;
+use majordomus_records::policy::Policy;
+use majordomus_records::task::{Snapshot, TaskRecord, TaskState, TASK_SCHEMA};
+
+use crate::answer::{Answer, Status};
+use crate::done::answer_all;
+use crate::family::bookkeeping::BookkeepingReadings;
+use crate::family::closing::ClosingReadings;
+use crate::family::commit::CommitReadings;
+use crate::family::integration::{Integrated, IntegrationReadings};
+use crate::family::verification::VerificationReadings;
+use crate::readings::Readings;
+
+pub(crate) fn record() -> TaskRecord {
+    TaskRecord {
+        schema: TASK_SCHEMA.into(),
+        id: "t".into(),
+        task: "work".into(),
+        scope: vec![],
+        issues: vec![],
+        started_at: "2026-11-30T10:00:00Z".into(),
+        head: Some("a".repeat(40)),
+        branch: Some("main".into()),
+        snapshot: Snapshot {
+            untracked: Some(vec![]),
+            stashes: Some(vec![]),
+            dirty: Some(vec![]),
+            ..Snapshot::default()
+        },
+        owner: None,
+    }
+}
+
+pub(crate) fn today() -> chrono::NaiveDate {
+    chrono::NaiveDate::from_ymd_opt(2026, 11, 30).expect("a date")
+}
+
+pub(crate) fn unread<T>() -> Result<T, Unread> {
+    Err(Unread::io("the test took no reading"))
+}
+
+/// Readings none of which could be taken.
+pub(crate) fn nothing_read(task: TaskState) -> Readings {
+    let none = Unread::io("the test took no reading");
+    Readings {
+        task,
+        head: unread(),
+        tree: unread(),
+        changes: unread(),
+        branches: unread(),
+        today: today(),
+        exemptions_at_start: unread(),
+        commit: CommitReadings::unread(&none),
+        integration: IntegrationReadings::unread(&none),
+        verification: VerificationReadings::unread(&none),
+        closing: ClosingReadings::unread(&none),
+        bookkeeping: BookkeepingReadings::unread(&none),
+    }
+}
+
+/// A trunk found at `refname` (`refs/heads/B` or `refs/remotes/origin/B`),
+/// naming the branch B, at the commit of 40 `c`s.
+pub(crate) fn trunk_at(refname: &str, c: char) -> Trunk {
+    let branch = refname.strip_prefix("refs/heads/").or_else(|| refname.strip_prefix("refs/remotes/origin/"));
+    Trunk {
+        refname: refname.into(),
+        branch: branch.expect("a branch or origin ref").into(),
+        commit: c.to_string().repeat(40),
+        chosen_by: "the test".into(),
+    }
+}
+
+/// Readings of a clean, pushed, integrated repository with one commit made.
+pub(crate) fn all_well() -> Readings {
+    let trunk = trunk_at("refs/remotes/origin/main", 'b');
+    let none = Unread::io("the test took no reading");
+    Readings {
+        task: TaskState::Active(Box::new(record())),
+        head: Ok(Head { commit: Some("b".repeat(40)), branch: Some("main".into()) }),
+        tree: Ok(WorkingTree::default()),
+        changes: Ok(ChangeSet { changed: vec!["src/lib.rs".into(), "tests/it.rs".into()], inherited: vec![] }),
+        branches: Ok(vec![Branch {
+            name: "main".into(),
+            commit: "b".repeat(40),
+            upstream: Some(Upstream { refname: "refs/remotes/origin/main".into(), exists: true }),
+        }]),
+        today: today(),
+        exemptions_at_start: Ok(Some(vec![])),
+        commit: CommitReadings {
+            inherited_dirty: Ok(Default::default()),
+            stashes: Ok(vec![]),
+            operation: Ok(None),
+            push: Ok(Push::Measured {
+                against: "refs/remotes/origin/main".into(),
+                how: "its upstream".into(),
+                commits: vec![],
+                count: 0,
+                since_start: Some((vec![], 0)),
+            }),
+        },
+        integration: IntegrationReadings {
+            integrated: Ok(Integrated::Measured { trunk, integration: Integration::Reached }),
+        },
+        verification: VerificationReadings { gone: Ok(vec![]), ..VerificationReadings::unread(&none) },
+        closing: ClosingReadings::unread(&none),
+        bookkeeping: BookkeepingReadings {
+            commits_since_start: Ok((vec!["b".repeat(40)], 1)),
+            ..BookkeepingReadings::unread(&none)
+        },
+    }
+}
+
+pub(crate) fn status_of(answers: &[Answer], id: &str) -> Status {
+    answers.iter().find(|a| a.id == id).map(|a| a.status).expect("question answered")
+}
+
+pub(crate) fn answer(r: &Readings, id: &str) -> Answer {
+    answer_all(r, &Policy::default()).into_iter().find(|a| a.id == id).expect("answered")
+}

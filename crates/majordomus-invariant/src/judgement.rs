@@ -1,0 +1,92 @@
+//! A question judged, before its question's own fields make it an
+//! [`Answer`](crate::answer::Answer): the status, the evidence sentence, the
+//! same facts as data, and a remedy fitted to what was read.
+//!
+//! Every family's judging returns one of these; `src/done.rs` turns them
+//! into answers. The two ways a question is `unknown` for want of a reading
+//! are written here once: a reading not taken ([`Judgement::unread`]) and
+//! no task record to measure from ([`without_task`]).
+
+use serde_json::json;
+
+use majordomus_readings::{Unread, UnreadKind, NO_TASK};
+use majordomus_records::task::{TaskRecord, TaskState};
+
+use crate::answer::Status;
+use crate::prose::sentence;
+
+/// A question judged: everything of an answer but the question's own fields.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Judgement {
+    pub status: Status,
+    pub evidence: String,
+    pub details: serde_json::Value,
+    /// A remedy fitted to this reading; the question's own when `None`.
+    pub remedy: Option<String>,
+}
+
+impl Judgement {
+    pub fn new(status: Status, evidence: impl Into<String>, details: serde_json::Value) -> Self {
+        Self { status, evidence: evidence.into(), details, remedy: None }
+    }
+
+    /// The same judgement with a remedy fitted to what was read.
+    pub fn remedy(mut self, remedy: impl Into<String>) -> Self {
+        self.remedy = Some(remedy.into());
+        self
+    }
+
+    /// A reading that could not be taken: `unknown`, with its reason and kind.
+    pub fn unread(unread: &Unread) -> Self {
+        Self::new(
+            Status::Unknown,
+            sentence(&unread.reason),
+            json!({ "unread": unread.reason, "unread_kind": unread.kind.as_str() }),
+        )
+    }
+}
+
+/// The judgement of a question that needs a task record when there is none
+/// to read; `None` when there is one.
+pub fn without_task(task: &TaskState) -> Option<Judgement> {
+    match task {
+        TaskState::Active(_) => None,
+        TaskState::None => Some(no_task()),
+        TaskState::Unreadable(reason) => Some(unreadable_task(reason)),
+    }
+}
+
+/// Judges with the task record, or answers as [`without_task`] says.
+pub fn with_task(task: &TaskState, judge: impl FnOnce(&TaskRecord) -> Judgement) -> Judgement {
+    match task {
+        TaskState::Active(record) => judge(record),
+        TaskState::None => no_task(),
+        TaskState::Unreadable(reason) => unreadable_task(reason),
+    }
+}
+
+fn no_task() -> Judgement {
+    Judgement::new(
+        Status::Unknown,
+        sentence(NO_TASK),
+        json!({ "task": null, "unread_kind": UnreadKind::NoTask.as_str() }),
+    )
+    .remedy("majordomus start TASK")
+}
+
+fn unreadable_task(reason: &str) -> Judgement {
+    Judgement::new(
+        Status::Unknown,
+        sentence(reason),
+        json!({ "task": null, "unread": reason, "unread_kind": UnreadKind::Record.as_str() }),
+    )
+    .remedy("repair or remove .ai/local/state/task.json, then majordomus start TASK")
+}
+
+/// `a` with the keys of `b` added (both JSON objects).
+pub fn with(mut a: serde_json::Value, b: serde_json::Value) -> serde_json::Value {
+    if let (Some(a), serde_json::Value::Object(b)) = (a.as_object_mut(), b) {
+        a.extend(b);
+    }
+    a
+}

@@ -1,0 +1,203 @@
+//! Taking the readings: every piece of I/O `check` does happens here or in
+//! a family's `readings.rs`, each reading a `Result` of its own, so one that
+//! cannot be taken does not take the others with it. Judging them is
+//! `src/done.rs`'s work and the families' `judge.rs`, not this.
+//!
+//! The working tree's status is most of the work, and none of the ref
+//! readings needs it: those are taken on a second thread while this one
+//! reads the working tree; what needs both is taken after.
+
+use majordomus_readings::markers::Marker;
+use majordomus_readings::refs::{self, Branch, Head, NoTrunk, Trunk};
+use majordomus_readings::{changes, status, Reading, Repo, Unread};
+use majordomus_records::issue::IssueRef;
+use majordomus_records::policy::Policy;
+use majordomus_records::task::TaskState;
+use majordomus_records::StatePaths;
+
+use crate::deadline::Deadline;
+use crate::family::bookkeeping::{self, BookkeepingReadings};
+use crate::family::closing::{self, ClosingReadings};
+use crate::family::commit::{self, CommitReadings};
+use crate::family::integration::{self, Integrated, IntegrationReadings};
+use crate::family::verification::{self, VerificationReadings};
+use crate::readings::Readings;
+
+/// Takes every reading `check` needs.
+pub fn measure(repo: &Repo, paths: &StatePaths, policy: &Policy, task: TaskState) -> Readings {
+    measure_within(repo, paths, policy, task, Deadline::NONE)
+}
+
+/// Takes every reading `check` needs, checking the deadline between
+/// readings: once it has passed, each reading not yet taken is unread and
+/// says the time budget ran out (a family of readings counts as one).
+pub fn measure_within(
+    repo: &Repo,
+    paths: &StatePaths,
+    policy: &Policy,
+    task: TaskState,
+    deadline: Deadline,
+) -> Readings {
+    let head = deadline.read(|| refs::head(repo));
+    let record = task.record();
+    let head_commit = head.as_ref().ok().and_then(|h| h.commit.clone());
+    // The ref readings go on a second thread, through a repository handle of
+    // their own (a libgit2 handle is not shared between threads).
+    let (tree, refs) = std::thread::scope(|scope| {
+        let refs = repo.reopen().ok().map(|own| {
+            let (head, head_commit, task) = (&head, &head_commit, &task);
+            scope.spawn(move || ref_readings(&own, paths, policy, task, head, head_commit.as_deref(), deadline))
+        });
+        let tree = deadline.read(|| status::read(repo));
+        let refs = match refs.map(|h| h.join()) {
+            Some(Ok(refs)) => refs,
+            Some(Err(panic)) => std::panic::resume_unwind(panic),
+            // No second handle: the same readings, one after the other.
+            None => ref_readings(repo, paths, policy, &task, &head, head_commit.as_deref(), deadline),
+        };
+        (tree, refs)
+    });
+    let RefReadings { commits_since_start, branches, push, integrated, stashes, operation, closing } = refs;
+    let changes = deadline.read(|| match (record, &head, &tree) {
+        (Some(r), Ok(h), Ok(t)) => changes::since(repo, r.head.as_deref(), h.commit.as_deref(), t, &r.snapshot),
+        (None, _, _) => Err(Unread::no_task()),
+        (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),
+    });
+    let inherited_dirty = deadline.read(|| match (record, &tree) {
+        (Some(r), Ok(t)) => Ok(commit::readings::inherited_dirty(repo, r, t)),
+        (None, _) => Err(Unread::no_task()),
+        (_, Err(e)) => Err(e.clone()),
+    });
+    let verification = match deadline.check() {
+        Ok(()) => verification::readings::measure(repo, paths, policy, &tree, &changes),
+        Err(e) => VerificationReadings::unread(&e),
+    };
+    let bookkeeping = match deadline.check() {
+        Ok(()) => bookkeeping::readings::measure(repo, paths, policy, &task, &changes, &tree, commits_since_start),
+        Err(e) => BookkeepingReadings { commits_since_start, ..BookkeepingReadings::unread(&e) },
+    };
+    // Only an exemption asks what the policy held at the start.
+    let exemptions_at_start = match policy.exempt.is_empty() {
+        true => Ok(None),
+        false => deadline.read(|| crate::exemptions::at_start(repo, &task)),
+    };
+    Readings {
+        today: chrono::Local::now().date_naive(),
+        exemptions_at_start,
+        commit: CommitReadings { inherited_dirty, stashes, operation, push },
+        integration: IntegrationReadings { integrated },
+        verification,
+        closing,
+        bookkeeping,
+        branches,
+        changes,
+        tree,
+        head,
+        task,
+    }
+}
+
+/// The readings of refs and of what the task left, which do not need the
+/// working tree's status: [`measure_within`] takes them alongside it.
+struct RefReadings {
+    commits_since_start: Reading<(Vec<String>, usize)>,
+    branches: Reading<Vec<Branch>>,
+    push: Reading<refs::Push>,
+    integrated: Reading<Integrated>,
+    stashes: Reading<Vec<majordomus_readings::stash::StashEntry>>,
+    operation: Reading<Option<String>>,
+    closing: ClosingReadings,
+}
+
+fn ref_readings(
+    repo: &Repo,
+    paths: &StatePaths,
+    policy: &Policy,
+    task: &TaskState,
+    head: &Reading<Head>,
+    head_commit: Option<&str>,
+    deadline: Deadline,
+) -> RefReadings {
+    let trunk: Reading<Result<Trunk, NoTrunk>> = deadline.read(|| integration::readings::trunk(repo, policy));
+    let commits_since_start = deadline.read(|| bookkeeping::readings::commits_since_start(repo, task, head_commit));
+    let branches = deadline.read(|| refs::branches(repo));
+    let push = deadline.read(|| commit::readings::push(repo, head, &branches, &trunk, task.record()));
+    let integrated = deadline.read(|| integration::readings::integrated(repo, head, head_commit, &trunk));
+    let stashes = deadline.read(|| commit::readings::stashes(repo));
+    let operation = deadline.read(|| commit::readings::operation(repo));
+    let closing = match deadline.check() {
+        Ok(()) => closing::readings::measure(repo, paths, policy, task, &branches),
+        Err(e) => ClosingReadings::unread(&e),
+    };
+    RefReadings { commits_since_start, branches, push, integrated, stashes, operation, closing }
+}
+
+/// The issues a forge observation must answer for the task active in this
+/// working tree ([`bookkeeping::readings::issues_to_observe`]), for `forge
+/// refresh`: reads the ledger, the markers added since the start and those
+/// in the register. With no task, or a ledger that cannot be read, the
+/// reason.
+pub fn issues_to_observe(repo: &Repo, paths: &StatePaths, policy: &Policy) -> Reading<Vec<IssueRef>> {
+    let readings = measure(repo, paths, policy, TaskState::load(&paths.task()));
+    let b = &readings.bookkeeping;
+    let book = b.book.as_ref().map_err(Clone::clone)?;
+    let mut markers: Vec<Marker> = b.markers_added.clone().unwrap_or_default();
+    if let Some(Ok(all)) = &b.register {
+        markers.extend(all.iter().cloned());
+    }
+    Ok(bookkeeping::readings::issues_to_observe(book, &markers))
+}
+
+#[cfg(test)]
+mod tests {
+    use majordomus_records::{Policy, StatePaths, TaskState};
+    use majordomus_testkit::TestRepo;
+
+    use super::*;
+
+    #[test]
+    fn past_the_deadline_every_reading_is_unread_and_names_the_budget() {
+        let t = TestRepo::with_commit();
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let paths = StatePaths::new(repo.root());
+        let spent = Deadline::after(std::time::Instant::now(), 0);
+        let r = measure_within(&repo, &paths, &Policy::default(), TaskState::None, spent);
+        let reason = "the time budget of 0 ms ran out before this was read";
+        assert_eq!(r.head.as_ref().expect_err("cut off").reason, reason);
+        assert_eq!(r.tree.as_ref().expect_err("cut off").reason, reason);
+        assert_eq!(r.commit.push.as_ref().expect_err("cut off").reason, reason);
+        assert_eq!(r.commit.stashes.as_ref().expect_err("cut off").reason, reason);
+        assert_eq!(r.head.as_ref().expect_err("cut off").kind, majordomus_readings::UnreadKind::Budget);
+        let answers = crate::done::answer_all(&r, &Policy::default());
+        let settled = answers.iter().find(|a| a.id == "settled").expect("settled");
+        assert_eq!(settled.status, crate::Status::Unknown);
+        assert!(settled.evidence.contains("time budget of 0 ms"), "{}", settled.evidence);
+        assert_eq!(settled.unread_kind(), Some(majordomus_readings::UnreadKind::Budget));
+    }
+
+    #[test]
+    fn a_budget_not_yet_spent_cuts_nothing_off() {
+        let t = TestRepo::with_commit();
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let paths = StatePaths::new(repo.root());
+        let ample = Deadline::after(std::time::Instant::now(), 600_000);
+        let r = measure_within(&repo, &paths, &Policy::default(), TaskState::None, ample);
+        assert!(r.head.is_ok() && r.tree.is_ok() && r.commit.stashes.is_ok() && r.commit.operation.is_ok());
+        assert!(Deadline::NONE.check().is_ok());
+    }
+
+    #[test]
+    fn a_trunk_the_policy_names_that_does_not_exist_is_named_in_the_evidence() {
+        let t = TestRepo::with_commit();
+        let _origin = t.with_origin();
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let paths = StatePaths::new(repo.root());
+        let mut policy = Policy::default();
+        policy.trunk = Some(majordomus_records::policy::Trunk { remote: None, branch: Some("develop".into()) });
+        let r = measure(&repo, &paths, &policy, TaskState::None);
+        let reason = &r.integration.integrated.as_ref().expect_err("no develop").reason;
+        assert!(reason.contains(r#"the policy's [trunk] names branch "develop""#), "{reason}");
+        assert!(reason.contains("origin/develop or develop"), "{reason}");
+        assert!(!reason.contains("origin/master"), "{reason}");
+    }
+}

@@ -1,0 +1,127 @@
+//! The start snapshot `majordomus start` records in the task record: what
+//! the repository already held when the task began, so that none of it is
+//! later counted against the task.
+
+use majordomus_readings::refs::{self, Push};
+use majordomus_readings::status;
+use majordomus_readings::{baselines, stash, worktrees, Repo, Unread};
+use majordomus_records::policy::Policy;
+use majordomus_records::task::{DirtyPath, Snapshot, UntrackedPath};
+
+use crate::family::integration::readings::trunk;
+
+/// A start snapshot, and the parts of it that could not be read, each
+/// named with why.
+#[derive(Debug)]
+pub struct Taken {
+    pub snapshot: Snapshot,
+    /// What each part left out is (`dirty and untracked paths`, ...) and why.
+    pub unread: Vec<(&'static str, Unread)>,
+}
+
+/// Takes the start snapshot `start` records: what the repository already
+/// held, so that none of it is later counted against the task.
+///
+/// Each part is a reading of its own: a part that could not be read is left
+/// out (`None`, never recorded as empty) and named in [`Taken::unread`],
+/// and takes no other part with it. A repository whose status cannot be
+/// read (a file name that is not UTF-8, a split index) still gets a task.
+pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
+    let mut unread = Vec::new();
+    let mut kept = |what: &'static str, reading: Result<(), Unread>| {
+        if let Err(e) = reading {
+            unread.push((what, e));
+        }
+    };
+    let mut snapshot = Snapshot::default();
+    let head = refs::head(repo);
+    let branches = refs::branches(repo);
+    // Taken before the branches are moved into the snapshot: `push` reads them.
+    let unpushed = match (&head, &branches) {
+        (Ok(_), Ok(_)) => match refs::push(repo, &head, &branches, &trunk(repo, policy), None) {
+            Ok(Push::Measured { commits, .. }) => Ok(commits),
+            Ok(Push::NoRemote | Push::Unborn) => Ok(Vec::new()),
+            Err(e) => Err(e),
+        },
+        (Err(e), _) | (_, Err(e)) => Err(e.clone()),
+    };
+    kept(
+        "dirty and untracked paths",
+        status::read(repo).map(|tree| {
+            snapshot.dirty = Some(
+                tree.dirty
+                    .iter()
+                    .map(|d| DirtyPath {
+                        path: d.path.clone(),
+                        index: d.index.clone(),
+                        worktree: status::content_id(repo, &d.path),
+                    })
+                    .collect(),
+            );
+            snapshot.untracked = Some(
+                tree.untracked
+                    .iter()
+                    .map(|p| UntrackedPath { path: p.clone(), worktree: status::content_id(repo, p) })
+                    .collect(),
+            );
+        }),
+    );
+    kept("branches", branches.map(|b| snapshot.branches = Some(b.into_iter().map(|b| (b.name, b.commit)).collect())));
+    kept("worktrees", worktrees::read(repo).map(|w| snapshot.worktrees = Some(w)));
+    kept("stashes", stash::read(repo).map(|s| snapshot.stashes = Some(s.into_iter().map(|s| s.commit).collect())));
+    kept("unpushed commits", unpushed.map(|u| snapshot.unpushed = Some(u)));
+    kept("debt baselines", baselines::read_worktree(repo).map(|b| snapshot.baselines = Some(b)));
+    Taken { snapshot, unread }
+}
+
+#[cfg(test)]
+mod tests {
+    use majordomus_records::Policy;
+    use majordomus_testkit::TestRepo;
+
+    use super::*;
+
+    #[test]
+    fn unpushed_commits_the_snapshot_could_not_read_are_left_out_not_recorded_as_none() {
+        let t = TestRepo::with_commit();
+        // A remote never fetched: no upstream and no remote-tracking trunk.
+        t.git(&["remote", "add", "gh", "/nonexistent/gh.git"]);
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let taken = snapshot(&repo, &Policy::default());
+        assert_eq!(taken.snapshot.unpushed, None);
+        assert_eq!(taken.unread.iter().map(|(what, _)| *what).collect::<Vec<_>>(), ["unpushed commits"]);
+        assert!(taken.snapshot.dirty.is_some() && taken.snapshot.stashes.is_some());
+        let t = TestRepo::with_commit();
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let taken = snapshot(&repo, &Policy::default());
+        assert_eq!(taken.snapshot.unpushed, Some(vec![]));
+        assert!(taken.unread.is_empty(), "{:?}", taken.unread);
+    }
+
+    #[test]
+    fn a_status_the_snapshot_cannot_read_leaves_out_dirty_and_untracked_and_nothing_else() {
+        use std::os::unix::ffi::OsStrExt;
+        let t = TestRepo::with_commit();
+        std::fs::write(t.path().join(std::ffi::OsStr::from_bytes(b"bad-\xff")), "x\n").expect("write");
+        t.write("README", "dirty\n");
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let taken = snapshot(&repo, &Policy::default());
+        assert_eq!((&taken.snapshot.dirty, &taken.snapshot.untracked), (&None, &None));
+        let [(what, why)] = taken.unread.as_slice() else { panic!("{:?}", taken.unread) };
+        assert_eq!(*what, "dirty and untracked paths");
+        assert!(why.reason.contains("bad-\\xff"), "{why}");
+        let s = &taken.snapshot;
+        assert!(s.branches.is_some() && s.worktrees.is_some() && s.stashes.is_some());
+        assert!(s.unpushed.is_some() && s.baselines.is_some());
+    }
+
+    #[test]
+    fn a_split_index_leaves_out_dirty_and_untracked_and_nothing_else() {
+        let t = TestRepo::with_commit();
+        t.git(&["update-index", "--split-index"]);
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let taken = snapshot(&repo, &Policy::default());
+        assert_eq!(taken.unread.iter().map(|(what, _)| *what).collect::<Vec<_>>(), ["dirty and untracked paths"]);
+        assert!(taken.snapshot.dirty.is_none() && taken.snapshot.branches.is_some());
+    }
+}

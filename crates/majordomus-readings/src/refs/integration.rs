@@ -1,0 +1,233 @@
+//! Whether the trunk holds HEAD's work: reached, or held by a squash or
+//! rebase merge, or missing.
+
+use git2::{ErrorCode, Oid};
+
+use super::{commits_not_on, parse};
+use crate::{Reading, Repo, Unread};
+
+/// How many of the trunk's first-parent commits [`integration`] searches
+/// for one holding HEAD's changes, newest first.
+pub const SQUASH_SEARCH: usize = 2_000;
+
+/// How the trunk relates to HEAD's work.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Integration {
+    /// The trunk's history contains HEAD.
+    Reached,
+    /// The trunk does not contain HEAD, but one of its commits held every
+    /// path HEAD changed since their merge base with the same content: a
+    /// squash or rebase merge.
+    Holds {
+        paths: usize,
+        /// The trunk commit that held them: its tip, or the first-parent
+        /// commit the squash merge landed as.
+        commit: String,
+        /// How many first-parent commits before the tip it is (0: the tip).
+        behind_tip: usize,
+    },
+    /// Paths HEAD changed that the trunk's tip does not hold, and the
+    /// commits ahead; no trunk commit searched held them all.
+    Missing {
+        paths: Vec<String>,
+        ahead: Vec<String>,
+        ahead_count: usize,
+        /// `Some(n)` when the search stopped after `n` trunk commits
+        /// ([`SQUASH_SEARCH`]) before reaching the merge base or the root:
+        /// older commits were not read.
+        searched_only: Option<usize>,
+    },
+}
+
+/// Whether the trunk holds HEAD's work: its history reaches HEAD, or its tip
+/// holds every path HEAD changed since the merge base at HEAD's content, or
+/// an earlier commit on its first-parent history did (a squash merge the
+/// trunk has edited since). That search goes back to the merge base, at most
+/// [`SQUASH_SEARCH`] commits, looking up only the changed paths in each
+/// commit's tree: no diff per commit.
+pub fn integration(repo: &Repo, head: &str, trunk: &str) -> Reading<Integration> {
+    integration_searching(repo, head, trunk, SQUASH_SEARCH)
+}
+
+/// [`integration`], searching at most `bound` trunk commits before its tip.
+fn integration_searching(repo: &Repo, head: &str, trunk: &str, bound: usize) -> Reading<Integration> {
+    let (h, t) = (parse(head)?, parse(trunk)?);
+    if h == t || repo.git.graph_descendant_of(t, h).map_err(|e| Unread::git("the trunk's history", &e))? {
+        return Ok(Integration::Reached);
+    }
+    let base = match repo.git.merge_base(h, t) {
+        Ok(b) => Some(b),
+        Err(e) if e.code() == ErrorCode::NotFound => None,
+        Err(e) => return Err(Unread::git("the merge base of HEAD and the trunk", &e)),
+    };
+    let commit_of = |oid: Oid| repo.git.find_commit(oid).map_err(|e| Unread::git(&format!("the commit {oid}"), &e));
+    let tree_of = |oid: Oid| -> Reading<git2::Tree<'_>> {
+        commit_of(oid)?.tree().map_err(|e| Unread::git(&format!("the tree of {oid}"), &e))
+    };
+    let head_tree = tree_of(h)?;
+    let trunk_tree = tree_of(t)?;
+    let base_tree = base.map(tree_of).transpose()?;
+    let diff = repo
+        .git
+        .diff_tree_to_tree(base_tree.as_ref(), Some(&head_tree), None)
+        .map_err(|e| Unread::git("HEAD's changes since the merge base", &e))?;
+    // Each path HEAD changed, with the blob HEAD holds there (`None`: deleted).
+    let mut wanted: Vec<(std::path::PathBuf, Option<Oid>)> = Vec::new();
+    for delta in diff.deltas() {
+        let Some(path) = delta.new_file().path().or(delta.old_file().path()) else { continue };
+        let want = head_tree.get_path(path).ok().map(|e| e.id());
+        wanted.push((path.to_path_buf(), want));
+    }
+    let held = |tree: &git2::Tree<'_>, path: &std::path::Path, want: Option<Oid>| {
+        tree.get_path(path).ok().map(|e| e.id()) == want
+    };
+    let missing: Vec<String> = wanted
+        .iter()
+        .filter(|(path, want)| !held(&trunk_tree, path, *want))
+        .map(|(path, _)| path.to_string_lossy().into_owned())
+        .collect();
+    if missing.is_empty() {
+        return Ok(Integration::Holds { paths: wanted.len(), commit: trunk.to_string(), behind_tip: 0 });
+    }
+    // The tip does not hold them: walk its first parents back to the merge
+    // base. The path that failed last is looked up first, so most commits
+    // cost one tree lookup.
+    let mut first =
+        wanted.iter().position(|(p, _)| missing.first().is_some_and(|m| p.to_string_lossy() == *m)).unwrap_or(0);
+    let mut current = commit_of(t)?;
+    let mut searched_only = None;
+    let mut behind_tip = 0;
+    while let Some(parent) = current.parent_ids().next() {
+        if Some(parent) == base {
+            break;
+        }
+        if behind_tip == bound {
+            searched_only = Some(bound);
+            break;
+        }
+        behind_tip += 1;
+        current = commit_of(parent)?;
+        let tree = current.tree().map_err(|e| Unread::git(&format!("the tree of {parent}"), &e))?;
+        let (path, want) = &wanted[first];
+        if !held(&tree, path, *want) {
+            continue;
+        }
+        match wanted.iter().position(|(path, want)| !held(&tree, path, *want)) {
+            None => {
+                return Ok(Integration::Holds { paths: wanted.len(), commit: parent.to_string(), behind_tip });
+            }
+            Some(i) => first = i,
+        }
+    }
+    let (ahead, ahead_count) = commits_not_on(repo, head, Some(trunk))?;
+    Ok(Integration::Missing { paths: missing, ahead, ahead_count, searched_only })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use majordomus_testkit::TestRepo;
+
+    #[test]
+    fn a_squash_merge_is_recognised_as_integrated() {
+        let t = TestRepo::with_commit();
+        t.git(&["checkout", "-q", "-b", "feature"]);
+        t.write("src/a.rs", "a\n");
+        t.commit_all("a");
+        t.write("src/b.rs", "b\n");
+        let feature = t.commit_all("b");
+        t.git(&["checkout", "-q", "main"]);
+        t.write("other.txt", "trunk moved on\n");
+        t.commit_all("trunk work");
+        let repo = crate::open(t.path()).expect("open");
+        let main = t.head();
+        assert!(matches!(
+            integration(&repo, &feature, &main).expect("read"),
+            Integration::Missing { ahead_count: 2, .. }
+        ));
+        t.git(&["merge", "-q", "--squash", "feature"]);
+        t.git(&["commit", "-q", "-m", "squashed"]);
+        let main = t.head();
+        assert_eq!(
+            integration(&repo, &feature, &main).expect("read"),
+            Integration::Holds { paths: 2, commit: main.clone(), behind_tip: 0 }
+        );
+        t.git(&["merge", "-q", "--no-edit", "feature"]);
+        assert_eq!(integration(&repo, &feature, &t.head()).expect("read"), Integration::Reached);
+    }
+
+    /// A `feature` branch off `main` setting `a.txt` to 3 and deleting
+    /// `gone.txt`, squash-merged into `main`; returns (feature, squash).
+    fn squash_merged_feature(t: &TestRepo) -> (String, String) {
+        t.write("a.txt", "1\n");
+        t.write("gone.txt", "soon\n");
+        t.commit_all("base");
+        t.git(&["checkout", "-q", "-b", "feature"]);
+        t.write("a.txt", "3\n");
+        t.remove("gone.txt");
+        let feature = t.commit_all("a=3, no gone.txt");
+        t.git(&["checkout", "-q", "main"]);
+        t.write("other.txt", "trunk moved on\n");
+        t.commit_all("trunk work");
+        t.git(&["merge", "-q", "--squash", "feature"]);
+        t.git(&["commit", "-q", "-m", "feature, squashed"]);
+        (feature, t.head())
+    }
+
+    #[test]
+    fn a_squash_merge_the_trunk_edited_since_is_still_integrated() {
+        let t = TestRepo::with_commit();
+        let (feature, squash) = squash_merged_feature(&t);
+        t.write("a.txt", "4\n");
+        t.commit_all("a=4 on the trunk");
+        t.write("gone.txt", "back\n");
+        t.commit_all("gone.txt again on the trunk");
+        let repo = crate::open(t.path()).expect("open");
+        assert_eq!(
+            integration(&repo, &feature, &t.head()).expect("read"),
+            Integration::Holds { paths: 2, commit: squash, behind_tip: 2 }
+        );
+    }
+
+    #[test]
+    fn a_trunk_that_never_held_heads_content_does_not_integrate_it() {
+        let t = TestRepo::with_commit();
+        let (_, _) = squash_merged_feature(&t);
+        // More work on the feature after its squash merge: no trunk commit holds it.
+        t.git(&["checkout", "-q", "feature"]);
+        t.write("a.txt", "5\n");
+        let feature = t.commit_all("a=5");
+        t.git(&["checkout", "-q", "main"]);
+        t.write("a.txt", "4\n");
+        let main = t.commit_all("a=4 on the trunk");
+        let repo = crate::open(t.path()).expect("open");
+        match integration(&repo, &feature, &main).expect("read") {
+            Integration::Missing { paths, searched_only, .. } => {
+                assert_eq!(paths, ["a.txt"]);
+                assert_eq!(searched_only, None);
+            }
+            other => panic!("expected missing, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_squash_search_stops_at_its_bound_and_says_so() {
+        let t = TestRepo::with_commit();
+        let (feature, squash) = squash_merged_feature(&t);
+        t.write("a.txt", "4\n");
+        t.commit_all("a=4 on the trunk");
+        for n in 0..3 {
+            t.write("other.txt", &format!("{n}\n"));
+            t.commit_all("more trunk work");
+        }
+        let repo = crate::open(t.path()).expect("open");
+        match integration_searching(&repo, &feature, &t.head(), 3).expect("read") {
+            Integration::Missing { searched_only, .. } => assert_eq!(searched_only, Some(3)),
+            other => panic!("expected missing, got {other:?}"),
+        }
+        assert_eq!(
+            integration_searching(&repo, &feature, &t.head(), 4).expect("read"),
+            Integration::Holds { paths: 2, commit: squash, behind_tip: 4 }
+        );
+    }
+}

@@ -1,0 +1,110 @@
+//! HEAD, local branches and their upstreams, the trunk, what is not pushed
+//! and whether the trunk holds HEAD's work: the readings of refs, one file
+//! each (`branches.rs`, `trunk.rs`, `integration.rs`, `push.rs`), HEAD and
+//! the walks over history they share here.
+
+use git2::{ErrorCode, Oid};
+
+use crate::{Reading, Repo, Unread};
+
+mod branches;
+mod integration;
+mod push;
+mod trunk;
+
+pub use branches::{branches, remotes, Branch, Upstream};
+pub use integration::{integration, Integration, SQUASH_SEARCH};
+pub use push::{push, Push};
+pub use trunk::{trunk, NoTrunk, Trunk};
+
+/// At most this many commit ids are listed in a reading's details.
+pub const LISTED: usize = 50;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Head {
+    /// `None` when HEAD is unborn.
+    pub commit: Option<String>,
+    /// The checked-out branch (short name); `None` when detached.
+    pub branch: Option<String>,
+}
+
+pub fn head(repo: &Repo) -> Reading<Head> {
+    let reference = match repo.git.find_reference("HEAD") {
+        Ok(r) => r,
+        Err(e) => return Err(Unread::git("HEAD", &e)),
+    };
+    let branch = reference.symbolic_target().and_then(|t| t.strip_prefix("refs/heads/")).map(str::to_string);
+    let commit = match repo.git.head() {
+        Ok(h) => h.target().map(|o| o.to_string()),
+        Err(e) if e.code() == ErrorCode::UnbornBranch || e.code() == ErrorCode::NotFound => None,
+        Err(e) => return Err(Unread::git("HEAD", &e)),
+    };
+    Ok(Head { commit, branch })
+}
+
+/// Commits reachable from `tip` and not from `base`: at most [`LISTED`] ids
+/// (newest first) and the full count.
+pub fn commits_not_on(repo: &Repo, tip: &str, base: Option<&str>) -> Reading<(Vec<String>, usize)> {
+    let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
+    walk.push(parse(tip)?).map_err(|e| Unread::git(tip, &e))?;
+    if let Some(base) = base {
+        walk.hide(parse(base)?).map_err(|e| Unread::git(base, &e))?;
+    }
+    collect(walk)
+}
+
+/// Commits reachable from `tip` and from neither `a` nor `b`.
+pub fn commits_not_on_either(repo: &Repo, tip: &str, a: &str, b: &str) -> Reading<(Vec<String>, usize)> {
+    let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
+    walk.push(parse(tip)?).map_err(|e| Unread::git(tip, &e))?;
+    walk.hide(parse(a)?).map_err(|e| Unread::git(a, &e))?;
+    walk.hide(parse(b)?).map_err(|e| Unread::git(b, &e))?;
+    collect(walk)
+}
+
+fn collect(walk: git2::Revwalk<'_>) -> Reading<(Vec<String>, usize)> {
+    let mut listed = Vec::new();
+    let mut count = 0;
+    for oid in walk {
+        let oid = oid.map_err(|e| Unread::git("the history", &e))?;
+        if listed.len() < LISTED {
+            listed.push(oid.to_string());
+        }
+        count += 1;
+    }
+    Ok((listed, count))
+}
+
+/// Whether `commit` exists in the repository.
+pub fn has_commit(repo: &Repo, commit: &str) -> bool {
+    Oid::from_str(commit).ok().and_then(|o| repo.git.find_commit(o).ok()).is_some()
+}
+
+fn parse(id: &str) -> Reading<Oid> {
+    Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use majordomus_testkit::TestRepo;
+
+    #[test]
+    fn an_unborn_head_has_a_branch_and_no_commit() {
+        let t = TestRepo::new();
+        let repo = crate::open(t.path()).expect("open");
+        assert_eq!(head(&repo).expect("head"), Head { commit: None, branch: Some("main".into()) });
+    }
+
+    #[test]
+    fn commits_not_on_a_base_are_counted() {
+        let t = TestRepo::with_commit();
+        let base = t.head();
+        t.commit_all("one");
+        let tip = t.commit_all("two");
+        let repo = crate::open(t.path()).expect("open");
+        let (listed, count) = commits_not_on(&repo, &tip, Some(&base)).expect("walk");
+        assert_eq!(count, 2);
+        assert_eq!(listed[0], tip);
+    }
+}

@@ -1,0 +1,309 @@
+//! The trunk: the branch changes are measured against, and how it was
+//! chosen, or every ref looked at when none was found.
+
+use git2::ErrorCode;
+
+use super::branches::{remotes, tracking_config};
+use super::head;
+use crate::{Reading, Repo, Unread};
+
+/// The branch changes are measured against.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trunk {
+    pub refname: String,
+    /// The branch it names: `main` for `refs/heads/main` and for
+    /// `refs/remotes/<remote>/main`.
+    pub branch: String,
+    pub commit: String,
+    /// How it was chosen, for the evidence.
+    pub chosen_by: String,
+}
+
+/// The branch a trunk ref names. A remote's name may hold a `/`, so the
+/// remote is the longest configured remote the ref lies under.
+fn branch_of(repo: &Repo, refname: &str) -> String {
+    if let Some(b) = refname.strip_prefix("refs/heads/") {
+        return b.to_string();
+    }
+    let Some(rest) = refname.strip_prefix("refs/remotes/") else { return refname.to_string() };
+    let remotes = repo.git.remotes().ok();
+    let remote = remotes
+        .iter()
+        .flat_map(|names| names.iter().flatten())
+        .filter(|r| rest.len() > r.len() + 1 && rest.starts_with(r) && rest.as_bytes()[r.len()] == b'/')
+        .max_by_key(|r| r.len());
+    match remote {
+        Some(r) => rest[r.len() + 1..].to_string(),
+        None => rest.split_once('/').map_or(rest, |(_, b)| b).to_string(),
+    }
+}
+
+/// No trunk was found: what was asked for and every ref looked at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoTrunk {
+    /// What the policy's `[trunk]` named (`branch "dev" on remote "up"`);
+    /// `None` when it named nothing.
+    pub asked: Option<String>,
+    /// Why no remote was looked at, when none was.
+    pub remote_note: Option<String>,
+    /// The refs looked at, short names (`origin/HEAD`, `main`), in order.
+    pub tried: Vec<String>,
+}
+
+impl NoTrunk {
+    /// The sentence an unread trunk gives.
+    pub fn reason(&self) -> String {
+        let tried = or_list(&self.tried);
+        match &self.asked {
+            Some(asked) => format!(
+                "no trunk was found: the policy's [trunk] names {asked}, and there is no {tried}; correct the policy's [trunk]"
+            ),
+            None => {
+                let note = self.remote_note.as_deref().map(|n| format!(" ({n})")).unwrap_or_default();
+                format!("no trunk was found: no {tried}{note}; name it in the policy's [trunk]")
+            }
+        }
+    }
+}
+
+/// `a, b or c`.
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => "ref at all".to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// The remote whose branches the trunk is looked for on, and how it was
+/// chosen: `origin`; else the only remote; else, among several, the remote
+/// of HEAD's branch's upstream. `Err` says why none was chosen.
+fn trunk_remote(repo: &Repo) -> Reading<Result<(String, String), String>> {
+    let names = remotes(repo)?;
+    if names.is_empty() || names.iter().any(|n| n == "origin") {
+        // With no remote configured, refs left under `origin` still count.
+        return Ok(Ok(("origin".to_string(), String::new())));
+    }
+    if let [only] = names.as_slice() {
+        return Ok(Ok((only.clone(), format!("{only} is the only remote"))));
+    }
+    let listed = names.join(", ");
+    let Some(branch) = head(repo)?.branch else {
+        return Ok(Err(format!(
+            "of the remotes {listed} none is origin, and HEAD is detached, so no upstream names one"
+        )));
+    };
+    let tracking = tracking_config(repo)?;
+    match tracking.get(&branch).and_then(|(remote, _)| remote.as_deref()) {
+        Some(remote) if names.iter().any(|n| n == remote) => {
+            Ok(Ok((remote.to_string(), format!("{remote} is the remote of {branch}'s upstream"))))
+        }
+        _ => Ok(Err(format!("of the remotes {listed} none is origin, and {branch} has no upstream on one of them"))),
+    }
+}
+
+/// Finds the trunk: the policy's choice, else the remote's default branch
+/// (`<remote>/HEAD`), else `<remote>/main`, `<remote>/master`, `main`,
+/// `master`. The remote is `origin`, else the only remote, else the remote
+/// of HEAD's branch's upstream ([`trunk_remote`]). `Ok(Err)` says what was
+/// looked for when none exists.
+pub fn trunk(repo: &Repo, remote: Option<&str>, branch: Option<&str>) -> Reading<Result<Trunk, NoTrunk>> {
+    let mut candidates: Vec<(String, String)> = Vec::new();
+    let mut remote_note = None;
+    let asked = match (remote, branch) {
+        (Some(r), Some(b)) => {
+            candidates.push((format!("refs/remotes/{r}/{b}"), "the policy's [trunk]".into()));
+            Some(format!("branch {b:?} on remote {r:?}"))
+        }
+        (Some(r), None) => {
+            candidates.push((format!("refs/remotes/{r}/HEAD"), "the policy's [trunk] remote's default branch".into()));
+            for b in ["main", "master"] {
+                candidates.push((
+                    format!("refs/remotes/{r}/{b}"),
+                    "the policy's [trunk] remote and the conventional name".into(),
+                ));
+            }
+            Some(format!("remote {r:?}"))
+        }
+        (None, Some(b)) => {
+            match trunk_remote(repo)? {
+                Ok((r, why)) => {
+                    let why = if why.is_empty() { String::new() } else { format!("; {why}") };
+                    candidates
+                        .push((format!("refs/remotes/{r}/{b}"), format!("the policy's [trunk] branch on {r}{why}")));
+                }
+                Err(note) => remote_note = Some(note),
+            }
+            candidates.push((format!("refs/heads/{b}"), "the policy's [trunk] branch".into()));
+            Some(format!("branch {b:?}"))
+        }
+        (None, None) => {
+            match trunk_remote(repo)? {
+                Ok((r, why)) => {
+                    let why = if why.is_empty() { String::new() } else { format!("; {why}") };
+                    candidates.push((
+                        format!("refs/remotes/{r}/HEAD"),
+                        format!("the remote's default branch ({r}/HEAD{why})"),
+                    ));
+                    for b in ["main", "master"] {
+                        candidates.push((
+                            format!("refs/remotes/{r}/{b}"),
+                            format!("the conventional trunk name on {r}{why}"),
+                        ));
+                    }
+                }
+                Err(note) => remote_note = Some(note),
+            }
+            let local = match &remote_note {
+                Some(note) => format!("the conventional trunk name, locally: {note}"),
+                None => "the conventional trunk name".to_string(),
+            };
+            for name in ["refs/heads/main", "refs/heads/master"] {
+                candidates.push((name.into(), local.clone()));
+            }
+            None
+        }
+    };
+    for (name, chosen_by) in &candidates {
+        match repo.git.find_reference(name) {
+            Ok(reference) => {
+                let resolved = match reference.resolve() {
+                    Ok(r) => r,
+                    // A symbolic ref naming nothing (an `origin/HEAD` left
+                    // behind by a deleted branch) names no trunk: the next
+                    // candidate does.
+                    Err(e)
+                        if e.code() == ErrorCode::NotFound
+                            && reference.kind() == Some(git2::ReferenceType::Symbolic) =>
+                    {
+                        continue
+                    }
+                    Err(e) => return Err(Unread::git(name, &e)),
+                };
+                let refname = resolved.name().unwrap_or(name).to_string();
+                let Some(target) = resolved.target() else { continue };
+                let branch = branch_of(repo, &refname);
+                return Ok(Ok(Trunk { refname, branch, commit: target.to_string(), chosen_by: chosen_by.clone() }));
+            }
+            Err(e) if e.code() == ErrorCode::NotFound || e.code() == ErrorCode::InvalidSpec => continue,
+            Err(e) => return Err(Unread::git(name, &e)),
+        }
+    }
+    let tried = candidates
+        .iter()
+        .map(|(name, _)| {
+            name.strip_prefix("refs/remotes/").or_else(|| name.strip_prefix("refs/heads/")).unwrap_or(name).to_string()
+        })
+        .collect();
+    Ok(Err(NoTrunk { asked, remote_note, tried }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use majordomus_testkit::{TempDir, TestRepo};
+
+    #[test]
+    fn the_trunk_is_the_remotes_default_branch_then_a_conventional_name() {
+        let t = TestRepo::with_commit();
+        let repo = crate::open(t.path()).expect("open");
+        assert_eq!(trunk(&repo, None, None).expect("trunk").expect("main").refname, "refs/heads/main");
+        let _origin = t.with_origin();
+        let found = trunk(&repo, None, None).expect("trunk").expect("origin");
+        assert_eq!(found.refname, "refs/remotes/origin/main");
+        assert!(found.chosen_by.contains("origin/HEAD"), "{}", found.chosen_by);
+        let none = trunk(&repo, None, Some("nope")).expect("trunk").expect_err("no such branch");
+        assert_eq!(none.tried, ["origin/nope", "nope"]);
+    }
+
+    /// A remote named `name`, a bare repository beside `t` with `main`
+    /// pushed, and `name/HEAD` set; `main` does not track it.
+    fn add_remote(t: &TestRepo, name: &str) -> TempDir {
+        let bare = tempfile::Builder::new().prefix("majordomus-remote-").tempdir().expect("tempdir");
+        t.git_in(bare.path(), &["init", "-q", "--bare", "-b", "main"]);
+        t.git(&["remote", "add", name, bare.path().to_str().expect("utf-8")]);
+        t.git(&["push", "-q", name, "main"]);
+        t.git(&["remote", "set-head", name, "main"]);
+        bare
+    }
+
+    #[test]
+    fn the_trunks_branch_is_read_past_a_remote_name_that_holds_a_slash() {
+        let t = TestRepo::with_commit();
+        let remote = t
+            .path()
+            .parent()
+            .expect("parent")
+            .join(format!("{}-slashed.git", t.path().file_name().expect("name").to_string_lossy()));
+        t.git(&["init", "-q", "--bare", remote.to_str().expect("utf8")]);
+        t.git(&["remote", "add", "team/origin", remote.to_str().expect("utf8")]);
+        t.git(&["push", "-q", "team/origin", "HEAD:refs/heads/main"]);
+        t.git(&["fetch", "-q", "team/origin"]);
+        let repo = crate::open(t.path()).expect("open");
+        let found = trunk(&repo, Some("team/origin"), None).expect("read").expect("a trunk");
+        assert_eq!((found.refname.as_str(), found.branch.as_str()), ("refs/remotes/team/origin/main", "main"));
+        assert_eq!(branch_of(&repo, "refs/heads/release/2.0"), "release/2.0");
+        std::fs::remove_dir_all(remote).expect("cleanup");
+    }
+
+    #[test]
+    fn a_dangling_remote_head_falls_through_to_the_conventional_name() {
+        let t = TestRepo::with_commit();
+        let remote = t
+            .path()
+            .parent()
+            .expect("parent")
+            .join(format!("{}-dangling.git", t.path().file_name().expect("name").to_string_lossy()));
+        t.git(&["init", "-q", "--bare", remote.to_str().expect("utf8")]);
+        t.git(&["remote", "add", "origin", remote.to_str().expect("utf8")]);
+        t.git(&["push", "-q", "origin", "HEAD:refs/heads/main"]);
+        t.git(&["fetch", "-q", "origin"]);
+        t.git(&["symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/gone"]);
+        let repo = crate::open(t.path()).expect("open");
+        let found = trunk(&repo, None, None).expect("read").expect("a trunk");
+        assert_eq!(found.refname, "refs/remotes/origin/main");
+        std::fs::remove_dir_all(remote).expect("cleanup");
+    }
+
+    #[test]
+    fn a_sole_remote_not_named_origin_gives_the_trunk() {
+        let t = TestRepo::with_commit();
+        let _gh = add_remote(&t, "gh");
+        t.git(&["commit", "-q", "--allow-empty", "-m", "local work"]);
+        let repo = crate::open(t.path()).expect("open");
+        let found = trunk(&repo, None, None).expect("trunk").expect("gh");
+        assert_eq!(found.refname, "refs/remotes/gh/main");
+        assert!(found.chosen_by.contains("gh/HEAD") && found.chosen_by.contains("only remote"), "{}", found.chosen_by);
+        t.git(&["remote", "set-head", "gh", "-d"]);
+        let found = trunk(&repo, None, None).expect("trunk").expect("gh/main");
+        assert_eq!(found.refname, "refs/remotes/gh/main");
+        assert!(found.chosen_by.contains("conventional trunk name on gh"), "{}", found.chosen_by);
+    }
+
+    #[test]
+    fn among_several_remotes_the_upstreams_remote_gives_the_trunk() {
+        let t = TestRepo::with_commit();
+        let (_a, _b) = (add_remote(&t, "a"), add_remote(&t, "b"));
+        let repo = crate::open(t.path()).expect("open");
+        let local = trunk(&repo, None, None).expect("trunk").expect("local main");
+        assert_eq!(local.refname, "refs/heads/main");
+        assert!(local.chosen_by.contains("none is origin"), "{}", local.chosen_by);
+        t.git(&["branch", "-q", "--set-upstream-to", "b/main"]);
+        let found = trunk(&repo, None, None).expect("trunk").expect("b");
+        assert_eq!(found.refname, "refs/remotes/b/main");
+        assert!(found.chosen_by.contains("b is the remote of main's upstream"), "{}", found.chosen_by);
+    }
+
+    #[test]
+    fn a_trunk_the_policy_names_but_that_does_not_exist_says_what_was_asked() {
+        let t = TestRepo::with_commit();
+        let _gh = add_remote(&t, "gh");
+        let repo = crate::open(t.path()).expect("open");
+        let none = trunk(&repo, None, Some("develop")).expect("trunk").expect_err("no develop");
+        assert_eq!(none.tried, ["gh/develop", "develop"]);
+        assert!(none.reason().contains(r#"names branch "develop""#), "{}", none.reason());
+        let none = trunk(&repo, Some("up"), None).expect("trunk").expect_err("no remote up");
+        assert!(none.reason().contains(r#"remote "up""#) && none.reason().contains("up/HEAD"), "{}", none.reason());
+        assert!(trunk(&repo, Some("gh"), None).expect("trunk").is_ok());
+    }
+}

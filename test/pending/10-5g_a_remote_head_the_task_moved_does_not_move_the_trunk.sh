@@ -1,0 +1,23 @@
+# Issue 10 §5, a variant through the trunk: `git remote set-head origin
+# feature` (an ordinary command) makes origin/HEAD name the task's own pushed
+# branch, so the trunk is origin/feature and integrated passes. origin/HEAD
+# moved since the start by no fetch is not evidence: the trunk stays
+# origin/main.
+source "$(dirname "$0")/expect_open.sh"
+source "$(dirname "$0")/../lib.sh"
+
+echo base > README
+commit_all "initial"
+with_origin
+expect_run 0 md start "a feature"
+git checkout -q -b feature
+mkdir -p src tests
+echo a > src/a.rs
+echo t > tests/a.rs
+commit_all "feature"
+git push -q -u origin feature
+expect_open integrated "origin/main" "owed"
+
+git remote set-head origin feature
+expect_open integrated "origin/main" "owed"
+expect_run 10 md check

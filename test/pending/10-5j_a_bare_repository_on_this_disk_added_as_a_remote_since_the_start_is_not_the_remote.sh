@@ -1,0 +1,20 @@
+# Issue 10 §5 (judgement, see README.md): the task makes a fresh bare
+# repository on this disk, adds it as a remote and pushes there with -u:
+# pushed passes although nothing left the machine. A remote added since the
+# start whose URL is a local path is not evidence of publication (a remote
+# with a network URL added since the start, as `gh repo fork` does, still is).
+source "$(dirname "$0")/expect_open.sh"
+source "$(dirname "$0")/../lib.sh"
+
+echo base > README
+commit_all "initial"
+with_origin
+expect_run 0 md start "a feature"
+git checkout -q -b feature
+echo a > a.rs
+commit_all "feature"
+git init -q --bare "$case_root/stash.git"
+git remote add backup "$case_root/stash.git"
+git push -q -u backup feature
+expect_open pushed "backup|origin" "owed"
+expect_run 10 md check

@@ -1,0 +1,25 @@
+# Issue 10 §5 with §7: a gate passes over its inputs; an input is then
+# edited and marked assume-unchanged. The verdict covers other content:
+# gates-green is owed (stale), never a pass kept by the index bit.
+source "$(dirname "$0")/expect_open.sh"
+source "$(dirname "$0")/../lib.sh"
+
+mkdir -p .ai/repo src tests
+cat > .ai/repo/majordomus.toml <<'TOML'
+[gates.unit]
+run = "grep -q fixed src/lib.rs"
+inputs = ["src/**"]
+TOML
+echo "fn a() {}" > src/lib.rs
+commit_all "initial"
+expect_run 0 md start "fix a"
+echo "fn a() { /* fixed */ }" > src/lib.rs
+echo t > tests/a.rs
+commit_all "fix a"
+expect_run 0 md gate run unit
+expect_answer gates-green "pass" "unit passed"
+
+echo "fn a() { /* broken */ }" > src/lib.rs
+git update-index --assume-unchanged src/lib.rs
+expect_open gates-green "unit" "owed"
+expect_run 10 md check

@@ -1,0 +1,27 @@
+# Issue 10 §5: `PATH=fake:$PATH majordomus gate run unit` runs a fake `sh`
+# that exits 0, and the pass is recorded. The gate's shell is run by
+# absolute path (so the real gate fails here), and a verdict recorded under
+# a PATH that differs from the start's is named and not green.
+source "$(dirname "$0")/expect_open.sh"
+source "$(dirname "$0")/../lib.sh"
+
+mkdir -p .ai/repo src tests
+cat > .ai/repo/majordomus.toml <<'TOML'
+[gates.unit]
+run = "grep -q fixed src/lib.rs"
+inputs = ["src/**"]
+TOML
+echo "fn a() {}" > src/lib.rs
+commit_all "initial"
+expect_run 0 md start "fix a"
+echo "fn a() { broken }" > src/lib.rs
+echo t > tests/a.rs
+commit_all "work"
+expect_run 10 md gate run unit
+fake="$case_root/fake"
+mkdir -p "$fake"
+printf '#!/bin/bash\nexit 0\n' > "$fake/sh"
+chmod +x "$fake/sh"
+PATH="$fake:$PATH" md gate run unit > /dev/null 2>&1 || true
+expect_open gates-green "unit" "owed refused"
+expect_run 10 md check

@@ -1,0 +1,27 @@
+# Issue 10 §5, a variant: the shell is the real one, but the program the
+# gate runs (here grep; cargo or pytest in life) is a fake earlier on PATH.
+# A verdict recorded under a PATH that differs from the start's is named
+# and not green.
+source "$(dirname "$0")/expect_open.sh"
+source "$(dirname "$0")/../lib.sh"
+
+mkdir -p .ai/repo src tests
+cat > .ai/repo/majordomus.toml <<'TOML'
+[gates.unit]
+run = "grep -q fixed src/lib.rs"
+inputs = ["src/**"]
+TOML
+echo "fn a() {}" > src/lib.rs
+commit_all "initial"
+expect_run 0 md start "fix a"
+echo "fn a() { broken }" > src/lib.rs
+echo t > tests/a.rs
+commit_all "work"
+expect_run 10 md gate run unit
+fake="$case_root/fake"
+mkdir -p "$fake"
+printf '#!/bin/bash\nexit 0\n' > "$fake/grep"
+chmod +x "$fake/grep"
+PATH="$fake:$PATH" md gate run unit > /dev/null 2>&1 || true
+expect_open gates-green "PATH" "owed refused"
+expect_run 10 md check

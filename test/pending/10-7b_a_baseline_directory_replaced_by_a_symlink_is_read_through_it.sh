@@ -1,0 +1,17 @@
+# Issue 10 §7, a variant: a directory of baselines (.ai/repo/debt/)
+# replaced by a symlink to a directory whose baseline holds one entry more:
+# the walk does not follow it, and the baseline reads as gone.
+source "$(dirname "$0")/expect_open.sh"
+source "$(dirname "$0")/../lib.sh"
+
+mkdir -p .ai/repo/debt src
+printf "src/a.rs: unused\n" > .ai/repo/debt/lint-baseline.txt
+echo "fn a() {}" > src/lib.rs
+commit_all "initial"
+expect_run 0 md start "a"
+mkdir -p elsewhere
+printf "src/a.rs: unused\nsrc/c.rs: unused\n" > elsewhere/lint-baseline.txt
+rm -r .ai/repo/debt
+ln -s ../../elsewhere .ai/repo/debt
+expect_open no-new-debt "lint-baseline.txt" "refused unknown"
+expect_run 10 md check

@@ -1,0 +1,18 @@
+# Issue 10 §7: the baseline deleted while a file holding its entries and one
+# more appears elsewhere (config/lint-allow.txt): git's rename detection
+# pairs them; no-new-debt passes today. It is followed, named, refused.
+source "$(dirname "$0")/expect_open.sh"
+source "$(dirname "$0")/../lib.sh"
+
+mkdir -p .ai/repo src
+printf "src/a.rs: unused\nsrc/b.rs: unused\n" > .ai/repo/lint-baseline.txt
+echo "fn a() {}" > src/lib.rs
+commit_all "initial"
+expect_run 0 md start "a"
+expect_answer no-new-debt "pass" "."
+mkdir -p config
+{ cat .ai/repo/lint-baseline.txt; printf 'src/c.rs: unused\n'; } > config/lint-allow.txt
+git rm -q .ai/repo/lint-baseline.txt
+commit_all "the allow list lives in config"
+expect_open no-new-debt "lint-allow.txt|lint-baseline.txt" "refused"
+expect_run 10 md check

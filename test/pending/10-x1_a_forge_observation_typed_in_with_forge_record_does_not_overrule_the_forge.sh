@@ -1,0 +1,42 @@
+# Not in issue 10 (a new class; judgement, see README.md): `majordomus
+# forge record FILE` takes an observation the worker wrote, observed_at and
+# all. After gh observed the task's pull request #5 open, a hand-written
+# document saying nothing is open turns backlog-not-grown to pass. A typed
+# observation is the worker's word: the answer names it as recorded, not
+# observed, and it does not pass over what gh observed in this task.
+source "$(dirname "$0")/expect_open.sh"
+source "$(dirname "$0")/../lib.sh"
+
+# A stand-in for gh (as in test/cases/052): one open pull request, #5,
+# opened a minute after the start.
+fake="$case_root/fake-gh"
+mkdir -p "$fake/bin"
+cat > "$fake/bin/gh" <<'GH'
+#!/usr/bin/env bash
+case "$1 $2" in
+  "repo view") echo '{"nameWithOwner":"acme/widgets"}' ;;
+  "pr list") cat "$(dirname "$0")/../prs.json" ;;
+  *) echo "unknown command \"$1\" for \"gh\"" >&2; exit 1 ;;
+esac
+GH
+chmod +x "$fake/bin/gh"
+export PATH="$fake/bin:$PATH"
+echo base > README
+commit_all "initial"
+with_origin
+expect_run 0 md start "a feature"
+opened=$(python3 -c "import datetime; print((datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(minutes=1)).strftime(\"%Y-%m-%dT%H:%M:%SZ\"))")
+printf '[{"number":5,"title":"my feature","author":{"login":"me"},"headRefName":"feature","createdAt":"%s","state":"OPEN"}]\n' "$opened" > "$fake/prs.json"
+expect_run 0 md forge refresh
+expect_open backlog-not-grown "#5" "owed"
+
+python3 - "$case_root/typed.json" <<'PY'
+import json, sys, datetime
+now = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(minutes=2)
+json.dump({"schema": "majordomus/forge/v1", "repository": "acme/widgets",
+           "observed_at": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "pull_requests": [], "issues": []},
+          open(sys.argv[1], "w"))
+PY
+expect_run 0 md forge record "$case_root/typed.json"
+expect_open backlog-not-grown "record|#5"
+expect_run 10 md check

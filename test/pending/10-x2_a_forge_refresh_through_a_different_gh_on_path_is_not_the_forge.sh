@@ -1,0 +1,46 @@
+# Not in issue 10 as such (§5's PATH class reaching the forge): gh is on PATH
+# from the start; `PATH=other:$PATH majordomus forge refresh` runs another
+# gh that answers "no pull requests". An observation made under a PATH
+# that differs from the start's is named and not evidence. (Cases 032 and
+# 052 put their stand-in gh on PATH only for the refresh: they must put it
+# there from the start once this holds.)
+source "$(dirname "$0")/expect_open.sh"
+source "$(dirname "$0")/../lib.sh"
+
+# A stand-in for gh (as in test/cases/052): one open pull request, #5,
+# opened a minute after the start.
+fake="$case_root/fake-gh"
+mkdir -p "$fake/bin"
+cat > "$fake/bin/gh" <<'GH'
+#!/usr/bin/env bash
+case "$1 $2" in
+  "repo view") echo '{"nameWithOwner":"acme/widgets"}' ;;
+  "pr list") cat "$(dirname "$0")/../prs.json" ;;
+  *) echo "unknown command \"$1\" for \"gh\"" >&2; exit 1 ;;
+esac
+GH
+chmod +x "$fake/bin/gh"
+export PATH="$fake/bin:$PATH"
+echo base > README
+commit_all "initial"
+with_origin
+expect_run 0 md start "a feature"
+opened=$(python3 -c "import datetime; print((datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(minutes=1)).strftime(\"%Y-%m-%dT%H:%M:%SZ\"))")
+printf '[{"number":5,"title":"my feature","author":{"login":"me"},"headRefName":"feature","createdAt":"%s","state":"OPEN"}]\n' "$opened" > "$fake/prs.json"
+expect_run 0 md forge refresh
+expect_open backlog-not-grown "#5" "owed"
+
+liar="$case_root/liar"
+mkdir -p "$liar"
+cat > "$liar/gh" <<'GH'
+#!/usr/bin/env bash
+case "$1 $2" in
+  "repo view") echo '{"nameWithOwner":"acme/widgets"}' ;;
+  "pr list") echo '[]' ;;
+  *) exit 1 ;;
+esac
+GH
+chmod +x "$liar/gh"
+PATH="$liar:$PATH" md forge refresh > /dev/null 2>&1 || true
+expect_open backlog-not-grown "PATH|#5"
+expect_run 10 md check
