@@ -91,6 +91,36 @@ impl Document {
         }
     }
 
+    /// Reads a document written earlier (`score --cached`): its schema, and
+    /// that it agrees with itself: `complete` only when every question is
+    /// settled, the tallies the questions', a score of 10 only when
+    /// complete. A document damaged into claiming more than its questions
+    /// say is refused, never read as a pass.
+    pub fn parse(bytes: &[u8]) -> Result<Self, String> {
+        let doc: Document =
+            serde_json::from_slice(bytes).map_err(|e| majordomus_records::json::bounded(&e.to_string()))?;
+        if doc.schema != SCHEMA {
+            return Err(format!(
+                "its schema is {:?}, expected {SCHEMA:?}",
+                majordomus_records::text::clamp(&doc.schema, 80)
+            ));
+        }
+        let settled = !doc.questions.is_empty() && doc.questions.iter().all(|q| q.status.is_settled());
+        if doc.complete != settled {
+            return Err(format!("it says complete is {}, and its questions say {settled}", doc.complete));
+        }
+        if (doc.score == 10) != settled || doc.score > 10 {
+            return Err(format!("its score {} does not agree with its questions", doc.score));
+        }
+        for status in Status::ALL {
+            let counted = doc.questions.iter().filter(|q| q.status == status).count();
+            if doc.tallies.get(&status) != Some(&counted) {
+                return Err(format!("its tally of {} is not the {counted} its questions hold", status.as_str()));
+            }
+        }
+        Ok(doc)
+    }
+
     /// The questions still open: neither `pass` nor `exempt`, in order.
     pub fn open(&self) -> impl Iterator<Item = &Answer> {
         self.questions.iter().filter(|q| !q.status.is_settled())
@@ -162,6 +192,29 @@ mod tests {
         assert!(q.evidence.len() < MAX_EVIDENCE + 40 && q.evidence.ends_with("more bytes)"), "{}", q.evidence.len());
         assert!(q.remedy.len() < MAX_EVIDENCE + 40);
         assert!(doc.task_error.as_ref().is_some_and(|e| e.len() < MAX_EVIDENCE + 40));
+    }
+
+    #[test]
+    fn a_stored_document_that_disagrees_with_itself_is_refused() {
+        let doc = Document::new(
+            chrono::Utc::now(),
+            "/r".into(),
+            None,
+            None,
+            vec![a("x", Status::Pass), a("y", Status::Owed)],
+            7,
+        );
+        let bytes = serde_json::to_vec(&doc).expect("json");
+        assert_eq!(Document::parse(&bytes).expect("itself"), doc);
+        let mut v: serde_json::Value = serde_json::from_slice(&bytes).expect("json");
+        for (key, value) in [("score", serde_json::json!(10)), ("complete", serde_json::json!(true))] {
+            let mut damaged = v.clone();
+            damaged[key] = value;
+            let err = Document::parse(&serde_json::to_vec(&damaged).expect("json")).expect_err(key);
+            assert!(err.contains("does not agree") || err.contains("its questions say"), "{key}: {err}");
+        }
+        v["tallies"]["owed"] = 0.into();
+        assert!(Document::parse(&serde_json::to_vec(&v).expect("json")).expect_err("tally").contains("tally of owed"));
     }
 
     #[test]

@@ -12,6 +12,7 @@ mod hostile;
 
 // The stop hook, hook install, check's formats, the schemas, everyday use.
 mod common;
+mod damaged;
 
 mod bookkeeping;
 mod check_format;
