@@ -20,6 +20,9 @@
 //! invariant found dirty or untracked), the stop is let through with a
 //! `systemMessage` naming what is still owed.
 //!
+//! A task record that exists but cannot be read is no way out: the stop is
+//! blocked, naming the record and its remedy, up to the block limit.
+//!
 //! The hook always exits 0 with valid output. A failure of majordomus
 //! itself, a panic included, lets the stop through and says why in
 //! `systemMessage`: a host must never take majordomus's own trouble for a
