@@ -149,6 +149,10 @@ pub struct HookPolicy {
     /// not taken by then are `unknown`. Keep it well under the host's hook
     /// timeout.
     pub budget_ms: u64,
+    /// Whether a session's start (`hook session-start`, source `startup`)
+    /// records a task when none is active, so that nothing the session does
+    /// escapes a start snapshot. Default false.
+    pub auto_start: bool,
 }
 
 /// The least `[hook] budget_ms` accepted.
@@ -161,7 +165,7 @@ pub const DEFAULT_BUDGET_MS: u64 = 20_000;
 
 impl Default for HookPolicy {
     fn default() -> Self {
-        Self { block_limit: DEFAULT_BLOCK_LIMIT, budget_ms: DEFAULT_BUDGET_MS }
+        Self { block_limit: DEFAULT_BLOCK_LIMIT, budget_ms: DEFAULT_BUDGET_MS, auto_start: false }
     }
 }
 
@@ -314,7 +318,7 @@ const GATE: [&str; 5] = ["run", "inputs", "required", "always", "timeout_seconds
 const QUESTION: [&str; 4] = ["id", "stage", "question", "gate"];
 const EXEMPTION: [&str; 3] = ["question", "reason", "until"];
 const MARKERS: [&str; 4] = ["pattern", "scan", "extensions", "exclude"];
-const HOOK: [&str; 2] = ["block_limit", "budget_ms"];
+const HOOK: [&str; 3] = ["block_limit", "budget_ms", "auto_start"];
 const FORGE: [&str; 1] = ["max_age_minutes"];
 
 /// The second phase: a walk over the parsed document that collects every
@@ -596,6 +600,9 @@ impl Walk {
                         );
                     }
                     policy.hook.budget_ms = n;
+                }
+                if let Some(b) = self.boolean(t, "auto_start", "hook") {
+                    policy.hook.auto_start = b;
                 }
             }
         }
@@ -966,9 +973,13 @@ nonsense = 3
 
     #[test]
     fn the_hook_table_defaults_each_key_it_leaves_out() {
-        assert_eq!(Policy::default().hook, HookPolicy { block_limit: 3, budget_ms: 20_000 });
+        assert_eq!(Policy::default().hook, HookPolicy { block_limit: 3, budget_ms: 20_000, auto_start: false });
         let p = parse("[hook]\nblock_limit = 1\n").expect("parse");
-        assert_eq!(p.hook, HookPolicy { block_limit: 1, budget_ms: 20_000 });
+        assert_eq!(p.hook, HookPolicy { block_limit: 1, budget_ms: 20_000, auto_start: false });
+        let p = parse("[hook]\nauto_start = true\n").expect("parse");
+        assert!(p.hook.auto_start);
+        let err = parse("[hook]\nauto_start = \"yes\"\n").expect_err("not a boolean");
+        assert!(err.to_string().contains("`hook.auto_start` must be true or false"), "{err}");
         let err = parse("[hook]\nblock_limits = 1\n").expect_err("unknown key");
         assert!(err.to_string().starts_with("p.toml:2:1: "), "{err}");
     }
@@ -1007,7 +1018,7 @@ nonsense = 3
             ]
         );
         let p = parse("[hook]\nblock_limit = 1\nbudget_ms = 100\n").expect("the least values are accepted");
-        assert_eq!(p.hook, HookPolicy { block_limit: 1, budget_ms: 100 });
+        assert_eq!(p.hook, HookPolicy { block_limit: 1, budget_ms: 100, auto_start: false });
     }
 
     #[test]

@@ -383,7 +383,8 @@ proptest! {
 
     #[test]
     fn a_damaged_hook_payload_never_makes_the_hook_record_what_the_ledger_refuses(d in damage()) {
-        use majordomus_cli::commands::hook::stop::{running_tasks, Payload};
+        use majordomus_cli::commands::hook::protocol::StopPayload as Payload;
+        use majordomus_cli::commands::hook::stop::running_tasks;
         let bytes = apply(PAYLOAD.as_bytes(), &d);
         if let Ok(payload) = serde_json::from_slice::<Payload>(&bytes) {
             let tasks = running_tasks(payload.background_tasks.as_deref().unwrap_or(&[]));
@@ -416,7 +417,7 @@ fn the_valid_records_the_damage_starts_from_are_valid() {
     Observation::parse_at(Path::new("f"), FORGE, chrono::Utc::now()).expect("forge");
     Document::parse(&completion()).expect("completion");
     majordomus_records::json::parse::<HookState>(HOOK_STATE.as_bytes()).expect("hook record");
-    serde_json::from_str::<majordomus_cli::commands::hook::stop::Payload>(PAYLOAD).expect("payload");
+    serde_json::from_str::<majordomus_cli::commands::hook::protocol::StopPayload>(PAYLOAD).expect("payload");
     CarryRecord::from_slice(CARRY.as_bytes()).expect("carry record");
     assert_eq!(majordomus_readings::baselines::entries(BASELINE), ["src/a.rs:unwrap", "src/b.rs:expect"]);
 }
