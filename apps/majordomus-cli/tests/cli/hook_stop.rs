@@ -101,12 +101,27 @@ fn an_open_invariant_blocks_a_codex_stop_the_same_way() {
     snapshot_run!("stop_codex_not_complete", case.snapshot(&run));
 }
 
+/// Claude Code lists a subagent running in the background among the
+/// session's background tasks, itself included at its own SubagentStop:
+/// that is no pause, the subagent's stop is judged.
 #[test]
 fn a_subagent_stop_is_answered_like_a_stop() {
     let case = Case::new();
     case.start("fix the parser");
     let run = case.md_with(&["hook", "stop"], Some(&case.payload("claude-subagent-stop.json")), &[]);
     assert_eq!(parse_hook_output(&run).expect("a verdict")["decision"], "block");
+}
+
+#[test]
+fn a_codex_subagent_stop_is_answered_within_codexs_schema() {
+    let case = Case::new();
+    case.start("fix the parser");
+    let args = ["hook", "stop", "--agent", "codex"];
+    let run = case.md_with(&args, Some(&case.payload("codex-subagent-stop.json")), &[]);
+    let out = parse_hook_output(&run).expect("a verdict");
+    assert_eq!(out["decision"], "block");
+    assert_eq!(guard(&case, "codex-subagent-"), 1);
+    snapshot_run!("stop_codex_subagent_not_complete", case.snapshot(&run));
 }
 
 #[test]
@@ -148,7 +163,10 @@ fn parallel_subagents_and_each_session_and_host_have_a_guard_of_their_own() {
     let other_session = with("claude-stop.json", &|v| v["session_id"] = "another-session".into());
     assert_eq!(stop("claude", &other_session)["decision"], "block", "another session");
     let first = case.payload("claude-subagent-stop.json");
-    let second = with("claude-subagent-stop.json", &|v| v["agent_id"] = "b52e90".into());
+    let second = with("claude-subagent-stop.json", &|v| {
+        v["agent_id"] = "b52e90".into();
+        v["background_tasks"][0]["id"] = "b52e90".into();
+    });
     for _ in 0..2 {
         assert_eq!(stop("claude", &first)["decision"], "block", "a subagent");
     }

@@ -204,13 +204,13 @@ pub fn codex_next_steps(root: &Path, user: bool) -> String {
     let mut out = String::from("Codex runs these hooks only once:\n");
     if !user {
         out.push_str(&format!(
-            "  - the project is trusted: answer yes when `codex` started in {project} asks, or run `codex exec --trust ...` once, \
-             or add to ~/.codex/config.toml:\n      [projects.{}]\n      trust_level = \"trusted\"\n",
+            "  - the project is trusted: in `codex` started in {project}, /hooks asks (\"Trust and continue\"), \
+             or run `codex exec --trust ...` once, or add to ~/.codex/config.toml:\n      [projects.{}]\n      trust_level = \"trusted\"\n",
             Value::from(project.to_string())
         ));
     }
     out.push_str(
-        "  - each hook is reviewed: start `codex` and trust them when it says hooks need review (or with /hooks); \
+        "  - each hook is reviewed: in `codex`, /hooks says they need review (\"Trust all and continue\"); \
          any change to a hook, even its timeout, needs a new review\n\
          Until then `codex exec` skips them without a word. A headless run that vets its hooks itself \
          (CI) can run them unreviewed with `codex exec --dangerously-bypass-hook-trust`.\n",

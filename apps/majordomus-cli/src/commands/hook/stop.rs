@@ -149,7 +149,7 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         return Ok(if unmeasured.is_empty() { Verdict::silent() } else { Verdict::say(unmeasured.join("\n")) });
     }
     if let Some(tasks) = &payload.background_tasks {
-        let running = running_tasks(tasks);
+        let running = others_running(tasks, &payload);
         for c in &concerned {
             record_background(&c.ws, &c.record, &running)?;
         }
@@ -432,6 +432,16 @@ pub fn running_tasks(tasks: &[Value]) -> Vec<AgentTask> {
         .collect()
 }
 
+/// The background work still running besides the agent that is stopping:
+/// Claude Code lists a subagent running in the background among the
+/// session's background tasks, itself included when its own `SubagentStop`
+/// comes (the same id as its `agent_id`), and a stop is no pause for the
+/// work of the agent that is stopping.
+pub fn others_running(tasks: &[Value], payload: &StopPayload) -> Vec<AgentTask> {
+    let stopping = payload.agent_id.as_deref().filter(|_| payload.hook_event_name.as_deref() == Some("SubagentStop"));
+    running_tasks(tasks).into_iter().filter(|t| Some(t.id.as_str()) != stopping).collect()
+}
+
 /// The message of a stop let through as a pause while background work runs.
 pub fn pause(running: &[AgentTask]) -> String {
     let named: Vec<String> = running
@@ -547,6 +557,22 @@ mod tests {
                 AgentTask { id: "a3".into(), description: Some("npm run dev".into()) },
             ]
         );
+    }
+
+    #[test]
+    fn a_subagent_stopping_is_not_background_work_at_its_own_stop() {
+        let tasks = vec![
+            json!({"id": "a16c", "type": "subagent", "status": "running", "description": "its part"}),
+            json!({"id": "a27d", "type": "subagent", "status": "running", "description": "a sibling"}),
+        ];
+        let stop = |event: &str| StopPayload {
+            hook_event_name: Some(event.into()),
+            agent_id: Some("a16c".into()),
+            ..StopPayload::default()
+        };
+        let ids = |p: &StopPayload| others_running(&tasks, p).into_iter().map(|t| t.id).collect::<Vec<_>>();
+        assert_eq!(ids(&stop("SubagentStop")), ["a27d"]);
+        assert_eq!(ids(&stop("Stop")), ["a16c", "a27d"], "the main agent's stop counts every one");
     }
 
     #[test]
