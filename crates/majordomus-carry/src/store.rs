@@ -85,15 +85,17 @@ pub enum StoreError {
 }
 
 impl StoreError {
-    /// Whether a place was refused (a symbolic link where the record, its
-    /// lock or its history goes): the request is refused as given, not a
-    /// failure inside.
+    /// Whether a symbolic link was refused where the record, its lock or
+    /// its history goes: the request is refused as given (exit 2, naming
+    /// the link), not a record out of reach. Anything else that is not a
+    /// file there (a directory at the lock) leaves the record out of reach:
+    /// `unknown`.
     pub fn is_refusal(&self) -> bool {
         match self {
             StoreError::Lock(LockError::Place(e))
             | StoreError::Write { source: e, .. }
             | StoreError::Remove { source: e, .. }
-            | StoreError::History(AppendError::Place(e)) => e.is_refusal(),
+            | StoreError::History(AppendError::Place(e)) => matches!(e, PlaceError::Link { .. }),
             _ => false,
         }
     }

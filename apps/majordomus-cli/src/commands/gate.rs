@@ -71,8 +71,6 @@ fn cmd_run(ws: &Workspace, policy: &Policy, args: RunArgs) -> Result<Exit, CliEr
     // Caught from here on: a signal now stops whatever gate runs, and no
     // verdict is recorded.
     let interrupted = Interrupts::install()?;
-    // A verdict that could not be recorded is a run wasted: find out first.
-    majordomus_records::ledger::writable(&ws.paths).map_err(crate::workspace::ledger_error)?;
     let task = TaskState::load(&ws.paths.task());
     let ids: Vec<String> = match args.id {
         Some(id) => {
@@ -83,6 +81,10 @@ fn cmd_run(ws: &Workspace, policy: &Policy, args: RunArgs) -> Result<Exit, CliEr
         }
         None => selected_for_all(ws, policy, &task)?,
     };
+    // A verdict that could not be recorded is a run wasted: find out first.
+    if !ids.is_empty() {
+        majordomus_records::ledger::writable(&ws.paths).map_err(crate::workspace::ledger_error)?;
+    }
     let task_id = task.record().map(|r| r.id.clone());
     let mut verdicts: Vec<(String, bool)> = Vec::new();
     for id in &ids {
