@@ -62,7 +62,7 @@ pub(super) fn untracked(
     let mut stack: Vec<(String, &[Entry], Rules)> = vec![(String::new(), entries, Rules::default())];
     let mut rel = String::new();
     let lower = |s: &str| s.as_bytes().to_ascii_lowercase();
-    while let Some((dir, under, rules)) = stack.pop() {
+    while let Some((dir, under, inherited)) = stack.pop() {
         let full = repo.root().join(&dir);
         let listing =
             std::fs::read_dir(&full).map_err(|e| Unread::io(format!("could not list {}: {e}", full.display())))?;
@@ -82,8 +82,12 @@ pub(super) fn untracked(
             let kind = entry.file_type().map_err(|e| Unread::io(format!("could not read {dir}/{text}: {e}")))?;
             names.push((text.to_string(), kind));
         }
-        let rules = own_rules(repo, &dir, under, &names, rules);
-        for (name, kind) in names {
+        // This directory's own `.gitignore` is read the first time a rule
+        // is asked for here: a directory that holds only tracked files
+        // never needs it.
+        let mut here: Option<Rules> = None;
+        for (name, kind) in &names {
+            let (name, kind) = (name.as_str(), *kind);
             let is_dotgit = if folded.is_some() { name.eq_ignore_ascii_case(".git") } else { name == ".git" };
             if is_dotgit {
                 continue;
@@ -93,7 +97,7 @@ pub(super) fn untracked(
                 rel.push_str(&dir);
                 rel.push('/');
             }
-            rel.push_str(&name);
+            rel.push_str(name);
             if is_own_state(&rel) {
                 continue;
             }
@@ -103,14 +107,15 @@ pub(super) fn untracked(
                     // A submodule: a tracked entry of its own, compared by the stat pass.
                     continue;
                 }
-                if matcher.is_ignored(&rules, &rel, Kind::Dir) {
+                let rules = here.get_or_insert_with(|| own_rules(repo, &dir, under, &names, inherited.clone()));
+                if matcher.is_ignored(rules, &rel, Kind::Dir) {
                     continue;
                 }
                 rel.push('/');
                 let inside = run_under(under, rel.as_bytes());
                 rel.pop();
                 let tracked_inside = !inside.is_empty() || folded.is_some_and(|f| f.dirs.contains(&lower(&rel)));
-                if !tracked_inside && nested::is_repository(&full.join(&name)) {
+                if !tracked_inside && nested::is_repository(&full.join(name)) {
                     // A repository of its own inside this one: listed as the
                     // directory, unless its name is a tracked file's (git
                     // lists nothing the index holds).
@@ -127,7 +132,11 @@ pub(super) fn untracked(
                 continue;
             } else if exact.is_some() || folded.is_some_and(|f| f.files.contains(&lower(&rel))) {
                 continue;
-            } else if !matcher.is_ignored(&rules, &rel, Kind::NotDir) {
+            } else if !matcher.is_ignored(
+                here.get_or_insert_with(|| own_rules(repo, &dir, under, &names, inherited.clone())),
+                &rel,
+                Kind::NotDir,
+            ) {
                 out.push(rel.clone());
             }
         }
