@@ -9,7 +9,9 @@
 //!
 //! The inputs are every tracked or untracked, non-ignored file matching the
 //! gate's globs: tracked paths from the index, untracked ones from the status
-//! pass the caller already took. The hash covers each matching path with
+//! pass the caller already took (a tracked file the pass found changed
+//! behind an assume-unchanged or skip-worktree bit is read from disk). The
+//! hash covers each matching path with
 //! the blob id of its content in the working tree, sorted by path, plus the
 //! gate's command (a verdict of another command is not this gate's), and
 //! each path's mode as git records it (100644, 100755 or 120000): a script
@@ -103,8 +105,17 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
         }
     };
     let filemode = repo.git.config().and_then(|c| c.get_bool("core.filemode")).unwrap_or(true);
-    let changed: BTreeSet<&str> =
-        tree.dirty.iter().map(|d| d.path.as_str()).chain(tree.conflicted.iter().map(String::as_str)).collect();
+    // A path git looks away from (an assume-unchanged or skip-worktree bit)
+    // whose file a look found changed or gone is hashed as it is on disk:
+    // the bit says nothing of what the gate would run over.
+    let hidden = tree.hidden.iter().filter(|h| h.changed || h.deleted).map(|h| h.path.as_str());
+    let changed: BTreeSet<&str> = tree
+        .dirty
+        .iter()
+        .map(|d| d.path.as_str())
+        .chain(tree.conflicted.iter().map(String::as_str))
+        .chain(hidden)
+        .collect();
     let mut files: Vec<InputFile> = Vec::new();
     let mut seen: BTreeSet<String> = BTreeSet::new();
     // Links among the inputs, or with a glob reaching beneath them.
@@ -435,5 +446,19 @@ mod tests {
         assert_eq!(inputs(&t, &["src/**"]), before, "committed, the repository holds it");
         t.write("docs/.gitignore", "*.tmp\nsrc\n");
         assert_ne!(inputs(&t, &["src/**"]).hash, before.hash, "a committed .gitignore changed");
+    }
+
+    #[test]
+    fn an_input_edited_behind_an_assume_unchanged_or_skip_worktree_bit_is_hashed_as_it_is_on_disk() {
+        for bit in ["--assume-unchanged", "--skip-worktree"] {
+            let t = repo();
+            let before = inputs(&t, &["src/**"]);
+            t.git(&["update-index", bit, "src/lib.rs"]);
+            assert_eq!(inputs(&t, &["src/**"]), before, "{bit}: the bit alone changes nothing");
+            t.write("src/lib.rs", "pub fn broken() {}\n");
+            assert_ne!(inputs(&t, &["src/**"]).hash, before.hash, "{bit}: the edit is seen");
+            t.write("src/lib.rs", "pub fn a() {}\n");
+            assert_eq!(inputs(&t, &["src/**"]), before, "{bit}: reverted");
+        }
     }
 }
