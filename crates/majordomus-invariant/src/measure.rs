@@ -48,7 +48,7 @@ pub fn measure_within(
             let (head, head_commit, task) = (&head, &head_commit, &task);
             scope.spawn(move || ref_readings(&own, paths, policy, task, head, head_commit.as_deref(), deadline))
         });
-        let tree = deadline.read(|| status::read(repo));
+        let tree = deadline.read(|| working_tree(repo));
         let refs = match refs.map(|h| h.join()) {
             Some(Ok(refs)) => refs,
             Some(Err(panic)) => std::panic::resume_unwind(panic),
@@ -101,6 +101,14 @@ pub fn measure_within(
         head,
         task,
     }
+}
+
+/// The working tree's status as `check` reads it. `gate run` hashes a
+/// gate's inputs over this same reading (`runner::prepare`): a verdict is
+/// found again only by an equal hash, so the two must never read the
+/// working tree differently (under other ignore rules, say).
+pub fn working_tree(repo: &Repo) -> Reading<status::WorkingTree> {
+    status::read(repo)
 }
 
 /// The readings of refs and of what the task left, which do not need the

@@ -36,7 +36,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use majordomus_readings::inputs::Inputs;
-use majordomus_readings::{refs, status, Reading, Repo};
+use majordomus_readings::{refs, Reading, Repo};
 use majordomus_records::ledger::{self, Entry, Environment, Event};
 use majordomus_records::policy::Gate;
 use majordomus_records::StatePaths;
@@ -64,7 +64,8 @@ pub struct Prepared {
 /// Reads what a run of `gate` will cover: a fresh status pass, the hash of
 /// its inputs, HEAD.
 pub fn prepare(repo: &Repo, id: &str, gate: &Gate) -> Reading<Prepared> {
-    let tree = status::read(repo)?;
+    // Read as `check` reads it, or the verdict's hash would never match.
+    let tree = crate::measure::working_tree(repo)?;
     let inputs = crate::family::verification::readings::inputs_now(repo, &tree, gate)?;
     let commit = refs::head(repo)?.commit;
     Ok(Prepared {

@@ -155,7 +155,7 @@ pub fn read_runs(paths: &StatePaths) -> Reading<Vec<(String, RecordedRun)>> {
 /// A fresh status pass and the change set since the task's start, for the
 /// commands that select gates outside `check` (`gate run --all`, `gate list`).
 pub fn change_set(repo: &Repo, task: &TaskState) -> (Reading<WorkingTree>, Reading<ChangeSet>) {
-    let tree = majordomus_readings::status::read(repo);
+    let tree = crate::measure::working_tree(repo);
     let changes = match (task_reading(task), &tree) {
         (Err(e), _) => Err(e),
         (_, Err(e)) => Err(e.clone()),
