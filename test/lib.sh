@@ -30,7 +30,7 @@ export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
 export GIT_AUTHOR_NAME="Case Author" GIT_AUTHOR_EMAIL=case@example.com
 export GIT_COMMITTER_NAME="Case Author" GIT_COMMITTER_EMAIL=case@example.com
 export NO_COLOR=1
-unset GITHUB_STEP_SUMMARY CLAUDE_PROJECT_DIR
+unset GITHUB_STEP_SUMMARY CLAUDE_PROJECT_DIR CLAUDECODE CLAUDE_CODE_SESSION_ID CLAUDE_CODE_EXECPATH CODEX_THREAD_ID
 
 repo="$case_root/repo"
 git init -q -b main "$repo"
@@ -111,4 +111,11 @@ judge_answer() {
 
 expect_open() {
   expect_answer "$1" "${3:-owed refused unknown}" "$2"
+}
+
+with_origin() {
+  git init -q --bare -b main "$case_root/origin.git"
+  git remote add origin "$case_root/origin.git"
+  git push -q -u origin main
+  git remote set-head origin main
 }

@@ -6,7 +6,9 @@
 pub mod commands;
 pub mod evaluate;
 pub mod exit;
+pub mod forge_tool;
 pub mod gh;
+pub mod glab;
 pub mod render;
 pub mod workspace;
 
