@@ -33,7 +33,7 @@ expect_open gates-green "unit"
 expect_run 10 md check
 
 # The whole policy deleted, and the deletion committed.
-git rm -q .ai/repo/majordomus.toml
+git rm -q -f .ai/repo/majordomus.toml
 git commit -q -m "no policy"
 expect_open gates-green "unit"
 expect_run 10 md check

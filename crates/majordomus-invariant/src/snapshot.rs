@@ -1,12 +1,15 @@
 //! The start snapshot `majordomus start` records in the task record: what
 //! the repository already held when the task began, so that none of it is
-//! later counted against the task.
+//! later counted against the task; the policy file as it stood (the policy
+//! in force, `src/in_force/`, is read from it); and the task this working
+//! tree ended last with questions open (`src/restart.rs`).
 
 use majordomus_readings::refs::{self, Push};
 use majordomus_readings::status;
 use majordomus_readings::{baselines, stash, worktrees, Repo, Unread};
 use majordomus_records::policy::Policy;
-use majordomus_records::task::{DirtyPath, Snapshot, UntrackedPath};
+use majordomus_records::task::{DirtyPath, PolicyAtStart, Snapshot, UntrackedPath};
+use majordomus_records::StatePaths;
 
 use crate::family::integration::readings::trunk;
 
@@ -71,6 +74,13 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
     kept("stashes", stash::read(repo).map(|s| snapshot.stashes = Some(s.into_iter().map(|s| s.commit).collect())));
     kept("unpushed commits", unpushed.map(|u| snapshot.unpushed = Some(u)));
     kept("debt baselines", baselines::read_worktree(repo).map(|b| snapshot.baselines = Some(b)));
+    kept(
+        "the policy file",
+        crate::in_force::text_to_keep(repo.root())
+            .map(|text| snapshot.policy = Some(PolicyAtStart { text }))
+            .map_err(|e| Unread::policy(majordomus_records::task::error_chain(&e))),
+    );
+    snapshot.previous = crate::restart::previous(&StatePaths::new(repo.root()).archive_dir(), repo.root());
     Taken { snapshot, unread }
 }
 

@@ -21,6 +21,10 @@ pub struct TaskRecord {
     pub task: String,
     #[serde(default)]
     pub scope: Vec<String>,
+    /// The paths `majordomus scope add` put in [`TaskRecord::scope`] after
+    /// the start, each with when: the scope grows in place, and says so.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scope_added: Vec<ScopeAdded>,
     #[serde(default)]
     pub issues: Vec<String>,
     /// RFC 3339, UTC. Kept as written: a value that does not parse makes
@@ -45,6 +49,14 @@ pub struct Owner {
     /// Its start time in clock ticks since boot (`/proc/PID/stat` field 22);
     /// `None` where that could not be read.
     pub start_time: Option<u64>,
+}
+
+/// A path added to the task's scope after the start.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScopeAdded {
+    pub path: String,
+    /// RFC 3339, UTC.
+    pub at: String,
 }
 
 /// What the repository held at the start. Each part is optional so that a
@@ -72,6 +84,37 @@ pub struct Snapshot {
     /// Debt baselines by repository-relative path: their entries, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub baselines: Option<BTreeMap<String, Vec<String>>>,
+    /// The policy file as it stood at the start: the policy in force for
+    /// the task is read from it (README, "The policy in force"). `None` in a
+    /// record written before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy: Option<PolicyAtStart>,
+    /// The task this working tree ended last, when it ended `partial`,
+    /// `blocked` or `failed` with questions open: what it left here is this
+    /// task's inheritance, and the evidence says whose.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub previous: Option<PreviousTask>,
+}
+
+/// `.ai/repo/majordomus.toml` at the start.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PolicyAtStart {
+    /// The file's text; `None` when there was no policy file (the defaults).
+    pub text: Option<String>,
+}
+
+/// A task that ended with questions open, as its archive holds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PreviousTask {
+    pub id: String,
+    pub task: String,
+    /// `partial`, `blocked` or `failed`.
+    pub outcome: String,
+    pub finished_at: String,
+    /// The done line `finish` measured: what it left open.
+    pub done_line: String,
+    /// The archive the record was read from.
+    pub archive: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -191,6 +234,7 @@ mod tests {
             id: "t-1".into(),
             task: "fix the parser".into(),
             scope: vec!["src/parser".into()],
+            scope_added: vec![],
             issues: vec![],
             started_at: "2026-11-30T10:00:00Z".into(),
             head: None,
