@@ -155,7 +155,7 @@ pub enum TaskError {
     Write {
         path: PathBuf,
         #[source]
-        source: std::io::Error,
+        source: crate::confined::PlaceError,
     },
 }
 
@@ -186,31 +186,93 @@ impl TaskState {
 }
 
 impl TaskRecord {
-    /// Reads the record; `Ok(None)` when there is none.
+    /// Reads the record; `Ok(None)` when there is none. A record whose
+    /// fields are out of their bounds ([`TaskRecord::check`]) is malformed.
     pub fn load(path: &Path) -> Result<Option<Self>, TaskError> {
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(source) => return Err(TaskError::Io { path: path.into(), source }),
-        };
-        let record: TaskRecord = serde_json::from_slice(&bytes)
-            .map_err(|e| TaskError::Malformed { path: path.into(), reason: e.to_string() })?;
-        if record.schema != TASK_SCHEMA {
-            return Err(TaskError::Malformed {
-                path: path.into(),
-                reason: format!("its schema is {:?}, expected {TASK_SCHEMA:?}", record.schema),
-            });
-        }
-        Ok(Some(record))
+        crate::json::load(path).map_err(|failure| match failure {
+            crate::json::Failure::Io(source) => TaskError::Io { path: path.into(), source },
+            crate::json::Failure::Malformed(reason) => TaskError::Malformed { path: path.into(), reason },
+        })
     }
 
-    pub fn save(&self, path: &Path) -> Result<(), TaskError> {
+    /// Writes the record over the task record of `paths`, atomically.
+    pub fn save(&self, paths: &crate::StatePaths) -> Result<(), TaskError> {
+        let path = paths.task();
         let mut bytes = serde_json::to_vec_pretty(self)
-            .map_err(|e| TaskError::Write { path: path.into(), source: std::io::Error::other(e) })?;
+            .map_err(|e| TaskError::Malformed { path: path.clone(), reason: e.to_string() })?;
         bytes.push(b'\n');
-        crate::write_atomic(path, &bytes).map_err(|source| TaskError::Write { path: path.into(), source })
+        let dir = paths.open_state(true).map_err(|source| TaskError::Write { path: path.clone(), source })?;
+        dir.replace(TASK_FILE, &bytes, crate::confined::Perm::Private)
+            .map_err(|source| TaskError::Write { path, source })
+    }
+
+    /// Every field within its bound: ids and names short, object ids 40 or
+    /// 64 hex digits, paths no longer than a path can be. A record that is
+    /// not is refused whole, so nothing unbounded is ever echoed into an
+    /// answer's evidence.
+    pub fn check(&self) -> Result<(), String> {
+        use crate::text::{check_len, check_object_id, MAX_FIELD};
+        check_len("id", &self.id, MAX_ID)?;
+        if self.task.chars().count() > MAX_TITLE_CHARS {
+            return Err(format!("its task is longer than {MAX_TITLE_CHARS} characters"));
+        }
+        check_len("started_at", &self.started_at, 64)?;
+        self.scope.iter().try_for_each(|p| check_len("scope", p, MAX_FIELD))?;
+        self.issues.iter().try_for_each(|i| check_len("issue", i, 256))?;
+        if let Some(head) = &self.head {
+            check_object_id("head", head)?;
+        }
+        if let Some(branch) = &self.branch {
+            check_len("branch", branch, MAX_FIELD)?;
+        }
+        let s = &self.snapshot;
+        for d in s.dirty.iter().flatten() {
+            check_len("dirty path", &d.path, MAX_FIELD)?;
+            d.index.iter().chain(&d.worktree).try_for_each(|id| check_object_id("dirty path's blob", id))?;
+        }
+        for u in s.untracked.iter().flatten() {
+            check_len("untracked path", &u.path, MAX_FIELD)?;
+            u.worktree.iter().try_for_each(|id| check_object_id("untracked path's blob", id))?;
+        }
+        for (name, id) in s.branches.iter().flatten() {
+            check_len("branch", name, MAX_FIELD)?;
+            check_object_id("branch's commit", id)?;
+        }
+        for (name, path) in s.worktrees.iter().flatten() {
+            check_len("worktree", name, MAX_FIELD)?;
+            check_len("worktree path", path, MAX_FIELD)?;
+        }
+        s.stashes.iter().flatten().try_for_each(|id| check_object_id("stash", id))?;
+        s.unpushed.iter().flatten().try_for_each(|id| check_object_id("unpushed commit", id))?;
+        for (path, entries) in s.baselines.iter().flatten() {
+            check_len("baseline path", path, MAX_FIELD)?;
+            entries.iter().try_for_each(|e| check_len("baseline entry", e, MAX_BASELINE_ENTRY))?;
+        }
+        Ok(())
     }
 }
+
+impl crate::json::Record for TaskRecord {
+    const SCHEMA: &'static str = TASK_SCHEMA;
+    /// A start snapshot of a large repository (100,000 paths, 20 baselines
+    /// of 1,000 entries) is a few tens of megabytes.
+    const MAX_BYTES: u64 = 256 << 20;
+    fn schema(&self) -> &str {
+        &self.schema
+    }
+    fn check(&self) -> Result<(), String> {
+        TaskRecord::check(self)
+    }
+}
+
+/// The task record's file name in the state directory.
+pub const TASK_FILE: &str = "task.json";
+/// The most bytes a task's id may have.
+pub const MAX_ID: usize = 128;
+/// The most characters a task's title may have.
+pub const MAX_TITLE_CHARS: usize = 1000;
+/// The most bytes one debt-baseline entry kept in the snapshot may have.
+pub const MAX_BASELINE_ENTRY: usize = 64 << 10;
 
 /// An error and its sources on one line, each cause once.
 pub fn error_chain(e: &dyn std::error::Error) -> String {
@@ -247,8 +309,9 @@ mod tests {
     #[test]
     fn a_record_round_trips_through_its_file() {
         let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("task.json");
-        sample().save(&path).expect("save");
+        let paths = crate::StatePaths::new(dir.path());
+        let path = paths.task();
+        sample().save(&paths).expect("save");
         assert_eq!(TaskRecord::load(&path).expect("load"), Some(sample()));
     }
 
@@ -275,6 +338,40 @@ mod tests {
             TaskState::Unreadable(reason) => assert!(reason.contains("someone-else/v3"), "{reason}"),
             other => panic!("expected unreadable, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_field_out_of_its_bounds_makes_the_record_unreadable_without_echoing_it() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("task.json");
+        let huge = "f".repeat(10 << 20);
+        let mut cases: Vec<(&str, TaskRecord)> = Vec::new();
+        let mut r = sample();
+        r.head = Some(huge.clone());
+        cases.push(("head", r));
+        let mut r = sample();
+        r.task = "t".repeat(MAX_TITLE_CHARS + 1);
+        cases.push(("task", r));
+        let mut r = sample();
+        r.snapshot.stashes = Some(vec!["HEAD".into()]);
+        cases.push(("stash", r));
+        let mut r = sample();
+        r.id = huge;
+        cases.push(("id", r));
+        for (field, record) in cases {
+            std::fs::write(&path, serde_json::to_vec(&record).expect("json")).expect("write");
+            match TaskState::load(&path) {
+                TaskState::Unreadable(reason) => {
+                    assert!(reason.contains(&format!("its {field}")), "{field}: {reason}");
+                    assert!(reason.len() < 1000, "{field}: the reason echoes the field ({} bytes)", reason.len());
+                }
+                other => panic!("{field}: expected unreadable, got {other:?}"),
+            }
+        }
+        let mut r = sample();
+        r.head = Some("0123456789abcdef0123456789abcdef01234567".into());
+        std::fs::write(&path, serde_json::to_vec(&r).expect("json")).expect("write");
+        assert!(matches!(TaskState::load(&path), TaskState::Active(_)));
     }
 
     #[test]

@@ -80,9 +80,14 @@ pub fn cmd_ack(cwd: &Path, args: AckArgs) -> Result<Exit, CliError> {
         )));
     }
     ws.append(&task, Event::Ack { question: answer.id.clone(), why: why.clone(), evidence: evidence.clone() })?;
-    println!("acknowledged for {}: {} (not this task's work: {why})", answer.id, evidence.join(", "));
+    println!(
+        "acknowledged for {}: {} (not this task's work: {})",
+        answer.id,
+        crate::render::escape_text(&evidence.join(", ")),
+        crate::render::escape_text(&why)
+    );
     if !own.is_empty() {
-        println!("not acknowledged, this task made them: {}", own_said.join("; "));
+        println!("not acknowledged, this task made them: {}", crate::render::escape_text(&own_said.join("; ")));
     }
     Ok(Exit::Ok)
 }

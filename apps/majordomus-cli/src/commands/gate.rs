@@ -1,16 +1,16 @@
 //! `majordomus gate`: run the repository's gates and record their verdicts,
 //! or list them.
 
-use std::io::Write;
+use std::io::{Read, Write};
+use std::os::unix::net::UnixStream;
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
 use majordomus_invariant::family::verification::judge::{gate_state, no_change_matches, GateState};
 use majordomus_invariant::family::verification::readings::{self as verification, RecordedRun};
-use majordomus_invariant::runner::{self, RunError};
+use majordomus_invariant::runner::{self, RunError, Signals};
 use majordomus_records::policy::{Gate, Policy};
 use majordomus_records::task::TaskState;
 
@@ -81,6 +81,9 @@ pub fn cmd_gate(cwd: &Path, args: GateArgs) -> Result<Exit, CliError> {
 }
 
 fn cmd_run(ws: &Workspace, policy: &Policy, args: RunArgs) -> Result<Exit, CliError> {
+    // Caught from here on: a signal now stops whatever gate runs, and no
+    // verdict is recorded.
+    let interrupted = Interrupts::install()?;
     let task = TaskState::load(&ws.paths.task());
     let ids: Vec<String> = match args.id {
         Some(id) => {
@@ -91,7 +94,10 @@ fn cmd_run(ws: &Workspace, policy: &Policy, args: RunArgs) -> Result<Exit, CliEr
         }
         None => selected_for_all(ws, policy, &task)?,
     };
-    let interrupted = interrupt_flag()?;
+    // A verdict that could not be recorded is a run wasted: find out first.
+    if !ids.is_empty() {
+        majordomus_records::ledger::writable(&ws.paths).map_err(crate::workspace::ledger_error)?;
+    }
     let task_id = task.record().map(|r| r.id.clone());
     let mut verdicts: Vec<(String, bool)> = Vec::new();
     for id in &ids {
@@ -151,14 +157,14 @@ fn run_one(
     id: &str,
     gate: &Gate,
     task_id: Option<String>,
-    interrupted: &AtomicBool,
+    interrupted: &Interrupts,
 ) -> Result<Option<bool>, CliError> {
     let prepared = runner::prepare(&ws.repo, id, gate)
         .map_err(|e| CliError::internal(format!("cannot read the inputs of the gate {id}; nothing was run"), e))?;
     let limit = gate.timeout_seconds.map(|s| format!(", at most {s} s")).unwrap_or_default();
     eprintln!(
         "majordomus: gate {id}: running `{}` over {} ({}){limit}",
-        gate.run,
+        crate::render::escape_text(&gate.run),
         plural(prepared.inputs.files, "input file"),
         short(&prepared.inputs.hash)
     );
@@ -169,9 +175,19 @@ fn run_one(
             Err(RunError::Interrupted) => return Ok(None),
             Err(e) => return Err(CliError::internal(format!("cannot run the gate {id}"), e)),
         };
-    ws.ensure_state_dir()?;
-    runner::record(&ws.paths, task_id, &prepared, &outcome)
-        .map_err(|e| CliError::internal(format!("the gate {id} ran but its verdict could not be recorded"), e))?;
+    // A signal that came as the command ended: no verdict either.
+    if interrupted.received() > 0 {
+        return Ok(None);
+    }
+    runner::record(&ws.paths, task_id, &prepared, &outcome).map_err(|e| {
+        let e = crate::workspace::ledger_error(e);
+        match e {
+            CliError::Usage(why) => {
+                CliError::Usage(format!("the gate {id} ran but its verdict was not recorded: {why}"))
+            }
+            other => CliError::internal(format!("the gate {id} ran but its verdict could not be recorded"), other),
+        }
+    })?;
     let took = seconds(outcome.duration);
     let what = if outcome.timed_out {
         format!("timed out after {took} and was stopped (exit {})", outcome.exit)
@@ -229,7 +245,7 @@ fn selection(
             Ok(m) => {
                 let shown: Vec<&str> = m.iter().take(3).map(String::as_str).collect();
                 let more = if m.len() > 3 { format!(" and {} more", m.len() - 3) } else { String::new() };
-                format!("selected: {}{more} changed (inputs: {inputs})", shown.join(", "))
+                format!("selected: {}{more} changed (inputs: {inputs})", crate::render::escape_text(&shown.join(", ")))
             }
         },
     }
@@ -299,19 +315,55 @@ fn unknown_gate(id: &str, policy: &Policy) -> String {
     }
 }
 
-/// A flag raised by SIGINT, SIGTERM or SIGHUP. The gate runs in a process
-/// group of its own (so a time limit can stop all of it), which keeps the
-/// terminal's Ctrl-C from reaching it: majordomus catches the signal, stops
-/// the group itself and records nothing. A second signal ends majordomus at once.
-fn interrupt_flag() -> Result<Arc<AtomicBool>, CliError> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let flag = Arc::new(AtomicBool::new(false));
-    for signal in [SIGINT, SIGTERM, SIGHUP] {
-        signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&flag))
-            .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&flag)))
-            .map_err(|e| CliError::internal("cannot install the signal handlers", e))?;
+/// The signals that would end majordomus while a gate runs, counted. The
+/// gate runs in a process group of its own (so a time limit can stop all of
+/// it), which keeps the terminal's Ctrl-C from reaching it: majordomus
+/// catches the signal, stops the group itself and records nothing. A second
+/// signal does not end majordomus at once (that would leave the group
+/// running): it cuts the grace period short, the group is killed, and then
+/// majordomus exits ([`runner::execute`]).
+///
+/// Each handler writes a byte to a socket ([`signal_hook::low_level::pipe`]);
+/// the count is the bytes read back.
+#[derive(Debug)]
+struct Interrupts {
+    read: UnixStream,
+    seen: AtomicUsize,
+}
+
+/// Every signal whose default is to end the process and that can be caught.
+const ENDING: [i32; 11] = {
+    use signal_hook::consts::*;
+    [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
+};
+
+impl Interrupts {
+    fn install() -> Result<Self, CliError> {
+        let failed = |e| CliError::internal("cannot install the signal handlers", e);
+        let (read, write) = UnixStream::pair().map_err(failed)?;
+        read.set_nonblocking(true).map_err(failed)?;
+        for signal in ENDING {
+            signal_hook::low_level::pipe::register(signal, write.try_clone().map_err(failed)?).map_err(failed)?;
+        }
+        Ok(Self { read, seen: AtomicUsize::new(0) })
     }
-    Ok(flag)
+}
+
+impl Signals for Interrupts {
+    fn received(&self) -> usize {
+        let mut buf = [0u8; 64];
+        loop {
+            match (&self.read).read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => {
+                    self.seen.fetch_add(n, Ordering::SeqCst);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        self.seen.load(Ordering::SeqCst)
+    }
 }
 
 #[cfg(test)]

@@ -101,12 +101,27 @@ fn an_open_invariant_blocks_a_codex_stop_the_same_way() {
     snapshot_run!("stop_codex_not_complete", case.snapshot(&run));
 }
 
+/// Claude Code lists a subagent running in the background among the
+/// session's background tasks, itself included at its own SubagentStop:
+/// that is no pause, the subagent's stop is judged.
 #[test]
 fn a_subagent_stop_is_answered_like_a_stop() {
     let case = Case::new();
     case.start("fix the parser");
     let run = case.md_with(&["hook", "stop"], Some(&case.payload("claude-subagent-stop.json")), &[]);
     assert_eq!(parse_hook_output(&run).expect("a verdict")["decision"], "block");
+}
+
+#[test]
+fn a_codex_subagent_stop_is_answered_within_codexs_schema() {
+    let case = Case::new();
+    case.start("fix the parser");
+    let args = ["hook", "stop", "--agent", "codex"];
+    let run = case.md_with(&args, Some(&case.payload("codex-subagent-stop.json")), &[]);
+    let out = parse_hook_output(&run).expect("a verdict");
+    assert_eq!(out["decision"], "block");
+    assert_eq!(guard(&case, "codex-subagent-"), 1);
+    snapshot_run!("stop_codex_subagent_not_complete", case.snapshot(&run));
 }
 
 #[test]
@@ -148,7 +163,10 @@ fn parallel_subagents_and_each_session_and_host_have_a_guard_of_their_own() {
     let other_session = with("claude-stop.json", &|v| v["session_id"] = "another-session".into());
     assert_eq!(stop("claude", &other_session)["decision"], "block", "another session");
     let first = case.payload("claude-subagent-stop.json");
-    let second = with("claude-subagent-stop.json", &|v| v["agent_id"] = "b52e90".into());
+    let second = with("claude-subagent-stop.json", &|v| {
+        v["agent_id"] = "b52e90".into();
+        v["background_tasks"][0]["id"] = "b52e90".into();
+    });
     for _ in 0..2 {
         assert_eq!(stop("claude", &first)["decision"], "block", "a subagent");
     }
@@ -380,4 +398,30 @@ fn a_policy_the_task_broke_blocks_the_stop_under_the_starts_policy_naming_the_fi
     assert_eq!(out["decision"], "block", "{out}");
     let reason = out["reason"].as_str().unwrap();
     assert!(reason.contains("majordomus.toml:2:") && reason.contains("gates-green"), "{reason}");
+}
+
+#[test]
+fn a_task_record_that_cannot_be_read_blocks_with_its_remedy_until_the_block_limit() {
+    let case = Case::new();
+    case.repo.write(".ai/repo/majordomus.toml", "[hook]\nblock_limit = 2\n");
+    case.repo.commit_all("policy");
+    case.start("fix the parser");
+    // A way out this must not be: breaking the record.
+    std::fs::write(case.path().join(".ai/local/state/task.json"), "x\n").unwrap();
+    let payload = case.payload("claude-stop.json");
+    for n in 1..=2 {
+        let run = case.md_with(&["hook", "stop"], Some(&payload), &[]);
+        let out = parse_hook_output(&run).expect("a verdict");
+        assert_eq!(out["decision"], "block", "block {n}: {out}");
+        let reason = out["reason"].as_str().unwrap();
+        assert!(reason.contains(".ai/local/state/task.json cannot be read"), "{reason}");
+        assert!(reason.contains(&format!("block {n} of 2")) && reason.contains("majordomus finish"), "{reason}");
+    }
+    let run = case.md_with(&["hook", "stop"], Some(&payload), &[]);
+    let out = parse_hook_output(&run).expect("a message");
+    assert!(out["systemMessage"].as_str().unwrap().contains("after 2 blocks in a row"), "{out}");
+    // The remedy works: finished, there is no task, and the stop goes through silently.
+    assert_eq!(case.md(&["finish", "--outcome", "failed"]).code, 0);
+    let run = case.md_with(&["hook", "stop"], Some(&payload), &[]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{run:?}");
 }

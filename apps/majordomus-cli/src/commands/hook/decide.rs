@@ -103,8 +103,13 @@ pub fn decide(a: &Asked) -> (Verdict, u32) {
         let (evidence, remedy) = (crate::render::escape_text(&cap.evidence), crate::render::escape_text(&cap.remedy));
         reason.push_str(&format!("   {evidence}\n   remedy: {remedy}\n"));
     }
-    let loosened: Vec<String> =
-        a.doc.policy.iter().flat_map(|p| p.loosenings()).map(|c| crate::render::escape_text(&c.sentence())).collect();
+    let loosened: Vec<String> = a
+        .doc
+        .policy
+        .iter()
+        .flat_map(|p| p.loosenings())
+        .map(|c| crate::render::escape_text(&c.sentence()).into_owned())
+        .collect();
     if !loosened.is_empty() {
         reason.push_str(
             "\nThe policy was loosened since the task started; the policy the task started under judges it, so these changes are not in force:\n",

@@ -323,7 +323,7 @@ mod tests {
         let tree = majordomus_readings::status::read(&repo).expect("status");
         let p = policy();
         let now = inputs_now(&repo, &tree, &p.gates["unit"]).expect("hash");
-        append(&StatePaths::new(repo.root()).ledger(), &run_entry("unit", 0, &now.hash)).expect("append");
+        append(&StatePaths::new(repo.root()), &run_entry("unit", 0, &now.hash)).expect("append");
         let set = take(&t, &p, &["src/lib.rs"]);
         let runs = set.get("unit").expect("unit").runs.clone().expect("selected").expect("read");
         assert!(runs.current.expect("current").passed());
