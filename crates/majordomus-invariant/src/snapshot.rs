@@ -8,7 +8,7 @@ use majordomus_readings::refs::{self, Push};
 use majordomus_readings::status;
 use majordomus_readings::{baselines, stash, worktrees, Repo, Unread};
 use majordomus_records::policy::Policy;
-use majordomus_records::task::{DirtyPath, PolicyAtStart, Snapshot, UntrackedPath};
+use majordomus_records::task::{DirtyPath, PolicyAtStart, Snapshot, UntrackedPath, MAX_POLICY_TEXT};
 use majordomus_records::StatePaths;
 
 use crate::family::integration::readings::trunk;
@@ -77,8 +77,16 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
     kept(
         "the policy file",
         crate::in_force::text_to_keep(repo.root())
-            .map(|text| snapshot.policy = Some(PolicyAtStart { text }))
-            .map_err(|e| Unread::policy(majordomus_records::task::error_chain(&e))),
+            .map_err(|e| Unread::policy(majordomus_records::task::error_chain(&e)))
+            .and_then(|text| match text {
+                Some(t) if t.len() > MAX_POLICY_TEXT => Err(Unread::policy(format!(
+                    "the policy file holds more than {MAX_POLICY_TEXT} bytes, so the start commit's copy stands for it"
+                ))),
+                text => {
+                    snapshot.policy = Some(PolicyAtStart { text });
+                    Ok(())
+                }
+            }),
     );
     snapshot.previous = crate::restart::previous(&StatePaths::new(repo.root()).archive_dir(), repo.root());
     Taken { snapshot, unread }

@@ -248,6 +248,23 @@ impl TaskRecord {
             check_len("baseline path", path, MAX_FIELD)?;
             entries.iter().try_for_each(|e| check_len("baseline entry", e, MAX_BASELINE_ENTRY))?;
         }
+        for added in &self.scope_added {
+            check_len("scope added", &added.path, MAX_FIELD)?;
+            check_len("scope added's time", &added.at, 64)?;
+        }
+        if let Some(text) = s.policy.as_ref().and_then(|p| p.text.as_ref()) {
+            check_len("policy text", text, MAX_POLICY_TEXT)?;
+        }
+        if let Some(p) = &s.previous {
+            check_len("previous task's id", &p.id, MAX_ID)?;
+            if p.task.chars().count() > MAX_TITLE_CHARS {
+                return Err(format!("its previous task is longer than {MAX_TITLE_CHARS} characters"));
+            }
+            check_len("previous task's outcome", &p.outcome, 32)?;
+            check_len("previous task's finish time", &p.finished_at, 64)?;
+            check_len("previous task's done line", &p.done_line, MAX_FIELD * 4)?;
+            check_len("previous task's archive", &p.archive, MAX_FIELD)?;
+        }
         Ok(())
     }
 }
@@ -273,6 +290,9 @@ pub const MAX_ID: usize = 128;
 pub const MAX_TITLE_CHARS: usize = 1000;
 /// The most bytes one debt-baseline entry kept in the snapshot may have.
 pub const MAX_BASELINE_ENTRY: usize = 64 << 10;
+/// The most bytes of the policy file the snapshot keeps; a larger one is
+/// left out, and its start commit's copy stands for it.
+pub const MAX_POLICY_TEXT: usize = 1 << 20;
 
 /// An error and its sources on one line, each cause once.
 pub fn error_chain(e: &dyn std::error::Error) -> String {

@@ -294,11 +294,11 @@ mod tests {
     #[test]
     fn a_registration_forgotten_with_a_reason_is_kept_with_it() {
         let add = entry("t", "2026-11-30T10:00:00Z", Event::Background { pid: 77, start_time: Some(1), what: None });
-        let why = Some("it serves the docs, the user's".to_string());
-        let forget = entry("t", "2026-11-30T10:01:00Z", Event::BackgroundForget { pid: 77, why: why.clone() });
+        let why = "it serves the docs, the user's".to_string();
+        let forget = entry("t", "2026-11-30T10:01:00Z", Event::BackgroundForget { pid: 77, why: Some(why.clone()) });
         let book = TaskBook::fold("t", &[add, forget]).expect("fold");
         assert_eq!(book.background.len(), 1);
-        assert_eq!(book.background[0].forgotten, Some((why.expect("why"), "2026-11-30T10:01:00Z".to_string())));
+        assert_eq!(book.background[0].forgotten, Some((why, "2026-11-30T10:01:00Z".to_string())));
     }
 
     #[test]

@@ -1,8 +1,7 @@
-# Not in issue 10 (a new class): `score --cached` exited 0 with "10/10" and
+# README, "Bookkeeping, acknowledgements, the score and the sweep": `score --cached` exited 0 with "10/10" and
 # nothing said after an edit to a tracked file, because only HEAD, the
 # index and the refs are compared. Decided: exit 0 is a measured 10 only, so
 # `score --cached` never exits 0, and says the working tree was not compared.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 exempt_forge

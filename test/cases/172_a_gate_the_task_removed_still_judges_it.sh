@@ -1,7 +1,6 @@
-# Issue 10 §1: a gate the task removes from the policy (or the whole policy
+# README, "The policy in force": a gate the task removes from the policy (or the whole policy
 # file, deleted) is still in force for the task: gates-green is not `pass`
 # and not `exempt` over a change its inputs select.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo src tests

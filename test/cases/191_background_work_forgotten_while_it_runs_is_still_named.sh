@@ -1,10 +1,9 @@
-# Not in issue 10 (a new class): `bg forget PID` withdrew a registration
+# README, "Bookkeeping, acknowledgements, the score and the sweep": `bg forget PID` withdrew a registration
 # while the process still ran, and no-background-work passed. Decided:
 # forgetting a process that still runs is refused (exit 2, nothing
 # recorded) unless `--why REASON` says why it is not the task's to end;
 # then, like an acknowledgement, no-background-work is exempt for it,
 # naming it and showing the reason.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README
