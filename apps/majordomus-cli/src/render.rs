@@ -57,9 +57,15 @@ pub fn policy_text(doc: &Document) -> String {
     if p.changes.is_empty() && !unknown {
         return String::new();
     }
-    let mut out =
-        format!("policy   {} is the policy in force as the task's start left it, read from {}", p.file, p.start);
-    out.push_str(if p.changes.is_empty() { ".\n" } else { "; changed since:\n" });
+    let mut out = format!(
+        "policy   the policy in force is the one the task started under ({}), plus what only adds strictness",
+        p.start
+    );
+    if p.changes.is_empty() {
+        out.push_str(".\n");
+    } else {
+        out.push_str(&format!("; {} changed since:\n", p.file));
+    }
     for c in &p.changes {
         out.push_str(&format!("{:<8} - {}\n", "", escape_text(&c.sentence())));
     }

@@ -108,10 +108,8 @@ impl Change {
         }
         let verdict = match self.effect {
             Effect::Stricter => "it only adds strictness, so it is in force at once",
-            Effect::Neutral => "it changes nothing a question answers, so it is in force at once",
-            Effect::Looser => {
-                "it loosens the policy the task started under, so it is not in force for this task (it is for the next)"
-            }
+            Effect::Neutral => "it decides nothing a question answers, so it is in force at once",
+            Effect::Looser => "a loosening, so not in force for this task (it is for the next)",
         };
         format!("{}: {}; {verdict}.", self.entry, self.how)
     }
@@ -205,7 +203,7 @@ fn at_start(repo: Option<&Repo>, record: &TaskRecord, builtin: &[&str]) -> AtSta
     if let Some(kept) = &record.snapshot.policy {
         return parsed(
             &kept.text,
-            "the task record (the policy file as it stood at the start)".into(),
+            "the task record's copy of the policy file at the start".into(),
             "the policy the task record kept",
         );
     }
@@ -224,7 +222,7 @@ fn at_start(repo: Option<&Repo>, record: &TaskRecord, builtin: &[&str]) -> AtSta
     match in_commit(repo, start) {
         Ok(text) => parsed(
             &text,
-            format!("the start commit {} (the task record predates keeping the policy)", short(start)),
+            format!("the start commit {}'s policy file (the task record predates keeping a copy)", short(start)),
             "the policy in the start commit",
         ),
         Err(why) => unrecorded(format!("the task record predates keeping the policy, and {why}")),

@@ -98,7 +98,7 @@ fn gate(id: &str, start: &Gate, now: &Gate, c: &mut Vec<Change>) -> Gate {
     if *run != start.run {
         c.push(Change::new(
             entry("run"),
-            format!("changed from `{}` to `{run}`; the start's command is the one run and judged", start.run),
+            format!("changed from `{}` to `{run}` (the start's command runs and judges)", start.run),
             Effect::Looser,
         ));
     }
