@@ -4,10 +4,18 @@
 //! measurement. `prepare` hashes the gate's inputs and reads HEAD *before*
 //! the command starts (the verdict covers the content it was run over, not
 //! whatever the files hold when it ends); `execute` runs the declared command
-//! through `sh -c` in the repository root, stdin closed, its output streamed
-//! straight through, in a process group of its own so that a time limit or
-//! an interruption stops everything it started; `record` appends the verdict
-//! to the ledger as one whole line.
+//! through `/bin/sh -c` in the repository root, stdin closed, its output
+//! streamed straight through, in a process group of its own so that a time
+//! limit or an interruption stops everything it started; `record` appends
+//! the verdict to the ledger as one whole line, with the environment that
+//! chose the programs the command ran (`ledger::GATE_ENVIRONMENT`).
+//!
+//! The shell is named by its absolute path, so no `sh` earlier on `PATH`
+//! stands in for it. What the command itself runs is still looked up on
+//! `PATH` (the command is the repository's, and `cargo`, `pytest` or `grep`
+//! are found there); so the values that chose those programs are recorded
+//! beside the verdict, and `gates-green` does not count a pass recorded
+//! under values other than the task's start.
 //!
 //! An interruption is any signal that would end majordomus, counted by the
 //! caller ([`Signals`]). The first stops the group: SIGTERM, a grace period,
@@ -28,10 +36,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use majordomus_readings::inputs::Inputs;
-use majordomus_readings::{refs, status, Reading, Repo};
-use majordomus_records::ledger::{self, Entry, Event};
+use majordomus_readings::{refs, Reading, Repo};
+use majordomus_records::ledger::{self, Entry, Environment, Event};
 use majordomus_records::policy::Gate;
 use majordomus_records::StatePaths;
+
+/// The shell a gate's command runs in, by absolute path: POSIX puts it there.
+pub const SHELL: &str = "/bin/sh";
 
 /// How long a stopped gate is given to end after SIGTERM before SIGKILL.
 const GRACE: Duration = Duration::from_secs(2);
@@ -46,15 +57,25 @@ pub struct Prepared {
     /// HEAD before the command starts (`None`: unborn).
     pub commit: Option<String>,
     pub started_at: chrono::DateTime<chrono::Utc>,
+    /// The environment the command runs under (it inherits this process's).
+    pub environment: Environment,
 }
 
 /// Reads what a run of `gate` will cover: a fresh status pass, the hash of
 /// its inputs, HEAD.
 pub fn prepare(repo: &Repo, id: &str, gate: &Gate) -> Reading<Prepared> {
-    let tree = status::read(repo)?;
+    // Read as `check` reads it, or the verdict's hash would never match.
+    let tree = crate::measure::working_tree(repo)?;
     let inputs = crate::family::verification::readings::inputs_now(repo, &tree, gate)?;
     let commit = refs::head(repo)?.commit;
-    Ok(Prepared { id: id.to_string(), gate: gate.clone(), inputs, commit, started_at: chrono::Utc::now() })
+    Ok(Prepared {
+        id: id.to_string(),
+        gate: gate.clone(),
+        inputs,
+        commit,
+        started_at: chrono::Utc::now(),
+        environment: ledger::gate_environment(),
+    })
 }
 
 /// How the command ended.
@@ -86,7 +107,7 @@ impl Signals for AtomicUsize {
 
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    #[error("cannot start `sh -c {command:?}`")]
+    #[error("cannot start `/bin/sh -c {command:?}`")]
     Spawn {
         command: String,
         #[source]
@@ -99,7 +120,7 @@ pub enum RunError {
     Interrupted,
 }
 
-/// Runs `command` through `sh -c` in `root`, stdin closed, stdout and
+/// Runs `command` through [`SHELL`] `-c` in `root`, stdin closed, stdout and
 /// stderr inherited. Past `timeout` the whole process group is stopped and
 /// the outcome says so; once `signals` counts one (a signal reached
 /// majordomus) it is stopped too and no outcome is returned.
@@ -113,7 +134,7 @@ pub fn execute(
         return Err(RunError::Interrupted);
     }
     let started = Instant::now();
-    let mut child = Command::new("sh")
+    let mut child = Command::new(SHELL)
         .arg("-c")
         .arg(command)
         .current_dir(root)
@@ -194,6 +215,7 @@ pub fn record(
             commit: prepared.commit.clone(),
             inputs_hash: prepared.inputs.hash.clone(),
             timed_out: outcome.timed_out,
+            environment: Some(prepared.environment.clone()),
         },
     };
     ledger::append(paths, &entry)?;

@@ -21,6 +21,7 @@
 //! exclusive [`lock`] across the read and the append, so two writers at once
 //! never both read the same ledger and append the same number.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -63,6 +64,11 @@ pub enum Event {
         inputs_hash: String,
         #[serde(default)]
         timed_out: bool,
+        /// The environment that chose the programs the command ran
+        /// ([`GATE_ENVIRONMENT`]); `None` on a line an older majordomus
+        /// wrote, which did not record it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        environment: Option<Environment>,
     },
     /// A todo declared for the task; `n` numbers it within the task.
     TodoAdd { n: u32, text: String },
@@ -92,6 +98,39 @@ pub enum Event {
     /// The evidence a question holds now acknowledged as not this task's work,
     /// keyed to that exact set.
     Ack { question: String, why: String, evidence: Vec<String> },
+}
+
+/// The variables that choose which programs a gate's command runs: where
+/// a name is looked up (`PATH`), what a shell reads before the command
+/// (`BASH_ENV` for bash, `ENV` for an interactive POSIX shell), and the
+/// shell a program starts for its own commands (`SHELL`, as make and many
+/// test runners do). A verdict recorded under other values than the task's
+/// start is not the gate's verdict (`gates-green`'s judging says so).
+pub const GATE_ENVIRONMENT: [&str; 4] = ["PATH", "BASH_ENV", "ENV", "SHELL"];
+
+/// Values of [`GATE_ENVIRONMENT`] by name; `None` for one that is unset.
+/// A value that is not UTF-8 is kept with each such byte as `\xNN`.
+pub type Environment = BTreeMap<String, Option<String>>;
+
+/// The values of [`GATE_ENVIRONMENT`] in this process now.
+pub fn gate_environment() -> Environment {
+    GATE_ENVIRONMENT
+        .iter()
+        .map(|name| {
+            let value = std::env::var_os(name).map(|v| {
+                use std::os::unix::ffi::OsStrExt;
+                let mut text = String::new();
+                for chunk in v.as_bytes().utf8_chunks() {
+                    text.push_str(chunk.valid());
+                    for b in chunk.invalid() {
+                        text.push_str(&format!("\\x{b:02x}"));
+                    }
+                }
+                text
+            });
+            (name.to_string(), value)
+        })
+        .collect()
 }
 
 /// One background task an agent reported.
@@ -271,6 +310,26 @@ mod bounds {
     pub const TIME: usize = 64;
     /// The agent's background tasks in one report.
     pub const AGENT_TASKS: usize = 1000;
+    /// One value of the gate environment (a long `PATH` included).
+    pub const ENVIRONMENT_VALUE: usize = 128 << 10;
+}
+
+/// Whether an environment holds only [`GATE_ENVIRONMENT`]'s names, each
+/// value within its bound.
+pub fn check_environment(env: &Environment) -> Result<(), String> {
+    for (name, value) in env {
+        if !GATE_ENVIRONMENT.contains(&name.as_str()) {
+            return Err(format!(
+                "its environment names {}, not among {}",
+                crate::text::escape(&crate::text::clamp(name, 64)),
+                GATE_ENVIRONMENT.join(", ")
+            ));
+        }
+        if let Some(v) = value {
+            crate::text::check_len(name, v, bounds::ENVIRONMENT_VALUE)?;
+        }
+    }
+    Ok(())
 }
 
 impl Entry {
@@ -289,11 +348,12 @@ impl Entry {
             check_len("task", task, bounds::ID)?;
         }
         match &self.event {
-            Event::GateRun { gate, commit, inputs_hash, .. } => {
+            Event::GateRun { gate, commit, inputs_hash, environment, .. } => {
                 check_len("gate", gate, bounds::ID)?;
                 if let Some(c) = commit {
                     check_object_id("commit", c)?;
                 }
+                environment.as_ref().map_or(Ok(()), check_environment)?;
                 check_len("inputs_hash", inputs_hash, bounds::ID)
             }
             Event::TodoAdd { text, .. } => check_len("text", text, MAX_FIELD),
@@ -360,6 +420,7 @@ mod tests {
                 commit: None,
                 inputs_hash: "h".into(),
                 timed_out: false,
+                environment: Some(gate_environment()),
             },
         }
     }
@@ -379,6 +440,19 @@ mod tests {
         append(&paths, &run("b")).expect("append");
         assert_eq!(read(&path).expect("read"), vec![run("a"), run("b")]);
         assert!(paths.state_dir().join(".gitignore").is_file(), "the state directory keeps itself out of git");
+    }
+
+    #[test]
+    fn a_gate_run_line_written_before_the_environment_was_recorded_reads_with_none() {
+        let old = r#"{"at":"2026-11-30T10:00:00Z","task":"t","kind":"gate_run","gate":"unit","exit":0,"duration_ms":5,"commit":null,"inputs_hash":"h","timed_out":false}"#;
+        let entry: Entry = serde_json::from_str(old).expect("an old line still parses");
+        let Event::GateRun { environment, .. } = &entry.event else { panic!("{entry:?}") };
+        assert_eq!(environment, &None);
+        let new = serde_json::to_string(&run("unit")).expect("encode");
+        assert!(new.contains(r#""environment":{"BASH_ENV""#), "{new}");
+        assert_eq!(serde_json::from_str::<Entry>(&new).expect("decode"), run("unit"));
+        let Event::GateRun { environment: Some(env), .. } = run("unit").event else { panic!() };
+        assert_eq!(env.keys().map(String::as_str).collect::<Vec<_>>(), ["BASH_ENV", "ENV", "PATH", "SHELL"]);
     }
 
     #[test]

@@ -81,9 +81,21 @@ pub struct Snapshot {
     /// Commits on HEAD that were not on its upstream (or the trunk).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unpushed: Option<Vec<String>>,
-    /// Debt baselines by repository-relative path: their entries, in order.
+    /// Debt baselines by repository-relative path: their entries, in order,
+    /// as text. Written by majordomus before entries were kept as bytes
+    /// (an entry that was not UTF-8 was decoded lossily); read only where
+    /// [`Snapshot::baseline_bytes`] is absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub baselines: Option<BTreeMap<String, Vec<String>>>,
+    /// Debt baselines by repository-relative path: their entries, in order,
+    /// exactly as their bytes are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub baseline_bytes: Option<BTreeMap<String, Vec<Bytes>>>,
+    /// The environment that chose a gate's programs, as `start` ran
+    /// (`ledger::GATE_ENVIRONMENT`): a verdict recorded under other values
+    /// is not the gate's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gate_environment: Option<crate::ledger::Environment>,
     /// The policy file as it stood at the start: the policy in force for
     /// the task is read from it (README, "The policy in force"). `None` in a
     /// record written before it was kept.
@@ -115,6 +127,47 @@ pub struct PreviousTask {
     pub done_line: String,
     /// The archive the record was read from.
     pub archive: String,
+}
+
+/// Bytes kept in a JSON record: a string where they are UTF-8 (so the
+/// record stays readable), else an array of byte values. Never decoded
+/// lossily: two different byte strings are never one value.
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Bytes(pub Vec<u8>);
+
+impl Serialize for Bytes {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match std::str::from_utf8(&self.0) {
+            Ok(text) => s.serialize_str(text),
+            Err(_) => self.0.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Bytes {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // A visitor rather than an untagged enum: the workspace's serde_json
+        // has `arbitrary_precision`, under which a number buffered for an
+        // untagged enum no longer reads as a `u8`.
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Bytes;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string or an array of byte values")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Bytes, E> {
+                Ok(Bytes(v.as_bytes().to_vec()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Bytes, A::Error> {
+                let mut out = Vec::new();
+                while let Some(b) = seq.next_element::<u8>()? {
+                    out.push(b);
+                }
+                Ok(Bytes(out))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -248,6 +301,16 @@ impl TaskRecord {
             check_len("baseline path", path, MAX_FIELD)?;
             entries.iter().try_for_each(|e| check_len("baseline entry", e, MAX_BASELINE_ENTRY))?;
         }
+        for (path, entries) in s.baseline_bytes.iter().flatten() {
+            check_len("baseline path", path, MAX_FIELD)?;
+            if let Some(e) = entries.iter().find(|e| e.0.len() > MAX_BASELINE_ENTRY) {
+                return Err(format!(
+                    "its baseline entry is {} bytes long, more than the {MAX_BASELINE_ENTRY} it may be",
+                    e.0.len()
+                ));
+            }
+        }
+        s.gate_environment.as_ref().map_or(Ok(()), crate::ledger::check_environment)?;
         for added in &self.scope_added {
             check_len("scope added", &added.path, MAX_FIELD)?;
             check_len("scope added's time", &added.at, 64)?;
@@ -361,6 +424,23 @@ mod tests {
     }
 
     #[test]
+    fn baseline_entries_are_kept_as_their_bytes_text_where_they_are_utf8() {
+        let mut r = sample();
+        let entries =
+            vec![Bytes(b"src/a.rs: \xff".to_vec()), Bytes(b"src/a.rs: \xfe".to_vec()), Bytes(b"plain".to_vec())];
+        r.snapshot.baseline_bytes = Some([(".ai/repo/lint-baseline.txt".to_string(), entries.clone())].into());
+        let text = serde_json::to_string(&r).expect("encode");
+        assert!(
+            text.contains(
+                r#"[[115,114,99,47,97,46,114,115,58,32,255],[115,114,99,47,97,46,114,115,58,32,254],"plain"]"#
+            ),
+            "{text}"
+        );
+        let back: TaskRecord = serde_json::from_str(&text).expect("decode");
+        assert_eq!(back.snapshot.baseline_bytes.expect("kept")[".ai/repo/lint-baseline.txt"], entries);
+    }
+
+    #[test]
     fn a_field_out_of_its_bounds_makes_the_record_unreadable_without_echoing_it() {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("task.json");
@@ -376,8 +456,18 @@ mod tests {
         r.snapshot.stashes = Some(vec!["HEAD".into()]);
         cases.push(("stash", r));
         let mut r = sample();
-        r.id = huge;
+        r.id = huge.clone();
         cases.push(("id", r));
+        let mut r = sample();
+        r.snapshot.baseline_bytes =
+            Some([("b-baseline.txt".to_string(), vec![Bytes(huge.clone().into_bytes())])].into());
+        cases.push(("baseline entry", r));
+        let mut r = sample();
+        r.snapshot.gate_environment = Some([("PATH".to_string(), Some(huge.clone()))].into());
+        cases.push(("PATH", r));
+        let mut r = sample();
+        r.snapshot.gate_environment = Some([("LD_PRELOAD".to_string(), None)].into());
+        cases.push(("environment", r));
         for (field, record) in cases {
             std::fs::write(&path, serde_json::to_vec(&record).expect("json")).expect("write");
             match TaskState::load(&path) {

@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
-use majordomus_invariant::family::verification::judge::{gate_state, no_change_matches, GateState};
+use majordomus_invariant::family::verification::judge::{
+    and_list, elsewhere, gate_state, no_change_matches, rerun_from_the_start, Elsewhere, GateState,
+};
 use majordomus_invariant::family::verification::readings::{self as verification, RecordedRun};
 use majordomus_invariant::runner::{self, RunError, Signals};
 use majordomus_records::policy::{Gate, Policy};
@@ -37,8 +39,11 @@ pub enum GateCommand {
 
 /// Run a gate's command and record its verdict over the inputs it read.
 ///
-/// The command runs through `sh -c` in the repository root with stdin
-/// closed; its output streams through. The inputs are hashed before it
+/// The command runs through `/bin/sh -c` in the repository root with stdin
+/// closed; its output streams through. The verdict is recorded with the
+/// values of PATH, BASH_ENV, ENV and SHELL, which chose the programs the
+/// command ran: a pass recorded under values other than the task's start
+/// does not count for gates-green. The inputs are hashed before it
 /// starts; past the gate's timeout_seconds its whole process group is
 /// stopped and the run recorded as timed out. Exit 0 when the gate passed,
 /// 10 when it failed (with --all: when any failed), 2 for a gate that is not
@@ -168,6 +173,9 @@ fn run_one(
         plural(prepared.inputs.files, "input file"),
         short(&prepared.inputs.hash)
     );
+    if let Some(note) = environment_note(ws, id, &prepared) {
+        eprintln!("majordomus: gate {id}: {note}");
+    }
     let _ = std::io::stderr().flush();
     let outcome =
         match runner::execute(ws.repo.root(), &gate.run, gate.timeout_seconds.map(Duration::from_secs), interrupted) {
@@ -200,6 +208,38 @@ fn run_one(
     Ok(Some(outcome.passed()))
 }
 
+/// What to say before a run whose environment is not the task's start's:
+/// its verdict will be recorded, but `gates-green` will not count a pass.
+fn environment_note(ws: &Workspace, id: &str, prepared: &runner::Prepared) -> Option<String> {
+    let task = TaskState::load(&ws.paths.task());
+    let start = task.record()?.snapshot.gate_environment.as_ref();
+    let run = RecordedRun {
+        at: String::new(),
+        task: None,
+        exit: 0,
+        timed_out: false,
+        duration_ms: 0,
+        commit: None,
+        inputs_hash: String::new(),
+        environment: Some(prepared.environment.clone()),
+    };
+    match elsewhere(start, &run)? {
+        Elsewhere::Differs(d) => {
+            let named: Vec<&str> = d.iter().map(|d| d.name).collect();
+            Some(format!(
+                "its {} {} from the task's start, so a pass will not count for gates-green; to run it as at the start: {}",
+                and_list(&named),
+                if named.len() == 1 { "differs" } else { "differ" },
+                rerun_from_the_start(&d.iter().collect::<Vec<_>>(), &[id])
+            ))
+        }
+        Elsewhere::StartUnrecorded => Some(
+            "the task record holds no start environment (an older majordomus started it), so gates-green cannot count a pass as the gate's".into(),
+        ),
+        Elsewhere::RunUnrecorded => None,
+    }
+}
+
 fn cmd_list(ws: &Workspace, policy: &Policy) -> Result<Exit, CliError> {
     let mut out = std::io::stdout().lock();
     if policy.gates.is_empty() {
@@ -219,7 +259,8 @@ fn cmd_list(ws: &Workspace, policy: &Policy) -> Result<Exit, CliError> {
             (Ok(tree), Ok(runs)) => verification::inputs_now(&ws.repo, tree, gate)
                 .map(|inputs| verification::runs_of(runs, id, &inputs.hash, inputs.files)),
         };
-        writeln!(out, "  verdict: {}", verdict_line(&gate_state(&verdict), now))?;
+        let start = task.record().and_then(|r| r.snapshot.gate_environment.as_ref());
+        writeln!(out, "  verdict: {}", verdict_line(&gate_state(&verdict, start), now))?;
     }
     Ok(Exit::Ok)
 }
@@ -269,6 +310,22 @@ fn verdict_line(state: &GateState<'_>, now: chrono::DateTime<chrono::Utc>) -> St
             when(last),
             short(&last.inputs_hash),
             short(hash)
+        ),
+        GateState::Elsewhere { run, why: Elsewhere::Differs(d) } => {
+            let named: Vec<&str> = d.iter().map(|d| d.name).collect();
+            format!(
+                "passed {}, over its inputs as they are now, but not counted: its {} differed from the task's start",
+                when(run),
+                and_list(&named)
+            )
+        }
+        GateState::Elsewhere { run, why: Elsewhere::RunUnrecorded } => format!(
+            "passed {}, over its inputs as they are now, but not counted: the run was recorded without its environment",
+            when(run)
+        ),
+        GateState::Elsewhere { run, why: Elsewhere::StartUnrecorded } => format!(
+            "passed {}, over its inputs as they are now; the task record holds no start environment to compare the run's with",
+            when(run)
         ),
         GateState::Unread(e) => format!("unknown: {}", e.reason),
     }
