@@ -56,6 +56,7 @@ pub fn check_text(doc: &Document, color: bool) -> String {
         let status = if color { paint(a.status, &status) } else { status };
         out.push_str(&format!("{status} {:<width$}  {}\n", escape_text(&a.id), escape_text(&a.evidence)));
     }
+    out.push_str(&policy_text(doc));
     out.push_str(&doc.done_line());
     out.push('\n');
     out
@@ -67,6 +68,30 @@ fn declared_exempt(a: &Answer) -> bool {
     a.status == Status::Exempt
         && (a.details.get("exemption").is_some()
             || a.details.get("forge_provider").and_then(|v| v.as_str()) == Some("none"))
+}
+
+/// The policy's changes since the task's start, each said in force or not
+/// (README.md, "The policy in force"); nothing when there are none and the
+/// start's policy is known.
+pub fn policy_text(doc: &Document) -> String {
+    let Some(p) = &doc.policy else { return String::new() };
+    let unknown = p.start.starts_with("not known");
+    if p.changes.is_empty() && !unknown {
+        return String::new();
+    }
+    let mut out = format!(
+        "policy   the policy in force is the one the task started under ({}), plus what only adds strictness",
+        p.start
+    );
+    if p.changes.is_empty() {
+        out.push_str(".\n");
+    } else {
+        out.push_str(&format!("; {} changed since:\n", p.file));
+    }
+    for c in &p.changes {
+        out.push_str(&format!("{:<8} - {}\n", "", escape_text(&c.sentence())));
+    }
+    out
 }
 
 /// Text read from the repository (a path, a branch, a commit message) made
@@ -135,7 +160,7 @@ pub fn cached_score_text(doc: &Document, age_seconds: Option<i64>, moved: &[Stri
     let age = age_seconds.map_or_else(|| "of unknown age".to_string(), |s| format!("{} old", human_age(s)));
     let mut out = format!("score: {}/10 (cached, measured {}, {age})", doc.score, doc.generated_at);
     if moved.is_empty() {
-        out.push('\n');
+        out.push_str("; the working tree's files were not compared since, run majordomus score to measure\n");
     } else {
         out.push_str(&format!("; stale: {} moved since, run majordomus score\n", moved.join(", ")));
     }

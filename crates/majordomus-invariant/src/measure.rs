@@ -82,14 +82,8 @@ pub fn measure_within(
         Ok(()) => bookkeeping::readings::measure(repo, paths, policy, &task, &changes, &tree, commits_since_start),
         Err(e) => BookkeepingReadings { commits_since_start, ..BookkeepingReadings::unread(&e) },
     };
-    // Only an exemption asks what the policy held at the start.
-    let exemptions_at_start = match policy.exempt.is_empty() {
-        true => Ok(None),
-        false => deadline.read(|| crate::exemptions::at_start(repo, &task)),
-    };
     Readings {
         today: chrono::Local::now().date_naive(),
-        exemptions_at_start,
         commit: CommitReadings { inherited_dirty, stashes, operation, push },
         integration: IntegrationReadings { integrated },
         verification,

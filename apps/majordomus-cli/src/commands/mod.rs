@@ -19,6 +19,7 @@ pub mod init;
 pub mod issue;
 pub mod markers;
 pub mod schema;
+pub mod scope;
 pub mod score;
 pub mod start;
 pub mod sweep;
@@ -28,6 +29,7 @@ pub mod todo;
 pub enum Command {
     Init(init::InitArgs),
     Start(start::StartArgs),
+    Scope(scope::ScopeArgs),
     Check(check::CheckArgs),
     Finish(finish::FinishArgs),
     Gate(gate::GateArgs),
@@ -65,6 +67,7 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
     match cli.command {
         Command::Init(args) => init::cmd_init(&cwd()?, args),
         Command::Start(args) => start::cmd_start(&cwd()?, args),
+        Command::Scope(args) => scope::cmd_scope(&cwd()?, args),
         Command::Check(args) => check::cmd_check(&cwd()?, args),
         Command::Finish(args) => finish::cmd_finish(&cwd()?, args),
         Command::Gate(args) => gate::cmd_gate(&cwd()?, args),

@@ -25,6 +25,7 @@ use majordomus_records::forge::Observation;
 
 pub mod ack;
 pub mod judge;
+pub mod made;
 pub mod questions;
 pub mod readings;
 
@@ -50,6 +51,9 @@ pub struct BookkeepingReadings {
     pub processes: Reading<Vec<ProcessSeen>>,
     /// Commits on HEAD since the start commit: listed ids and the count.
     pub commits_since_start: Reading<(Vec<String>, usize)>,
+    /// What the task made (`made.rs`), which no acknowledgement covers.
+    /// Taken only when the task acknowledged something; `None` otherwise.
+    pub made: Option<Reading<made::Made>>,
 }
 
 impl BookkeepingReadings {
@@ -63,6 +67,7 @@ impl BookkeepingReadings {
             register: Some(Err(reason.clone())),
             processes: Err(reason.clone()),
             commits_since_start: Err(reason.clone()),
+            made: Some(Err(reason.clone())),
         }
     }
 }
