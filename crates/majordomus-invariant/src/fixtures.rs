@@ -96,7 +96,7 @@ pub(crate) fn all_well() -> Readings {
         commit: CommitReadings {
             inherited_dirty: Ok(Default::default()),
             stashes: Ok(vec![]),
-            operation: Ok(None),
+            operations: Ok(vec![]),
             push: Ok(Push::Measured {
                 against: "refs/remotes/origin/main".into(),
                 how: "its upstream".into(),

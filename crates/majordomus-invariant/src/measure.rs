@@ -57,7 +57,7 @@ pub fn measure_within(
         };
         (tree, refs)
     });
-    let RefReadings { commits_since_start, branches, push, integrated, stashes, operation, closing } = refs;
+    let RefReadings { commits_since_start, branches, push, integrated, stashes, operations, closing } = refs;
     let changes = deadline.read(|| match (record, &head, &tree) {
         (Some(r), Ok(h), Ok(t)) => changes::since(repo, r.head.as_deref(), h.commit.as_deref(), t, &r.snapshot),
         (None, _, _) => Err(Unread::no_task()),
@@ -84,7 +84,7 @@ pub fn measure_within(
     Readings {
         today: chrono::Local::now().date_naive(),
         exemptions_at_start,
-        commit: CommitReadings { inherited_dirty, stashes, operation, push },
+        commit: CommitReadings { inherited_dirty, stashes, operations, push },
         integration: IntegrationReadings { integrated },
         verification,
         closing,
@@ -105,7 +105,7 @@ struct RefReadings {
     push: Reading<refs::Push>,
     integrated: Reading<Integrated>,
     stashes: Reading<Vec<majordomus_readings::stash::StashEntry>>,
-    operation: Reading<Option<String>>,
+    operations: Reading<Vec<majordomus_readings::state::InProgress>>,
     closing: ClosingReadings,
 }
 
@@ -124,12 +124,12 @@ fn ref_readings(
     let push = deadline.read(|| commit::readings::push(repo, head, &branches, &trunk, task.record()));
     let integrated = deadline.read(|| integration::readings::integrated(repo, head, head_commit, &trunk));
     let stashes = deadline.read(|| commit::readings::stashes(repo));
-    let operation = deadline.read(|| commit::readings::operation(repo));
+    let operations = deadline.read(|| commit::readings::operations(repo));
     let closing = match deadline.check() {
         Ok(()) => closing::readings::measure(repo, paths, policy, task, &branches),
         Err(e) => ClosingReadings::unread(&e),
     };
-    RefReadings { commits_since_start, branches, push, integrated, stashes, operation, closing }
+    RefReadings { commits_since_start, branches, push, integrated, stashes, operations, closing }
 }
 
 /// The issues a forge observation must answer for the task active in this
@@ -182,7 +182,7 @@ mod tests {
         let paths = StatePaths::new(repo.root());
         let ample = Deadline::after(std::time::Instant::now(), 600_000);
         let r = measure_within(&repo, &paths, &Policy::default(), TaskState::None, ample);
-        assert!(r.head.is_ok() && r.tree.is_ok() && r.commit.stashes.is_ok() && r.commit.operation.is_ok());
+        assert!(r.head.is_ok() && r.tree.is_ok() && r.commit.stashes.is_ok() && r.commit.operations.is_ok());
         assert!(Deadline::NONE.check().is_ok());
     }
 

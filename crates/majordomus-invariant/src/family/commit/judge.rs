@@ -7,6 +7,7 @@ use serde_json::json;
 
 use majordomus_readings::refs::Push;
 use majordomus_readings::stash::StashEntry;
+use majordomus_readings::state::Operation;
 use majordomus_readings::Unread;
 use majordomus_records::task::TaskRecord;
 
@@ -129,39 +130,46 @@ fn labels_ref(entries: &[&StashEntry]) -> String {
 }
 
 pub(crate) fn settled(r: &Readings) -> Judgement {
-    let (operation, tree) = match (&r.commit.operation, &r.tree) {
+    let (operations, tree) = match (&r.commit.operations, &r.tree) {
         (Ok(o), Ok(t)) => (o, t),
         (Err(e), _) | (_, Err(e)) => return Judgement::unread(e),
     };
-    let details = json!({ "operation": operation, "conflicted": tree.conflicted });
-    match (operation, tree.conflicted.is_empty()) {
-        (None, true) => Judgement::new(
+    let named: Vec<&str> = operations.iter().map(|o| o.operation.name()).collect();
+    let details = json!({
+        "operation": named.first(),
+        "operations": operations.iter().map(|o| json!({ "name": o.operation.name(), "shown_by": o.shown_by })).collect::<Vec<_>>(),
+        "conflicted": tree.conflicted,
+    });
+    if operations.is_empty() && tree.conflicted.is_empty() {
+        return Judgement::new(
             Status::Pass,
-            "No merge, rebase, cherry-pick, revert or bisect is in progress and no path is conflicted.",
+            "No merge, rebase, am session, cherry-pick, revert or bisect is in progress and no path is conflicted.",
             details,
-        ),
-        (op, _) => {
-            let mut parts = Vec::new();
-            if let Some(op) = op {
-                parts.push(format!("a {op} is in progress"));
-            }
-            if !tree.conflicted.is_empty() {
-                parts.push(format!(
-                    "{} conflicted: {}",
-                    count(tree.conflicted.len(), "path is"),
-                    names(&tree.conflicted)
-                ));
-            }
-            let remedy = match op.as_deref() {
-                Some("bisect") => "git bisect reset".to_string(),
-                Some(op @ ("merge" | "rebase" | "cherry-pick" | "revert" | "am")) => {
-                    format!("resolve the conflicts, then git {op} --continue (or git {op} --abort)")
-                }
-                _ => "resolve the conflicted paths and git add them".to_string(),
-            };
-            Judgement::new(Status::Owed, sentence(&parts.join("; ")), details).remedy(remedy)
-        }
+        );
     }
+    let mut parts: Vec<String> = operations
+        .iter()
+        .map(|o| match o.sequencer_only() {
+            true => format!(
+                "a {} sequence is in progress: its current commit was committed, and the sequencer (sequencer/todo) still holds the next",
+                o.operation.name()
+            ),
+            false => format!("a {} is in progress ({})", o.operation.name(), o.shown_by),
+        })
+        .collect();
+    if !tree.conflicted.is_empty() {
+        parts.push(format!("{} conflicted: {}", count(tree.conflicted.len(), "path is"), names(&tree.conflicted)));
+    }
+    let remedy = match operations.first().map(|o| o.operation) {
+        Some(Operation::Bisect) => "git bisect reset".to_string(),
+        Some(op) => format!(
+            "resolve any conflicts, then git {0} --continue (or git {0} --abort){1}",
+            op.command(),
+            if operations.iter().any(|o| o.operation == Operation::Bisect) { "; then git bisect reset" } else { "" }
+        ),
+        None => "resolve the conflicted paths and git add them".to_string(),
+    };
+    Judgement::new(Status::Owed, sentence(&parts.join("; ")), details).remedy(remedy)
 }
 
 pub(crate) fn pushed(r: &Readings) -> Judgement {

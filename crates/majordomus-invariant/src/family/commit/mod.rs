@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 
 use majordomus_readings::refs::Push;
 use majordomus_readings::stash::StashEntry;
+use majordomus_readings::state::InProgress;
 use majordomus_readings::Reading;
 
 pub mod judge;
@@ -28,8 +29,9 @@ pub struct CommitReadings {
     /// Dirty paths now that were dirty at the start with the same content.
     pub inherited_dirty: Reading<BTreeSet<String>>,
     pub stashes: Reading<Vec<StashEntry>>,
-    /// The operation in progress (`merge`, `rebase`, …), if any.
-    pub operation: Reading<Option<String>>,
+    /// The operations in progress (`merge`, `rebase`, …), as `git status`
+    /// reports them; empty when none is.
+    pub operations: Reading<Vec<InProgress>>,
     /// What of HEAD is not on the remote (`majordomus_readings::refs::push`).
     pub push: Reading<Push>,
 }
@@ -40,7 +42,7 @@ impl CommitReadings {
         Self {
             inherited_dirty: Err(reason.clone()),
             stashes: Err(reason.clone()),
-            operation: Err(reason.clone()),
+            operations: Err(reason.clone()),
             push: Err(reason.clone()),
         }
     }

@@ -56,13 +56,13 @@ pub const NO_STASH: QuestionDef = QuestionDef {
 pub const SETTLED: QuestionDef = QuestionDef {
     id: QuestionId::Settled,
     stage: super::STAGE,
-    question: "Is no merge, rebase, cherry-pick, revert or bisect in progress, and no path conflicted?",
+    question: "Is no merge, rebase, am session, cherry-pick, revert or bisect in progress, and no path conflicted?",
     source: "git",
     remedy: "finish or abort the operation in progress, and resolve the conflicted paths",
     cap: 7,
     needs_task: false,
     meanings: &[
-        (Pass, "no merge, rebase, cherry-pick, revert or bisect is in progress and no path is conflicted"),
+        (Pass, "git status would report no merge, rebase, am session, cherry-pick, revert or bisect in progress (the sequencer read too), and no path is conflicted"),
         (Owed, "an operation is in progress or a path is conflicted: finish or abort it"),
         (Unknown, "git's state could not be read; the evidence says why"),
     ],

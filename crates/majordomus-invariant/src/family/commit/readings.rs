@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 use majordomus_readings::refs::{self, Branch, Head, NoTrunk, Push, Trunk};
 use majordomus_readings::stash::{self, StashEntry};
 use majordomus_readings::status::{self, WorkingTree};
-use majordomus_readings::{state, Reading, Repo};
+use majordomus_readings::state::{self, InProgress};
+use majordomus_readings::{Reading, Repo};
 use majordomus_records::task::TaskRecord;
 
 /// The stash entries now.
@@ -16,9 +17,9 @@ pub fn stashes(repo: &Repo) -> Reading<Vec<StashEntry>> {
     stash::read(repo)
 }
 
-/// The operation in progress, if any.
-pub fn operation(repo: &Repo) -> Reading<Option<String>> {
-    state::operation(repo)
+/// The operations in progress, as `git status` reports them.
+pub fn operations(repo: &Repo) -> Reading<Vec<InProgress>> {
+    state::operations(repo)
 }
 
 /// What of HEAD is not on the remote, and what of that was made since the

@@ -2,6 +2,7 @@
 
 use majordomus_readings::refs::Push;
 use majordomus_readings::stash::StashEntry;
+use majordomus_readings::state::{InProgress, Operation};
 use majordomus_readings::status::{Dirty, WorkingTree};
 use majordomus_readings::{changes::ChangeSet, Unread};
 use majordomus_records::task::{TaskState, UntrackedPath};
@@ -99,13 +100,27 @@ fn a_snapshot_without_the_untracked_files_is_unknown_not_an_empty_set() {
 #[test]
 fn an_operation_in_progress_or_a_conflict_is_owed() {
     let mut r = all_well();
-    r.commit.operation = Ok(Some("rebase".into()));
+    let rebase = InProgress { operation: Operation::Rebase, shown_by: "rebase-merge" };
+    r.commit.operations = Ok(vec![rebase]);
     let a = answer(&r, "settled");
     assert_eq!(a.status, Status::Owed);
     assert!(a.remedy.contains("git rebase --continue"), "{}", a.remedy);
-    r.commit.operation = Ok(None);
+    r.commit.operations = Ok(vec![]);
     r.tree = Ok(WorkingTree { conflicted: vec!["a.txt".into()], ..WorkingTree::default() });
     assert_eq!(answer(&r, "settled").status, Status::Owed);
+}
+
+#[test]
+fn a_sequence_left_in_the_sequencer_is_owed_and_says_so() {
+    let mut r = all_well();
+    let pick = InProgress { operation: Operation::CherryPick, shown_by: "sequencer/todo" };
+    let bisect = InProgress { operation: Operation::Bisect, shown_by: "BISECT_LOG" };
+    r.commit.operations = Ok(vec![pick, bisect]);
+    let a = answer(&r, "settled");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("cherry-pick sequence") && a.evidence.contains("sequencer/todo"), "{}", a.evidence);
+    assert!(a.evidence.contains("a bisect is in progress"), "{}", a.evidence);
+    assert!(a.remedy.contains("git cherry-pick --continue") && a.remedy.contains("git bisect reset"), "{}", a.remedy);
 }
 
 #[test]
