@@ -74,6 +74,7 @@ pub(crate) fn trunk_at(refname: &str, c: char) -> Trunk {
         branch: branch.expect("a branch or origin ref").into(),
         commit: c.to_string().repeat(40),
         chosen_by: "the test".into(),
+        at_start: None,
     }
 }
 
@@ -104,14 +105,19 @@ pub(crate) fn all_well() -> Readings {
                 count: 0,
                 since_start: Some((vec![], 0)),
             }),
+            elsewhere: Ok(Default::default()),
+            submodules: Ok(vec![]),
+            evidence: Ok(Default::default()),
         },
         integration: IntegrationReadings {
             integrated: Ok(Integrated::Measured { trunk, integration: Integration::Reached }),
+            upstreams: Ok(Default::default()),
         },
         verification: VerificationReadings { gone: Ok(vec![]), ..VerificationReadings::unread(&none) },
         closing: ClosingReadings::unread(&none),
         bookkeeping: BookkeepingReadings {
             commits_since_start: Ok((vec!["b".repeat(40)], 1)),
+            tree_changed: Ok(true),
             ..BookkeepingReadings::unread(&none)
         },
     }

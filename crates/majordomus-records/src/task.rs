@@ -72,6 +72,33 @@ pub struct Snapshot {
     /// Debt baselines by repository-relative path: their entries, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub baselines: Option<BTreeMap<String, Vec<String>>>,
+    /// The configured remotes by name, with their URLs: a remote added or
+    /// re-pointed since is not evidence of what the remote holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remotes: Option<BTreeMap<String, RemoteAtStart>>,
+    /// Every remote-tracking ref (`refs/remotes/...`, symbolic ones aside)
+    /// and the commit it pointed at: a ref moved since by anything but a
+    /// fetch or a push is read at this value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remote_refs: Option<BTreeMap<String, String>>,
+    /// The trunk's full ref name (`refs/remotes/origin/main`), when one
+    /// was found: moving `origin/HEAD` since does not move the trunk.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trunk: Option<String>,
+    /// Local branches whose upstream was already gone, with that
+    /// upstream's ref name: inherited by `upstream-alive`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gone_upstreams: Option<BTreeMap<String, String>>,
+}
+
+/// A remote as it was configured at the start.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RemoteAtStart {
+    /// `remote.<name>.url`.
+    pub url: String,
+    /// `remote.<name>.pushurl`, where one is set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub push_url: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

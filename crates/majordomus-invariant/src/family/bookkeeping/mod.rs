@@ -51,6 +51,9 @@ pub struct BookkeepingReadings {
     pub processes: Reading<Vec<ProcessSeen>>,
     /// Commits on HEAD since the start commit: listed ids and the count.
     pub commits_since_start: Reading<(Vec<String>, usize)>,
+    /// Whether HEAD's tree differs from the start commit's: commits that
+    /// change nothing (`git commit --allow-empty`) are not measurable work.
+    pub tree_changed: Reading<bool>,
 }
 
 impl BookkeepingReadings {
@@ -64,6 +67,7 @@ impl BookkeepingReadings {
             register: Some(Err(reason.clone())),
             processes: Err(reason.clone()),
             commits_since_start: Err(reason.clone()),
+            tree_changed: Err(reason.clone()),
         }
     }
 }

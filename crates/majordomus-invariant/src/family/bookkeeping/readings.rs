@@ -153,6 +153,7 @@ pub fn measure(
     changes: &Reading<ChangeSet>,
     tree: &Reading<majordomus_readings::status::WorkingTree>,
     commits_since_start: Reading<(Vec<String>, usize)>,
+    tree_changed: Reading<bool>,
 ) -> BookkeepingReadings {
     let record = task_reading(task);
     let book = record.clone().and_then(|r| {
@@ -175,7 +176,7 @@ pub fn measure(
             .map(|reg| ProcessSeen { running: process::is_running(reg.pid, reg.start_time), registered: reg.clone() })
             .collect()
     });
-    BookkeepingReadings { book, forge, markers_added, register, processes, commits_since_start }
+    BookkeepingReadings { book, forge, markers_added, register, processes, commits_since_start, tree_changed }
 }
 
 /// The commits on HEAD since the task's start commit: listed ids and the
@@ -188,6 +189,24 @@ pub fn commits_since_start(repo: &Repo, task: &TaskState, head_commit: Option<&s
             Some(start) if !refs::has_commit(repo, start) => Err(Unread::start_commit_missing(start)),
             start => refs::commits_not_on(repo, h, start),
         },
+    }
+}
+
+/// Whether HEAD's tree differs from the start commit's (one comparison of
+/// two tree ids, no diff). With no start commit (HEAD was unborn), whether
+/// HEAD's tree holds anything.
+pub fn tree_changed(repo: &Repo, task: &TaskState, head_commit: Option<&str>) -> Reading<bool> {
+    let Some(record) = task.record() else { return Err(Unread::no_task()) };
+    let Some(head) = head_commit else { return Ok(false) };
+    let tree_of = |id: &str| -> Reading<git2::Oid> {
+        let oid = git2::Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
+        repo.git.find_commit(oid).map(|c| c.tree_id()).map_err(|e| Unread::git(&format!("the commit {id}"), &e))
+    };
+    let now = tree_of(head)?;
+    match record.head.as_deref() {
+        Some(start) if !refs::has_commit(repo, start) => Err(Unread::start_commit_missing(start)),
+        Some(start) => Ok(tree_of(start)? != now),
+        None => Ok(repo.git.find_tree(now).map(|t| !t.is_empty()).unwrap_or(true)),
     }
 }
 

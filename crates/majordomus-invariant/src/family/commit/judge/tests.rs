@@ -1,6 +1,7 @@
 //! The commit family judged over readings handed in directly.
 
-use majordomus_readings::refs::Push;
+use majordomus_readings::refs::submodules::{OnRemote, Submodule};
+use majordomus_readings::refs::{BranchWork, Elsewhere, Made, Push, RemoteEvidence, SetAside, Tracking};
 use majordomus_readings::stash::StashEntry;
 use majordomus_readings::state::{InProgress, Operation};
 use majordomus_readings::status::{Dirty, WorkingTree};
@@ -165,4 +166,51 @@ fn commits_unpushed_at_the_start_are_named_the_first_few_and_the_rest_counted() 
         "{}",
         a.evidence
     );
+}
+
+#[test]
+fn work_left_on_another_branch_or_in_a_submodule_is_owed_and_named() {
+    let mut r = all_well();
+    let topic = BranchWork { branch: "topic".into(), commits: vec!["d".repeat(40)], count: 1, made: Made::BranchMoved };
+    r.commit.elsewhere = Ok(Elsewhere { branches: vec![topic], ..Elsewhere::default() });
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("The branch topic holds 1 commit this worktree made since the start"), "{}", a.evidence);
+    assert!(a.evidence.contains("dddddddddddd"), "{}", a.evidence);
+    r.commit.elsewhere = Ok(Elsewhere::default());
+    let lib = |on_remote| Submodule { path: "lib".into(), commit: "e".repeat(40), on_remote };
+    r.commit.submodules = Ok(vec![lib(OnRemote::Missing)]);
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("ubmodule lib points at eeeeeeeeeeee, which none of lib's"), "{}", a.evidence);
+    r.commit.submodules = Ok(vec![lib(OnRemote::Held("refs/remotes/origin/main".into()))]);
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Pass);
+    assert!(a.evidence.contains("which its origin/main holds"), "{}", a.evidence);
+    r.commit.submodules = Ok(vec![lib(OnRemote::Unread("it is not checked out here".into()))]);
+    assert_eq!(answer(&r, "pushed").status, Status::Unknown);
+    // Unread work elsewhere does not hide what is owed on HEAD, nor pass.
+    r.commit.submodules = Ok(vec![]);
+    r.commit.elsewhere = Err(Unread::record("the task record holds no snapshot of the branches"));
+    assert_eq!(answer(&r, "pushed").status, Status::Unknown);
+}
+
+#[test]
+fn refs_not_counted_as_evidence_are_named_even_in_a_pass() {
+    let mut r = all_well();
+    r.commit.evidence = Ok(RemoteEvidence {
+        refs: vec![Tracking {
+            refname: "refs/remotes/origin/main".into(),
+            remote: "origin".into(),
+            commit: "b".repeat(40),
+            at_start: Some("origin/main moved since the start by \"fetch . HEAD\"".into()),
+        }],
+        set_aside: vec![SetAside { subject: "self".into(), why: "self was added since the start".into(), appeared: false }],
+        ..RemoteEvidence::default()
+    });
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Pass);
+    assert!(a.evidence.contains("Not counted as evidence of a remote: self was added since the start; origin/main moved"), "{}", a.evidence);
+    assert!(a.evidence.contains("so it is read at its start value"), "{}", a.evidence);
+    assert_eq!(a.details["not_evidence"].as_array().map(Vec::len), Some(2));
 }
