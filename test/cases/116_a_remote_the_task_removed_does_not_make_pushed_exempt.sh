@@ -1,9 +1,7 @@
-# Issue 10 §5, a variant: `git remote remove origin` leaves no remote, so
-# pushed turns exempt ("nowhere to push") and the trunk falls back to the
-# local main, which holds the work already: pushed exempt, integrated
-# pass, nothing pushed. A remote there at the start and gone now is named:
+# `git remote remove origin` leaves no remote, so
+# pushed would turn exempt ("nowhere to push") and the trunk fall back to
+# the local main, which holds the work already: nothing pushed. A remote there at the start and gone now is named:
 # pushed and integrated are not pass or exempt.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

@@ -1,9 +1,8 @@
-# Issue 10 §4, a variant: `git config remote.origin.fetch
+# `git config remote.origin.fetch
 # '+refs/heads/*:refs/heads/*'` maps origin's branch onto the local branch
 # itself, so the "upstream" of feature is refs/heads/feature, which holds
-# HEAD: pushed passes with nothing pushed. Only a remote-tracking ref of a
+# HEAD: pushed would pass with nothing pushed. Only a remote-tracking ref of a
 # remote is evidence of the remote: pushed is owed.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

@@ -1,9 +1,8 @@
-# Issue 10 §5, a variant on its own evidence: the fix reads a remote-tracking
+# A variant on its own evidence: pushed reads a remote-tracking
 # ref's reflog to tell a fetch from a forgery. `git update-ref` followed by
 # `git reflog expire --expire=now --all` leaves no reflog to read. A ref that
 # moved since the start (the start snapshot knows where it stood) with no
 # reflog saying how is not evidence of the remote.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

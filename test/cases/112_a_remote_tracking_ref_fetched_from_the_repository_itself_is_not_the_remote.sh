@@ -1,6 +1,6 @@
-# Issue 10 §5, a variant: `git push . HEAD:refs/remotes/origin/main` is a
-# push, but into the repository itself. Not evidence of origin.
-source "$(dirname "$0")/expect_open.sh"
+# `git fetch . HEAD:refs/remotes/origin/main` is a
+# fetch, but from the repository itself, not from origin's URL (the ref's
+# reflog says "fetch ."). Not evidence of origin.
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README
@@ -13,7 +13,7 @@ echo t > tests/a.rs
 commit_all "the change"
 expect_open pushed "origin/main" "owed"
 expect_also integrated "origin/main" "owed"
-git push -q . HEAD:refs/remotes/origin/main
+git fetch -q . HEAD:refs/remotes/origin/main
 expect_open pushed "origin/main" "owed"
 expect_also integrated "origin/main" "owed"
 expect_run 10 md check

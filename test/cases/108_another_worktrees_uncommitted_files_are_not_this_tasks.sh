@@ -1,7 +1,6 @@
-# Guard for issue 10 §4: parallel agents work in their own worktrees.
+# A guard: parallel agents work in their own worktrees.
 # Another worktree's uncommitted and untracked files are not this task's:
 # committed and no-untracked pass here, and stay passing.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

@@ -1,6 +1,5 @@
-# Issue 10 §3, in a linked worktree: its sequencer lives under
+# In a linked worktree: its sequencer lives under
 # .git/worktrees/NAME/, and a task started there reads that one.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > f

@@ -1,7 +1,6 @@
-# Not in issue 10 (a new class): `git commit --allow-empty` makes
+# `git commit --allow-empty` would make
 # measurable pass, and a task that changed nothing reaches done: complete.
 # A commit that changes nothing measures nothing: measurable is owed.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 exempt_forge

@@ -1,8 +1,7 @@
-# Issue 10 §4: `git branch --set-upstream-to=main` (branch.feature.remote
-# is ".") makes pushed compare HEAD with a local branch: after merging the
-# work into local main, pushed passes with nothing pushed. A local branch
+# `git branch --set-upstream-to=main` (branch.feature.remote
+# is ".") would make pushed compare HEAD with a local branch: after merging
+# the work into local main, pushed would pass with nothing pushed. A local branch
 # is not a remote: pushed is owed.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

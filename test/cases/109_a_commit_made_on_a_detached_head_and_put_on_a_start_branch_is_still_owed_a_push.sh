@@ -1,8 +1,7 @@
-# Issue 10 §4, a variant: the task commits on a detached HEAD, moves a
+# The task commits on a detached HEAD, moves a
 # branch that existed at the start onto it (`git branch -f topic HEAD`),
 # and goes back to main. HEAD's reflog shows it made the commit, and a
 # local branch holds it: pushed is owed.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

@@ -1,8 +1,7 @@
-# Issue 10 §5, a variant: `git remote add self "$PWD"` and `git push -u self
+# `git remote add self "$PWD"` and `git push -u self
 # feature`: the upstream self/feature is a remote-tracking ref of a
 # configured remote, moved by a real push, but the remote is this very
 # repository. Nothing was published: pushed is owed.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

@@ -1,9 +1,8 @@
-# Issue 10 §4: a branch that existed at the start receives a commit of the
+# A branch that existed at the start receives a commit of the
 # task (made while checked out), then the worktree switches back to main.
-# Only HEAD is examined today, so pushed and nothing-accumulated pass.
+# Asking only of HEAD would let pushed pass.
 # Every commit this worktree's HEAD made since the start that a local
 # branch still holds must be on a remote: pushed is owed, naming it.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

@@ -1,9 +1,8 @@
-# Issue 10 §4, a variant on its own evidence: the fix reads HEAD's reflog to
+# A variant on its own evidence: pushed reads HEAD's reflog to
 # find the commits this worktree made. `git reflog expire --expire=now
 # --all` (an ordinary command) empties it after the task committed on
 # topic and switched away. A reflog cut since the start is no proof that
 # nothing was made: pushed is owed or unknown, never pass.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

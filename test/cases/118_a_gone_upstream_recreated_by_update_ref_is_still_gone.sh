@@ -1,8 +1,7 @@
-# Issue 10 §5, through upstream-alive and pushed: feature's upstream was
+# Through upstream-alive and pushed: feature's upstream was
 # deleted on origin (gone); `git update-ref refs/remotes/origin/feature HEAD`
-# recreates the ref locally, so upstream-alive and pushed pass. The ref did
+# recreates the ref locally, so upstream-alive and pushed would pass. The ref did
 # not come from origin: the upstream is still gone.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

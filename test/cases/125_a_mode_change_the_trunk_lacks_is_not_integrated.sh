@@ -1,8 +1,7 @@
-# Issue 10 §6: a change that is only a file-mode change (chmod +x, committed
-# and pushed to a branch) is taken as integrated: the trunk holds the same
-# blob at the path, and only blob ids are compared. The trunk lacks the
+# A change that is only a file-mode change (chmod +x, committed
+# and pushed to a branch) would be taken as integrated if only blob ids were
+# compared: the trunk holds the same blob at the path. The trunk lacks the
 # mode: integrated is owed, naming the path.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p src scripts

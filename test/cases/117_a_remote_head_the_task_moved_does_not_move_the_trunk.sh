@@ -1,9 +1,8 @@
-# Issue 10 §5, a variant through the trunk: `git remote set-head origin
+# Through the trunk: `git remote set-head origin
 # feature` (an ordinary command) makes origin/HEAD name the task's own pushed
-# branch, so the trunk is origin/feature and integrated passes. origin/HEAD
+# branch, so the trunk would be origin/feature and integrated pass. origin/HEAD
 # moved since the start by no fetch is not evidence: the trunk stays
 # origin/main.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

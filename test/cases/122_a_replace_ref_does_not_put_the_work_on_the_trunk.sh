@@ -1,6 +1,5 @@
-# Guard for issue 10 §5: `git replace --graft` (a replace ref, the modern
+# A guard: `git replace --graft` (a replace ref, the modern
 # graft) is already ignored by the reading: pushed and integrated stay owed.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

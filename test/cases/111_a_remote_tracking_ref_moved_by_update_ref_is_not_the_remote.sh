@@ -1,8 +1,7 @@
-# Issue 10 §5: `git update-ref refs/remotes/origin/main HEAD` makes pushed
-# and integrated pass with nothing pushed. A remote-tracking ref that moved
+# `git update-ref refs/remotes/origin/main HEAD` would make
+# pushed and integrated pass with nothing pushed. A remote-tracking ref that moved
 # since the start by anything but a fetch from, or a push to, its remote is
 # not evidence of the remote: named, and answered as if it had not moved.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

@@ -1,8 +1,7 @@
-# Issue 10 §5, a variant: `git remote set-url origin "$PWD"` and a real
+# `git remote set-url origin "$PWD"` and a real
 # `git fetch origin`: the ref moved by a fetch from origin's configured URL,
 # but that URL is the repository itself, set since the start. Not evidence
 # of the remote the task started with.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

@@ -1,8 +1,6 @@
-# Issue 10 §4: `git push origin HEAD:review/x` leaves the commit on
+# `git push origin HEAD:review/x` leaves the commit on
 # origin/review/x: a commit reachable from any remote-tracking ref of a
-# configured remote is pushed, and the evidence says where. Today pushed
-# is owed (compared only with the upstream or the trunk).
-source "$(dirname "$0")/expect_open.sh"
+# remote that counts as evidence is pushed, and the evidence says where.
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

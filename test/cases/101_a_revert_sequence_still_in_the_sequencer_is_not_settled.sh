@@ -1,7 +1,6 @@
-# Issue 10 §3, the same weakness through `git revert A B`: stopped on a
+# The same weakness through `git revert A B`: stopped on a
 # conflict at the first, resolved with `git commit`; `git status` says
 # "Revert currently in progress". settled is owed, naming it.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > f

@@ -1,8 +1,7 @@
-# Issue 10 §4: the superproject's recorded commit of a submodule changed
+# The superproject's recorded commit of a submodule changed
 # since the start to a commit on none of the submodule's remote-tracking
 # refs: the superproject points at work nobody else can fetch, so pushed
 # is owed, naming the submodule.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 git init -q --bare -b main "$case_root/lib.git"

@@ -1,7 +1,6 @@
-# Issue 10 §6: the feature was squash-merged into the trunk, and the trunk
-# later reverted the squash: integrated passes today (an earlier trunk
-# commit held HEAD's changes). The trunk no longer holds them: owed.
-source "$(dirname "$0")/expect_open.sh"
+# The feature was squash-merged into the trunk, and the trunk
+# later reverted the squash: an earlier trunk commit held HEAD's changes,
+# which alone would make integrated pass. The trunk no longer holds them: owed.
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

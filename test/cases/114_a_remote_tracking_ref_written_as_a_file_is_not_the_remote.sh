@@ -1,8 +1,7 @@
-# Issue 10 §5, a variant: the ref file written with an ordinary shell
+# The ref file written with an ordinary shell
 # redirection (`git rev-parse HEAD > .git/refs/remotes/origin/main`): no
 # reflog entry says how it moved, and its last entry names another commit.
 # Not evidence of origin.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

@@ -1,8 +1,7 @@
-# Issue 10 §3: a multi-commit cherry-pick stopped on a conflict, resolved
+# A multi-commit cherry-pick stopped on a conflict, resolved
 # with `git commit` instead of `--continue`: CHERRY_PICK_HEAD is gone but
 # .git/sequencer/todo still holds a pick, and `git status` says
 # "Cherry-pick currently in progress". settled is owed, naming it.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > f
