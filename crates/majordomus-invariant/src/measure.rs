@@ -93,8 +93,7 @@ pub fn measure_within(
             &task,
             &changes,
             &tree,
-            commits_since_start,
-            tree_changed,
+            (commits_since_start, tree_changed),
         ),
         Err(e) => BookkeepingReadings { commits_since_start, tree_changed, ..BookkeepingReadings::unread(&e) },
     };

@@ -208,13 +208,17 @@ mod tests {
         std::fs::write(&path, &lines).expect("write");
         assert!(lines.len() as u64 > 3 * CHUNK);
         let last = last_line(&path).expect("read").expect("a line");
-        assert_eq!((last.new, last.time, last.message.as_str()), (format!("{:040x}", 1999), 2999, "commit: number 1999"));
+        assert_eq!(
+            (last.new, last.time, last.message.as_str()),
+            (format!("{:040x}", 1999), 2999, "commit: number 1999")
+        );
         let recent = since(&path, 1_000 + 1500).expect("read");
         assert_eq!(recent.len(), 500);
         assert_eq!(recent.last().expect("oldest").time, 2500);
         assert_eq!(since(&path, 0).expect("read").len(), 2000);
         assert_eq!(last_line(&dir.path().join("none")).expect("read"), None);
-        let long = format!("{zero} {zero} A U Thor <a@example.com> 5 +0000\tfetch {}: fast-forward\n", "x".repeat(3000));
+        let long =
+            format!("{zero} {zero} A U Thor <a@example.com> 5 +0000\tfetch {}: fast-forward\n", "x".repeat(3000));
         std::fs::write(&path, format!("{lines}{long}")).expect("write");
         let last = last_line(&path).expect("read").expect("a line");
         assert!(last.message.len() > 3000 && last.message.ends_with("fast-forward"), "{}", last.message);

@@ -89,9 +89,7 @@ fn read(dir: &Path) -> Reading<Vec<InProgress>> {
     let exists = |name: &str| -> Reading<bool> {
         match std::fs::symlink_metadata(dir.join(name)) {
             Ok(_) => Ok(true),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound || e.kind() == std::io::ErrorKind::NotADirectory => {
-                Ok(false)
-            }
+            Err(e) if absent(&e) => Ok(false),
             Err(e) => Err(Unread::io(format!("could not read {}: {e}", dir.join(name).display()))),
         }
     };
@@ -154,9 +152,7 @@ fn holds_object_id(dir: &Path, name: &str) -> Reading<bool> {
             let word = text.split_whitespace().next().unwrap_or("");
             Ok(matches!(word.len(), 40 | 64) && word.bytes().all(|b| b.is_ascii_hexdigit()))
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound || e.kind() == std::io::ErrorKind::NotADirectory => {
-            Ok(false)
-        }
+        Err(e) if absent(&e) => Ok(false),
         Err(e) => Err(Unread::io(format!("could not read {}: {e}", dir.join(name).display()))),
     }
 }
@@ -168,9 +164,7 @@ fn last_command(dir: &Path) -> Reading<Option<Operation>> {
     let path = dir.join("sequencer").join("todo");
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound || e.kind() == std::io::ErrorKind::NotADirectory => {
-            return Ok(None)
-        }
+        Err(e) if absent(&e) => return Ok(None),
         Err(e) => return Err(Unread::io(format!("could not read {}: {e}", path.display()))),
     };
     let text = String::from_utf8_lossy(&bytes);
@@ -184,6 +178,12 @@ fn last_command(dir: &Path) -> Reading<Option<Operation>> {
         "revert" => Some(Operation::Revert),
         _ => None,
     })
+}
+
+/// Whether a read failed because the file is not there (or a directory on
+/// its path is a file).
+pub(crate) fn absent(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::NotFound || e.raw_os_error() == Some(rustix::io::Errno::NOTDIR.raw_os_error())
 }
 
 #[cfg(test)]

@@ -129,14 +129,13 @@ pub fn elsewhere(
         }
         // A worktree made since the start is no peer: it may be this task's.
         let peer = checked_out.get(&b.name).is_some_and(|w| {
-            w == "main" || record.snapshot.worktrees.as_ref().is_none_or(|at_start| at_start.contains_key(w))
+            w == "main" || record.snapshot.worktrees.as_ref().map_or(true, |at_start| at_start.contains_key(w))
         });
-        let (mine, made): (Vec<Oid>, Made) =
-            if at_start.contains_key(&b.name) && !peer {
-                (reached, Made::BranchMoved)
-            } else {
-                (reached.into_iter().filter(|c| made_here.contains(c)).collect(), Made::HeadReflog)
-            };
+        let (mine, made): (Vec<Oid>, Made) = if at_start.contains_key(&b.name) && !peer {
+            (reached, Made::BranchMoved)
+        } else {
+            (reached.into_iter().filter(|c| made_here.contains(c)).collect(), Made::HeadReflog)
+        };
         if mine.is_empty() {
             out.not_attributed.push(b.name.clone());
             continue;
@@ -163,9 +162,9 @@ fn reach(repo: &Repo, tip: Oid, new: &HashSet<Oid>, parents: &mut HashMap<Oid, V
             continue;
         }
         out.push(c);
-        if !parents.contains_key(&c) {
+        if let std::collections::hash_map::Entry::Vacant(slot) = parents.entry(c) {
             let commit = repo.git.find_commit(c).map_err(|e| Unread::git(&format!("the commit {c}"), &e))?;
-            parents.insert(c, commit.parent_ids().collect());
+            slot.insert(commit.parent_ids().collect());
         }
         queue.extend(parents[&c].iter().copied());
     }

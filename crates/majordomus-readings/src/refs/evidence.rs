@@ -109,7 +109,7 @@ impl RemoteEvidence {
 
     /// Whether no remote is configured now nor was at the start.
     pub fn no_remote(&self) -> bool {
-        self.remotes_now.is_empty() && self.remotes_at_start.as_ref().is_none_or(Vec::is_empty)
+        self.remotes_now.is_empty() && self.remotes_at_start.as_ref().map_or(true, Vec::is_empty)
     }
 
     /// The sentence a grafts file gives the questions that walk history.
@@ -232,12 +232,9 @@ pub fn evidence(repo: &Repo, start: Start<'_>) -> Reading<RemoteEvidence> {
                 let line = reflog::last_line(&reflog::log_of(repo.common_dir(), refname))?;
                 let url = configured.get(&remote).and_then(|c| c.url.as_deref());
                 match line {
-                    Some(l) if &l.new == commit && from_remote(repo.root(), &l, &remote, url) => out.refs.push(Tracking {
-                        refname: refname.clone(),
-                        remote,
-                        commit: commit.clone(),
-                        at_start: None,
-                    }),
+                    Some(l) if &l.new == commit && from_remote(repo.root(), &l, &remote, url) => out
+                        .refs
+                        .push(Tracking { refname: refname.clone(), remote, commit: commit.clone(), at_start: None }),
                     line => {
                         let how = moved_by(line.as_ref(), commit);
                         match then {
@@ -274,7 +271,12 @@ pub fn evidence(repo: &Repo, start: Start<'_>) -> Reading<RemoteEvidence> {
             continue;
         }
         if let Standing::NotEvidence { why, .. } = &standing[&remote] {
-            out.refs.push(Tracking { refname: refname.clone(), remote, commit: then.clone(), at_start: Some(why.clone()) });
+            out.refs.push(Tracking {
+                refname: refname.clone(),
+                remote,
+                commit: then.clone(),
+                at_start: Some(why.clone()),
+            });
         }
     }
     Ok(out)
@@ -486,7 +488,7 @@ pub(super) fn from_remote(root: &Path, line: &Line, remote: &str, url: Option<&s
     match (all, multiple) {
         (true, _) => positional.is_empty() || positional.iter().any(names),
         (false, true) => positional.iter().any(names),
-        (false, false) => positional.first().is_none_or(names),
+        (false, false) => positional.first().map_or(true, names),
     }
 }
 
@@ -561,7 +563,7 @@ fn grafts(repo: &Repo) -> Reading<Option<PathBuf>> {
                     return Ok(Some(path));
                 }
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound || e.kind() == std::io::ErrorKind::NotADirectory => {}
+            Err(e) if crate::state::absent(&e) => {}
             Err(e) => return Err(Unread::io(format!("could not read {}: {e}", path.display()))),
         }
     }

@@ -131,9 +131,7 @@ fn integration_searching(repo: &Repo, head: &str, trunk: &str, bound: usize) -> 
         }
         match wanted.iter().position(|(path, want)| !held(&tree, path, *want)) {
             None => match undone(repo, &walked, &missing, base_tree.as_ref())? {
-                None => {
-                    return Ok(Integration::Holds { paths: wanted.len(), commit: parent.to_string(), behind_tip })
-                }
+                None => return Ok(Integration::Holds { paths: wanted.len(), commit: parent.to_string(), behind_tip }),
                 Some(at) => {
                     reverted = Some((parent.to_string(), at.to_string()));
                     break;

@@ -236,7 +236,10 @@ mod tests {
         t.git(&["reset", "-q", "--hard", "HEAD~1"]);
         let Ok(Push::Measured { against, how, count, .. }) = read(&t, None) else { panic!("measured") };
         assert_eq!(count, 0);
-        assert_eq!((against.as_str(), how.as_str()), ("refs/remotes/origin/review/x", "a remote-tracking ref of origin"));
+        assert_eq!(
+            (against.as_str(), how.as_str()),
+            ("refs/remotes/origin/review/x", "a remote-tracking ref of origin")
+        );
         t.write("c.txt", "c\n");
         let made = t.commit_all("unpushed");
         let Ok(Push::Measured { against, how, count, commits, .. }) = read(&t, None) else { panic!("measured") };

@@ -49,10 +49,7 @@ pub enum OnRemote {
 pub fn changed(repo: &Repo, head: &str, start: &str) -> Reading<Vec<Submodule>> {
     let tree_of = |id: &str| -> Reading<git2::Tree<'_>> {
         let oid = Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
-        repo.git
-            .find_commit(oid)
-            .and_then(|c| c.tree())
-            .map_err(|e| Unread::git(&format!("the tree of {id}"), &e))
+        repo.git.find_commit(oid).and_then(|c| c.tree()).map_err(|e| Unread::git(&format!("the tree of {id}"), &e))
     };
     let head_tree = tree_of(head)?;
     let Ok(entry) = head_tree.get_path(Path::new(".gitmodules")) else { return Ok(Vec::new()) };
@@ -86,8 +83,7 @@ fn paths(text: &str) -> Vec<String> {
 /// Whether a counted remote-tracking ref of the submodule checked out at
 /// `dir` holds `commit`.
 fn on_remote(dir: &Path, commit: Oid) -> OnRemote {
-    let sub = match Repository::open_ext(dir, RepositoryOpenFlags::NO_SEARCH, std::iter::empty::<&std::ffi::OsStr>())
-    {
+    let sub = match Repository::open_ext(dir, RepositoryOpenFlags::NO_SEARCH, std::iter::empty::<&std::ffi::OsStr>()) {
         Ok(r) => r,
         Err(e) => return OnRemote::Unread(format!("it is not checked out here ({})", e.message())),
     };

@@ -144,7 +144,8 @@ pub struct ProcessSeen {
 
 /// Takes the bookkeeping readings. `changes` and `tree` are the ones
 /// `measure` already took: the markers are read from the same change set;
-/// `commits_since_start` was taken beside the status ([`commits_since_start`]).
+/// the commits since the start and whether they changed HEAD's tree were
+/// taken beside the status ([`commits_since_start`], [`tree_changed`]).
 pub fn measure(
     repo: &Repo,
     paths: &StatePaths,
@@ -152,8 +153,7 @@ pub fn measure(
     task: &TaskState,
     changes: &Reading<ChangeSet>,
     tree: &Reading<majordomus_readings::status::WorkingTree>,
-    commits_since_start: Reading<(Vec<String>, usize)>,
-    tree_changed: Reading<bool>,
+    (commits_since_start, tree_changed): (Reading<(Vec<String>, usize)>, Reading<bool>),
 ) -> BookkeepingReadings {
     let record = task_reading(task);
     let book = record.clone().and_then(|r| {

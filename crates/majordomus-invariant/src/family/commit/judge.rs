@@ -306,8 +306,14 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
     };
     if !owed.is_empty() {
         let unread_too: String = unread.iter().map(|u| format!("; {}", u.reason)).collect();
-        return Judgement::new(Status::Owed, format!("{}{unread_too}{noted}.", sentence(&owed.join("; ")).trim_end_matches('.')), details)
-            .remedy("git push (and git push REMOTE BRANCH for each branch named, git -C PATH push in each submodule named)");
+        return Judgement::new(
+            Status::Owed,
+            format!("{}{unread_too}{noted}.", sentence(&owed.join("; ")).trim_end_matches('.')),
+            details,
+        )
+        .remedy(
+            "git push (and git push REMOTE BRANCH for each branch named, git -C PATH push in each submodule named)",
+        );
     }
     if let Some(first) = unread.first() {
         return Judgement::unread(first);

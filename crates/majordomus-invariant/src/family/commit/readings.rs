@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 use majordomus_readings::refs::submodules::Submodule;
 use majordomus_readings::refs::{self, Branch, Elsewhere, Head, NoTrunk, Push, RemoteEvidence, Start, Trunk};
 use majordomus_readings::stash::{self, StashEntry};
-use majordomus_readings::status::{self, WorkingTree};
 use majordomus_readings::state::{self, InProgress};
+use majordomus_readings::status::{self, WorkingTree};
 use majordomus_readings::{Reading, Repo, Unread};
 use majordomus_records::task::{TaskRecord, TaskState};
 

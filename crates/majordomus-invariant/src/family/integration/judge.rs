@@ -127,11 +127,7 @@ pub(crate) fn upstream_alive(r: &Readings) -> Judgement {
     let details = json!({ "branches": branches.len(), "tracking": tracking, "gone": gone, "inherited": inherited });
     let also = match inherited.len() {
         0 => String::new(),
-        n => format!(
-            " ({} already gone at the start, not counted: {})",
-            count(n, "upstream"),
-            names(&inherited)
-        ),
+        n => format!(" ({} already gone at the start, not counted: {})", count(n, "upstream"), names(&inherited)),
     };
     if gone.is_empty() {
         Judgement::new(

@@ -63,7 +63,8 @@ fn a_commit_on_a_start_branch_left_behind_is_this_tasks_even_with_the_reflog_exp
     t.write("a.txt", "a\n");
     let made = t.commit_all("topic work");
     t.git(&["checkout", "-q", "main"]);
-    let want = vec![BranchWork { branch: "topic".into(), commits: vec![made.clone()], count: 1, made: Made::BranchMoved }];
+    let want =
+        vec![BranchWork { branch: "topic".into(), commits: vec![made.clone()], count: 1, made: Made::BranchMoved }];
     assert_eq!(read(&t, &record).branches, want);
     t.git(&["reflog", "expire", "--expire=now", "--all"]);
     assert_eq!(read(&t, &record).branches, want);

@@ -47,8 +47,14 @@ fn a_ref_moved_by_a_fetch_or_a_push_of_its_remote_counts_as_it_is() {
     t.git_in(&other, &["commit", "-q", "--allow-empty", "-m", "elsewhere"]);
     t.git_in(&other, &["push", "-q", "origin", "HEAD:main"]);
     let fetched = t.git_in(&other, &["rev-parse", "HEAD"]).trim().to_string();
-    for fetch in [&["fetch", "-q"][..], &["fetch", "-q", "origin"], &["fetch", "-q", origin.path().to_str().expect("utf-8")]] {
-        t.git(&["update-ref", "refs/remotes/origin/main", &start.remote_refs.as_ref().expect("refs")["refs/remotes/origin/main"]]);
+    for fetch in
+        [&["fetch", "-q"][..], &["fetch", "-q", "origin"], &["fetch", "-q", origin.path().to_str().expect("utf-8")]]
+    {
+        t.git(&[
+            "update-ref",
+            "refs/remotes/origin/main",
+            &start.remote_refs.as_ref().expect("refs")["refs/remotes/origin/main"],
+        ]);
         let mut args = fetch.to_vec();
         if args.len() == 3 {
             args.push("main:refs/remotes/origin/main");

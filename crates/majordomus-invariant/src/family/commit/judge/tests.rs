@@ -175,7 +175,11 @@ fn work_left_on_another_branch_or_in_a_submodule_is_owed_and_named() {
     r.commit.elsewhere = Ok(Elsewhere { branches: vec![topic], ..Elsewhere::default() });
     let a = answer(&r, "pushed");
     assert_eq!(a.status, Status::Owed);
-    assert!(a.evidence.contains("The branch topic holds 1 commit this worktree made since the start"), "{}", a.evidence);
+    assert!(
+        a.evidence.contains("The branch topic holds 1 commit this worktree made since the start"),
+        "{}",
+        a.evidence
+    );
     assert!(a.evidence.contains("dddddddddddd"), "{}", a.evidence);
     r.commit.elsewhere = Ok(Elsewhere::default());
     let lib = |on_remote| Submodule { path: "lib".into(), commit: "e".repeat(40), on_remote };
@@ -205,12 +209,20 @@ fn refs_not_counted_as_evidence_are_named_even_in_a_pass() {
             commit: "b".repeat(40),
             at_start: Some("origin/main moved since the start by \"fetch . HEAD\"".into()),
         }],
-        set_aside: vec![SetAside { subject: "self".into(), why: "self was added since the start".into(), appeared: false }],
+        set_aside: vec![SetAside {
+            subject: "self".into(),
+            why: "self was added since the start".into(),
+            appeared: false,
+        }],
         ..RemoteEvidence::default()
     });
     let a = answer(&r, "pushed");
     assert_eq!(a.status, Status::Pass);
-    assert!(a.evidence.contains("Not counted as evidence of a remote: self was added since the start; origin/main moved"), "{}", a.evidence);
+    assert!(
+        a.evidence.contains("Not counted as evidence of a remote: self was added since the start; origin/main moved"),
+        "{}",
+        a.evidence
+    );
     assert!(a.evidence.contains("so it is read at its start value"), "{}", a.evidence);
     assert_eq!(a.details["not_evidence"].as_array().map(Vec::len), Some(2));
 }
