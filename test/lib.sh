@@ -23,6 +23,7 @@ export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
 export GIT_AUTHOR_NAME="Case Author" GIT_AUTHOR_EMAIL=case@example.com
 export GIT_COMMITTER_NAME="Case Author" GIT_COMMITTER_EMAIL=case@example.com
 export NO_COLOR=1
+unset GITHUB_STEP_SUMMARY CLAUDE_PROJECT_DIR
 
 repo="$case_root/repo"
 git init -q -b main "$repo"

@@ -1,5 +1,5 @@
 # A working tree whose status cannot be read (a file name that is not
-# UTF-8, a split index libgit2 does not know) does not stop a task: start
+# UTF-8) does not stop a task: start
 # records it, leaving out the dirty and untracked paths and saying why,
 # and check answers committed and no-untracked unknown, naming the reason,
 # and exits 10, not 13.
@@ -24,13 +24,3 @@ expect_contains "committed=unknown"
 expect_contains "no-untracked=unknown"
 expect_contains 'src/café-\xff.txt'
 md finish --outcome blocked >/dev/null
-rm src/caf*
-
-# A split index.
-git update-index --split-index
-expect_run 0 md start "a task over a split index"
-expect_contains "not read at the start: dirty and untracked paths"
-expect_run 10 md check
-expect_contains "committed=unknown"
-expect_contains "no-untracked=unknown"
-expect_contains "ould not read the index: unsupported mandatory extension: 'link'"

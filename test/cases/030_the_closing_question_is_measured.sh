@@ -1,4 +1,4 @@
-# The closing questions (seed 002) are answered by measurement, in a
+# The closing questions (README.md, "The closing questions") are answered by measurement, in a
 # disposable repository: an entry added to a debt baseline refuses, committed
 # or not, and taking it out answers; a branch and a worktree created since
 # the start are owed and named until both are gone; a checkout that never

@@ -37,11 +37,14 @@ reason=$(field reason)
 case "$reason" in *"$done_line"*) ;; *) fail "the reason lacks the done line '$done_line'" ;; esac
 case "$reason" in *"no-untracked (owed"*"greet.rs"*) ;; *) fail "the reason does not name the untracked file" ;; esac
 
-# Codex speaks the same block.
+# Codex speaks the same block, and counts its blocks apart from Claude Code's.
 hook false --agent codex
 [ "$(field decision)" = "block" ] || fail "expected Codex to be blocked too"
+case "$(field reason)" in *"block 1 of 2"*) ;; *) fail "Codex's first block is its own first" ;; esac
 
 # Two blocks in a row is the policy's limit: the third stop goes through, saying what is owed.
+hook false
+case "$(field reason)" in *"block 2 of 2"*) ;; *) fail "expected Claude Code's second block" ;; esac
 hook false
 message=$(field systemMessage)
 case "$message" in *"after 2 blocks in a row"*"$done_line"*) ;; *) fail "expected the block limit to let the stop through" ;; esac

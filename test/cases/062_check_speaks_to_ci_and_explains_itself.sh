@@ -12,8 +12,8 @@ expect_run 10 md check
 text_done=$(printf '%s\n' "$out" | tail -n 1)
 expect_run 10 md check --format github
 expect_done_line "$text_done"
-expect_contains "::warning title=majordomus%3A no-untracked is owed::1 untracked file appeared since the start: notes.txt."
-annotations=$(printf '%s\n' "$out" | grep -c '^::\(warning\|error\) title=')
+expect_contains "::warning file=notes.txt,title=majordomus%3A no-untracked is owed::1 untracked file appeared since the start: notes.txt."
+annotations=$(printf '%s\n' "$out" | grep -c '^::\(warning\|error\) \(file=[^,]*,\)\?title=')
 open_questions=$(printf '%s\n' "$text_done" | wc -w)
 [ "$annotations" -eq $((open_questions - 1)) ] || fail "expected one annotation per open question ($annotations for $((open_questions - 1)))"
 

@@ -37,10 +37,12 @@ pub struct Cli {
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) if e.use_stderr() && commands::hook::is_stop_invocation(std::env::args_os()) => {
-            return commands::hook::stop::answer_unparsed(&e.to_string()).into();
-        }
         Err(e) => {
+            if let Some(hook) =
+                e.use_stderr().then(|| commands::hook::agent_hook_invocation(std::env::args_os())).flatten()
+            {
+                return commands::hook::answer_unparsed(hook, &e.to_string()).into();
+            }
             let code = if e.use_stderr() { Exit::Usage } else { Exit::Ok };
             let _ = e.print();
             return code.into();

@@ -1,5 +1,8 @@
 //! The human text of `check`, rendered from the document alone, and its
-//! other renderings: GitHub Actions annotations.
+//! other renderings: GitHub Actions annotations and step summary
+//! ([`github`]).
+
+mod github;
 
 use majordomus_invariant::{Answer, Document, Status};
 
@@ -84,31 +87,7 @@ fn paint(status: Status, padded: &str) -> String {
     format!("\x1b[{code}m{word}\x1b[0m{}", &padded[word.len().min(padded.len())..])
 }
 
-/// GitHub Actions workflow commands: one annotation per open question
-/// (`::error` for refused, `::warning` for owed and unknown), in invariant
-/// order, then the done line as plain text.
-pub fn github(doc: &Document) -> String {
-    let mut out = String::new();
-    for a in doc.open() {
-        let level = if a.status == Status::Refused { "error" } else { "warning" };
-        let title = format!("majordomus: {} is {}", a.id, a.status);
-        let message = format!("{}\nremedy: {}", a.evidence, a.remedy);
-        out.push_str(&format!("::{level} title={}::{}\n", escape_property(&title), escape_data(&message)));
-    }
-    out.push_str(&doc.done_line());
-    out.push('\n');
-    out
-}
-
-/// A workflow command's message: `%`, CR and LF are escaped.
-fn escape_data(s: &str) -> String {
-    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
-}
-
-/// A workflow command's property value: the message's escapes, and `:` and `,`.
-fn escape_property(s: &str) -> String {
-    escape_data(s).replace(':', "%3A").replace(',', "%2C")
-}
+pub use github::{by_importance, github, step_summary};
 
 /// The score and every cap holding it down, most severe first, each with
 /// its evidence and remedy. Rendered from the document's caps, which are
@@ -207,20 +186,6 @@ mod tests {
             ],
             5,
         )
-    }
-
-    #[test]
-    fn github_annotations_are_errors_for_refused_and_warnings_otherwise_then_the_done_line() {
-        let text = github(&doc());
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(
-            lines,
-            [
-                "::error title=majordomus%3A no-new-debt is refused::1 entry added: 100%25 new, a: b.%0Aremedy: git push",
-                "::warning title=majordomus%3A pushed is owed::2 commits are not on origin/main.%0Aremedy: git push",
-                "done: no-new-debt=refused pushed=owed",
-            ]
-        );
     }
 
     /// A document whose evidence, remedy and (shared-reason) block carry

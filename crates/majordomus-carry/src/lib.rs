@@ -1,5 +1,5 @@
 //! The run budget of an unattended run, carried in a record rather than in a
-//! conversation (seed 001).
+//! conversation (README.md, "An unattended run's budget: `majordomus carry`").
 //!
 //! A run of many tasks is authorized once, with a budget: how many changes
 //! it may land (`--max`), how many issues it may file (ten unless

@@ -34,7 +34,7 @@ pub struct Document {
     /// Count per status; every status is present.
     pub tallies: BTreeMap<Status, usize>,
     pub questions: Vec<Answer>,
-    /// Every cap holding the score down, most severe first (seed 000).
+    /// Every cap holding the score down, most severe first (`src/score.rs`).
     #[serde(default)]
     pub caps: Vec<Cap>,
     /// HEAD, the index and the refs as they were when this was measured, so

@@ -119,7 +119,7 @@ mod tests {
     use majordomus_readings::refs::Push;
     use majordomus_readings::stash::StashEntry;
     use majordomus_readings::status::{Dirty, WorkingTree};
-    use majordomus_records::task::{Snapshot, TaskRecord, TASK_SCHEMA};
+    use majordomus_records::task::TaskRecord;
     use majordomus_testkit::TestRepo;
 
     use super::*;
@@ -127,18 +127,7 @@ mod tests {
     use crate::fixtures::all_well;
 
     fn task(head: Option<String>) -> TaskState {
-        TaskState::Active(Box::new(TaskRecord {
-            schema: TASK_SCHEMA.into(),
-            id: "t".into(),
-            task: "work".into(),
-            scope: vec![],
-            issues: vec![],
-            started_at: "2026-11-30T00:00:00Z".into(),
-            head,
-            branch: Some("main".into()),
-            snapshot: Snapshot::default(),
-            owner: None,
-        }))
+        TaskState::Active(Box::new(TaskRecord { head, ..majordomus_testkit::task_record() }))
     }
 
     const EXEMPT: &str = "[[exempt]]\nquestion = \"pushed\"\nreason = \"no remote\"\n";

@@ -7,7 +7,7 @@ use majordomus_readings::refs::{Branch, Head, Integration, Push, Trunk, Upstream
 use majordomus_readings::status::WorkingTree;
 use majordomus_readings::Unread;
 use majordomus_records::policy::Policy;
-use majordomus_records::task::{Snapshot, TaskRecord, TaskState, TASK_SCHEMA};
+use majordomus_records::task::{TaskRecord, TaskState};
 
 use crate::answer::{Answer, Status};
 use crate::done::answer_all;
@@ -18,24 +18,9 @@ use crate::family::integration::{Integrated, IntegrationReadings};
 use crate::family::verification::VerificationReadings;
 use crate::readings::Readings;
 
+/// The task record the judging tests start from (the test kit's).
 pub(crate) fn record() -> TaskRecord {
-    TaskRecord {
-        schema: TASK_SCHEMA.into(),
-        id: "t".into(),
-        task: "work".into(),
-        scope: vec![],
-        issues: vec![],
-        started_at: "2026-11-30T10:00:00Z".into(),
-        head: Some("a".repeat(40)),
-        branch: Some("main".into()),
-        snapshot: Snapshot {
-            untracked: Some(vec![]),
-            stashes: Some(vec![]),
-            dirty: Some(vec![]),
-            ..Snapshot::default()
-        },
-        owner: None,
-    }
+    majordomus_testkit::task_record()
 }
 
 pub(crate) fn today() -> chrono::NaiveDate {

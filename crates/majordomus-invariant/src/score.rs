@@ -1,6 +1,7 @@
-//! The completion score (seed 000): 10 when every question is settled,
-//! otherwise the lowest cap among those that are not. Failures never deduct:
-//! only what is still undone holds the number down.
+//! The completion score (README.md, "Bookkeeping, acknowledgements, the
+//! score and the sweep"): 10 when every question is settled, otherwise the
+//! lowest cap among those that are not. Failures never deduct: only what is
+//! still undone holds the number down.
 
 use serde::{Deserialize, Serialize};
 

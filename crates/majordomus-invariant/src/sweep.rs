@@ -158,30 +158,24 @@ fn left_behind(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use majordomus_records::task::{Snapshot, TASK_SCHEMA};
+    use majordomus_records::task::Snapshot;
     use majordomus_testkit::TestRepo;
 
     fn record(head: &str, owner: Option<Owner>) -> TaskRecord {
         TaskRecord {
-            schema: TASK_SCHEMA.into(),
             id: "t-dead".into(),
             task: "left behind".into(),
-            scope: vec![],
-            issues: vec![],
             // Long before anything the test makes: the worktrees, which the
             // snapshot does not hold, are dated by their reflogs against it,
             // so a start later today would change what is measured.
             started_at: "2000-01-01T00:00:00Z".into(),
             head: Some(head.into()),
-            branch: Some("main".into()),
             snapshot: Snapshot {
-                dirty: Some(vec![]),
-                untracked: Some(vec![]),
-                stashes: Some(vec![]),
                 branches: Some([("main".to_string(), head.to_string())].into()),
-                ..Snapshot::default()
+                ..majordomus_testkit::task_record().snapshot
             },
             owner,
+            ..majordomus_testkit::task_record()
         }
     }
 

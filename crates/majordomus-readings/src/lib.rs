@@ -10,9 +10,9 @@
 
 pub mod baselines;
 pub mod changes;
-mod fast_status;
 pub mod file;
 pub mod fingerprint;
+pub mod ignore;
 pub mod index_file;
 pub mod inputs;
 pub mod markers;

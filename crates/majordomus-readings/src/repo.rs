@@ -154,7 +154,8 @@ impl Repo {
         Ok(Repo { git, root: self.root.clone(), index: RefCell::new(None) })
     }
 
-    /// The index file, read directly ([`Index`]) and parsed once for as long
+    /// The index file, read directly ([`Index`]: a split index joined with
+    /// its shared file, a sparse one expanded) and parsed once for as long
     /// as the file on disk stays the same version: the fingerprint and the
     /// status reading of one `check` share one parse of a file that is
     /// megabytes on a large repository. A rewritten index (a new inode, size
@@ -179,7 +180,11 @@ impl Repo {
         let mut bytes = Vec::with_capacity(usize::try_from(meta.size()).unwrap_or(0));
         std::io::Read::read_to_end(&mut file, &mut bytes)
             .map_err(|e| Unsupported(format!("cannot read the index: {e}")))?;
-        let index = Arc::new(Index::parse(&bytes)?);
+        let mut index = Index::parse_in(&bytes, Some(self.git_dir()))?;
+        if index.sparse {
+            index.expand_sparse(&self.git)?;
+        }
+        let index = Arc::new(index);
         *self.index.borrow_mut() = Some((identity, Arc::clone(&index)));
         Ok(index)
     }

@@ -1,6 +1,7 @@
-//! The agent stop hook's record, `.ai/local/state/hook.json`: how many times
-//! in a row the hook has blocked a stop for the current task, and what it
-//! saw at the last block.
+//! The agent stop hook's loop guard, one record per host, session and agent
+//! under `.ai/local/state/hook/`: how many times in a row the hook has
+//! blocked that agent's stop for the current task, and what it saw at the
+//! last block.
 //!
 //! A stop hook that blocks on something the agent cannot settle would block
 //! forever, and each block spends one of the agent's turns. The count kept
@@ -10,8 +11,13 @@
 //! still owed. "Nothing changed" is the same done line, the same HEAD and
 //! index (`fingerprint`) and the same working tree at the paths the
 //! invariant found dirty or untracked (`worktree`); a record without
-//! `worktree` (written before it was kept) reads as changed. The record belongs to one task: a record naming another task
-//! counts as no blocks at all.
+//! `worktree` (written before it was kept) reads as changed. The record
+//! belongs to one task: a record naming another task counts as no blocks
+//! at all.
+//!
+//! Each agent has a guard of its own ([`HookKey`]: the host, the session,
+//! the subagent), so a Codex stop is not let through because a Claude Code
+//! stop was blocked before, and parallel subagents do not share one count.
 //!
 //! Schema `majordomus/hook/v1`:
 //!
@@ -23,7 +29,9 @@
 //!   "done_line": "done: committed=owed pushed=owed",
 //!   "fingerprint": "head=… index=…",
 //!   "worktree": "3f9c0a7d1e2b4c5a",
+//!   "host": "claude",
 //!   "session_id": "abc123",
+//!   "agent_id": "a41d7c",
 //!   "at": "2026-11-30T10:05:00Z"
 //! }
 //! ```
@@ -50,11 +58,47 @@ pub struct HookState {
     /// was kept; either way, not comparable).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub worktree: Option<String>,
-    /// The agent session that asked last, as the host named it.
+    /// The host whose agent this guard counts for (`claude`, `codex`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
+    /// The agent session, as the host named it.
     #[serde(default)]
     pub session_id: Option<String>,
+    /// The subagent, as the host named it (`None`: the session's main agent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_id: Option<String>,
     /// RFC 3339, UTC.
     pub at: String,
+}
+
+/// Whose stops one guard counts: a host, a session, and the subagent within
+/// it (`None`: the main agent).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HookKey {
+    pub host: String,
+    pub session_id: Option<String>,
+    pub agent_id: Option<String>,
+}
+
+impl HookKey {
+    /// The guard's file name: the host, whether a subagent, and a hash of
+    /// the session and agent ids (which a host names freely, so they are
+    /// never used as a path themselves).
+    pub fn file_name(&self) -> String {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        let parts = [self.session_id.as_deref(), self.agent_id.as_deref()];
+        for part in parts {
+            // A tag per part, so (None, "x") and ("x", None) differ.
+            let bytes = part.map_or(&[0u8][..], str::as_bytes);
+            for b in [&[part.is_some() as u8][..], bytes, &[0xff]].concat() {
+                hash ^= u64::from(b);
+                hash = hash.wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        let host: String = self.host.chars().filter(|c| c.is_ascii_alphanumeric()).take(16).collect();
+        let who = if self.agent_id.is_some() { "subagent" } else { "main" };
+        format!("{host}-{who}-{hash:016x}.json")
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -117,7 +161,9 @@ mod tests {
             done_line: "done: committed=owed".into(),
             fingerprint: Some("head=a index=b".into()),
             worktree: Some("0123456789abcdef".into()),
+            host: Some("claude".into()),
             session_id: Some("s".into()),
+            agent_id: None,
             at: "2026-11-30T10:00:00Z".into(),
         }
     }
@@ -146,6 +192,32 @@ mod tests {
     fn blocks_counted_for_another_task_are_not_this_tasks() {
         assert_eq!(sample().blocks_for("t-1"), 2);
         assert_eq!(sample().blocks_for("t-2"), 0);
+    }
+
+    #[test]
+    fn each_host_session_and_agent_has_a_guard_file_of_its_own() {
+        let key = |host: &str, s: Option<&str>, a: Option<&str>| HookKey {
+            host: host.into(),
+            session_id: s.map(Into::into),
+            agent_id: a.map(Into::into),
+        };
+        let names = [
+            key("claude", Some("s1"), None),
+            key("codex", Some("s1"), None),
+            key("claude", Some("s2"), None),
+            key("claude", Some("s1"), Some("a1")),
+            key("claude", Some("s1"), Some("a2")),
+            key("claude", None, Some("s1")),
+            key("claude", None, None),
+            key("claude", Some(""), None),
+        ]
+        .map(|k| k.file_name());
+        let distinct: std::collections::BTreeSet<&String> = names.iter().collect();
+        assert_eq!(distinct.len(), names.len(), "{names:?}");
+        assert_eq!(key("claude", Some("s1"), None).file_name(), key("claude", Some("s1"), None).file_name());
+        assert!(names[0].starts_with("claude-main-") && names[3].starts_with("claude-subagent-"), "{names:?}");
+        let odd = key("../x y", Some("../../etc"), Some("/")).file_name();
+        assert!(odd.starts_with("xy-subagent-") && !odd.contains('/'), "{odd}");
     }
 
     #[test]

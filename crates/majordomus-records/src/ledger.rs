@@ -23,11 +23,10 @@ use serde::{Deserialize, Serialize};
 /// One line of the ledger.
 ///
 /// The event is flattened into the line and internally tagged by `kind`.
-/// The workspace builds serde_json with `arbitrary_precision` (so that
-/// `hook install` keeps a settings file's numbers exactly), and with it a
-/// float inside a flattened, tagged type does not deserialize
-/// (serde-rs/json#721): an event field that needs a fraction must be
-/// written as a string or an integer of a smaller unit (as `duration_ms` is).
+/// serde_json is built without `arbitrary_precision` (with it, a float
+/// inside a flattened, tagged type does not deserialize: serde-rs/json#721);
+/// `hook install` keeps a settings file's numbers by editing its text
+/// instead (apps/majordomus-cli/src/commands/hook/settings_text.rs).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Entry {
     /// RFC 3339, UTC.
@@ -185,6 +184,27 @@ pub fn append(path: &Path, entry: &Entry) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// With serde_json's `arbitrary_precision` (which this workspace must
+    /// not turn on), a float inside a flattened, internally tagged type
+    /// fails to deserialize: a ledger event could never hold one.
+    #[test]
+    fn a_float_in_a_flattened_tagged_event_reads_back() {
+        #[derive(Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(tag = "kind")]
+        enum Kind {
+            Timed { seconds: f64 },
+        }
+        #[derive(Debug, PartialEq, Serialize, Deserialize)]
+        struct Line {
+            at: String,
+            #[serde(flatten)]
+            kind: Kind,
+        }
+        let line: Line =
+            serde_json::from_str(r#"{"at":"t","kind":"Timed","seconds":1.5}"#).expect("a float reads back");
+        assert_eq!(line, Line { at: "t".into(), kind: Kind::Timed { seconds: 1.5 } });
+    }
 
     fn run(gate: &str) -> Entry {
         Entry {

@@ -47,19 +47,16 @@ impl StatePaths {
         self.state_dir().join("ledger.jsonl")
     }
 
-    /// The agent stop hook's own record: consecutive blocks for the task.
-    pub fn hook(&self) -> PathBuf {
-        self.state_dir().join("hook.json")
+    /// The agent stop hook's loop guards: one record per host, session and
+    /// agent (see [`crate::hook::HookKey`]), so one agent's blocks neither
+    /// spend nor reset another's.
+    pub fn hook_dir(&self) -> PathBuf {
+        self.state_dir().join("hook")
     }
 
-    /// The stop hook's record for one host event: `Stop` keeps `hook.json`;
-    /// `SubagentStop` counts its blocks apart (`hook-subagentstop.json`), so
-    /// a subagent's stops neither spend nor reset the main agent's count.
-    pub fn hook_for(&self, event: Option<&str>) -> PathBuf {
-        match event {
-            Some("SubagentStop") => self.state_dir().join("hook-subagentstop.json"),
-            _ => self.hook(),
-        }
+    /// The loop guard of one host, session and agent.
+    pub fn hook_for(&self, key: &crate::hook::HookKey) -> PathBuf {
+        self.hook_dir().join(key.file_name())
     }
 
     pub fn archive_dir(&self) -> PathBuf {

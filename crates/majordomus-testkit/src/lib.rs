@@ -3,7 +3,8 @@
 //!
 //! The git command line runs hermetically: no global or system config, a
 //! home of its own, fixed identities, so a developer's settings never leak
-//! into a test.
+//! into a test. [`task_record`] is the one task record the tests start
+//! from.
 
 #![allow(clippy::unwrap_used)]
 
@@ -11,6 +12,33 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 pub use tempfile::TempDir;
+
+use majordomus_records::task::{Snapshot, TaskRecord, TASK_SCHEMA};
+
+/// A task record as the judging tests start from: task `t` ("work"), no
+/// scope, started at 2026-11-30T10:00:00Z on `main` at a commit of 40 `a`s,
+/// its snapshot holding no dirty or untracked file and no stash entry (the
+/// other parts not recorded), no owner. A test changes what it is about:
+/// `TaskRecord { head: None, ..task_record() }`.
+pub fn task_record() -> TaskRecord {
+    TaskRecord {
+        schema: TASK_SCHEMA.into(),
+        id: "t".into(),
+        task: "work".into(),
+        scope: vec![],
+        issues: vec![],
+        started_at: "2026-11-30T10:00:00Z".into(),
+        head: Some("a".repeat(40)),
+        branch: Some("main".into()),
+        snapshot: Snapshot {
+            untracked: Some(vec![]),
+            stashes: Some(vec![]),
+            dirty: Some(vec![]),
+            ..Snapshot::default()
+        },
+        owner: None,
+    }
+}
 
 #[derive(Debug)]
 pub struct TestRepo {

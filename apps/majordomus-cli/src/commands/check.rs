@@ -13,12 +13,15 @@ use crate::{render, CliError, Exit};
 ///
 /// Each question is answered from the record that holds the fact; the
 /// answers are written to .ai/local/state/gates.completion.json. The last
-/// line is the done line. Exit 0 when complete, 10 when not.
+/// line is the done line. Exit 0 when complete, 10 when not. In GitHub
+/// Actions (GITHUB_STEP_SUMMARY set), a Markdown summary is also appended
+/// to the job's summary.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// How to print the answer: text (each open question with its evidence
     /// and remedy, then the done line), json (the gates.completion document)
-    /// or github (GitHub Actions annotations, then the done line).
+    /// or github (GitHub Actions annotations, most important first, naming
+    /// the file where the evidence does, then the done line).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// The same as --format json.
@@ -50,6 +53,7 @@ pub fn cmd_check(cwd: &Path, args: CheckArgs) -> Result<Exit, CliError> {
             doc
         }
     };
+    append_step_summary(&doc);
     let format = if args.json { Format::Json } else { args.format };
     let mut stdout = std::io::stdout().lock();
     match format {
@@ -62,4 +66,24 @@ pub fn cmd_check(cwd: &Path, args: CheckArgs) -> Result<Exit, CliError> {
     }
     stdout.flush()?;
     Ok(if doc.complete { Exit::Ok } else { Exit::NotDone })
+}
+
+/// In GitHub Actions (`GITHUB_STEP_SUMMARY` names a file), appends the
+/// Markdown summary of the document to it. A summary that cannot be written
+/// is said on stderr and changes nothing else: the job's verdict is the
+/// exit status, not the summary.
+fn append_step_summary(doc: &majordomus_invariant::Document) {
+    let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty()) else { return };
+    let written = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(&path)
+        .and_then(|mut f| f.write_all(render::step_summary(doc).as_bytes()));
+    if let Err(e) = written {
+        let _ = writeln!(
+            std::io::stderr(),
+            "majordomus: cannot append the summary to GITHUB_STEP_SUMMARY ({}): {e}",
+            std::path::Path::new(&path).display()
+        );
+    }
 }

@@ -34,7 +34,7 @@ pub enum Command {
     Explain(explain::ExplainArgs),
     Schema(schema::SchemaArgs),
     Completions(completions::CompletionsArgs),
-    // Bookkeeping and the score (issue 5).
+    // Bookkeeping and the score (README.md, "Bookkeeping, acknowledgements, the score and the sweep").
     Todo(todo::TodoArgs),
     Issue(issue::IssueArgs),
     Bg(bg::BgArgs),
@@ -42,7 +42,7 @@ pub enum Command {
     Score(score::ScoreArgs),
     Markers(markers::MarkersArgs),
     Sweep(sweep::SweepArgs),
-    // The forge observation (issue 3).
+    // The forge observation (README.md, "The closing questions, and `majordomus forge`").
     Forge(forge::ForgeArgs),
 }
 

@@ -38,54 +38,7 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
     let here = cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf());
     let prefix = here.strip_prefix(ws.repo.root()).unwrap_or(Path::new("")).to_path_buf();
     let scope = args.scope.iter().map(|s| normalise_scope(&prefix, s)).collect::<Result<Vec<_>, _>>()?;
-    let policy = ws.policy()?;
-    crate::workspace::state_dir_usable(&ws.paths)?;
-    match TaskState::load(&ws.paths.task()) {
-        TaskState::None => {}
-        TaskState::Active(t) => {
-            return Err(CliError::TaskActive(format!(
-                "a task is already active here: {:?} ({}), started {}; end it with majordomus finish --outcome ...",
-                t.task, t.id, t.started_at
-            )))
-        }
-        TaskState::Unreadable(reason) => {
-            return Err(CliError::TaskActive(format!(
-                "a task record already exists here but cannot be read ({reason}); repair or remove {} first",
-                ws.paths.task().display()
-            )))
-        }
-    }
-    let head = majordomus_readings::refs::head(&ws.repo).map_err(|e| CliError::internal("cannot read HEAD", e))?;
-    // A part of the snapshot that could not be read is left out, not fatal:
-    // the task is recorded, and what was not read is said below.
-    let majordomus_invariant::snapshot::Taken { snapshot, unread } =
-        majordomus_invariant::snapshot::snapshot(&ws.repo, &policy);
-    let now = chrono::Utc::now();
-    let record = TaskRecord {
-        schema: TASK_SCHEMA.to_string(),
-        id: format!("{}-{:x}", now.format("%Y%m%dT%H%M%SZ"), std::process::id() ^ now.timestamp_subsec_nanos()),
-        task: args.task.trim().to_string(),
-        scope,
-        issues: args.issue,
-        started_at: now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-        head: head.commit.clone(),
-        branch: head.branch.clone(),
-        snapshot,
-        owner: Some(owner(args.owner_pid)?),
-    };
-    exclude_own_state(&ws)?;
-    let mut bytes =
-        serde_json::to_vec_pretty(&record).map_err(|e| CliError::internal("cannot encode the task record", e))?;
-    bytes.push(b'\n');
-    // Created, never replaced: of two starts racing past the check above,
-    // one records its task and the other is told a task is active.
-    if !crate::workspace::create_state(&ws.paths, &ws.paths.task(), &bytes)? {
-        return Err(CliError::TaskActive(
-            "a task is already active here: another majordomus start recorded one a moment ago; nothing was written"
-                .into(),
-        ));
-    }
-
+    let Begun { record, unread } = begin(&ws, args.task.trim(), scope, args.issue, args.owner_pid)?;
     let at = match (&record.head, &record.branch) {
         (Some(c), Some(b)) => format!("{b} at {}", &c[..12]),
         (Some(c), None) => format!("detached HEAD at {}", &c[..12]),
@@ -113,6 +66,75 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
         println!("not read at the start: {what} ({why}); what it held then cannot be told inherited");
     }
     Ok(Exit::Ok)
+}
+
+/// A task just recorded, and the parts of its start snapshot that could not
+/// be read.
+#[derive(Debug)]
+pub struct Begun {
+    pub record: TaskRecord,
+    pub unread: Vec<(String, String)>,
+}
+
+/// Records a task in `ws` (what `start` does, without printing): refused
+/// with [`CliError::TaskActive`] when a task is already recorded there.
+/// `owner_pid`: see [`StartArgs::owner_pid`].
+pub fn begin(
+    ws: &Workspace,
+    task: &str,
+    scope: Vec<String>,
+    issues: Vec<String>,
+    owner_pid: Option<u32>,
+) -> Result<Begun, CliError> {
+    let policy = ws.policy()?;
+    crate::workspace::state_dir_usable(&ws.paths)?;
+    match TaskState::load(&ws.paths.task()) {
+        TaskState::None => {}
+        TaskState::Active(t) => {
+            return Err(CliError::TaskActive(format!(
+                "a task is already active here: {:?} ({}), started {}; end it with majordomus finish --outcome ...",
+                t.task, t.id, t.started_at
+            )))
+        }
+        TaskState::Unreadable(reason) => {
+            return Err(CliError::TaskActive(format!(
+                "a task record already exists here but cannot be read ({reason}); repair or remove {} first",
+                ws.paths.task().display()
+            )))
+        }
+    }
+    let head = majordomus_readings::refs::head(&ws.repo).map_err(|e| CliError::internal("cannot read HEAD", e))?;
+    // A part of the snapshot that could not be read is left out, not fatal:
+    // the task is recorded, and what was not read is said below.
+    let majordomus_invariant::snapshot::Taken { snapshot, unread } =
+        majordomus_invariant::snapshot::snapshot(&ws.repo, &policy);
+    let now = chrono::Utc::now();
+    let record = TaskRecord {
+        schema: TASK_SCHEMA.to_string(),
+        id: format!("{}-{:x}", now.format("%Y%m%dT%H%M%SZ"), std::process::id() ^ now.timestamp_subsec_nanos()),
+        task: task.to_string(),
+        scope,
+        issues,
+        started_at: now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        head: head.commit.clone(),
+        branch: head.branch.clone(),
+        snapshot,
+        owner: Some(owner(owner_pid)?),
+    };
+    exclude_own_state(ws)?;
+    let mut bytes =
+        serde_json::to_vec_pretty(&record).map_err(|e| CliError::internal("cannot encode the task record", e))?;
+    bytes.push(b'\n');
+    // Created, never replaced: of two starts racing past the check above,
+    // one records its task and the other is told a task is active.
+    if !crate::workspace::create_state(&ws.paths, &ws.paths.task(), &bytes)? {
+        return Err(CliError::TaskActive(
+            "a task is already active here: another majordomus start recorded one a moment ago; nothing was written"
+                .into(),
+        ));
+    }
+    let unread = unread.into_iter().map(|(what, why)| (what.to_string(), why.to_string())).collect();
+    Ok(Begun { record, unread })
 }
 
 /// The task's owner: `--owner-pid`, else the process that ran `start` (a

@@ -124,7 +124,7 @@ pub fn filters() -> Vec<(&'static str, &'static str)> {
         (r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z", "[TIME]"),
         (r"\b[0-9a-f]{40}\b", "[COMMIT]"),
         (r"\b[0-9a-f]{12}\b", "[SHORT-COMMIT]"),
-        (r"(stop\.rs):\d+", "$1:[LINE]"),
+        (r"(protocol\.rs):\d+", "$1:[LINE]"),
         (r#""(pid|start_time|mtime_ns|refs_mtime_ns|size)": \d+"#, r#""$1": [N]"#),
         (r"index=[0-9a-f]{16}\b", "index=[HASH]"),
     ]
@@ -140,7 +140,9 @@ macro_rules! snapshot_run {
     };
 }
 
-/// The stop hook's output is valid JSON whenever there is any.
+/// The stop hook's output is valid JSON whenever there is any, and within
+/// Codex's stop output schema (Claude Code reads the same keys), so every
+/// answer any test sees is one both hosts accept.
 pub fn parse_hook_output(run: &Run) -> Option<serde_json::Value> {
     assert_eq!(run.code, 0, "a stop hook always exits 0: {run:?}");
     if run.stdout.is_empty() {
@@ -151,5 +153,47 @@ pub fn parse_hook_output(run: &Run) -> Option<serde_json::Value> {
         "one line of JSON: {:?}",
         run.stdout
     );
+    if let Err(why) = majordomus_cli::commands::hook::protocol::codex_accepts_stop(&run.stdout) {
+        panic!("an answer Codex rejects: {why}");
+    }
     Some(serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {:?}", run.stdout)))
+}
+
+/// The session-start hook's output: one line of JSON within Codex's
+/// session-start output schema.
+pub fn parse_session_start_output(run: &Run) -> serde_json::Value {
+    assert_eq!(run.code, 0, "a session-start hook always exits 0: {run:?}");
+    assert!(
+        run.stdout.ends_with('\n') && run.stdout.trim_end().lines().count() == 1,
+        "one line of JSON: {:?}",
+        run.stdout
+    );
+    if let Err(why) = majordomus_cli::commands::hook::protocol::codex_accepts_session_start(&run.stdout) {
+        panic!("an answer Codex rejects: {why}");
+    }
+    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {:?}", run.stdout))
+}
+
+/// The loop guards a case's hooks left, by file name
+/// (`HOST-main-HASH.json`, `HOST-subagent-HASH.json`), with their counts.
+pub fn guards(case: &Case) -> Vec<(String, u64)> {
+    let dir = case.path().join(".ai/local/state/hook");
+    let Ok(entries) = std::fs::read_dir(&dir) else { return Vec::new() };
+    let mut out: Vec<(String, u64)> = entries
+        .map(|e| {
+            let path = e.unwrap().path();
+            let state: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+            (path.file_name().unwrap().to_string_lossy().into_owned(), state["blocks"].as_u64().unwrap())
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The count of the one guard whose file name starts with `prefix`
+/// (`claude-main-`, say).
+pub fn guard(case: &Case, prefix: &str) -> u64 {
+    let found: Vec<u64> = guards(case).into_iter().filter(|(n, _)| n.starts_with(prefix)).map(|(_, b)| b).collect();
+    assert_eq!(found.len(), 1, "one guard {prefix}*: {:?}", guards(case));
+    found[0]
 }

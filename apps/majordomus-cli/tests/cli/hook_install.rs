@@ -38,6 +38,11 @@ fn a_claude_install_merges_into_settings_keeping_foreign_hooks_and_never_duplica
         json!([{"hooks": [{"type": "command", "command": "majordomus hook stop --agent claude", "timeout": 60}]}]),
         "hook stop answers SubagentStop too"
     );
+    assert_eq!(
+        after["hooks"]["SessionStart"],
+        json!([{"hooks": [{"type": "command", "command": "majordomus hook session-start --agent claude", "timeout": 60}]}]),
+        "hook session-start answers SessionStart"
+    );
 
     let again = case.md(&["hook", "install", "--agent", "claude"]);
     assert_eq!(again.code, 0, "{again:?}");
@@ -61,13 +66,17 @@ fn an_install_with_another_program_path_updates_the_hook_in_place() {
     ]);
     assert!(run.stdout.starts_with("updated the Stop hook"), "{run:?}");
     assert!(run.stdout.contains("updated the SubagentStop hook"), "{run:?}");
-    let group = json!([{"hooks": [{"type": "command", "command": "/opt/majordomus/bin/majordomus hook stop --agent claude", "timeout": 45}]}]);
+    assert!(run.stdout.contains("updated the SessionStart hook"), "{run:?}");
+    let group = |sub: &str| json!([{"hooks": [{"type": "command", "command": format!("/opt/majordomus/bin/majordomus hook {sub} --agent claude"), "timeout": 45}]}]);
     let hooks = &read_json(&case, ".claude/settings.json")["hooks"];
-    assert_eq!(hooks, &json!({"Stop": group, "SubagentStop": group}));
+    assert_eq!(
+        hooks,
+        &json!({"Stop": group("stop"), "SubagentStop": group("stop"), "SessionStart": group("session-start")})
+    );
 }
 
 #[test]
-fn an_install_from_before_subagent_stop_adds_just_that_hook_and_a_dry_run_says_so() {
+fn an_install_from_before_subagent_stop_adds_just_the_new_hooks_and_a_dry_run_says_so() {
     let case = Case::new();
     let before = json!({
         "model": "opus",
@@ -80,13 +89,15 @@ fn an_install_from_before_subagent_stop_adds_just_that_hook_and_a_dry_run_says_s
     assert_eq!(dry.code, 0, "{dry:?}");
     assert_eq!(std::fs::read_to_string(case.path().join(".claude/settings.json")).unwrap(), text, "nothing written");
     assert!(dry.stdout.contains("add hooks.SubagentStop[0].hooks[0]"), "the change, not the file: {dry:?}");
+    assert!(dry.stdout.contains("add hooks.SessionStart[0].hooks[0]"), "the change, not the file: {dry:?}");
     assert!(!dry.stdout.contains("hooks.Stop"), "the Stop hook already there is no change: {dry:?}");
     snapshot_run!("install_claude_dry_run_change", case.snapshot(&dry));
 
     let run = case.md(&["hook", "install", "--agent", "claude"]);
     assert_eq!(
         run.stdout,
-        "added a SubagentStop hook to .claude/settings.json: majordomus hook stop --agent claude (timeout 60 s)\n"
+        "added a SubagentStop hook to .claude/settings.json: majordomus hook stop --agent claude (timeout 60 s)\n\
+         added a SessionStart hook to .claude/settings.json: majordomus hook session-start --agent claude (timeout 60 s)\n"
     );
     let after = read_json(&case, ".claude/settings.json");
     assert_eq!(after["model"], "opus");
@@ -109,10 +120,17 @@ fn a_codex_install_writes_the_project_hooks_file() {
     let run = case.md(&["hook", "install", "--agent", "codex"]);
     assert_eq!(run.code, 0, "{run:?}");
     snapshot_run!("install_codex", case.snapshot(&run));
+    let group = |sub: &str| json!([{"hooks": [{"type": "command", "command": format!("majordomus hook {sub} --agent codex"), "timeout": 60}]}]);
     assert_eq!(
         read_json(&case, ".codex/hooks.json"),
-        json!({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "majordomus hook stop --agent codex", "timeout": 60}]}]}})
+        json!({"hooks": {"Stop": group("stop"), "SubagentStop": group("stop"), "SessionStart": group("session-start")}})
     );
+    let root = case.path().canonicalize().unwrap();
+    let trust =
+        format!("[projects.{}]\n      trust_level = \"trusted\"", serde_json::Value::from(root.display().to_string()));
+    assert!(run.stdout.contains(&trust), "says how to trust this very project: {run:?}");
+    let again = case.md(&["hook", "install", "--agent", "codex"]);
+    assert!(again.stdout.contains("nothing to change") && again.stdout.contains("each hook is reviewed"), "{again:?}");
 }
 
 #[test]
@@ -176,7 +194,7 @@ fn the_readme_shows_the_settings_an_install_produces() {
         .split("`--agent claude` writes:\n\n```json\n")
         .nth(1)
         .and_then(|rest| rest.split("```").next())
-        .expect("README's Stop hooks section shows the settings JSON");
+        .expect("README's Agent hooks section shows the settings JSON");
     assert_eq!(shown, produced);
 }
 
@@ -242,6 +260,34 @@ fn a_large_integer_elsewhere_in_the_settings_is_kept_as_written() {
     let text = std::fs::read_to_string(case.path().join(".claude/settings.json")).unwrap();
     assert!(text.contains("\"big\": 12345678901234567890123"), "{text}");
     assert!(text.contains("\"small\": 1.5"), "{text}");
+}
+
+#[test]
+fn a_user_install_writes_the_users_settings_from_anywhere_and_leaves_the_project_alone() {
+    let case = Case::new();
+    let home = tempfile::tempdir().unwrap();
+    let nowhere = tempfile::tempdir().unwrap();
+    let env = [("HOME", home.path().to_str().unwrap())];
+    std::fs::create_dir_all(home.path().join(".claude")).unwrap();
+    std::fs::write(home.path().join(".claude/settings.json"), "{\n  \"theme\": \"dark\",\n  \"n\": 1e400\n}\n")
+        .unwrap();
+    let run = case.run(nowhere.path(), &["hook", "install", "--agent", "claude", "--user"], None, &env);
+    assert_eq!(run.code, 0, "no repository is needed: {run:?}");
+    let text = std::fs::read_to_string(home.path().join(".claude/settings.json")).unwrap();
+    assert!(text.starts_with("{\n  \"theme\": \"dark\",\n  \"n\": 1e400,\n  \"hooks\": {\n"), "{text}");
+    assert!(text.contains("\"command\": \"majordomus hook stop --agent claude\""), "{text}");
+    assert!(!case.path().join(".claude").exists());
+
+    let codex_home = tempfile::tempdir().unwrap();
+    let env = [("HOME", home.path().to_str().unwrap()), ("CODEX_HOME", codex_home.path().to_str().unwrap())];
+    let run = case.run(case.path(), &["hook", "install", "--agent", "codex", "--user"], None, &env);
+    assert_eq!(run.code, 0, "{run:?}");
+    let hooks: Value =
+        serde_json::from_str(&std::fs::read_to_string(codex_home.path().join("hooks.json")).unwrap()).unwrap();
+    assert_eq!(hooks["hooks"]["SessionStart"][0]["hooks"][0]["command"], "majordomus hook session-start --agent codex");
+    assert!(!run.stdout.contains("trust_level") && run.stdout.contains("each hook is reviewed"), "{run:?}");
+    assert!(!case.path().join(".codex").exists());
+    assert_eq!(case.md(&["hook", "install", "--git", "--user"]).code, 2, "--user is for an agent's hooks");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! `majordomus hook stop`, fed the payloads Claude Code and Codex send.
 
-use crate::common::{parse_hook_output, Case};
+use crate::common::{guard, guards, parse_hook_output, Case};
 use crate::snapshot_run;
 
 #[test]
@@ -9,7 +9,7 @@ fn with_no_task_a_claude_stop_is_allowed_silently() {
     let run = case.md_with(&["hook", "stop", "--agent", "claude"], Some(&case.payload("claude-stop.json")), &[]);
     assert_eq!(parse_hook_output(&run), None);
     snapshot_run!("stop_claude_no_task", case.snapshot(&run));
-    assert!(!case.path().join(".ai/local/state/hook.json").exists(), "nothing to count without a task");
+    assert_eq!(guards(&case), [], "nothing to count without a task");
 }
 
 #[test]
@@ -81,9 +81,7 @@ fn a_complete_invariant_lets_the_stop_through_for_either_host_and_resets_the_cou
     let claude = case.md_with(&["hook", "stop", "--agent", "claude"], Some(&case.payload("claude-stop.json")), &[]);
     assert_eq!(claude.code, 0);
     assert_eq!(parse_hook_output(&claude), None, "a complete invariant blocks nothing: {}", claude.stdout);
-    let state: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(case.path().join(".ai/local/state/hook.json")).unwrap()).unwrap();
-    assert_eq!(state["blocks"], 0, "the count of blocks starts over: {state}");
+    assert_eq!(guard(&case, "claude-main-"), 0, "the count of blocks starts over");
     let codex = case.md_with(&["hook", "stop", "--agent", "codex"], Some(&case.payload("codex-stop.json")), &[]);
     assert_eq!(parse_hook_output(&codex), Some(serde_json::json!({})));
     snapshot_run!("stop_claude_complete", case.snapshot(&claude));
@@ -103,6 +101,9 @@ fn an_open_invariant_blocks_a_codex_stop_the_same_way() {
     snapshot_run!("stop_codex_not_complete", case.snapshot(&run));
 }
 
+/// Claude Code lists a subagent running in the background among the
+/// session's background tasks, itself included at its own SubagentStop:
+/// that is no pause, the subagent's stop is judged.
 #[test]
 fn a_subagent_stop_is_answered_like_a_stop() {
     let case = Case::new();
@@ -112,22 +113,71 @@ fn a_subagent_stop_is_answered_like_a_stop() {
 }
 
 #[test]
+fn a_codex_subagent_stop_is_answered_within_codexs_schema() {
+    let case = Case::new();
+    case.start("fix the parser");
+    let args = ["hook", "stop", "--agent", "codex"];
+    let run = case.md_with(&args, Some(&case.payload("codex-subagent-stop.json")), &[]);
+    let out = parse_hook_output(&run).expect("a verdict");
+    assert_eq!(out["decision"], "block");
+    assert_eq!(guard(&case, "codex-subagent-"), 1);
+    snapshot_run!("stop_codex_subagent_not_complete", case.snapshot(&run));
+}
+
+#[test]
 fn a_subagents_stops_count_their_blocks_apart_from_the_main_agents() {
     let case = Case::new();
     case.start("fix the parser");
-    let state = |name: &str| {
-        let text = std::fs::read_to_string(case.path().join(".ai/local/state").join(name)).unwrap();
-        serde_json::from_str::<serde_json::Value>(&text).unwrap()["blocks"].as_u64().unwrap()
-    };
     for _ in 0..2 {
         let run = case.md_with(&["hook", "stop"], Some(&case.payload("claude-subagent-stop.json")), &[]);
         assert_eq!(parse_hook_output(&run).expect("a verdict")["decision"], "block");
     }
-    assert_eq!(state("hook-subagentstop.json"), 2);
-    assert!(!case.path().join(".ai/local/state/hook.json").exists(), "a subagent's stops spent the main count");
+    assert_eq!(guard(&case, "claude-subagent-"), 2);
+    assert_eq!(guards(&case).len(), 1, "a subagent's stops spent the main count: {:?}", guards(&case));
     let main = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
     assert_eq!(parse_hook_output(&main).expect("a verdict")["decision"], "block");
-    assert_eq!((state("hook.json"), state("hook-subagentstop.json")), (1, 2));
+    assert_eq!((guard(&case, "claude-main-"), guard(&case, "claude-subagent-")), (1, 2));
+}
+
+#[test]
+fn parallel_subagents_and_each_session_and_host_have_a_guard_of_their_own() {
+    let case = Case::new();
+    case.repo.write(".ai/repo/majordomus.toml", "[hook]\nblock_limit = 2\n");
+    case.repo.commit_all("policy");
+    case.start("fix the parser");
+    let with = |fixture: &str, edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut value: serde_json::Value = serde_json::from_str(&case.payload(fixture)).unwrap();
+        edit(&mut value);
+        value.to_string()
+    };
+    let stop = |agent: &str, payload: &str| {
+        let run = case.md_with(&["hook", "stop", "--agent", agent], Some(payload), &[]);
+        parse_hook_output(&run).expect("an answer")
+    };
+    // Claude Code's main agent reaches its limit...
+    let claude = case.payload("claude-stop.json");
+    assert_eq!(stop("claude", &claude)["decision"], "block");
+    assert_eq!(stop("claude", &claude)["decision"], "block");
+    // ...which lets neither Codex, nor another Claude Code session, nor a subagent through.
+    assert_eq!(stop("codex", &case.payload("codex-stop.json"))["decision"], "block", "another host");
+    let other_session = with("claude-stop.json", &|v| v["session_id"] = "another-session".into());
+    assert_eq!(stop("claude", &other_session)["decision"], "block", "another session");
+    let first = case.payload("claude-subagent-stop.json");
+    let second = with("claude-subagent-stop.json", &|v| {
+        v["agent_id"] = "b52e90".into();
+        v["background_tasks"][0]["id"] = "b52e90".into();
+    });
+    for _ in 0..2 {
+        assert_eq!(stop("claude", &first)["decision"], "block", "a subagent");
+    }
+    assert_eq!(stop("claude", &second)["decision"], "block", "a parallel subagent counts apart");
+    let codex_sub = case.payload("codex-subagent-stop.json");
+    assert_eq!(stop("codex", &codex_sub)["decision"], "block", "a Codex subagent");
+    // Each of them at its own limit now.
+    assert!(stop("claude", &claude)["systemMessage"].as_str().unwrap().contains("after 2 blocks in a row"));
+    assert!(stop("claude", &first)["systemMessage"].as_str().unwrap().contains("after 2 blocks in a row"));
+    assert_eq!(stop("claude", &second)["decision"], "block", "its second block");
+    assert_eq!(guards(&case).len(), 6, "{:?}", guards(&case));
 }
 
 #[test]
@@ -180,9 +230,7 @@ fn past_the_block_limit_the_stop_is_let_through() {
         let out = parse_hook_output(&run).expect("a message");
         assert!(out["systemMessage"].as_str().unwrap().contains("after 2 blocks in a row"), "{out}");
         snapshot_run!(format!("stop_{agent}_block_limit"), case.snapshot(&run));
-        let state: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(case.path().join(".ai/local/state/hook.json")).unwrap()).unwrap();
-        assert_eq!(state["blocks"], 0, "letting the stop through ends the run of blocks");
+        assert_eq!(guard(&case, &format!("{agent}-main-")), 0, "letting the stop through ends the run of blocks");
     }
 }
 
@@ -279,11 +327,25 @@ fn a_spent_time_budget_blocks_a_codex_stop_too_until_the_block_limit() {
 }
 
 #[test]
-fn running_background_work_the_agent_reports_is_recorded_in_the_ledger() {
+fn a_stop_while_reported_background_work_runs_is_a_pause_recorded_in_the_ledger_and_counted_as_no_block() {
     let case = Case::new();
+    case.repo.write(".ai/repo/majordomus.toml", "[hook]\nblock_limit = 1\n");
+    case.repo.commit_all("policy");
     case.start("fix the parser");
-    let run = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop-background.json")), &[]);
-    parse_hook_output(&run);
+    for _ in 0..2 {
+        let run = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop-background.json")), &[]);
+        let out = parse_hook_output(&run).expect("a message");
+        assert_eq!(out.get("decision"), None, "a pause is not a block: {out}");
+        let message = out["systemMessage"].as_str().unwrap();
+        assert!(
+            message.contains(
+                "background work still runs (bash_1 (cargo test --workspace), agent_3 (Review the parser change))"
+            ),
+            "{message}"
+        );
+        snapshot_run!("stop_claude_background_pause", case.snapshot(&run));
+    }
+    assert_eq!(guards(&case), [], "no block was counted, and nothing measured");
     let ledger = std::fs::read_to_string(case.path().join(".ai/local/state/ledger.jsonl")).unwrap();
     let last: serde_json::Value = serde_json::from_str(ledger.lines().last().unwrap()).unwrap();
     assert_eq!(last["kind"], "agent_background");
@@ -294,15 +356,17 @@ fn running_background_work_the_agent_reports_is_recorded_in_the_ledger() {
             {"id": "agent_3", "description": "Review the parser change"}
         ])
     );
-    // A later stop reporting none running replaces it with an empty list;
-    // a host that reports nothing (Codex) records nothing.
-    case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
+    // The stop that comes when nothing runs is judged (and blocked: the
+    // limit of 1 was not spent by the pauses); it records an empty list. A
+    // host that reports nothing (Codex) records nothing.
+    let judged = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
+    assert_eq!(parse_hook_output(&judged).expect("a verdict")["decision"], "block");
     case.md_with(&["hook", "stop", "--agent", "codex"], Some(&case.payload("codex-stop.json")), &[]);
     let ledger = std::fs::read_to_string(case.path().join(".ai/local/state/ledger.jsonl")).unwrap();
     let kinds: Vec<serde_json::Value> =
         ledger.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["tasks"].clone()).collect();
-    assert_eq!(kinds.len(), 2, "{ledger}");
-    assert_eq!(kinds[1], serde_json::json!([]));
+    assert_eq!(kinds.len(), 3, "{ledger}");
+    assert_eq!(kinds[2], serde_json::json!([]));
     assert!(case.repo.git(&["status", "--porcelain"]).is_empty(), "the hook's own state never shows in git status");
 }
 

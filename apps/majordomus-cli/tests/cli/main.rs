@@ -17,6 +17,7 @@ mod bookkeeping;
 mod check_format;
 mod everyday;
 mod hook_install;
+mod hook_session_start;
 mod hook_stop;
 mod schema;
 

@@ -110,7 +110,7 @@ fn trunk_remote(repo: &Repo) -> Reading<Result<(String, String), String>> {
 /// Finds the trunk: the policy's choice, else the remote's default branch
 /// (`<remote>/HEAD`), else `<remote>/main`, `<remote>/master`, `main`,
 /// `master`. The remote is `origin`, else the only remote, else the remote
-/// of HEAD's branch's upstream ([`trunk_remote`]). `Ok(Err)` says what was
+/// of HEAD's branch's upstream (`trunk_remote`). `Ok(Err)` says what was
 /// looked for when none exists.
 pub fn trunk(repo: &Repo, remote: Option<&str>, branch: Option<&str>) -> Reading<Result<Trunk, NoTrunk>> {
     let mut candidates: Vec<(String, String)> = Vec::new();

@@ -1,7 +1,8 @@
-//! `majordomus hook pre-push`: what the installed git pre-push hook runs.
+//! The git pre-push hook: what `majordomus hook install --git` writes, and
+//! `majordomus hook pre-push`, which it runs.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use majordomus_invariant::{Document, Status};
@@ -59,6 +60,123 @@ pub fn refusal(doc: &Document, remote: Option<&str>) -> Option<String> {
     ))
 }
 
+// ---- installing it ---------------------------------------------------------
+
+/// The line that marks a pre-push hook as majordomus's own.
+pub const PRE_PUSH_MARKER: &str = "# majordomus pre-push hook";
+
+/// Where the pre-push hook it replaces is kept, and called from.
+pub const CHAINED: &str = "pre-push.majordomus-chained";
+
+/// The pre-push hook: the hook it replaced first (same arguments, same
+/// refs on standard input), then majordomus's answer for gates-green.
+pub fn pre_push_script(bin: &str) -> String {
+    format!(
+        r#"#!/bin/sh
+{PRE_PUSH_MARKER}, installed by `majordomus hook install --git`.
+# Refuses a push while the done invariant's gates-green question is refused.
+# It runs no gate: `majordomus hook pre-push` reads gates-green's status as
+# `majordomus check --json` gives it. A pre-push hook that was here before was
+# moved to {CHAINED} and runs first, with the same arguments and input.
+md={bin}
+hooks_dir=$(dirname "$0")
+chained="$hooks_dir/{CHAINED}"
+if [ -x "$chained" ]; then
+  refs=$(mktemp) || exit 1
+  trap 'rm -f "$refs"' EXIT
+  cat >"$refs"
+  "$chained" "$@" <"$refs" || exit $?
+fi
+if ! command -v "$md" >/dev/null 2>&1; then
+  echo "majordomus pre-push: $md not found; this push was not checked" >&2
+  exit 0
+fi
+"$md" hook pre-push "$@" </dev/null
+"#,
+        bin = super::install::shell_quote(bin)
+    )
+}
+
+/// The directory git runs hooks from: `core.hooksPath` when set (relative
+/// to the working tree root), else the common git directory's `hooks/`.
+pub fn hooks_dir(ws: &Workspace) -> Result<PathBuf, CliError> {
+    let config = ws.repo.git.config().map_err(|e| CliError::internal("cannot read git's configuration", e))?;
+    match config.get_path("core.hooksPath") {
+        Ok(p) if p.is_absolute() => Ok(p),
+        Ok(p) => Ok(ws.repo.root().join(p)),
+        Err(e) if e.code() == git2::ErrorCode::NotFound => Ok(ws.repo.common_dir().join("hooks")),
+        Err(e) => Err(CliError::internal("cannot read core.hooksPath", e)),
+    }
+}
+
+/// `hook install --git`: writes the pre-push hook running `bin` (default:
+/// this executable), moving a foreign hook there aside to be chained.
+pub fn install_git(ws: &Workspace, bin: Option<&str>, dry_run: bool) -> Result<Exit, CliError> {
+    let dir = hooks_dir(ws)?;
+    let hook = dir.join("pre-push");
+    let chained = dir.join(CHAINED);
+    let bin = match bin {
+        Some(b) => b.to_string(),
+        None => std::env::current_exe().ok().map_or_else(|| "majordomus".to_string(), |p| p.display().to_string()),
+    };
+    let script = pre_push_script(&bin);
+    let present = std::fs::symlink_metadata(&hook).is_ok();
+    let existing = if present {
+        Some(std::fs::read(&hook).map_err(|e| CliError::internal(format!("cannot read {}", hook.display()), e))?)
+    } else {
+        None
+    };
+    let ours =
+        existing.as_deref().is_some_and(|b| b.windows(PRE_PUSH_MARKER.len()).any(|w| w == PRE_PUSH_MARKER.as_bytes()));
+    if ours && existing.as_deref() == Some(script.as_bytes()) {
+        println!("{} is already majordomus's pre-push hook; nothing to change", hook.display());
+        return Ok(Exit::Ok);
+    }
+    let chain = present && !ours;
+    if chain && std::fs::symlink_metadata(&chained).is_ok() {
+        return Err(CliError::Usage(format!(
+            "{} is another program's pre-push hook and {} already exists: move one of them aside by hand; nothing was changed",
+            hook.display(),
+            chained.display()
+        )));
+    }
+    if dry_run {
+        if chain {
+            println!("would move {} to {}", hook.display(), chained.display());
+        }
+        println!("would write {}:", hook.display());
+        print!("{script}");
+        return Ok(Exit::Ok);
+    }
+    std::fs::create_dir_all(&dir).map_err(|e| CliError::internal(format!("cannot create {}", dir.display()), e))?;
+    if chain {
+        std::fs::rename(&hook, &chained)
+            .map_err(|e| CliError::internal(format!("cannot move {} to {}", hook.display(), chained.display()), e))?;
+        println!("moved the pre-push hook that was there to {}; it runs first", chained.display());
+    }
+    majordomus_records::write_atomic(&hook, script.as_bytes())
+        .map_err(|e| CliError::internal(format!("cannot write {}", hook.display()), e))?;
+    make_executable(&hook)?;
+    println!(
+        "{} {}: refuses a push while gates-green is refused",
+        if ours { "updated" } else { "installed" },
+        hook.display()
+    );
+    Ok(Exit::Ok)
+}
+
+#[cfg(unix)]
+fn make_executable(path: &Path) -> Result<(), CliError> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .map_err(|e| CliError::internal(format!("cannot make {} executable", path.display()), e))
+}
+
+#[cfg(not(unix))]
+fn make_executable(_path: &Path) -> Result<(), CliError> {
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use majordomus_invariant::Answer;
@@ -91,5 +209,15 @@ mod tests {
         for status in [Status::Pass, Status::Owed, Status::Unknown, Status::Exempt] {
             assert_eq!(refusal(&doc(status), None), None, "{status}");
         }
+    }
+
+    #[test]
+    fn the_pre_push_script_carries_its_marker_and_calls_the_chained_hook_first() {
+        let script = pre_push_script("/x/majordomus");
+        assert!(script.starts_with("#!/bin/sh\n# majordomus pre-push hook"));
+        assert!(script.contains("md=/x/majordomus\n"));
+        let chained = script.find("\"$chained\" \"$@\"").expect("chained call");
+        let ours = script.find("\"$md\" hook pre-push").expect("our call");
+        assert!(chained < ours);
     }
 }

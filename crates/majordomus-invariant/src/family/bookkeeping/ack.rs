@@ -28,7 +28,7 @@ pub const ACKNOWLEDGEABLE: [(QuestionId, &[&str]); 3] = [
 
 /// The exact evidence an answer of `question` holds: the paths, branches or
 /// entries its details name. `None` for a question an acknowledgement
-/// cannot settle. `majordomus ack` records this set; [`acknowledge`]
+/// cannot settle. `majordomus ack` records this set; `acknowledge`
 /// compares it with the set now.
 pub fn ack_evidence(question: QuestionId, details: &serde_json::Value) -> Option<BTreeSet<String>> {
     let (_, keys) = ACKNOWLEDGEABLE.iter().find(|(q, _)| *q == question)?;

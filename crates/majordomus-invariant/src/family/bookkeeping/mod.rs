@@ -7,9 +7,8 @@
 //! promised (a todo, an issue it claimed or filed) and what it set running
 //! (a background process). Both are written to the ledger as they happen,
 //! by `majordomus todo`, `issue`, `bg` and `ack`, and read back here,
-//! folded into a [`TaskBook`](readings::TaskBook). Only the current task's
-//! entries count: the ledger belongs to the working tree and outlives any
-//! one task.
+//! folded into a [`TaskBook`]. Only the current task's entries count: the
+//! ledger belongs to the working tree and outlives any one task.
 //!
 //! An issue's state is never asked of the network here: it is read from the
 //! recorded forge observation, and an observation older than the claim or

@@ -10,7 +10,7 @@
 //! local branches. A worker's memory holds what the worker did, not what the
 //! repository holds; these readings hold the latter.
 //!
-//! - [`Debt`](readings::Debt) — the entries of every debt baseline (`.ai/repo/**/*-baseline.txt`)
+//! - [`Debt`] — the entries of every debt baseline (`.ai/repo/**/*-baseline.txt`)
 //!   at the start, against the working tree now. The start is the task
 //!   record's snapshot (so an edit already uncommitted then is inherited),
 //!   else the start commit, read in one walk of its tree. A baseline moved
@@ -22,12 +22,12 @@
 //!   What it is not: a measure of debt. It counts entries; one entry taken
 //!   out and another put in is the same count and is still caught, because
 //!   entries are compared as sets, but debt nobody wrote down is not seen.
-//! - [`Accumulated`](readings::Accumulated) — every local branch and linked worktree now, each
+//! - [`Accumulated`] — every local branch and linked worktree now, each
 //!   dated by the first line its reflog still holds. Judging compares them
 //!   with the start snapshot. What it is not: a record of who made them.
 //!   Git keeps none, so another session's branch counts too; an expired
 //!   reflog reads younger than its ref, and a ref with no reflog has no date.
-//! - [`Backlog`](readings::Backlog) — the recorded forge observation, `.ai/local/state/forge.json`.
+//! - [`Backlog`] — the recorded forge observation, `.ai/local/state/forge.json`.
 //!   `check` never reaches the network: an observation is taken by
 //!   `majordomus forge refresh` (or recorded), and one taken before the task
 //!   started cannot say what the task's hours brought.

@@ -26,7 +26,7 @@ pub struct Debt {
     /// Baselines at the start that live at another path now.
     pub moved: Vec<Moved>,
     /// Baselines that appeared since the start and cannot be told from one
-    /// moved from a baseline gone since the start (see [`pair_leftovers`]):
+    /// moved from a baseline gone since the start (see `pair_leftovers`):
     /// each is compared with the entries of every baseline gone and left
     /// unpaired, never taken for new.
     pub undecided: Vec<String>,
@@ -146,7 +146,7 @@ fn debt(repo: &Repo, record: &TaskRecord) -> Reading<Debt> {
     Ok(Debt { start, start_from, now, moved, undecided })
 }
 
-/// How a move is paired by [`pair_leftovers`].
+/// How a move is paired by `pair_leftovers`.
 pub const BY_ELIMINATION: &str = "elimination, the only baseline gone and the only one appeared since the start";
 
 /// What to make of the baselines gone since the start and those appeared,

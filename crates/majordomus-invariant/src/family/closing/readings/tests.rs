@@ -1,6 +1,6 @@
 //! The closing readings over real repositories, judged by `done`.
 
-use majordomus_records::task::{TaskRecord, TASK_SCHEMA};
+use majordomus_records::task::TaskRecord;
 use majordomus_testkit::TestRepo;
 
 use super::*;
@@ -11,16 +11,11 @@ fn start(t: &TestRepo) -> TaskRecord {
     let repo = majordomus_readings::open(t.path()).expect("open");
     let head = refs::head(&repo).expect("head");
     TaskRecord {
-        schema: TASK_SCHEMA.into(),
-        id: "t".into(),
-        task: "work".into(),
-        scope: vec![],
-        issues: vec![],
         started_at: Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         head: head.commit,
         branch: head.branch,
         snapshot: crate::snapshot::snapshot(&repo, &Policy::default()).snapshot,
-        owner: None,
+        ..majordomus_testkit::task_record()
     }
 }
 

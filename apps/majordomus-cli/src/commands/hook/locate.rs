@@ -1,0 +1,246 @@
+//! Where the tasks a hook concerns are: every working tree the agent's
+//! stop or session start may belong to.
+//!
+//! An agent does not always stand in the working tree where its task was
+//! started. It makes a linked worktree inside the project (`.worktrees/x`),
+//! works in a submodule, or `git init`s a scratch repository in a
+//! subdirectory; the host's payload then names a `cwd` whose own repository
+//! holds no task while the project's task is open. Stopping there must not
+//! be a way out. So a hook looks at every place the stop may concern:
+//!
+//! - the payload's `cwd`, the directory the hook process runs in, and
+//!   `CLAUDE_PROJECT_DIR` where the host sets it (or only `-C` when given);
+//! - for each, the working tree holding it, the main worktree of a linked
+//!   worktree (through the common git directory), and every repository
+//!   enclosing it on the way up the file system (the superproject of a
+//!   submodule, the project around a nested scratch repository or a linked
+//!   worktree made inside it).
+//!
+//! Each working tree is named once, the one the agent stands in first; the
+//! hook then answers for every one of them that holds an active task.
+
+use std::path::{Path, PathBuf};
+
+use majordomus_readings::OpenError;
+
+/// One working tree a hook concerns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    /// The working tree's root, canonical.
+    pub root: PathBuf,
+    /// How it was reached, for the answer: `None` for the working tree the
+    /// agent stands in (the first start directory's own), else a phrase
+    /// such as "the main worktree of /x/.worktrees/a".
+    pub how: Option<String>,
+}
+
+impl Place {
+    /// How to name the place in an answer: `None` for where the agent works.
+    pub fn named(&self) -> Option<String> {
+        self.how.as_ref().map(|how| format!("{} ({how})", self.root.display()))
+    }
+}
+
+/// The directories a hook starts from, most direct first.
+#[derive(Debug, Default)]
+pub struct Starts {
+    /// `-C DIR`: when given, the only start.
+    pub explicit: Option<PathBuf>,
+    /// The payload's `cwd`.
+    pub cwd: Option<PathBuf>,
+    /// The directory the hook process runs in.
+    pub process: Option<PathBuf>,
+    /// `CLAUDE_PROJECT_DIR`, where set.
+    pub project_dir: Option<PathBuf>,
+}
+
+impl Starts {
+    /// The starts of a hook run now: the payload's `cwd`, the process's
+    /// directory, `CLAUDE_PROJECT_DIR`.
+    pub fn of_this_process(explicit: Option<&Path>, cwd: Option<&Path>) -> Self {
+        let nonempty = |p: PathBuf| (!p.as_os_str().is_empty()).then_some(p);
+        Self {
+            explicit: explicit.map(Path::to_path_buf),
+            cwd: cwd.map(Path::to_path_buf).and_then(nonempty),
+            process: std::env::current_dir().ok(),
+            project_dir: std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from).and_then(nonempty),
+        }
+    }
+
+    fn list(&self) -> Vec<(&Path, &'static str)> {
+        if let Some(dir) = &self.explicit {
+            return vec![(dir, "-C")];
+        }
+        [
+            (self.cwd.as_deref(), "the stop's cwd"),
+            (self.process.as_deref(), "the hook's own directory"),
+            (self.project_dir.as_deref(), "CLAUDE_PROJECT_DIR"),
+        ]
+        .into_iter()
+        .filter_map(|(d, what)| d.map(|d| (d, what)))
+        .collect()
+    }
+}
+
+/// The most enclosing repositories walked up through from one start: a
+/// bound against a pathological tree, far above any real nesting.
+const MAX_ENCLOSING: usize = 32;
+
+/// Every working tree the starts concern, each once, the agent's own first.
+pub fn places(starts: &Starts) -> Vec<Place> {
+    let mut out: Vec<Place> = Vec::new();
+    let add = |out: &mut Vec<Place>, root: PathBuf, how: Option<String>| {
+        if !out.iter().any(|p| p.root == root) {
+            out.push(Place { root, how });
+        }
+    };
+    for (n, (start, what)) in starts.list().into_iter().enumerate() {
+        let Some(own) = tree_of(start) else { continue };
+        let own_how = if n == 0 { None } else { Some(format!("where {what} is")) };
+        add(&mut out, own.root.clone(), own_how);
+        let mut queue = vec![own];
+        let mut walked = 0;
+        while let Some(tree) = queue.pop() {
+            if let Some(main) = tree.main_worktree() {
+                if let Some(main) = tree_of(&main) {
+                    add(&mut out, main.root.clone(), Some(format!("the main worktree of {}", tree.root.display())));
+                    queue.push(main);
+                }
+            }
+            if walked >= MAX_ENCLOSING {
+                continue;
+            }
+            if let Some(up) = tree.root.parent().and_then(tree_of) {
+                walked += 1;
+                add(&mut out, up.root.clone(), Some(format!("the repository around {}", tree.root.display())));
+                queue.push(up);
+            }
+        }
+    }
+    out
+}
+
+/// A working tree and its common git directory.
+#[derive(Debug)]
+struct Tree {
+    root: PathBuf,
+    common_dir: Option<PathBuf>,
+}
+
+impl Tree {
+    /// The main worktree of a linked one: the directory holding the common
+    /// git directory, when that is a `.git` (a bare repository's worktrees
+    /// have no main one).
+    fn main_worktree(&self) -> Option<PathBuf> {
+        let common = self.common_dir.as_ref()?.canonicalize().ok()?;
+        if common.file_name()? != ".git" {
+            return None;
+        }
+        let main = common.parent()?.to_path_buf();
+        (main != self.root).then_some(main)
+    }
+}
+
+/// The working tree holding `dir`, if any; one libgit2 cannot read (the
+/// reftable format) is still a place, without a common directory.
+fn tree_of(dir: &Path) -> Option<Tree> {
+    match majordomus_readings::open(dir) {
+        Ok(repo) => Some(Tree { root: repo.root().to_path_buf(), common_dir: Some(repo.common_dir().to_path_buf()) }),
+        Err(OpenError::Unreadable { root, .. }) => Some(Tree { root, common_dir: None }),
+        Err(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use majordomus_testkit::TestRepo;
+
+    fn roots(starts: &Starts) -> Vec<PathBuf> {
+        places(starts).into_iter().map(|p| p.root).collect()
+    }
+
+    fn canon(p: &Path) -> PathBuf {
+        p.canonicalize().expect("canonical")
+    }
+
+    fn from_cwd(dir: &Path) -> Starts {
+        Starts { cwd: Some(dir.to_path_buf()), ..Starts::default() }
+    }
+
+    #[test]
+    fn a_subdirectory_of_a_plain_repository_is_just_that_repository() {
+        let t = TestRepo::with_commit();
+        std::fs::create_dir_all(t.path().join("src/deep")).expect("mkdir");
+        assert_eq!(roots(&from_cwd(&t.path().join("src/deep"))), [canon(t.path())]);
+    }
+
+    #[test]
+    fn a_nested_scratch_repository_leads_to_the_project_around_it() {
+        let t = TestRepo::with_commit();
+        let scratch = t.path().join("scratch");
+        std::fs::create_dir_all(&scratch).expect("mkdir");
+        t.git(&["-C", "scratch", "init", "-q"]);
+        let found = places(&from_cwd(&scratch));
+        assert_eq!(found.iter().map(|p| p.root.clone()).collect::<Vec<_>>(), [canon(&scratch), canon(t.path())]);
+        assert_eq!(found[0].how, None);
+        assert!(found[1].named().expect("named").contains("the repository around"), "{found:?}");
+    }
+
+    #[test]
+    fn a_linked_worktree_outside_the_project_leads_to_its_main_worktree() {
+        let t = TestRepo::with_commit();
+        let outside = tempfile::tempdir().expect("tempdir");
+        let wt = outside.path().join("wt");
+        t.git(&["worktree", "add", "-q", "-b", "side", wt.to_str().expect("utf-8")]);
+        let found = places(&from_cwd(&wt));
+        assert_eq!(found.iter().map(|p| p.root.clone()).collect::<Vec<_>>(), [canon(&wt), canon(t.path())]);
+        assert!(found[1].named().expect("named").contains("the main worktree of"), "{found:?}");
+    }
+
+    #[test]
+    fn a_linked_worktree_inside_the_project_names_the_project_once() {
+        let t = TestRepo::with_commit();
+        t.git(&["worktree", "add", "-q", "-b", "side", ".worktrees/x"]);
+        let wt = t.path().join(".worktrees/x");
+        assert_eq!(roots(&from_cwd(&wt)), [canon(&wt), canon(t.path())]);
+    }
+
+    #[test]
+    fn the_process_directory_and_the_project_dir_are_places_too_each_named_once() {
+        let t = TestRepo::with_commit();
+        let other = TestRepo::with_commit();
+        let nowhere = tempfile::tempdir().expect("tempdir");
+        let starts = Starts {
+            explicit: None,
+            cwd: Some(nowhere.path().to_path_buf()),
+            process: Some(t.path().to_path_buf()),
+            project_dir: Some(other.path().to_path_buf()),
+        };
+        let found = places(&starts);
+        assert_eq!(found.iter().map(|p| p.root.clone()).collect::<Vec<_>>(), [canon(t.path()), canon(other.path())]);
+        assert!(found[0].how.as_deref().is_some_and(|h| h.contains("the hook's own directory")), "{found:?}");
+        assert!(found[1].how.as_deref().is_some_and(|h| h.contains("CLAUDE_PROJECT_DIR")), "{found:?}");
+        let same = Starts { process: Some(t.path().to_path_buf()), ..from_cwd(t.path()) };
+        assert_eq!(roots(&same), [canon(t.path())]);
+    }
+
+    #[test]
+    fn an_explicit_directory_is_the_only_start() {
+        let t = TestRepo::with_commit();
+        let other = TestRepo::with_commit();
+        let starts = Starts {
+            explicit: Some(t.path().to_path_buf()),
+            cwd: Some(other.path().to_path_buf()),
+            process: Some(other.path().to_path_buf()),
+            project_dir: None,
+        };
+        assert_eq!(roots(&starts), [canon(t.path())]);
+    }
+
+    #[test]
+    fn outside_any_repository_there_is_no_place() {
+        let nowhere = tempfile::tempdir().expect("tempdir");
+        assert_eq!(roots(&from_cwd(nowhere.path())), Vec::<PathBuf>::new());
+    }
+}

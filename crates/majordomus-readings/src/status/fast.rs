@@ -1,0 +1,230 @@
+//! The reading itself (see the module essay in `status/mod.rs`): the index
+//! against HEAD, every entry against its file on all cores, the walk for
+//! untracked files meanwhile, and the answers put together.
+//!
+//! Entries git looks away from are settled as git settles them, and still
+//! looked at, so that a judge can see what they hide ([`Hidden`]):
+//! - assume-unchanged: clean, whatever the file is;
+//! - skip-worktree without a sparse checkout: clean, whatever the file is;
+//! - skip-worktree in a sparse checkout: clean while the file is absent
+//!   (the cone leaves it out); present, git clears the bit and compares it,
+//!   unless `sparse.expectFilesOutsideOfPatterns` says files outside the
+//!   cone are expected (then clean).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::os::unix::fs::MetadataExt;
+
+use majordomus_records::paths::is_own_state;
+
+use super::stat::{self, Found, Settings, Stater, MODE_GITLINK, MODE_MASK};
+use super::tree::{Dirty, Hidden, HiddenBy, WorkingTree};
+use super::walk::{self, Folded};
+use crate::ignore::{Matcher, Sources};
+use crate::index_file::{self, Entry};
+use crate::{Reading, Repo, Unread};
+
+/// One entry's answer: what git shows, and what a bit hides if one does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Outcome {
+    found: Found,
+    hidden: Option<HiddenBy>,
+}
+
+/// How the skip-worktree bit reads in this repository.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sparse {
+    /// No sparse checkout: the bit hides the file.
+    Off,
+    /// Absent is clean; present is compared (git clears the bit).
+    On,
+    /// Absent is clean; present is hidden too.
+    ExpectOutside,
+}
+
+pub(super) fn read(repo: &Repo, sources: Option<&Sources>) -> Reading<WorkingTree> {
+    let config = repo.git.config().and_then(|mut c| c.snapshot()).map_err(|e| Unread::git("the configuration", &e))?;
+    let flag = |key: &str, default: bool| config.get_bool(key).unwrap_or(default);
+    let sha256 = config.get_string("extensions.objectformat").is_ok_and(|f| f != "sha1");
+    if sha256 || !flag("core.symlinks", true) {
+        return super::libgit2::read(repo);
+    }
+    let icase = flag("core.ignorecase", false);
+    let sparse = match (flag("core.sparsecheckout", false), flag("sparse.expectfilesoutsideofpatterns", false)) {
+        (false, _) => Sparse::Off,
+        (true, false) => Sparse::On,
+        (true, true) => Sparse::ExpectOutside,
+    };
+    let head_tree = match repo.git.head() {
+        Ok(h) => Some(h.peel_to_tree().map_err(|e| Unread::git("HEAD's tree", &e))?),
+        Err(e) if e.code() == git2::ErrorCode::UnbornBranch || e.code() == git2::ErrorCode::NotFound => None,
+        Err(e) => return Err(Unread::git("HEAD", &e)),
+    };
+    // The index, and the paths where it differs from HEAD: read directly
+    // where this reader knows the index, else through libgit2.
+    let read_directly = repo.index_file();
+    let from_libgit2;
+    let (entries, staged, removed_from_index): (&[Entry], _, _) = match &read_directly {
+        Ok(index) => {
+            let (staged, removed) = index_file::staged(&repo.git, head_tree.as_ref(), index)
+                .map_err(|e| Unread::git("the index against HEAD", &e))?;
+            (&index.entries, staged, removed)
+        }
+        Err(_) => {
+            let (entries, staged, removed) = super::libgit2::index(repo, head_tree.as_ref())?;
+            from_libgit2 = entries;
+            (&from_libgit2, staged, removed)
+        }
+    };
+    let settings = Settings {
+        filemode: flag("core.filemode", true),
+        // Unknown: every entry is racy, its content read.
+        index_mtime: std::fs::metadata(repo.git_dir().join("index"))
+            .map_or((i64::MIN, 0), |m| (m.mtime(), m.mtime_nsec())),
+    };
+    let sources = match sources {
+        Some(s) => s.clone(),
+        None => Sources::current(&config, repo.common_dir(), repo.root()),
+    };
+    let matcher = Matcher::new(&sources, icase);
+    let folded = icase.then(|| Folded::new(entries));
+    let mut dirty: BTreeSet<String> = staged.into_iter().collect();
+
+    let mut conflicted: BTreeSet<String> = BTreeSet::new();
+    let mut stage0: Vec<&Entry> = Vec::with_capacity(entries.len());
+    for e in entries {
+        if e.stage != 0 {
+            conflicted.insert(String::from_utf8_lossy(&e.path).into_owned());
+        } else {
+            stage0.push(e);
+        }
+    }
+
+    let root = repo.root();
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 8);
+    let chunk = stage0.len().div_ceil(workers).max(1);
+    let (outcomes, untracked) = std::thread::scope(|scope| {
+        let handles: Vec<_> = stage0
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut stater = Stater::new(root);
+                    part.iter().map(|e| outcome(&mut stater, e, &settings, sparse)).collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        // While the workers stat, this thread walks for untracked files.
+        let untracked = walk::untracked(repo, entries, &matcher, folded.as_ref());
+        let outcomes: Vec<Outcome> = handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect();
+        (outcomes, untracked)
+    });
+    if outcomes.len() != stage0.len() {
+        return Err(Unread::io("the comparison of the index with the working tree stopped early"));
+    }
+    let mut untracked = untracked?;
+
+    // Settle what the workers could not: submodules here, converted content by libgit2.
+    let mut outcomes = outcomes;
+    for (e, o) in stage0.iter().zip(outcomes.iter_mut()) {
+        if o.found == Found::Ask && e.mode & MODE_MASK == MODE_GITLINK {
+            o.found = super::gitlink::compare(repo, e, &config, |inner| read(inner, None));
+        }
+    }
+    let asked: Vec<&Entry> =
+        stage0.iter().zip(&outcomes).filter(|(_, o)| o.found == Found::Ask).map(|(e, _)| *e).collect();
+    let answers: BTreeMap<&[u8], Found> = if asked.is_empty() {
+        BTreeMap::new()
+    } else {
+        let filters = filters_possible(repo, &config, entries, &untracked);
+        super::libgit2::ask(repo, &asked, entries, filters)?.into_iter().collect()
+    };
+
+    let mut tree = WorkingTree::default();
+    let mut deleted: BTreeSet<String> = BTreeSet::new();
+    for (e, o) in stage0.iter().zip(outcomes) {
+        let found = match o.found {
+            Found::Ask => answers.get(e.path.as_slice()).copied().unwrap_or(Found::Modified),
+            f => f,
+        };
+        if found == Found::Clean && o.hidden.is_none() {
+            continue;
+        }
+        let path = String::from_utf8_lossy(&e.path).into_owned();
+        if is_own_state(&path) {
+            continue;
+        }
+        if let Some(by) = o.hidden {
+            let changed = found != Found::Clean;
+            tree.hidden.push(Hidden { path, by, changed, deleted: found == Found::Deleted });
+            continue;
+        }
+        if found == Found::Deleted {
+            deleted.insert(path.clone());
+        }
+        dirty.insert(path);
+    }
+    for path in dirty {
+        if is_own_state(&path) || conflicted.contains(&path) {
+            continue;
+        }
+        // stage0 is sorted by path, as the index is: a binary search, not a
+        // map of every entry for the few that are dirty.
+        let index =
+            stage0.binary_search_by(|e| e.path.as_slice().cmp(path.as_bytes())).ok().map(|i| stage0[i].id.to_string());
+        tree.dirty.push(Dirty { deleted: deleted.contains(&path), index, path });
+    }
+    untracked.retain(|p| !removed_from_index.contains(p) && !conflicted.contains(p));
+    untracked.sort();
+    tree.untracked = untracked;
+    tree.conflicted = conflicted.into_iter().filter(|p| !is_own_state(p)).collect();
+    Ok(tree)
+}
+
+/// One entry against its file, the bits git honours applied.
+fn outcome(stater: &mut Stater<'_>, e: &Entry, settings: &Settings, sparse: Sparse) -> Outcome {
+    let plain = |found| Outcome { found, hidden: None };
+    if e.mode & MODE_MASK == MODE_GITLINK && !e.assume_valid && !e.skip_worktree {
+        return plain(Found::Ask);
+    }
+    let look = |stater: &mut Stater<'_>| {
+        if e.mode & MODE_MASK == MODE_GITLINK {
+            // What a bit hides in a submodule is not looked into.
+            return if stater.lstat(&e.path).is_ok() { Found::Clean } else { Found::Deleted };
+        }
+        stat::compare(stater, e, settings)
+    };
+    if e.assume_valid {
+        return Outcome { found: look(stater), hidden: Some(HiddenBy::AssumeUnchanged) };
+    }
+    if !e.skip_worktree {
+        return plain(look(stater));
+    }
+    match sparse {
+        Sparse::Off => Outcome { found: look(stater), hidden: Some(HiddenBy::SkipWorktree) },
+        _ if stater.lstat(&e.path).is_err() => plain(Found::Clean),
+        Sparse::On => plain(look(stater)),
+        Sparse::ExpectOutside => Outcome { found: look(stater), hidden: Some(HiddenBy::ExpectedOutsideSparse) },
+    }
+}
+
+/// Whether git could convert content on its way in (eol, ident): an
+/// attributes file anywhere git reads one, or `core.autocrlf`/`core.eol`.
+fn filters_possible(repo: &Repo, config: &git2::Config, entries: &[Entry], untracked: &[String]) -> bool {
+    let attributes = |p: &[u8]| p == b".gitattributes" || p.ends_with(b"/.gitattributes");
+    config.get_string("core.autocrlf").is_ok_and(|v| v != "false")
+        || config.get_string("core.eol").is_ok()
+        || repo.common_dir().join("info/attributes").exists()
+        || config.get_string("core.attributesfile").is_ok()
+        || global_attributes_exist()
+        || entries.iter().any(|e| attributes(&e.path))
+        || untracked.iter().any(|p| attributes(p.as_bytes()))
+}
+
+/// Whether the user-wide attributes file git reads by default exists
+/// (`$XDG_CONFIG_HOME/git/attributes`, else `~/.config/git/attributes`).
+fn global_attributes_exist() -> bool {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".config")));
+    base.is_some_and(|b| b.join("git/attributes").exists())
+}

@@ -1,0 +1,92 @@
+//! A submodule's entry against its working tree, as `git status` judges
+//! it: gone when nothing is at its path, clean when its directory holds no
+//! repository (not checked out), modified when the repository's HEAD is not
+//! the recorded commit or (unless `submodule.<name>.ignore` or
+//! `diff.ignoreSubmodules` says otherwise) its own working tree has changes
+//! or untracked files. git asks the last of another `git status` run in the
+//! submodule; this reading reads the submodule as it reads any repository.
+
+use super::nested::head_of;
+use super::stat::Found;
+use super::tree::WorkingTree;
+use crate::index_file::Entry;
+use crate::{Reading, Repo};
+
+/// How much of a submodule's state counts, from its `ignore` setting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ignore {
+    None,
+    Untracked,
+    Dirty,
+    All,
+}
+
+/// A gitlink entry of `repo` against what is at its path; `read` reads the
+/// submodule's own working tree.
+pub(super) fn compare(
+    repo: &Repo,
+    e: &Entry,
+    config: &git2::Config,
+    read: impl Fn(&Repo) -> Reading<WorkingTree>,
+) -> Found {
+    let rel = String::from_utf8_lossy(&e.path).into_owned();
+    let dir = repo.root().join(&rel);
+    let Ok(meta) = std::fs::symlink_metadata(&dir) else { return Found::Deleted };
+    if !meta.is_dir() {
+        return Found::Modified;
+    }
+    let Some(head) = head_of(&dir) else { return Found::Clean };
+    if head != e.id {
+        return Found::Modified;
+    }
+    let ignore = ignore_setting(repo, config, &rel);
+    if matches!(ignore, Ignore::All | Ignore::Dirty) {
+        return Found::Clean;
+    }
+    let Ok(inner) = crate::open(&dir) else { return Found::Ask };
+    match read(&inner) {
+        Ok(tree) => {
+            let untracked = ignore == Ignore::None && !tree.untracked.is_empty();
+            if tree.dirty.is_empty() && tree.conflicted.is_empty() && !untracked {
+                Found::Clean
+            } else {
+                Found::Modified
+            }
+        }
+        Err(_) => Found::Ask,
+    }
+}
+
+/// `submodule.<name>.ignore` from the configuration, else from
+/// `.gitmodules`, else `diff.ignoreSubmodules`, else none.
+fn ignore_setting(repo: &Repo, config: &git2::Config, path: &str) -> Ignore {
+    let parse = |v: &str| match v {
+        "all" => Some(Ignore::All),
+        "dirty" => Some(Ignore::Dirty),
+        "untracked" => Some(Ignore::Untracked),
+        "none" => Some(Ignore::None),
+        _ => None,
+    };
+    let modules = git2::Config::open(&repo.root().join(".gitmodules")).ok();
+    let name = modules.as_ref().and_then(|m| {
+        let entries = m.entries(Some(r"^submodule\..*\.path$")).ok()?;
+        let mut found = None;
+        entries
+            .for_each(|entry| {
+                if entry.value() == Some(path) {
+                    found = entry
+                        .name()
+                        .and_then(|n| n.strip_prefix("submodule.")?.strip_suffix(".path"))
+                        .map(String::from);
+                }
+            })
+            .ok()?;
+        found
+    });
+    let key = name.map(|n| format!("submodule.{n}.ignore"));
+    let from = |c: &git2::Config| key.as_deref().and_then(|k| c.get_string(k).ok()).and_then(|v| parse(&v));
+    from(config)
+        .or_else(|| modules.as_ref().and_then(from))
+        .or_else(|| config.get_string("diff.ignoresubmodules").ok().and_then(|v| parse(&v)))
+        .unwrap_or(Ignore::None)
+}

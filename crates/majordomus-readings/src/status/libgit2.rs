@@ -1,0 +1,203 @@
+//! libgit2's reading of the working tree, and of the index where this
+//! crate's own reader (`index_file`) cannot read it.
+//!
+//! It also settles, path by path, what the fast path leaves to it: content
+//! an eol or ident conversion could change ([`ask`]).
+//!
+//! The whole reading is the fallback for a repository the fast path does
+//! not model (`core.symlinks = false`, a SHA-256 repository, which libgit2
+//! cannot open either), and the reference the fast path's unit tests hold
+//! it to where libgit2 agrees with git.
+
+use std::collections::{HashMap, HashSet};
+use std::os::unix::ffi::OsStrExt;
+
+use git2::{Status, StatusOptions};
+use majordomus_records::paths::is_own_state;
+
+use super::stat::Found;
+use super::tree::{Dirty, WorkingTree};
+use crate::index_file::Entry;
+use crate::{Reading, Repo, Unread};
+
+/// Reads the working tree's state in one libgit2 status pass: the reference
+/// the fast path is held to, and its fallback.
+pub fn read(repo: &Repo) -> Reading<WorkingTree> {
+    let mut opts = StatusOptions::new();
+    opts.include_untracked(true)
+        .recurse_untracked_dirs(true)
+        .include_ignored(false)
+        .renames_head_to_index(false)
+        .renames_index_to_workdir(false);
+    let statuses = repo.git.statuses(Some(&mut opts)).map_err(|e| Unread::git("the working tree's status", &e))?;
+    let mut tree = WorkingTree::default();
+    for entry in statuses.iter() {
+        let Some(path) = entry.path() else {
+            tree.dirty.push(Dirty {
+                path: String::from_utf8_lossy(entry.path_bytes()).into_owned(),
+                index: None,
+                deleted: false,
+            });
+            continue;
+        };
+        if is_own_state(path) {
+            continue;
+        }
+        let s = entry.status();
+        if s.contains(Status::CONFLICTED) {
+            tree.conflicted.push(path.to_string());
+            continue;
+        }
+        if s == Status::WT_NEW {
+            tree.untracked.push(path.to_string());
+            continue;
+        }
+        if s.intersects(
+            Status::INDEX_NEW
+                | Status::INDEX_MODIFIED
+                | Status::INDEX_DELETED
+                | Status::INDEX_TYPECHANGE
+                | Status::INDEX_RENAMED
+                | Status::WT_MODIFIED
+                | Status::WT_DELETED
+                | Status::WT_TYPECHANGE
+                | Status::WT_RENAMED,
+        ) {
+            let index =
+                entry.head_to_index().map(|d| d.new_file()).filter(|f| f.exists()).map(|f| f.id().to_string()).or_else(
+                    || {
+                        // Unchanged in the index: the staged blob is HEAD's.
+                        if s.intersects(Status::INDEX_NEW | Status::INDEX_MODIFIED | Status::INDEX_DELETED) {
+                            None
+                        } else {
+                            entry.index_to_workdir().map(|d| d.old_file().id().to_string())
+                        }
+                    },
+                );
+            tree.dirty.push(Dirty { path: path.to_string(), index, deleted: s.contains(Status::WT_DELETED) });
+        }
+    }
+    Ok(tree)
+}
+
+/// The index, the paths where it differs from HEAD, and those of them it
+/// does not hold.
+pub(super) type Staged = (Vec<Entry>, Vec<String>, HashSet<String>);
+
+/// The index and its differences from HEAD, read through libgit2.
+pub(super) fn index(repo: &Repo, head_tree: Option<&git2::Tree<'_>>) -> Reading<Staged> {
+    let index = repo.git.index().map_err(|e| Unread::git("the index", &e))?;
+    let entries = index
+        .iter()
+        .map(|e| Entry {
+            ctime: (e.ctime.seconds() as u32, e.ctime.nanoseconds()),
+            mtime: (e.mtime.seconds() as u32, e.mtime.nanoseconds()),
+            ino: e.ino,
+            mode: e.mode,
+            size: e.file_size,
+            id: e.id,
+            stage: ((e.flags >> 12) & 0x3) as u8,
+            skip_worktree: e.flags_extended & (1 << 14) != 0,
+            intent_to_add: e.flags_extended & (1 << 13) != 0,
+            assume_valid: e.flags & 0x8000 != 0,
+            path: e.path,
+        })
+        .collect();
+    let mut opts = git2::DiffOptions::new();
+    opts.include_typechange(true);
+    let diff = repo
+        .git
+        .diff_tree_to_index(head_tree, Some(&index), Some(&mut opts))
+        .map_err(|e| Unread::git("the index against HEAD", &e))?;
+    let mut staged = Vec::new();
+    let mut removed = HashSet::new();
+    for delta in diff.deltas() {
+        let file = if delta.new_file().exists() { delta.new_file() } else { delta.old_file() };
+        let Some(path) = file.path().map(|p| p.to_string_lossy().into_owned()) else { continue };
+        if delta.status() == git2::Delta::Deleted {
+            removed.insert(path.clone());
+        }
+        staged.push(path);
+    }
+    Ok((entries, staged, removed))
+}
+
+/// The entries the stat pass could not settle, each against its file.
+/// Where no conversion could apply (`filters` false) the raw content
+/// decides; else libgit2 compares them through its built-in filters (eol,
+/// ident; never a configured filter driver), given an index of these
+/// entries alone, their times cleared so that it reads every one (their
+/// sizes kept: a size that differs is a change, as it is to git).
+pub(super) fn ask<'a>(
+    repo: &Repo,
+    asked: &[&'a Entry],
+    all: &[Entry],
+    filters: bool,
+) -> Reading<Vec<(&'a [u8], Found)>> {
+    let mut out = Vec::with_capacity(asked.len());
+    let mut for_libgit2 = Vec::new();
+    for e in asked {
+        let raw = (!filters)
+            .then(|| crate::file::read(&repo.root().join(std::ffi::OsStr::from_bytes(&e.path))).ok())
+            .flatten()
+            .and_then(|bytes| git2::Oid::hash_object(git2::ObjectType::Blob, &bytes).ok());
+        match raw {
+            Some(id) => out.push((e.path.as_slice(), if id == e.id { Found::Clean } else { Found::Modified })),
+            None => for_libgit2.push(*e),
+        }
+    }
+    if for_libgit2.is_empty() {
+        return Ok(out);
+    }
+    let mut index = git2::Index::new().map_err(|e| Unread::git("an index of the paths to compare", &e))?;
+    let mut opts = git2::DiffOptions::new();
+    opts.include_typechange(true).disable_pathspec_match(true).include_untracked(false);
+    let zero = git2::IndexTime::new(0, 0);
+    // The attributes files' entries too: libgit2 reads one from the index
+    // where the working tree has none.
+    let attributes = all.iter().filter(|e| e.stage == 0 && e.path.ends_with(b".gitattributes"));
+    for e in for_libgit2.iter().copied().chain(attributes) {
+        let entry = git2::IndexEntry {
+            ctime: zero,
+            mtime: zero,
+            dev: 0,
+            ino: 0,
+            mode: e.mode,
+            uid: 0,
+            gid: 0,
+            file_size: e.size,
+            id: e.id,
+            flags: 0,
+            flags_extended: 0,
+            path: e.path.clone(),
+        };
+        index
+            .add(&entry)
+            .map_err(|err| Unread::git(&format!("the index entry of {}", String::from_utf8_lossy(&e.path)), &err))?;
+    }
+    for e in &for_libgit2 {
+        opts.pathspec(e.path.as_slice());
+    }
+    // A handle of its own whose index is this one: libgit2 never reads the
+    // index file (which it cannot read when split or sparse) to look up an
+    // attribute or whether the staged blob holds a CR.
+    let handle = repo.reopen().map_err(|e| Unread::git("the repository", &e))?;
+    handle.git.set_index(&mut index).map_err(|e| Unread::git("an index of the paths to compare", &e))?;
+    let diff = handle
+        .git
+        .diff_index_to_workdir(Some(&index), Some(&mut opts))
+        .map_err(|e| Unread::git("the working tree against the index", &e))?;
+    let mut changed: HashMap<Vec<u8>, Found> = HashMap::new();
+    for delta in diff.deltas() {
+        let found = match delta.status() {
+            git2::Delta::Deleted => Found::Deleted,
+            git2::Delta::Unmodified => continue,
+            _ => Found::Modified,
+        };
+        if let Some(p) = delta.old_file().path_bytes() {
+            changed.insert(p.to_vec(), found);
+        }
+    }
+    out.extend(for_libgit2.iter().map(|e| (e.path.as_slice(), changed.get(&e.path).copied().unwrap_or(Found::Clean))));
+    Ok(out)
+}

@@ -1,0 +1,114 @@
+//! The working tree against HEAD: tracked paths that differ, untracked
+//! paths, conflicted paths, as `git status --porcelain=v2 -uall` lists them.
+//! No index refresh is ever written, and nothing the repository names is
+//! ever run.
+//!
+//! `check` runs at the end of every task, often in a hook with a time
+//! limit, and this is the reading that costs the most: one `lstat` for every
+//! tracked file. So [`read`] does what git does (`fast.rs`): the index read
+//! directly and compared with HEAD, the stat comparison of every index entry
+//! with its file on all cores (`stat.rs`, git's `core.preloadIndex`), and
+//! the walk for untracked files on this thread meanwhile (`walk.rs`), under
+//! git's own ignore rules (`crate::ignore`). Content that differs only where
+//! an eol or ident conversion could be at work is asked of libgit2, which
+//! applies those built-in filters, path by path; a repository the fast path
+//! does not model (`core.symlinks = false`) is read by libgit2's status
+//! whole (`libgit2.rs`).
+//!
+//! Agreement with git is a property of the test suite, not a list of cases:
+//! `tests/agree_with_git.rs` builds repositories in every state git's status
+//! distinguishes, and in random combinations of them from a fixed seed, and
+//! fails on any difference from `git status` beyond the deliberate ones
+//! listed there and in the README ("Agreement with git status").
+
+mod fast;
+mod gitlink;
+pub mod libgit2;
+mod nested;
+mod stat;
+mod tree;
+mod walk;
+
+pub use tree::{Dirty, Hidden, HiddenBy, WorkingTree};
+
+use crate::ignore::Sources;
+use crate::{Reading, Repo};
+
+/// Reads the working tree's state, under the ignore rules git would apply now.
+pub fn read(repo: &Repo) -> Reading<WorkingTree> {
+    fast::read(repo, None)
+}
+
+/// Reads the working tree's state under the repository-wide ignore rules
+/// `sources` (`info/exclude`, `core.excludesFile`) instead of the current
+/// ones; the `.gitignore` files are the working tree's.
+pub fn read_with(repo: &Repo, sources: &Sources) -> Reading<WorkingTree> {
+    fast::read(repo, Some(sources))
+}
+
+/// Reads the working tree's state in one libgit2 status pass.
+pub fn read_with_libgit2(repo: &Repo) -> Reading<WorkingTree> {
+    libgit2::read(repo)
+}
+
+/// The blob id of a working-tree file's raw content, `None` when it is gone
+/// or holds no content git could take: a directory, a FIFO, a socket, a
+/// device (`git add` refuses those; a FIFO is never opened to find out).
+pub fn content_id(repo: &Repo, rel: &str) -> Option<String> {
+    let path = repo.root().join(rel);
+    let meta = std::fs::symlink_metadata(&path).ok()?;
+    if meta.is_dir() {
+        return None;
+    }
+    if meta.file_type().is_symlink() {
+        let target = std::fs::read_link(&path).ok()?;
+        return git2::Oid::hash_object(git2::ObjectType::Blob, target.to_string_lossy().as_bytes())
+            .ok()
+            .map(|o| o.to_string());
+    }
+    crate::file::blob_id(&path).ok().map(|o| o.to_string())
+}
+
+#[cfg(test)]
+mod tests;
+
+#[cfg(test)]
+mod basics {
+    use super::*;
+    use majordomus_testkit::TestRepo;
+
+    #[test]
+    fn status_separates_dirty_untracked_and_skips_the_tools_own_state() {
+        let t = TestRepo::with_commit();
+        t.write("README", "changed\n");
+        t.write("new.txt", "new\n");
+        t.write(".ai/local/state/task.json", "{}");
+        let repo = crate::open(t.path()).expect("open");
+        let tree = read(&repo).expect("status");
+        assert_eq!(tree.dirty.iter().map(|d| d.path.as_str()).collect::<Vec<_>>(), ["README"]);
+        assert_eq!(tree.untracked, ["new.txt"]);
+        assert!(tree.conflicted.is_empty());
+    }
+
+    #[test]
+    fn a_staged_then_deleted_file_is_dirty_with_its_staged_blob() {
+        let t = TestRepo::with_commit();
+        t.write("a.txt", "a\n");
+        t.git(&["add", "a.txt"]);
+        t.remove("a.txt");
+        let repo = crate::open(t.path()).expect("open");
+        let tree = read(&repo).expect("status");
+        let a = tree.dirty.iter().find(|d| d.path == "a.txt").expect("a.txt dirty");
+        assert!(a.deleted);
+        assert!(a.index.is_some());
+    }
+
+    #[test]
+    fn content_id_is_gits_blob_id() {
+        let t = TestRepo::with_commit();
+        let repo = crate::open(t.path()).expect("open");
+        let expected = t.git(&["hash-object", "README"]).trim().to_string();
+        assert_eq!(content_id(&repo, "README"), Some(expected));
+        assert_eq!(content_id(&repo, "missing"), None);
+    }
+}

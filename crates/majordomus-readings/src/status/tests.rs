@@ -1,0 +1,307 @@
+use majordomus_testkit::TestRepo;
+
+use crate::status::{read, read_with_libgit2};
+
+/// The fast path and libgit2's status give the same answer.
+fn same(t: &TestRepo) {
+    let repo = crate::open(t.path()).expect("open");
+    let fast = read(&repo).expect("fast");
+    let slow = read_with_libgit2(&repo).expect("libgit2");
+    assert_eq!(fast, slow, "fast path and libgit2 disagree");
+}
+
+#[test]
+fn the_fast_path_agrees_with_libgit2_on_every_kind_of_change() {
+    let t = TestRepo::with_commit();
+    t.write("src/a.rs", "a\n");
+    t.write("src/b.rs", "b\n");
+    t.write("src/deep/c.rs", "c\n");
+    t.write("run.sh", "#!/bin/sh\n");
+    t.write(".gitignore", "*.log\nbuild/\n");
+    std::os::unix::fs::symlink("src/a.rs", t.path().join("link")).expect("symlink");
+    t.commit_all("files");
+    same(&t);
+    t.write("src/a.rs", "a, modified\n");
+    t.remove("src/b.rs");
+    t.write("src/new.rs", "new\n");
+    t.write("untracked/dir/deep.txt", "u\n");
+    t.write("debug.log", "ignored\n");
+    t.write("build/out.o", "ignored\n");
+    t.write("src/deep/c.rs", "c, staged\n");
+    t.git(&["add", "src/deep/c.rs"]);
+    t.write("staged-new.txt", "s\n");
+    t.git(&["add", "staged-new.txt"]);
+    t.git(&["rm", "-q", "--cached", "run.sh"]);
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(t.path().join("README"), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    std::fs::remove_file(t.path().join("link")).expect("unlink");
+    t.write("link", "now a file\n");
+    t.write(".ai/local/state/task.json", "{}");
+    std::os::unix::fs::symlink("src", t.path().join("untracked-link-to-dir")).expect("symlink");
+    t.write("empty-ish/.keep-nothing/x.log", "ignored\n");
+    same(&t);
+    let repo = crate::open(t.path()).expect("open");
+    let tree = read(&repo).expect("read");
+    let dirty: Vec<_> = tree.dirty.iter().map(|d| d.path.as_str()).collect();
+    assert_eq!(dirty, ["README", "link", "run.sh", "src/a.rs", "src/b.rs", "src/deep/c.rs", "staged-new.txt"]);
+    // run.sh left the index but not the disk: it is dirty (removed), not untracked.
+    assert_eq!(tree.untracked, ["src/new.rs", "untracked-link-to-dir", "untracked/dir/deep.txt"]);
+}
+
+#[test]
+fn same_size_same_second_edits_are_seen_through_the_racy_check() {
+    let t = TestRepo::with_commit();
+    t.write("a.txt", "aaaa\n");
+    t.commit_all("a");
+    // Rewritten at once, same size: the stat data may match to the second.
+    t.write("a.txt", "bbbb\n");
+    same(&t);
+    let repo = crate::open(t.path()).expect("open");
+    assert_eq!(read(&repo).expect("read").dirty.len(), 1);
+}
+
+#[test]
+fn conflicts_and_an_unborn_head_agree_with_libgit2() {
+    let t = TestRepo::new();
+    t.write("first.txt", "1\n");
+    same(&t);
+    t.git(&["add", "first.txt"]);
+    same(&t);
+    let t = TestRepo::with_conflicted_merge("first.txt");
+    same(&t);
+    let repo = crate::open(t.path()).expect("open");
+    assert_eq!(read(&repo).expect("read").conflicted, ["first.txt"]);
+}
+
+#[test]
+fn a_split_index_is_read_with_its_shared_file_and_agrees_with_git() {
+    let t = TestRepo::with_commit();
+    t.write("src/a.rs", "a\n");
+    t.write("src/c.rs", "c\n");
+    t.commit_all("a");
+    t.git(&["update-index", "--split-index"]);
+    t.write("src/a.rs", "a, changed\n");
+    t.write("src/b.rs", "b\n");
+    t.git(&["add", "src/b.rs"]);
+    t.git(&["rm", "-q", "--cached", "src/c.rs"]);
+    t.remove("src/c.rs");
+    let index = crate::index_file::Index::read(&t.path().join(".git/index")).expect("the split index is read");
+    let paths: Vec<_> = index.entries.iter().map(|e| String::from_utf8_lossy(&e.path).into_owned()).collect();
+    assert_eq!(paths, ["README", "src/a.rs", "src/b.rs"]);
+    assert_eq!(fast_says(&t), git_says(&t));
+    assert_eq!(fast_says(&t).0, ["src/a.rs", "src/b.rs", "src/c.rs"]);
+}
+
+#[test]
+fn a_submodule_is_neither_untracked_nor_dirty_and_agrees_with_libgit2() {
+    let inner = TestRepo::with_commit();
+    let t = TestRepo::with_commit();
+    t.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", inner.path().to_str().expect("utf8"), "sub"]);
+    t.commit_all("submodule");
+    same(&t);
+    let repo = crate::open(t.path()).expect("open");
+    let tree = read(&repo).expect("read");
+    assert!(tree.untracked.is_empty() && tree.dirty.is_empty(), "{tree:?}");
+    t.write("sub/new-inside.txt", "x\n");
+    same(&t);
+}
+
+#[test]
+fn a_tracked_file_replaced_by_a_directory_agrees_with_libgit2() {
+    let t = TestRepo::with_commit();
+    t.write("thing", "a file\n");
+    t.commit_all("thing");
+    t.remove("thing");
+    t.write("thing/inside.txt", "now a directory\n");
+    same(&t);
+    let repo = crate::open(t.path()).expect("open");
+    assert_eq!(read(&repo).expect("read").untracked, ["thing/inside.txt"]);
+}
+
+/// What git's own `status --porcelain=v2 -uall` says: the tracked paths
+/// that differ and the untracked ones. `--no-optional-locks`: git does
+/// not refresh the index (and so clear skip-worktree bits) as it looks.
+fn git_says(t: &TestRepo) -> (Vec<String>, Vec<String>) {
+    let out = t.git(&["--no-optional-locks", "status", "--porcelain=v2", "-uall"]);
+    let (mut dirty, mut untracked) = (Vec::new(), Vec::new());
+    for line in out.lines() {
+        match line.split_once(' ') {
+            Some(("1", rest)) => dirty.push(rest.splitn(8, ' ').nth(7).expect("a path").to_string()),
+            Some(("?", path)) => untracked.push(path.to_string()),
+            _ => panic!("unexpected status line {line:?}"),
+        }
+    }
+    (dirty, untracked)
+}
+
+/// The fast path's answer as `git_says` gives git's.
+fn fast_says(t: &TestRepo) -> (Vec<String>, Vec<String>) {
+    let repo = crate::open(t.path()).expect("open");
+    let tree = read(&repo).expect("read");
+    (tree.dirty.into_iter().map(|d| d.path).collect(), tree.untracked)
+}
+
+/// Runs `f` on a thread of its own and fails if it does not end within
+/// ten seconds: a reading that blocks fails the test rather than hang it.
+fn within_a_timeout<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || tx.send(f()));
+    rx.recv_timeout(std::time::Duration::from_secs(10)).expect("the reading blocked")
+}
+
+fn mkfifo(path: &std::path::Path) {
+    use rustix::fs::{FileType, Mode};
+    rustix::fs::mknodat(rustix::fs::CWD, path, FileType::Fifo, Mode::from_raw_mode(0o644), 0).expect("mkfifo");
+}
+
+#[test]
+fn a_fifo_is_never_opened_untracked_it_is_not_listed_tracked_it_is_modified_as_git_says() {
+    let t = TestRepo::with_commit();
+    t.write("src/pipe-was-here.txt", "a file\n");
+    t.write(".ai/repo/debt/old-baseline.txt", "entry\n");
+    t.commit_all("files");
+    mkfifo(&t.path().join("untracked-pipe"));
+    t.remove("src/pipe-was-here.txt");
+    mkfifo(&t.path().join("src/pipe-was-here.txt"));
+    mkfifo(&t.path().join(".ai/repo/debt/pipe-baseline.txt"));
+    let root = t.path().to_path_buf();
+    let (fast, tree, id, fingerprint, baselines) = within_a_timeout(move || {
+        let repo = crate::open(&root).expect("open");
+        let tree = read(&repo).expect("read");
+        let fast = (tree.dirty.iter().map(|d| d.path.clone()).collect::<Vec<_>>(), tree.untracked.clone());
+        let id = crate::status::content_id(&repo, "src/pipe-was-here.txt");
+        let fingerprint = crate::fingerprint::worktree(&root, &["src/pipe-was-here.txt", "untracked-pipe"]);
+        (fast, tree, id, fingerprint, crate::baselines::read_worktree(&repo))
+    });
+    assert_eq!(fast, git_says(&t));
+    assert_eq!(fast.0, ["src/pipe-was-here.txt"]);
+    assert!(fast.1.is_empty(), "{fast:?}");
+    assert!(!tree.dirty[0].deleted, "git calls it modified, not deleted");
+    assert_eq!(id, None, "a FIFO has no content git could take");
+    assert!(!fingerprint.is_empty());
+    let unread = baselines.expect_err("a baseline that is a FIFO cannot be read");
+    assert!(
+        unread
+            .reason
+            .contains("the baseline .ai/repo/debt/pipe-baseline.txt is a FIFO (named pipe), not a regular file"),
+        "{unread}"
+    );
+}
+
+#[test]
+fn files_outside_a_sparse_checkouts_cone_are_clean_absent_and_compared_present_as_git_says() {
+    let t = TestRepo::with_commit();
+    t.write("src/in.rs", "in\n");
+    t.write("other/out.txt", "out\n");
+    t.write("other/kept.txt", "kept\n");
+    t.commit_all("files");
+    t.git(&["sparse-checkout", "set", "src"]);
+    assert!(!t.path().join("other").exists(), "the cone left other/ out");
+    assert_eq!(fast_says(&t), (vec![], vec![]), "absent outside the cone is clean");
+    assert_eq!(fast_says(&t), git_says(&t));
+    // A file outside the cone put back edited, one put back as it was.
+    t.write("other/out.txt", "out, edited\n");
+    t.write("other/kept.txt", "kept\n");
+    assert_eq!(fast_says(&t).0, ["other/out.txt"]);
+    assert_eq!(fast_says(&t), git_says(&t));
+}
+
+#[test]
+fn a_skip_worktree_file_without_a_sparse_checkout_is_clean_edited_or_gone_as_git_says() {
+    let t = TestRepo::with_commit();
+    t.write("local.conf", "committed\n");
+    t.commit_all("conf");
+    t.git(&["update-index", "--skip-worktree", "local.conf"]);
+    t.write("local.conf", "my local edit\n");
+    assert_eq!(fast_says(&t), (vec![], vec![]), "git ignores a skip-worktree file's changes");
+    assert_eq!(fast_says(&t), git_says(&t));
+    t.remove("local.conf");
+    assert_eq!(fast_says(&t), (vec![], vec![]));
+    assert_eq!(fast_says(&t), git_says(&t));
+}
+
+#[test]
+fn a_file_name_that_is_not_utf8_is_named_with_its_bytes_escaped() {
+    use std::os::unix::ffi::OsStrExt;
+    let t = TestRepo::with_commit();
+    std::fs::create_dir(t.path().join("dir")).expect("mkdir");
+    let name = std::ffi::OsStr::from_bytes(b"caf\xc3\xa9-\xff.txt");
+    std::fs::write(t.path().join("dir").join(name), "x\n").expect("write");
+    let repo = crate::open(t.path()).expect("open");
+    let unread = read(&repo).expect_err("a name that is not UTF-8 is not read");
+    assert!(unread.reason.contains("is not UTF-8: dir/caf\u{e9}-\\xff.txt"), "{unread}");
+}
+
+#[test]
+fn a_nested_repository_and_gitattributes_filters_agree_with_libgit2() {
+    let t = TestRepo::with_commit();
+    t.write(".gitattributes", "*.txt text eol=crlf\n");
+    t.write("a.txt", "line\n");
+    t.commit_all("attributes");
+    t.write("a.txt", "line\r\n");
+    t.git_in(t.path(), &["init", "-q", "nested"]);
+    t.write("nested/file", "x\n");
+    same(&t);
+}
+
+#[test]
+fn a_bit_hides_a_change_from_the_count_as_git_does_and_names_it_as_hidden() {
+    use crate::status::{Hidden, HiddenBy};
+    let t = TestRepo::with_commit();
+    t.write("assumed.txt", "a\n");
+    t.write("assumed-untouched.txt", "u\n");
+    t.write("skipped.txt", "s\n");
+    t.commit_all("files");
+    t.git(&["update-index", "--assume-unchanged", "assumed.txt", "assumed-untouched.txt"]);
+    t.git(&["update-index", "--skip-worktree", "skipped.txt"]);
+    t.write("assumed.txt", "edited under the bit\n");
+    t.remove("skipped.txt");
+    assert_eq!(fast_says(&t), git_says(&t));
+    assert_eq!(fast_says(&t), (vec![], vec![]), "git shows none of them");
+    let repo = crate::open(t.path()).expect("open");
+    let hidden = read(&repo).expect("read").hidden;
+    let hidden_as = |path: &str, by, changed, deleted| Hidden { path: path.into(), by, changed, deleted };
+    assert_eq!(
+        hidden,
+        [
+            hidden_as("assumed-untouched.txt", HiddenBy::AssumeUnchanged, false, false),
+            hidden_as("assumed.txt", HiddenBy::AssumeUnchanged, true, false),
+            hidden_as("skipped.txt", HiddenBy::SkipWorktree, true, true),
+        ]
+    );
+}
+
+#[test]
+fn a_file_expected_outside_a_sparse_cone_is_hidden_and_its_change_named() {
+    use crate::status::HiddenBy;
+    let t = TestRepo::with_commit();
+    t.write("src/in.rs", "in\n");
+    t.write("other/out.txt", "out\n");
+    t.write("other/absent.txt", "absent\n");
+    t.commit_all("files");
+    t.git(&["sparse-checkout", "set", "src"]);
+    t.git(&["config", "sparse.expectFilesOutsideOfPatterns", "true"]);
+    t.write("other/out.txt", "out, edited\n");
+    assert_eq!(fast_says(&t), git_says(&t));
+    assert_eq!(fast_says(&t), (vec![], vec![]));
+    let repo = crate::open(t.path()).expect("open");
+    let hidden = read(&repo).expect("read").hidden;
+    assert_eq!(hidden.len(), 1, "an absent file outside the cone hides nothing: {hidden:?}");
+    assert_eq!(
+        (hidden[0].path.as_str(), hidden[0].by, hidden[0].changed),
+        ("other/out.txt", HiddenBy::ExpectedOutsideSparse, true)
+    );
+}
+
+#[test]
+fn ignore_sources_given_by_the_caller_replace_the_current_ones() {
+    use crate::ignore::{Source, Sources};
+    let t = TestRepo::with_commit();
+    t.write(".git/info/exclude", "*.log\n");
+    t.write("new.log", "hidden by a rule added now\n");
+    t.write("old.tmp", "hidden by a rule of the start\n");
+    let repo = crate::open(t.path()).expect("open");
+    assert_eq!(read(&repo).expect("read").untracked, ["old.tmp"], "the current rules hide new.log");
+    let start = Sources::given(None, Some(Source { origin: "start".into(), bytes: b"*.tmp\n".to_vec() }));
+    assert_eq!(crate::status::read_with(&repo, &start).expect("read").untracked, ["new.log"]);
+}

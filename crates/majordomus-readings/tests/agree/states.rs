@@ -1,0 +1,422 @@
+//! Named states: every kind of change `git status` distinguishes, and each
+//! way the two readings were once found to part.
+
+use super::World;
+
+/// A state: its name and how to build it (the world starts empty).
+pub type State = (&'static str, fn(&World));
+
+/// A few tracked files to change.
+fn base(w: &World) {
+    w.write("README", "hello\n");
+    w.write("src/a.rs", "a\n");
+    w.write("src/b.rs", "b\n");
+    w.write("src/deep/c.rs", "c\n");
+    w.write("run.sh", "#!/bin/sh\n");
+    w.symlink("src/a.rs", "link");
+    w.commit_all("base");
+}
+
+pub const CHANGES: &[State] = &[
+    ("clean", |w| base(w)),
+    ("unborn with untracked and staged files", |w| {
+        w.write("first.txt", "1\n");
+        w.write("second.txt", "2\n");
+        w.git(&["add", "second.txt"]);
+    }),
+    ("content, mode, type and deletions", |w| {
+        base(w);
+        w.write("src/a.rs", "a, modified\n");
+        w.remove("src/b.rs");
+        w.chmod("README", 0o755);
+        w.remove("link");
+        w.write("link", "now a file\n");
+        w.symlink("README", "run.sh");
+    }),
+    ("same-size rewrite at once", |w| {
+        base(w);
+        w.write("src/a.rs", "z\n");
+    }),
+    ("staged, then changed again or deleted", |w| {
+        base(w);
+        w.write("src/a.rs", "staged\n");
+        w.git(&["add", "src/a.rs"]);
+        w.write("src/a.rs", "staged, then edited\n");
+        w.write("new.txt", "n\n");
+        w.git(&["add", "new.txt"]);
+        w.remove("new.txt");
+        w.git(&["rm", "-q", "--cached", "src/b.rs"]);
+        w.git(&["rm", "-q", "src/deep/c.rs"]);
+    }),
+    ("intent to add", |w| {
+        base(w);
+        w.write("ita.txt", "i\n");
+        w.git(&["add", "-N", "ita.txt"]);
+        w.write("gone-ita.txt", "g\n");
+        w.git(&["add", "-N", "gone-ita.txt"]);
+        w.remove("gone-ita.txt");
+    }),
+    ("a file replaced by a directory and a directory by a file", |w| {
+        base(w);
+        w.remove("README");
+        w.write("README/inside.txt", "x\n");
+        w.remove("src/deep");
+        w.write("src/deep", "now a file\n");
+    }),
+    ("a tracked directory replaced by a link to a copy of it", |w| {
+        base(w);
+        std::fs::rename(w.root().join("src"), w.root().join("copy")).unwrap();
+        w.symlink("copy", "src");
+    }),
+    ("a tracked file's directory replaced by a link to a directory", |w| {
+        base(w);
+        w.write("elsewhere/c.rs", "c\n");
+        w.remove("src/deep");
+        w.symlink("../elsewhere", "src/deep");
+    }),
+    ("conflicted merge", |w| {
+        w.write("f.txt", "base\n");
+        w.commit_all("base");
+        w.git(&["checkout", "-q", "-b", "side"]);
+        w.write("f.txt", "side\n");
+        w.write("only-side.txt", "s\n");
+        w.commit_all("side");
+        w.git(&["checkout", "-q", "main"]);
+        w.write("f.txt", "main\n");
+        w.commit_all("main");
+        let _ = w.command(w.root()).args(["merge", "-q", "side"]).output();
+    }),
+    ("a FIFO where a file was and untracked", |w| {
+        base(w);
+        for rel in ["src/a.rs", "pipe"] {
+            w.remove(rel);
+            let path = w.root().join(rel);
+            let made = Command::new("mkfifo").arg(&path).status().unwrap();
+            assert!(made.success());
+        }
+    }),
+    ("file mode ignored", |w| {
+        base(w);
+        w.config("core", "filemode", "false");
+        w.chmod("README", 0o755);
+        w.chmod("run.sh", 0o644);
+    }),
+    ("odd names", |w| {
+        w.write("sp ace/tab\tname.txt", "1\n");
+        w.write("quote\"d/uni\u{e9}.txt", "2\n");
+        w.write("-dash/#hash", "3\n");
+        w.commit_all("odd");
+        w.write("sp ace/tab\tname.txt", "1, changed\n");
+        w.write("quote\"d/new \u{e9}.txt", "4\n");
+        w.write("-dash/[br]acket", "5\n");
+    }),
+    ("untracked nested repositories, a .git file and an empty .git directory", |w| {
+        base(w);
+        w.git(&["init", "-q", "nested"]);
+        w.write("nested/file", "x\n");
+        std::fs::create_dir_all(w.root().join("not-a-repo/.git")).unwrap();
+        std::fs::create_dir_all(w.root().join("also-not/.git")).unwrap();
+        w.write("also-not/file.txt", "listed\n");
+        w.write("half/.git/HEAD", "ref: refs/heads/main\n");
+        w.write("gitfile/.git", "gitdir: ../nested/.git\n");
+        w.write("bad-gitfile/.git", "gitdir: nowhere\n");
+        w.write("bad-gitfile/inside.txt", "listed\n");
+    }),
+    ("a tracked file replaced by a repository", |w| {
+        base(w);
+        w.remove("README");
+        w.git(&["init", "-q", "README"]);
+        w.write("README/x", "x\n");
+        w.git_in(&w.root().join("README"), &["add", "x"]);
+        w.git_in(&w.root().join("README"), &["commit", "-q", "-m", "x"]);
+    }),
+];
+
+pub const SETTINGS: &[State] = &[
+    ("assume-unchanged, edited and deleted", |w| {
+        base(w);
+        w.git(&["update-index", "--assume-unchanged", "src/a.rs", "src/b.rs"]);
+        w.write("src/a.rs", "edited under the bit\n");
+        w.remove("src/b.rs");
+    }),
+    ("skip-worktree without a sparse checkout", |w| {
+        base(w);
+        w.git(&["update-index", "--skip-worktree", "src/a.rs", "src/b.rs"]);
+        w.write("src/a.rs", "edited under the bit\n");
+        w.remove("src/b.rs");
+    }),
+    ("sparse checkout, files outside the cone put back", |w| {
+        base(w);
+        w.write("other/out.txt", "out\n");
+        w.write("other/kept.txt", "kept\n");
+        w.commit_all("other");
+        w.git(&["sparse-checkout", "set", "src"]);
+        w.write("other/out.txt", "out, edited\n");
+        w.write("other/kept.txt", "kept\n");
+        w.write("other/new.txt", "untracked outside\n");
+    }),
+    ("sparse checkout expecting files outside the cone", |w| {
+        base(w);
+        w.write("other/out.txt", "out\n");
+        w.commit_all("other");
+        w.git(&["sparse-checkout", "set", "src"]);
+        w.config("sparse", "expectFilesOutsideOfPatterns", "true");
+        w.write("other/out.txt", "out, edited\n");
+    }),
+    ("sparse index", |w| {
+        base(w);
+        w.write("other/deep/out.txt", "out\n");
+        w.write("other/x.txt", "x\n");
+        w.commit_all("other");
+        w.git(&["sparse-checkout", "set", "--sparse-index", "src"]);
+        w.write("src/a.rs", "in the cone, edited\n");
+        w.write("src/new.rs", "new\n");
+    }),
+    ("split index", |w| {
+        base(w);
+        w.git(&["update-index", "--split-index"]);
+        w.write("src/a.rs", "edited\n");
+        w.write("added.txt", "a\n");
+        w.git(&["add", "added.txt"]);
+        w.git(&["rm", "-q", "src/b.rs"]);
+        w.write("untracked.txt", "u\n");
+    }),
+    ("index versions 3 and 4 with an untracked cache", |w| {
+        base(w);
+        w.git(&["update-index", "--index-version", "4", "--untracked-cache"]);
+        w.config("core", "untrackedCache", "true");
+        w.git(&["status", "-uall"]);
+        w.write("src/a.rs", "edited\n");
+        w.write("src/new.rs", "n\n");
+    }),
+    ("ignore case on a case-sensitive filesystem", |w| {
+        base(w);
+        w.config("core", "ignorecase", "true");
+        std::fs::rename(w.root().join("src/a.rs"), w.root().join("src/A.rs")).unwrap();
+        std::fs::rename(w.root().join("src/deep"), w.root().join("src/Deep")).unwrap();
+        w.write("NEW.txt", "n\n");
+    }),
+    ("no symbolic links: links checked out as files", |w| {
+        w.config("core", "symlinks", "false");
+        w.write("target.txt", "t\n");
+        w.symlink("target.txt", "link");
+        w.symlink("target.txt", "link2");
+        w.commit_all("links");
+        w.remove("link");
+        w.write("link", "target.txt");
+        w.remove("link2");
+        w.write("link2", "elsewhere.txt");
+        w.write("new.txt", "n\n");
+    }),
+    ("autocrlf true with CRLF and LF files", |w| {
+        w.config("core", "autocrlf", "true");
+        w.write("crlf.txt", "one\r\ntwo\r\n");
+        w.write("lf.txt", "one\ntwo\n");
+        w.commit_all("eol");
+        w.write("crlf.txt", "one\r\ntwo\r\nthree\r\n");
+        w.write("lf.txt", "one\r\ntwo\r\n");
+    }),
+    ("CRLF committed before the text attribute, then touched", |w| {
+        w.write("a.txt", "line\r\n");
+        w.write("b.txt", "line\r\n");
+        // Older than the index: not re-read (and so not converted) when the attribute is committed.
+        age(w, "a.txt");
+        age(w, "b.txt");
+        w.commit_all("crlf");
+        w.write(".gitattributes", "*.txt text\n");
+        w.commit_all("attributes");
+        touch_later(w, "a.txt");
+    }),
+    ("CRLF committed before info/attributes said text, then touched", |w| {
+        w.write("a.txt", "line\r\n");
+        w.commit_all("crlf");
+        w.write(".git/info/attributes", "*.txt text\n");
+        touch_later(w, "a.txt");
+    }),
+    ("an ident attribute", |w| {
+        w.write(".gitattributes", "*.c ident\n");
+        w.write("a.c", "/* $Id$ */\n");
+        w.commit_all("ident");
+        w.write("a.c", "/* $Id: 0123456789012345678901234567890123456789 $ */\n");
+    }),
+    ("an entry whose times hold no nanoseconds, edited within its second", nanoseconds_lost),
+    ("submodules: clean, moved, dirty, untracked, gone and not checked out", submodules),
+];
+
+/// Moves a file's modification time a minute back, content unchanged.
+fn age(w: &World, rel: &str) {
+    let file = std::fs::File::options().write(true).open(w.root().join(rel)).unwrap();
+    let t = file.metadata().unwrap().modified().unwrap() - std::time::Duration::from_secs(60);
+    file.set_modified(t).unwrap();
+}
+
+/// Moves a file's modification time a few seconds on, content unchanged.
+fn touch_later(w: &World, rel: &str) {
+    let path = w.root().join(rel);
+    let file = std::fs::File::options().write(true).open(&path).unwrap();
+    let t = file.metadata().unwrap().modified().unwrap() + std::time::Duration::from_secs(5);
+    file.set_modified(t).unwrap();
+}
+
+use std::process::Command;
+
+/// What a whole-second filesystem leaves in the index (an entry with no
+/// nanoseconds, the index file itself with them), then a same-size edit
+/// in the same second: git's racy check must re-read the file.
+fn nanoseconds_lost(w: &World) {
+    use std::os::unix::fs::MetadataExt;
+    w.write("a.txt", "aaaa\n");
+    w.commit_all("a");
+    w.git(&["update-index", "--index-version", "2"]);
+    w.write("a.txt", "bbbb\n");
+    let second = 1_700_000_000u64;
+    let at = |s: u64, ns: u32| std::time::UNIX_EPOCH + std::time::Duration::new(s, ns);
+    let file = std::fs::File::options().write(true).open(w.root().join("a.txt")).unwrap();
+    file.set_modified(at(second, 0)).unwrap();
+    let meta = std::fs::symlink_metadata(w.root().join("a.txt")).unwrap();
+    let index_path = w.root().join(".git/index");
+    let mut bytes = std::fs::read(&index_path).unwrap();
+    let count = u32::from_be_bytes(bytes[8..12].try_into().unwrap());
+    let mut at_entry = 12;
+    for _ in 0..count {
+        let name_end = bytes[at_entry + 62..].iter().position(|c| *c == 0).unwrap();
+        let name = bytes[at_entry + 62..at_entry + 62 + name_end].to_vec();
+        if name == b"a.txt" {
+            let put = |b: &mut Vec<u8>, field: usize, v: u32| {
+                b[at_entry + 4 * field..at_entry + 4 * field + 4].copy_from_slice(&v.to_be_bytes())
+            };
+            put(&mut bytes, 0, meta.ctime() as u32);
+            put(&mut bytes, 1, 0);
+            put(&mut bytes, 2, second as u32);
+            put(&mut bytes, 3, 0);
+            put(&mut bytes, 5, meta.ino() as u32);
+        }
+        at_entry += (62 + name_end + 8) & !7;
+    }
+    // A trailing checksum of zeros is one git does not verify.
+    let len = bytes.len();
+    bytes[len - 20..].fill(0);
+    std::fs::write(&index_path, &bytes).unwrap();
+    let index = std::fs::File::options().write(true).open(&index_path).unwrap();
+    index.set_modified(at(second, 500_000_000)).unwrap();
+}
+
+fn submodules(w: &World) {
+    let inner = World::new("inner");
+    inner.write("x.txt", "x\n");
+    inner.commit_all("x");
+    inner.write("x.txt", "x2\n");
+    inner.commit_all("x2");
+    let url = inner.root().to_str().unwrap().to_string();
+    w.write("README", "r\n");
+    w.commit_all("r");
+    for name in ["clean", "moved", "dirty", "untracked", "gone", "ignored-dirty"] {
+        w.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", &url, name]);
+    }
+    w.config("submodule.ignored-dirty", "ignore", "dirty");
+    w.commit_all("submodules");
+    let sub = |name: &str| w.root().join(name);
+    w.git_in(&sub("moved"), &["checkout", "-q", "HEAD~1"]);
+    std::fs::write(sub("dirty").join("x.txt"), "changed\n").unwrap();
+    std::fs::write(sub("ignored-dirty").join("x.txt"), "changed\n").unwrap();
+    std::fs::write(sub("untracked").join("new.txt"), "new\n").unwrap();
+    std::fs::remove_dir_all(sub("gone")).unwrap();
+    // A submodule recorded but never checked out: an empty directory.
+    w.git(&[
+        "update-index",
+        "--add",
+        "--cacheinfo",
+        &format!("160000,{},uninit", w.git(&["rev-parse", "HEAD:clean"]).trim()),
+    ]);
+    std::fs::create_dir_all(sub("uninit")).unwrap();
+}
+
+pub const IGNORES: &[State] = &[
+    ("a directory-only pattern and links named by it", |w| {
+        w.write(".gitignore", "build/\ntmp*/\n*.log\n");
+        w.write("src/a.rs", "a\n");
+        w.commit_all("ignore");
+        w.write("build/out.o", "o\n");
+        w.symlink("src", "target");
+        w.symlink("src", "tmp-link");
+        w.symlink("build", "sub/build");
+        w.write("tmpdir/x", "x\n");
+        w.write("x.log", "l\n");
+    }),
+    ("a literal negation in a deeper file", |w| {
+        w.write(".gitignore", "*.log\n");
+        w.write("sub/.gitignore", "!keep.log\n");
+        w.commit_all("ignore");
+        w.write("sub/keep.log", "k\n");
+        w.write("sub/other.log", "o\n");
+        w.write("keep.log", "root\n");
+    }),
+    ("the excludes file and info/exclude under .gitignore's negations", |w| {
+        w.write(".gitignore", "!important.log\n!kept.tmp\n");
+        w.commit_all("ignore");
+        w.write(".git/info/exclude", "*.tmp\n!x.log\n");
+        let excludes = w.root().join(".git/my-excludes");
+        std::fs::write(&excludes, "*.log\n*.bak\n").unwrap();
+        w.config("core", "excludesFile", excludes.to_str().unwrap());
+        for f in ["important.log", "x.log", "y.log", "kept.tmp", "z.tmp", "a.bak"] {
+            w.write(f, "1\n");
+        }
+    }),
+    ("no re-inclusion under an excluded directory", |w| {
+        w.write(".gitignore", "a/\n!*.txt\nb/*\n!b/keep.txt\nc\n!c/x.txt\n");
+        w.write("a/tracked.txt", "t\n");
+        w.git(&["add", "-f", "a/tracked.txt"]);
+        w.commit_all("ignore");
+        w.write("a/k.txt", "k\n");
+        w.write("a/deep/k.txt", "k\n");
+        w.write("b/keep.txt", "k\n");
+        w.write("b/other.txt", "o\n");
+        w.write("c/x.txt", "x\n");
+    }),
+    ("ignore files with a BOM, CRLF, escapes, trailing spaces and a link", |w| {
+        w.write(".gitignore", "\u{feff}*.bom\r\n\\#hash\r\ntrail   \n\\!bang\nspace\\ \n# comment\n");
+        w.write("real-rules", "*.viaLink\n");
+        w.symlink("../real-rules", "sub/.gitignore");
+        w.commit_all("ignore");
+        for f in ["a.bom", "#hash", "trail", "!bang", "space ", "space", "sub/x.viaLink", "x.viaLink"] {
+            w.write(f, "1\n");
+        }
+    }),
+    ("anchored, double-star and set patterns at several depths", |w| {
+        w.write(".gitignore", "/top\nsrc/**/gen\n**/cache/\n[Tt]emp*\n?.o\ndocs/*.md\n!docs/keep.md\n");
+        w.write("src/.gitignore", "*.out\n!/keep.out\n");
+        w.write("src/deep/.gitignore", "!*.out\n");
+        w.write("src/main.rs", "m\n");
+        w.commit_all("ignore");
+        for f in [
+            "top",
+            "sub/top",
+            "src/a/b/gen",
+            "src/gen",
+            "gen",
+            "x/cache/f",
+            "cache",
+            "Temp1",
+            "temp2",
+            "a.o",
+            "ab.o",
+            "docs/a.md",
+            "docs/keep.md",
+            "docs/sub/b.md",
+            "src/a.out",
+            "src/keep.out",
+            "src/x/keep.out",
+            "src/deep/z.out",
+        ] {
+            w.write(f, "1\n");
+        }
+    }),
+    ("a skip-worktree .gitignore read from the index", |w| {
+        w.write("sub/.gitignore", "*.gen\n");
+        w.write("sub/a.txt", "a\n");
+        w.commit_all("ignore");
+        w.git(&["update-index", "--skip-worktree", "sub/.gitignore"]);
+        w.remove("sub/.gitignore");
+        w.write("sub/x.gen", "x\n");
+    }),
+];
