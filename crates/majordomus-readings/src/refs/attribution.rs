@@ -104,7 +104,10 @@ pub fn elsewhere(
         walk.push(parse(&b.commit)?).map_err(|e| Unread::git(&b.name, &e))?;
     }
     for oid in &hidden {
-        walk.hide(*oid).map_err(|e| Unread::git(&oid.to_string(), &e))?;
+        match walk.hide(*oid) {
+            Err(e) if e.code() != git2::ErrorCode::NotFound => return Err(Unread::git(&oid.to_string(), &e)),
+            _ => {}
+        }
     }
     let mut new: HashSet<Oid> = HashSet::new();
     let mut truncated = false;

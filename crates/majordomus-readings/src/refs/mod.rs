@@ -1,7 +1,10 @@
 //! HEAD, local branches and their upstreams, the trunk, what is not pushed
 //! and whether the trunk holds HEAD's work: the readings of refs, one file
 //! each (`branches.rs`, `trunk.rs`, `integration.rs`, `push.rs`), HEAD and
-//! the walks over history they share here.
+//! the walks over history they share here. Beside them: which
+//! remote-tracking refs are evidence of a remote at all (`evidence.rs`),
+//! the work this worktree left on other branches (`attribution.rs`), and
+//! the submodules it moved (`submodules.rs`).
 
 use git2::{ErrorCode, Oid};
 

@@ -11,7 +11,7 @@
 use git2::Oid;
 
 use super::evidence::RemoteEvidence;
-use super::{commits_not_on, has_commit, parse, Branch, Head, NoTrunk, Trunk, LISTED};
+use super::{has_commit, parse, Branch, Head, NoTrunk, Trunk, LISTED};
 use crate::{Reading, Repo, Unread};
 
 /// What HEAD's commits were compared with, and what is not there.
@@ -62,7 +62,7 @@ pub fn push(
     }
     let (first, how) = first_compared(head, branches, trunk, evidence)?;
     if let Some((refname, at)) = &first {
-        let (_, count) = commits_not_on(repo, commit, Some(at))?;
+        let (_, count) = not_on_any(repo, parse(commit)?, &[parse(at)?], None)?;
         if count == 0 {
             return Ok(Push::Measured {
                 against: refname.clone(),
@@ -152,7 +152,12 @@ pub(super) fn not_on_any(repo: &Repo, tip: Oid, hidden: &[Oid], also: Option<Oid
     let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
     walk.push(tip).map_err(|e| Unread::git(&tip.to_string(), &e))?;
     for oid in hidden.iter().chain(also.iter()) {
-        walk.hide(*oid).map_err(|e| Unread::git(&oid.to_string(), &e))?;
+        // A commit gone from the object database (a removed remote's ref,
+        // since collected) holds nothing.
+        match walk.hide(*oid) {
+            Err(e) if e.code() != git2::ErrorCode::NotFound => return Err(Unread::git(&oid.to_string(), &e)),
+            _ => {}
+        }
     }
     let mut listed = Vec::new();
     let mut count = 0;

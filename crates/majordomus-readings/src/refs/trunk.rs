@@ -383,4 +383,35 @@ mod tests {
         assert!(none.reason().contains(r#"remote "up""#) && none.reason().contains("up/HEAD"), "{}", none.reason());
         assert!(trunk(&repo, Some("gh"), None).expect("trunk").is_ok());
     }
+
+    #[test]
+    fn the_trunk_recorded_at_the_start_holds_and_is_read_where_its_ref_counts() {
+        use crate::refs::evidence::{at_start_now, evidence, Start};
+        let t = TestRepo::with_commit();
+        let _origin = t.with_origin();
+        let repo = crate::open(t.path()).expect("open");
+        let (remotes, refs) = at_start_now(&repo).expect("read");
+        let at_start = refs["refs/remotes/origin/main"].clone();
+        let snapshot = majordomus_records::task::Snapshot {
+            remotes: Some(remotes),
+            remote_refs: Some(refs),
+            ..Default::default()
+        };
+        t.git(&["checkout", "-q", "-b", "feature"]);
+        t.write("a.txt", "a\n");
+        t.commit_all("feature");
+        t.git(&["push", "-q", "-u", "origin", "feature"]);
+        t.git(&["remote", "set-head", "origin", "feature"]);
+        t.git(&["update-ref", "refs/remotes/origin/main", "HEAD"]);
+        let ev = evidence(&repo, Start::Snapshot(&snapshot));
+        let found = trunk(&repo, None, None);
+        assert_eq!(found.as_ref().expect("read").as_ref().expect("a trunk").refname, "refs/remotes/origin/feature");
+        let held = in_force(&repo, found, Some("refs/remotes/origin/main"), &ev).expect("read").expect("a trunk");
+        assert_eq!((held.refname.as_str(), held.commit.as_str()), ("refs/remotes/origin/main", at_start.as_str()));
+        assert!(held.chosen_by.contains("origin/feature would be chosen now"), "{}", held.chosen_by);
+        assert!(held.at_start.is_some_and(|w| w.contains("git update-ref")));
+        // A local trunk recorded at the start and deleted since is unread, saying so.
+        let gone = in_force(&repo, trunk(&repo, None, None), Some("refs/heads/trunk"), &ev).expect_err("gone");
+        assert!(gone.reason.contains("trunk the task started with no longer exists"), "{gone}");
+    }
 }
