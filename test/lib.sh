@@ -8,6 +8,13 @@
 #   expect_not_contains TEXT       $out does not contain TEXT
 #   commit_all MESSAGE             stage everything and commit
 #   json_get FILE EXPR             read a value from a JSON file (python3)
+#   expect_open ID REGEX [STATUSES]  check --json answers ID with one of STATUSES
+#                                  (default: owed refused unknown), never pass or
+#                                  exempt, its evidence matching REGEX (extended,
+#                                  case aside)
+#   expect_answer ID STATUSES REGEX  the same for any set of statuses
+#   judge_answer ID STATUSES REGEX   expect_answer on the last document, not measuring again
+#   evidence_of ID                 the evidence check --json last gave ID
 set -euo pipefail
 
 : "${MAJORDOMUS:?MAJORDOMUS must name the majordomus binary (test/run.sh sets it)}"
@@ -85,22 +92,6 @@ expect_status() {
   [ "$got" = "$2" ] || { out=$(cat "$case_root/doc.json"); fail "expected $1=$2, got $1=$got"; }
 }
 
-# The assertions of the cases that define what a pass is worth (README.md,
-# "The questions"), and their fixtures:
-#
-#   expect_open ID REGEX [STATUSES]   check --json answers ID with one of STATUSES
-#                                     (default: owed refused unknown), never pass
-#                                     or exempt, its evidence matching REGEX
-#                                     (extended, case aside)
-#   expect_answer ID STATUSES REGEX   the same for any set of statuses (a guard)
-#   judge_answer ID STATUSES REGEX    expect_answer on the last document, not measuring again
-#   expect_also ID REGEX [STATUSES]   expect_open on the document the last check wrote,
-#                                     without measuring again (the same state)
-#   evidence_of ID                    the evidence check --json last gave ID
-#   with_origin                       a bare origin beside the repository, main pushed,
-#                                     main tracking it, origin/HEAD set
-#   exempt_forge                      appends to the policy an exemption of
-#                                     backlog-not-grown (no forge here)
 evidence_of() {
   json_get "$case_root/doc.json" "[q for q in d['questions'] if q['id'] == '$1'][0]['evidence']"
 }
@@ -121,6 +112,16 @@ judge_answer() {
 expect_open() {
   expect_answer "$1" "${3:-owed refused unknown}" "$2"
 }
+
+# More of the assertions and fixtures of the cases that say what a pass is
+# worth (README.md, "The questions"):
+#
+#   expect_also ID REGEX [STATUSES]   expect_open on the document the last check wrote,
+#                                     without measuring again (the same state)
+#   with_origin                       a bare origin beside the repository, main pushed,
+#                                     main tracking it, origin/HEAD set
+#   exempt_forge                      appends to the policy an exemption of
+#                                     backlog-not-grown (no forge here)
 
 expect_also() {
   judge_answer "$1" "${3:-owed refused unknown}" "$2"

@@ -48,7 +48,7 @@ pub fn measure_within(
             let (head, head_commit, task) = (&head, &head_commit, &task);
             scope.spawn(move || ref_readings(&own, paths, policy, task, head, head_commit.as_deref(), deadline))
         });
-        let tree = deadline.read(|| status::read(repo));
+        let tree = deadline.read(|| working_tree(repo));
         let refs = match refs.map(|h| h.join()) {
             Some(Ok(refs)) => refs,
             Some(Err(panic)) => std::panic::resume_unwind(panic),
@@ -76,6 +76,12 @@ pub fn measure_within(
         (None, _, _) => Err(Unread::no_task()),
         (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),
     });
+    // A baseline gone since the start is followed out of the naming pattern
+    // among the paths the change added: once the change set is read.
+    let closing = ClosingReadings {
+        debt: closing.debt.and_then(|debt| deadline.read(|| closing::readings::follow(repo, record, debt, &changes))),
+        ..closing
+    };
     let inherited_dirty = deadline.read(|| match (record, &tree) {
         (Some(r), Ok(t)) => Ok(commit::readings::inherited_dirty(repo, r, t)),
         (None, _) => Err(Unread::no_task()),
@@ -116,6 +122,14 @@ pub fn measure_within(
         head,
         task,
     }
+}
+
+/// The working tree's status as `check` reads it. `gate run` hashes a
+/// gate's inputs over this same reading (`runner::prepare`): a verdict is
+/// found again only by an equal hash, so the two must never read the
+/// working tree differently (under other ignore rules, say).
+pub fn working_tree(repo: &Repo) -> Reading<status::WorkingTree> {
+    status::read(repo)
 }
 
 /// The readings of refs and of what the task left, which do not need the
