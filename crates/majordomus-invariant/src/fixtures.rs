@@ -46,7 +46,6 @@ pub(crate) fn nothing_read(task: TaskState) -> Readings {
         changes: unread(),
         branches: unread(),
         today: today(),
-        exemptions_at_start: unread(),
         commit: CommitReadings::unread(&none),
         integration: IntegrationReadings::unread(&none),
         verification: VerificationReadings::unread(&none),
@@ -83,7 +82,6 @@ pub(crate) fn all_well() -> Readings {
             upstream: Some(Upstream { refname: "refs/remotes/origin/main".into(), exists: true }),
         }]),
         today: today(),
-        exemptions_at_start: Ok(Some(vec![])),
         commit: CommitReadings {
             inherited_dirty: Ok(Default::default()),
             stashes: Ok(vec![]),

@@ -103,14 +103,8 @@ pub fn measure_within(
         ),
         Err(e) => BookkeepingReadings { commits_since_start, tree_changed, ..BookkeepingReadings::unread(&e) },
     };
-    // Only an exemption asks what the policy held at the start.
-    let exemptions_at_start = match policy.exempt.is_empty() {
-        true => Ok(None),
-        false => deadline.read(|| crate::exemptions::at_start(repo, &task)),
-    };
     Readings {
         today: chrono::Local::now().date_naive(),
-        exemptions_at_start,
         commit: CommitReadings { inherited_dirty, stashes, operations, push, elsewhere, submodules, evidence },
         integration: IntegrationReadings { integrated, upstreams },
         verification,

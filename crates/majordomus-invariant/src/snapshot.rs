@@ -1,13 +1,16 @@
 //! The start snapshot `majordomus start` records in the task record: what
 //! the repository already held when the task began, so that none of it is
-//! later counted against the task.
+//! later counted against the task; the policy file as it stood (the policy
+//! in force, `src/in_force/`, is read from it); and the task this working
+//! tree ended last with questions open (`src/restart.rs`).
 
 use majordomus_readings::refs::{self, Push};
 use majordomus_readings::status;
 use majordomus_readings::{baselines, stash, worktrees, Repo, Unread};
 use majordomus_records::ledger::gate_environment;
 use majordomus_records::policy::Policy;
-use majordomus_records::task::{Bytes, DirtyPath, Snapshot, UntrackedPath};
+use majordomus_records::task::{Bytes, DirtyPath, PolicyAtStart, Snapshot, UntrackedPath, MAX_POLICY_TEXT};
+use majordomus_records::StatePaths;
 
 use crate::family::integration::readings::trunk;
 
@@ -103,6 +106,21 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
         }),
     );
     snapshot.gate_environment = Some(gate_environment());
+    kept(
+        "the policy file",
+        crate::in_force::text_to_keep(repo.root())
+            .map_err(|e| Unread::policy(majordomus_records::task::error_chain(&e)))
+            .and_then(|text| match text {
+                Some(t) if t.len() > MAX_POLICY_TEXT => Err(Unread::policy(format!(
+                    "the policy file holds more than {MAX_POLICY_TEXT} bytes, so the start commit's copy stands for it"
+                ))),
+                text => {
+                    snapshot.policy = Some(PolicyAtStart { text });
+                    Ok(())
+                }
+            }),
+    );
+    snapshot.previous = crate::restart::previous(&StatePaths::new(repo.root()).archive_dir(), repo.root());
     Taken { snapshot, unread }
 }
 

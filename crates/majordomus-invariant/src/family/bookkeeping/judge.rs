@@ -401,10 +401,15 @@ pub(crate) fn no_background_work(r: &Readings) -> Judgement {
                 Some(w) => format!("pid {} ({w})", reg.pid),
                 None => format!("pid {}", reg.pid),
             };
-            match &p.running {
-                Ok(true) => Item::new(name, Status::Owed, "still runs"),
-                Ok(false) => Item::new(name, Status::Pass, "has ended"),
-                Err(e) => Item::new(name, Status::Unknown, format!("cannot be read: {}", e.reason)),
+            match (&p.running, &reg.forgotten) {
+                (Ok(true), Some((why, at))) => Item::new(
+                    name,
+                    Status::Exempt,
+                    format!("still runs, forgotten at {at} as not the task's to end: {why:?}"),
+                ),
+                (Ok(true), None) => Item::new(name, Status::Owed, "still runs"),
+                (Ok(false), _) => Item::new(name, Status::Pass, "has ended"),
+                (Err(e), _) => Item::new(name, Status::Unknown, format!("cannot be read: {}", e.reason)),
             }
         })
         .collect();
@@ -429,22 +434,45 @@ pub(crate) fn no_background_work(r: &Readings) -> Judgement {
     }
     let status = gravest(&items);
     let open: Vec<&Item> = items.iter().filter(|i| !i.status.is_settled()).collect();
+    let forgotten: Vec<&Item> = items.iter().filter(|i| i.status == Status::Exempt).collect();
+    if open.is_empty() && !forgotten.is_empty() {
+        // Like an acknowledgement: what still runs is named with the reason
+        // it was forgotten, never passed over in silence.
+        return Judgement::new(
+            Status::Exempt,
+            format!(
+                "{} of background work {} forgotten while {}: {}.",
+                count(forgotten.len(), "piece"),
+                if forgotten.len() == 1 { "was" } else { "were" },
+                if forgotten.len() == 1 { "it still runs" } else { "they still run" },
+                describe(&forgotten)
+            ),
+            details,
+        );
+    }
     if open.is_empty() {
         return Judgement::new(
             Status::Pass,
             format!(
-                "All {} of background work registered for the task {}: {}.",
-                items.len(),
-                if items.len() == 1 { "piece has ended" } else { "pieces have ended" },
+                "{} of background work registered for the task {}: {}.",
+                match items.len() {
+                    1 => "The one piece".to_string(),
+                    n => format!("All {n} pieces"),
+                },
+                if items.len() == 1 { "has ended" } else { "have ended" },
                 describe(&items.iter().collect::<Vec<_>>())
             ),
             details,
         );
     }
+    let also = match forgotten.is_empty() {
+        true => String::new(),
+        false => format!(" Forgotten while still running: {}.", describe(&forgotten)),
+    };
     Judgement::new(
         status,
         format!(
-            "{} of background work {}: {}.",
+            "{} of background work {}: {}.{also}",
             count(open.len(), "piece"),
             match (status == Status::Unknown, open.len() == 1) {
                 (true, _) => "cannot be read",

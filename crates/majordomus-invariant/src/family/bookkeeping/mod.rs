@@ -25,6 +25,7 @@ use majordomus_records::forge::Observation;
 
 pub mod ack;
 pub mod judge;
+pub mod made;
 pub mod questions;
 pub mod readings;
 
@@ -53,6 +54,9 @@ pub struct BookkeepingReadings {
     /// Whether HEAD's tree differs from the start commit's: commits that
     /// change nothing (`git commit --allow-empty`) are not measurable work.
     pub tree_changed: Reading<bool>,
+    /// What the task made (`made.rs`), which no acknowledgement covers.
+    /// Taken only when the task acknowledged something; `None` otherwise.
+    pub made: Option<Reading<made::Made>>,
 }
 
 impl BookkeepingReadings {
@@ -67,6 +71,7 @@ impl BookkeepingReadings {
             processes: Err(reason.clone()),
             commits_since_start: Err(reason.clone()),
             tree_changed: Err(reason.clone()),
+            made: Some(Err(reason.clone())),
         }
     }
 }

@@ -19,6 +19,7 @@ fn start(t: &TestRepo) -> TaskRecord {
         id: "t".into(),
         task: "work".into(),
         scope: vec![],
+        scope_added: vec![],
         issues: vec![],
         started_at: chrono::Utc::now().to_rfc3339(),
         head: Some(t.head()),

@@ -1,8 +1,7 @@
-# Issue 10 §5: `majordomus ack committed --why "a peer's edit"` accepts a
+# README, "Bookkeeping, acknowledgements, the score and the sweep": `majordomus ack committed --why "a peer's edit"` accepts a
 # path the task's own commits changed. An acknowledgement never covers what
 # this task's commits show it made: the ack is refused (or covers nothing),
 # and committed stays owed.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 exempt_forge

@@ -1,8 +1,7 @@
-# Issue 10 §1: "Policy edits are not out-of-scope noise: scoped judges the
+# README, "The policy in force": "Policy edits are not out-of-scope noise: scoped judges the
 # task's code, and the policy change is reported as its own finding." A
 # task scoped to src/ that adds a gate to the policy: scoped passes, and the
 # document names the policy change.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo src

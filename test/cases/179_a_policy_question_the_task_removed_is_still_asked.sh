@@ -1,6 +1,5 @@
-# Issue 10 §1, through [[questions]]: an extra question in the start's
+# README, "The policy in force", through [[questions]]: an extra question in the start's
 # policy, owed, is still asked after the task deletes it from the policy.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo docs

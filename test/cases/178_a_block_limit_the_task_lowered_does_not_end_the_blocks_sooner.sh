@@ -1,7 +1,6 @@
-# Issue 10 §1, through [hook]: the start's policy blocks three stops in a
+# README, "The policy in force", through [hook]: the start's policy blocks three stops in a
 # row; the task lowering block_limit to 1 does not let its second stop
 # through.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo

@@ -1,7 +1,6 @@
-# Issue 10 §1, through [caps]: "and so for anything else the policy
+# README, "The policy in force", through [caps]: "and so for anything else the policy
 # decides". The score of the same repository state is the same before and
 # after the task raises the caps of its own open questions.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 exempt_forge

@@ -1,7 +1,6 @@
-# Guard for issue 10 §1: what only adds strictness applies at once. A gate,
+# README, "The policy in force": what only adds strictness applies at once. A gate,
 # an extra question and a narrower exemption written mid-task are in force
 # for this very task.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo src docs

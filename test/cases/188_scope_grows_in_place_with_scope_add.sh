@@ -1,8 +1,7 @@
-# Issue 10 §8: a path out of scope is fixed by growing the scope in place,
+# README, "A task, start to finish": a path out of scope is fixed by growing the scope in place,
 # not by a restart that launders the task's edits: `majordomus scope add
 # PATH...` records the path in the task record, check shows the scope,
 # and scoped's remedy names the command.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p src docs

@@ -1,7 +1,6 @@
-# Issue 10 §1: narrowing a gate's `inputs` so the change no longer selects it
+# README, "The policy in force": narrowing a gate's `inputs` so the change no longer selects it
 # is a loosening: the start's inputs select the gate, and gates-green is
 # owed until it passes over them.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo src tests

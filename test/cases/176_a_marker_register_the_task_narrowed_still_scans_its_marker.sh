@@ -1,7 +1,6 @@
-# Issue 10 §1, through [markers]: a limitation marker the task added that
+# README, "The policy in force", through [markers]: a limitation marker the task added that
 # names no live issue is refused; narrowing the register (scan, exclude,
 # extensions) so the file is no longer scanned does not settle it.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 L="LIMIT""ATION"

@@ -1,9 +1,8 @@
-# Issue 10 §5, through nothing-accumulated: the task made a branch with
+# README, "Bookkeeping, acknowledgements, the score and the sweep", through nothing-accumulated: the task made a branch with
 # `git checkout -b mine` (HEAD's reflog shows it), went back to main, and
 # acknowledges the branch as a peer's. The reflog shows the task made it:
 # the ack does not cover it. (A branch a peer made, never checked out
 # here, is still acknowledged: test/cases/053.)
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 exempt_forge

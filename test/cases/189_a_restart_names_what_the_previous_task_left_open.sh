@@ -1,9 +1,8 @@
-# Issue 10 §8: after `finish --outcome partial` (or blocked, or failed)
+# README, "A task, start to finish": after `finish --outcome partial` (or blocked, or failed)
 # with questions open, a new `start` makes the task's own uncommitted edits
 # inherited, and committed passes with them still uncommitted. The new
 # start names, in its inherited evidence, what the previous task left open
 # (the archive holds it), so a restart is visible.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p src docs

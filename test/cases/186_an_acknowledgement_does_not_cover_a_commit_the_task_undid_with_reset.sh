@@ -1,8 +1,7 @@
-# Issue 10 §5, through the HEAD reflog: the task commits src/lib.rs, then
+# README, "Bookkeeping, acknowledgements, the score and the sweep", through the HEAD reflog: the task commits src/lib.rs, then
 # `git reset --soft HEAD~1` takes the commit off HEAD (its changes staged,
 # the commit still in HEAD's reflog). The reflog shows the task made it: an
 # ack of committed does not cover it.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 exempt_forge

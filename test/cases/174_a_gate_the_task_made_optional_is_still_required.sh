@@ -1,6 +1,5 @@
-# Issue 10 §1: `required = false` (or `always` dropped) written by the task
+# README, "The policy in force": `required = false` (or `always` dropped) written by the task
 # does not take the gate out of gates-green for this task.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo src tests

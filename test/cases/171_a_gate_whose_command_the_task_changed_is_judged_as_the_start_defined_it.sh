@@ -1,7 +1,6 @@
-# Issue 10 §1: a gate the task weakens by changing its `run` (here to
+# README, "The policy in force": a gate the task weakens by changing its `run` (here to
 # `true`) is judged as the start's policy defines it: `gate run` runs the
 # start's command, and gates-green does not pass over a failing gate.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo src tests

@@ -1,7 +1,6 @@
-# Issue 10 §1, through [forge]: the start's policy holds a forge
+# README, "The policy in force", through [forge]: the start's policy holds a forge
 # observation older than max_age_minutes to be unknown; the task removing
 # (or raising) the limit does not make the old observation evidence.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo

@@ -1,8 +1,7 @@
-# Issue 10 §1: the policy in force for a task is the policy as it stood at
+# README, "The policy in force": the policy in force for a task is the policy as it stood at
 # its start. An [[exempt]] entry the task adds for its own open question,
 # uncommitted or committed, is named as a loosening and does not exempt it:
 # `committed` stays owed, `check` exits 10, the stop hook blocks and says why.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 exempt_forge

@@ -1,7 +1,6 @@
-# Issue 10 §1, through [trunk]: the task points the policy's trunk at its
+# README, "The policy in force", through [trunk]: the task points the policy's trunk at its
 # own pushed branch, and `integrated` passes with nothing on the real
 # trunk. The start's [trunk] (here: none, so origin/HEAD) is in force.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

@@ -1,7 +1,6 @@
-# Issue 10 §1: a gate the task removes from the policy (or the whole policy
+# README, "The policy in force": a gate the task removes from the policy (or the whole policy
 # file, deleted) is still in force for the task: gates-green is not `pass`
 # and not `exempt` over a change its inputs select.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo src tests
@@ -33,7 +32,7 @@ expect_open gates-green "unit"
 expect_run 10 md check
 
 # The whole policy deleted, and the deletion committed.
-git rm -q .ai/repo/majordomus.toml
+git rm -q -f .ai/repo/majordomus.toml
 git commit -q -m "no policy"
 expect_open gates-green "unit"
 expect_run 10 md check

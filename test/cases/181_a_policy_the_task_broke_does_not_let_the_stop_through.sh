@@ -1,10 +1,8 @@
-# Issue 10 §1 with §2, a variant not listed there: a policy with problems
-# stops `check` with exit 2, and the stop hook lets a stop through with
-# only a systemMessage. A task that breaks the policy file (one stray line)
-# must not reach a silent or allowed stop: the start's policy is in force,
-# so the hook still measures under it and blocks. (test/cases/060 lets the
-# stop through for a broken policy today; it must change with this.)
-source "$(dirname "$0")/expect_open.sh"
+# README, "The policy in force": a task that breaks the policy file (one
+# stray line) does not reach an allowed stop. Without a task a policy with
+# problems stops every command with exit 2; with one, the start's policy
+# stays in force, so the hook still measures under it, blocks, and names
+# the broken file; check refuses gates-green until it is repaired.
 source "$(dirname "$0")/../lib.sh"
 
 exempt_forge
@@ -18,3 +16,6 @@ stop_hook "$PWD"
 [ "$(hook_decision)" = block ] || fail "a policy the task broke let the stop through"
 case "$out" in *greet.rs*) ;; *) fail "the block does not name the untracked file" ;; esac
 case "$out" in *majordomus.toml*) ;; *) fail "the block does not name the broken policy" ;; esac
+expect_run 10 md check
+expect_contains "gates-green=refused"
+expect_contains "no longer reads as a policy"

@@ -1,7 +1,6 @@
-# Issue 10 §1, through an exemption's `until`: an exemption that expired
+# README, "The policy in force", through an exemption's `until`: an exemption that expired
 # before the task started does not hold again because the task moved its
 # date (nor because the task took the date away).
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo
