@@ -122,6 +122,16 @@ expect_open() {
   expect_answer "$1" "${3:-owed refused unknown}" "$2"
 }
 
+# More of the assertions and fixtures of the cases that say what a pass is
+# worth (README.md, "The questions"):
+#
+#   expect_also ID REGEX [STATUSES]   expect_open on the document the last check wrote,
+#                                     without measuring again (the same state)
+#   with_origin                       a bare origin beside the repository, main pushed,
+#                                     main tracking it, origin/HEAD set
+#   exempt_forge                      appends to the policy an exemption of
+#                                     backlog-not-grown (no forge here)
+
 expect_also() {
   judge_answer "$1" "${3:-owed refused unknown}" "$2"
 }

@@ -63,6 +63,7 @@ pub(crate) fn trunk_at(refname: &str, c: char) -> Trunk {
         branch: branch.expect("a branch or origin ref").into(),
         commit: c.to_string().repeat(40),
         chosen_by: "the test".into(),
+        at_start: None,
     }
 }
 
@@ -84,7 +85,7 @@ pub(crate) fn all_well() -> Readings {
         commit: CommitReadings {
             inherited_dirty: Ok(Default::default()),
             stashes: Ok(vec![]),
-            operation: Ok(None),
+            operations: Ok(vec![]),
             push: Ok(Push::Measured {
                 against: "refs/remotes/origin/main".into(),
                 how: "its upstream".into(),
@@ -92,9 +93,13 @@ pub(crate) fn all_well() -> Readings {
                 count: 0,
                 since_start: Some((vec![], 0)),
             }),
+            elsewhere: Ok(Default::default()),
+            submodules: Ok(vec![]),
+            evidence: Ok(Default::default()),
         },
         integration: IntegrationReadings {
             integrated: Ok(Integrated::Measured { trunk, integration: Integration::Reached }),
+            upstreams: Ok(Default::default()),
         },
         verification: VerificationReadings {
             gone: Ok(vec![]),
@@ -104,6 +109,7 @@ pub(crate) fn all_well() -> Readings {
         closing: ClosingReadings::unread(&none),
         bookkeeping: BookkeepingReadings {
             commits_since_start: Ok((vec!["b".repeat(40)], 1)),
+            tree_changed: Ok(true),
             ..BookkeepingReadings::unread(&none)
         },
     }

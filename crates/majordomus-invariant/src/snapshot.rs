@@ -40,9 +40,15 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
     let mut snapshot = Snapshot::default();
     let head = refs::head(repo);
     let branches = refs::branches(repo);
+    let evidence = refs::evidence(repo, refs::Start::NoTask);
+    let found = trunk(repo, policy);
+    if let Ok(Ok(t)) = &found {
+        snapshot.trunk = Some(t.refname.clone());
+    }
+    let trunk_now = refs::in_force(repo, found, None, &evidence);
     // Taken before the branches are moved into the snapshot: `push` reads them.
     let unpushed = match (&head, &branches) {
-        (Ok(_), Ok(_)) => match refs::push(repo, &head, &branches, &trunk(repo, policy), None) {
+        (Ok(_), Ok(_)) => match refs::push(repo, &head, &branches, &trunk_now, &evidence, None) {
             Ok(Push::Measured { commits, .. }) => Ok(commits),
             Ok(Push::NoRemote | Push::Unborn) => Ok(Vec::new()),
             Err(e) => Err(e),
@@ -70,7 +76,25 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
             );
         }),
     );
-    kept("branches", branches.map(|b| snapshot.branches = Some(b.into_iter().map(|b| (b.name, b.commit)).collect())));
+    kept(
+        "branches",
+        branches.map(|b| {
+            // An upstream already gone now is inherited by `upstream-alive`.
+            snapshot.gone_upstreams = Some(
+                b.iter()
+                    .filter_map(|b| Some((b.name.clone(), b.upstream.clone().filter(|u| !u.exists)?.refname)))
+                    .collect(),
+            );
+            snapshot.branches = Some(b.into_iter().map(|b| (b.name, b.commit)).collect());
+        }),
+    );
+    kept(
+        "remotes and remote-tracking refs",
+        refs::evidence::at_start_now(repo).map(|(remotes, refs)| {
+            snapshot.remotes = Some(remotes);
+            snapshot.remote_refs = Some(refs);
+        }),
+    );
     kept("worktrees", worktrees::read(repo).map(|w| snapshot.worktrees = Some(w)));
     kept("stashes", stash::read(repo).map(|s| snapshot.stashes = Some(s.into_iter().map(|s| s.commit).collect())));
     kept("unpushed commits", unpushed.map(|u| snapshot.unpushed = Some(u)));

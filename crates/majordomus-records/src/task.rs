@@ -120,6 +120,23 @@ pub struct Snapshot {
     /// task's inheritance, and the evidence says whose.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub previous: Option<PreviousTask>,
+    /// The configured remotes by name, with their URLs: a remote added or
+    /// re-pointed since is not evidence of what the remote holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remotes: Option<BTreeMap<String, RemoteAtStart>>,
+    /// Every remote-tracking ref (`refs/remotes/...`, symbolic ones aside)
+    /// and the commit it pointed at: a ref moved since by anything but a
+    /// fetch or a push is read at this value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remote_refs: Option<BTreeMap<String, String>>,
+    /// The trunk's full ref name (`refs/remotes/origin/main`), when one
+    /// was found: moving `origin/HEAD` since does not move the trunk.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trunk: Option<String>,
+    /// Local branches whose upstream was already gone, with that
+    /// upstream's ref name: inherited by `upstream-alive`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gone_upstreams: Option<BTreeMap<String, String>>,
 }
 
 /// `.ai/repo/majordomus.toml` at the start.
@@ -141,6 +158,16 @@ pub struct PreviousTask {
     pub done_line: String,
     /// The archive the record was read from.
     pub archive: String,
+}
+
+/// A remote as it was configured at the start.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RemoteAtStart {
+    /// `remote.<name>.url`.
+    pub url: String,
+    /// `remote.<name>.pushurl`, where one is set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub push_url: Option<String>,
 }
 
 /// Bytes kept in a JSON record: a string where they are UTF-8 (so the

@@ -152,7 +152,8 @@ pub struct ProcessSeen {
 
 /// Takes the bookkeeping readings. `changes` and `tree` are the ones
 /// `measure` already took: the markers are read from the same change set;
-/// `commits_since_start` was taken beside the status ([`commits_since_start`]).
+/// the commits since the start and whether they changed HEAD's tree were
+/// taken beside the status ([`commits_since_start`], [`tree_changed`]).
 pub fn measure(
     repo: &Repo,
     paths: &StatePaths,
@@ -160,7 +161,7 @@ pub fn measure(
     task: &TaskState,
     changes: &Reading<ChangeSet>,
     tree: &Reading<majordomus_readings::status::WorkingTree>,
-    commits_since_start: Reading<(Vec<String>, usize)>,
+    (commits_since_start, tree_changed): (Reading<(Vec<String>, usize)>, Reading<bool>),
 ) -> BookkeepingReadings {
     let record = task_reading(task);
     let book = record.clone().and_then(|r| {
@@ -187,7 +188,7 @@ pub fn measure(
         (Ok(b), Ok(r)) if !b.acks.is_empty() => Some(super::made::read(repo, r)),
         _ => None,
     };
-    BookkeepingReadings { book, forge, markers_added, register, processes, commits_since_start, made }
+    BookkeepingReadings { book, forge, markers_added, register, processes, commits_since_start, tree_changed, made }
 }
 
 /// The commits on HEAD since the task's start commit: listed ids and the
@@ -200,6 +201,24 @@ pub fn commits_since_start(repo: &Repo, task: &TaskState, head_commit: Option<&s
             Some(start) if !refs::has_commit(repo, start) => Err(Unread::start_commit_missing(start)),
             start => refs::commits_not_on(repo, h, start),
         },
+    }
+}
+
+/// Whether HEAD's tree differs from the start commit's (one comparison of
+/// two tree ids, no diff). With no start commit (HEAD was unborn), whether
+/// HEAD's tree holds anything.
+pub fn tree_changed(repo: &Repo, task: &TaskState, head_commit: Option<&str>) -> Reading<bool> {
+    let Some(record) = task.record() else { return Err(Unread::no_task()) };
+    let Some(head) = head_commit else { return Ok(false) };
+    let tree_of = |id: &str| -> Reading<git2::Oid> {
+        let oid = git2::Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
+        repo.git.find_commit(oid).map(|c| c.tree_id()).map_err(|e| Unread::git(&format!("the commit {id}"), &e))
+    };
+    let now = tree_of(head)?;
+    match record.head.as_deref() {
+        Some(start) if !refs::has_commit(repo, start) => Err(Unread::start_commit_missing(start)),
+        Some(start) => Ok(tree_of(start)? != now),
+        None => Ok(repo.git.find_tree(now).map(|t| !t.is_empty()).unwrap_or(true)),
     }
 }
 

@@ -354,6 +354,20 @@ fn no_commit_since_the_start_is_nothing_measurable() {
     assert!(a.evidence.starts_with("Nothing measurable"), "{}", a.evidence);
 }
 
+#[test]
+fn commits_that_change_nothing_are_not_measurable() {
+    let mut r = all_well();
+    r.bookkeeping.book = Ok(Default::default());
+    r.bookkeeping.tree_changed = Ok(false);
+    let a = answer(&r, "measurable");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("its tree is the start commit's"), "{}", a.evidence);
+    r.bookkeeping.tree_changed = Err(Unread::io("the trees could not be read"));
+    assert_eq!(answer(&r, "measurable").status, Status::Unknown);
+    r.bookkeeping.tree_changed = Ok(true);
+    assert_eq!(answer(&r, "measurable").status, Status::Pass);
+}
+
 // acknowledgements
 
 fn dirty(paths: &[&str]) -> Result<WorkingTree, Unread> {
