@@ -1,6 +1,6 @@
 //! `majordomus forge`: observe the forge, or record an observation.
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::Path;
 
 use clap::{Args, Subcommand};
@@ -10,6 +10,7 @@ use majordomus_records::policy::Provider;
 use majordomus_records::task::{error_chain, TaskRecord, TaskState};
 
 use crate::forge_tool::{find_on, Tool};
+use crate::out::Out;
 use crate::workspace::Workspace;
 use crate::{gh, glab, CliError, Exit};
 
@@ -104,7 +105,7 @@ pub fn cmd_forge(cwd: &Path, args: ForgeArgs) -> Result<Exit, CliError> {
         crate::workspace::remove_state(&ws.paths, &ws.paths.forge())?;
     }
     let missing = observation.issues.iter().filter(|i| i.state == "missing").count();
-    let mut out = std::io::stdout().lock();
+    let mut out = Out::lock();
     writeln!(
         out,
         "recorded the forge observation of {} at {}: {} open, {} asked about{}",

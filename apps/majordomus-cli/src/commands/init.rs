@@ -4,7 +4,6 @@
 //! code. It asks nothing, and never replaces a policy that is there: with
 //! `--force` it shows the difference first, then writes.
 
-use std::io::Write;
 use std::path::Path;
 
 use clap::{Args, ValueEnum};
@@ -12,6 +11,7 @@ use majordomus_records::paths::POLICY_FILE;
 
 use super::hook::install::{cmd_hook_install, InstallArgs};
 use super::hook::Agent;
+use crate::out::{outln, Out};
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -60,7 +60,7 @@ pub fn cmd_init(cwd: &Path, args: InitArgs) -> Result<Exit, CliError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(CliError::internal(format!("cannot read {POLICY_FILE}"), e)),
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = Out::lock();
     let mut written = false;
     let would = if args.dry_run { "would write" } else { "wrote" };
     match existing {
@@ -104,10 +104,10 @@ pub fn cmd_init(cwd: &Path, args: InitArgs) -> Result<Exit, CliError> {
         cmd_hook_install(cwd, install)?;
     }
     if written {
-        println!(
+        outln!(
             "\nnext:\n  git add {POLICY_FILE} && git commit -m \"majordomus: the policy\"\n  \
              majordomus start \"what the work is\"\n  majordomus gate run --all\n  majordomus check"
-        );
+        )?;
     }
     Ok(Exit::Ok)
 }
