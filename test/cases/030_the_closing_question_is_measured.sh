@@ -137,7 +137,7 @@ expect_run 0 md start "land the feature"
 expect_run 10 md check
 expect_in_done_line nothing-accumulated=owed
 expect_contains "branch feature (the task's own branch, checked out here)"
-expect_contains "git switch main && git branch -d feature"
+expect_contains "git switch --detach main && git branch -d feature"
 echo "the feature" > FEATURE
 commit_all "the feature"
 git switch -q main

@@ -25,10 +25,10 @@ pub(crate) fn exempted(id: &str, v: Judgement, policy: &Policy, r: &Readings) ->
     let exemption = json!({ "reason": e.reason, "until": e.until.map(|d| d.to_string()) });
     if e.holds_on(r.today) {
         let until = e.until.map(|d| format!(" until {d}")).unwrap_or_default();
-        let Judgement { status, evidence, details, remedy } = v;
+        let Judgement { status, evidence, details, remedy, remedy_kind } = v;
         let details = json!({ "exemption": exemption, "measured": { "status": status, "evidence": evidence, "details": details } });
         let evidence = format!("Exempt by the policy{until}: {}", sentence(&e.reason));
-        Judgement { status: Status::Exempt, evidence, details, remedy }
+        Judgement { status: Status::Exempt, evidence, details, remedy, remedy_kind }
     } else {
         let until = e.until.map(|d| d.to_string()).unwrap_or_default();
         Judgement {

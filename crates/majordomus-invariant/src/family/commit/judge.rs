@@ -17,6 +17,8 @@ use crate::judgement::Judgement;
 use crate::prose::{are, count, names, remain, sentence, short, short_ref};
 use crate::readings::Readings;
 
+use super::remedy;
+
 pub(crate) fn committed(r: &Readings) -> Judgement {
     let (tree, inherited) = match (&r.tree, &r.commit.inherited_dirty) {
         (Ok(t), Ok(i)) => (t, i),
@@ -61,7 +63,12 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
             names(&as_at_start)
         ));
     }
-    Judgement::new(Status::Owed, format!("{}{also}.", sentence(&parts.join("; ")).trim_end_matches('.')), details)
+    let v =
+        Judgement::new(Status::Owed, format!("{}{also}.", sentence(&parts.join("; ")).trim_end_matches('.')), details);
+    match remedy::commit_paths(&counted, false) {
+        Some(line) => v.command(line),
+        None => v.remedy("commit the tracked files named, and only those: git commit -- PATH..."),
+    }
 }
 
 pub(crate) fn no_untracked(task: &TaskRecord, r: &Readings) -> Judgement {
@@ -81,11 +88,17 @@ pub(crate) fn no_untracked(task: &TaskRecord, r: &Readings) -> Judgement {
     if counted.is_empty() {
         Judgement::new(Status::Pass, format!("No untracked, non-ignored file appeared since the start{also}."), details)
     } else {
-        Judgement::new(
+        let v = Judgement::new(
             Status::Owed,
             format!("{} appeared since the start: {}{also}.", count(counted.len(), "untracked file"), names(&counted)),
             details,
-        )
+        );
+        // Committing is the remedy given; ignoring or removing them settles
+        // the question as well, and is the task's to choose.
+        match remedy::commit_paths(&counted, true) {
+            Some(line) => v.command(line),
+            None => v.remedy("commit the untracked files named, and only those (git add -- PATH... && git commit -- PATH...), or ignore or remove them"),
+        }
     }
 }
 
@@ -161,6 +174,10 @@ pub(crate) fn settled(r: &Readings) -> Judgement {
     if !tree.conflicted.is_empty() {
         parts.push(format!("{} conflicted: {}", count(tree.conflicted.len(), "path is"), names(&tree.conflicted)));
     }
+    let v = Judgement::new(Status::Owed, sentence(&parts.join("; ")), details);
+    if tree.conflicted.is_empty() && operations.iter().all(|o| o.operation == Operation::Bisect) {
+        return v.command("git bisect reset");
+    }
     let remedy = match operations.first().map(|o| o.operation) {
         Some(Operation::Bisect) => "git bisect reset".to_string(),
         Some(op) => format!(
@@ -170,7 +187,7 @@ pub(crate) fn settled(r: &Readings) -> Judgement {
         ),
         None => "resolve the conflicted paths and git add them".to_string(),
     };
-    Judgement::new(Status::Owed, sentence(&parts.join("; ")), details).remedy(remedy)
+    v.remedy(remedy)
 }
 
 pub(crate) fn pushed(r: &Readings) -> Judgement {
@@ -209,6 +226,8 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
     let new_count = *new_count;
     let inherited = total - new_count;
     let mut owed: Vec<String> = Vec::new();
+    let mut owed_branches: Vec<&str> = Vec::new();
+    let mut owed_submodules: Vec<&str> = Vec::new();
     let mut unread: Vec<Unread> = Vec::new();
     let mut parts: Vec<String> = Vec::new();
     let also = if inherited > 0 {
@@ -240,6 +259,7 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         }
     };
     for work in elsewhere.map(|e| e.branches.as_slice()).unwrap_or_default() {
+        owed_branches.push(&work.branch);
         let ids: Vec<&str> = work.commits.iter().take(5).map(|c| short(c)).collect();
         owed.push(format!(
             "the branch {} holds {} this worktree made since the start ({}) that no remote-tracking ref holds: {}",
@@ -268,11 +288,14 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
                         short(&sub.commit),
                         short_ref(refname)
                     )),
-                    OnRemote::Missing => owed.push(format!(
+                    OnRemote::Missing => owed.push({
+                        owed_submodules.push(&sub.path);
+                        format!(
                         "the submodule {0} points at {1}, which none of {0}'s remote-tracking refs holds (git -C {0} push)",
                         sub.path,
                         short(&sub.commit)
-                    )),
+                    )
+                    }),
                     OnRemote::Unread(why) => unread.push(Unread::repository(format!(
                         "whether the submodule {}'s remote holds {} cannot be read: {why}",
                         sub.path,
@@ -306,14 +329,15 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
     };
     if !owed.is_empty() {
         let unread_too: String = unread.iter().map(|u| format!("; {}", u.reason)).collect();
-        return Judgement::new(
+        let v = Judgement::new(
             Status::Owed,
             format!("{}{unread_too}{noted}.", sentence(&owed.join("; ")).trim_end_matches('.')),
             details,
-        )
-        .remedy(
-            "git push (and git push REMOTE BRANCH for each branch named, git -C PATH push in each submodule named)",
         );
+        return match remedy::push(r, against, new_count > 0, &owed_branches, &owed_submodules) {
+            Ok(line) => v.command(line),
+            Err(advice) => v.remedy(advice),
+        };
     }
     if let Some(first) = unread.first() {
         return Judgement::unread(first);

@@ -27,6 +27,7 @@ use majordomus_readings::Reading;
 pub mod judge;
 pub mod questions;
 pub mod readings;
+pub(crate) mod remedy;
 
 /// The stage the documents name for this family's questions.
 pub const STAGE: &str = "commit";
