@@ -113,7 +113,11 @@ fn integration_searching(repo: &Repo, head: &str, trunk: &str, bound: usize) -> 
     // and the tip are asked whether they undid it.
     let mut walked = vec![t];
     let mut reverted = None;
-    while let Some(parent) = current.parent_ids().next() {
+    // The trunk's tip is the merge base itself: it has no commit of its own
+    // since, so nothing on it can hold the change and there is nothing to
+    // search (or to say was not searched).
+    let tip_is_base = base == Some(t);
+    while let Some(parent) = current.parent_ids().next().filter(|_| !tip_is_base) {
         if Some(parent) == base {
             break;
         }
@@ -266,6 +270,29 @@ mod tests {
         match integration(&repo, &feature, &main).expect("read") {
             Integration::Missing { paths, searched_only, .. } => {
                 assert_eq!(paths, ["a.txt"]);
+                assert_eq!(searched_only, None);
+            }
+            other => panic!("expected missing, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn work_ahead_of_the_trunks_tip_searches_nothing_behind_it() {
+        let t = TestRepo::with_commit();
+        for n in 0..4 {
+            t.write("history.txt", &format!("{n}\n"));
+            t.commit_all("trunk history");
+        }
+        let main = t.head();
+        t.git(&["checkout", "-q", "-b", "feature"]);
+        t.write("new.txt", "work\n");
+        let feature = t.commit_all("the feature");
+        let repo = crate::open(t.path()).expect("open");
+        // The trunk's tip is the merge base: its history says nothing about
+        // the feature, so no search stops short of it.
+        match integration_searching(&repo, &feature, &main, 2).expect("read") {
+            Integration::Missing { paths, searched_only, .. } => {
+                assert_eq!(paths, ["new.txt"]);
                 assert_eq!(searched_only, None);
             }
             other => panic!("expected missing, got {other:?}"),

@@ -159,8 +159,12 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
                         }),
                         _ => Some(format!("git branch -d {}", shell_word(&made.name))),
                     };
+                    // The task's own branch, there at the start: owed, never
+                    // said to be created since.
+                    let there_at_start =
+                        kind == "branch" && Some(made.name.as_str()) == own && matches!(at_start, Some(Some(_)));
                     let row = json!({
-                        "kind": kind, "name": made.name, "at": made.at, "why": why,
+                        "kind": kind, "name": made.name, "at": made.at, "why": why, "there_at_start": there_at_start,
                         "first_logged": made.dating.first_logged().map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
                     });
                     created.push((label, row, remedy));
@@ -196,9 +200,23 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
     let undated_what = kinds(&undated_rows);
     let totals = sentence(&totals);
     if !created.is_empty() {
-        let labels: Vec<&str> = created.iter().map(|(l, _, _)| l.as_str()).collect();
         let remedies: Option<Vec<&str>> = created.iter().map(|(_, _, r)| r.as_deref()).collect();
-        let n = created.len();
+        let (older, new): (Vec<_>, Vec<_>) = created.iter().partition(|(_, row, _)| row["there_at_start"] == true);
+        let mut said = Vec::new();
+        if !new.is_empty() {
+            let labels: Vec<&str> = new.iter().map(|(l, _, _)| l.as_str()).collect();
+            said.push(format!(
+                "{} created since the start {} still there ({basis}): {}.",
+                kinds(&new.iter().map(|(_, row, _)| row.clone()).collect::<Vec<_>>()),
+                are(new.len()),
+                names(&labels),
+            ));
+        }
+        for (label, _, _) in &older {
+            said.push(format!(
+                "The {label} was there at the start and is still there: it is owed until its work has landed and it is gone."
+            ));
+        }
         let undated_clause = if undated.is_empty() {
             String::new()
         } else {
@@ -208,16 +226,7 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
                 names(&undated)
             )
         };
-        let v = Judgement::new(
-            Status::Owed,
-            format!(
-                "{} created since the start {} still there ({basis}): {}. {totals}{undated_clause}",
-                kinds(&created.iter().map(|(_, row, _)| row.clone()).collect::<Vec<_>>()),
-                are(n),
-                names(&labels),
-            ),
-            details,
-        );
+        let v = Judgement::new(Status::Owed, format!("{} {totals}{undated_clause}", said.join(" ")), details);
         match remedies {
             // git branch -d refuses a branch whose work has not landed, and
             // git worktree remove a worktree with changes not committed: the

@@ -421,7 +421,8 @@ fn the_tasks_own_branch_is_owed_though_it_was_there_before_the_start_until_it_is
     r.head = Ok(majordomus_readings::refs::Head { commit: Some("b".repeat(40)), branch: Some("main".into()) });
     let a = answer(&r, "nothing-accumulated");
     assert_eq!(a.status, Status::Owed, "{}", a.evidence);
-    assert!(a.evidence.contains("branch feature (the task's own branch)."), "{}", a.evidence);
+    assert!(a.evidence.contains("branch feature (the task's own branch) was there at the start"), "{}", a.evidence);
+    assert!(!a.evidence.contains("created since the start"), "{}", a.evidence);
     assert!(a.remedy.contains("git branch -d feature"), "{}", a.remedy);
     // Landed and deleted: nothing remains.
     r.closing.accumulated =
