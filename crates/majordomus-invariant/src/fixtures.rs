@@ -80,6 +80,7 @@ pub(crate) fn all_well() -> Readings {
         exemptions_at_start: Ok(Some(vec![])),
         commit: CommitReadings {
             inherited_dirty: Ok(Default::default()),
+            inherited_untracked: Ok(Some(Default::default())),
             stashes: Ok(vec![]),
             operation: Ok(None),
             push: Ok(Push::Measured {

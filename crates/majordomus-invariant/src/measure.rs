@@ -48,7 +48,11 @@ pub fn measure_within(
             let (head, head_commit, task) = (&head, &head_commit, &task);
             scope.spawn(move || ref_readings(&own, paths, policy, task, head, head_commit.as_deref(), deadline))
         });
-        let tree = deadline.read(|| status::read(repo));
+        let tree = deadline.read(|| match record {
+            // A task's working tree is read as its start would have read it.
+            Some(r) => status::read_since(repo, r.snapshot.reading.as_ref()),
+            None => status::read(repo),
+        });
         let refs = match refs.map(|h| h.join()) {
             Some(Ok(refs)) => refs,
             Some(Err(panic)) => std::panic::resume_unwind(panic),
@@ -68,6 +72,11 @@ pub fn measure_within(
         (None, _) => Err(Unread::no_task()),
         (_, Err(e)) => Err(e.clone()),
     });
+    let inherited_untracked = deadline.read(|| match (record, &tree) {
+        (Some(r), Ok(t)) => Ok(commit::readings::inherited_untracked(repo, r, t)),
+        (None, _) => Err(Unread::no_task()),
+        (_, Err(e)) => Err(e.clone()),
+    });
     let verification = match deadline.check() {
         Ok(()) => verification::readings::measure(repo, paths, policy, &tree, &changes),
         Err(e) => VerificationReadings::unread(&e),
@@ -84,7 +93,7 @@ pub fn measure_within(
     Readings {
         today: chrono::Local::now().date_naive(),
         exemptions_at_start,
-        commit: CommitReadings { inherited_dirty, stashes, operation, push },
+        commit: CommitReadings { inherited_dirty, inherited_untracked, stashes, operation, push },
         integration: IntegrationReadings { integrated },
         verification,
         closing,

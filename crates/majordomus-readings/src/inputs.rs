@@ -25,7 +25,7 @@ use std::fmt::Write as _;
 
 use git2::{ObjectType, Oid};
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
-use majordomus_records::paths::is_own_state;
+use majordomus_records::RepoPath;
 
 use crate::status::{content_id, WorkingTree};
 use crate::{Reading, Repo, Unread};
@@ -54,6 +54,11 @@ impl Matcher {
     pub fn is_match(&self, path: &str) -> bool {
         self.set.is_match(path)
     }
+
+    /// [`Matcher::is_match`] for a path as bytes.
+    pub fn is_match_path(&self, path: &RepoPath) -> bool {
+        self.set.is_match(path.under(std::path::Path::new("")))
+    }
 }
 
 /// What a gate's inputs hold now.
@@ -70,25 +75,22 @@ pub struct Inputs {
 pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -> Reading<Inputs> {
     // The index as `check` already parsed it (no second parse, no checksum
     // pass); through libgit2 only where that reader does not read it.
-    let entries: Vec<(String, git2::Oid, u32)> = match repo.index_file() {
-        Ok(index) => {
-            index.entries.iter().map(|e| (String::from_utf8_lossy(&e.path).into_owned(), e.id, e.mode)).collect()
-        }
+    let entries: Vec<(RepoPath, git2::Oid, u32)> = match repo.index_file() {
+        Ok(index) => index.entries.iter().map(|e| (RepoPath::from_bytes(e.path.clone()), e.id, e.mode)).collect(),
         Err(_) => {
             let index = repo.git.index().map_err(|e| Unread::git("the index", &e))?;
-            index.iter().map(|e| (String::from_utf8_lossy(&e.path).into_owned(), e.id, e.mode)).collect()
+            index.iter().map(|e| (RepoPath::from_bytes(e.path), e.id, e.mode)).collect()
         }
     };
     let filemode = repo.git.config().and_then(|c| c.get_bool("core.filemode")).unwrap_or(true);
-    let changed: BTreeSet<&str> =
-        tree.dirty.iter().map(|d| d.path.as_str()).chain(tree.conflicted.iter().map(String::as_str)).collect();
+    let changed: BTreeSet<&RepoPath> = tree.dirty.iter().map(|d| &d.path).chain(&tree.conflicted).collect();
     let mut files: Vec<InputFile> = Vec::new();
-    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut seen: BTreeSet<RepoPath> = BTreeSet::new();
     for (path, id, mode) in entries {
-        if is_own_state(&path) || !matcher.is_match(&path) || !seen.insert(path.clone()) {
+        if path.is_own_state() || !matcher.is_match_path(&path) || !seen.insert(path.clone()) {
             continue;
         }
-        let found = if changed.contains(path.as_str()) {
+        let found = if changed.contains(&path) {
             let kept = if filemode { None } else { Some(mode) };
             content_id(repo, &path).zip(worktree_mode(repo, &path, kept))
         } else {
@@ -96,13 +98,13 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
         };
         // A tracked file deleted from the working tree is not among the inputs.
         if let Some((id, mode)) = found {
-            files.push(InputFile { path, mode, id });
+            files.push(InputFile { path: path.to_string(), mode, id });
         }
     }
     for path in &tree.untracked {
-        if matcher.is_match(path) && seen.insert(path.clone()) {
+        if matcher.is_match_path(path) && seen.insert(path.clone()) {
             if let Some((id, mode)) = content_id(repo, path).zip(worktree_mode(repo, path, None)) {
-                files.push(InputFile { path: path.clone(), mode, id });
+                files.push(InputFile { path: path.to_string(), mode, id });
             }
         }
     }
@@ -113,7 +115,7 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
 /// One input file as the hash covers it.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct InputFile {
-    /// Repository-relative, `/`-separated: the sort key.
+    /// Repository-relative, `/`-separated, as [`RepoPath`] shows it: the sort key.
     pub path: String,
     /// The mode git gives it: 0o100644, 0o100755 or 0o120000.
     pub mode: u32,
@@ -130,9 +132,9 @@ const MODE_LINK: u32 = 0o120000;
 /// else 100644. `kept` is the index's mode of a tracked file where
 /// `core.fileMode` is false: git then keeps the recorded executable bit,
 /// whatever the file system says.
-fn worktree_mode(repo: &Repo, rel: &str, kept: Option<u32>) -> Option<u32> {
+pub(crate) fn worktree_mode(repo: &Repo, rel: &RepoPath, kept: Option<u32>) -> Option<u32> {
     use std::os::unix::fs::PermissionsExt;
-    let meta = std::fs::symlink_metadata(repo.root().join(rel)).ok()?;
+    let meta = std::fs::symlink_metadata(rel.under(repo.root())).ok()?;
     if meta.file_type().is_symlink() {
         return Some(MODE_LINK);
     }

@@ -11,9 +11,12 @@ pub mod issue;
 pub mod ledger;
 pub mod paths;
 pub mod policy;
+pub mod reading_at_start;
+pub mod repo_path;
 pub mod task;
 
 pub use atomic::{create_atomic, write_atomic};
 pub use paths::StatePaths;
 pub use policy::{Policy, PolicyError};
+pub use repo_path::RepoPath;
 pub use task::{TaskError, TaskRecord, TaskState};

@@ -11,6 +11,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::reading_at_start::{Bit, Content, FileAtStart, ReadingAtStart};
+use crate::RepoPath;
+
 /// The schema string every task record carries.
 pub const TASK_SCHEMA: &str = "majordomus/task/v1";
 
@@ -72,21 +75,35 @@ pub struct Snapshot {
     /// Debt baselines by repository-relative path: their entries, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub baselines: Option<BTreeMap<String, Vec<String>>>,
+    /// What governed the reading of the working tree: the configuration,
+    /// ignore rules and index bits by which `check` reads it as the start
+    /// would have (`None`: a record written before majordomus kept them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reading: Option<ReadingAtStart>,
 }
 
+/// A path, in JSON as [`RepoPath`] writes it (lossless for a path that is
+/// not UTF-8).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DirtyPath {
-    pub path: String,
+    pub path: RepoPath,
     /// The blob staged in the index, if any.
     pub index: Option<String>,
     /// The blob id of the working-tree content, `None` when deleted.
     pub worktree: Option<String>,
+    /// The working-tree file's mode as git would record it (`0o100755`,
+    /// ...); `None` when deleted, or in a record written before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UntrackedPath {
-    pub path: String,
+    pub path: RepoPath,
     pub worktree: Option<String>,
+    /// As [`DirtyPath::mode`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<u32>,
 }
 
 impl TaskRecord {

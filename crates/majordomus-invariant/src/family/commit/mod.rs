@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 use majordomus_readings::refs::Push;
 use majordomus_readings::stash::StashEntry;
 use majordomus_readings::Reading;
+use majordomus_records::RepoPath;
 
 pub mod judge;
 pub mod questions;
@@ -26,7 +27,10 @@ pub const STAGE: &str = "commit";
 #[derive(Debug)]
 pub struct CommitReadings {
     /// Dirty paths now that were dirty at the start with the same content.
-    pub inherited_dirty: Reading<BTreeSet<String>>,
+    pub inherited_dirty: Reading<BTreeSet<RepoPath>>,
+    /// Untracked paths now that were untracked at the start with the same
+    /// content (`None`: the record holds no snapshot of them).
+    pub inherited_untracked: Reading<Option<BTreeSet<RepoPath>>>,
     pub stashes: Reading<Vec<StashEntry>>,
     /// The operation in progress (`merge`, `rebase`, …), if any.
     pub operation: Reading<Option<String>>,
@@ -39,6 +43,7 @@ impl CommitReadings {
     pub fn unread(reason: &majordomus_readings::Unread) -> Self {
         Self {
             inherited_dirty: Err(reason.clone()),
+            inherited_untracked: Err(reason.clone()),
             stashes: Err(reason.clone()),
             operation: Err(reason.clone()),
             push: Err(reason.clone()),

@@ -3,6 +3,7 @@
 use serde_json::json;
 
 use majordomus_records::task::TaskRecord;
+use majordomus_records::RepoPath;
 
 use crate::answer::Status;
 use crate::judgement::Judgement;
@@ -21,7 +22,7 @@ pub(crate) fn scoped(task: &TaskRecord, r: &Readings) -> Judgement {
         Ok(c) => c,
         Err(e) => return Judgement::unread(e),
     };
-    let outside: Vec<&String> = changes.changed.iter().filter(|p| !in_scope(p, &task.scope)).collect();
+    let outside: Vec<&RepoPath> = changes.changed.iter().filter(|p| !in_scope_path(p, &task.scope)).collect();
     let details = json!({ "scope": task.scope, "changed": changes.changed.len(), "outside": outside });
     if outside.is_empty() {
         Judgement::new(
@@ -46,6 +47,15 @@ pub(crate) fn scoped(task: &TaskRecord, r: &Readings) -> Judgement {
             details,
         )
     }
+}
+
+/// [`in_scope`] for a path as bytes.
+pub fn in_scope_path(path: &RepoPath, scope: &[String]) -> bool {
+    scope.iter().any(|s| {
+        let s = s.trim_end_matches('/').as_bytes();
+        let p = path.as_bytes();
+        s.is_empty() || s == b"." || p == s || p.strip_prefix(s).is_some_and(|rest| rest.starts_with(b"/"))
+    })
 }
 
 /// Whether a repository-relative path lies inside one of the scope paths.

@@ -7,7 +7,9 @@ use serde_json::json;
 use majordomus_readings::Unread;
 
 use super::readings::{GateReading, GateRuns, GateSet, RecordedRun};
-use super::test_path::is_test_path;
+use majordomus_records::RepoPath;
+
+use super::test_path::is_test;
 use crate::answer::Status;
 use crate::judgement::{with, Judgement};
 use crate::prose::{count, names, short};
@@ -25,7 +27,7 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
             json!({ "changed": 0 }),
         );
     }
-    let touched: Vec<&String> = changes.changed.iter().filter(|p| is_test_path(p)).collect();
+    let touched: Vec<&RepoPath> = changes.changed.iter().filter(|p| is_test(p)).collect();
     // A deleted test catches nothing: a test path the working tree no
     // longer holds is named, not counted.
     let gone = match (&r.verification.gone, touched.is_empty()) {
@@ -33,7 +35,7 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
         (Ok(g), false) => g.iter().collect(),
         (Err(e), false) => return Judgement::unread(e),
     };
-    let (deleted, tests): (Vec<&String>, Vec<&String>) = touched.into_iter().partition(|p| gone.contains(p));
+    let (deleted, tests): (Vec<&RepoPath>, Vec<&RepoPath>) = touched.into_iter().partition(|p| gone.contains(p));
     let details = json!({ "changed": changes.changed.len(), "tests": tests, "deleted_tests": deleted });
     let not_counted = match deleted.len() {
         0 => String::new(),

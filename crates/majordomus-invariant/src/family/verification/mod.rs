@@ -29,7 +29,7 @@ pub struct VerificationReadings {
     pub gates: Reading<GateSet>,
     /// The test paths changed since the start that no longer exist in the
     /// working tree: deleted, so no test is in them.
-    pub gone: Reading<Vec<String>>,
+    pub gone: Reading<Vec<majordomus_records::RepoPath>>,
 }
 
 impl VerificationReadings {

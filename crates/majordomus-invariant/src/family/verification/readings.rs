@@ -18,9 +18,9 @@ use majordomus_readings::{Reading, Repo, Unread};
 use majordomus_records::ledger::{self, Entry, Event};
 use majordomus_records::policy::{Gate, Policy};
 use majordomus_records::task::{error_chain, TaskState};
-use majordomus_records::StatePaths;
+use majordomus_records::{RepoPath, StatePaths};
 
-use super::test_path::is_test_path;
+use super::test_path::is_test;
 use super::VerificationReadings;
 use crate::readings::task_reading;
 
@@ -129,7 +129,7 @@ pub fn runs_of(runs: &[(String, RecordedRun)], gate: &str, inputs_now: &str, fil
 /// The changed paths that match a gate's inputs.
 pub fn matched(gate: &Gate, changes: &ChangeSet) -> Reading<Vec<String>> {
     let m = matcher(gate)?;
-    Ok(changes.changed.iter().filter(|p| m.is_match(p)).cloned().collect())
+    Ok(changes.changed.iter().filter(|p| m.is_match_path(p)).map(ToString::to_string).collect())
 }
 
 pub fn matcher(gate: &Gate) -> Reading<Matcher> {
@@ -199,13 +199,13 @@ pub fn measure(
 /// The test paths changed since the start that the working tree no longer
 /// holds (deleted, whether committed, staged or not): only tests are asked
 /// about, one `lstat` each, as only `regression-tested` needs the answer.
-fn gone(repo: &Repo, changes: &ChangeSet) -> Vec<String> {
+fn gone(repo: &Repo, changes: &ChangeSet) -> Vec<RepoPath> {
     changes
         .changed
         .iter()
-        .filter(|p| is_test_path(p))
+        .filter(|p| is_test(p))
         .filter(|p| {
-            std::fs::symlink_metadata(repo.root().join(p.as_str()))
+            std::fs::symlink_metadata(p.under(repo.root()))
                 .is_err_and(|e| matches!(e.kind(), std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory))
         })
         .cloned()
@@ -260,7 +260,7 @@ mod tests {
     fn take(t: &TestRepo, policy: &Policy, changed: &[&str]) -> GateSet {
         let repo = majordomus_readings::open(t.path()).expect("open");
         let tree = majordomus_readings::status::read(&repo);
-        let changes = Ok(ChangeSet { changed: changed.iter().map(|s| s.to_string()).collect(), inherited: vec![] });
+        let changes = Ok(ChangeSet { changed: changed.iter().map(|s| (*s).into()).collect(), inherited: vec![] });
         let paths = StatePaths::new(repo.root());
         measure(&repo, &paths, policy, &tree, &changes).gates.expect("read")
     }

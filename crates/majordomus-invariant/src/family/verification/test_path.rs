@@ -3,6 +3,12 @@
 //! by, and the only paths the verification readings ask whether they are
 //! gone.
 
+/// [`is_test_path`] for a path as bytes (one that is not UTF-8 judged by
+/// its name with those bytes replaced).
+pub fn is_test(path: &majordomus_records::RepoPath) -> bool {
+    is_test_path(&String::from_utf8_lossy(path.as_bytes()))
+}
+
 /// Whether a path is a test by the usual conventions: a `test`, `tests`,
 /// `spec` or `__tests__` directory, or a `test_*`, `*_test`, `*.test.*`,
 /// `*.spec.*` file name.

@@ -315,7 +315,7 @@ fn no_commit_since_the_start_is_nothing_measurable() {
 
 fn dirty(paths: &[&str]) -> Result<WorkingTree, Unread> {
     Ok(WorkingTree {
-        dirty: paths.iter().map(|p| Dirty { path: p.to_string(), index: None, deleted: false }).collect(),
+        dirty: paths.iter().map(|p| Dirty { path: (*p).into(), index: None, deleted: false }).collect(),
         ..WorkingTree::default()
     })
 }
