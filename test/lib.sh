@@ -8,6 +8,13 @@
 #   expect_not_contains TEXT       $out does not contain TEXT
 #   commit_all MESSAGE             stage everything and commit
 #   json_get FILE EXPR             read a value from a JSON file (python3)
+#   expect_open ID REGEX [STATUSES]  check --json answers ID with one of STATUSES
+#                                  (default: owed refused unknown), never pass or
+#                                  exempt, its evidence matching REGEX (extended,
+#                                  case aside)
+#   expect_answer ID STATUSES REGEX  the same for any set of statuses
+#   judge_answer ID STATUSES REGEX   expect_answer on the last document, not measuring again
+#   evidence_of ID                 the evidence check --json last gave ID
 set -euo pipefail
 
 : "${MAJORDOMUS:?MAJORDOMUS must name the majordomus binary (test/run.sh sets it)}"
@@ -83,4 +90,25 @@ expect_status() {
   local got
   got=$(status_of "$1")
   [ "$got" = "$2" ] || { out=$(cat "$case_root/doc.json"); fail "expected $1=$2, got $1=$got"; }
+}
+
+evidence_of() {
+  json_get "$case_root/doc.json" "[q for q in d['questions'] if q['id'] == '$1'][0]['evidence']"
+}
+
+expect_answer() {
+  status_of "$1" > /dev/null
+  judge_answer "$@"
+}
+
+judge_answer() {
+  local id=$1 statuses=$2 regex=$3 got ev
+  got=$(json_get "$case_root/doc.json" "{q['id']: q['status'] for q in d['questions']}['$id']")
+  ev=$(evidence_of "$id")
+  case " $statuses " in *" $got "*) ;; *) out="$id=$got: $ev"; fail "expected $id to be one of ($statuses), got $got" ;; esac
+  printf '%s' "$ev" | grep -Eqi -- "$regex" || { out="$id=$got: $ev"; fail "expected $id's evidence to match /$regex/"; }
+}
+
+expect_open() {
+  expect_answer "$1" "${3:-owed refused unknown}" "$2"
 }

@@ -33,7 +33,7 @@ expect_run 10 md check
 
 # A start commit that is not in this repository, with no snapshot of the
 # baselines to read instead.
-edit_record 'r["head"] = "0123456789abcdef0123456789abcdef01234567"; r["snapshot"].pop("baselines")'
+edit_record 'r["head"] = "0123456789abcdef0123456789abcdef01234567"; r["snapshot"].pop("baseline_bytes")'
 expect_run 10 md check
 [ "$(status no-new-debt)" = unknown ] || fail "no-new-debt: $(status no-new-debt)"
 case "$(evidence no-new-debt)" in *"is not in this repository"*) ;; *) fail "no-new-debt says: $(evidence no-new-debt)" ;; esac
@@ -43,7 +43,7 @@ case "$(evidence no-new-debt)" in *"is not in this repository"*) ;; *) fail "no-
 # The same start commit with the snapshot of the baselines kept: the record
 # still does not say where the task started.
 cp "$case_root/good.json" .ai/local/state/task.json
-edit_record 'assert r["snapshot"]["baselines"]; r["head"] = "0123456789abcdef0123456789abcdef01234567"'
+edit_record 'assert r["snapshot"]["baseline_bytes"]; r["head"] = "0123456789abcdef0123456789abcdef01234567"'
 expect_run 10 md check
 [ "$(status no-new-debt)" = unknown ] || fail "no-new-debt with the snapshot kept: $(status no-new-debt)"
 case "$(evidence no-new-debt)" in *"is not in this repository"*) ;; *) fail "no-new-debt says: $(evidence no-new-debt)" ;; esac

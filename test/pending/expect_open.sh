@@ -3,15 +3,10 @@
 # makes. When a case moves to test/cases/, move what it uses of this file
 # into test/lib.sh.
 #
-#   expect_open ID REGEX [STATUSES]   check --json answers ID with one of STATUSES
-#                                     (default: owed refused unknown), never pass
-#                                     or exempt, its evidence matching REGEX
-#                                     (extended, case aside)
-#   expect_answer ID STATUSES REGEX   the same for any set of statuses (a guard)
-#   judge_answer ID STATUSES REGEX    expect_answer on the last document, not measuring again
+#   (expect_open, expect_answer, judge_answer and evidence_of live in
+#   test/lib.sh now: the cases that moved to test/cases/ use them)
 #   expect_also ID REGEX [STATUSES]   expect_open on the document the last check wrote,
 #                                     without measuring again (the same state)
-#   evidence_of ID                    the evidence check --json last gave ID
 #   with_origin                       a bare origin beside the repository, main pushed,
 #                                     main tracking it, origin/HEAD set
 #   exempt_forge                      appends to the policy an exemption of
@@ -19,27 +14,6 @@
 #   stop_hook DIR [ARGS...]           runs `hook stop` for a Stop payload whose cwd is
 #                                     DIR (from the current directory); its stdout in $out
 #   hook_decision                     the decision field of the last stop_hook's output
-
-evidence_of() {
-  json_get "$case_root/doc.json" "[q for q in d['questions'] if q['id'] == '$1'][0]['evidence']"
-}
-
-expect_answer() {
-  status_of "$1" > /dev/null
-  judge_answer "$@"
-}
-
-judge_answer() {
-  local id=$1 statuses=$2 regex=$3 got ev
-  got=$(json_get "$case_root/doc.json" "{q['id']: q['status'] for q in d['questions']}['$id']")
-  ev=$(evidence_of "$id")
-  case " $statuses " in *" $got "*) ;; *) out="$id=$got: $ev"; fail "expected $id to be one of ($statuses), got $got" ;; esac
-  printf '%s' "$ev" | grep -Eqi -- "$regex" || { out="$id=$got: $ev"; fail "expected $id's evidence to match /$regex/"; }
-}
-
-expect_open() {
-  expect_answer "$1" "${3:-owed refused unknown}" "$2"
-}
 
 expect_also() {
   judge_answer "$1" "${3:-owed refused unknown}" "$2"

@@ -62,7 +62,9 @@ pub fn main() -> ExitCode {
         Ok(exit) => exit.into(),
         Err(CliError::BrokenPipe) => Exit::Ok.into(),
         Err(e) => {
-            let _ = writeln!(std::io::stderr(), "majordomus: {}", e.chain());
+            // The last step before the terminal: whatever input a message
+            // quotes, no control character reaches it (each line escaped).
+            let _ = writeln!(std::io::stderr(), "majordomus: {}", majordomus_records::text::escape_lines(&e.chain()));
             e.exit().into()
         }
     }

@@ -48,27 +48,10 @@ pub fn check_text(doc: &Document, color: bool) -> String {
 }
 
 /// Text read from the repository (a path, a branch, a commit message) made
-/// safe for a terminal line: a control character is written as its escape
-/// (`\n`, `\t`, `\r`, else `\xNN` or `\u{NN}`), so no evidence can start a
-/// line of its own (a false done line) or move the cursor. The JSON
-/// document needs none of this: JSON escapes them itself.
-pub fn escape_text(s: &str) -> String {
-    if !s.chars().any(char::is_control) {
-        return s.to_string();
-    }
-    let mut out = String::with_capacity(s.len() + 8);
-    for c in s.chars() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x80 && c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// safe for a terminal line: the one escaping function,
+/// [`majordomus_records::text::escape`] (a control character written as its
+/// escape, so no evidence can start a line of its own or move the cursor).
+pub use majordomus_records::text::escape as escape_text;
 
 fn same_reason(a: &Answer, b: &Answer) -> bool {
     a.status == b.status && a.evidence == b.evidence && a.remedy == b.remedy

@@ -4,9 +4,10 @@
 use std::path::Path;
 
 use majordomus_readings::Repo;
+use majordomus_records::confined::{Dir, Perm};
 use majordomus_records::ledger::{self, Entry, Event};
 use majordomus_records::task::{TaskRecord, TaskState};
-use majordomus_records::{Policy, StatePaths};
+use majordomus_records::{PlaceError, Policy, StatePaths};
 
 use crate::CliError;
 
@@ -72,7 +73,12 @@ impl Workspace {
     /// The ledger's entries; one that cannot be read is a usage error
     /// naming the file and line.
     pub fn ledger(&self) -> Result<Vec<Entry>, CliError> {
-        ledger::read(&self.paths.ledger()).map_err(|e| CliError::Usage(majordomus_records::task::error_chain(&e)))
+        let path = self.paths.ledger();
+        let read = ledger::load(&path).map_err(|e| CliError::Usage(majordomus_records::task::error_chain(&e)))?;
+        if let Some(torn) = read.torn {
+            eprintln!("majordomus: note: {}", torn.sentence(&path));
+        }
+        Ok(read.entries)
     }
 
     /// The task's ledger, folded.
@@ -89,25 +95,49 @@ impl Workspace {
     /// the read to the append. Waits up to ten seconds for another writer;
     /// past that, a usage error naming the lock file.
     pub fn lock_ledger(&self) -> Result<ledger::LedgerLock, CliError> {
-        self.ensure_state_dir()?;
-        ledger::lock(&self.paths.ledger(), std::time::Duration::from_secs(10)).map_err(|e| match e {
-            ledger::LedgerError::Locked { .. } => CliError::Usage(majordomus_records::task::error_chain(&e)),
-            other => CliError::internal("cannot lock the ledger", other),
-        })
+        ledger::lock(&self.paths, std::time::Duration::from_secs(10)).map_err(ledger_error)
     }
 
     /// Appends one event for the task to the ledger.
     pub fn append(&self, task: &TaskRecord, event: Event) -> Result<Entry, CliError> {
-        self.ensure_state_dir()?;
         let entry = Entry {
             at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
             task: Some(task.id.clone()),
             event,
         };
-        let path = self.paths.ledger();
-        ledger::append(&path, &entry)
-            .map_err(|e| CliError::internal(format!("cannot append to {}", path.display()), e))?;
+        ledger::append(&self.paths, &entry).map_err(ledger_error)?;
         Ok(entry)
+    }
+}
+
+/// Says on standard error when the ledger's last line is torn (a write
+/// that did not finish): the readings ignore it, and the next append
+/// removes it.
+pub fn say_torn_ledger(paths: &StatePaths) {
+    let path = paths.ledger();
+    if let Some(torn) = ledger::torn(&path) {
+        eprintln!("majordomus: note: {}", torn.sentence(&path));
+    }
+}
+
+/// A ledger that could not be locked or written: refused as given (a
+/// symbolic link where it goes, an entry out of bounds, the lock held too
+/// long) is exit 2; anything else is internal.
+pub fn ledger_error(e: ledger::LedgerError) -> CliError {
+    if e.is_refusal() {
+        CliError::Usage(majordomus_records::task::error_chain(&e))
+    } else {
+        CliError::internal("cannot write the ledger", e)
+    }
+}
+
+/// A place that could not be written: refused (a symbolic link, a file
+/// where a directory goes) is exit 2, naming it; anything else is internal.
+pub fn place_error(e: PlaceError) -> CliError {
+    if e.is_refusal() {
+        CliError::Usage(majordomus_records::task::error_chain(&e))
+    } else {
+        CliError::internal("cannot write majordomus's state", e)
     }
 }
 
@@ -131,41 +161,53 @@ pub fn load_policy(paths: &StatePaths) -> Result<Policy, CliError> {
 
 /// Writes one of the tool's state files atomically. The state directory
 /// carries a `.gitignore` of its own, so git never lists it even where
-/// `start` never ran.
+/// `start` never ran; it and every directory below it are reached without
+/// following a symbolic link ([`majordomus_records::confined`]).
 pub fn write_state(paths: &StatePaths, path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    within_state_dir(paths, path)?;
-    ensure_state_dir(paths)?;
-    majordomus_records::write_atomic(path, bytes)
-        .map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))
+    let (dir, name) = state_parent(paths, path)?;
+    dir.replace(&name, bytes, Perm::Private).map_err(place_error)
 }
 
 /// [`write_state`] for a file that must not exist yet: `Ok(false)`, and
 /// nothing written, when it does (another writer created it first).
 pub fn create_state(paths: &StatePaths, path: &Path, bytes: &[u8]) -> Result<bool, CliError> {
-    within_state_dir(paths, path)?;
-    ensure_state_dir(paths)?;
-    match majordomus_records::create_atomic(path, bytes) {
-        Ok(()) => Ok(true),
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
-        Err(e) => Err(CliError::internal(format!("cannot write {}", path.display()), e)),
-    }
+    let (dir, name) = state_parent(paths, path)?;
+    dir.create(&name, bytes, Perm::Private).map_err(place_error)
 }
 
-/// The one rule every write of majordomus keeps: nothing outside its state
-/// directory. A path made from something a file said (a record's id, say)
-/// that would leave it is an internal error, and nothing is written.
-fn within_state_dir(paths: &StatePaths, path: &Path) -> Result<(), CliError> {
-    use std::path::Component;
-    let plain =
-        path.components().all(|c| matches!(c, Component::RootDir | Component::Normal(_) | Component::Prefix(_)));
-    if plain && path.starts_with(paths.state_dir()) && path != paths.state_dir() {
-        Ok(())
-    } else {
-        Err(CliError::internal(
+/// Removes one of the tool's state files (never through a link):
+/// `Ok(false)` when it was not there.
+pub fn remove_state(paths: &StatePaths, path: &Path) -> Result<bool, CliError> {
+    let (dir, name) = state_parent(paths, path)?;
+    dir.remove(&name).map_err(place_error)
+}
+
+/// The state directory (made where missing) or the directory below it that
+/// holds `path`, and `path`'s name. The one rule every write of majordomus
+/// keeps: nothing outside its state directory. A path made from something a
+/// file said (a record's id, say) that would leave it is an internal error,
+/// and nothing is written.
+fn state_parent(paths: &StatePaths, path: &Path) -> Result<(Dir, String), CliError> {
+    let outside = || {
+        CliError::internal(
             "refusing to write outside the state directory",
             std::io::Error::other(format!("{} is not inside {}", path.display(), paths.state_dir().display())),
-        ))
+        )
+    };
+    let rel = path.strip_prefix(paths.state_dir()).map_err(|_| outside())?;
+    let mut names = Vec::new();
+    for c in rel.components() {
+        match c {
+            std::path::Component::Normal(n) => names.push(n.to_str().ok_or_else(outside)?.to_string()),
+            _ => return Err(outside()),
+        }
     }
+    let name = names.pop().ok_or_else(outside)?;
+    let mut dir = paths.open_state(true).map_err(place_error)?;
+    for sub in names {
+        dir = dir.child(&sub, true).map_err(place_error)?;
+    }
+    Ok((dir, name))
 }
 
 /// Creates the state directory with its own `.gitignore`. Each directory on
@@ -174,40 +216,15 @@ fn within_state_dir(paths: &StatePaths, path: &Path) -> Result<(), CliError> {
 /// file, is refused with exit 2 and nothing is written, since state written
 /// through it would land elsewhere (a tracked symlink could point anywhere).
 pub fn ensure_state_dir(paths: &StatePaths) -> Result<(), CliError> {
-    state_dir_usable(paths)?;
-    let ignore = paths.state_dir().join(".gitignore");
-    if !ignore.exists() {
-        majordomus_records::write_atomic(&ignore, b"# majordomus's own state: never tracked\n*\n")
-            .map_err(|e| CliError::internal(format!("cannot write {}", ignore.display()), e))?;
-    }
-    Ok(())
+    paths.open_state(true).map(|_| ()).map_err(place_error)
 }
 
 /// Whether the state directory can be written where it belongs: see
 /// [`ensure_state_dir`]. Checks only; writes nothing.
 pub fn state_dir_usable(paths: &StatePaths) -> Result<(), CliError> {
-    let state = paths.state_dir();
-    let mut steps: Vec<&Path> =
-        state.ancestors().take_while(|a| a.starts_with(paths.root()) && *a != paths.root()).collect();
-    steps.reverse();
-    for step in steps {
-        let shown = step.strip_prefix(paths.root()).unwrap_or(step).display();
-        match step.symlink_metadata() {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => break,
-            Err(e) => return Err(CliError::internal(format!("cannot read {}", step.display()), e)),
-            Ok(m) if m.file_type().is_symlink() => {
-                return Err(CliError::Usage(format!(
-                    "{shown} is a symbolic link (to {}): majordomus writes its state only into a directory of this working tree; make {shown} a plain directory (or remove it); nothing was written",
-                    std::fs::read_link(step).map(|t| t.display().to_string()).unwrap_or_else(|_| "?".into())
-                )))
-            }
-            Ok(m) if !m.is_dir() => {
-                return Err(CliError::Usage(format!(
-                    "{shown} is a file, where majordomus keeps its state directory; move it away; nothing was written"
-                )))
-            }
-            Ok(_) => {}
-        }
+    match paths.open_state(false) {
+        Ok(_) => Ok(()),
+        Err(e) if e.io_kind() == Some(std::io::ErrorKind::NotFound) => Ok(()),
+        Err(e) => Err(place_error(e)),
     }
-    Ok(())
 }

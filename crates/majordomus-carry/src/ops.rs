@@ -33,7 +33,10 @@ impl CarryError {
     /// Whether the request was refused as given (nothing was changed), as
     /// opposed to failing inside.
     pub fn is_refusal(&self) -> bool {
-        !matches!(self, CarryError::Store(_))
+        match self {
+            CarryError::Store(e) => e.is_refusal(),
+            _ => true,
+        }
     }
 }
 

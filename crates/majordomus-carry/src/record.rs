@@ -57,13 +57,19 @@ impl CarryRecord {
 
     /// Reads a record from its bytes; the reason when it is not one.
     pub fn from_slice(bytes: &[u8]) -> Result<(Self, Invocation), String> {
-        let record: CarryRecord = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-        if record.schema != CARRY_SCHEMA {
-            return Err(format!("its schema is {:?}, expected {CARRY_SCHEMA:?}", record.schema));
-        }
-        let invocation = Invocation::parse(&record.invocation)
-            .map_err(|e| format!("its invocation {:?} is not usable: {e}", record.invocation))?;
+        let record: CarryRecord = majordomus_records::json::parse(bytes)?;
+        let invocation = record.invocation()?;
         Ok((record, invocation))
+    }
+
+    /// The record's invocation, parsed; the reason when it is not usable.
+    pub fn invocation(&self) -> Result<Invocation, String> {
+        Invocation::parse(&self.invocation).map_err(|e| {
+            majordomus_records::json::bounded(&format!(
+                "its invocation {:?} is not usable: {e}",
+                majordomus_records::text::clamp(&self.invocation, 200)
+            ))
+        })
     }
 
     pub fn to_json(&self) -> Vec<u8> {
@@ -71,6 +77,14 @@ impl CarryRecord {
         let mut bytes = serde_json::to_vec_pretty(self).unwrap_or_default();
         bytes.push(b'\n');
         bytes
+    }
+}
+
+impl majordomus_records::json::Record for CarryRecord {
+    const SCHEMA: &'static str = CARRY_SCHEMA;
+    const MAX_BYTES: u64 = 1 << 20;
+    fn schema(&self) -> &str {
+        &self.schema
     }
 }
 

@@ -14,11 +14,20 @@
 //! itself is kept (removing a file others may be waiting on would let two
 //! holders in). Readers (`show`, `budget`) take no lock: a rename is atomic,
 //! so they see a whole record, old or new.
+//!
+//! Every file here is reached from the common git directory without
+//! following a symbolic link ([`majordomus_records::confined`]): a link at
+//! `majordomus/`, `carry.lock` or `carry-history.jsonl` is refused, naming
+//! it, and nothing is written through it. The lock is the one lock helper
+//! ([`majordomus_records::lock`]); the history is appended a whole line at a
+//! time ([`majordomus_records::lines`]).
 
-use std::fs::{File, OpenOptions};
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use majordomus_records::confined::{self, Dir, Perm, PlaceError};
+use majordomus_records::lines::AppendError;
+use majordomus_records::lock::{self, LockError};
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -32,6 +41,14 @@ pub const RECORD: &str = "majordomus/carry.json";
 pub const LOCK: &str = "majordomus/carry.lock";
 /// One line per ended record: what the run had spent, and why it stopped.
 pub const HISTORY: &str = "majordomus/carry-history.jsonl";
+
+/// The directory of the files above, in the common git directory.
+const DIR: &str = "majordomus";
+
+/// The name of `path` (one of the constants above) within [`DIR`].
+fn name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
 
 /// How long a writer waits for another to finish before giving up.
 pub const LOCK_WAIT: Duration = Duration::from_secs(10);
@@ -49,38 +66,39 @@ pub enum LocateError {
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    #[error("cannot open the carry lock {}", path.display())]
-    OpenLock {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("the carry record is still locked by another writer after {waited:?} ({})", path.display())]
-    Locked { path: PathBuf, waited: Duration },
-    #[error("cannot lock the carry record {}", path.display())]
-    Lock {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
+    #[error("cannot lock the carry record")]
+    Lock(#[from] LockError),
     #[error("cannot write the carry record {}", path.display())]
     Write {
         path: PathBuf,
         #[source]
-        source: std::io::Error,
+        source: PlaceError,
     },
     #[error("cannot remove the carry record {}", path.display())]
     Remove {
         path: PathBuf,
         #[source]
-        source: std::io::Error,
+        source: PlaceError,
     },
-    #[error("cannot append to the carry history {}", path.display())]
-    History {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
+    #[error("cannot append to the carry history")]
+    History(#[from] AppendError),
+}
+
+impl StoreError {
+    /// Whether a symbolic link was refused where the record, its lock or
+    /// its history goes: the request is refused as given (exit 2, naming
+    /// the link), not a record out of reach. Anything else that is not a
+    /// file there (a directory at the lock) leaves the record out of reach:
+    /// `unknown`.
+    pub fn is_refusal(&self) -> bool {
+        match self {
+            StoreError::Lock(LockError::Place(e))
+            | StoreError::Write { source: e, .. }
+            | StoreError::Remove { source: e, .. }
+            | StoreError::History(AppendError::Place(e)) => matches!(e, PlaceError::Link { .. }),
+            _ => false,
+        }
+    }
 }
 
 /// What the record's file holds, before its owner is judged.
@@ -120,42 +138,32 @@ impl Store {
     /// Reads the record. Any failure to read it is [`Loaded::Unreadable`]
     /// with the reason, never [`Loaded::Absent`].
     pub fn read(&self) -> Loaded {
+        use majordomus_records::json::{self, Failure};
         let path = self.record_path();
-        match std::fs::read(&path) {
-            Ok(bytes) => match CarryRecord::from_slice(&bytes) {
-                Ok(found) => Loaded::Present(Box::new(found)),
+        match json::load::<CarryRecord>(&path) {
+            Ok(None) => Loaded::Absent,
+            Ok(Some(record)) => match record.invocation() {
+                Ok(invocation) => Loaded::Present(Box::new((record, invocation))),
                 Err(reason) => Loaded::Unreadable(format!("{} is not a carry record: {reason}", path.display())),
             },
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Loaded::Absent,
-            Err(e) => Loaded::Unreadable(format!("{}: {e}", path.display())),
+            Err(Failure::Malformed(reason)) => {
+                Loaded::Unreadable(format!("{} is not a carry record: {reason}", path.display()))
+            }
+            Err(Failure::Io(e)) => Loaded::Unreadable(format!("{}: {e}", path.display())),
         }
+    }
+
+    /// The directory of the record, its lock and its history, reached
+    /// without following a link; created when missing.
+    fn dir(&self) -> Result<Dir, PlaceError> {
+        confined::open_dir(&self.common_dir, Path::new(DIR), true)
     }
 
     /// Takes the exclusive lock, waiting up to `wait` for another writer.
     pub fn lock(&self, wait: Duration) -> Result<Locked<'_>, StoreError> {
-        let path = self.lock_path();
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|source| StoreError::OpenLock { path: path.clone(), source })?;
-        }
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(|source| StoreError::OpenLock { path: path.clone(), source })?;
-        let started = Instant::now();
-        loop {
-            // Called through the trait: std's own `File::try_lock` is newer
-            // than this workspace's minimum Rust.
-            match fs4::FileExt::try_lock(&file) {
-                Ok(()) => return Ok(Locked { store: self, _file: file }),
-                Err(fs4::TryLockError::WouldBlock) if started.elapsed() < wait => {
-                    std::thread::sleep(Duration::from_millis(10));
-                }
-                Err(fs4::TryLockError::WouldBlock) => return Err(StoreError::Locked { path, waited: wait }),
-                Err(fs4::TryLockError::Error(source)) => return Err(StoreError::Lock { path, source }),
-            }
-        }
+        let dir = self.dir().map_err(LockError::Place)?;
+        let held = lock::exclusive(&dir, name(LOCK), wait)?;
+        Ok(Locked { store: self, dir, _held: held })
     }
 }
 
@@ -163,8 +171,9 @@ impl Store {
 #[derive(Debug)]
 pub struct Locked<'a> {
     store: &'a Store,
-    /// Closing the file releases the lock.
-    _file: File,
+    dir: Dir,
+    /// Dropping it releases the lock.
+    _held: lock::Held,
 }
 
 #[derive(Serialize)]
@@ -181,17 +190,16 @@ impl Locked<'_> {
     }
 
     pub fn save(&self, record: &CarryRecord) -> Result<(), StoreError> {
-        let path = self.store.record_path();
-        majordomus_records::write_atomic(&path, &record.to_json()).map_err(|source| StoreError::Write { path, source })
+        self.dir
+            .replace(name(RECORD), &record.to_json(), Perm::Private)
+            .map_err(|source| StoreError::Write { path: self.store.record_path(), source })
     }
 
     pub fn remove(&self) -> Result<(), StoreError> {
-        let path = self.store.record_path();
-        match std::fs::remove_file(&path) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-            Err(source) => Err(StoreError::Remove { path, source }),
-        }
+        self.dir
+            .remove(name(RECORD))
+            .map(|_| ())
+            .map_err(|source| StoreError::Remove { path: self.store.record_path(), source })
     }
 
     /// Appends one line saying what an ended record held and why it ended.
@@ -201,17 +209,13 @@ impl Locked<'_> {
             Loaded::Unreadable(reason) => (None, Some(reason.as_str())),
             Loaded::Present(found) => (Some(&found.0), None),
         };
-        let path = self.store.history_path();
         let line = Ended { ended_at: now, stopped, record, unreadable };
-        let mut bytes =
-            serde_json::to_vec(&line).map_err(|e| StoreError::History { path: path.clone(), source: e.into() })?;
+        // A struct of strings, integers and a record always serializes.
+        let mut bytes = serde_json::to_vec(&line).unwrap_or_default();
         bytes.push(b'\n');
-        OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&path)
-            .and_then(|mut f| f.write_all(&bytes))
-            .map_err(|source| StoreError::History { path, source })
+        let whole = |tail: &[u8]| serde_json::from_slice::<serde_json::Value>(tail).is_ok();
+        majordomus_records::lines::append_locked(&self.dir, name(HISTORY), &bytes, whole)?;
+        Ok(())
     }
 }
 
@@ -246,9 +250,33 @@ mod tests {
         let store = Store::in_common_dir(dir.path());
         let held = store.lock(LOCK_WAIT).expect("first");
         let second = store.lock(Duration::from_millis(50));
-        assert!(matches!(second, Err(StoreError::Locked { .. })), "{second:?}");
+        assert!(matches!(second, Err(StoreError::Lock(LockError::Busy { .. }))), "{second:?}");
         drop(held);
         store.lock(Duration::from_millis(50)).expect("free again once the first is done");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_at_the_directory_the_lock_or_the_history_is_refused_and_nothing_is_written_through_it() {
+        for planted in [DIR, LOCK, HISTORY] {
+            let dir = tempfile::tempdir().expect("tempdir");
+            let outside = tempfile::tempdir().expect("tempdir");
+            if planted != DIR {
+                std::fs::create_dir_all(dir.path().join(DIR)).expect("mkdir");
+            }
+            let target = if planted == DIR { outside.path().to_path_buf() } else { outside.path().join("made") };
+            std::os::unix::fs::symlink(&target, dir.path().join(planted)).expect("plant");
+            let store = Store::in_common_dir(dir.path());
+            let err = store.lock(LOCK_WAIT).and_then(|locked| {
+                let record: Loaded = Loaded::Unreadable("x".into());
+                locked.append_history(&record, Some("why"), Utc::now())
+            });
+            let err = err.expect_err(planted);
+            assert!(err.is_refusal(), "{planted}: {err:?}");
+            let said = majordomus_records::task::error_chain(&err);
+            assert!(said.contains(&format!("{planted} is a symbolic link")), "{said}");
+            assert_eq!(std::fs::read_dir(outside.path()).expect("list").count(), 0, "{planted}: written outside");
+        }
     }
 
     #[test]

@@ -43,6 +43,17 @@ pub struct Document {
     pub fingerprint: Option<Fingerprint>,
 }
 
+/// The most bytes an answer's evidence or remedy may hold: the records are
+/// bounded on load, and this bounds whatever else an answer quotes (a line
+/// of a file, a name), so no input makes the document grow without end.
+pub const MAX_EVIDENCE: usize = 16 << 10;
+
+fn bound(text: &mut String) {
+    if text.len() > MAX_EVIDENCE {
+        *text = majordomus_records::text::clamp(text, MAX_EVIDENCE).into_owned();
+    }
+}
+
 impl Document {
     pub fn new(
         generated_at: chrono::DateTime<chrono::Utc>,
@@ -53,6 +64,15 @@ impl Document {
         score: u8,
     ) -> Self {
         let mut tallies: BTreeMap<Status, usize> = Status::ALL.iter().map(|s| (*s, 0)).collect();
+        let mut questions = questions;
+        for q in &mut questions {
+            bound(&mut q.evidence);
+            bound(&mut q.remedy);
+        }
+        let task_error = task_error.map(|mut e| {
+            bound(&mut e);
+            e
+        });
         for q in &questions {
             *tallies.entry(q.status).or_default() += 1;
         }
@@ -69,6 +89,36 @@ impl Document {
             caps: Vec::new(),
             fingerprint: None,
         }
+    }
+
+    /// Reads a document written earlier (`score --cached`): its schema, and
+    /// that it agrees with itself: `complete` only when every question is
+    /// settled, the tallies the questions', a score of 10 only when
+    /// complete. A document damaged into claiming more than its questions
+    /// say is refused, never read as a pass.
+    pub fn parse(bytes: &[u8]) -> Result<Self, String> {
+        let doc: Document =
+            serde_json::from_slice(bytes).map_err(|e| majordomus_records::json::bounded(&e.to_string()))?;
+        if doc.schema != SCHEMA {
+            return Err(format!(
+                "its schema is {:?}, expected {SCHEMA:?}",
+                majordomus_records::text::clamp(&doc.schema, 80)
+            ));
+        }
+        let settled = !doc.questions.is_empty() && doc.questions.iter().all(|q| q.status.is_settled());
+        if doc.complete != settled {
+            return Err(format!("it says complete is {}, and its questions say {settled}", doc.complete));
+        }
+        if (doc.score == 10) != settled || doc.score > 10 {
+            return Err(format!("its score {} does not agree with its questions", doc.score));
+        }
+        for status in Status::ALL {
+            let counted = doc.questions.iter().filter(|q| q.status == status).count();
+            if doc.tallies.get(&status) != Some(&counted) {
+                return Err(format!("its tally of {} is not the {counted} its questions hold", status.as_str()));
+            }
+        }
+        Ok(doc)
     }
 
     /// The questions still open: neither `pass` nor `exempt`, in order.
@@ -130,6 +180,41 @@ mod tests {
         assert_eq!(schema["properties"]["schema"]["const"], SCHEMA);
         let statuses: Vec<&str> = Status::ALL.iter().map(|s| s.as_str()).collect();
         assert_eq!(schema["$defs"]["status"]["enum"], serde_json::json!(statuses));
+    }
+
+    #[test]
+    fn no_evidence_remedy_or_task_error_grows_past_its_bound() {
+        let mut huge = a("committed", Status::Owed);
+        huge.evidence = "e".repeat(10 << 20);
+        huge.remedy = "r".repeat(MAX_EVIDENCE + 1);
+        let doc = Document::new(chrono::Utc::now(), "/r".into(), None, Some("t".repeat(1 << 20)), vec![huge], 7);
+        let q = &doc.questions[0];
+        assert!(q.evidence.len() < MAX_EVIDENCE + 40 && q.evidence.ends_with("more bytes)"), "{}", q.evidence.len());
+        assert!(q.remedy.len() < MAX_EVIDENCE + 40);
+        assert!(doc.task_error.as_ref().is_some_and(|e| e.len() < MAX_EVIDENCE + 40));
+    }
+
+    #[test]
+    fn a_stored_document_that_disagrees_with_itself_is_refused() {
+        let doc = Document::new(
+            chrono::Utc::now(),
+            "/r".into(),
+            None,
+            None,
+            vec![a("x", Status::Pass), a("y", Status::Owed)],
+            7,
+        );
+        let bytes = serde_json::to_vec(&doc).expect("json");
+        assert_eq!(Document::parse(&bytes).expect("itself"), doc);
+        let mut v: serde_json::Value = serde_json::from_slice(&bytes).expect("json");
+        for (key, value) in [("score", serde_json::json!(10)), ("complete", serde_json::json!(true))] {
+            let mut damaged = v.clone();
+            damaged[key] = value;
+            let err = Document::parse(&serde_json::to_vec(&damaged).expect("json")).expect_err(key);
+            assert!(err.contains("does not agree") || err.contains("its questions say"), "{key}: {err}");
+        }
+        v["tallies"]["owed"] = 0.into();
+        assert!(Document::parse(&serde_json::to_vec(&v).expect("json")).expect_err("tally").contains("tally of owed"));
     }
 
     #[test]

@@ -23,6 +23,11 @@ pub(crate) fn record() -> TaskRecord {
     majordomus_testkit::task_record()
 }
 
+/// The environment the fixture's task started under, and its gates ran under.
+pub(crate) fn environment() -> majordomus_records::ledger::Environment {
+    majordomus_testkit::gate_environment()
+}
+
 pub(crate) fn today() -> chrono::NaiveDate {
     chrono::NaiveDate::from_ymd_opt(2026, 11, 30).expect("a date")
 }

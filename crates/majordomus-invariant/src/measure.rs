@@ -48,11 +48,7 @@ pub fn measure_within(
             let (head, head_commit, task) = (&head, &head_commit, &task);
             scope.spawn(move || ref_readings(&own, paths, policy, task, head, head_commit.as_deref(), deadline))
         });
-        let tree = deadline.read(|| match record {
-            // A task's working tree is read as its start would have read it.
-            Some(r) => status::read_since(repo, r.snapshot.reading.as_ref()),
-            None => status::read(repo),
-        });
+        let tree = deadline.read(|| working_tree(repo, &task));
         let refs = match refs.map(|h| h.join()) {
             Some(Ok(refs)) => refs,
             Some(Err(panic)) => std::panic::resume_unwind(panic),
@@ -67,6 +63,12 @@ pub fn measure_within(
         (None, _, _) => Err(Unread::no_task()),
         (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),
     });
+    // A baseline gone since the start is followed out of the naming pattern
+    // among the paths the change added: once the change set is read.
+    let closing = ClosingReadings {
+        debt: closing.debt.and_then(|debt| deadline.read(|| closing::readings::follow(repo, record, debt, &changes))),
+        ..closing
+    };
     let inherited_dirty = deadline.read(|| match (record, &tree) {
         (Some(r), Ok(t)) => Ok(commit::readings::inherited_dirty(repo, r, t)),
         (None, _) => Err(Unread::no_task()),
@@ -103,6 +105,19 @@ pub fn measure_within(
         tree,
         head,
         task,
+    }
+}
+
+/// The working tree's status as `check` reads it: for a task, as its start
+/// read it (`status::read_since`: a bit, an ignore rule or a setting set
+/// since hides nothing), else as git does. `gate run` hashes a gate's
+/// inputs over this same reading (`runner::prepare`): a verdict is found
+/// again only by an equal hash, so the two must never read the working
+/// tree differently (under other ignore rules, say).
+pub fn working_tree(repo: &Repo, task: &TaskState) -> Reading<status::WorkingTree> {
+    match task.record() {
+        Some(r) => status::read_since(repo, r.snapshot.reading.as_ref()),
+        None => status::read(repo),
     }
 }
 

@@ -4,10 +4,25 @@
 //! measurement. `prepare` hashes the gate's inputs and reads HEAD *before*
 //! the command starts (the verdict covers the content it was run over, not
 //! whatever the files hold when it ends); `execute` runs the declared command
-//! through `sh -c` in the repository root, stdin closed, its output streamed
-//! straight through, in a process group of its own so that a time limit or
-//! an interruption stops everything it started; `record` appends the verdict
-//! to the ledger as one whole line.
+//! through `/bin/sh -c` in the repository root, stdin closed, its output
+//! streamed straight through, in a process group of its own so that a time
+//! limit or an interruption stops everything it started; `record` appends
+//! the verdict to the ledger as one whole line, with the environment that
+//! chose the programs the command ran (`ledger::GATE_ENVIRONMENT`).
+//!
+//! The shell is named by its absolute path, so no `sh` earlier on `PATH`
+//! stands in for it. What the command itself runs is still looked up on
+//! `PATH` (the command is the repository's, and `cargo`, `pytest` or `grep`
+//! are found there); so the values that chose those programs are recorded
+//! beside the verdict, and `gates-green` does not count a pass recorded
+//! under values other than the task's start.
+//!
+//! An interruption is any signal that would end majordomus, counted by the
+//! caller ([`Signals`]). The first stops the group: SIGTERM, a grace period,
+//! SIGKILL. A further one during the grace cuts it short: SIGKILL at once.
+//! Either way the group is killed before `execute` returns, and no outcome is
+//! returned, so no verdict is recorded: majordomus never exits leaving a gate
+//! running behind it.
 //!
 //! Nothing here decides whether a verdict is green for the invariant: that
 //! is `gates-green`'s (`src/family/verification/judge.rs`), over the
@@ -17,14 +32,18 @@ use std::io;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use majordomus_readings::inputs::Inputs;
-use majordomus_readings::{refs, status, Reading, Repo};
-use majordomus_records::ledger::{self, Entry, Event};
+use majordomus_readings::{refs, Reading, Repo};
+use majordomus_records::ledger::{self, Entry, Environment, Event};
 use majordomus_records::policy::Gate;
+use majordomus_records::task::TaskState;
 use majordomus_records::StatePaths;
+
+/// The shell a gate's command runs in, by absolute path: POSIX puts it there.
+pub const SHELL: &str = "/bin/sh";
 
 /// How long a stopped gate is given to end after SIGTERM before SIGKILL.
 const GRACE: Duration = Duration::from_secs(2);
@@ -39,15 +58,25 @@ pub struct Prepared {
     /// HEAD before the command starts (`None`: unborn).
     pub commit: Option<String>,
     pub started_at: chrono::DateTime<chrono::Utc>,
+    /// The environment the command runs under (it inherits this process's).
+    pub environment: Environment,
 }
 
 /// Reads what a run of `gate` will cover: a fresh status pass, the hash of
 /// its inputs, HEAD.
-pub fn prepare(repo: &Repo, id: &str, gate: &Gate) -> Reading<Prepared> {
-    let tree = status::read(repo)?;
+pub fn prepare(repo: &Repo, id: &str, gate: &Gate, task: &TaskState) -> Reading<Prepared> {
+    // Read as `check` reads it, or the verdict's hash would never match.
+    let tree = crate::measure::working_tree(repo, task)?;
     let inputs = crate::family::verification::readings::inputs_now(repo, &tree, gate)?;
     let commit = refs::head(repo)?.commit;
-    Ok(Prepared { id: id.to_string(), gate: gate.clone(), inputs, commit, started_at: chrono::Utc::now() })
+    Ok(Prepared {
+        id: id.to_string(),
+        gate: gate.clone(),
+        inputs,
+        commit,
+        started_at: chrono::Utc::now(),
+        environment: ledger::gate_environment(),
+    })
 }
 
 /// How the command ended.
@@ -66,9 +95,20 @@ impl Outcome {
     }
 }
 
+/// How many signals that would end majordomus have reached it so far.
+pub trait Signals {
+    fn received(&self) -> usize;
+}
+
+impl Signals for AtomicUsize {
+    fn received(&self) -> usize {
+        self.load(Ordering::SeqCst)
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    #[error("cannot start `sh -c {command:?}`")]
+    #[error("cannot start `/bin/sh -c {command:?}`")]
     Spawn {
         command: String,
         #[source]
@@ -81,18 +121,21 @@ pub enum RunError {
     Interrupted,
 }
 
-/// Runs `command` through `sh -c` in `root`, stdin closed, stdout and
+/// Runs `command` through [`SHELL`] `-c` in `root`, stdin closed, stdout and
 /// stderr inherited. Past `timeout` the whole process group is stopped and
-/// the outcome says so; when `interrupted` becomes true (a signal reached
+/// the outcome says so; once `signals` counts one (a signal reached
 /// majordomus) it is stopped too and no outcome is returned.
 pub fn execute(
     root: &Path,
     command: &str,
     timeout: Option<Duration>,
-    interrupted: &AtomicBool,
+    signals: &dyn Signals,
 ) -> Result<Outcome, RunError> {
+    if signals.received() > 0 {
+        return Err(RunError::Interrupted);
+    }
     let started = Instant::now();
-    let mut child = Command::new("sh")
+    let mut child = Command::new(SHELL)
         .arg("-c")
         .arg(command)
         .current_dir(root)
@@ -106,12 +149,15 @@ pub fn execute(
         if let Some(status) = child.try_wait().map_err(RunError::Wait)? {
             return Ok(Outcome { exit: exit_code(status), duration: started.elapsed(), timed_out: false });
         }
-        if interrupted.load(Ordering::SeqCst) {
-            stop(&mut child).map_err(RunError::Wait)?;
+        if signals.received() > 0 {
+            stop(&mut child, signals).map_err(RunError::Wait)?;
             return Err(RunError::Interrupted);
         }
         if deadline.is_some_and(|d| Instant::now() >= d) {
-            let status = stop(&mut child).map_err(RunError::Wait)?;
+            let status = stop(&mut child, signals).map_err(RunError::Wait)?;
+            if signals.received() > 0 {
+                return Err(RunError::Interrupted);
+            }
             return Ok(Outcome { exit: exit_code(status), duration: started.elapsed(), timed_out: true });
         }
         std::thread::sleep(pause);
@@ -119,9 +165,11 @@ pub fn execute(
     }
 }
 
-/// Stops the child's whole process group: SIGTERM, a grace period, then
-/// SIGKILL for whatever is left of the group.
-fn stop(child: &mut Child) -> io::Result<ExitStatus> {
+/// Stops the child's whole process group: SIGTERM, a grace period (cut
+/// short by any further signal to majordomus), then SIGKILL for whatever is
+/// left of the group.
+fn stop(child: &mut Child, signals: &dyn Signals) -> io::Result<ExitStatus> {
+    let seen = signals.received();
     let group = i32::try_from(child.id()).ok().and_then(rustix::process::Pid::from_raw);
     let signal_group = |signal| {
         if let Some(group) = group {
@@ -135,7 +183,7 @@ fn stop(child: &mut Child) -> io::Result<ExitStatus> {
         if let Some(status) = child.try_wait()? {
             break Some(status);
         }
-        if Instant::now() >= until {
+        if Instant::now() >= until || signals.received() > seen {
             break None;
         }
         std::thread::sleep(Duration::from_millis(20));
@@ -152,7 +200,12 @@ fn exit_code(status: ExitStatus) -> i32 {
 }
 
 /// Appends the verdict to the ledger, with the task that ran it.
-pub fn record(paths: &StatePaths, task: Option<String>, prepared: &Prepared, outcome: &Outcome) -> io::Result<Entry> {
+pub fn record(
+    paths: &StatePaths,
+    task: Option<String>,
+    prepared: &Prepared,
+    outcome: &Outcome,
+) -> Result<Entry, ledger::LedgerError> {
     let entry = Entry {
         at: prepared.started_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         task,
@@ -163,9 +216,10 @@ pub fn record(paths: &StatePaths, task: Option<String>, prepared: &Prepared, out
             commit: prepared.commit.clone(),
             inputs_hash: prepared.inputs.hash.clone(),
             timed_out: outcome.timed_out,
+            environment: Some(prepared.environment.clone()),
         },
     };
-    ledger::append(&paths.ledger(), &entry)?;
+    ledger::append(paths, &entry)?;
     Ok(entry)
 }
 
@@ -175,14 +229,14 @@ mod tests {
 
     fn run(command: &str, timeout: Option<Duration>) -> Outcome {
         let dir = tempfile::tempdir().expect("tempdir");
-        execute(dir.path(), command, timeout, &AtomicBool::new(false)).expect("ran")
+        execute(dir.path(), command, timeout, &AtomicUsize::new(0)).expect("ran")
     }
 
     #[test]
     fn the_exit_status_is_the_commands_and_it_runs_in_the_given_root() {
         let dir = tempfile::tempdir().expect("tempdir");
         std::fs::write(dir.path().join("marker"), "").expect("write");
-        let o = execute(dir.path(), "test -f marker && exit 3", None, &AtomicBool::new(false)).expect("ran");
+        let o = execute(dir.path(), "test -f marker && exit 3", None, &AtomicUsize::new(0)).expect("ran");
         assert_eq!((o.exit, o.timed_out, o.passed()), (3, false, false));
         assert!(run("true", None).passed());
     }
@@ -198,7 +252,7 @@ mod tests {
         let pidfile = dir.path().join("grandchild.pid");
         let command = format!("sleep 30 & echo $! > {}; wait", pidfile.display());
         let started = Instant::now();
-        let o = execute(dir.path(), &command, Some(Duration::from_millis(300)), &AtomicBool::new(false)).expect("ran");
+        let o = execute(dir.path(), &command, Some(Duration::from_millis(300)), &AtomicUsize::new(0)).expect("ran");
         assert!(o.timed_out && !o.passed(), "{o:?}");
         assert!(started.elapsed() < Duration::from_secs(10), "took {:?}", started.elapsed());
         let pid = std::fs::read_to_string(&pidfile).expect("pid").trim().to_string();
@@ -208,10 +262,65 @@ mod tests {
     }
 
     #[test]
-    fn an_interruption_stops_the_command_and_gives_no_outcome() {
+    fn an_interruption_before_the_start_runs_nothing_and_gives_no_outcome() {
         let dir = tempfile::tempdir().expect("tempdir");
-        let flag = AtomicBool::new(true);
-        let err = execute(dir.path(), "sleep 30", None, &flag).expect_err("interrupted");
+        let err = execute(dir.path(), "touch ran", None, &AtomicUsize::new(1)).expect_err("interrupted");
         assert!(matches!(err, RunError::Interrupted));
+        assert!(!dir.path().join("ran").exists(), "the command ran after the signal");
+    }
+
+    /// Signals arriving while the command runs: the test sends the first;
+    /// the second comes `second_after` polls later, in the grace period.
+    struct Arriving {
+        count: AtomicUsize,
+        polls_after_first: AtomicUsize,
+        second_after: usize,
+    }
+
+    impl Signals for Arriving {
+        fn received(&self) -> usize {
+            let n = self.count.load(Ordering::SeqCst);
+            if n == 1 && self.polls_after_first.fetch_add(1, Ordering::SeqCst) >= self.second_after {
+                self.count.store(2, Ordering::SeqCst);
+                return 2;
+            }
+            n
+        }
+    }
+
+    fn alive(pid: &str) -> bool {
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).map(|s| !s.contains(") Z ")).unwrap_or(false)
+    }
+
+    #[test]
+    fn a_second_signal_during_the_grace_kills_a_group_that_ignores_sigterm_at_once() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let pidfile = dir.path().join("pids");
+        // Both the shell and its child ignore SIGTERM: only SIGKILL ends them.
+        let command =
+            format!("trap '' TERM; sh -c \"trap '' TERM; sleep 30\" & echo $$ $! > {}; wait", pidfile.display());
+        let signals = Arriving { count: AtomicUsize::new(0), polls_after_first: AtomicUsize::new(0), second_after: 3 };
+        let started = Instant::now();
+        let (result, took) = std::thread::scope(|s| {
+            let run = s.spawn(|| execute(dir.path(), &command, None, &signals));
+            while std::fs::read_to_string(&pidfile).map_or(true, |p| p.split_whitespace().count() < 2) {
+                assert!(started.elapsed() < Duration::from_secs(20), "the command never started");
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            let first = Instant::now();
+            signals.count.store(1, Ordering::SeqCst);
+            let result = run.join().expect("thread");
+            (result, first.elapsed())
+        });
+        assert!(matches!(result, Err(RunError::Interrupted)), "{result:?}");
+        assert!(took < GRACE, "the second signal did not cut the grace short: {took:?}");
+        let pids = std::fs::read_to_string(&pidfile).expect("pids");
+        for pid in pids.split_whitespace() {
+            let until = Instant::now() + Duration::from_secs(10);
+            while alive(pid) && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            assert!(!alive(pid), "{pid} of the gate's group survived two signals");
+        }
     }
 }

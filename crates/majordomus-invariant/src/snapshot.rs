@@ -5,8 +5,9 @@
 use majordomus_readings::refs::{self, Push};
 use majordomus_readings::status;
 use majordomus_readings::{baselines, stash, worktrees, Repo, Unread};
+use majordomus_records::ledger::gate_environment;
 use majordomus_records::policy::Policy;
-use majordomus_records::task::{DirtyPath, Snapshot, UntrackedPath};
+use majordomus_records::task::{Bytes, DirtyPath, Snapshot, UntrackedPath};
 
 use crate::family::integration::readings::trunk;
 
@@ -86,7 +87,14 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
     kept("worktrees", worktrees::read(repo).map(|w| snapshot.worktrees = Some(w)));
     kept("stashes", stash::read(repo).map(|s| snapshot.stashes = Some(s.into_iter().map(|s| s.commit).collect())));
     kept("unpushed commits", unpushed.map(|u| snapshot.unpushed = Some(u)));
-    kept("debt baselines", baselines::read_worktree(repo).map(|b| snapshot.baselines = Some(b)));
+    kept(
+        "debt baselines",
+        baselines::read_worktree(repo).map(|found| {
+            let kept = found.baselines.into_iter().map(|(p, e)| (p, e.into_iter().map(Bytes).collect()));
+            snapshot.baseline_bytes = Some(kept.collect());
+        }),
+    );
+    snapshot.gate_environment = Some(gate_environment());
     Taken { snapshot, unread }
 }
 
@@ -128,7 +136,7 @@ mod tests {
         assert_eq!(what, ["dirty and untracked paths", "the working tree's reading conditions"]);
         let s = &taken.snapshot;
         assert!(s.branches.is_some() && s.worktrees.is_some() && s.stashes.is_some());
-        assert!(s.unpushed.is_some() && s.baselines.is_some());
+        assert!(s.unpushed.is_some() && s.baseline_bytes.is_some() && s.gate_environment.is_some());
     }
 
     #[test]

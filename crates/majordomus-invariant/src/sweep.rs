@@ -200,7 +200,7 @@ mod tests {
         // The main worktree's task: its owner is this test process, alive.
         let me = process::stat(std::process::id()).ok().flatten().map(|s| s.start_time);
         record(&start, Some(Owner { pid: std::process::id(), start_time: me }))
-            .save(&StatePaths::new(t.path()).task())
+            .save(&StatePaths::new(t.path()))
             .expect("save");
         // The linked worktree's task: its owner ended.
         let mut child = std::process::Command::new("true").spawn().expect("spawn");
@@ -208,7 +208,7 @@ mod tests {
         child.wait().expect("wait");
         let mut r = record(&start, Some(Owner { pid: dead, start_time: None }));
         r.branch = Some("side".into());
-        r.save(&StatePaths::new(&wt).task()).expect("save");
+        r.save(&StatePaths::new(&wt)).expect("save");
         std::fs::write(wt.join("README"), "edited, never committed\n").expect("write");
         std::fs::write(wt.join("scratch.txt"), "untracked\n").expect("write");
         t.git_in(&wt, &["branch", "leftover"]);
@@ -235,7 +235,7 @@ mod tests {
     #[test]
     fn a_record_without_an_owner_counts_as_gone() {
         let t = TestRepo::with_commit();
-        record(&t.head(), None).save(&StatePaths::new(t.path()).task()).expect("save");
+        record(&t.head(), None).save(&StatePaths::new(t.path())).expect("save");
         let repo = majordomus_readings::open(t.path()).expect("open");
         let seen = sweep(&repo).expect("sweep");
         let Finding::Gone { why, .. } = &seen[0].finding else { panic!("expected gone: {:?}", seen[0].finding) };

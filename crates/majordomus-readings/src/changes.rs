@@ -116,7 +116,7 @@ pub fn since(
 /// `kept`: the recorded mode of a tracked file where `core.fileMode` is off.
 fn on_disk_entry(repo: &Repo, path: &RepoPath, kept: Option<u32>) -> Option<Entry> {
     let id = content_id(repo, path)?;
-    let mode = crate::inputs::worktree_mode(repo, path, kept)?;
+    let mode = crate::inputs::worktree_mode_of(repo, path, kept)?;
     Some((id, mode))
 }
 

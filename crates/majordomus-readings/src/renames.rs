@@ -30,6 +30,23 @@ pub fn commit_to_worktree(repo: &Repo, commit: &str, dir: &str) -> Reading<Vec<R
     renames(diff, dir)
 }
 
+/// Renames from the tree of `commit` to the working tree now among exactly
+/// the paths `among` (repository-relative): only these are compared, so
+/// the cost is theirs, not the working tree's.
+pub fn commit_to_worktree_among(repo: &Repo, commit: &str, among: &[String]) -> Reading<Vec<Rename>> {
+    let tree = tree_of(repo, commit)?;
+    let mut opts = DiffOptions::new();
+    for path in among {
+        opts.pathspec(path);
+    }
+    opts.disable_pathspec_match(true).include_typechange(false).include_untracked(true).recurse_untracked_dirs(true);
+    let diff = repo
+        .git
+        .diff_tree_to_workdir_with_index(Some(&tree), Some(&mut opts))
+        .map_err(|e| Unread::git(&format!("the paths gone and added since {commit}"), &e))?;
+    renames(diff, "the paths gone and added")
+}
+
 /// Renames under `dir` from the tree of commit `old` to that of commit `new`.
 pub fn between_commits(repo: &Repo, old: &str, new: &str, dir: &str) -> Reading<Vec<Rename>> {
     let (a, b) = (tree_of(repo, old)?, tree_of(repo, new)?);
@@ -92,6 +109,27 @@ mod tests {
         let now = t.commit_all("move");
         assert_eq!(commit_to_worktree(&repo, &start, ".ai/repo").expect("committed"), want);
         assert_eq!(between_commits(&repo, &start, &now, ".ai/repo").expect("trees"), want);
+    }
+
+    #[test]
+    fn a_rename_out_of_the_directory_is_found_among_the_paths_named() {
+        let t = TestRepo::with_commit();
+        t.write(".ai/repo/lint-baseline.txt", ENTRIES);
+        t.write("src/other.txt", ENTRIES);
+        let start = t.commit_all("baseline");
+        let repo = crate::open(t.path()).expect("open");
+        t.remove(".ai/repo/lint-baseline.txt");
+        t.write("config/lint-allow.txt", &format!("{ENTRIES}src/e.rs: added\n"));
+        let among = |paths: &[&str]| {
+            let paths: Vec<String> = paths.iter().map(|p| p.to_string()).collect();
+            commit_to_worktree_among(&repo, &start, &paths).expect("read")
+        };
+        let want = vec![Rename { from: ".ai/repo/lint-baseline.txt".into(), to: "config/lint-allow.txt".into() }];
+        assert_eq!(among(&[".ai/repo/lint-baseline.txt", "config/lint-allow.txt"]), want, "untracked");
+        assert!(commit_to_worktree(&repo, &start, ".ai/repo").expect("read").is_empty(), "out of the directory");
+        t.commit_all("moved out");
+        assert_eq!(among(&[".ai/repo/lint-baseline.txt", "config/lint-allow.txt"]), want, "committed");
+        assert!(among(&[".ai/repo/lint-baseline.txt"]).is_empty(), "only the paths named are compared");
     }
 
     #[test]

@@ -116,7 +116,37 @@ pub fn is_repository(name: &str) -> bool {
     matches!(name.split_once('/'), Some((owner, repo)) if part(owner) && !repo.contains('/') && part(repo))
 }
 
+/// The largest observation majordomus reads (a file, or `forge record`'s input).
+pub const MAX_BYTES: u64 = 64 << 20;
+
+fn clamp(s: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    crate::text::clamp(s, max)
+}
+
 impl Observation {
+    /// Every string within its bound, so what an answer echoes of the
+    /// forge (a title, an author) is never unbounded.
+    fn check_bounds(&self) -> Result<(), String> {
+        use crate::text::{check_len, MAX_FIELD};
+        check_len("observed_at", &self.observed_at, 64)?;
+        check_len("repository", &self.repository, 256)?;
+        for pr in &self.pull_requests {
+            check_len("pull request title", &pr.title, MAX_FIELD)?;
+            check_len("pull request state", &pr.state, 64)?;
+            [&pr.author, &pr.head, &pr.created_at]
+                .into_iter()
+                .flatten()
+                .try_for_each(|v| check_len("pull request author, head or created_at", v, MAX_FIELD))?;
+        }
+        for issue in &self.issues {
+            check_len("issue repository", &issue.repository, 256)?;
+            check_len("issue state", &issue.state, 64)?;
+            check_len("issue title", &issue.title, MAX_FIELD)?;
+            issue.labels.iter().try_for_each(|l| check_len("issue label", l, MAX_FIELD))?;
+        }
+        Ok(())
+    }
+
     /// Parses and validates an observation's text, against this machine's clock.
     pub fn parse(path: &Path, text: &str) -> Result<Self, ForgeError> {
         Self::parse_at(path, text, chrono::Utc::now())
@@ -125,10 +155,11 @@ impl Observation {
     /// [`Observation::parse`] with the clock's reading `now` handed in.
     pub fn parse_at(path: &Path, text: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Self, ForgeError> {
         let invalid = |reason: String| ForgeError::Invalid { path: path.into(), reason };
-        let obs: Observation = serde_json::from_str(text).map_err(|e| invalid(e.to_string()))?;
+        let obs: Observation = serde_json::from_str(text).map_err(|e| invalid(crate::json::bounded(&e.to_string())))?;
         if obs.schema != FORGE_SCHEMA {
-            return Err(invalid(format!("its schema is {:?}, expected {FORGE_SCHEMA:?}", obs.schema)));
+            return Err(invalid(format!("its schema is {:?}, expected {FORGE_SCHEMA:?}", clamp(&obs.schema, 80))));
         }
+        obs.check_bounds().map_err(invalid)?;
         let observed_at = chrono::DateTime::parse_from_rfc3339(&obs.observed_at)
             .map_err(|e| invalid(format!("observed_at {:?} is not RFC 3339 ({e})", obs.observed_at)))?;
         if observed_at > now + chrono::Duration::minutes(MAX_CLOCK_SKEW_MINUTES) {
@@ -153,7 +184,8 @@ impl Observation {
         if let Some(issue) = obs.issues.iter().find(|i| !seen.insert((i.repository.to_ascii_lowercase(), i.number))) {
             return Err(invalid(format!(
                 "issue {}#{} is listed twice: an issue is listed once, with one state",
-                issue.repository, issue.number
+                crate::text::escape(&issue.repository),
+                issue.number
             )));
         }
         if let Some(pr) = obs.pull_requests.iter().find(|pr| pr.number < 1) {
@@ -165,7 +197,8 @@ impl Observation {
         if let Some(issue) = obs.issues.iter().find(|i| i.number < 1) {
             return Err(invalid(format!(
                 "an issue of {}'s number is {}, and a number is at least 1",
-                issue.repository, issue.number
+                crate::text::escape(&issue.repository),
+                issue.number
             )));
         }
         for pr in &obs.pull_requests {
@@ -187,7 +220,7 @@ impl Observation {
             if !ISSUE_STATES.contains(&issue.state.as_str()) {
                 return Err(invalid(format!(
                     "issue {}#{}'s state {:?} is not one of {} (a merged pull request is closed)",
-                    issue.repository,
+                    crate::text::escape(&issue.repository),
                     issue.number,
                     issue.state,
                     ISSUE_STATES.join(", ")
@@ -199,11 +232,25 @@ impl Observation {
 
     /// Reads the observation; `Ok(None)` when the forge was never observed.
     pub fn load(path: &Path) -> Result<Option<Self>, ForgeError> {
-        match std::fs::read_to_string(path) {
-            Ok(text) => Self::parse(path, &text).map(Some),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(source) => Err(ForgeError::Io { path: path.into(), source }),
+        use std::io::Read;
+        let file = match std::fs::File::open(path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => return Err(ForgeError::Io { path: path.into(), source }),
+        };
+        let mut bytes = Vec::new();
+        file.take(MAX_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|source| ForgeError::Io { path: path.into(), source })?;
+        if bytes.len() as u64 > MAX_BYTES {
+            return Err(ForgeError::Invalid {
+                path: path.into(),
+                reason: format!("it is larger than the {MAX_BYTES} bytes an observation may be"),
+            });
         }
+        let text = String::from_utf8(bytes)
+            .map_err(|e| ForgeError::Invalid { path: path.into(), reason: format!("it is not UTF-8 ({e})") })?;
+        Self::parse(path, &text).map(Some)
     }
 
     pub fn observed_at(&self) -> Option<chrono::DateTime<chrono::Utc>> {

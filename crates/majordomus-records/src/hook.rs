@@ -116,20 +116,10 @@ pub enum HookStateError {
 impl HookState {
     /// Reads the record; `Ok(None)` when there is none.
     pub fn load(path: &Path) -> Result<Option<Self>, HookStateError> {
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(source) => return Err(HookStateError::Io { path: path.into(), source }),
-        };
-        let state: HookState = serde_json::from_slice(&bytes)
-            .map_err(|e| HookStateError::Malformed { path: path.into(), reason: e.to_string() })?;
-        if state.schema != HOOK_SCHEMA {
-            return Err(HookStateError::Malformed {
-                path: path.into(),
-                reason: format!("its schema is {:?}, expected {HOOK_SCHEMA:?}", state.schema),
-            });
-        }
-        Ok(Some(state))
+        crate::json::load(path).map_err(|failure| match failure {
+            crate::json::Failure::Io(source) => HookStateError::Io { path: path.into(), source },
+            crate::json::Failure::Malformed(reason) => HookStateError::Malformed { path: path.into(), reason },
+        })
     }
 
     /// Consecutive blocks this record holds for `task` (none for another task).
@@ -146,6 +136,24 @@ impl HookState {
         let mut bytes = serde_json::to_vec_pretty(self).unwrap_or_default();
         bytes.push(b'\n');
         bytes
+    }
+}
+
+impl crate::json::Record for HookState {
+    const SCHEMA: &'static str = HOOK_SCHEMA;
+    const MAX_BYTES: u64 = 1 << 20;
+    fn schema(&self) -> &str {
+        &self.schema
+    }
+    fn check(&self) -> Result<(), String> {
+        use crate::text::{check_len, MAX_FIELD};
+        check_len("task", &self.task, crate::task::MAX_ID)?;
+        check_len("done_line", &self.done_line, 64 << 10)?;
+        check_len("at", &self.at, 64)?;
+        [&self.fingerprint, &self.worktree, &self.host, &self.session_id, &self.agent_id]
+            .into_iter()
+            .flatten()
+            .try_for_each(|v| check_len("fingerprint, worktree, host, session_id or agent_id", v, MAX_FIELD))
     }
 }
 
@@ -173,7 +181,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("hook.json");
         assert_eq!(HookState::load(&path).expect("missing"), None);
-        crate::write_atomic(&path, &sample().to_bytes()).expect("write");
+        crate::write_atomic(dir.path(), &path, &sample().to_bytes()).expect("write");
         assert_eq!(HookState::load(&path).expect("load"), Some(sample()));
     }
 

@@ -2,23 +2,35 @@
 //! runs, todos, claims, filings, background work, acknowledgements), one
 //! JSON object a line.
 //!
-//! An append is one `write` of one whole line to a file opened with
-//! `O_APPEND`: on a local file system two appenders finishing at once each
-//! land a whole line, never an interleaving. A line that cannot be parsed
-//! (a torn write from a crash, a hand edit) makes the ledger unreadable as a
-//! whole for the readings that depend on it, rather than silently skipped.
+//! An append writes one whole line or nothing ([`crate::lines`]): appenders
+//! hold an exclusive lock on the file while they write, and a line that
+//! does not go in whole (a full disk) is cut back out. A last line without
+//! its final newline is a write that was torn (a crash part way): readers
+//! ignore it and say so ([`Ledger::torn`]), and the next append removes it.
+//! A line that cannot be read anywhere else (a hand edit, a damaged disk)
+//! makes the ledger unreadable as a whole for the readings that depend on
+//! it, rather than silently skipped. Each entry's fields are bounded
+//! ([`Entry::check`]), on the way in and on the way out.
+//!
+//! The ledger and its lock are reached like every file majordomus writes,
+//! without following a symbolic link ([`crate::confined`]): a link a clone
+//! brought at `ledger.jsonl` or `ledger.lock` is refused, naming it.
 //!
 //! A writer that derives what it appends from what the ledger already holds
 //! (the next todo number, whether an issue is already claimed) takes the
 //! exclusive [`lock`] across the read and the append, so two writers at once
 //! never both read the same ledger and append the same number.
 
-use std::fs::File;
-use std::io::Write;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
+
+use crate::confined::PlaceError;
+use crate::lines::AppendError;
+use crate::lock::LockError;
+use crate::StatePaths;
 
 /// One line of the ledger.
 ///
@@ -52,6 +64,11 @@ pub enum Event {
         inputs_hash: String,
         #[serde(default)]
         timed_out: bool,
+        /// The environment that chose the programs the command ran
+        /// ([`GATE_ENVIRONMENT`]); `None` on a line an older majordomus
+        /// wrote, which did not record it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        environment: Option<Environment>,
     },
     /// A todo declared for the task; `n` numbers it within the task.
     TodoAdd { n: u32, text: String },
@@ -77,6 +94,39 @@ pub enum Event {
     Ack { question: String, why: String, evidence: Vec<String> },
 }
 
+/// The variables that choose which programs a gate's command runs: where
+/// a name is looked up (`PATH`), what a shell reads before the command
+/// (`BASH_ENV` for bash, `ENV` for an interactive POSIX shell), and the
+/// shell a program starts for its own commands (`SHELL`, as make and many
+/// test runners do). A verdict recorded under other values than the task's
+/// start is not the gate's verdict (`gates-green`'s judging says so).
+pub const GATE_ENVIRONMENT: [&str; 4] = ["PATH", "BASH_ENV", "ENV", "SHELL"];
+
+/// Values of [`GATE_ENVIRONMENT`] by name; `None` for one that is unset.
+/// A value that is not UTF-8 is kept with each such byte as `\xNN`.
+pub type Environment = BTreeMap<String, Option<String>>;
+
+/// The values of [`GATE_ENVIRONMENT`] in this process now.
+pub fn gate_environment() -> Environment {
+    GATE_ENVIRONMENT
+        .iter()
+        .map(|name| {
+            let value = std::env::var_os(name).map(|v| {
+                use std::os::unix::ffi::OsStrExt;
+                let mut text = String::new();
+                for chunk in v.as_bytes().utf8_chunks() {
+                    text.push_str(chunk.valid());
+                    for b in chunk.invalid() {
+                        text.push_str(&format!("\\x{b:02x}"));
+                    }
+                }
+                text
+            });
+            (name.to_string(), value)
+        })
+        .collect()
+}
+
 /// One background task an agent reported.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AgentTask {
@@ -95,90 +145,237 @@ pub enum LedgerError {
     },
     #[error("{}:{line}: not a ledger entry: {reason}", path.display())]
     Malformed { path: PathBuf, line: usize, reason: String },
-    #[error("cannot lock the ledger through {}", path.display())]
-    Lock {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error(
-        "another majordomus command held the ledger lock {} for over {} s; try again once it is done (the lock ends with the process that holds it: never remove the file)",
-        path.display(),
-        waited.as_secs()
-    )]
-    Locked { path: PathBuf, waited: Duration },
+    /// The state directory, the ledger or its lock cannot be reached
+    /// (a symbolic link among them is refused).
+    #[error(transparent)]
+    Place(#[from] PlaceError),
+    #[error("cannot lock the ledger")]
+    Lock(#[from] LockError),
+    #[error(transparent)]
+    Append(#[from] AppendError),
+    /// An entry out of its bounds, refused before it is written.
+    #[error("not recorded: {0}")]
+    Invalid(String),
 }
 
-/// The ledger's exclusive lock while this process holds it; dropping it
-/// (closing the file) releases it.
-#[derive(Debug)]
-pub struct LedgerLock {
-    _file: File,
-}
-
-/// The lock file beside the ledger at `ledger`: `ledger.lock`.
-pub fn lock_path(ledger: &Path) -> PathBuf {
-    ledger.with_file_name("ledger.lock")
-}
-
-/// Takes the ledger's exclusive lock (a lock on `ledger.lock` beside it),
-/// waiting up to `wait` for another writer to let it go.
-pub fn lock(ledger: &Path, wait: Duration) -> Result<LedgerLock, LedgerError> {
-    let path = lock_path(ledger);
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|source| LedgerError::Lock { path: path.clone(), source })?;
-    }
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(|source| LedgerError::Lock { path: path.clone(), source })?;
-    let started = Instant::now();
-    loop {
-        // Called through the trait: std's own `File::try_lock` is newer
-        // than this workspace's minimum Rust.
-        match fs4::FileExt::try_lock(&file) {
-            Ok(()) => return Ok(LedgerLock { _file: file }),
-            Err(fs4::TryLockError::WouldBlock) if started.elapsed() < wait => {
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            Err(fs4::TryLockError::WouldBlock) => return Err(LedgerError::Locked { path, waited: wait }),
-            Err(fs4::TryLockError::Error(source)) => return Err(LedgerError::Lock { path, source }),
+impl LedgerError {
+    /// Whether the request was refused as given (a link where the ledger
+    /// goes, an entry out of bounds, the lock held too long): exit 2, not
+    /// an internal failure.
+    pub fn is_refusal(&self) -> bool {
+        match self {
+            LedgerError::Place(e)
+            | LedgerError::Lock(LockError::Place(e))
+            | LedgerError::Append(AppendError::Place(e)) => e.is_refusal(),
+            LedgerError::Lock(LockError::Busy { .. }) | LedgerError::Invalid(_) => true,
+            _ => false,
         }
     }
 }
 
-/// Reads every entry; a missing ledger is empty.
-pub fn read(path: &Path) -> Result<Vec<Entry>, LedgerError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(source) => return Err(LedgerError::Io { path: path.into(), source }),
-    };
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| {
-            serde_json::from_str(l).map_err(|e| LedgerError::Malformed {
-                path: path.into(),
-                line: i + 1,
-                reason: e.to_string(),
-            })
-        })
-        .collect()
+/// The ledger as read: every entry, and the torn last line ignored.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Ledger {
+    pub entries: Vec<Entry>,
+    pub torn: Option<Torn>,
 }
 
-/// Appends one entry as one whole line.
-pub fn append(path: &Path, entry: &Entry) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
+/// A last line without its final newline that is not an entry: a write
+/// that did not finish. Ignored; the next append removes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Torn {
+    pub line: usize,
+    pub bytes: usize,
+}
+
+impl Torn {
+    /// What a reader says of it.
+    pub fn sentence(&self, path: &Path) -> String {
+        format!(
+            "{}:{}: the last line ({} bytes, no final newline) is a write that did not finish: it is ignored, and the next append removes it",
+            path.display(),
+            self.line,
+            self.bytes
+        )
     }
-    let mut line = serde_json::to_vec(entry).map_err(std::io::Error::other)?;
+}
+
+/// The ledger's exclusive lock while this process holds it; dropping it
+/// releases it.
+pub type LedgerLock = crate::lock::Held;
+
+/// The ledger's file name in the state directory.
+pub const FILE: &str = "ledger.jsonl";
+/// The lock file beside it.
+pub const LOCK_FILE: &str = "ledger.lock";
+
+/// The lock file beside the ledger at `ledger`: `ledger.lock`.
+pub fn lock_path(ledger: &Path) -> PathBuf {
+    ledger.with_file_name(LOCK_FILE)
+}
+
+/// Takes the ledger's exclusive lock (a lock on `ledger.lock` beside it),
+/// waiting up to `wait` for another writer to let it go.
+pub fn lock(paths: &StatePaths, wait: Duration) -> Result<LedgerLock, LedgerError> {
+    let dir = paths.open_state(true)?;
+    Ok(crate::lock::exclusive(&dir, LOCK_FILE, wait)?)
+}
+
+/// Reads every entry; a missing ledger is empty. A torn last line is
+/// ignored: [`load`] says when there was one.
+pub fn read(path: &Path) -> Result<Vec<Entry>, LedgerError> {
+    load(path).map(|l| l.entries)
+}
+
+/// Reads the ledger: its entries and the torn last line, if any.
+pub fn load(path: &Path) -> Result<Ledger, LedgerError> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Ledger::default()),
+        Err(source) => return Err(LedgerError::Io { path: path.into(), source }),
+    };
+    parse(path, &bytes)
+}
+
+/// [`load`] over the bytes of a ledger read from `path`.
+pub fn parse(path: &Path, bytes: &[u8]) -> Result<Ledger, LedgerError> {
+    let split = crate::lines::split(bytes);
+    let malformed = |line: usize, reason: String| LedgerError::Malformed { path: path.into(), line, reason };
+    let mut entries = Vec::with_capacity(split.whole.len());
+    for (n, line) in split.whole {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        entries.push(Entry::parse(line).map_err(|reason| malformed(n, reason))?);
+    }
+    let mut torn = None;
+    if let Some((n, tail)) = split.tail {
+        if !tail.iter().all(u8::is_ascii_whitespace) {
+            match Entry::parse(tail) {
+                Ok(entry) => entries.push(entry),
+                Err(_) => torn = Some(Torn { line: n, bytes: tail.len() }),
+            }
+        }
+    }
+    Ok(Ledger { entries, torn })
+}
+
+/// Whether an entry could be appended: the state directory and the ledger
+/// reached (created where missing) without following a link. For a writer
+/// that would otherwise find out only after long work (a gate's run).
+pub fn writable(paths: &StatePaths) -> Result<(), LedgerError> {
+    paths.open_state(true)?.append(FILE)?;
+    Ok(())
+}
+
+/// The torn last line of the ledger at `path`, if it has one, read from its
+/// end alone (cheap enough for every `check`); `None` too when the ledger
+/// cannot be read (its readers say why).
+pub fn torn(path: &Path) -> Option<Torn> {
+    let file = std::fs::File::open(path).ok()?;
+    let (line_start, tail) = crate::lines::tail(&file).ok()??;
+    if Entry::parse(&tail).is_ok() || tail.iter().all(u8::is_ascii_whitespace) {
+        return None;
+    }
+    // Its line number needs the lines before it counted: only now, when there is one.
+    let before = std::fs::read(path).ok()?;
+    let line =
+        before[..usize::try_from(line_start).ok()?.min(before.len())].iter().filter(|b| **b == b'\n').count() + 1;
+    Some(Torn { line, bytes: tail.len() })
+}
+
+/// Appends one entry as one whole line, or nothing.
+pub fn append(paths: &StatePaths, entry: &Entry) -> Result<(), LedgerError> {
+    entry.check().map_err(LedgerError::Invalid)?;
+    let mut line = serde_json::to_vec(entry).map_err(|e| LedgerError::Invalid(e.to_string()))?;
     line.push(b'\n');
-    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
-    file.write_all(&line)?;
-    file.sync_data()
+    let dir = paths.open_state(true)?;
+    crate::lines::append_locked(&dir, FILE, &line, |tail| Entry::parse(tail).is_ok())?;
+    Ok(())
+}
+
+/// The bounds of an entry's fields.
+mod bounds {
+    /// A gate's or a question's id, a task's id.
+    pub const ID: usize = 128;
+    /// `owner/repo#N`: 39 + 1 + 100 + 1 + 20 digits, with room.
+    pub const ISSUE: usize = 256;
+    /// A time as RFC 3339.
+    pub const TIME: usize = 64;
+    /// The agent's background tasks in one report.
+    pub const AGENT_TASKS: usize = 1000;
+    /// One value of the gate environment (a long `PATH` included).
+    pub const ENVIRONMENT_VALUE: usize = 128 << 10;
+}
+
+/// Whether an environment holds only [`GATE_ENVIRONMENT`]'s names, each
+/// value within its bound.
+pub fn check_environment(env: &Environment) -> Result<(), String> {
+    for (name, value) in env {
+        if !GATE_ENVIRONMENT.contains(&name.as_str()) {
+            return Err(format!(
+                "its environment names {}, not among {}",
+                crate::text::escape(&crate::text::clamp(name, 64)),
+                GATE_ENVIRONMENT.join(", ")
+            ));
+        }
+        if let Some(v) = value {
+            crate::text::check_len(name, v, bounds::ENVIRONMENT_VALUE)?;
+        }
+    }
+    Ok(())
+}
+
+impl Entry {
+    /// Parses one line: JSON, then the bounds.
+    pub fn parse(line: &[u8]) -> Result<Self, String> {
+        let entry: Entry = serde_json::from_slice(line).map_err(|e| crate::json::bounded(&e.to_string()))?;
+        entry.check().map_err(|e| crate::json::bounded(&e))?;
+        Ok(entry)
+    }
+
+    /// Every field within its bound; the reason when one is not.
+    pub fn check(&self) -> Result<(), String> {
+        use crate::text::{check_len, check_object_id, MAX_FIELD};
+        check_len("at", &self.at, bounds::TIME)?;
+        if let Some(task) = &self.task {
+            check_len("task", task, bounds::ID)?;
+        }
+        match &self.event {
+            Event::GateRun { gate, commit, inputs_hash, environment, .. } => {
+                check_len("gate", gate, bounds::ID)?;
+                if let Some(c) = commit {
+                    check_object_id("commit", c)?;
+                }
+                environment.as_ref().map_or(Ok(()), check_environment)?;
+                check_len("inputs_hash", inputs_hash, bounds::ID)
+            }
+            Event::TodoAdd { text, .. } => check_len("text", text, MAX_FIELD),
+            Event::TodoDone { .. } | Event::BackgroundForget { .. } => Ok(()),
+            Event::Claim { issue } | Event::Release { issue } | Event::File { issue } => {
+                check_len("issue", issue, bounds::ISSUE)
+            }
+            Event::Background { what, .. } => what.as_deref().map_or(Ok(()), |w| check_len("what", w, MAX_FIELD)),
+            Event::AgentBackground { tasks } => {
+                if tasks.len() > bounds::AGENT_TASKS {
+                    return Err(format!(
+                        "it lists {} background tasks, more than {}",
+                        tasks.len(),
+                        bounds::AGENT_TASKS
+                    ));
+                }
+                tasks.iter().try_for_each(|t| {
+                    check_len("task id", &t.id, MAX_FIELD)?;
+                    t.description.as_deref().map_or(Ok(()), |d| check_len("description", d, MAX_FIELD))
+                })
+            }
+            Event::Ack { question, why, evidence } => {
+                check_len("question", question, bounds::ID)?;
+                check_len("why", why, MAX_FIELD)?;
+                evidence.iter().try_for_each(|e| check_len("evidence", e, MAX_FIELD))
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -217,30 +414,51 @@ mod tests {
                 commit: None,
                 inputs_hash: "h".into(),
                 timed_out: false,
+                environment: Some(gate_environment()),
             },
         }
+    }
+
+    fn at(dir: &tempfile::TempDir) -> (StatePaths, PathBuf) {
+        let paths = StatePaths::new(dir.path());
+        let path = paths.ledger();
+        (paths, path)
     }
 
     #[test]
     fn appended_entries_read_back_in_order() {
         let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("state/ledger.jsonl");
+        let (paths, path) = at(&dir);
         assert!(read(&path).expect("empty").is_empty());
-        append(&path, &run("a")).expect("append");
-        append(&path, &run("b")).expect("append");
+        append(&paths, &run("a")).expect("append");
+        append(&paths, &run("b")).expect("append");
         assert_eq!(read(&path).expect("read"), vec![run("a"), run("b")]);
+        assert!(paths.state_dir().join(".gitignore").is_file(), "the state directory keeps itself out of git");
+    }
+
+    #[test]
+    fn a_gate_run_line_written_before_the_environment_was_recorded_reads_with_none() {
+        let old = r#"{"at":"2026-11-30T10:00:00Z","task":"t","kind":"gate_run","gate":"unit","exit":0,"duration_ms":5,"commit":null,"inputs_hash":"h","timed_out":false}"#;
+        let entry: Entry = serde_json::from_str(old).expect("an old line still parses");
+        let Event::GateRun { environment, .. } = &entry.event else { panic!("{entry:?}") };
+        assert_eq!(environment, &None);
+        let new = serde_json::to_string(&run("unit")).expect("encode");
+        assert!(new.contains(r#""environment":{"BASH_ENV""#), "{new}");
+        assert_eq!(serde_json::from_str::<Entry>(&new).expect("decode"), run("unit"));
+        let Event::GateRun { environment: Some(env), .. } = run("unit").event else { panic!() };
+        assert_eq!(env.keys().map(String::as_str).collect::<Vec<_>>(), ["BASH_ENV", "ENV", "PATH", "SHELL"]);
     }
 
     #[test]
     fn concurrent_appends_each_land_a_whole_line() {
         let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("ledger.jsonl");
+        let (paths, path) = at(&dir);
         std::thread::scope(|s| {
             for t in 0..8 {
-                let path = &path;
+                let paths = &paths;
                 s.spawn(move || {
                     for i in 0..50 {
-                        append(path, &run(&format!("gate-{t}-{i}-{}", "x".repeat(200)))).expect("append");
+                        append(paths, &run(&format!("gate-{t}-{i}-{}", "x".repeat(100)))).expect("append");
                     }
                 });
             }
@@ -251,26 +469,82 @@ mod tests {
     #[test]
     fn a_held_lock_makes_another_taker_wait_then_fail_with_the_lock_named() {
         let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("state/ledger.jsonl");
-        let held = lock(&path, Duration::from_secs(1)).expect("first lock");
-        let err = lock(&path, Duration::from_millis(50)).expect_err("second lock while held");
-        assert!(err.to_string().contains("ledger.lock"), "{err}");
+        let (paths, _) = at(&dir);
+        let held = lock(&paths, Duration::from_secs(1)).expect("first lock");
+        let err = lock(&paths, Duration::from_millis(50)).expect_err("second lock while held");
+        assert!(crate::task::error_chain(&err).contains("ledger.lock"), "{err}");
+        assert!(err.is_refusal());
         drop(held);
-        lock(&path, Duration::from_millis(50)).expect("free again once released");
+        lock(&paths, Duration::from_millis(50)).expect("free again once released");
     }
 
     #[test]
-    fn a_torn_line_makes_the_ledger_unreadable_with_its_line_number() {
+    fn a_torn_last_line_is_ignored_and_said_and_the_next_append_removes_it() {
         let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("ledger.jsonl");
-        append(&path, &run("a")).expect("append");
-        std::fs::OpenOptions::new()
-            .append(true)
-            .open(&path)
-            .expect("open")
-            .write_all(b"{\"at\": \"2026")
-            .expect("write");
-        let err = read(&path).expect_err("torn");
+        let (paths, path) = at(&dir);
+        append(&paths, &run("a")).expect("append");
+        let mut bytes = std::fs::read(&path).expect("read");
+        bytes.extend_from_slice(b"{\"at\": \"2026");
+        std::fs::write(&path, &bytes).expect("tear");
+        let ledger = load(&path).expect("a torn tail is not an error");
+        assert_eq!(ledger.entries, vec![run("a")]);
+        let torn_tail = ledger.torn.expect("said");
+        assert_eq!(torn_tail, Torn { line: 2, bytes: 12 });
+        assert!(torn_tail.sentence(&path).contains("ledger.jsonl:2: the last line (12 bytes, no final newline)"));
+        assert_eq!(torn(&path), Some(torn_tail));
+        append(&paths, &run("b")).expect("append");
+        assert_eq!(load(&path).expect("read"), Ledger { entries: vec![run("a"), run("b")], torn: None });
+        assert_eq!(torn(&path), None);
+    }
+
+    #[test]
+    fn a_damaged_line_with_lines_after_it_makes_the_ledger_unreadable_with_its_line_number() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (paths, path) = at(&dir);
+        append(&paths, &run("a")).expect("append");
+        let mut bytes = std::fs::read(&path).expect("read");
+        bytes.extend_from_slice(b"{\"at\": \"2026\n");
+        std::fs::write(&path, &bytes).expect("damage");
+        append(&paths, &run("b")).expect("an append does not repair the middle");
+        let err = read(&path).expect_err("damaged");
         assert!(err.to_string().contains(":2: not a ledger entry"), "{err}");
+    }
+
+    #[test]
+    fn an_entry_out_of_its_bounds_is_refused_on_the_way_in_and_on_the_way_out() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (paths, path) = at(&dir);
+        let mut huge = run("a");
+        huge.event = Event::TodoAdd { n: 1, text: "x".repeat(10_000) };
+        let err = append(&paths, &huge).expect_err("too long");
+        assert!(err.is_refusal() && err.to_string().contains("more than the 4096"), "{err}");
+        assert!(!path.exists(), "nothing was written");
+        let mut bad_commit = run("a");
+        if let Event::GateRun { commit, .. } = &mut bad_commit.event {
+            *commit = Some("z".repeat(5_000_000));
+        }
+        std::fs::create_dir_all(paths.state_dir()).expect("mkdir");
+        std::fs::write(&path, format!("{}\n", serde_json::to_string(&bad_commit).expect("json"))).expect("write");
+        let err = read(&path).expect_err("a commit that is not an object id");
+        assert!(err.to_string().contains("is not an object id") && err.to_string().len() < 600, "{err}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_at_the_ledger_or_its_lock_is_refused_and_nothing_is_written_through_it() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let outside = tempfile::tempdir().expect("tempdir");
+        let (paths, path) = at(&dir);
+        std::fs::create_dir_all(paths.state_dir()).expect("mkdir");
+        let victim = outside.path().join("victim.jsonl");
+        std::fs::write(&victim, "").expect("victim");
+        std::os::unix::fs::symlink(&victim, &path).expect("plant");
+        std::os::unix::fs::symlink(outside.path().join("made.lock"), lock_path(&path)).expect("plant");
+        let err = append(&paths, &run("a")).expect_err("refused");
+        assert!(err.is_refusal() && err.to_string().contains("ledger.jsonl is a symbolic link"), "{err}");
+        let err = lock(&paths, Duration::from_millis(10)).expect_err("refused");
+        assert!(err.is_refusal(), "{err}");
+        assert_eq!(std::fs::read(&victim).expect("victim"), b"");
+        assert!(!outside.path().join("made.lock").exists());
     }
 }

@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::confined::{self, Dir, Perm, PlaceError};
+
 /// The directory, relative to the working tree root, that holds the tool's
 /// own state. It is never counted by any reading.
 pub const LOCAL_DIR: &str = ".ai/local";
@@ -66,7 +68,22 @@ impl StatePaths {
     pub fn policy(&self) -> PathBuf {
         self.root.join(POLICY_FILE)
     }
+
+    /// The state directory, reached from the root without following a
+    /// symbolic link ([`crate::confined`]). With `create`, made where
+    /// missing, with a `.gitignore` of its own so git never lists it, even
+    /// where `start` never ran.
+    pub fn open_state(&self, create: bool) -> Result<Dir, PlaceError> {
+        let dir = confined::open_dir(&self.root, Path::new(STATE_DIR), create)?;
+        if create && dir.mode(".gitignore")?.is_none() {
+            dir.create(".gitignore", STATE_GITIGNORE, Perm::Private)?;
+        }
+        Ok(dir)
+    }
 }
+
+/// The state directory's own `.gitignore`.
+pub const STATE_GITIGNORE: &[u8] = b"# majordomus's own state: never tracked\n*\n";
 
 /// True when a repository-relative path (with `/` separators) is the tool's
 /// own state and must never be counted by a reading.

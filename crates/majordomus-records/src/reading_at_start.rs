@@ -6,11 +6,14 @@
 //! Which keys and files count, and how each is read against its start
 //! value, is the working-tree reading's business
 //! (`majordomus-readings/src/status/since.rs`); this is only their record.
+//! Paths are written as [`RepoPath`] writes them, file contents as
+//! [`Bytes`]: both lossless for bytes that are not UTF-8.
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
+use crate::task::Bytes;
 use crate::RepoPath;
 
 /// The start's conditions of the working-tree reading.
@@ -22,7 +25,7 @@ pub struct ReadingAtStart {
     pub config: BTreeMap<String, String>,
     /// `info/exclude` of the common git directory (`None`: no such file).
     #[serde(default)]
-    pub info_exclude: Option<Content>,
+    pub info_exclude: Option<Bytes>,
     /// The excludes file git read (`core.excludesFile`, else its default
     /// place), `None`: there was none.
     #[serde(default)]
@@ -30,7 +33,7 @@ pub struct ReadingAtStart {
     /// The working tree's ignore files whose content HEAD did not hold at
     /// their path (untracked, or changed and not committed), by path.
     #[serde(default)]
-    pub ignore_files: BTreeMap<RepoPath, Content>,
+    pub ignore_files: BTreeMap<RepoPath, Bytes>,
     /// The attributes files outside the working tree that git reads
     /// (`info/attributes`, `core.attributesFile` or its default place), by
     /// path on disk, with the blob id of their content; absent: no file.
@@ -46,7 +49,7 @@ pub struct ReadingAtStart {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileAtStart {
     pub path: String,
-    pub content: Content,
+    pub content: Bytes,
 }
 
 /// A bit on an index entry that makes git look away from its file.
@@ -57,50 +60,32 @@ pub enum Bit {
     SkipWorktree,
 }
 
-/// A file's bytes, written in JSON as a string when they are UTF-8, else
-/// as `{"hex": "..."}`: lossless either way.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Content(pub Vec<u8>);
+/// The most bytes of the rules of one ignore file a record keeps.
+pub const MAX_RULES: usize = 1 << 20;
 
-#[derive(Serialize, Deserialize)]
-#[serde(untagged)]
-enum ContentForm {
-    Text(String),
-    Hex { hex: String },
-}
-
-impl Serialize for Content {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match std::str::from_utf8(&self.0) {
-            Ok(text) => ContentForm::Text(text.to_string()),
-            Err(_) => ContentForm::Hex { hex: self.0.iter().map(|b| format!("{b:02x}")).collect() },
-        }
-        .serialize(s)
+/// `Err` naming the first field past its bound (a record is refused whole,
+/// as the task record's other fields are: `task.rs`).
+pub fn check(r: &ReadingAtStart) -> Result<(), String> {
+    use crate::text::{check_len, MAX_FIELD};
+    for (key, value) in &r.config {
+        check_len("configuration key", key, MAX_FIELD)?;
+        check_len("configuration value", value, MAX_FIELD)?;
     }
-}
-
-impl<'de> Deserialize<'de> for Content {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Content, D::Error> {
-        match ContentForm::deserialize(d)? {
-            ContentForm::Text(text) => Ok(Content(text.into_bytes())),
-            ContentForm::Hex { hex } => {
-                let digits = hex.as_bytes();
-                if digits.len() % 2 != 0 {
-                    return Err(serde::de::Error::custom("an odd number of hex digits"));
-                }
-                digits
-                    .chunks(2)
-                    .map(|pair| {
-                        std::str::from_utf8(pair)
-                            .ok()
-                            .and_then(|p| u8::from_str_radix(p, 16).ok())
-                            .ok_or_else(|| serde::de::Error::custom("a byte that is not two hex digits"))
-                    })
-                    .collect::<Result<Vec<u8>, _>>()
-                    .map(Content)
-            }
-        }
+    let rules = r.info_exclude.iter().chain(r.excludes_file.iter().map(|f| &f.content)).chain(r.ignore_files.values());
+    if let Some(b) = rules.into_iter().find(|b| b.0.len() > MAX_RULES) {
+        return Err(format!("its ignore rules are {} bytes long, more than the {MAX_RULES} they may be", b.0.len()));
     }
+    if let Some(f) = &r.excludes_file {
+        check_len("excludes file", &f.path, MAX_FIELD)?;
+    }
+    for path in r.ignore_files.keys().chain(r.bits.keys()) {
+        check_len("path", &path.to_string(), MAX_FIELD)?;
+    }
+    for (path, id) in &r.attributes {
+        check_len("attributes file", path, MAX_FIELD)?;
+        crate::text::check_object_id("attributes file's blob", id)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -108,24 +93,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn content_is_text_when_it_is_utf8_and_hex_otherwise_both_lossless() {
-        for (bytes, json) in [(b"*.log\n".to_vec(), r#""*.log\n""#), (b"caf\xe9\n".to_vec(), r#"{"hex":"636166e90a"}"#)]
-        {
-            let c = Content(bytes);
-            assert_eq!(serde_json::to_string(&c).expect("encode"), json);
-            assert_eq!(serde_json::from_str::<Content>(json).expect("decode"), c);
-        }
-        assert!(serde_json::from_str::<Content>(r#"{"hex":"abc"}"#).is_err());
-        assert!(serde_json::from_str::<Content>(r#"{"hex":"zz"}"#).is_err());
-    }
-
-    #[test]
     fn a_record_of_the_start_round_trips_with_paths_that_are_not_utf8() {
         let mut r = ReadingAtStart::default();
         r.config.insert("core.filemode".into(), "true".into());
         r.bits.insert(RepoPath::from_bytes(b"caf\xe9.rs".to_vec()), Bit::AssumeUnchanged);
-        r.ignore_files.insert(RepoPath::from(".pytest_cache/.gitignore"), Content(b"*\n".to_vec()));
-        r.excludes_file = Some(FileAtStart { path: "/home/u/.config/git/ignore".into(), content: Content(vec![0xff]) });
+        r.ignore_files.insert(RepoPath::from(".pytest_cache/.gitignore"), Bytes(b"*\n".to_vec()));
+        r.excludes_file = Some(FileAtStart { path: "/home/u/.config/git/ignore".into(), content: Bytes(vec![0xff]) });
         let json = serde_json::to_string(&r).expect("encode");
         assert!(json.contains(r#""\"caf\\351.rs\"":"assume-unchanged""#), "{json}");
         assert_eq!(serde_json::from_str::<ReadingAtStart>(&json).expect("decode"), r);

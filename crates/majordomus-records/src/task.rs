@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::reading_at_start::{Bit, Content, FileAtStart, ReadingAtStart};
+pub use crate::reading_at_start::{Bit, FileAtStart, ReadingAtStart};
 use crate::RepoPath;
 
 /// The schema string every task record carries.
@@ -72,7 +72,10 @@ pub struct Snapshot {
     /// Commits on HEAD that were not on its upstream (or the trunk).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unpushed: Option<Vec<String>>,
-    /// Debt baselines by repository-relative path: their entries, in order.
+    /// Debt baselines by repository-relative path: their entries, in order,
+    /// as text. Written by majordomus before entries were kept as bytes
+    /// (an entry that was not UTF-8 was decoded lossily); read only where
+    /// [`Snapshot::baseline_bytes`] is absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub baselines: Option<BTreeMap<String, Vec<String>>>,
     /// What governed the reading of the working tree: the configuration,
@@ -80,6 +83,56 @@ pub struct Snapshot {
     /// would have (`None`: a record written before majordomus kept them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reading: Option<ReadingAtStart>,
+    /// Debt baselines by repository-relative path: their entries, in order,
+    /// exactly as their bytes are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub baseline_bytes: Option<BTreeMap<String, Vec<Bytes>>>,
+    /// The environment that chose a gate's programs, as `start` ran
+    /// (`ledger::GATE_ENVIRONMENT`): a verdict recorded under other values
+    /// is not the gate's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gate_environment: Option<crate::ledger::Environment>,
+}
+
+/// Bytes kept in a JSON record: a string where they are UTF-8 (so the
+/// record stays readable), else an array of byte values. Never decoded
+/// lossily: two different byte strings are never one value.
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Bytes(pub Vec<u8>);
+
+impl Serialize for Bytes {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match std::str::from_utf8(&self.0) {
+            Ok(text) => s.serialize_str(text),
+            Err(_) => self.0.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Bytes {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // A visitor rather than an untagged enum: the workspace's serde_json
+        // has `arbitrary_precision`, under which a number buffered for an
+        // untagged enum no longer reads as a `u8`.
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Bytes;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string or an array of byte values")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Bytes, E> {
+                Ok(Bytes(v.as_bytes().to_vec()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Bytes, A::Error> {
+                let mut out = Vec::new();
+                while let Some(b) = seq.next_element::<u8>()? {
+                    out.push(b);
+                }
+                Ok(Bytes(out))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 /// A path, in JSON as [`RepoPath`] writes it (lossless for a path that is
@@ -129,7 +182,7 @@ pub enum TaskError {
     Write {
         path: PathBuf,
         #[source]
-        source: std::io::Error,
+        source: crate::confined::PlaceError,
     },
 }
 
@@ -160,31 +213,104 @@ impl TaskState {
 }
 
 impl TaskRecord {
-    /// Reads the record; `Ok(None)` when there is none.
+    /// Reads the record; `Ok(None)` when there is none. A record whose
+    /// fields are out of their bounds ([`TaskRecord::check`]) is malformed.
     pub fn load(path: &Path) -> Result<Option<Self>, TaskError> {
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(source) => return Err(TaskError::Io { path: path.into(), source }),
-        };
-        let record: TaskRecord = serde_json::from_slice(&bytes)
-            .map_err(|e| TaskError::Malformed { path: path.into(), reason: e.to_string() })?;
-        if record.schema != TASK_SCHEMA {
-            return Err(TaskError::Malformed {
-                path: path.into(),
-                reason: format!("its schema is {:?}, expected {TASK_SCHEMA:?}", record.schema),
-            });
-        }
-        Ok(Some(record))
+        crate::json::load(path).map_err(|failure| match failure {
+            crate::json::Failure::Io(source) => TaskError::Io { path: path.into(), source },
+            crate::json::Failure::Malformed(reason) => TaskError::Malformed { path: path.into(), reason },
+        })
     }
 
-    pub fn save(&self, path: &Path) -> Result<(), TaskError> {
+    /// Writes the record over the task record of `paths`, atomically.
+    pub fn save(&self, paths: &crate::StatePaths) -> Result<(), TaskError> {
+        let path = paths.task();
         let mut bytes = serde_json::to_vec_pretty(self)
-            .map_err(|e| TaskError::Write { path: path.into(), source: std::io::Error::other(e) })?;
+            .map_err(|e| TaskError::Malformed { path: path.clone(), reason: e.to_string() })?;
         bytes.push(b'\n');
-        crate::write_atomic(path, &bytes).map_err(|source| TaskError::Write { path: path.into(), source })
+        let dir = paths.open_state(true).map_err(|source| TaskError::Write { path: path.clone(), source })?;
+        dir.replace(TASK_FILE, &bytes, crate::confined::Perm::Private)
+            .map_err(|source| TaskError::Write { path, source })
+    }
+
+    /// Every field within its bound: ids and names short, object ids 40 or
+    /// 64 hex digits, paths no longer than a path can be. A record that is
+    /// not is refused whole, so nothing unbounded is ever echoed into an
+    /// answer's evidence.
+    pub fn check(&self) -> Result<(), String> {
+        use crate::text::{check_len, check_object_id, MAX_FIELD};
+        check_len("id", &self.id, MAX_ID)?;
+        if self.task.chars().count() > MAX_TITLE_CHARS {
+            return Err(format!("its task is longer than {MAX_TITLE_CHARS} characters"));
+        }
+        check_len("started_at", &self.started_at, 64)?;
+        self.scope.iter().try_for_each(|p| check_len("scope", p, MAX_FIELD))?;
+        self.issues.iter().try_for_each(|i| check_len("issue", i, 256))?;
+        if let Some(head) = &self.head {
+            check_object_id("head", head)?;
+        }
+        if let Some(branch) = &self.branch {
+            check_len("branch", branch, MAX_FIELD)?;
+        }
+        let s = &self.snapshot;
+        for d in s.dirty.iter().flatten() {
+            check_len("dirty path", &d.path.to_string(), MAX_FIELD)?;
+            d.index.iter().chain(&d.worktree).try_for_each(|id| check_object_id("dirty path's blob", id))?;
+        }
+        for u in s.untracked.iter().flatten() {
+            check_len("untracked path", &u.path.to_string(), MAX_FIELD)?;
+            u.worktree.iter().try_for_each(|id| check_object_id("untracked path's blob", id))?;
+        }
+        for (name, id) in s.branches.iter().flatten() {
+            check_len("branch", name, MAX_FIELD)?;
+            check_object_id("branch's commit", id)?;
+        }
+        for (name, path) in s.worktrees.iter().flatten() {
+            check_len("worktree", name, MAX_FIELD)?;
+            check_len("worktree path", path, MAX_FIELD)?;
+        }
+        s.stashes.iter().flatten().try_for_each(|id| check_object_id("stash", id))?;
+        s.unpushed.iter().flatten().try_for_each(|id| check_object_id("unpushed commit", id))?;
+        for (path, entries) in s.baselines.iter().flatten() {
+            check_len("baseline path", path, MAX_FIELD)?;
+            entries.iter().try_for_each(|e| check_len("baseline entry", e, MAX_BASELINE_ENTRY))?;
+        }
+        for (path, entries) in s.baseline_bytes.iter().flatten() {
+            check_len("baseline path", path, MAX_FIELD)?;
+            if let Some(e) = entries.iter().find(|e| e.0.len() > MAX_BASELINE_ENTRY) {
+                return Err(format!(
+                    "its baseline entry is {} bytes long, more than the {MAX_BASELINE_ENTRY} it may be",
+                    e.0.len()
+                ));
+            }
+        }
+        s.gate_environment.as_ref().map_or(Ok(()), crate::ledger::check_environment)?;
+        s.reading.as_ref().map_or(Ok(()), crate::reading_at_start::check)?;
+        Ok(())
     }
 }
+
+impl crate::json::Record for TaskRecord {
+    const SCHEMA: &'static str = TASK_SCHEMA;
+    /// A start snapshot of a large repository (100,000 paths, 20 baselines
+    /// of 1,000 entries) is a few tens of megabytes.
+    const MAX_BYTES: u64 = 256 << 20;
+    fn schema(&self) -> &str {
+        &self.schema
+    }
+    fn check(&self) -> Result<(), String> {
+        TaskRecord::check(self)
+    }
+}
+
+/// The task record's file name in the state directory.
+pub const TASK_FILE: &str = "task.json";
+/// The most bytes a task's id may have.
+pub const MAX_ID: usize = 128;
+/// The most characters a task's title may have.
+pub const MAX_TITLE_CHARS: usize = 1000;
+/// The most bytes one debt-baseline entry kept in the snapshot may have.
+pub const MAX_BASELINE_ENTRY: usize = 64 << 10;
 
 /// An error and its sources on one line, each cause once.
 pub fn error_chain(e: &dyn std::error::Error) -> String {
@@ -220,8 +346,9 @@ mod tests {
     #[test]
     fn a_record_round_trips_through_its_file() {
         let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("task.json");
-        sample().save(&path).expect("save");
+        let paths = crate::StatePaths::new(dir.path());
+        let path = paths.task();
+        sample().save(&paths).expect("save");
         assert_eq!(TaskRecord::load(&path).expect("load"), Some(sample()));
     }
 
@@ -248,6 +375,67 @@ mod tests {
             TaskState::Unreadable(reason) => assert!(reason.contains("someone-else/v3"), "{reason}"),
             other => panic!("expected unreadable, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn baseline_entries_are_kept_as_their_bytes_text_where_they_are_utf8() {
+        let mut r = sample();
+        let entries =
+            vec![Bytes(b"src/a.rs: \xff".to_vec()), Bytes(b"src/a.rs: \xfe".to_vec()), Bytes(b"plain".to_vec())];
+        r.snapshot.baseline_bytes = Some([(".ai/repo/lint-baseline.txt".to_string(), entries.clone())].into());
+        let text = serde_json::to_string(&r).expect("encode");
+        assert!(
+            text.contains(
+                r#"[[115,114,99,47,97,46,114,115,58,32,255],[115,114,99,47,97,46,114,115,58,32,254],"plain"]"#
+            ),
+            "{text}"
+        );
+        let back: TaskRecord = serde_json::from_str(&text).expect("decode");
+        assert_eq!(back.snapshot.baseline_bytes.expect("kept")[".ai/repo/lint-baseline.txt"], entries);
+    }
+
+    #[test]
+    fn a_field_out_of_its_bounds_makes_the_record_unreadable_without_echoing_it() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("task.json");
+        let huge = "f".repeat(10 << 20);
+        let mut cases: Vec<(&str, TaskRecord)> = Vec::new();
+        let mut r = sample();
+        r.head = Some(huge.clone());
+        cases.push(("head", r));
+        let mut r = sample();
+        r.task = "t".repeat(MAX_TITLE_CHARS + 1);
+        cases.push(("task", r));
+        let mut r = sample();
+        r.snapshot.stashes = Some(vec!["HEAD".into()]);
+        cases.push(("stash", r));
+        let mut r = sample();
+        r.id = huge.clone();
+        cases.push(("id", r));
+        let mut r = sample();
+        r.snapshot.baseline_bytes =
+            Some([("b-baseline.txt".to_string(), vec![Bytes(huge.clone().into_bytes())])].into());
+        cases.push(("baseline entry", r));
+        let mut r = sample();
+        r.snapshot.gate_environment = Some([("PATH".to_string(), Some(huge.clone()))].into());
+        cases.push(("PATH", r));
+        let mut r = sample();
+        r.snapshot.gate_environment = Some([("LD_PRELOAD".to_string(), None)].into());
+        cases.push(("environment", r));
+        for (field, record) in cases {
+            std::fs::write(&path, serde_json::to_vec(&record).expect("json")).expect("write");
+            match TaskState::load(&path) {
+                TaskState::Unreadable(reason) => {
+                    assert!(reason.contains(&format!("its {field}")), "{field}: {reason}");
+                    assert!(reason.len() < 1000, "{field}: the reason echoes the field ({} bytes)", reason.len());
+                }
+                other => panic!("{field}: expected unreadable, got {other:?}"),
+            }
+        }
+        let mut r = sample();
+        r.head = Some("0123456789abcdef0123456789abcdef01234567".into());
+        std::fs::write(&path, serde_json::to_vec(&r).expect("json")).expect("write");
+        assert!(matches!(TaskState::load(&path), TaskState::Active(_)));
     }
 
     #[test]

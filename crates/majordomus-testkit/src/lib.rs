@@ -34,10 +34,20 @@ pub fn task_record() -> TaskRecord {
             untracked: Some(vec![]),
             stashes: Some(vec![]),
             dirty: Some(vec![]),
+            gate_environment: Some(gate_environment()),
             ..Snapshot::default()
         },
         owner: None,
     }
+}
+
+/// The environment [`task_record`]'s task started under (and its gates
+/// are run under, in the judging tests).
+pub fn gate_environment() -> majordomus_records::ledger::Environment {
+    [("BASH_ENV", None), ("ENV", None), ("PATH", Some("/usr/bin:/bin")), ("SHELL", Some("/bin/bash"))]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.map(str::to_string)))
+        .collect()
 }
 
 #[derive(Debug)]

@@ -60,6 +60,11 @@ pub fn cmd_ack(cwd: &Path, args: AckArgs) -> Result<Exit, CliError> {
         )));
     }
     ws.append(&task, Event::Ack { question: answer.id.clone(), why: why.clone(), evidence: evidence.clone() })?;
-    println!("acknowledged for {}: {} (not this task's work: {why})", answer.id, evidence.join(", "));
+    println!(
+        "acknowledged for {}: {} (not this task's work: {})",
+        answer.id,
+        crate::render::escape_text(&evidence.join(", ")),
+        crate::render::escape_text(&why)
+    );
     Ok(Exit::Ok)
 }

@@ -175,7 +175,11 @@ fn answer(decision: &Decision) -> Result<Exit, CliError> {
     let mut stdout = std::io::stdout().lock();
     writeln!(stdout, "{}", decision.verdict)?;
     stdout.flush()?;
-    eprintln!("majordomus carry: {}: {}", decision.verdict, decision.explanation);
+    eprintln!(
+        "majordomus carry: {}: {}",
+        decision.verdict,
+        majordomus_records::text::escape_lines(&decision.explanation)
+    );
     Ok(exit_of(decision.verdict))
 }
 
@@ -217,7 +221,7 @@ fn show(found: &Found, json: bool) -> Result<Exit, CliError> {
     let limits = p.invocation.limits();
     let max = limits.max_merged.map_or_else(|| "no --max".to_string(), |m| format!("of --max {m}"));
     let mut stdout = std::io::stdout().lock();
-    writeln!(stdout, "invocation: {}", r.invocation)?;
+    writeln!(stdout, "invocation: {}", majordomus_records::text::escape(&r.invocation))?;
     writeln!(stdout, "owner:      {} — {state}", r.owner)?;
     writeln!(stdout, "started_at: {}", r.started_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))?;
     writeln!(stdout, "merged:     {} ({max})", r.merged)?;

@@ -45,6 +45,7 @@ pub fn cmd_check(cwd: &Path, args: CheckArgs) -> Result<Exit, CliError> {
         Opened::Readable(ws) => {
             let doc = evaluate(&ws)?;
             write_document(&ws, &doc)?;
+            crate::workspace::say_torn_ledger(&ws.paths);
             doc
         }
         Opened::Unreadable { paths, reason } => {

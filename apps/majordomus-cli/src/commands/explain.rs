@@ -48,7 +48,7 @@ pub fn cmd_explain(cwd: &Path, args: ExplainArgs) -> Result<Exit, CliError> {
     if let PolicySeen::Valid(policy) = &seen {
         if let Some(q) = policy.questions.iter().find(|q| q.id == id) {
             println!("{} ({} stage; a question this repository's policy adds)", q.id, q.stage);
-            println!("  {}", q.question);
+            println!("  {}", crate::render::escape_text(&q.question));
             println!();
             println!("source: the gate {} (.ai/repo/majordomus.toml + gate-run ledger)", q.gate);
             let cap = match policy.caps.get(id) {

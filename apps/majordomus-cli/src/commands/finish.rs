@@ -46,12 +46,14 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
     let record = match TaskState::load(&ws.paths.task()) {
         TaskState::Active(r) => r,
         TaskState::None => return Err(CliError::Usage("no task is active here: nothing to finish".into())),
-        TaskState::Unreadable(reason) => {
+        TaskState::Unreadable(reason) if args.outcome == Outcome::Completed => {
             return Err(CliError::Usage(format!(
-                "the task record cannot be read ({reason}); repair or remove {}",
+                "the task record cannot be read ({reason}), so the task cannot be shown complete: repair {}, \
+                 or finish it with another --outcome (failed, partial, blocked), which archives what is there",
                 ws.paths.task().display()
             )))
         }
+        TaskState::Unreadable(reason) => return finish_unreadable(&ws, args.outcome, &reason),
     };
     let doc = evaluate(&ws)?;
     if args.outcome == Outcome::Completed && !doc.complete {
@@ -75,9 +77,39 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
         serde_json::to_vec_pretty(&archived).map_err(|e| CliError::internal("cannot encode the archive", e))?;
     bytes.push(b'\n');
     let target = archive(&ws, &record.id, now, &bytes)?;
-    std::fs::remove_file(ws.paths.task())
-        .map_err(|e| CliError::internal("cannot remove the task record after archiving it", e))?;
+    crate::workspace::remove_state(&ws.paths, &ws.paths.task())?;
     println!("finished {:?} ({}) as {}; {}", record.task, record.id, args.outcome.as_str(), doc.done_line());
+    println!("archived to {}", target.display());
+    Ok(Exit::Ok)
+}
+
+/// Ends a task whose record cannot be read (not `completed`: nothing about
+/// it can be shown done): archives what the file held (its first 64 KiB, as
+/// text) with the reason, then removes it.
+fn finish_unreadable(ws: &Workspace, outcome: Outcome, reason: &str) -> Result<Exit, CliError> {
+    use std::io::Read;
+    let mut held = Vec::new();
+    if let Ok(f) = std::fs::File::open(ws.paths.task()) {
+        let _ = f.take(64 << 10).read_to_end(&mut held);
+    }
+    let now = chrono::Utc::now();
+    let archived = serde_json::json!({
+        "outcome": outcome.as_str(),
+        "finished_at": now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        "record": null,
+        "unreadable": reason,
+        "held": String::from_utf8_lossy(&held),
+    });
+    let mut bytes =
+        serde_json::to_vec_pretty(&archived).map_err(|e| CliError::internal("cannot encode the archive", e))?;
+    bytes.push(b'\n');
+    let target = archive(ws, "", now, &bytes)?;
+    crate::workspace::remove_state(&ws.paths, &ws.paths.task())?;
+    println!(
+        "finished a task whose record could not be read ({}) as {}",
+        render::escape_text(reason),
+        outcome.as_str()
+    );
     println!("archived to {}", target.display());
     Ok(Exit::Ok)
 }

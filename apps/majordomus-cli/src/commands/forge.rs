@@ -87,7 +87,7 @@ fn plural(n: usize, noun: &str) -> String {
 
 /// The most an observation may weigh: far above any forge's answer, and
 /// a bound on what `forge record /dev/zero` reads.
-const MAX_OBSERVATION_BYTES: u64 = 64 * 1024 * 1024;
+const MAX_OBSERVATION_BYTES: u64 = majordomus_records::forge::MAX_BYTES;
 
 fn read_observation(cwd: &Path, file: &str) -> Result<Observation, CliError> {
     let (name, text) = if file == "-" {

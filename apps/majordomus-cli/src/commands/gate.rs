@@ -1,16 +1,18 @@
 //! `majordomus gate`: run the repository's gates and record their verdicts,
 //! or list them.
 
-use std::io::Write;
+use std::io::{Read, Write};
+use std::os::unix::net::UnixStream;
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
-use majordomus_invariant::family::verification::judge::{gate_state, no_change_matches, GateState};
+use majordomus_invariant::family::verification::judge::{
+    and_list, elsewhere, gate_state, no_change_matches, rerun_from_the_start, Elsewhere, GateState,
+};
 use majordomus_invariant::family::verification::readings::{self as verification, RecordedRun};
-use majordomus_invariant::runner::{self, RunError};
+use majordomus_invariant::runner::{self, RunError, Signals};
 use majordomus_records::policy::{Gate, Policy};
 use majordomus_records::task::TaskState;
 
@@ -37,8 +39,11 @@ pub enum GateCommand {
 
 /// Run a gate's command and record its verdict over the inputs it read.
 ///
-/// The command runs through `sh -c` in the repository root with stdin
-/// closed; its output streams through. The inputs are hashed before it
+/// The command runs through `/bin/sh -c` in the repository root with stdin
+/// closed; its output streams through. The verdict is recorded with the
+/// values of PATH, BASH_ENV, ENV and SHELL, which chose the programs the
+/// command ran: a pass recorded under values other than the task's start
+/// does not count for gates-green. The inputs are hashed before it
 /// starts; past the gate's timeout_seconds its whole process group is
 /// stopped and the run recorded as timed out. Exit 0 when the gate passed,
 /// 10 when it failed (with --all: when any failed), 2 for a gate that is not
@@ -68,6 +73,9 @@ pub fn cmd_gate(cwd: &Path, args: GateArgs) -> Result<Exit, CliError> {
 }
 
 fn cmd_run(ws: &Workspace, policy: &Policy, args: RunArgs) -> Result<Exit, CliError> {
+    // Caught from here on: a signal now stops whatever gate runs, and no
+    // verdict is recorded.
+    let interrupted = Interrupts::install()?;
     let task = TaskState::load(&ws.paths.task());
     let ids: Vec<String> = match args.id {
         Some(id) => {
@@ -78,12 +86,16 @@ fn cmd_run(ws: &Workspace, policy: &Policy, args: RunArgs) -> Result<Exit, CliEr
         }
         None => selected_for_all(ws, policy, &task)?,
     };
-    let interrupted = interrupt_flag()?;
+    // A verdict that could not be recorded is a run wasted: find out first.
+    if !ids.is_empty() {
+        majordomus_records::ledger::writable(&ws.paths).map_err(crate::workspace::ledger_error)?;
+    }
     let task_id = task.record().map(|r| r.id.clone());
+    let task = &task;
     let mut verdicts: Vec<(String, bool)> = Vec::new();
     for id in &ids {
         let Some(gate) = policy.gates.get(id) else { continue };
-        match run_one(ws, id, gate, task_id.clone(), &interrupted)? {
+        match run_one(ws, id, gate, (task, task_id.clone()), &interrupted)? {
             Some(passed) => verdicts.push((id.clone(), passed)),
             None => {
                 eprintln!("majordomus: gate {id} {}", RunError::Interrupted);
@@ -137,18 +149,21 @@ fn run_one(
     ws: &Workspace,
     id: &str,
     gate: &Gate,
-    task_id: Option<String>,
-    interrupted: &AtomicBool,
+    (task, task_id): (&TaskState, Option<String>),
+    interrupted: &Interrupts,
 ) -> Result<Option<bool>, CliError> {
-    let prepared = runner::prepare(&ws.repo, id, gate)
+    let prepared = runner::prepare(&ws.repo, id, gate, task)
         .map_err(|e| CliError::internal(format!("cannot read the inputs of the gate {id}; nothing was run"), e))?;
     let limit = gate.timeout_seconds.map(|s| format!(", at most {s} s")).unwrap_or_default();
     eprintln!(
         "majordomus: gate {id}: running `{}` over {} ({}){limit}",
-        gate.run,
+        crate::render::escape_text(&gate.run),
         plural(prepared.inputs.files, "input file"),
         short(&prepared.inputs.hash)
     );
+    if let Some(note) = environment_note(ws, id, &prepared) {
+        eprintln!("majordomus: gate {id}: {note}");
+    }
     let _ = std::io::stderr().flush();
     let outcome =
         match runner::execute(ws.repo.root(), &gate.run, gate.timeout_seconds.map(Duration::from_secs), interrupted) {
@@ -156,9 +171,19 @@ fn run_one(
             Err(RunError::Interrupted) => return Ok(None),
             Err(e) => return Err(CliError::internal(format!("cannot run the gate {id}"), e)),
         };
-    ws.ensure_state_dir()?;
-    runner::record(&ws.paths, task_id, &prepared, &outcome)
-        .map_err(|e| CliError::internal(format!("the gate {id} ran but its verdict could not be recorded"), e))?;
+    // A signal that came as the command ended: no verdict either.
+    if interrupted.received() > 0 {
+        return Ok(None);
+    }
+    runner::record(&ws.paths, task_id, &prepared, &outcome).map_err(|e| {
+        let e = crate::workspace::ledger_error(e);
+        match e {
+            CliError::Usage(why) => {
+                CliError::Usage(format!("the gate {id} ran but its verdict was not recorded: {why}"))
+            }
+            other => CliError::internal(format!("the gate {id} ran but its verdict could not be recorded"), other),
+        }
+    })?;
     let took = seconds(outcome.duration);
     let what = if outcome.timed_out {
         format!("timed out after {took} and was stopped (exit {})", outcome.exit)
@@ -169,6 +194,38 @@ fn run_one(
     };
     eprintln!("majordomus: gate {id} {what}; verdict recorded over inputs {}", short(&prepared.inputs.hash));
     Ok(Some(outcome.passed()))
+}
+
+/// What to say before a run whose environment is not the task's start's:
+/// its verdict will be recorded, but `gates-green` will not count a pass.
+fn environment_note(ws: &Workspace, id: &str, prepared: &runner::Prepared) -> Option<String> {
+    let task = TaskState::load(&ws.paths.task());
+    let start = task.record()?.snapshot.gate_environment.as_ref();
+    let run = RecordedRun {
+        at: String::new(),
+        task: None,
+        exit: 0,
+        timed_out: false,
+        duration_ms: 0,
+        commit: None,
+        inputs_hash: String::new(),
+        environment: Some(prepared.environment.clone()),
+    };
+    match elsewhere(start, &run)? {
+        Elsewhere::Differs(d) => {
+            let named: Vec<&str> = d.iter().map(|d| d.name).collect();
+            Some(format!(
+                "its {} {} from the task's start, so a pass will not count for gates-green; to run it as at the start: {}",
+                and_list(&named),
+                if named.len() == 1 { "differs" } else { "differ" },
+                rerun_from_the_start(&d.iter().collect::<Vec<_>>(), &[id])
+            ))
+        }
+        Elsewhere::StartUnrecorded => Some(
+            "the task record holds no start environment (an older majordomus started it), so gates-green cannot count a pass as the gate's".into(),
+        ),
+        Elsewhere::RunUnrecorded => None,
+    }
 }
 
 fn cmd_list(ws: &Workspace, policy: &Policy) -> Result<Exit, CliError> {
@@ -190,7 +247,8 @@ fn cmd_list(ws: &Workspace, policy: &Policy) -> Result<Exit, CliError> {
             (Ok(tree), Ok(runs)) => verification::inputs_now(&ws.repo, tree, gate)
                 .map(|inputs| verification::runs_of(runs, id, &inputs.hash, inputs.files)),
         };
-        writeln!(out, "  verdict: {}", verdict_line(&gate_state(&verdict), now))?;
+        let start = task.record().and_then(|r| r.snapshot.gate_environment.as_ref());
+        writeln!(out, "  verdict: {}", verdict_line(&gate_state(&verdict, start), now))?;
     }
     Ok(Exit::Ok)
 }
@@ -216,7 +274,7 @@ fn selection(
             Ok(m) => {
                 let shown: Vec<&str> = m.iter().take(3).map(String::as_str).collect();
                 let more = if m.len() > 3 { format!(" and {} more", m.len() - 3) } else { String::new() };
-                format!("selected: {}{more} changed (inputs: {inputs})", shown.join(", "))
+                format!("selected: {}{more} changed (inputs: {inputs})", crate::render::escape_text(&shown.join(", ")))
             }
         },
     }
@@ -240,6 +298,22 @@ fn verdict_line(state: &GateState<'_>, now: chrono::DateTime<chrono::Utc>) -> St
             when(last),
             short(&last.inputs_hash),
             short(hash)
+        ),
+        GateState::Elsewhere { run, why: Elsewhere::Differs(d) } => {
+            let named: Vec<&str> = d.iter().map(|d| d.name).collect();
+            format!(
+                "passed {}, over its inputs as they are now, but not counted: its {} differed from the task's start",
+                when(run),
+                and_list(&named)
+            )
+        }
+        GateState::Elsewhere { run, why: Elsewhere::RunUnrecorded } => format!(
+            "passed {}, over its inputs as they are now, but not counted: the run was recorded without its environment",
+            when(run)
+        ),
+        GateState::Elsewhere { run, why: Elsewhere::StartUnrecorded } => format!(
+            "passed {}, over its inputs as they are now; the task record holds no start environment to compare the run's with",
+            when(run)
         ),
         GateState::Unread(e) => format!("unknown: {}", e.reason),
     }
@@ -286,19 +360,55 @@ fn unknown_gate(id: &str, policy: &Policy) -> String {
     }
 }
 
-/// A flag raised by SIGINT, SIGTERM or SIGHUP. The gate runs in a process
-/// group of its own (so a time limit can stop all of it), which keeps the
-/// terminal's Ctrl-C from reaching it: majordomus catches the signal, stops
-/// the group itself and records nothing. A second signal ends majordomus at once.
-fn interrupt_flag() -> Result<Arc<AtomicBool>, CliError> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let flag = Arc::new(AtomicBool::new(false));
-    for signal in [SIGINT, SIGTERM, SIGHUP] {
-        signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&flag))
-            .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&flag)))
-            .map_err(|e| CliError::internal("cannot install the signal handlers", e))?;
+/// The signals that would end majordomus while a gate runs, counted. The
+/// gate runs in a process group of its own (so a time limit can stop all of
+/// it), which keeps the terminal's Ctrl-C from reaching it: majordomus
+/// catches the signal, stops the group itself and records nothing. A second
+/// signal does not end majordomus at once (that would leave the group
+/// running): it cuts the grace period short, the group is killed, and then
+/// majordomus exits ([`runner::execute`]).
+///
+/// Each handler writes a byte to a socket ([`signal_hook::low_level::pipe`]);
+/// the count is the bytes read back.
+#[derive(Debug)]
+struct Interrupts {
+    read: UnixStream,
+    seen: AtomicUsize,
+}
+
+/// Every signal whose default is to end the process and that can be caught.
+const ENDING: [i32; 11] = {
+    use signal_hook::consts::*;
+    [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
+};
+
+impl Interrupts {
+    fn install() -> Result<Self, CliError> {
+        let failed = |e| CliError::internal("cannot install the signal handlers", e);
+        let (read, write) = UnixStream::pair().map_err(failed)?;
+        read.set_nonblocking(true).map_err(failed)?;
+        for signal in ENDING {
+            signal_hook::low_level::pipe::register(signal, write.try_clone().map_err(failed)?).map_err(failed)?;
+        }
+        Ok(Self { read, seen: AtomicUsize::new(0) })
     }
-    Ok(flag)
+}
+
+impl Signals for Interrupts {
+    fn received(&self) -> usize {
+        let mut buf = [0u8; 64];
+        loop {
+            match (&self.read).read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => {
+                    self.seen.fetch_add(n, Ordering::SeqCst);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        self.seen.load(Ordering::SeqCst)
+    }
 }
 
 #[cfg(test)]

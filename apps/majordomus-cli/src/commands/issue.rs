@@ -54,7 +54,7 @@ pub fn cmd_issue(cwd: &Path, args: IssueArgs) -> Result<Exit, CliError> {
     match args.action {
         IssueAction::Claim { issue } => {
             let issue = parse(&issue)?;
-            let shown = escape_text(&issue.to_string());
+            let shown = escape_text(&issue.to_string()).into_owned();
             if book.claims.iter().any(|c| c.issue == issue && !c.released) {
                 println!("{shown} is already claimed by this task");
             } else {
@@ -64,7 +64,7 @@ pub fn cmd_issue(cwd: &Path, args: IssueArgs) -> Result<Exit, CliError> {
         }
         IssueAction::Release { issue } => {
             let issue = parse(&issue)?;
-            let shown = escape_text(&issue.to_string());
+            let shown = escape_text(&issue.to_string()).into_owned();
             match book.claims.iter().find(|c| c.issue == issue) {
                 Some(c) if !c.released => {
                     ws.append(&task, Event::Release { issue: issue.to_ledger() })?;
@@ -80,7 +80,7 @@ pub fn cmd_issue(cwd: &Path, args: IssueArgs) -> Result<Exit, CliError> {
         }
         IssueAction::File { issue } => {
             let issue = parse(&issue)?;
-            let shown = escape_text(&issue.to_string());
+            let shown = escape_text(&issue.to_string()).into_owned();
             if book.filed.iter().any(|f| f.issue == issue) {
                 println!("{shown} is already recorded as filed by this task");
             } else {

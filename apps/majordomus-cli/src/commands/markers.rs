@@ -49,7 +49,7 @@ pub fn cmd_markers(cwd: &Path, args: MarkersArgs) -> Result<Exit, CliError> {
             println!("exclude:    {}  ({})", register.exclude.join(", "), d.exclude);
             println!("files:      {} scanned (tracked, or untracked and not ignored)", files.len());
             for f in files {
-                println!("  {f}");
+                println!("  {}", crate::render::escape_text(&f.to_string()));
             }
         }
     }

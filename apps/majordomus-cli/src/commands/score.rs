@@ -81,7 +81,7 @@ fn read_cached(ws: &Workspace) -> Result<Option<Document>, CliError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(CliError::internal(format!("cannot read {}", path.display()), e)),
     };
-    serde_json::from_slice(&bytes).map(Some).map_err(|e| {
+    Document::parse(&bytes).map(Some).map_err(|e| {
         CliError::Usage(format!(
             "{} is not a completion document ({e}); run majordomus score to rewrite it",
             path.display()

@@ -34,6 +34,12 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
     if args.task.trim().is_empty() {
         return Err(CliError::Usage("the task needs a description: majordomus start \"what the work is\"".into()));
     }
+    let max = majordomus_records::task::MAX_TITLE_CHARS;
+    if args.task.trim().chars().count() > max {
+        return Err(CliError::Usage(format!(
+            "the task's description is longer than {max} characters: name the work in a line, and keep the rest in an issue"
+        )));
+    }
     let ws = Workspace::open(cwd)?;
     let here = cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf());
     let prefix = here.strip_prefix(ws.repo.root()).unwrap_or(Path::new("")).to_path_buf();
@@ -47,7 +53,7 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
     };
     println!("started {:?} ({}) on {at}", record.task, record.id);
     if !record.scope.is_empty() {
-        println!("scope: {}", record.scope.join(", "));
+        println!("scope: {}", crate::render::escape_text(&record.scope.join(", ")));
     }
     let s = &record.snapshot;
     // A part the snapshot could not read is not in it: said so, not counted as none.
@@ -210,8 +216,8 @@ fn exclude_own_state(ws: &Workspace) -> Result<(), CliError> {
     }
     next.push_str(LINE);
     next.push('\n');
-    majordomus_records::write_atomic(&path, next.as_bytes())
-        .map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))
+    majordomus_records::atomic::write_atomic_keeping_mode(ws.repo.common_dir(), &path, next.as_bytes())
+        .map_err(crate::workspace::place_error)
 }
 
 #[cfg(test)]

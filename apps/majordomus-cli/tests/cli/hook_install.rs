@@ -220,6 +220,34 @@ fn settings_behind_a_symbolic_link_are_written_through_it_keeping_the_mode() {
 
 #[cfg(unix)]
 #[test]
+fn settings_linked_to_a_file_outside_the_repository_are_refused_naming_it_and_left_alone() {
+    let case = Case::new();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let outside = elsewhere.path().join("global-settings.json");
+    std::fs::write(&outside, "{\"mine\": true}\n").unwrap();
+    for linked in [".claude/settings.json", ".claude"] {
+        let _ = std::fs::remove_dir_all(case.path().join(".claude"));
+        let _ = std::fs::remove_file(case.path().join(".claude"));
+        if linked == ".claude" {
+            std::os::unix::fs::symlink(elsewhere.path(), case.path().join(".claude")).unwrap();
+            std::fs::rename(&outside, elsewhere.path().join("settings.json")).unwrap();
+        } else {
+            std::fs::create_dir_all(case.path().join(".claude")).unwrap();
+            std::os::unix::fs::symlink(&outside, case.path().join(linked)).unwrap();
+        }
+        let run = case.md(&["hook", "install", "--agent", "claude"]);
+        assert_eq!(run.code, 2, "{linked}: {run:?}");
+        let real = elsewhere.path().canonicalize().unwrap();
+        assert!(run.stderr.contains(&format!("to {}", real.display())), "{linked}: {run:?}");
+        assert!(run.stderr.contains("outside this repository"), "{linked}: {run:?}");
+        let held = if linked == ".claude" { elsewhere.path().join("settings.json") } else { outside.clone() };
+        assert_eq!(std::fs::read_to_string(&held).unwrap(), "{\"mine\": true}\n", "{linked}: the file outside changed");
+        assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 1, "{linked}: a file was made outside");
+    }
+}
+
+#[cfg(unix)]
+#[test]
 fn a_new_settings_file_is_readable_by_all_not_private() {
     use std::os::unix::fs::PermissionsExt;
     let case = Case::new();
@@ -241,8 +269,15 @@ fn settings_linked_to_something_other_than_a_regular_file_are_refused_and_never_
     std::os::unix::fs::symlink("/dev/null", &link).unwrap();
     let run = case.md(&["hook", "install", "--agent", "claude"]);
     assert_eq!(run.code, 2, "{run:?}");
-    assert!(run.stderr.contains("which is not a regular file; nothing was changed"), "{run:?}");
+    assert!(run.stderr.contains("to /dev/null, outside this repository"), "{run:?}");
     assert_eq!(std::fs::read_link(&link).unwrap(), std::path::Path::new("/dev/null"), "the link is left alone");
+
+    std::fs::remove_file(&link).unwrap();
+    std::fs::create_dir(case.path().join("a-directory")).unwrap();
+    std::os::unix::fs::symlink(case.path().join("a-directory"), &link).unwrap();
+    let run = case.md(&["hook", "install", "--agent", "claude"]);
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(run.stderr.contains("which is not a regular file; nothing was changed"), "{run:?}");
 
     std::fs::remove_file(&link).unwrap();
     std::os::unix::fs::symlink(case.path().join("nowhere.json"), &link).unwrap();

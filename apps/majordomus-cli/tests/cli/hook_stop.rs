@@ -398,3 +398,29 @@ fn a_policy_that_cannot_be_read_lets_the_stop_through_naming_the_file() {
     let message = out["systemMessage"].as_str().unwrap();
     assert!(message.contains("majordomus.toml:2:"), "{message}");
 }
+
+#[test]
+fn a_task_record_that_cannot_be_read_blocks_with_its_remedy_until_the_block_limit() {
+    let case = Case::new();
+    case.repo.write(".ai/repo/majordomus.toml", "[hook]\nblock_limit = 2\n");
+    case.repo.commit_all("policy");
+    case.start("fix the parser");
+    // A way out this must not be: breaking the record.
+    std::fs::write(case.path().join(".ai/local/state/task.json"), "x\n").unwrap();
+    let payload = case.payload("claude-stop.json");
+    for n in 1..=2 {
+        let run = case.md_with(&["hook", "stop"], Some(&payload), &[]);
+        let out = parse_hook_output(&run).expect("a verdict");
+        assert_eq!(out["decision"], "block", "block {n}: {out}");
+        let reason = out["reason"].as_str().unwrap();
+        assert!(reason.contains(".ai/local/state/task.json cannot be read"), "{reason}");
+        assert!(reason.contains(&format!("block {n} of 2")) && reason.contains("majordomus finish"), "{reason}");
+    }
+    let run = case.md_with(&["hook", "stop"], Some(&payload), &[]);
+    let out = parse_hook_output(&run).expect("a message");
+    assert!(out["systemMessage"].as_str().unwrap().contains("after 2 blocks in a row"), "{out}");
+    // The remedy works: finished, there is no task, and the stop goes through silently.
+    assert_eq!(case.md(&["finish", "--outcome", "failed"]).code, 0);
+    let run = case.md_with(&["hook", "stop"], Some(&payload), &[]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{run:?}");
+}

@@ -12,6 +12,7 @@ mod hostile;
 
 // The stop hook, hook install, check's formats, the schemas, everyday use.
 mod common;
+mod damaged;
 
 mod bookkeeping;
 mod check_format;
@@ -140,10 +141,32 @@ fn a_corrupt_task_record_gives_unknown_answers_not_a_panic() {
         assert!(doc["task_error"].as_str().unwrap().contains("not a majordomus task record"), "{doc}");
         assert_eq!(status(&doc, "committed"), "unknown");
         assert_eq!(status(&doc, "settled"), "pass");
-        // start refuses to overwrite a record it cannot read; finish names it.
+        // start refuses to overwrite a record it cannot read; finish cannot
+        // call it completed, and ends it otherwise, archiving what is there.
         assert_eq!(majordomus(t.path(), &["start", "y"]).code, 15);
-        assert_eq!(majordomus(t.path(), &["finish", "--outcome", "failed"]).code, 2);
+        assert_eq!(majordomus(t.path(), &["finish", "--outcome", "completed"]).code, 2);
     }
+    let run = majordomus(t.path(), &["finish", "--outcome", "failed"]);
+    assert_eq!(run.code, 0, "{}", run.render());
+    assert!(run.stdout.contains("finished a task whose record could not be read"), "{}", run.stdout);
+    assert!(!task.exists());
+    assert_eq!(std::fs::read_dir(t.path().join(".ai/local/state/archive")).unwrap().count(), 1);
+}
+
+#[test]
+fn an_enormous_field_in_the_task_record_is_refused_on_load_never_copied_into_the_answers() {
+    let t = TestRepo::with_commit();
+    assert_eq!(majordomus(t.path(), &["start", "x"]).code, 0);
+    let task = t.path().join(".ai/local/state/task.json");
+    let mut record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&task).unwrap()).unwrap();
+    record["head"] = "f".repeat(10 << 20).into();
+    std::fs::write(&task, record.to_string()).unwrap();
+    let run = majordomus(t.path(), &["check", "--json"]);
+    assert_eq!(run.code, 10, "{}", run.stderr);
+    assert!(run.stdout.len() < 256 << 10, "a 10 MB field made a {} byte document", run.stdout.len());
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert!(doc["task_error"].as_str().unwrap().contains("its head"), "{}", doc["task_error"]);
+    assert_eq!(status(&doc, "committed"), "unknown");
 }
 
 #[test]
@@ -297,7 +320,7 @@ fn a_state_directory_that_is_a_symlink_or_a_file_is_refused_and_nothing_is_writt
     t.write(".ai/local", "a file where the state directory goes\n");
     let run = majordomus(t.path(), &["start", "x"]);
     assert_eq!(run.code, 2, "{}", run.render());
-    assert!(run.stderr.contains(".ai/local is a file"), "{}", run.stderr);
+    assert!(run.stderr.contains(".ai/local is not a directory"), "{}", run.stderr);
 }
 
 #[test]

@@ -77,7 +77,7 @@ pub fn content_id(repo: &Repo, rel: &RepoPath) -> Option<String> {
 /// The mode git would record for a working-tree path (`0o100644`,
 /// `0o100755` or `0o120000`), `None` when it is gone.
 pub fn worktree_mode(repo: &Repo, rel: &RepoPath) -> Option<u32> {
-    crate::inputs::worktree_mode(repo, rel, None)
+    crate::inputs::worktree_mode_of(repo, rel, None)
 }
 
 #[cfg(test)]

@@ -37,7 +37,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use majordomus_records::task::{Bit, Content, FileAtStart, ReadingAtStart};
+use majordomus_records::task::{Bit, Bytes, FileAtStart, ReadingAtStart};
 use majordomus_records::RepoPath;
 
 use super::tree::{Governed, HiddenBy, Of, WorkingTree};
@@ -257,11 +257,11 @@ pub fn record(repo: &Repo, tree: &WorkingTree) -> Result<ReadingAtStart, git2::E
     }
     r.config.extend(submodule_keys(&config));
     let sources = Sources::current(&config, repo.common_dir(), repo.root());
-    r.info_exclude = sources.info_exclude.map(|s| Content(rules_of(&s.bytes)));
+    r.info_exclude = sources.info_exclude.map(|s| Bytes(rules_of(&s.bytes)));
     r.excludes_file = sources
         .excludes_file
-        .map(|s| FileAtStart { path: s.origin.to_string_lossy().into_owned(), content: Content(rules_of(&s.bytes)) });
-    r.ignore_files = tree.uncommitted_ignores.iter().map(|(p, b)| (p.clone(), Content(rules_of(b)))).collect();
+        .map(|s| FileAtStart { path: s.origin.to_string_lossy().into_owned(), content: Bytes(rules_of(&s.bytes)) });
+    r.ignore_files = tree.uncommitted_ignores.iter().map(|(p, b)| (p.clone(), Bytes(rules_of(b)))).collect();
     r.attributes = attributes(repo, &config);
     r.bits = tree
         .hidden

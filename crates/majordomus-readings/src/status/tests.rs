@@ -312,13 +312,13 @@ fn a_file_expected_outside_a_sparse_cone_is_hidden_and_its_change_named() {
 
 #[test]
 fn ignore_sources_given_by_the_caller_replace_the_current_ones() {
-    use majordomus_records::task::{Content, ReadingAtStart};
+    use majordomus_records::task::{Bytes, ReadingAtStart};
     let t = TestRepo::with_commit();
     t.write(".git/info/exclude", "*.log\n");
     t.write("new.log", "hidden by a rule added now\n");
     t.write("old.tmp", "hidden by a rule of the start\n");
     let repo = crate::open(t.path()).expect("open");
     assert_eq!(read(&repo).expect("read").untracked, ["old.tmp"], "the current rules hide new.log");
-    let start = ReadingAtStart { info_exclude: Some(Content(b"*.tmp\n".to_vec())), ..ReadingAtStart::default() };
+    let start = ReadingAtStart { info_exclude: Some(Bytes(b"*.tmp\n".to_vec())), ..ReadingAtStart::default() };
     assert_eq!(crate::status::read_since(&repo, Some(&start)).expect("read").untracked, ["new.log"]);
 }

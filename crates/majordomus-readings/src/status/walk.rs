@@ -119,7 +119,7 @@ pub(super) fn untracked(
     let mut out = Walked::default();
     let mut stack: Vec<Pending<'_>> = vec![(Vec::new(), entries, Rules::default(), None)];
     let mut rel: Vec<u8> = Vec::new();
-    while let Some((dir, under, rules, hidden_by)) = stack.pop() {
+    while let Some((dir, under, inherited, hidden_by)) = stack.pop() {
         let full = cx.repo.root().join(OsStr::from_bytes(&dir));
         let listing =
             std::fs::read_dir(&full).map_err(|e| Unread::io(format!("could not list {}: {e}", full.display())))?;
@@ -132,8 +132,15 @@ pub(super) fn untracked(
                 .map_err(|e| Unread::io(format!("could not read {}: {e}", RepoPath::from_bytes(join(&dir, &name)))))?;
             names.push((name, kind));
         }
-        let rules = own_rules(cx, &dir, under, &names, rules, &mut out.uncommitted_ignores);
-        for (name, kind) in names {
+        // This directory's own `.gitignore` is read the first time a rule
+        // is asked for here: a directory that holds only tracked files
+        // never needs it.
+        let mut here: Option<Rules> = None;
+        let mut own = |uncommitted: &mut Vec<(RepoPath, Vec<u8>)>| {
+            here.get_or_insert_with(|| own_rules(cx, &dir, under, &names, inherited.clone(), uncommitted)).clone()
+        };
+        for (name, kind) in &names {
+            let (name, kind) = (name.as_slice(), *kind);
             let is_dotgit = if folded.is_some() { name.eq_ignore_ascii_case(b".git") } else { name == b".git" };
             if is_dotgit {
                 continue;
@@ -143,7 +150,7 @@ pub(super) fn untracked(
                 rel.extend_from_slice(&dir);
                 rel.push(b'/');
             }
-            rel.extend_from_slice(&name);
+            rel.extend_from_slice(name);
             if is_own_state(&rel) {
                 continue;
             }
@@ -153,6 +160,7 @@ pub(super) fn untracked(
                     // A submodule: a tracked entry of its own, compared by the stat pass.
                     continue;
                 }
+                let rules = own(&mut out.uncommitted_ignores);
                 if matcher.is_ignored(&rules, &rel, Kind::Dir) {
                     continue;
                 }
@@ -163,7 +171,7 @@ pub(super) fn untracked(
                 rel.pop();
                 let tracked_inside =
                     !inside.is_empty() || folded.is_some_and(|f| f.dirs.contains(&rel.to_ascii_lowercase()));
-                if !tracked_inside && nested::is_repository(&full.join(OsStr::from_bytes(&name))) {
+                if !tracked_inside && nested::is_repository(&full.join(OsStr::from_bytes(name))) {
                     // A repository of its own inside this one: listed as the
                     // directory, unless its name is a tracked file's (git
                     // lists nothing the index holds).
@@ -173,7 +181,7 @@ pub(super) fn untracked(
                         out.found(RepoPath::from_bytes(listed), hidden);
                     }
                 } else {
-                    stack.push((rel.clone(), inside, rules.clone(), hidden));
+                    stack.push((rel.clone(), inside, rules, hidden));
                 }
             } else if !kind.is_file() && !kind.is_symlink() {
                 // A FIFO, socket or device: `git status -uall` lists none,
@@ -182,7 +190,9 @@ pub(super) fn untracked(
                 continue;
             } else if exact.is_some() || folded.is_some_and(|f| f.files.contains(&rel.to_ascii_lowercase())) {
                 continue;
-            } else if !matcher.is_ignored(&rules, &rel, Kind::NotDir) {
+            } else if let Some(rules) =
+                Some(own(&mut out.uncommitted_ignores)).filter(|rules| !matcher.is_ignored(rules, &rel, Kind::NotDir))
+            {
                 let hidden =
                     hidden_by.clone().or_else(|| matcher.hidden_since(&rules, &rel, Kind::NotDir).map(String::from));
                 out.found(RepoPath::from_bytes(rel.clone()), hidden);

@@ -32,7 +32,12 @@ impl Policy {
         // Phase one: the TOML itself.
         let doc = ImDocument::parse(text).map_err(|e| {
             let (line, column) = line_column(text, e.span().map_or(0, |s| s.start));
-            invalid(vec![Problem { line, column, message: e.message().trim().to_string() }])
+            // The parser says nothing of some places (a key with no value).
+            let message = match e.message().trim() {
+                "" => "this is not valid TOML here".to_string(),
+                said => bounded(said),
+            };
+            invalid(vec![Problem { line, column, message }])
         })?;
         // Phase two: the policy it describes, every problem collected.
         let mut walk = Walk::default();
@@ -128,13 +133,23 @@ fn a(type_name: &str) -> String {
     format!("{article} {type_name}")
 }
 
+/// A problem's message as reported: what it quotes of the policy escaped
+/// (no control character in the file reaches a terminal, nor can a newline
+/// in an id pass for another problem) and cut to a bound (an id a megabyte
+/// long is not repeated whole).
+fn bounded(message: &str) -> String {
+    crate::text::clamp(&crate::text::escape(message), 2000).into_owned()
+}
+
 fn one_of(allowed: &[&str]) -> String {
     allowed.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
 }
 
 impl Walk {
+    /// Every problem goes through here, and what it quotes of the policy
+    /// (an id, a glob) is escaped ([`bounded`]).
     fn report(&mut self, span: &Span, message: impl Into<String>) {
-        self.problems.push((start(span), message.into()));
+        self.problems.push((start(span), bounded(&message.into())));
     }
 
     fn known_keys(&mut self, table: &dyn TableLike, allowed: &[&str], what: &str) {

@@ -233,3 +233,19 @@ fn the_forge_table_holds_a_maximum_age_and_nothing_else() {
         ["2:19: `forge.max_age_minutes` must be a whole number, 0 or more"]
     );
 }
+
+#[test]
+fn a_key_with_no_value_is_a_problem_that_says_something() {
+    let found = problems("[trunk]\nremote = \"origin\"\nbranch =");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("3:") && found[0].contains("not valid TOML"), "{found:?}");
+}
+
+#[test]
+fn control_characters_a_policy_quotes_are_escaped_in_its_problems() {
+    let found =
+        problems("[gates.\"a\\u001b]0;pwn\\u0007\\nb\"]\nrun = \"true\"\n[[questions]]\nid = \"\\u001b[31m\"\n");
+    assert!(found[0].contains("the gate id `a\\x1b]0;pwn\\x07\\nb`"), "{found:?}");
+    assert!(found.iter().any(|p| p.contains("the question id `\\x1b[31m`")), "{found:?}");
+    assert!(found.iter().all(|p| !p.chars().any(char::is_control)), "{found:?}");
+}

@@ -79,8 +79,20 @@ pub fn cmd_hook_install(cwd: &Path, args: InstallArgs) -> Result<Exit, CliError>
             let ws = Workspace::open(cwd)?;
             let budget_ms = ws.policy()?.hook.budget_ms;
             let rel = settings_file(agent);
-            let path = settings_target(&ws.repo.root().join(rel), rel)?;
-            install_agent(agent, &args, &path, rel, budget_ms)?;
+            let root = ws
+                .repo
+                .root()
+                .canonicalize()
+                .map_err(|e| CliError::internal("cannot resolve the repository root", e))?;
+            let path = settings_in_repository(&root, rel)?;
+            install_agent(agent, &args, (&root, &path), rel, budget_ms)?;
+            if path != root.join(rel) && !args.dry_run {
+                let real = path.strip_prefix(&root).unwrap_or(&path);
+                println!(
+                    "{rel} leads through a symbolic link to {}, in this repository: written there",
+                    real.display()
+                );
+            }
             if agent == Agent::Codex && !args.dry_run {
                 print!("{}", codex_next_steps(ws.repo.root(), false));
             }
@@ -115,8 +127,15 @@ pub fn user_settings_file(agent: Agent) -> Result<PathBuf, CliError> {
 }
 
 /// Merges majordomus's hooks into the settings at `path` (shown as
-/// `shown`), or says what would change.
-fn install_agent(agent: Agent, args: &InstallArgs, path: &Path, shown: &str, budget_ms: u64) -> Result<(), CliError> {
+/// `shown`), or says what would change. `path` is written below `base`
+/// without following a link on the way ([`majordomus_records::confined`]).
+fn install_agent(
+    agent: Agent,
+    args: &InstallArgs,
+    (base, path): (&Path, &Path),
+    shown: &str,
+    budget_ms: u64,
+) -> Result<(), CliError> {
     timeout_leaves_room(args.timeout, budget_ms).map_err(CliError::Usage)?;
     let existing = match std::fs::read_to_string(path) {
         Ok(t) => Some(t),
@@ -146,11 +165,8 @@ fn install_agent(agent: Agent, args: &InstallArgs, path: &Path, shown: &str, bud
         }
         return Ok(());
     }
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| CliError::internal(format!("cannot create {}", dir.display()), e))?;
-    }
-    majordomus_records::atomic::write_atomic_keeping_mode(path, text.as_bytes())
-        .map_err(|e| CliError::internal(format!("cannot write {}", path.display()), e))?;
+    majordomus_records::atomic::write_atomic_keeping_mode(base, path, text.as_bytes())
+        .map_err(crate::workspace::place_error)?;
     for e in changed {
         let did = if e.change == Change::Added { "added a" } else { "updated the" };
         let to = if e.change == Change::Added { "to" } else { "in" };
@@ -170,7 +186,9 @@ fn install_user(cwd: &Path, agent: Agent, args: &InstallArgs) -> Result<Exit, Cl
     let file = user_settings_file(agent)?;
     let shown = file.display().to_string();
     let path = settings_target(&file, &shown)?;
-    install_agent(agent, args, &path, &shown, budget_ms)?;
+    // The user's own directory, as the user's settings name it: trusted.
+    let base = path.parent().unwrap_or(Path::new("/"));
+    install_agent(agent, args, (base, &path), &shown, budget_ms)?;
     if agent == Agent::Codex && !args.dry_run {
         print!("{}", codex_next_steps(cwd, true));
     }
@@ -217,6 +235,56 @@ pub fn timeout_leaves_room(timeout: u64, budget_ms: u64) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// A project's settings file: `rel` below the (canonical) `root` itself,
+/// or, where a symbolic link on the way leads elsewhere in the repository,
+/// the real file, written through. A link that leads out of the repository
+/// is refused, naming where it leads: majordomus writes only inside the
+/// repository it was asked about (a clone may bring such a link). Anything
+/// but a regular file at the end is refused too ([`settings_target`]).
+fn settings_in_repository(root: &Path, rel: &str) -> Result<PathBuf, CliError> {
+    let path = root.join(rel);
+    let target = real_path(&path).map_err(|e| {
+        CliError::Usage(format!("{rel} is a symbolic link whose target cannot be resolved ({e}); nothing was changed"))
+    })?;
+    if !target.starts_with(root) {
+        return Err(CliError::Usage(format!(
+            "{rel} leads through a symbolic link to {}, outside this repository: majordomus writes only inside it; \
+             edit that file by hand, or replace the link with a file of this repository; nothing was changed",
+            majordomus_records::text::escape(&target.display().to_string())
+        )));
+    }
+    match std::fs::symlink_metadata(&target) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(target),
+        _ if target == path => settings_target(&path, rel),
+        Ok(m) if m.is_file() => Ok(target),
+        Ok(_) => Err(CliError::Usage(format!(
+            "{rel} is a symbolic link to {}, which is not a regular file; nothing was changed",
+            target.display()
+        ))),
+        Err(e) => Err(CliError::internal(format!("cannot read {}", target.display()), e)),
+    }
+}
+
+/// Where `path` really is: its deepest part that exists, every symbolic
+/// link in it resolved, and the rest (not there yet) after it. A dangling
+/// link is an error.
+fn real_path(path: &Path) -> std::io::Result<PathBuf> {
+    let mut existing = path;
+    let mut rest = Vec::new();
+    while let Err(e) = std::fs::symlink_metadata(existing) {
+        match (e.kind(), existing.parent(), existing.file_name()) {
+            (std::io::ErrorKind::NotFound, Some(parent), Some(name)) => {
+                rest.push(name.to_owned());
+                existing = parent;
+            }
+            _ => return Err(e),
+        }
+    }
+    let mut real = std::fs::canonicalize(existing)?;
+    real.extend(rest.iter().rev());
+    Ok(real)
 }
 
 /// The file the settings are written to: `path` itself, or where a

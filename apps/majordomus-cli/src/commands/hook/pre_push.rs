@@ -148,15 +148,18 @@ pub fn install_git(ws: &Workspace, bin: Option<&str>, dry_run: bool) -> Result<E
         print!("{script}");
         return Ok(Exit::Ok);
     }
-    std::fs::create_dir_all(&dir).map_err(|e| CliError::internal(format!("cannot create {}", dir.display()), e))?;
+    // Reached without following a link below the repository or the common
+    // git directory; a hook already there that is a link is moved (or
+    // replaced) as a link, never written through.
+    let (base, below) = hooks_place(ws, &dir);
+    let hooks = majordomus_records::confined::open_dir(&base, &below, true).map_err(crate::workspace::place_error)?;
     if chain {
-        std::fs::rename(&hook, &chained)
-            .map_err(|e| CliError::internal(format!("cannot move {} to {}", hook.display(), chained.display()), e))?;
+        hooks.rename("pre-push", CHAINED).map_err(crate::workspace::place_error)?;
         println!("moved the pre-push hook that was there to {}; it runs first", chained.display());
     }
-    majordomus_records::write_atomic(&hook, script.as_bytes())
-        .map_err(|e| CliError::internal(format!("cannot write {}", hook.display()), e))?;
-    make_executable(&hook)?;
+    hooks
+        .replace("pre-push", script.as_bytes(), majordomus_records::confined::Perm::Exactly(0o755))
+        .map_err(crate::workspace::place_error)?;
     println!(
         "{} {}: refuses a push while gates-green is refused",
         if ours { "updated" } else { "installed" },
@@ -165,16 +168,20 @@ pub fn install_git(ws: &Workspace, bin: Option<&str>, dry_run: bool) -> Result<E
     Ok(Exit::Ok)
 }
 
-#[cfg(unix)]
-fn make_executable(path: &Path) -> Result<(), CliError> {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
-        .map_err(|e| CliError::internal(format!("cannot make {} executable", path.display()), e))
-}
-
-#[cfg(not(unix))]
-fn make_executable(_path: &Path) -> Result<(), CliError> {
-    Ok(())
+/// The trusted directory the hooks directory `dir` is reached from, and the
+/// path below it: the common git directory or the working tree's root when
+/// `dir` lies below one of them (so no link below them is followed), else
+/// `dir` itself, as `core.hooksPath` names it (the person's own setting).
+fn hooks_place(ws: &Workspace, dir: &Path) -> (PathBuf, PathBuf) {
+    let plain = |rel: &Path| rel.components().all(|c| matches!(c, std::path::Component::Normal(_)));
+    for base in [ws.repo.common_dir(), ws.repo.root()] {
+        if let Ok(rel) = dir.strip_prefix(base) {
+            if plain(rel) {
+                return (base.to_path_buf(), rel.to_path_buf());
+            }
+        }
+    }
+    (dir.to_path_buf(), PathBuf::new())
 }
 
 #[cfg(test)]

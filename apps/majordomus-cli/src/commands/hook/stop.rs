@@ -20,6 +20,10 @@
 //! - the loop guard ([`super::decide`] decides from it) is kept per host,
 //!   session and agent, in each task's working tree.
 //!
+//! A task record that exists but cannot be read is no way out
+//! (`echo x > task.json` must not end a task): the stop is blocked, naming
+//! the record and its remedy, up to the block limit like any other block.
+//!
 //! The hook always exits 0 with valid output. A failure of majordomus
 //! itself, a panic included, lets the stop through and says why in
 //! `systemMessage`: a host must never take majordomus's own trouble for a
@@ -117,6 +121,21 @@ struct Concerned {
     record: TaskRecord,
 }
 
+/// A working tree whose task record exists but cannot be read: why.
+struct Broken {
+    place: Place,
+    ws: Workspace,
+    reason: String,
+}
+
+/// The tasks a stop concerns: those measured, those whose record cannot be
+/// read, and what is said of a task whose repository cannot be read.
+struct Found {
+    concerned: Vec<Concerned>,
+    broken: Vec<Broken>,
+    unmeasured: Vec<String>,
+}
+
 /// Everything the hook does; `Err` is a failure of majordomus itself.
 fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Result<Verdict, String> {
     let payload: StopPayload = read_payload("a stop hook")?;
@@ -125,8 +144,8 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         None | Some("Stop" | "SubagentStop") => {}
         Some(other) => return Ok(Verdict::say(not_a_stop(other))),
     }
-    let (concerned, unmeasured) = tasks(&Starts::of_this_process(explicit_dir, payload.cwd.as_deref()))?;
-    if concerned.is_empty() {
+    let Found { concerned, broken, unmeasured } = tasks(&Starts::of_this_process(explicit_dir, payload.cwd.as_deref()));
+    if concerned.is_empty() && broken.is_empty() {
         return Ok(if unmeasured.is_empty() { Verdict::silent() } else { Verdict::say(unmeasured.join("\n")) });
     }
     if let Some(tasks) = &payload.background_tasks {
@@ -140,6 +159,13 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
     }
     let key = guard_key(args.agent, &payload);
     let mut verdicts = Vec::new();
+    for b in &broken {
+        let verdict = unreadable_record(b, &key).unwrap_or_else(|failure| {
+            let at = b.place.named().map(|p| format!(" for {p}")).unwrap_or_default();
+            Verdict::say(format!("majordomus could not answer this stop{at}, so it let it through: {failure}"))
+        });
+        verdicts.push(verdict);
+    }
     for c in &concerned {
         let verdict = judge(c, &payload, args, &key, started).unwrap_or_else(|failure| {
             let at = c.place.named().map(|p| format!(" for {p}")).unwrap_or_default();
@@ -151,19 +177,19 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
     Ok(combine(verdicts))
 }
 
-/// The active tasks of every working tree the starts concern, and what is
-/// to be said of a task whose repository cannot be read.
-fn tasks(starts: &Starts) -> Result<(Vec<Concerned>, Vec<String>), String> {
+/// The active tasks of every working tree the starts concern, those whose
+/// record cannot be read, and what is to be said of a task whose repository
+/// cannot be read.
+fn tasks(starts: &Starts) -> Found {
     let mut concerned = Vec::new();
+    let mut broken = Vec::new();
     let mut unmeasured = Vec::new();
     for place in locate::places(starts) {
         let at = place.named().map(|p| format!(" in {p}")).unwrap_or_default();
         match Workspace::open_for_check(&place.root) {
             Ok(Opened::Readable(ws)) => match TaskState::load(&ws.paths.task()) {
                 TaskState::None => {}
-                TaskState::Unreadable(reason) => {
-                    return Err(format!("the task record{at} cannot be read ({reason})"));
-                }
+                TaskState::Unreadable(reason) => broken.push(Broken { place, ws, reason }),
                 TaskState::Active(record) => concerned.push(Concerned { place, ws, record: *record }),
             },
             // Outside a repository there is no task to finish; in one this
@@ -179,7 +205,72 @@ fn tasks(starts: &Starts) -> Result<(Vec<Concerned>, Vec<String>), String> {
             Err(_) => {}
         }
     }
-    Ok((concerned, unmeasured))
+    Found { concerned, broken, unmeasured }
+}
+
+/// Blocks a stop while a task record cannot be read, keeping the loop
+/// guard under [`UNREADABLE_TASK`] so the block limit ends the loop.
+fn unreadable_record(b: &Broken, key: &HookKey) -> Result<Verdict, String> {
+    let ws = &b.ws;
+    let policy = ws.policy().map_err(|e| e.chain())?;
+    let guard = ws.paths.hook_for(key);
+    let previous = HookState::load(&guard).ok().flatten();
+    let task = ws.paths.task();
+    let shown = match b.place.named() {
+        Some(p) => format!(
+            "{}",
+            std::path::Path::new(&p).join(majordomus_records::paths::STATE_DIR).join("task.json").display()
+        ),
+        None => task.strip_prefix(ws.repo.root()).unwrap_or(&task).display().to_string(),
+    };
+    let (verdict, blocks) = decide_unreadable(&b.reason, &shown, previous.as_ref(), policy.hook.block_limit);
+    let state = HookState {
+        schema: HOOK_SCHEMA.to_string(),
+        task: UNREADABLE_TASK.to_string(),
+        blocks,
+        done_line: "done: unknown (the task record cannot be read)".to_string(),
+        fingerprint: None,
+        worktree: None,
+        host: Some(key.host.clone()),
+        session_id: key.session_id.clone(),
+        agent_id: key.agent_id.clone(),
+        at: now(),
+    };
+    ws.write_state(&guard, &state.to_bytes()).map_err(|e| e.chain())?;
+    Ok(verdict)
+}
+
+/// The task a loop guard counts blocks for while the task record cannot be read.
+pub const UNREADABLE_TASK: &str = "(unreadable task record)";
+
+/// The verdict on a stop while the task record at `shown` cannot be read
+/// (`reason`), and the consecutive blocks to record after it.
+pub fn decide_unreadable(reason: &str, shown: &str, previous: Option<&HookState>, block_limit: u32) -> (Verdict, u32) {
+    let blocks = previous.map_or(0, |p| p.blocks_for(UNREADABLE_TASK));
+    let reason = majordomus_records::text::escape(reason);
+    let times = |n: u32| if n == 1 { "1 block".to_string() } else { format!("{n} blocks") };
+    if blocks >= block_limit {
+        return (
+            Verdict::say(format!(
+                "majordomus let this stop through after {} in a row ([hook] block_limit = {block_limit}), \
+                 though the task record {shown} cannot be read ({reason}): nothing about the task is known to be done",
+                times(blocks)
+            )),
+            0,
+        );
+    }
+    let n = blocks + 1;
+    (
+        Verdict::Block {
+            reason: format!(
+                "majordomus blocked this stop: a task is recorded, but its record {shown} cannot be read \
+                 ({reason}), so nothing about it is known to be done (block {n} of {block_limit}).\n\
+                 remedy: repair {shown} (it is JSON of the schema majordomus/task/v1), or end the task with \
+                 `majordomus finish --outcome failed` (or partial, or blocked), which archives what is there; then stop again."
+            ),
+        },
+        n,
+    )
 }
 
 /// The loop guard's key: this host, the session, and the subagent (a
@@ -253,7 +344,8 @@ fn prune_guards(ws: &Workspace, task: &str) {
         if path.extension().is_some_and(|e| e == "json")
             && HookState::load(&path).ok().flatten().is_some_and(|s| s.task != task)
         {
-            let _ = std::fs::remove_file(&path);
+            // Never through a link: removed only where it lies in the state directory.
+            let _ = crate::workspace::remove_state(&ws.paths, &path);
         }
     }
 }
@@ -312,6 +404,9 @@ pub fn dirty_paths(doc: &Document) -> Option<Vec<String>> {
 const ENDED: [&str; 10] =
     ["completed", "complete", "done", "failed", "error", "killed", "cancelled", "canceled", "stopped", "exited"];
 
+/// The most background tasks one report records: the ledger's bound.
+const MAX_REPORTED_TASKS: usize = 1000;
+
 /// The background tasks still running, as the ledger records them.
 pub fn running_tasks(tasks: &[Value]) -> Vec<AgentTask> {
     tasks
@@ -321,8 +416,14 @@ pub fn running_tasks(tasks: &[Value]) -> Vec<AgentTask> {
             let status = t.get("status").and_then(Value::as_str).unwrap_or("running").to_ascii_lowercase();
             !ENDED.contains(&status.as_str())
         })
+        .take(MAX_REPORTED_TASKS)
         .map(|(i, t)| {
-            let text = |key: &str| t.get(key).and_then(Value::as_str).map(str::to_string);
+            // What the host said, bounded as the ledger bounds it.
+            let text = |key: &str| {
+                t.get(key)
+                    .and_then(Value::as_str)
+                    .map(|v| majordomus_records::text::clamp(v, majordomus_records::text::MAX_FIELD - 32).into_owned())
+            };
             AgentTask {
                 id: text("id").or_else(|| text("task_id")).unwrap_or_else(|| format!("#{}", i + 1)),
                 description: text("description").or_else(|| text("command")).or_else(|| text("name")),
@@ -347,7 +448,7 @@ pub fn pause(running: &[AgentTask]) -> String {
         .iter()
         .map(|t| match &t.description {
             Some(d) => format!("{} ({})", crate::render::escape_text(&t.id), crate::render::escape_text(d)),
-            None => crate::render::escape_text(&t.id),
+            None => crate::render::escape_text(&t.id).into_owned(),
         })
         .collect();
     format!(
@@ -362,9 +463,7 @@ pub fn pause(running: &[AgentTask]) -> String {
 fn record_background(ws: &Workspace, record: &TaskRecord, running: &[AgentTask]) -> Result<(), String> {
     let entry =
         Entry { at: now(), task: Some(record.id.clone()), event: Event::AgentBackground { tasks: running.to_vec() } };
-    // The task record is in the same directory, so its .gitignore is there too.
-    let path = ws.paths.ledger();
-    ledger::append(&path, &entry).map_err(|e| format!("cannot append to the ledger {} ({e})", path.display()))
+    ledger::append(&ws.paths, &entry).map_err(|e| majordomus_records::task::error_chain(&e))
 }
 
 fn now() -> String {
@@ -394,6 +493,39 @@ mod tests {
 
     fn doc(answers: Vec<Answer>) -> Document {
         Document::new(chrono::Utc::now(), "/r".into(), None, None, answers, 5)
+    }
+
+    fn guard(task: &str, blocks: u32) -> HookState {
+        HookState {
+            schema: HOOK_SCHEMA.into(),
+            task: task.into(),
+            blocks,
+            done_line: "done: x=owed".into(),
+            fingerprint: None,
+            worktree: None,
+            host: None,
+            session_id: None,
+            agent_id: None,
+            at: "2026-11-30T10:00:00Z".into(),
+        }
+    }
+
+    #[test]
+    fn an_unreadable_task_record_blocks_with_its_remedy_until_the_block_limit() {
+        let shown = ".ai/local/state/task.json";
+        let (verdict, blocks) = decide_unreadable("expected value at line 1 column 1", shown, None, 3);
+        assert_eq!(blocks, 1);
+        let Verdict::Block { reason } = verdict else { panic!("expected a block, got {verdict:?}") };
+        assert!(reason.contains("its record .ai/local/state/task.json cannot be read"), "{reason}");
+        assert!(
+            reason.contains("repair .ai/local/state/task.json") && reason.contains("majordomus finish"),
+            "{reason}"
+        );
+        let (verdict, blocks) = decide_unreadable("r", shown, Some(&guard(UNREADABLE_TASK, 3)), 3);
+        assert_eq!(blocks, 0);
+        assert!(matches!(verdict, Verdict::Allow { message: Some(m) } if m.contains("after 3 blocks in a row")));
+        let (_, blocks) = decide_unreadable("r", shown, Some(&guard("t-1", 3)), 3);
+        assert_eq!(blocks, 1, "blocks counted for a readable task are not this record's");
     }
 
     #[test]

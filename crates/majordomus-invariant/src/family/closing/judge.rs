@@ -5,8 +5,6 @@
 //! the start left no record, so these name what was added and remains and
 //! state the totals now, never the difference of two totals.
 
-use std::collections::{BTreeMap, BTreeSet};
-
 use chrono::{DateTime, Utc};
 use serde_json::json;
 
@@ -16,153 +14,12 @@ use majordomus_readings::Unread;
 use majordomus_records::forge::PullRequest;
 use majordomus_records::task::TaskRecord;
 
-use super::readings::{Debt, Made, StartFrom, BY_ELIMINATION};
+use super::readings::Made;
 use crate::answer::Status;
 use crate::family::integration::Integrated;
 use crate::judgement::{with, Judgement};
 use crate::prose::{are, count, names, sentence};
 use crate::readings::Readings;
-
-/// Added entries shown per baseline in the evidence; `details` holds all.
-const SHOWN_ENTRIES: usize = 3;
-
-pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
-    let debt = match &r.closing.debt {
-        Ok(d) => d,
-        Err(e) => return Judgement::unread(e),
-    };
-    if debt.start.is_empty() && debt.now.is_empty() {
-        return Judgement::new(
-            Status::Exempt,
-            "This repository keeps no debt baseline: no .ai/repo/**/*-baseline.txt at the start or now.",
-            json!({ "baselines": [] }),
-        );
-    }
-    let former: BTreeMap<&str, &str> = debt.moved.iter().map(|m| (m.to.as_str(), m.from.as_str())).collect();
-    let moved_from: BTreeSet<&str> = debt.moved.iter().map(|m| m.from.as_str()).collect();
-    let gone: Vec<&String> =
-        debt.start.keys().filter(|p| !debt.now.contains_key(*p) && !moved_from.contains(p.as_str())).collect();
-    // An undecided baseline (one that cannot be told from a moved one) is
-    // compared with the entries of every baseline gone and left unpaired.
-    let undecided: BTreeSet<&str> = debt.undecided.iter().map(String::as_str).collect();
-    let mut seen_gone = BTreeSet::new();
-    let gone_entries: Vec<String> = gone
-        .iter()
-        .filter_map(|p| debt.start.get(*p))
-        .flatten()
-        .filter(|e| seen_gone.insert(e.as_str()))
-        .cloned()
-        .collect();
-    let mut grew = Vec::new();
-    let mut first = Vec::new();
-    let mut rows = Vec::new();
-    for (path, entries) in &debt.now {
-        let from = former.get(path.as_str()).copied();
-        let unsure = from.is_none() && undecided.contains(path.as_str());
-        let then = if unsure { Some(&gone_entries) } else { debt.start.get(from.unwrap_or(path)) };
-        let Some(then) = then else {
-            first.push(format!("{path} ({})", count(entries.len(), "entry")));
-            rows.push(json!({ "path": path, "then": null, "now": entries.len(), "added": [], "first_seen": true }));
-            continue;
-        };
-        let was: BTreeSet<&String> = then.iter().collect();
-        let mut seen = BTreeSet::new();
-        let added: Vec<&String> = entries.iter().filter(|e| !was.contains(e) && seen.insert(*e)).collect();
-        let mut row = json!({ "path": path, "moved_from": from, "then": then.len(), "now": entries.len(), "added": added, "first_seen": false });
-        if unsure {
-            row["compared_with"] = json!(gone);
-        }
-        rows.push(row);
-        if !added.is_empty() {
-            let moved = match from {
-                Some(f) => format!("moved from {f}; "),
-                None if unsure => format!(
-                    "cannot be told from a baseline moved from {}, so compared with {}; ",
-                    names(&gone),
-                    if gone.len() == 1 { "it" } else { "them" }
-                ),
-                None => String::new(),
-            };
-            let shown: Vec<String> = added.iter().take(SHOWN_ENTRIES).map(|e| format!("`{e}`")).collect();
-            let more = if added.len() > SHOWN_ENTRIES {
-                format!(" and {} more", added.len() - SHOWN_ENTRIES)
-            } else {
-                String::new()
-            };
-            grew.push((
-                path.clone(),
-                format!(
-                    "{path} ({moved}{} then, {} now; added {}{more})",
-                    count(then.len(), "entry"),
-                    entries.len(),
-                    shown.join(", ")
-                ),
-            ));
-        }
-    }
-    let (source, start_commit) = match &debt.start_from {
-        StartFrom::Snapshot => ("the task's start snapshot".to_string(), None),
-        StartFrom::Commit(c) => (format!("the start commit {}", &c[..12.min(c.len())]), Some(c.as_str())),
-        StartFrom::Unborn => ("no commit (HEAD was unborn at the start)".to_string(), None),
-    };
-    let details = json!({
-        "start_from": match debt.start_from { StartFrom::Snapshot => "snapshot", StartFrom::Commit(_) => "commit", StartFrom::Unborn => "unborn" },
-        "start_commit": start_commit,
-        "baselines": rows,
-        "grew": grew.iter().map(|(p, _)| p).collect::<Vec<_>>(),
-        "first_seen": debt.now.keys().filter(|p| !debt.start.contains_key(*p) && !former.contains_key(p.as_str())).collect::<Vec<_>>(),
-        "moved": debt.moved.iter().map(|m| json!({ "from": m.from, "to": m.to, "by": m.by })).collect::<Vec<_>>(),
-        "undecided": debt.undecided,
-        "gone": gone,
-    });
-    let mut also = Vec::new();
-    if !first.is_empty() {
-        also.push(format!("new since the start, recording debt already there (not growth): {}", names(&first)));
-    }
-    if !debt.moved.is_empty() {
-        let moves: Vec<String> = debt.moved.iter().map(|m| format!("{} to {} (by {})", m.from, m.to, m.by)).collect();
-        also.push(format!("moved, and compared with its former self: {}", names(&moves)));
-    }
-    if !debt.undecided.is_empty() {
-        also.push(format!(
-            "not taken for new, as {} had no entry to tell a move by, so compared with what is gone: {}",
-            names(&gone.iter().filter(|p| debt.start.get(**p).is_some_and(Vec::is_empty)).collect::<Vec<_>>()),
-            names(&debt.undecided)
-        ));
-    }
-    if !gone.is_empty() {
-        also.push(format!("no longer there: {}", names(&gone)));
-    }
-    let also =
-        if also.is_empty() { String::new() } else { format!(" {}.", sentence(&also.join("; ")).trim_end_matches('.')) };
-    if grew.is_empty() {
-        let (then, now): (usize, usize) =
-            (debt.start.values().map(Vec::len).sum(), debt.now.values().map(Vec::len).sum());
-        Judgement::new(
-            Status::Pass,
-            format!(
-                "No entry was added to any debt baseline since the start, read from {source}: {} at the start, {} in {} now.{also}",
-                count(then, "entry"),
-                count(now, "entry"),
-                count(debt.now.len(), "baseline"),
-            ),
-            details,
-        )
-    } else {
-        let described: Vec<&str> = grew.iter().map(|(_, d)| d.as_str()).collect();
-        let paths: Vec<&str> = grew.iter().map(|(p, _)| p.as_str()).collect();
-        Judgement::new(
-            Status::Refused,
-            format!(
-                "{} gained entries since the start, read from {source}: {}.{also}",
-                count(grew.len(), "debt baseline"),
-                described.join("; ")
-            ),
-            details,
-        )
-        .remedy(remedy_for_growth(&paths, debt, &gone))
-    }
-}
 
 /// The trunk's branch name, `main` for `refs/remotes/origin/main` or
 /// `refs/heads/main`; `None` when the trunk could not be read.
@@ -192,31 +49,6 @@ enum Age {
     Created(String),
     Older,
     Undated(String),
-}
-
-/// The remedy for baselines that grew; where one was paired with its
-/// former self only because nothing could tell them apart (by elimination,
-/// or undecided), it also says how to show it is new.
-fn remedy_for_growth(grew: &[&str], debt: &Debt, gone: &[&String]) -> String {
-    let take_out = format!("take the added entries out of {} and fix what they permit", names(grew));
-    let mut guessed: Vec<(&str, Vec<&str>)> = Vec::new();
-    for path in grew {
-        if let Some(m) = debt.moved.iter().find(|m| m.to == *path && m.by == BY_ELIMINATION) {
-            guessed.push((path, vec![m.from.as_str()]));
-        } else if debt.undecided.iter().any(|u| u == path) {
-            // Only the empty ones leave a move untold; put back, they do not.
-            let empty = gone.iter().filter(|g| debt.start.get(g.as_str()).is_some_and(Vec::is_empty));
-            guessed.push((path, empty.map(|g| g.as_str()).collect()));
-        }
-    }
-    if guessed.is_empty() {
-        return take_out;
-    }
-    let put_back: Vec<String> = guessed
-        .iter()
-        .map(|(path, from)| format!("if {path} is new and not {} moved, put {} back", from.join(" or "), names(from)))
-        .collect();
-    format!("{take_out}; {}", put_back.join("; "))
 }
 
 /// Why the task's own branch counts as created by the task.
@@ -531,6 +363,9 @@ pub(crate) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Judgement {
         )
     }
 }
+
+mod debt;
+pub(crate) use debt::no_new_debt;
 
 #[cfg(test)]
 mod tests;

@@ -18,7 +18,12 @@
 //!   detection or by the entries it shares, so a move launders nothing;
 //!   one that cannot be told from a moved one (an empty baseline gone since
 //!   the start leaves nothing to tell them apart by) is compared with what
-//!   is gone, never taken for new.
+//!   is gone, never taken for new. A baseline gone with nothing under
+//!   `.ai/repo` in its place is followed out of the naming pattern, to the
+//!   file git's rename detection pairs it with among the paths the change
+//!   added ([`follow`](readings::follow), taken once the change set is).
+//!   Entries are bytes, and links are read through where they lead inside
+//!   the working tree, on both sides alike (`majordomus_readings::baselines`).
 //!   What it is not: a measure of debt. It counts entries; one entry taken
 //!   out and another put in is the same count and is still caught, because
 //!   entries are compared as sets, but debt nobody wrote down is not seen.

@@ -4,11 +4,14 @@
 
 use chrono::{DateTime, Utc};
 
-use majordomus_readings::baselines::{self, Baselines};
+use std::collections::BTreeSet;
+
+use majordomus_readings::baselines::{self, Baselines, Link};
+use majordomus_readings::changes::ChangeSet;
 use majordomus_readings::reflog::{self, Dating};
 use majordomus_readings::{refs, renames, worktrees, Reading, Repo, Unread};
 use majordomus_records::forge::Observation;
-use majordomus_records::paths::REPO_DIR;
+use majordomus_records::paths::{is_own_state, REPO_DIR};
 use majordomus_records::policy::Policy;
 use majordomus_records::task::{error_chain, TaskRecord, TaskState};
 use majordomus_records::StatePaths;
@@ -21,8 +24,11 @@ pub struct Debt {
     /// Each baseline's entries at the start, by path.
     pub start: Baselines,
     pub start_from: StartFrom,
-    /// Each baseline's entries in the working tree now, by path.
+    /// Each baseline's entries in the working tree now, by path; with each
+    /// file a baseline left the naming pattern for ([`Moved::left_pattern`]).
     pub now: Baselines,
+    /// The symbolic links the baselines now were read through.
+    pub links: Vec<Link>,
     /// Baselines at the start that live at another path now.
     pub moved: Vec<Moved>,
     /// Baselines that appeared since the start and cannot be told from one
@@ -37,6 +43,11 @@ pub struct Debt {
 pub enum StartFrom {
     /// The task record's start snapshot: the working tree as it was.
     Snapshot,
+    /// The start snapshot as an older majordomus wrote it, its entries as
+    /// text: an entry that was not UTF-8 was decoded lossily then, so it
+    /// can only differ from its bytes now (counted as added), never match
+    /// another.
+    SnapshotAsText,
     /// The start commit (the record holds no snapshot of the baselines).
     Commit(String),
     /// HEAD had no commit at the start and the record holds no snapshot.
@@ -49,6 +60,9 @@ pub struct Moved {
     pub to: String,
     /// `git rename detection`, `shared entries`, or [`BY_ELIMINATION`].
     pub by: &'static str,
+    /// Moved to a path not named as a baseline (`*-baseline.txt` under
+    /// `.ai/repo`): followed there ([`follow`]), and read as one.
+    pub left_pattern: bool,
 }
 
 /// Every local branch and linked worktree now, with its reflog's date.
@@ -108,11 +122,19 @@ fn debt(repo: &Repo, record: &TaskRecord) -> Reading<Debt> {
             return Err(Unread::start_commit_missing(commit));
         }
     }
-    let now = baselines::read_worktree(repo)?;
-    let (start, start_from) = match (&record.snapshot.baselines, start_commit) {
-        (Some(snapshot), _) => (snapshot.clone(), StartFrom::Snapshot),
-        (None, Some(commit)) => (baselines::read_commit(repo, commit)?, StartFrom::Commit(commit.to_string())),
-        (None, None) => (Baselines::new(), StartFrom::Unborn),
+    let found = baselines::read_worktree(repo)?;
+    let now = found.baselines;
+    let snapshot = &record.snapshot;
+    let (start, start_from) = match (&snapshot.baseline_bytes, &snapshot.baselines, start_commit) {
+        (Some(kept), _, _) => {
+            let start = kept.iter().map(|(p, e)| (p.clone(), e.iter().map(|b| b.0.clone()).collect()));
+            (start.collect(), StartFrom::Snapshot)
+        }
+        (None, Some(text), _) => (baselines::from_text(text), StartFrom::SnapshotAsText),
+        (None, None, Some(commit)) => {
+            (baselines::read_commit(repo, commit)?.baselines, StartFrom::Commit(commit.to_string()))
+        }
+        (None, None, None) => (Baselines::new(), StartFrom::Unborn),
     };
     let gone: Baselines =
         start.iter().filter(|(p, _)| !now.contains_key(*p)).map(|(p, e)| (p.clone(), e.clone())).collect();
@@ -130,20 +152,67 @@ fn debt(repo: &Repo, record: &TaskRecord) -> Reading<Debt> {
                 if told && appeared.contains_key(&r.to) {
                     gone.remove(&r.from);
                     appeared.remove(&r.to);
-                    moved.push(Moved { from: r.from, to: r.to, by: "git rename detection" });
+                    moved.push(Moved { from: r.from, to: r.to, by: GIT_RENAMES, left_pattern: false });
                 }
             }
         }
         for (from, to) in baselines::pair_by_entries(&gone, &appeared) {
             gone.remove(&from);
             appeared.remove(&to);
-            moved.push(Moved { from, to, by: "shared entries" });
+            moved.push(Moved { from, to, by: "shared entries", left_pattern: false });
         }
         let (pair, left) = pair_leftovers(&gone, &appeared);
         moved.extend(pair);
         undecided = left;
     }
-    Ok(Debt { start, start_from, now, moved, undecided })
+    Ok(Debt { start, start_from, now, links: found.links, moved, undecided })
+}
+
+/// How git's rename detection is named as the way a move was found.
+const GIT_RENAMES: &str = "git rename detection";
+
+/// Follows a baseline gone since the start that no baseline took the place
+/// of (it had entries, and nothing under `.ai/repo` was paired with it) out
+/// of the naming pattern: among the paths the change since the start added
+/// (`changes`), the one git's rename detection pairs it with, wherever it
+/// is and whatever its name (`lint-allowlist.txt`, `config/lint-allow.txt`),
+/// is read as the baseline it was, so renaming a baseline out of the
+/// pattern launders no entry. Taken once the change set is read; it costs
+/// nothing while no baseline is gone.
+pub fn follow(repo: &Repo, record: Option<&TaskRecord>, mut debt: Debt, changes: &Reading<ChangeSet>) -> Reading<Debt> {
+    let moved_from: BTreeSet<&str> = debt.moved.iter().map(|m| m.from.as_str()).collect();
+    let gone: BTreeSet<String> = debt
+        .start
+        .iter()
+        .filter(|(p, e)| !e.is_empty() && !debt.now.contains_key(*p) && !moved_from.contains(p.as_str()))
+        .map(|(p, _)| p.clone())
+        .collect();
+    let Some(commit) = record.and_then(|r| r.head.as_deref()) else { return Ok(debt) };
+    if gone.is_empty() {
+        return Ok(debt);
+    }
+    let changes = changes.as_ref().map_err(Clone::clone)?;
+    // Paths as RepoPath shows them: the baselines are keyed so.
+    let added: BTreeSet<String> = changes
+        .changed
+        .iter()
+        .map(ToString::to_string)
+        .filter(|p| !debt.now.contains_key(p) && !debt.start.contains_key(p) && !is_own_state(p))
+        .collect();
+    if added.is_empty() {
+        return Ok(debt);
+    }
+    let among: Vec<String> = gone.iter().cloned().chain(added.iter().cloned()).collect();
+    for r in renames::commit_to_worktree_among(repo, commit, &among)? {
+        if !gone.contains(&r.from) || !added.contains(&r.to) || debt.now.contains_key(&r.to) {
+            continue;
+        }
+        if let Some(entries) = baselines::read_file(repo, &r.to)? {
+            debt.now.insert(r.to.clone(), entries);
+            debt.moved.push(Moved { from: r.from, to: r.to, by: GIT_RENAMES, left_pattern: true });
+        }
+    }
+    Ok(debt)
 }
 
 /// How a move is paired by `pair_leftovers`.
@@ -169,7 +238,10 @@ fn pair_leftovers(gone: &Baselines, appeared: &Baselines) -> (Option<Moved>, Vec
     let gone: Vec<&String> = gone.keys().collect();
     let appeared: Vec<&String> = appeared.keys().collect();
     match (gone.as_slice(), appeared.as_slice()) {
-        ([from], [to]) => (Some(Moved { from: (*from).clone(), to: (*to).clone(), by: BY_ELIMINATION }), Vec::new()),
+        ([from], [to]) => (
+            Some(Moved { from: (*from).clone(), to: (*to).clone(), by: BY_ELIMINATION, left_pattern: false }),
+            Vec::new(),
+        ),
         _ => (None, appeared.into_iter().cloned().collect()),
     }
 }
@@ -200,3 +272,6 @@ fn backlog(paths: &StatePaths, policy: &Policy) -> Reading<Backlog> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod debt_tests;

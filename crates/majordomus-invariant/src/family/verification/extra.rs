@@ -6,7 +6,10 @@
 use majordomus_readings::Unread;
 use majordomus_records::policy::ExtraQuestion;
 
-use super::judge::{gate_clause, gate_details, gate_state, no_change_matches, GateState};
+use super::judge::{
+    gate_clause, gate_details, gate_state, no_change_matches, rerun_from_the_start, start_environment, Elsewhere,
+    GateState,
+};
 use crate::answer::{Answer, Status};
 use crate::judgement::{without_task, Judgement};
 use crate::prose::sentence;
@@ -28,7 +31,8 @@ pub(crate) fn gate_question(q: &ExtraQuestion, r: &Readings) -> Judgement {
             q.gate
         )));
     };
-    let details = gate_details(g);
+    let start = start_environment(r);
+    let details = gate_details(g, start);
     if !g.selected() {
         let why = if set.changed == 0 {
             "nothing changed since the start and it is not marked always".to_string()
@@ -44,12 +48,17 @@ pub(crate) fn gate_question(q: &ExtraQuestion, r: &Readings) -> Judgement {
         );
     }
     let state = match &g.runs {
-        Some(runs) => gate_state(runs),
+        Some(runs) => gate_state(runs, start),
         None => GateState::NeverReported,
     };
     let v = Judgement::new(state.status(), sentence(&format!("The gate {}", gate_clause(&g.id, &state))), details);
-    match state.status() {
-        Status::Refused => v.remedy(format!("fix what the gate {} reports, then majordomus gate run {}", g.id, g.id)),
+    match &state {
+        _ if state.status() == Status::Refused => {
+            v.remedy(format!("fix what the gate {} reports, then majordomus gate run {}", g.id, g.id))
+        }
+        GateState::Elsewhere { why: Elsewhere::Differs(d), .. } => {
+            v.remedy(rerun_from_the_start(&d.iter().collect::<Vec<_>>(), &[g.id.as_str()]))
+        }
         _ => v.remedy(format!("majordomus gate run {}", g.id)),
     }
 }

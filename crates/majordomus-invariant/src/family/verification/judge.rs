@@ -1,10 +1,21 @@
 //! The verification family judged: `regression-tested` from the change
 //! set and the test-path rule, `gates-green` from what the ledger recorded
 //! of each selected gate over its inputs as they are now.
+//!
+//! A pass counts only under the environment the task started in
+//! (`ledger::GATE_ENVIRONMENT`, which chose the programs the command ran):
+//! a pass recorded under other values (`PATH=fake:$PATH majordomus gate
+//! run`), or with none recorded, is named and owed; against a task record
+//! that holds no start environment it is unknown. And the repository files
+//! a gate's command names that changed since the start (its script, say)
+//! are named beside its verdict: the task's edits to what judges it are for
+//! review to weigh, so named, not judged.
 
 use serde_json::json;
 
+use majordomus_readings::changes::ChangeSet;
 use majordomus_readings::Unread;
+use majordomus_records::ledger::{Environment, GATE_ENVIRONMENT};
 
 use super::readings::{GateReading, GateRuns, GateSet, RecordedRun};
 use majordomus_records::RepoPath;
@@ -71,6 +82,10 @@ pub enum GateState<'a> {
     NeverReported,
     /// It ran, but its inputs changed since: the verdict covers other content.
     Stale { last: &'a RecordedRun, now: &'a str },
+    /// Its latest run over exactly the inputs now passed, but not under the
+    /// environment the task started in, or under one that cannot be told:
+    /// not the gate's verdict.
+    Elsewhere { run: &'a RecordedRun, why: Elsewhere<'a> },
     /// Its inputs or the ledger could not be read.
     Unread(&'a Unread),
 }
@@ -83,6 +98,8 @@ impl GateState<'_> {
             GateState::Failed(_) => "failed",
             GateState::NeverReported => "never reported",
             GateState::Stale { .. } => "stale",
+            GateState::Elsewhere { why: Elsewhere::StartUnrecorded, .. } => "environment unknown",
+            GateState::Elsewhere { .. } => "other environment",
             GateState::Unread(_) => "unread",
         }
     }
@@ -92,16 +109,57 @@ impl GateState<'_> {
             GateState::Passing(_) => Status::Pass,
             GateState::Failed(_) => Status::Refused,
             GateState::NeverReported | GateState::Stale { .. } => Status::Owed,
+            GateState::Elsewhere { why: Elsewhere::StartUnrecorded, .. } => Status::Unknown,
+            GateState::Elsewhere { .. } => Status::Owed,
             GateState::Unread(_) => Status::Unknown,
         }
     }
 }
 
-/// Judges a gate's runs against its inputs now.
-pub fn gate_state(runs: &Result<GateRuns, Unread>) -> GateState<'_> {
+/// Why a passing run is not counted as the gate's verdict.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Elsewhere<'a> {
+    /// These variables held other values at the run than at the start.
+    Differs(Vec<Difference<'a>>),
+    /// The run's ledger line holds no environment (an older majordomus wrote it).
+    RunUnrecorded,
+    /// The task record holds no start environment (an older majordomus
+    /// started the task), so nothing says what the run's should be.
+    StartUnrecorded,
+}
+
+/// One variable of [`GATE_ENVIRONMENT`] whose value at a run differs from
+/// the start's; `None` for unset.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Difference<'a> {
+    pub name: &'static str,
+    pub start: Option<&'a str>,
+    pub run: Option<&'a str>,
+}
+
+/// Whether a run was made under the environment the task started in:
+/// `None` when it was, else why it is not known to be.
+pub fn elsewhere<'a>(start: Option<&'a Environment>, run: &'a RecordedRun) -> Option<Elsewhere<'a>> {
+    let Some(start) = start else { return Some(Elsewhere::StartUnrecorded) };
+    let Some(at_run) = &run.environment else { return Some(Elsewhere::RunUnrecorded) };
+    let value = |env: &'a Environment, name: &str| env.get(name).and_then(Option::as_deref);
+    let differs: Vec<Difference<'a>> = GATE_ENVIRONMENT
+        .iter()
+        .filter(|name| value(start, name) != value(at_run, name))
+        .map(|name| Difference { name, start: value(start, name), run: value(at_run, name) })
+        .collect();
+    (!differs.is_empty()).then_some(Elsewhere::Differs(differs))
+}
+
+/// Judges a gate's runs against its inputs now and the environment the
+/// task started in (`None`: the record holds none, or there is no task).
+pub fn gate_state<'a>(runs: &'a Result<GateRuns, Unread>, start: Option<&'a Environment>) -> GateState<'a> {
     match runs {
         Err(e) => GateState::Unread(e),
-        Ok(GateRuns { current: Some(run), .. }) if run.passed() => GateState::Passing(run),
+        Ok(GateRuns { current: Some(run), .. }) if run.passed() => match elsewhere(start, run) {
+            None => GateState::Passing(run),
+            Some(why) => GateState::Elsewhere { run, why },
+        },
         Ok(GateRuns { current: Some(run), .. }) => GateState::Failed(run),
         Ok(GateRuns { latest: Some(last), inputs_now, .. }) => GateState::Stale { last, now: inputs_now },
         Ok(GateRuns { latest: None, .. }) => GateState::NeverReported,
@@ -129,12 +187,88 @@ pub(crate) fn gate_clause(id: &str, state: &GateState<'_>) -> String {
             by(last),
             short(now)
         ),
+        GateState::Elsewhere { run, why: Elsewhere::Differs(d) } => {
+            let named: Vec<&str> = d.iter().map(|d| d.name).collect();
+            format!(
+                "{id} passed over its inputs as they are now ({}), but its run's {} {} from the start's, so the pass is not counted",
+                by(run),
+                and_list(&named),
+                if named.len() == 1 { "differs" } else { "differ" }
+            )
+        }
+        GateState::Elsewhere { run, why: Elsewhere::RunUnrecorded } => format!(
+            "{id} passed over its inputs as they are now ({}), but the run was recorded without the environment that chose its programs (an older majordomus recorded it), so the pass is not counted",
+            by(run)
+        ),
+        GateState::Elsewhere { run, why: Elsewhere::StartUnrecorded } => format!(
+            "{id} passed over its inputs as they are now ({}), but the task record holds no start environment to compare the run's with (an older majordomus started the task), so whether the pass is the gate's cannot be said",
+            by(run)
+        ),
         GateState::Unread(e) => format!("{id} could not be read: {}", e.reason),
     }
 }
 
+/// `PATH`, `PATH and SHELL`, `PATH, ENV and SHELL`.
+pub fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The command that runs `ids` again under the start's values of the
+/// variables that differ: `env -u BASH_ENV PATH='/usr/bin:/bin' majordomus
+/// gate run unit`.
+pub fn rerun_from_the_start(differences: &[&Difference<'_>], ids: &[&str]) -> String {
+    let mut unset = Vec::new();
+    let mut set = Vec::new();
+    let mut seen = Vec::new();
+    for d in differences {
+        if seen.contains(&d.name) {
+            continue;
+        }
+        seen.push(d.name);
+        match d.start {
+            None => unset.push(format!("-u {}", d.name)),
+            Some(v) => set.push(format!("{}='{}'", d.name, v.replace('\'', "'\\''"))),
+        }
+    }
+    let run = match ids {
+        [one] => format!("majordomus gate run {one}"),
+        _ => "majordomus gate run --all".to_string(),
+    };
+    let env: Vec<String> = unset.into_iter().chain(set).collect();
+    format!("env {} {run}", env.join(" "))
+}
+
+/// The repository files a gate's command names that changed since the
+/// start: its words that are paths (`./` aside; for `--flag=PATH`, what
+/// follows `=`) and are in the change set. A gate's script is the
+/// repository's code like any other; naming it beside the verdict is what
+/// lets a reader see a gate the task edited.
+pub fn named_and_changed<'a>(run: &str, changes: &'a ChangeSet) -> Vec<&'a str> {
+    let mut out: Vec<&str> = Vec::new();
+    for word in run.split(|c: char| c.is_whitespace() || ";&|()<>`\"'".contains(c)) {
+        let word = word.rsplit_once('=').map_or(word, |(_, v)| v);
+        let word = word.trim_start_matches("./");
+        if word.is_empty() {
+            continue;
+        }
+        if let Ok(i) = changes.changed.binary_search_by(|p| p.as_bytes().cmp(word.as_bytes())) {
+            // Equal to a word of the command, so UTF-8.
+            if let Some(path) = changes.changed[i].to_str() {
+                if !out.contains(&path) {
+                    out.push(path);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// A gate's reading as data, for `details`.
-pub(crate) fn gate_details(g: &GateReading) -> serde_json::Value {
+pub(crate) fn gate_details(g: &GateReading, start: Option<&Environment>) -> serde_json::Value {
     let mut d = json!({
         "id": g.id,
         "required": g.required,
@@ -144,7 +278,10 @@ pub(crate) fn gate_details(g: &GateReading) -> serde_json::Value {
         "matched_count": g.matched.len(),
     });
     if let Some(runs) = &g.runs {
-        let state = gate_state(runs);
+        let state = gate_state(runs, start);
+        if let GateState::Elsewhere { why: Elsewhere::Differs(diff), .. } = &state {
+            d = with(d, json!({ "environment_differs": diff.iter().map(|x| x.name).collect::<Vec<_>>() }));
+        }
         let extra = match runs {
             Ok(r) => json!({
                 "state": state.label(),
@@ -203,6 +340,7 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
         )
         .remedy("declare the repository's gates in .ai/repo/majordomus.toml");
     }
+    let start = start_environment(r);
     let selected: Vec<&GateReading> = set.gates.iter().filter(|g| g.selected()).collect();
     let optional: Vec<&str> = selected.iter().filter(|g| !g.required).map(|g| g.id.as_str()).collect();
     let counted: Vec<(&GateReading, GateState<'_>)> = selected
@@ -210,12 +348,21 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
         .filter(|g| g.required)
         .map(|g| {
             let state = match &g.runs {
-                Some(runs) => gate_state(runs),
+                Some(runs) => gate_state(runs, start),
                 None => GateState::NeverReported,
             };
             (*g, state)
         })
         .collect();
+    // The files each counted gate's command names that changed since the start.
+    let edited: Vec<(&str, Vec<&str>)> = match &r.changes {
+        Ok(changes) => counted
+            .iter()
+            .map(|(g, _)| (g.id.as_str(), named_and_changed(&g.run, changes)))
+            .filter(|(_, named)| !named.is_empty())
+            .collect(),
+        Err(_) => Vec::new(),
+    };
     let optional_clause = match optional.len() {
         0 => String::new(),
         1 => format!(" ({} is selected but not required, so it is not counted)", optional[0]),
@@ -226,7 +373,8 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
         "changed": set.changed,
         "selected": counted.iter().map(|(g, _)| &g.id).collect::<Vec<_>>(),
         "optional": optional,
-        "gates": set.gates.iter().map(gate_details).collect::<Vec<_>>(),
+        "gates": set.gates.iter().map(|g| gate_details(g, start)).collect::<Vec<_>>(),
+        "commands_name_changed": edited.iter().map(|(id, named)| (id.to_string(), json!(named))).collect::<serde_json::Map<_, _>>(),
     });
     if counted.is_empty() {
         let why = if selected.is_empty() {
@@ -250,7 +398,7 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
             None => tally.push((state.label(), 1)),
         }
     }
-    let order = ["passing", "failed", "never reported", "stale", "unread"];
+    let order = ["passing", "failed", "never reported", "stale", "other environment", "environment unknown", "unread"];
     tally.sort_by_key(|(l, _)| order.iter().position(|o| o == l));
     details = with(
         details,
@@ -266,7 +414,16 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
     } else {
         Status::Pass
     };
-    let clauses: Vec<String> = counted.iter().map(|(g, st)| gate_clause(&g.id, st)).collect();
+    let clauses: Vec<String> = counted
+        .iter()
+        .map(|(g, st)| {
+            let clause = gate_clause(&g.id, st);
+            match edited.iter().find(|(id, _)| *id == g.id) {
+                Some((_, named)) => format!("{clause} (its command names {}, changed since the start)", names(named)),
+                None => clause,
+            }
+        })
+        .collect();
     let evidence = format!(
         "{} selected: {}{optional_clause}; {}.",
         count(counted.len(), "gate"),
@@ -285,12 +442,41 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
                 _ => v.remedy("fix what the failing gates report, then majordomus gate run --all"),
             }
         }
-        Status::Owed => match ids_in(Status::Owed).as_slice() {
-            [one] => v.remedy(format!("majordomus gate run {one}")),
-            _ => v.remedy("majordomus gate run --all"),
-        },
+        Status::Owed => {
+            let owed = ids_in(Status::Owed);
+            let differences: Vec<&Difference<'_>> = counted
+                .iter()
+                .filter_map(|(_, st)| match st {
+                    GateState::Elsewhere { why: Elsewhere::Differs(d), .. } => Some(d),
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            if differences.is_empty() {
+                match owed.as_slice() {
+                    [one] => v.remedy(format!("majordomus gate run {one}")),
+                    _ => v.remedy("majordomus gate run --all"),
+                }
+            } else {
+                let mut named: Vec<&str> = differences.iter().map(|d| d.name).collect();
+                named.dedup();
+                v.remedy(format!(
+                    "run it again from the environment the task started in ({} as at the start): {}",
+                    and_list(&named),
+                    rerun_from_the_start(&differences, &owed)
+                ))
+            }
+        }
+        Status::Unknown if counted.iter().any(|(_, st)| matches!(st, GateState::Elsewhere { .. })) => v.remedy(
+            "finish the task and start it again, so its record holds the environment its gates run under; then majordomus gate run --all",
+        ),
         _ => v,
     }
+}
+
+/// The environment the task started in, as its record holds it.
+pub(crate) fn start_environment(r: &Readings) -> Option<&Environment> {
+    r.task.record().and_then(|t| t.snapshot.gate_environment.as_ref())
 }
 
 #[cfg(test)]

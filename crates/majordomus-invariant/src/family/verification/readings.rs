@@ -15,7 +15,7 @@ use majordomus_readings::changes::ChangeSet;
 use majordomus_readings::inputs::{self, Matcher};
 use majordomus_readings::status::WorkingTree;
 use majordomus_readings::{Reading, Repo, Unread};
-use majordomus_records::ledger::{self, Entry, Event};
+use majordomus_records::ledger::{self, Entry, Environment, Event};
 use majordomus_records::policy::{Gate, Policy};
 use majordomus_records::task::{error_chain, TaskState};
 use majordomus_records::{RepoPath, StatePaths};
@@ -42,6 +42,8 @@ impl GateSet {
 #[derive(Debug, Clone, PartialEq)]
 pub struct GateReading {
     pub id: String,
+    /// Its command, as declared.
+    pub run: String,
     pub required: bool,
     pub always: bool,
     /// Its input globs, as declared.
@@ -85,6 +87,9 @@ pub struct RecordedRun {
     pub duration_ms: u64,
     pub commit: Option<String>,
     pub inputs_hash: String,
+    /// The environment that chose its programs; `None` for a run an older
+    /// majordomus recorded without it.
+    pub environment: Option<Environment>,
 }
 
 impl RecordedRun {
@@ -98,7 +103,7 @@ pub fn recorded_runs(entries: &[Entry]) -> Vec<(String, RecordedRun)> {
     entries
         .iter()
         .filter_map(|e| match &e.event {
-            Event::GateRun { gate, exit, duration_ms, commit, inputs_hash, timed_out } => Some((
+            Event::GateRun { gate, exit, duration_ms, commit, inputs_hash, timed_out, environment } => Some((
                 gate.clone(),
                 RecordedRun {
                     at: e.at.clone(),
@@ -108,6 +113,7 @@ pub fn recorded_runs(entries: &[Entry]) -> Vec<(String, RecordedRun)> {
                     duration_ms: *duration_ms,
                     commit: commit.clone(),
                     inputs_hash: inputs_hash.clone(),
+                    environment: environment.clone(),
                 },
             )),
             _ => None,
@@ -149,7 +155,7 @@ pub fn read_runs(paths: &StatePaths) -> Reading<Vec<(String, RecordedRun)>> {
 /// A fresh status pass and the change set since the task's start, for the
 /// commands that select gates outside `check` (`gate run --all`, `gate list`).
 pub fn change_set(repo: &Repo, task: &TaskState) -> (Reading<WorkingTree>, Reading<ChangeSet>) {
-    let tree = majordomus_readings::status::read(repo);
+    let tree = crate::measure::working_tree(repo, task);
     let changes = match (task_reading(task), &tree) {
         (Err(e), _) => Err(e),
         (_, Err(e)) => Err(e.clone()),
@@ -179,6 +185,7 @@ pub fn measure(
         for (id, gate) in &policy.gates {
             let mut reading = GateReading {
                 id: id.clone(),
+                run: gate.run.clone(),
                 required: gate.required,
                 always: gate.always,
                 inputs: gate.inputs.clone(),
@@ -242,6 +249,7 @@ mod tests {
                 commit: None,
                 inputs_hash: hash.into(),
                 timed_out: false,
+                environment: Some(ledger::gate_environment()),
             },
         }
     }
@@ -323,7 +331,7 @@ mod tests {
         let tree = majordomus_readings::status::read(&repo).expect("status");
         let p = policy();
         let now = inputs_now(&repo, &tree, &p.gates["unit"]).expect("hash");
-        append(&StatePaths::new(repo.root()).ledger(), &run_entry("unit", 0, &now.hash)).expect("append");
+        append(&StatePaths::new(repo.root()), &run_entry("unit", 0, &now.hash)).expect("append");
         let set = take(&t, &p, &["src/lib.rs"]);
         let runs = set.get("unit").expect("unit").runs.clone().expect("selected").expect("read");
         assert!(runs.current.expect("current").passed());

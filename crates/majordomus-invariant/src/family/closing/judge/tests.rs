@@ -21,11 +21,11 @@ fn minutes(n: i64) -> chrono::DateTime<Utc> {
 }
 
 fn baselines(items: &[(&str, &[&str])]) -> Baselines {
-    items.iter().map(|(p, e)| (p.to_string(), e.iter().map(|s| s.to_string()).collect())).collect()
+    items.iter().map(|(p, e)| (p.to_string(), e.iter().map(|s| s.as_bytes().to_vec()).collect())).collect()
 }
 
 fn debt(start: Baselines, now: Baselines) -> Debt {
-    Debt { start, start_from: StartFrom::Snapshot, now, moved: vec![], undecided: vec![] }
+    Debt { start, start_from: StartFrom::Snapshot, now, links: vec![], moved: vec![], undecided: vec![] }
 }
 
 fn made(name: &str, at: &str, first_logged: Option<chrono::DateTime<Utc>>) -> Made {
@@ -172,6 +172,7 @@ fn a_moved_baseline_is_compared_with_its_former_self() {
         from: ".ai/repo/lint-baseline.txt".into(),
         to: ".ai/repo/x/clippy-baseline.txt".into(),
         by: "git rename detection",
+        left_pattern: false,
     }];
     r.closing.debt = Ok(d);
     let a = answer(&r, "no-new-debt");
@@ -499,4 +500,64 @@ fn an_undecided_baseline_is_compared_with_every_baseline_gone_and_passes_only_wi
         a.remedy
     );
     assert!(!a.evidence.contains(".ai/repo/a-baseline.txt ("), "a holds only what was gone: {}", a.evidence);
+}
+
+#[test]
+fn a_new_baseline_fed_by_entries_taken_out_of_another_is_compared_with_every_baseline_at_the_start() {
+    let mut r = well();
+    r.closing.debt = Ok(debt(
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a", "b", "d"])]),
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a"]), (".ai/repo/lint-more-baseline.txt", &["b", "d", "c"])]),
+    ));
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(
+        a.evidence.contains(
+            ".ai/repo/lint-more-baseline.txt (new since the start, but holding 2 entries taken out of other baselines since, \
+             so compared with every baseline at the start; 3 entries then, 3 now; added `c`)"
+        ),
+        "{}",
+        a.evidence
+    );
+    assert_eq!(a.details["first_seen"], serde_json::json!([]));
+    // Fed by entries still where they were (a copy, not a move): a new
+    // baseline recording debt already there, named and not counted.
+    r.closing.debt = Ok(debt(
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a", "b"])]),
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a", "b"]), (".ai/repo/clippy-baseline.txt", &["b", "z"])]),
+    ));
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    assert!(
+        a.evidence.contains("recording debt already there (not growth): .ai/repo/clippy-baseline.txt (2 entries)"),
+        "{}",
+        a.evidence
+    );
+}
+
+#[test]
+fn a_baseline_followed_out_of_the_naming_pattern_and_one_read_through_a_link_are_named() {
+    let mut r = well();
+    let mut d = debt(
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a", "b"])]),
+        baselines(&[("config/lint-allow.txt", &["a", "b", "c"])]),
+    );
+    d.moved = vec![Moved {
+        from: ".ai/repo/lint-baseline.txt".into(),
+        to: "config/lint-allow.txt".into(),
+        by: "git rename detection",
+        left_pattern: true,
+    }];
+    d.links = vec![majordomus_readings::baselines::Link { path: ".ai/repo".into(), target: "shared/debt".into() }];
+    r.closing.debt = Ok(d);
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(
+        a.evidence
+            .contains("config/lint-allow.txt (moved from .ai/repo/lint-baseline.txt and out of the naming pattern"),
+        "{}",
+        a.evidence
+    );
+    assert!(a.evidence.ends_with("; read through symbolic links: .ai/repo to shared/debt."), "{}", a.evidence);
+    assert_eq!(a.details["moved"][0]["left_pattern"], true);
 }

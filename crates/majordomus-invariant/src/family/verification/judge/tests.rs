@@ -59,6 +59,7 @@ fn run(exit: i32, hash: &str) -> RecordedRun {
         duration_ms: 1200,
         commit: Some("c".repeat(40)),
         inputs_hash: hash.into(),
+        environment: Some(crate::fixtures::environment()),
     }
 }
 
@@ -66,6 +67,7 @@ fn run(exit: i32, hash: &str) -> RecordedRun {
 fn gate(id: &str, now: &str, latest: Option<RecordedRun>, current: Option<RecordedRun>) -> GateReading {
     GateReading {
         id: id.into(),
+        run: format!("make {id}"),
         required: true,
         always: false,
         inputs: vec![format!("{id}/**")],
@@ -245,4 +247,92 @@ fn an_exemption_applies_to_an_extra_question_too() {
     p.exempt.push(Exemption { question: "documented".into(), reason: "no documents here".into(), until: None });
     let r = with_gates(vec![gate("docs", "h1", None, None)]);
     assert_eq!(answer_all(&r, &p).pop().expect("answers").status, Status::Exempt);
+}
+
+fn passing(id: &str, environment: Option<majordomus_records::ledger::Environment>) -> GateReading {
+    let mut r = run(0, "h1");
+    r.environment = environment;
+    gate(id, "h1", Some(r.clone()), Some(r))
+}
+
+#[test]
+fn a_pass_recorded_under_another_path_is_owed_naming_it_with_the_command_to_run_it_as_at_the_start() {
+    let mut env = crate::fixtures::environment();
+    env.insert("PATH".into(), Some("/tmp/fake:/usr/bin:/bin".into()));
+    env.insert("BASH_ENV".into(), Some("/tmp/exit0.sh".into()));
+    let a = answer(&with_gates(vec![passing("unit", Some(env))]), "gates-green");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(
+        a.evidence.starts_with("1 gate selected: 1 other environment; unit passed over its inputs"),
+        "{}",
+        a.evidence
+    );
+    assert!(
+        a.evidence.contains("but its run's PATH and BASH_ENV differ from the start's, so the pass is not counted"),
+        "{}",
+        a.evidence
+    );
+    assert_eq!(
+        a.remedy,
+        "run it again from the environment the task started in (PATH and BASH_ENV as at the start): \
+         env -u BASH_ENV PATH='/usr/bin:/bin' majordomus gate run unit"
+    );
+    assert_eq!(a.details["gates"][0]["environment_differs"], serde_json::json!(["PATH", "BASH_ENV"]));
+    // The same run under the start's values is the gate's pass.
+    assert_eq!(
+        answer(&with_gates(vec![passing("unit", Some(crate::fixtures::environment()))]), "gates-green").status,
+        Status::Pass
+    );
+}
+
+#[test]
+fn a_pass_recorded_without_its_environment_is_owed_and_one_without_a_start_environment_unknown() {
+    let a = answer(&with_gates(vec![passing("unit", None)]), "gates-green");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(a.evidence.contains("recorded without the environment that chose its programs"), "{}", a.evidence);
+    assert_eq!(a.remedy, "majordomus gate run unit");
+    let mut r = with_gates(vec![passing("unit", Some(crate::fixtures::environment()))]);
+    let mut record = crate::fixtures::record();
+    record.snapshot.gate_environment = None;
+    r.task = TaskState::Active(Box::new(record));
+    let a = answer(&r, "gates-green");
+    assert_eq!(a.status, Status::Unknown, "{}", a.evidence);
+    assert!(a.evidence.contains("the task record holds no start environment"), "{}", a.evidence);
+    assert!(a.remedy.starts_with("finish the task and start it again"), "{}", a.remedy);
+    // A failure is a failure, whatever the environment.
+    let mut failed = run(1, "h1");
+    failed.environment = None;
+    let a = answer(&with_gates(vec![gate("unit", "h1", Some(failed.clone()), Some(failed))]), "gates-green");
+    assert_eq!(a.status, Status::Refused);
+}
+
+#[test]
+fn an_extra_question_does_not_count_a_pass_under_another_environment_either() {
+    let mut env = crate::fixtures::environment();
+    env.insert("SHELL".into(), None);
+    let r = with_gates(vec![passing("docs", Some(env))]);
+    let last = answer_all(&r, &policy_with_question()).pop().expect("answers");
+    assert_eq!(last.status, Status::Owed, "{}", last.evidence);
+    assert_eq!(last.remedy, "env SHELL='/bin/bash' majordomus gate run docs");
+}
+
+#[test]
+fn the_files_a_gates_command_names_that_changed_since_the_start_are_named_beside_its_verdict() {
+    let mut g = passing("unit", Some(crate::fixtures::environment()));
+    g.run = "bash ./ci/check.sh --config=ci/conf.toml && cargo test".into();
+    let mut r = with_gates(vec![g]);
+    r.changes = Ok(ChangeSet {
+        changed: vec!["ci/check.sh".into(), "ci/conf.toml".into(), "src/lib.rs".into()],
+        inherited: vec![],
+    });
+    let a = answer(&r, "gates-green");
+    assert_eq!(a.status, Status::Pass, "named, not judged: {}", a.evidence);
+    assert!(
+        a.evidence.contains("(its command names ci/check.sh, ci/conf.toml, changed since the start)"),
+        "{}",
+        a.evidence
+    );
+    assert_eq!(a.details["commands_name_changed"]["unit"], serde_json::json!(["ci/check.sh", "ci/conf.toml"]));
+    r.changes = Ok(ChangeSet { changed: vec!["src/lib.rs".into()], inherited: vec![] });
+    assert!(!answer(&r, "gates-green").evidence.contains("its command names"));
 }

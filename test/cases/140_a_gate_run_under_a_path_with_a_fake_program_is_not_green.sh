@@ -1,8 +1,6 @@
-# Issue 10 §5, a variant: the shell is the real one, but the program the
-# gate runs (here grep; cargo or pytest in life) is a fake earlier on PATH.
-# A verdict recorded under a PATH that differs from the start's is named
-# and not green.
-source "$(dirname "$0")/expect_open.sh"
+# The shell is the real one, but the program the gate runs (here grep;
+# cargo or pytest in life) is a fake earlier on PATH: a pass recorded under
+# a PATH other than the start's is named, with PATH, and not green.
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo src tests

@@ -1,7 +1,6 @@
-# Issue 10 §5 with §7: a gate passes over its inputs; an input is then
-# edited and marked assume-unchanged. The verdict covers other content:
-# gates-green is owed (stale), never a pass kept by the index bit.
-source "$(dirname "$0")/expect_open.sh"
+# A gate passes over its inputs; an input is then edited and marked
+# assume-unchanged. The verdict covers other content: gates-green is owed
+# (stale), never a pass kept by the index bit.
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo src tests

@@ -1,8 +1,7 @@
-# Issue 10 §5, beyond PATH (judgement, see README.md): a gate running a bash
-# script (`run = "bash check.sh"`) under BASH_ENV=exit0.sh: bash sources
-# the file before the script, and it exits 0. The environment that chose
-# what ran differs from the start's: the verdict is named and not green.
-source "$(dirname "$0")/expect_open.sh"
+# A gate running a bash script (`run = "bash check.sh"`) under
+# BASH_ENV=exit0.sh: bash sources the file before the script, and it exits
+# 0. The environment that chose what ran (PATH, BASH_ENV, ENV, SHELL)
+# differs from the start's: the verdict is named and not green.
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo src tests

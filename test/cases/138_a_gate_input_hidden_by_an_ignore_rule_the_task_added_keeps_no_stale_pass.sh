@@ -1,9 +1,7 @@
-# Issue 10 §5 with §7, the gate's inputs narrowed by an added ignore rule:
-# a gate passes over src/**; the task then adds src/extra.rs (which breaks
-# the gate) and a rule in .git/info/exclude ignoring it. The inputs hash
-# skips ignored files, so the old pass looks current. A rule that did not
-# exist at the start does not narrow the inputs: gates-green is owed.
-source "$(dirname "$0")/expect_open.sh"
+# A gate passes over src/**; the task then adds src/extra.rs (which breaks
+# the gate) and a rule in .git/info/exclude ignoring it. An ignore rule the
+# repository does not hold is part of what a verdict covers, so the rule
+# added after the run makes the old pass stale: gates-green is owed.
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo src tests

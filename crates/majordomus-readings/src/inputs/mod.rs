@@ -9,7 +9,9 @@
 //!
 //! The inputs are every tracked or untracked, non-ignored file matching the
 //! gate's globs: tracked paths from the index, untracked ones from the status
-//! pass the caller already took. The hash covers each matching path with
+//! pass the caller already took (a tracked file the pass found changed
+//! behind an assume-unchanged or skip-worktree bit is read from disk). The
+//! hash covers each matching path with
 //! the blob id of its content in the working tree, sorted by path, plus the
 //! gate's command (a verdict of another command is not this gate's), and
 //! each path's mode as git records it (100644, 100755 or 120000): a script
@@ -19,12 +21,23 @@
 //! with the working tree); every other file is hashed from disk (never
 //! waiting on a FIFO, see [`crate::file`]) and its mode taken from the
 //! working tree as git would stage it. No git command runs.
+//!
+//! Two things beyond the files' own content are part of what a verdict
+//! covers: what a symbolic link among the inputs leads to, where that is
+//! inside the working tree (`links.rs`), and the ignore rules the inputs
+//! were taken under where the repository does not hold them (`ignore.rs`).
+//! Each adds lines to the hash only where there is something to cover (a
+//! link, a rule), so a gate with neither hashes as it always did.
+
+mod ignore;
+mod links;
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use git2::{ObjectType, Oid};
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+use majordomus_records::paths::is_own_state;
 use majordomus_records::RepoPath;
 
 use crate::status::{content_id, WorkingTree};
@@ -36,22 +49,39 @@ use crate::{Reading, Repo, Unread};
 #[derive(Debug, Clone)]
 pub struct Matcher {
     set: GlobSet,
+    /// Each glob's literal start (up to its first wildcard), for
+    /// [`Matcher::may_match_beneath`].
+    prefixes: Vec<String>,
 }
 
 impl Matcher {
     pub fn new(globs: &[String]) -> Result<Self, globset::Error> {
         let mut builder = GlobSetBuilder::new();
+        let mut prefixes = Vec::new();
         for glob in globs {
             let glob = glob.trim_end_matches('/');
             for pattern in [glob.to_string(), format!("{glob}/**")] {
                 builder.add(GlobBuilder::new(&pattern).literal_separator(true).build()?);
             }
+            prefixes.push(glob.split(['*', '?', '[', '{']).next().unwrap_or_default().to_string());
         }
-        Ok(Self { set: builder.build()? })
+        Ok(Self { set: builder.build()?, prefixes })
     }
 
-    /// Whether a repository-relative path (with `/` separators) is an input.
+    /// Whether some glob could match a path beneath the directory `dir`
+    /// (`src/vendor` for `src/vendor/*.txt` or `**/*.txt`): a link there
+    /// to a directory may hold inputs.
+    pub fn may_match_beneath(&self, dir: &str) -> bool {
+        let dir = format!("{dir}/");
+        self.prefixes.iter().any(|p| p.starts_with(&dir) || dir.starts_with(p.as_str()))
+    }
+
+    /// Whether a repository-relative path (with `/` separators, as
+    /// [`RepoPath`] shows it) is an input.
     pub fn is_match(&self, path: &str) -> bool {
+        if path.starts_with('"') {
+            return self.is_match_path(&RepoPath::parse(path));
+        }
         self.set.is_match(path)
     }
 
@@ -75,56 +105,106 @@ pub struct Inputs {
 pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -> Reading<Inputs> {
     // The index as `check` already parsed it (no second parse, no checksum
     // pass); through libgit2 only where that reader does not read it.
-    let entries: Vec<(RepoPath, git2::Oid, u32)> = match repo.index_file() {
-        Ok(index) => index.entries.iter().map(|e| (RepoPath::from_bytes(e.path.clone()), e.id, e.mode)).collect(),
+    // Paths as RepoPath shows them: text, and lossless.
+    let shown = |p: &[u8]| RepoPath::from_bytes(p).to_string();
+    let entries: Vec<(String, git2::Oid, u32)> = match repo.index_file() {
+        Ok(index) => index.entries.iter().map(|e| (shown(&e.path), e.id, e.mode)).collect(),
         Err(_) => {
             let index = repo.git.index().map_err(|e| Unread::git("the index", &e))?;
-            index.iter().map(|e| (RepoPath::from_bytes(e.path), e.id, e.mode)).collect()
+            index.iter().map(|e| (shown(&e.path), e.id, e.mode)).collect()
         }
     };
     let filemode = repo.git.config().and_then(|c| c.get_bool("core.filemode")).unwrap_or(true);
-    let changed: BTreeSet<&RepoPath> = tree.dirty.iter().map(|d| &d.path).chain(&tree.conflicted).collect();
+    // A path git looks away from (an assume-unchanged or skip-worktree bit)
+    // whose file a look found changed or gone is hashed as it is on disk:
+    // the bit says nothing of what the gate would run over.
+    let hidden = tree.hidden.iter().filter(|h| h.changed || h.deleted).map(|h| h.path.to_string());
+    let changed: BTreeSet<String> = tree
+        .dirty
+        .iter()
+        .map(|d| d.path.to_string())
+        .chain(tree.conflicted.iter().map(ToString::to_string))
+        .chain(hidden)
+        .collect();
     let mut files: Vec<InputFile> = Vec::new();
-    let mut seen: BTreeSet<RepoPath> = BTreeSet::new();
-    for (path, id, mode) in entries {
-        if path.is_own_state() || !matcher.is_match_path(&path) || !seen.insert(path.clone()) {
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    // Links among the inputs, or with a glob reaching beneath them.
+    let mut links: BTreeSet<String> = BTreeSet::new();
+    for (path, id, mode) in &entries {
+        if is_own_state(path) {
             continue;
         }
-        let found = if changed.contains(&path) {
+        if !matcher.is_match(path) {
+            if *mode == MODE_LINK && matcher.may_match_beneath(path) {
+                links.insert(path.clone());
+            }
+            continue;
+        }
+        if !seen.insert(path.clone()) {
+            continue;
+        }
+        let (path, id, mode) = (path.clone(), *id, *mode);
+        let found = if changed.contains(path.as_str()) {
             let kept = if filemode { None } else { Some(mode) };
-            content_id(repo, &path).zip(worktree_mode(repo, &path, kept))
+            content_id(repo, &RepoPath::parse(&path)).zip(worktree_mode(repo, &path, kept))
         } else {
             Some((id.to_string(), mode))
         };
         // A tracked file deleted from the working tree is not among the inputs.
         if let Some((id, mode)) = found {
-            files.push(InputFile { path: path.to_string(), mode, id });
+            if mode == MODE_LINK {
+                links.insert(path.clone());
+            }
+            files.push(InputFile { path, mode, id, through: None });
         }
     }
     for path in &tree.untracked {
-        if matcher.is_match_path(path) && seen.insert(path.clone()) {
-            if let Some((id, mode)) = content_id(repo, path).zip(worktree_mode(repo, path, None)) {
-                files.push(InputFile { path: path.to_string(), mode, id });
+        let (bytes, path) = (path, &path.to_string());
+        let Some(mode) = worktree_mode_of(repo, bytes, None) else { continue };
+        if !matcher.is_match(path) {
+            if mode == MODE_LINK && matcher.may_match_beneath(path) {
+                links.insert(path.clone());
+            }
+            continue;
+        }
+        if seen.insert(path.clone()) {
+            if let Some(id) = content_id(repo, bytes) {
+                if mode == MODE_LINK {
+                    links.insert(path.clone());
+                }
+                files.push(InputFile { path: path.clone(), mode, id, through: None });
             }
         }
     }
+    if !links.is_empty() {
+        let known: links::Known<'_> = entries
+            .iter()
+            .map(|(p, id, mode)| (p.as_str(), (!changed.contains(p.as_str())).then(|| (id.to_string(), *mode))))
+            .collect();
+        links::follow(repo, matcher, &links.into_iter().collect::<Vec<_>>(), &known, &mut files)?;
+    }
     files.sort();
-    Ok(Inputs { hash: manifest_hash(command, &files)?, files: files.len() })
+    files.dedup();
+    let ignore = ignore::context(repo, tree, matcher)?;
+    Ok(Inputs { hash: manifest_hash_under(command, &files, &ignore)?, files: files.len() })
 }
 
 /// One input file as the hash covers it.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct InputFile {
-    /// Repository-relative, `/`-separated, as [`RepoPath`] shows it: the sort key.
+    /// Repository-relative, `/`-separated: the sort key.
     pub path: String,
     /// The mode git gives it: 0o100644, 0o100755 or 0o120000.
     pub mode: u32,
     /// The blob id of its content.
     pub id: String,
+    /// For a link to a file inside the working tree: that file's mode and
+    /// blob id.
+    pub through: Option<(u32, String)>,
 }
 
-const MODE_FILE: u32 = 0o100644;
-const MODE_EXECUTABLE: u32 = 0o100755;
+pub(crate) const MODE_FILE: u32 = 0o100644;
+pub(crate) const MODE_EXECUTABLE: u32 = 0o100755;
 const MODE_LINK: u32 = 0o120000;
 
 /// The mode git would stage for a working-tree path, normalised as git
@@ -132,7 +212,12 @@ const MODE_LINK: u32 = 0o120000;
 /// else 100644. `kept` is the index's mode of a tracked file where
 /// `core.fileMode` is false: git then keeps the recorded executable bit,
 /// whatever the file system says.
-pub(crate) fn worktree_mode(repo: &Repo, rel: &RepoPath, kept: Option<u32>) -> Option<u32> {
+fn worktree_mode(repo: &Repo, rel: &str, kept: Option<u32>) -> Option<u32> {
+    worktree_mode_of(repo, &RepoPath::parse(rel), kept)
+}
+
+/// [`worktree_mode`] for a path as bytes.
+pub(crate) fn worktree_mode_of(repo: &Repo, rel: &RepoPath, kept: Option<u32>) -> Option<u32> {
     use std::os::unix::fs::PermissionsExt;
     let meta = std::fs::symlink_metadata(rel.under(repo.root())).ok()?;
     if meta.file_type().is_symlink() {
@@ -146,11 +231,25 @@ pub(crate) fn worktree_mode(repo: &Repo, rel: &RepoPath, kept: Option<u32>) -> O
 
 /// The hash of a command and its input files, sorted by path.
 pub fn manifest_hash(command: &str, files: &[InputFile]) -> Reading<String> {
+    manifest_hash_under(command, files, &[])
+}
+
+/// The hash of a command and its input files, sorted by path, taken under
+/// the ignore rules `ignore` names (see `ignore.rs`).
+pub fn manifest_hash_under(command: &str, files: &[InputFile], ignore: &[String]) -> Reading<String> {
     // v2: each line carries the mode (v1 had none: a verdict recorded under
-    // v1 is stale once, never current over a mode it did not see).
+    // v1 is stale once, never current over a mode it did not see). A link's
+    // target and the ignore rules add lines of their own, only where there
+    // are some: a manifest without them is the v2 it always was.
     let mut manifest = format!("majordomus gate inputs v2\nrun {command}\n");
     for f in files {
         let _ = writeln!(manifest, "{:06o} {} {}", f.mode, f.id, f.path);
+        if let Some((mode, id)) = &f.through {
+            let _ = writeln!(manifest, "  -> {mode:06o} {id}");
+        }
+    }
+    for line in ignore {
+        let _ = writeln!(manifest, "{line}");
     }
     // The hash of the manifest as git would name it: no other hash function needed.
     Oid::hash_object(ObjectType::Blob, manifest.as_bytes())
@@ -224,8 +323,9 @@ mod tests {
     #[test]
     fn untracked_inputs_count_deleted_ones_do_not_and_ignored_ones_never() {
         let t = repo();
-        let before = inputs(&t, &["src/**"]);
         t.write(".gitignore", "src/*.log\n");
+        t.commit_all("ignore logs");
+        let before = inputs(&t, &["src/**"]);
         t.write("src/build.log", "ignored\n");
         assert_eq!(inputs(&t, &["src/**"]), before, "an ignored file is not an input");
         t.write("src/new.rs", "// new\n");
@@ -242,7 +342,7 @@ mod tests {
     fn the_hash_covers_the_command_and_equals_the_manifest_of_git_blob_ids() {
         let t = repo();
         let blob = |p: &str| t.git(&["hash-object", p]).trim().to_string();
-        let file = |p: &str| InputFile { path: p.into(), mode: 0o100644, id: blob(p) };
+        let file = |p: &str| InputFile { path: p.into(), mode: 0o100644, id: blob(p), through: None };
         let expected = manifest_hash("cargo test", &[file("src/deep/mod.rs"), file("src/lib.rs")]).expect("hash");
         assert_eq!(inputs(&t, &["src/**"]).hash, expected);
         assert_ne!(
@@ -297,5 +397,84 @@ mod tests {
         let before = inputs(&t, &["**"]);
         t.write(".ai/local/state/ledger.jsonl", "{}\n");
         assert_eq!(inputs(&t, &["**"]), before);
+    }
+
+    #[test]
+    fn a_link_among_the_inputs_is_hashed_through_to_its_target_inside_the_tree_only() {
+        let t = repo();
+        t.write("fixtures/data.txt", "good\n");
+        std::os::unix::fs::symlink("../fixtures/data.txt", t.path().join("src/data.txt")).expect("symlink");
+        let outside = tempfile::tempdir().expect("tempdir");
+        std::fs::write(outside.path().join("far.txt"), "far\n").expect("write");
+        std::os::unix::fs::symlink(outside.path().join("far.txt"), t.path().join("src/far.txt")).expect("symlink");
+        t.commit_all("links");
+        let before = inputs(&t, &["src/**"]);
+        assert_eq!(before.files, 4);
+        t.write("fixtures/data.txt", "bad\n");
+        let edited = inputs(&t, &["src/**"]);
+        assert_ne!(edited.hash, before.hash, "the target inside the tree is what the link stands for");
+        t.commit_all("bad");
+        assert_eq!(inputs(&t, &["src/**"]), edited, "committed or not, the same content");
+        t.write("fixtures/data.txt", "good\n");
+        assert_eq!(inputs(&t, &["src/**"]), before);
+        std::fs::write(outside.path().join("far.txt"), "nearer\n").expect("write");
+        assert_eq!(inputs(&t, &["src/**"]), before, "outside the tree, the link's text only");
+    }
+
+    #[test]
+    fn files_beneath_a_linked_directory_are_inputs_under_the_links_path() {
+        let t = repo();
+        t.write("fixtures/data.txt", "good\n");
+        t.write("fixtures/notes.md", "notes\n");
+        std::os::unix::fs::symlink("../fixtures", t.path().join("src/vendor")).expect("symlink");
+        t.commit_all("a linked directory");
+        let all = inputs(&t, &["src/**"]);
+        assert_eq!(all.files, 5, "src/lib.rs, src/deep/mod.rs, the link, and the two files beneath it");
+        let txt = inputs(&t, &["src/vendor/*.txt"]);
+        assert_eq!(txt.files, 1, "a glob beneath the link reaches through it");
+        t.write("fixtures/notes.md", "more notes\n");
+        assert_eq!(inputs(&t, &["src/vendor/*.txt"]), txt, "a file beneath it the glob does not match");
+        assert_ne!(inputs(&t, &["src/**"]).hash, all.hash);
+        t.write("fixtures/data.txt", "bad\n");
+        assert_ne!(inputs(&t, &["src/vendor/*.txt"]).hash, txt.hash);
+        std::os::unix::fs::symlink(".", t.path().join("fixtures/again")).expect("a loop");
+        assert_eq!(inputs(&t, &["src/vendor/*.txt"]).files, 1, "a loop is read once");
+    }
+
+    #[test]
+    fn an_ignore_rule_the_repository_does_not_hold_is_part_of_the_hash() {
+        let t = repo();
+        let before = inputs(&t, &["src/**"]);
+        let exclude = t.path().join(".git/info/exclude");
+        let mut rules = std::fs::read_to_string(&exclude).unwrap_or_default();
+        rules.push_str("/.ai/local/\n# a comment\n");
+        std::fs::write(&exclude, &rules).expect("write");
+        assert_eq!(inputs(&t, &["src/**"]), before, "majordomus's own rule and comments are no rules");
+        rules.push_str("src/extra.rs\n");
+        std::fs::write(&exclude, &rules).expect("write");
+        assert_ne!(inputs(&t, &["src/**"]).hash, before.hash, "a rule in info/exclude");
+        std::fs::write(&exclude, "").expect("write");
+        assert_eq!(inputs(&t, &["src/**"]), before);
+        t.write("docs/.gitignore", "*.tmp\n");
+        let untracked = inputs(&t, &["src/**"]);
+        assert_ne!(untracked.hash, before.hash, "an untracked .gitignore outside the inputs");
+        t.commit_all("docs ignore");
+        assert_eq!(inputs(&t, &["src/**"]), before, "committed, the repository holds it");
+        t.write("docs/.gitignore", "*.tmp\nsrc\n");
+        assert_ne!(inputs(&t, &["src/**"]).hash, before.hash, "a committed .gitignore changed");
+    }
+
+    #[test]
+    fn an_input_edited_behind_an_assume_unchanged_or_skip_worktree_bit_is_hashed_as_it_is_on_disk() {
+        for bit in ["--assume-unchanged", "--skip-worktree"] {
+            let t = repo();
+            let before = inputs(&t, &["src/**"]);
+            t.git(&["update-index", bit, "src/lib.rs"]);
+            assert_eq!(inputs(&t, &["src/**"]), before, "{bit}: the bit alone changes nothing");
+            t.write("src/lib.rs", "pub fn broken() {}\n");
+            assert_ne!(inputs(&t, &["src/**"]).hash, before.hash, "{bit}: the edit is seen");
+            t.write("src/lib.rs", "pub fn a() {}\n");
+            assert_eq!(inputs(&t, &["src/**"]), before, "{bit}: reverted");
+        }
     }
 }

@@ -1,8 +1,7 @@
-# Issue 10 §5: `PATH=fake:$PATH majordomus gate run unit` runs a fake `sh`
-# that exits 0, and the pass is recorded. The gate's shell is run by
-# absolute path (so the real gate fails here), and a verdict recorded under
-# a PATH that differs from the start's is named and not green.
-source "$(dirname "$0")/expect_open.sh"
+# `PATH=fake:$PATH majordomus gate run unit` with a fake `sh` that exits 0:
+# the gate's shell is /bin/sh by absolute path (so the real gate runs, and
+# fails here), and a verdict recorded under a PATH other than the start's
+# is named and not green.
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo src tests

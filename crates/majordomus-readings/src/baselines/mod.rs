@@ -1,96 +1,90 @@
 //! Debt baselines: every `*-baseline.txt` under `.ai/repo/`, at any depth,
-//! found by suffix. An entry is a trimmed line that is neither blank nor a
-//! `#` comment.
+//! found by suffix. An entry is a line that is neither blank nor a `#`
+//! comment, kept as its bytes: two entries are the same only when their
+//! bytes are (a baseline is not obliged to be UTF-8, and decoding one
+//! lossily would make different entries equal). [`shown`] writes one for
+//! a sentence.
+//!
+//! A symbolic link among them is read through when it leads inside the
+//! working tree, on both sides alike (the start snapshot is taken by the
+//! same reader), and refused by name when it leads outside it or nowhere
+//! (`walk.rs`); the start commit's tree, read only for a record without a
+//! snapshot, refuses a link it would have to follow (`commit.rs`).
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
-use majordomus_records::paths::REPO_DIR;
+mod commit;
+mod walk;
 
-use crate::{Reading, Repo, Unread};
+pub use commit::read_commit;
+pub use walk::{read_file, read_worktree};
 
 /// The suffix that makes a file a debt baseline.
 pub const SUFFIX: &str = "-baseline.txt";
 
+/// One entry: a line's bytes, trimmed.
+pub type Entry = Vec<u8>;
+
 /// Baselines by repository-relative path, each with its entries in order.
-pub type Baselines = BTreeMap<String, Vec<String>>;
+pub type Baselines = BTreeMap<String, Vec<Entry>>;
 
-/// The entries of one baseline's text. A byte-order mark some editors put
-/// at the start is no part of the first entry: kept, it would make that
-/// entry differ invisibly from the same entry saved without one.
-pub fn entries(text: &str) -> Vec<String> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(str::to_string).collect()
+/// The baselines a reading found, and the symbolic links it read them
+/// through.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Found {
+    pub baselines: Baselines,
+    pub links: Vec<Link>,
 }
 
-/// The baselines in the working tree now.
-pub fn read_worktree(repo: &Repo) -> Reading<Baselines> {
-    let mut out = Baselines::new();
-    let dir = repo.root().join(REPO_DIR);
-    if !dir.is_dir() {
-        return Ok(out);
-    }
-    walk(repo.root(), &dir, &mut out)?;
-    Ok(out)
+/// A symbolic link a baseline was read through: a baseline that is one, or
+/// a directory of baselines that is one.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Link {
+    /// Where the link is, repository-relative.
+    pub path: String,
+    /// What it leads to, repository-relative.
+    pub target: String,
 }
 
-fn walk(root: &Path, dir: &Path, out: &mut Baselines) -> Reading<()> {
-    let listing = std::fs::read_dir(dir).map_err(|e| Unread::io(format!("could not list {}: {e}", dir.display())))?;
-    for entry in listing {
-        let entry = entry.map_err(|e| Unread::io(format!("could not list {}: {e}", dir.display())))?;
-        let path = entry.path();
-        let kind = entry.file_type().map_err(|e| Unread::io(format!("could not read {}: {e}", path.display())))?;
-        if kind.is_dir() {
-            walk(root, &path, out)?;
-        } else if !kind.is_symlink() && entry.file_name().to_string_lossy().ends_with(SUFFIX) {
-            // Named as a baseline but a FIFO, a socket or a device: not read
-            // (a FIFO would wait for a writer), and the reading says why
-            // rather than pass over a baseline it could not see.
-            let rel = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
-            let text = crate::file::read(&path).map_err(|e| match e {
-                crate::file::FileError::NotRegular { kind, .. } => {
-                    Unread::repository(format!("the baseline {rel} is {kind}, not a regular file, and was not read"))
-                }
-                e => Unread::io(e.to_string()),
-            })?;
-            out.insert(rel, entries(&String::from_utf8_lossy(&text)));
+/// The entries of one baseline's content. A byte-order mark some editors
+/// put at the start is no part of the first entry: kept, it would make that
+/// entry differ invisibly from the same entry saved without one. A line is
+/// trimmed of whitespace at both ends (Unicode whitespace where the line is
+/// UTF-8, ASCII whitespace where it is not).
+pub fn entries(content: &[u8]) -> Vec<Entry> {
+    let content = content.strip_prefix("\u{feff}".as_bytes()).unwrap_or(content);
+    let mut out = Vec::new();
+    for line in content.split(|b| *b == b'\n') {
+        // As `str::lines`: a `\r` before the newline is no part of the line.
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let line = match std::str::from_utf8(line) {
+            Ok(text) => text.trim().as_bytes(),
+            Err(_) => line.trim_ascii(),
+        };
+        if !line.is_empty() && !line.starts_with(b"#") {
+            out.push(line.to_vec());
         }
     }
-    Ok(())
+    out
 }
 
-/// The baselines in a commit's tree, all read in one walk of that tree.
-pub fn read_commit(repo: &Repo, commit: &str) -> Reading<Baselines> {
-    let oid = git2::Oid::from_str(commit).map_err(|e| Unread::git(&format!("commit id {commit}"), &e))?;
-    let commit_obj = repo.git.find_commit(oid).map_err(|_| Unread::start_commit_missing(commit))?;
-    let tree = commit_obj.tree().map_err(|e| Unread::git("the start commit's tree", &e))?;
-    let mut out = Baselines::new();
-    let sub = match tree.get_path(Path::new(REPO_DIR)) {
-        Ok(entry) => entry.to_object(&repo.git).map_err(|e| Unread::git(REPO_DIR, &e))?,
-        Err(_) => return Ok(out),
-    };
-    let Some(sub) = sub.as_tree() else { return Ok(out) };
-    let mut failed = None;
-    sub.walk(git2::TreeWalkMode::PreOrder, |parent, entry| {
-        let name = entry.name().unwrap_or("");
-        if entry.kind() == Some(git2::ObjectType::Blob) && name.ends_with(SUFFIX) {
-            match repo.git.find_blob(entry.id()) {
-                Ok(blob) => {
-                    out.insert(format!("{REPO_DIR}/{parent}{name}"), entries(&String::from_utf8_lossy(blob.content())));
-                }
-                Err(e) => {
-                    failed = Some(Unread::git(&format!("{parent}{name}"), &e));
-                    return git2::TreeWalkResult::Abort;
-                }
-            }
+/// An entry as text for a sentence: its UTF-8 as it is, every other byte
+/// as `\xNN`.
+pub fn shown(entry: &[u8]) -> String {
+    let mut out = String::new();
+    for chunk in entry.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02x}"));
         }
-        git2::TreeWalkResult::Ok
-    })
-    .ok();
-    match failed {
-        Some(e) => Err(e),
-        None => Ok(out),
     }
+    out
+}
+
+/// The entries of a record written as text (before entries were kept as
+/// bytes), as bytes.
+pub fn from_text(text: &BTreeMap<String, Vec<String>>) -> Baselines {
+    text.iter().map(|(p, e)| (p.clone(), e.iter().map(|e| e.as_bytes().to_vec()).collect())).collect()
 }
 
 /// Pairs baselines that are gone with baselines that appeared, by the
@@ -108,7 +102,7 @@ pub fn pair_by_entries(gone: &Baselines, appeared: &Baselines) -> Vec<(String, S
     use std::collections::BTreeSet;
     let mut shares: Vec<(usize, usize, &String, &String)> = Vec::new();
     for (from, old) in gone {
-        let old: BTreeSet<&String> = old.iter().collect();
+        let old: BTreeSet<&Entry> = old.iter().collect();
         for (to, new) in appeared {
             let shared = new.iter().collect::<BTreeSet<_>>().intersection(&old).count();
             if shared > 0 {
@@ -148,16 +142,30 @@ mod tests {
     use super::*;
     use majordomus_testkit::TestRepo;
 
+    fn text(content: &str) -> Vec<String> {
+        entries(content.as_bytes()).iter().map(|e| shown(e)).collect()
+    }
+
     #[test]
     fn blank_lines_and_comments_are_not_entries() {
-        assert_eq!(entries("# header\n\n  a  \n#b\nc\n   \n"), ["a", "c"]);
+        assert_eq!(text("# header\n\n  a  \n#b\nc\n   \n"), ["a", "c"]);
+        assert_eq!(text("a\r\n\u{a0}b\u{3000}\r\n"), ["a", "b"], "as str::lines and str::trim read them");
     }
 
     #[test]
     fn a_byte_order_mark_is_no_part_of_the_first_entry() {
-        assert_eq!(entries("\u{feff}first\nsecond\n"), entries("first\nsecond\n"));
-        assert_eq!(entries("\u{feff}# a comment\nfirst\n"), ["first"], "nor does it hide a comment");
-        assert_eq!(entries("first\n\u{feff}second\n")[1], "\u{feff}second", "only a leading mark is one");
+        assert_eq!(text("\u{feff}first\nsecond\n"), text("first\nsecond\n"));
+        assert_eq!(text("\u{feff}# a comment\nfirst\n"), ["first"], "nor does it hide a comment");
+        assert_eq!(text("first\n\u{feff}second\n")[1], "\u{feff}second", "only a leading mark is one");
+    }
+
+    #[test]
+    fn entries_are_their_bytes_so_two_that_are_not_utf8_stay_two() {
+        let two = entries(b"src/a.rs: \xff\nsrc/a.rs: \xfe \n");
+        assert_eq!(two, [b"src/a.rs: \xff".to_vec(), b"src/a.rs: \xfe".to_vec()]);
+        assert_ne!(two[0], two[1]);
+        assert_eq!(shown(&two[0]), "src/a.rs: \\xff");
+        assert_eq!(shown("caf\u{e9}".as_bytes()), "caf\u{e9}");
     }
 
     #[test]
@@ -170,15 +178,16 @@ mod tests {
         let repo = crate::open(t.path()).expect("open");
         let now = read_worktree(&repo).expect("worktree");
         assert_eq!(
-            now.keys().collect::<Vec<_>>(),
+            now.baselines.keys().collect::<Vec<_>>(),
             [".ai/repo/clippy-baseline.txt", ".ai/repo/deep/er/todo-baseline.txt"]
         );
-        assert_eq!(now[".ai/repo/deep/er/todo-baseline.txt"], ["three"]);
+        assert_eq!(now.baselines[".ai/repo/deep/er/todo-baseline.txt"], [b"three".to_vec()]);
+        assert!(now.links.is_empty());
         assert_eq!(read_commit(&repo, &commit).expect("commit"), now);
     }
 
     fn set(items: &[(&str, &[&str])]) -> Baselines {
-        items.iter().map(|(k, v)| (k.to_string(), v.iter().map(|s| s.to_string()).collect())).collect()
+        items.iter().map(|(k, v)| (k.to_string(), v.iter().map(|s| s.as_bytes().to_vec()).collect())).collect()
     }
 
     #[test]

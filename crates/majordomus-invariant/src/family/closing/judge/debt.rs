@@ -1,0 +1,271 @@
+//! `no-new-debt` judged from the [`Debt`] reading: every entry a baseline
+//! holds now is compared, as bytes, with what the same baseline held at the
+//! start. "The same baseline" is the one at that path, or the one it moved
+//! from (`Debt::moved`, in or out of the naming pattern); a baseline that
+//! cannot be told from a moved one is compared with every baseline gone;
+//! and a baseline new since the start that holds entries taken out of other
+//! baselines is a continuation of them, compared with every baseline at the
+//! start. Only a baseline new since the start and fed by nothing is named and
+//! not counted: it records debt that was already there (a new tool's
+//! findings), which is not growth.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::json;
+
+use majordomus_readings::baselines::{shown, Entry};
+
+use super::super::readings::{Debt, Moved, StartFrom, BY_ELIMINATION};
+use crate::answer::Status;
+use crate::judgement::Judgement;
+use crate::prose::{count, names, sentence};
+use crate::readings::Readings;
+
+/// Added entries shown per baseline in the evidence; `details` holds all.
+const SHOWN_ENTRIES: usize = 3;
+
+/// What a baseline now is compared with.
+enum Against<'a> {
+    /// Itself at the start, at the same path.
+    Itself(&'a [Entry]),
+    /// The baseline it moved from.
+    Moved(&'a Moved, &'a [Entry]),
+    /// Every baseline gone (it cannot be told from one moved from them).
+    Gone(&'a [Entry]),
+    /// Every baseline at the start: it is new, but holds entries taken
+    /// out of them since (`fed` of them).
+    Every { all: Vec<&'a Entry>, fed: usize },
+}
+
+pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
+    let debt = match &r.closing.debt {
+        Ok(d) => d,
+        Err(e) => return Judgement::unread(e),
+    };
+    if debt.start.is_empty() && debt.now.is_empty() {
+        return Judgement::new(
+            Status::Exempt,
+            "This repository keeps no debt baseline: no .ai/repo/**/*-baseline.txt at the start or now.",
+            json!({ "baselines": [] }),
+        );
+    }
+    let former: BTreeMap<&str, &Moved> = debt.moved.iter().map(|m| (m.to.as_str(), m)).collect();
+    let moved_from: BTreeSet<&str> = debt.moved.iter().map(|m| m.from.as_str()).collect();
+    let gone: Vec<&String> =
+        debt.start.keys().filter(|p| !debt.now.contains_key(*p) && !moved_from.contains(p.as_str())).collect();
+    let undecided: BTreeSet<&str> = debt.undecided.iter().map(String::as_str).collect();
+    let mut seen_gone = BTreeSet::new();
+    let gone_entries: Vec<Entry> = gone
+        .iter()
+        .filter_map(|p| debt.start.get(*p))
+        .flatten()
+        .filter(|e| seen_gone.insert(e.as_slice()))
+        .cloned()
+        .collect();
+    // Entries taken out of the start's baselines: held by one at the start,
+    // and now by none that was there (at its path or moved).
+    let at_start: BTreeSet<&Entry> = debt.start.values().flatten().collect();
+    let kept: BTreeSet<&Entry> = debt
+        .now
+        .iter()
+        .filter(|(p, _)| debt.start.contains_key(*p) || former.contains_key(p.as_str()))
+        .flat_map(|(_, e)| e)
+        .collect();
+    let taken_out: BTreeSet<&Entry> = at_start.difference(&kept).copied().collect();
+
+    let mut grew = Vec::new();
+    let mut first = Vec::new();
+    let mut fed_paths = Vec::new();
+    let mut rows = Vec::new();
+    for (path, entries) in &debt.now {
+        let against = if let Some(m) = former.get(path.as_str()) {
+            Against::Moved(m, debt.start.get(&m.from).map(Vec::as_slice).unwrap_or_default())
+        } else if undecided.contains(path.as_str()) {
+            Against::Gone(&gone_entries)
+        } else if let Some(then) = debt.start.get(path) {
+            Against::Itself(then)
+        } else {
+            let fed = entries.iter().filter(|e| taken_out.contains(e)).collect::<BTreeSet<_>>().len();
+            if fed == 0 {
+                first.push(format!("{path} ({})", count(entries.len(), "entry")));
+                rows.push(json!({ "path": path, "then": null, "now": entries.len(), "added": [], "first_seen": true }));
+                continue;
+            }
+            fed_paths.push(path.as_str());
+            Against::Every { all: at_start.iter().copied().collect(), fed }
+        };
+        let then: BTreeSet<&Entry> = match &against {
+            Against::Itself(t) | Against::Moved(_, t) | Against::Gone(t) => t.iter().collect(),
+            Against::Every { all, .. } => all.iter().copied().collect(),
+        };
+        let then_len = match &against {
+            Against::Itself(t) | Against::Moved(_, t) | Against::Gone(t) => t.len(),
+            Against::Every { all, .. } => all.len(),
+        };
+        let mut seen = BTreeSet::new();
+        let added: Vec<&Entry> = entries.iter().filter(|e| !then.contains(e) && seen.insert(*e)).collect();
+        let mut row = json!({
+            "path": path,
+            "moved_from": match &against { Against::Moved(m, _) => Some(m.from.as_str()), _ => None },
+            "then": then_len,
+            "now": entries.len(),
+            "added": added.iter().map(|e| shown(e)).collect::<Vec<_>>(),
+            "first_seen": false,
+        });
+        match &against {
+            Against::Gone(_) => row["compared_with"] = json!(gone),
+            Against::Every { fed, .. } => {
+                row["compared_with"] = json!("every baseline at the start");
+                row["entries_taken_out_of_others"] = json!(fed);
+            }
+            Against::Moved(m, _) if m.left_pattern => row["left_pattern"] = json!(true),
+            _ => {}
+        }
+        rows.push(row);
+        if added.is_empty() {
+            continue;
+        }
+        let how = match &against {
+            Against::Itself(_) => String::new(),
+            Against::Moved(m, _) if m.left_pattern => {
+                format!("moved from {} and out of the naming pattern, so followed and read as that baseline; ", m.from)
+            }
+            Against::Moved(m, _) => format!("moved from {}; ", m.from),
+            Against::Gone(_) => format!(
+                "cannot be told from a baseline moved from {}, so compared with {}; ",
+                names(&gone),
+                if gone.len() == 1 { "it" } else { "them" }
+            ),
+            Against::Every { fed, .. } => format!(
+                "new since the start, but holding {} taken out of other baselines since, so compared with every baseline at the start; ",
+                count(*fed, "entry")
+            ),
+        };
+        let listed: Vec<String> = added.iter().take(SHOWN_ENTRIES).map(|e| format!("`{}`", shown(e))).collect();
+        let more = if added.len() > SHOWN_ENTRIES {
+            format!(" and {} more", added.len() - SHOWN_ENTRIES)
+        } else {
+            String::new()
+        };
+        grew.push((
+            path.clone(),
+            format!(
+                "{path} ({how}{} then, {} now; added {}{more})",
+                count(then_len, "entry"),
+                entries.len(),
+                listed.join(", ")
+            ),
+        ));
+    }
+    let (source, start_commit) = match &debt.start_from {
+        StartFrom::Snapshot => ("the task's start snapshot".to_string(), None),
+        StartFrom::SnapshotAsText => (
+            "the task's start snapshot (its entries kept as text by an older majordomus, so one that was not UTF-8 reads as added)"
+                .to_string(),
+            None,
+        ),
+        StartFrom::Commit(c) => (format!("the start commit {}", &c[..12.min(c.len())]), Some(c.as_str())),
+        StartFrom::Unborn => ("no commit (HEAD was unborn at the start)".to_string(), None),
+    };
+    let details = json!({
+        "start_from": match debt.start_from {
+            StartFrom::Snapshot => "snapshot",
+            StartFrom::SnapshotAsText => "snapshot as text",
+            StartFrom::Commit(_) => "commit",
+            StartFrom::Unborn => "unborn",
+        },
+        "start_commit": start_commit,
+        "baselines": rows,
+        "grew": grew.iter().map(|(p, _)| p).collect::<Vec<_>>(),
+        "first_seen": debt.now.keys().filter(|p| {
+            !debt.start.contains_key(*p) && !former.contains_key(p.as_str()) && !fed_paths.contains(&p.as_str())
+        }).collect::<Vec<_>>(),
+        "moved": debt.moved.iter().map(|m| json!({ "from": m.from, "to": m.to, "by": m.by, "left_pattern": m.left_pattern })).collect::<Vec<_>>(),
+        "undecided": debt.undecided,
+        "gone": gone,
+        "links": debt.links.iter().map(|l| json!({ "path": l.path, "target": l.target })).collect::<Vec<_>>(),
+    });
+    let mut also = Vec::new();
+    if !first.is_empty() {
+        also.push(format!("new since the start, recording debt already there (not growth): {}", names(&first)));
+    }
+    if !debt.moved.is_empty() {
+        let moves: Vec<String> = debt
+            .moved
+            .iter()
+            .map(|m| {
+                let out = if m.left_pattern { ", out of the naming pattern" } else { "" };
+                format!("{} to {} (by {}{out})", m.from, m.to, m.by)
+            })
+            .collect();
+        also.push(format!("moved, and compared with its former self: {}", names(&moves)));
+    }
+    if !debt.undecided.is_empty() {
+        also.push(format!(
+            "not taken for new, as {} had no entry to tell a move by, so compared with what is gone: {}",
+            names(&gone.iter().filter(|p| debt.start.get(**p).is_some_and(Vec::is_empty)).collect::<Vec<_>>()),
+            names(&debt.undecided)
+        ));
+    }
+    if !debt.links.is_empty() {
+        let links: Vec<String> = debt.links.iter().map(|l| format!("{} to {}", l.path, l.target)).collect();
+        also.push(format!("read through symbolic links: {}", names(&links)));
+    }
+    if !gone.is_empty() {
+        also.push(format!("no longer there: {}", names(&gone)));
+    }
+    let also =
+        if also.is_empty() { String::new() } else { format!(" {}.", sentence(&also.join("; ")).trim_end_matches('.')) };
+    if grew.is_empty() {
+        let (then, now): (usize, usize) =
+            (debt.start.values().map(Vec::len).sum(), debt.now.values().map(Vec::len).sum());
+        Judgement::new(
+            Status::Pass,
+            format!(
+                "No entry was added to any debt baseline since the start, read from {source}: {} at the start, {} in {} now.{also}",
+                count(then, "entry"),
+                count(now, "entry"),
+                count(debt.now.len(), "baseline"),
+            ),
+            details,
+        )
+    } else {
+        let described: Vec<&str> = grew.iter().map(|(_, d)| d.as_str()).collect();
+        let paths: Vec<&str> = grew.iter().map(|(p, _)| p.as_str()).collect();
+        Judgement::new(
+            Status::Refused,
+            format!(
+                "{} gained entries since the start, read from {source}: {}.{also}",
+                count(grew.len(), "debt baseline"),
+                described.join("; ")
+            ),
+            details,
+        )
+        .remedy(remedy_for_growth(&paths, debt, &gone))
+    }
+}
+
+/// The remedy for baselines that grew; where one was paired with its
+/// former self only because nothing could tell them apart (by elimination,
+/// or undecided), it also says how to show it is new.
+fn remedy_for_growth(grew: &[&str], debt: &Debt, gone: &[&String]) -> String {
+    let take_out = format!("take the added entries out of {} and fix what they permit", names(grew));
+    let mut guessed: Vec<(&str, Vec<&str>)> = Vec::new();
+    for path in grew {
+        if let Some(m) = debt.moved.iter().find(|m| m.to == *path && m.by == BY_ELIMINATION) {
+            guessed.push((path, vec![m.from.as_str()]));
+        } else if debt.undecided.iter().any(|u| u == path) {
+            // Only the empty ones leave a move untold; put back, they do not.
+            let empty = gone.iter().filter(|g| debt.start.get(g.as_str()).is_some_and(Vec::is_empty));
+            guessed.push((path, empty.map(|g| g.as_str()).collect()));
+        }
+    }
+    if guessed.is_empty() {
+        return take_out;
+    }
+    let put_back: Vec<String> = guessed
+        .iter()
+        .map(|(path, from)| format!("if {path} is new and not {} moved, put {} back", from.join(" or "), names(from)))
+        .collect();
+    format!("{take_out}; {}", put_back.join("; "))
+}

@@ -1,0 +1,155 @@
+//! `no-new-debt` over real repositories where a baseline is reached through
+//! a link, holds bytes that are not UTF-8, or leaves the naming pattern.
+
+use std::os::unix::fs::symlink;
+
+use majordomus_records::task::{TaskRecord, TASK_SCHEMA};
+use majordomus_testkit::TestRepo;
+
+use super::*;
+use crate::answer::{Answer, Status};
+
+const LINT: &str = ".ai/repo/lint-baseline.txt";
+
+fn start(t: &TestRepo) -> TaskRecord {
+    let repo = majordomus_readings::open(t.path()).expect("open");
+    let head = refs::head(&repo).expect("head");
+    TaskRecord {
+        schema: TASK_SCHEMA.into(),
+        id: "t".into(),
+        task: "work".into(),
+        scope: vec![],
+        issues: vec![],
+        started_at: Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        head: head.commit,
+        branch: head.branch,
+        snapshot: crate::snapshot::snapshot(&repo, &Policy::default()).snapshot,
+        owner: None,
+    }
+}
+
+fn debt_answer(t: &TestRepo, task: &TaskRecord) -> Answer {
+    let repo = majordomus_readings::open(t.path()).expect("open");
+    let paths = StatePaths::new(repo.root());
+    let policy = Policy::load(&paths.policy(), &crate::question::builtin_ids()).expect("policy");
+    let readings = crate::measure::measure(&repo, &paths, &policy, TaskState::Active(Box::new(task.clone())));
+    crate::done::answer_all(&readings, &policy).into_iter().find(|a| a.id == "no-new-debt").expect("answered")
+}
+
+fn write_bytes(t: &TestRepo, rel: &str, bytes: &[u8]) {
+    std::fs::write(t.path().join(rel), bytes).expect("write");
+}
+
+#[test]
+fn a_baseline_replaced_by_a_link_to_a_longer_list_is_read_through_it_and_refused() {
+    let t = TestRepo::with_commit();
+    t.write(LINT, "a\nb\n");
+    t.commit_all("baseline");
+    let task = start(&t);
+    t.write(".ai/repo/lint-list.txt", "a\nb\nc\n");
+    t.remove(LINT);
+    symlink("lint-list.txt", t.path().join(LINT)).expect("symlink");
+    let a = debt_answer(&t, &task);
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(a.evidence.contains(".ai/repo/lint-baseline.txt (2 entries then, 3 now; added `c`)"), "{}", a.evidence);
+    assert!(
+        a.evidence.contains("Read through symbolic links: .ai/repo/lint-baseline.txt to .ai/repo/lint-list.txt"),
+        "{}",
+        a.evidence
+    );
+    // The same list without the added entry: read through, nothing added.
+    t.write(".ai/repo/lint-list.txt", "a\nb\n");
+    assert_eq!(debt_answer(&t, &task).status, Status::Pass);
+    // A link leading outside the working tree is refused by name, never passed over.
+    let outside = tempfile::tempdir().expect("tempdir");
+    std::fs::write(outside.path().join("list.txt"), "a\n").expect("write");
+    t.remove(LINT);
+    symlink(outside.path().join("list.txt"), t.path().join(LINT)).expect("symlink");
+    let a = debt_answer(&t, &task);
+    assert_eq!(a.status, Status::Unknown, "{}", a.evidence);
+    assert!(
+        a.evidence.contains(".ai/repo/lint-baseline.txt is a symbolic link to a file outside the working tree"),
+        "{}",
+        a.evidence
+    );
+}
+
+#[test]
+fn entries_that_differ_only_in_bytes_that_are_not_utf8_are_two_entries() {
+    let t = TestRepo::with_commit();
+    std::fs::create_dir_all(t.path().join(".ai/repo")).expect("mkdir");
+    write_bytes(&t, LINT, b"src/a.rs: \xff\n");
+    t.commit_all("baseline");
+    let task = start(&t);
+    assert_eq!(debt_answer(&t, &task).status, Status::Pass, "the same bytes");
+    write_bytes(&t, LINT, b"src/a.rs: \xff\nsrc/a.rs: \xfe\n");
+    let a = debt_answer(&t, &task);
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(a.evidence.contains("added `src/a.rs: \\xfe`"), "{}", a.evidence);
+    assert_eq!(a.details["baselines"][0]["added"], serde_json::json!(["src/a.rs: \\xfe"]));
+}
+
+#[test]
+fn a_record_whose_snapshot_kept_entries_as_text_never_lets_a_lossy_entry_match() {
+    let t = TestRepo::with_commit();
+    std::fs::create_dir_all(t.path().join(".ai/repo")).expect("mkdir");
+    write_bytes(&t, LINT, b"plain\nsrc/a.rs: \xff\n");
+    t.commit_all("baseline");
+    let mut task = start(&t);
+    // As an older majordomus wrote it: the entries decoded lossily.
+    task.snapshot.baseline_bytes = None;
+    task.snapshot.baselines = Some([(LINT.to_string(), vec!["plain".into(), "src/a.rs: \u{fffd}".into()])].into());
+    let a = debt_answer(&t, &task);
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(a.evidence.contains("kept as text by an older majordomus"), "{}", a.evidence);
+    write_bytes(&t, LINT, b"plain\n");
+    assert_eq!(debt_answer(&t, &task).status, Status::Pass, "entries that are UTF-8 compare as they did");
+}
+
+#[test]
+fn a_baseline_renamed_out_of_the_naming_pattern_is_followed_committed_or_not() {
+    let t = TestRepo::with_commit();
+    t.write(LINT, "src/a.rs: unused\nsrc/b.rs: unused\n");
+    t.commit_all("baseline");
+    let task = start(&t);
+    t.git(&["mv", LINT, ".ai/repo/lint-allowlist.txt"]);
+    let a = debt_answer(&t, &task);
+    assert_eq!(a.status, Status::Pass, "a rename alone adds nothing: {}", a.evidence);
+    assert!(
+        a.evidence.contains("to .ai/repo/lint-allowlist.txt (by git rename detection, out of the naming pattern)"),
+        "{}",
+        a.evidence
+    );
+    t.write(".ai/repo/lint-allowlist.txt", "src/a.rs: unused\nsrc/b.rs: unused\nsrc/c.rs: unused\n");
+    let a = debt_answer(&t, &task);
+    assert_eq!(a.status, Status::Refused, "staged, then edited: {}", a.evidence);
+    assert!(
+        a.evidence.contains(
+            ".ai/repo/lint-allowlist.txt (moved from .ai/repo/lint-baseline.txt and out of the naming pattern"
+        ),
+        "{}",
+        a.evidence
+    );
+    t.commit_all("an allow list");
+    assert_eq!(debt_answer(&t, &task).status, Status::Refused, "committed");
+}
+
+#[test]
+fn a_baseline_deleted_while_a_file_elsewhere_takes_its_entries_is_followed_there() {
+    let t = TestRepo::with_commit();
+    t.write(LINT, "src/a.rs: unused\nsrc/b.rs: unused\n");
+    t.write("src/lib.rs", "fn a() {}\n");
+    t.commit_all("baseline");
+    let task = start(&t);
+    t.remove(LINT);
+    t.write("config/lint-allow.txt", "src/a.rs: unused\nsrc/b.rs: unused\nsrc/c.rs: unused\n");
+    let a = debt_answer(&t, &task);
+    assert_eq!(a.status, Status::Refused, "untracked: {}", a.evidence);
+    assert!(a.evidence.contains("config/lint-allow.txt (moved from .ai/repo/lint-baseline.txt"), "{}", a.evidence);
+    // Deleted with nothing taking its place: paid off, not followed.
+    t.remove("config/lint-allow.txt");
+    t.write("src/lib.rs", "fn a() { /* fixed */ }\n");
+    let a = debt_answer(&t, &task);
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    assert!(a.evidence.contains("No longer there: .ai/repo/lint-baseline.txt"), "{}", a.evidence);
+}
