@@ -15,6 +15,10 @@
 #   expect_answer ID STATUSES REGEX  the same for any set of statuses
 #   judge_answer ID STATUSES REGEX   expect_answer on the last document, not measuring again
 #   evidence_of ID                 the evidence check --json last gave ID
+#   expect_also ID REGEX [STATUSES]  expect_open on the document the last check wrote,
+#                                  without measuring again (the same state)
+#   exempt_forge                   appends to the policy an exemption of
+#                                  backlog-not-grown (no forge here)
 set -euo pipefail
 
 : "${MAJORDOMUS:?MAJORDOMUS must name the majordomus binary (test/run.sh sets it)}"
@@ -111,4 +115,17 @@ judge_answer() {
 
 expect_open() {
   expect_answer "$1" "${3:-owed refused unknown}" "$2"
+}
+
+expect_also() {
+  judge_answer "$1" "${3:-owed refused unknown}" "$2"
+}
+
+exempt_forge() {
+  mkdir -p .ai/repo
+  cat >> .ai/repo/majordomus.toml <<'TOML'
+[[exempt]]
+question = "backlog-not-grown"
+reason = "this repository has no forge"
+TOML
 }

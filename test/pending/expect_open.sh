@@ -3,36 +3,20 @@
 # makes. When a case moves to test/cases/, move what it uses of this file
 # into test/lib.sh.
 #
-#   (expect_open, expect_answer, judge_answer and evidence_of live in
-#   test/lib.sh now: the cases that moved to test/cases/ use them)
-#   expect_also ID REGEX [STATUSES]   expect_open on the document the last check wrote,
-#                                     without measuring again (the same state)
+#   (expect_open, expect_answer, judge_answer, evidence_of, expect_also and
+#   exempt_forge live in test/lib.sh now: the cases that moved to
+#   test/cases/ use them)
 #   with_origin                       a bare origin beside the repository, main pushed,
 #                                     main tracking it, origin/HEAD set
-#   exempt_forge                      appends to the policy an exemption of
-#                                     backlog-not-grown (no forge here)
 #   stop_hook DIR [ARGS...]           runs `hook stop` for a Stop payload whose cwd is
 #                                     DIR (from the current directory); its stdout in $out
 #   hook_decision                     the decision field of the last stop_hook's output
-
-expect_also() {
-  judge_answer "$1" "${3:-owed refused unknown}" "$2"
-}
 
 with_origin() {
   git init -q --bare -b main "$case_root/origin.git"
   git remote add origin "$case_root/origin.git"
   git push -q -u origin main
   git remote set-head origin main
-}
-
-exempt_forge() {
-  mkdir -p .ai/repo
-  cat >> .ai/repo/majordomus.toml <<'TOML'
-[[exempt]]
-question = "backlog-not-grown"
-reason = "this repository has no forge"
-TOML
 }
 
 stop_hook() {

@@ -43,6 +43,13 @@ pub struct ReadingAtStart {
     /// entry, and the bit.
     #[serde(default)]
     pub bits: BTreeMap<RepoPath, Bit>,
+    /// The index file's modification time at the start, in whole seconds
+    /// (the start's own time when there was no index): an index entry whose
+    /// file time is not older was refreshed since, so its stat data is not
+    /// the start's and does not vouch for its content. `None`: a record
+    /// written before this was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index_mtime: Option<i64>,
 }
 
 /// A file outside the working tree and its content.

@@ -51,6 +51,9 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
     let sha256 = config.get_string("extensions.objectformat").is_ok_and(|f| f != "sha1");
     let ignore_files = since::ignore_files(since);
     let cond = since::conditions(repo, &config, since, &ignore_files);
+    if let Some(why) = &cond.unreadable {
+        return Err(Unread::repository(why.clone()));
+    }
     if sha256 || !cond.symlinks {
         return super::libgit2::read_since(repo, since, cond);
     }
@@ -82,6 +85,7 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         // Unknown: every entry is racy, its content read.
         index_mtime: std::fs::metadata(repo.git_dir().join("index"))
             .map_or((i64::MIN, 0), |m| (m.mtime(), m.mtime_nsec())),
+        refreshed_since: cond.refreshed_since.unwrap_or(i64::MAX),
     };
     let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, icase, repo.root());
     let folded = icase.then(|| Folded::new(entries));
@@ -135,7 +139,7 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
     let answers: BTreeMap<&[u8], Found> = if asked.is_empty() {
         BTreeMap::new()
     } else {
-        let filters = cond.convert && filters_possible(repo, &config, entries, &walked.untracked);
+        let filters = filters_possible(repo, &config, entries, &walked.untracked);
         super::libgit2::ask(repo, &asked, entries, filters)?.into_iter().collect()
     };
 

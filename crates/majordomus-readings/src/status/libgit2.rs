@@ -98,6 +98,9 @@ pub(super) fn read_since(repo: &Repo, since: Since<'_>, cond: Conditions<'_>) ->
     let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, cond.icase, repo.root());
     let folded = cond.icase.then(|| super::walk::Folded::new(&entries));
     let walked = super::walk::untracked(&cx, &entries, &matcher, folded.as_ref())?;
+    if let Some(since) = cond.refreshed_since {
+        refreshed(repo, &mut tree, &entries, since)?;
+    }
     let conflicted: HashSet<&RepoPath> = tree.conflicted.iter().collect();
     let mut untracked: Vec<RepoPath> =
         walked.untracked.into_iter().filter(|p| !removed.contains(p) && !conflicted.contains(p)).collect();
@@ -118,6 +121,36 @@ pub(super) fn read_since(repo: &Repo, since: Since<'_>, cond: Conditions<'_>) ->
 /// The index, the paths where it differs from HEAD, and those of them it
 /// does not hold.
 pub(super) type Staged = (Vec<Entry>, Vec<RepoPath>, HashSet<RepoPath>);
+
+/// Adds to `tree` the entries refreshed since a task's start (file time
+/// not older than `since`, whole seconds) whose content is not their
+/// staged blob's: libgit2's status let their stat data vouch for them
+/// (`since.rs`). Entries under a bit, and submodules, are left as read.
+fn refreshed(repo: &Repo, tree: &mut WorkingTree, entries: &[Entry], since: i64) -> Reading<()> {
+    let listed: HashSet<&[u8]> = tree.dirty.iter().map(|d| d.path.as_bytes()).collect();
+    let gitlink = |e: &Entry| e.mode & super::stat::MODE_MASK == super::stat::MODE_GITLINK;
+    let suspect: Vec<&Entry> = entries
+        .iter()
+        .filter(|e| e.stage == 0 && !e.assume_valid && !e.skip_worktree && !gitlink(e))
+        .filter(|e| i64::from(e.mtime.0) >= since && !listed.contains(e.path.as_slice()))
+        .collect();
+    if suspect.is_empty() {
+        return Ok(());
+    }
+    let ids: HashMap<&[u8], String> = suspect.iter().map(|e| (e.path.as_slice(), e.id.to_string())).collect();
+    for (path, found) in ask(repo, &suspect, entries, true)? {
+        if found != Found::Clean {
+            let index = ids.get(path).cloned();
+            tree.dirty.push(Dirty {
+                path: RepoPath::from_bytes(path.to_vec()),
+                index,
+                deleted: found == Found::Deleted,
+            });
+        }
+    }
+    tree.dirty.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(())
+}
 
 /// The index and its differences from HEAD, read through libgit2.
 pub(super) fn index(repo: &Repo, head_tree: Option<&git2::Tree<'_>>) -> Reading<Staged> {

@@ -21,18 +21,27 @@
 //!   value governs, and a value changed since is named;
 //! - `core.autocrlf`, `core.eol` and the attributes files outside the
 //!   working tree (`info/attributes`, `core.attributesFile`): libgit2, which
-//!   applies the conversions, reads them as they are now, so once any of
-//!   them changed since the start no conversion is applied at all: content
-//!   is compared as it is, which can count a change git would not, never
-//!   hide one; the change is named.
+//!   applies the eol conversions, reads them as they are now, and once git
+//!   has refreshed the index under a new conversion its stat data vouches
+//!   for the converted files, so no reading short of hashing every file
+//!   could read the working tree as the start would. A change to any of
+//!   them since the start makes the reading unread (`unknown`), naming the
+//!   setting and its value at the start, until it is set back;
+//! - the index's stat data: git refreshes an entry's stat data whenever it
+//!   writes the index (`git add`, `git status`), under the conversions and
+//!   settings of that moment, after which the stat data vouches for the
+//!   file. An entry refreshed since the start (its file time not older
+//!   than the index file's at the start, [`ReadingAtStart::index_mtime`])
+//!   is therefore compared by content, as a racily clean entry is: a file
+//!   rewritten with CRLF ends and refreshed under `core.autocrlf = true`,
+//!   the setting then put back, is still the change it is.
 //!
 //! Settings the reading does not obey (`core.trustCtime`, `core.checkStat`,
 //! `core.untrackedCache`, `core.fsmonitor`, `status.showUntrackedFiles`)
 //! hide nothing whatever they are set to. A record written before the start
 //! kept these ([`Since::Start`] with `None`) is read strictly: no bit and no
 //! rule outside HEAD hides anything, the file mode counts, names compare
-//! with their case, no conversion is applied, no submodule's state is
-//! ignored; that is said too.
+//! with their case, no submodule's state is ignored; that is said too.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -77,8 +86,12 @@ pub(super) struct Conditions<'a> {
     pub symlinks: bool,
     pub sparse_checkout: bool,
     pub expect_outside: bool,
-    /// Apply the eol and ident conversions git would (through libgit2).
-    pub convert: bool,
+    /// Why the working tree cannot be read as the start read it, if so.
+    pub unreadable: Option<String>,
+    /// The index file's time at the start, whole seconds: an entry whose
+    /// file time is not older was refreshed since and is compared by
+    /// content (`stat.rs`); `None`: its stat data vouches, as it does to git.
+    pub refreshed_since: Option<i64>,
     /// The submodule keys to obey (`diff.ignoresubmodules`,
     /// `submodule.<name>.ignore`), `None`: the configuration's now.
     pub submodules: Option<BTreeMap<String, String>>,
@@ -111,7 +124,8 @@ pub(super) fn conditions<'a>(
         symlinks: now_bool("core.symlinks", true),
         sparse_checkout: now_bool("core.sparsecheckout", false),
         expect_outside: now_bool("sparse.expectfilesoutsideofpatterns", false),
-        convert: true,
+        unreadable: None,
+        refreshed_since: None,
         submodules: None,
         sources_held: sources_now.clone(),
         sources_now,
@@ -124,7 +138,6 @@ pub(super) fn conditions<'a>(
         Since::Start(None) => {
             c.filemode = true;
             c.icase = false;
-            c.convert = false;
             c.submodules = Some(BTreeMap::new());
             c.sources_held = Sources::default();
             c.held = Held::AtStart(&NO_IGNORE_FILES);
@@ -181,31 +194,28 @@ fn govern<'a>(
             *slot = value;
         }
     }
+    let cannot = "so the working tree cannot be read as the start read it (git's eol conversion, and the index's stat data refreshed under it, would vouch for content the start would have counted)";
     for (key, name) in CONVERSIONS {
         let then = start.config.get(key).map(String::as_str);
         let now = config.get_string(key).ok();
-        if then != now.as_deref() {
-            c.convert = false;
-            c.governed.push(Governed {
-                what: name.into(),
-                how: format!(
-                    "was set to {} since the start ({} then): content compared as it is, with no eol or ident conversion",
-                    quoted(now.as_deref()),
-                    quoted(then)
-                ),
-                of: Of::Tracked,
-            });
+        if then != now.as_deref() && c.unreadable.is_none() {
+            let back = match then {
+                Some(v) => format!("git config {name} {v}"),
+                None => format!("git config --unset {name}"),
+            };
+            c.unreadable = Some(format!(
+                "{name} was set to {} since the start ({} then), {cannot}; set it back ({back}), or finish the task and start again",
+                quoted(now.as_deref()),
+                quoted(then)
+            ));
         }
     }
     let attributes_now = attributes(repo, config);
     for path in attributes_now.keys().chain(start.attributes.keys()) {
-        if attributes_now.get(path) != start.attributes.get(path) && c.convert {
-            c.convert = false;
-            c.governed.push(Governed {
-                what: path.clone(),
-                how: "changed since the start: content compared as it is, with no eol or ident conversion".into(),
-                of: Of::Tracked,
-            });
+        if attributes_now.get(path) != start.attributes.get(path) && c.unreadable.is_none() {
+            c.unreadable = Some(format!(
+                "the attributes file {path} changed since the start, {cannot}; put it back as it was, or finish the task and start again"
+            ));
         }
     }
     let submodules_now = submodule_keys(config);
@@ -233,6 +243,7 @@ fn govern<'a>(
     );
     c.held = Held::AtStart(ignore_files);
     c.bits = Some(&start.bits);
+    c.refreshed_since = start.index_mtime;
 }
 
 /// Whether a path git hides by `by` was hidden by the same bit at the start.
@@ -274,6 +285,12 @@ pub fn record(repo: &Repo, tree: &WorkingTree) -> Result<ReadingAtStart, git2::E
             (h.path.clone(), bit)
         })
         .collect();
+    r.index_mtime = Some(match std::fs::metadata(repo.git_dir().join("index")) {
+        Ok(m) => std::os::unix::fs::MetadataExt::mtime(&m),
+        Err(_) => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX)),
+    });
     Ok(r)
 }
 

@@ -322,3 +322,45 @@ fn ignore_sources_given_by_the_caller_replace_the_current_ones() {
     let start = ReadingAtStart { info_exclude: Some(Bytes(b"*.tmp\n".to_vec())), ..ReadingAtStart::default() };
     assert_eq!(crate::status::read_since(&repo, Some(&start)).expect("read").untracked, ["new.log"]);
 }
+
+/// The autocrlf trick, read by the fast path (`core.symlinks` true) and by
+/// libgit2's (false): a file rewritten with CRLF ends and refreshed in the
+/// index under `core.autocrlf = true`, the setting then put back, is clean
+/// to git (its stat data vouches) and still the change it is to the task.
+fn an_entry_refreshed_since_the_start_is_read_by_its_content(symlinks: bool) {
+    let t = TestRepo::with_commit();
+    t.git(&["config", "core.symlinks", if symlinks { "true" } else { "false" }]);
+    t.write("notes.txt", "one\ntwo\n");
+    t.commit_all("notes");
+    // Times set back so that no entry is racily clean to git: the index of
+    // the start 20 seconds ago, the file rewritten 10 seconds ago.
+    let ago = |secs| std::time::SystemTime::now() - std::time::Duration::from_secs(secs);
+    let set_mtime = |rel: &str, secs| {
+        let file = std::fs::File::options().write(true).open(t.path().join(rel)).expect("open");
+        file.set_modified(ago(secs)).expect("set the time");
+    };
+    set_mtime(".git/index", 20);
+    let repo = crate::open(t.path()).expect("open");
+    let start = crate::status::record(&repo, &read(&repo).expect("read")).expect("record");
+    assert!(start.index_mtime.is_some(), "the start records the index's time");
+    t.write("notes.txt", "one\r\ntwo\r\n");
+    set_mtime("notes.txt", 10);
+    t.git(&["config", "core.autocrlf", "true"]);
+    t.git(&["add", "notes.txt"]);
+    t.git(&["config", "--unset", "core.autocrlf"]);
+    assert_eq!(t.git(&["status", "--porcelain"]), "", "git's stat data vouches for the file");
+    let repo = crate::open(t.path()).expect("open");
+    assert!(read(&repo).expect("read").dirty.is_empty(), "read as git, the file is clean");
+    let since = crate::status::read_since(&repo, Some(&start)).expect("read");
+    assert_eq!(since.dirty.iter().map(|d| d.path.to_string()).collect::<Vec<_>>(), ["notes.txt"]);
+}
+
+#[test]
+fn an_entry_refreshed_since_the_start_is_read_by_its_content_on_the_fast_path() {
+    an_entry_refreshed_since_the_start_is_read_by_its_content(true);
+}
+
+#[test]
+fn an_entry_refreshed_since_the_start_is_read_by_its_content_through_libgit2() {
+    an_entry_refreshed_since_the_start_is_read_by_its_content(false);
+}
