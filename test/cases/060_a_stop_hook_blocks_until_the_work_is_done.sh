@@ -1,7 +1,8 @@
 # An agent's stop hook: silent with no task, a block naming what is owed
 # while the invariant is open (or left unmeasured by the time budget), and
 # the stop let through (saying why) once the policy's block limit is
-# reached or the agent changed nothing, not even an unstaged edit.
+# reached or the agent changed nothing, not even an unstaged edit. A policy
+# the task broke keeps the start's in force and blocks.
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo
@@ -78,10 +79,12 @@ hook false --budget-ms 0
 [ "$(field decision)" = "block" ] || fail "an invariant the budget left unmeasured is not complete"
 case "$(field reason)" in *"not measured"*"majordomus check"*) ;; *) fail "the reason does not say what went unmeasured" ;; esac
 
-# A broken policy is majordomus's trouble, not the agent's: the stop goes through, naming the file.
+# A policy the task broke lets nothing through: the start's policy stays in
+# force (its block limit of 2 included), the block names the broken file.
 printf '[hook]\nblock_limit = "two"\n' > .ai/repo/majordomus.toml
 hook false
-case "$(field systemMessage)" in *"majordomus.toml:2:"*) ;; *) fail "expected the policy error in systemMessage" ;; esac
+[ "$(field decision)" = "block" ] || fail "a policy the task broke let the stop through"
+case "$(field reason)" in *"of 2)"*"majordomus.toml:2:"*) ;; *) fail "expected the block to name the broken policy, under the start's block limit" ;; esac
 git checkout -q -- .ai/repo/majordomus.toml
 
 [ -z "$(git status --porcelain --ignored=no | grep -v greet.rs)" ] || fail "the hook left something in git status"

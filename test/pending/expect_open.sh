@@ -1,23 +1,12 @@
 # Sourced by the pending cases (before test/lib.sh, whose helpers these
 # call): the assertions a case of issue 10 ("A pass that can be believed")
 # makes. When a case moves to test/cases/, move what it uses of this file
-# into test/lib.sh.
+# into test/lib.sh. Already moved there: expect_open, expect_answer,
+# judge_answer, expect_also, evidence_of, with_origin, exempt_forge.
 #
-#   (expect_open, expect_answer, judge_answer, evidence_of, expect_also and
-#   exempt_forge live in test/lib.sh now: the cases that moved to
-#   test/cases/ use them)
-#   with_origin                       a bare origin beside the repository, main pushed,
-#                                     main tracking it, origin/HEAD set
 #   stop_hook DIR [ARGS...]           runs `hook stop` for a Stop payload whose cwd is
 #                                     DIR (from the current directory); its stdout in $out
 #   hook_decision                     the decision field of the last stop_hook's output
-
-with_origin() {
-  git init -q --bare -b main "$case_root/origin.git"
-  git remote add origin "$case_root/origin.git"
-  git push -q -u origin main
-  git remote set-head origin main
-}
 
 stop_hook() {
   local dir=$1

@@ -17,19 +17,20 @@ pub fn evaluate(ws: &Workspace) -> Result<Document, CliError> {
 /// Measures and judges the invariant, taking no reading past `deadline`
 /// (those answer `unknown`, naming the time budget); writes nothing.
 pub fn evaluate_within(ws: &Workspace, deadline: Deadline) -> Result<Document, CliError> {
-    let policy = ws.policy()?;
     let task = TaskState::load(&ws.paths.task());
+    let force = ws.in_force(&task)?;
     let (task_json, task_error) = task_fields(&task)?;
     // Taken before measuring, so that anything moving during the
     // measurement makes the cached document read as stale.
     let fingerprint = majordomus_readings::fingerprint::read(&ws.repo);
-    let readings = measure::measure_within(&ws.repo, &ws.paths, &policy, task, deadline);
-    let answers = done::answer_all(&readings, &policy);
-    let (score, caps) = score::score(&answers, &policy.caps);
+    let readings = measure::measure_within(&ws.repo, &ws.paths, &force.policy, task, deadline);
+    let answers = done::answer_in_force(&readings, &force);
+    let (score, caps) = score::score(&answers, &force.policy.caps);
     let mut doc =
         Document::new(chrono::Utc::now(), ws.repo.root().display().to_string(), task_json, task_error, answers, score);
     doc.caps = caps;
     doc.fingerprint = Some(fingerprint);
+    doc.policy = force.finding;
     Ok(doc)
 }
 
@@ -46,15 +47,16 @@ pub fn write_document_in(paths: &StatePaths, doc: &Document) -> Result<(), CliEr
 /// The invariant over a repository libgit2 cannot read: every reading
 /// unread, for `reason`, so every question is `unknown` and says why.
 pub fn evaluate_unreadable(paths: &StatePaths, reason: &str) -> Result<Document, CliError> {
-    let policy = crate::workspace::load_policy(paths)?;
     let task = TaskState::load(&paths.task());
+    let force = crate::workspace::in_force_unopened(paths, &task)?;
     let (task_json, task_error) = task_fields(&task)?;
     let readings = Readings::unreadable(task, &sentence_reason(reason));
-    let answers = done::answer_all(&readings, &policy);
-    let (score, caps) = score::score(&answers, &policy.caps);
+    let answers = done::answer_in_force(&readings, &force);
+    let (score, caps) = score::score(&answers, &force.policy.caps);
     let mut doc =
         Document::new(chrono::Utc::now(), paths.root().display().to_string(), task_json, task_error, answers, score);
     doc.caps = caps;
+    doc.policy = force.finding;
     Ok(doc)
 }
 

@@ -42,8 +42,33 @@ pub fn check_text(doc: &Document, color: bool) -> String {
             out.push_str(&format!("{:<8} remedy: {remedy}\n", ""));
         }
     }
+    out.push_str(&policy_text(doc));
     out.push_str(&doc.done_line());
     out.push('\n');
+    out
+}
+
+/// The policy's changes since the task's start, each said in force or not
+/// (README.md, "The policy in force"); nothing when there are none and the
+/// start's policy is known.
+pub fn policy_text(doc: &Document) -> String {
+    let Some(p) = &doc.policy else { return String::new() };
+    let unknown = p.start.starts_with("not known");
+    if p.changes.is_empty() && !unknown {
+        return String::new();
+    }
+    let mut out = format!(
+        "policy   the policy in force is the one the task started under ({}), plus what only adds strictness",
+        p.start
+    );
+    if p.changes.is_empty() {
+        out.push_str(".\n");
+    } else {
+        out.push_str(&format!("; {} changed since:\n", p.file));
+    }
+    for c in &p.changes {
+        out.push_str(&format!("{:<8} - {}\n", "", escape_text(&c.sentence())));
+    }
     out
 }
 
@@ -113,7 +138,7 @@ pub fn cached_score_text(doc: &Document, age_seconds: Option<i64>, moved: &[Stri
     let age = age_seconds.map_or_else(|| "of unknown age".to_string(), |s| format!("{} old", human_age(s)));
     let mut out = format!("score: {}/10 (cached, measured {}, {age})", doc.score, doc.generated_at);
     if moved.is_empty() {
-        out.push('\n');
+        out.push_str("; the working tree's files were not compared since, run majordomus score to measure\n");
     } else {
         out.push_str(&format!("; stale: {} moved since, run majordomus score\n", moved.join(", ")));
     }

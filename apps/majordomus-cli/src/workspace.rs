@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use majordomus_invariant::in_force::InForce;
 use majordomus_readings::Repo;
 use majordomus_records::confined::{Dir, Perm};
 use majordomus_records::ledger::{self, Entry, Event};
@@ -26,10 +27,18 @@ impl Workspace {
         Ok(Self { repo, paths })
     }
 
-    /// The policy, validated against the built-in questions; a problem in it
-    /// is a configuration error (exit 2), every problem reported at once.
+    /// The policy in force: with a task active here, the policy as it
+    /// stood at its start plus only the changes since that add strictness;
+    /// without one, the working tree's policy, a problem in which is a
+    /// configuration error (exit 2), every problem reported at once.
     pub fn policy(&self) -> Result<Policy, CliError> {
-        load_policy(&self.paths)
+        Ok(self.in_force(&TaskState::load(&self.paths.task()))?.policy)
+    }
+
+    /// The policy in force for `task`, with what the document says of it
+    /// (`majordomus_invariant::in_force`: the one way every command gets it).
+    pub fn in_force(&self, task: &TaskState) -> Result<InForce, CliError> {
+        Ok(majordomus_invariant::in_force::read(Some(&self.repo), self.paths.root(), task)?)
     }
 
     /// Writes one of the tool's state files atomically (see [`write_state`]).
@@ -152,11 +161,10 @@ pub enum Opened {
     },
 }
 
-/// The policy of the working tree `paths` belongs to, validated against the
-/// built-in questions.
-pub fn load_policy(paths: &StatePaths) -> Result<Policy, CliError> {
-    let builtin = majordomus_invariant::question::builtin_ids();
-    Ok(Policy::load(&paths.policy(), &builtin)?)
+/// The policy in force in the working tree `paths` belongs to, for `task`,
+/// where the repository itself cannot be opened (see [`Workspace::in_force`]).
+pub fn in_force_unopened(paths: &StatePaths, task: &TaskState) -> Result<InForce, CliError> {
+    Ok(majordomus_invariant::in_force::read(None, paths.root(), task)?)
 }
 
 /// Writes one of the tool's state files atomically. The state directory

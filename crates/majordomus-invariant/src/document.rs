@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::answer::{Answer, Status};
+use crate::in_force::PolicyFinding;
 use crate::score::Cap;
 use majordomus_readings::fingerprint::Fingerprint;
 
@@ -41,6 +42,11 @@ pub struct Document {
     /// a reader of the cached document can tell that it is stale.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fingerprint: Option<Fingerprint>,
+    /// The policy in force for the task (`src/in_force/`): where the start's
+    /// policy was read from, and every change since, each said in force or
+    /// not. Absent without a task: the working tree's policy is the policy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy: Option<PolicyFinding>,
 }
 
 /// The most bytes an answer's evidence or remedy may hold: the records are
@@ -88,6 +94,7 @@ impl Document {
             questions,
             caps: Vec::new(),
             fingerprint: None,
+            policy: None,
         }
     }
 

@@ -27,11 +27,21 @@ use crate::readings::Readings;
 /// `readings.today`.
 pub fn answer_all(readings: &Readings, policy: &Policy) -> Vec<Answer> {
     let builtin = QUESTIONS.iter().map(|q| {
-        let judged = bookkeeping::ack::acknowledge(q.id, judge(q.id, readings), readings);
+        let judged = crate::restart::name_previous(q.id, judge(q.id, readings), readings);
+        let judged = bookkeeping::ack::acknowledge(q.id, judged, readings);
         finish(q, exempted(q.id.as_str(), judged, policy, readings))
     });
     let extra = policy.questions.iter().map(|q| extra(q, readings, policy));
     builtin.chain(extra).collect()
+}
+
+/// Answers every question under the policy in force (`src/in_force/`):
+/// [`answer_all`] over it, then `gates-green` held open while the working
+/// tree's policy cannot be read.
+pub fn answer_in_force(readings: &Readings, force: &crate::in_force::InForce) -> Vec<Answer> {
+    let mut answers = answer_all(readings, &force.policy);
+    crate::in_force::hold_open(&mut answers, force.finding.as_ref());
+    answers
 }
 
 /// Judges one built-in question. The match is exhaustive: a question with

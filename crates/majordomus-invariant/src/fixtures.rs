@@ -46,7 +46,6 @@ pub(crate) fn nothing_read(task: TaskState) -> Readings {
         changes: unread(),
         branches: unread(),
         today: today(),
-        exemptions_at_start: unread(),
         commit: CommitReadings::unread(&none),
         integration: IntegrationReadings::unread(&none),
         verification: VerificationReadings::unread(&none),
@@ -64,6 +63,7 @@ pub(crate) fn trunk_at(refname: &str, c: char) -> Trunk {
         branch: branch.expect("a branch or origin ref").into(),
         commit: c.to_string().repeat(40),
         chosen_by: "the test".into(),
+        at_start: None,
     }
 }
 
@@ -82,12 +82,11 @@ pub(crate) fn all_well() -> Readings {
             upstream: Some(Upstream { refname: "refs/remotes/origin/main".into(), exists: true }),
         }]),
         today: today(),
-        exemptions_at_start: Ok(Some(vec![])),
         commit: CommitReadings {
             inherited_dirty: Ok(Default::default()),
             inherited_untracked: Ok(Some(Default::default())),
             stashes: Ok(vec![]),
-            operation: Ok(None),
+            operations: Ok(vec![]),
             push: Ok(Push::Measured {
                 against: "refs/remotes/origin/main".into(),
                 how: "its upstream".into(),
@@ -95,14 +94,19 @@ pub(crate) fn all_well() -> Readings {
                 count: 0,
                 since_start: Some((vec![], 0)),
             }),
+            elsewhere: Ok(Default::default()),
+            submodules: Ok(vec![]),
+            evidence: Ok(Default::default()),
         },
         integration: IntegrationReadings {
             integrated: Ok(Integrated::Measured { trunk, integration: Integration::Reached }),
+            upstreams: Ok(Default::default()),
         },
         verification: VerificationReadings { gone: Ok(vec![]), ..VerificationReadings::unread(&none) },
         closing: ClosingReadings::unread(&none),
         bookkeeping: BookkeepingReadings {
             commits_since_start: Ok((vec!["b".repeat(40)], 1)),
+            tree_changed: Ok(true),
             ..BookkeepingReadings::unread(&none)
         },
     }

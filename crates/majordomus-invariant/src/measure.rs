@@ -57,7 +57,20 @@ pub fn measure_within(
         };
         (tree, refs)
     });
-    let RefReadings { commits_since_start, branches, push, integrated, stashes, operation, closing } = refs;
+    let RefReadings {
+        commits_since_start,
+        tree_changed,
+        branches,
+        evidence,
+        push,
+        elsewhere,
+        submodules,
+        integrated,
+        upstreams,
+        stashes,
+        operations,
+        closing,
+    } = refs;
     let changes = deadline.read(|| match (record, &head, &tree) {
         (Some(r), Ok(h), Ok(t)) => changes::since(repo, r.head.as_deref(), h.commit.as_deref(), t, &r.snapshot),
         (None, _, _) => Err(Unread::no_task()),
@@ -84,19 +97,30 @@ pub fn measure_within(
         Err(e) => VerificationReadings::unread(&e),
     };
     let bookkeeping = match deadline.check() {
-        Ok(()) => bookkeeping::readings::measure(repo, paths, policy, &task, &changes, &tree, commits_since_start),
-        Err(e) => BookkeepingReadings { commits_since_start, ..BookkeepingReadings::unread(&e) },
-    };
-    // Only an exemption asks what the policy held at the start.
-    let exemptions_at_start = match policy.exempt.is_empty() {
-        true => Ok(None),
-        false => deadline.read(|| crate::exemptions::at_start(repo, &task)),
+        Ok(()) => bookkeeping::readings::measure(
+            repo,
+            paths,
+            policy,
+            &task,
+            &changes,
+            &tree,
+            (commits_since_start, tree_changed),
+        ),
+        Err(e) => BookkeepingReadings { commits_since_start, tree_changed, ..BookkeepingReadings::unread(&e) },
     };
     Readings {
         today: chrono::Local::now().date_naive(),
-        exemptions_at_start,
-        commit: CommitReadings { inherited_dirty, inherited_untracked, stashes, operation, push },
-        integration: IntegrationReadings { integrated },
+        commit: CommitReadings {
+            inherited_dirty,
+            inherited_untracked,
+            stashes,
+            operations,
+            push,
+            elsewhere,
+            submodules,
+            evidence,
+        },
+        integration: IntegrationReadings { integrated, upstreams },
         verification,
         closing,
         bookkeeping,
@@ -125,11 +149,16 @@ pub fn working_tree(repo: &Repo, task: &TaskState) -> Reading<status::WorkingTre
 /// working tree's status: [`measure_within`] takes them alongside it.
 struct RefReadings {
     commits_since_start: Reading<(Vec<String>, usize)>,
+    tree_changed: Reading<bool>,
     branches: Reading<Vec<Branch>>,
+    evidence: Reading<refs::RemoteEvidence>,
     push: Reading<refs::Push>,
+    elsewhere: Reading<refs::Elsewhere>,
+    submodules: Reading<Vec<refs::submodules::Submodule>>,
     integrated: Reading<Integrated>,
+    upstreams: Reading<integration::UpstreamsSeen>,
     stashes: Reading<Vec<majordomus_readings::stash::StashEntry>>,
-    operation: Reading<Option<String>>,
+    operations: Reading<Vec<majordomus_readings::state::InProgress>>,
     closing: ClosingReadings,
 }
 
@@ -142,18 +171,39 @@ fn ref_readings(
     head_commit: Option<&str>,
     deadline: Deadline,
 ) -> RefReadings {
-    let trunk: Reading<Result<Trunk, NoTrunk>> = deadline.read(|| integration::readings::trunk(repo, policy));
+    // Which remote-tracking refs are evidence of the remotes is read once,
+    // for the trunk, `pushed`, `integrated` and `upstream-alive`.
+    let evidence = deadline.read(|| commit::readings::evidence(repo, task));
+    let trunk: Reading<Result<Trunk, NoTrunk>> =
+        deadline.read(|| integration::readings::trunk_in_force(repo, policy, task, &evidence));
     let commits_since_start = deadline.read(|| bookkeeping::readings::commits_since_start(repo, task, head_commit));
+    let tree_changed = deadline.read(|| bookkeeping::readings::tree_changed(repo, task, head_commit));
     let branches = deadline.read(|| refs::branches(repo));
-    let push = deadline.read(|| commit::readings::push(repo, head, &branches, &trunk, task.record()));
-    let integrated = deadline.read(|| integration::readings::integrated(repo, head, head_commit, &trunk));
+    let push = deadline.read(|| commit::readings::push(repo, head, &branches, &trunk, &evidence, task.record()));
+    let elsewhere = deadline.read(|| commit::readings::elsewhere(repo, head, &branches, &evidence, task));
+    let submodules = deadline.read(|| commit::readings::submodules(repo, head_commit, task));
+    let integrated = deadline.read(|| integration::readings::integrated(repo, head, head_commit, &trunk, &evidence));
+    let upstreams = deadline.read(|| integration::readings::upstreams(&branches, &evidence, task));
     let stashes = deadline.read(|| commit::readings::stashes(repo));
-    let operation = deadline.read(|| commit::readings::operation(repo));
+    let operations = deadline.read(|| commit::readings::operations(repo));
     let closing = match deadline.check() {
         Ok(()) => closing::readings::measure(repo, paths, policy, task, &branches),
         Err(e) => ClosingReadings::unread(&e),
     };
-    RefReadings { commits_since_start, branches, push, integrated, stashes, operation, closing }
+    RefReadings {
+        commits_since_start,
+        tree_changed,
+        branches,
+        evidence,
+        push,
+        elsewhere,
+        submodules,
+        integrated,
+        upstreams,
+        stashes,
+        operations,
+        closing,
+    }
 }
 
 /// The issues a forge observation must answer for the task active in this
@@ -206,7 +256,7 @@ mod tests {
         let paths = StatePaths::new(repo.root());
         let ample = Deadline::after(std::time::Instant::now(), 600_000);
         let r = measure_within(&repo, &paths, &Policy::default(), TaskState::None, ample);
-        assert!(r.head.is_ok() && r.tree.is_ok() && r.commit.stashes.is_ok() && r.commit.operation.is_ok());
+        assert!(r.head.is_ok() && r.tree.is_ok() && r.commit.stashes.is_ok() && r.commit.operations.is_ok());
         assert!(Deadline::NONE.check().is_ok());
     }
 

@@ -1,6 +1,6 @@
 //! Everything `check` read, each reading on its own: what every family
 //! shares (HEAD, the working tree's status, the change set since the start,
-//! the local branches, the policy's exemptions at the start), then one part
+//! the local branches), then one part
 //! per family (`src/family/*/mod.rs`). `src/measure.rs` takes them;
 //! `src/done.rs` and the families' `judge.rs` judge them.
 
@@ -8,7 +8,6 @@ use majordomus_readings::changes::ChangeSet;
 use majordomus_readings::refs::{Branch, Head};
 use majordomus_readings::status::WorkingTree;
 use majordomus_readings::{Reading, Unread};
-use majordomus_records::policy::Exemption;
 use majordomus_records::task::{TaskRecord, TaskState};
 
 use crate::family::bookkeeping::BookkeepingReadings;
@@ -29,8 +28,6 @@ pub struct Readings {
     pub changes: Reading<ChangeSet>,
     /// Every local branch and its upstream.
     pub branches: Reading<Vec<Branch>>,
-    /// The policy's exemptions at the task's start (`None`: no task record).
-    pub exemptions_at_start: Reading<Option<Vec<Exemption>>>,
     pub commit: CommitReadings,
     pub integration: IntegrationReadings,
     pub verification: VerificationReadings,
@@ -47,7 +44,6 @@ impl Readings {
         Readings {
             task,
             today: chrono::Local::now().date_naive(),
-            exemptions_at_start: Err(unread()),
             head: Err(unread()),
             tree: Err(unread()),
             changes: Err(unread()),

@@ -1,13 +1,16 @@
 //! The start snapshot `majordomus start` records in the task record: what
 //! the repository already held when the task began, so that none of it is
-//! later counted against the task.
+//! later counted against the task; the policy file as it stood (the policy
+//! in force, `src/in_force/`, is read from it); and the task this working
+//! tree ended last with questions open (`src/restart.rs`).
 
 use majordomus_readings::refs::{self, Push};
 use majordomus_readings::status;
 use majordomus_readings::{baselines, stash, worktrees, Repo, Unread};
 use majordomus_records::ledger::gate_environment;
 use majordomus_records::policy::Policy;
-use majordomus_records::task::{Bytes, DirtyPath, Snapshot, UntrackedPath};
+use majordomus_records::task::{Bytes, DirtyPath, PolicyAtStart, Snapshot, UntrackedPath, MAX_POLICY_TEXT};
+use majordomus_records::StatePaths;
 
 use crate::family::integration::readings::trunk;
 
@@ -26,7 +29,7 @@ pub struct Taken {
 /// Each part is a reading of its own: a part that could not be read is left
 /// out (`None`, never recorded as empty) and named in [`Taken::unread`],
 /// and takes no other part with it. A repository whose status cannot be
-/// read (a file name that is not UTF-8, a split index) still gets a task.
+/// read (an index neither reader can read) still gets a task.
 pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
     let mut unread = Vec::new();
     let mut kept = |what: &'static str, reading: Result<(), Unread>| {
@@ -37,9 +40,15 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
     let mut snapshot = Snapshot::default();
     let head = refs::head(repo);
     let branches = refs::branches(repo);
+    let evidence = refs::evidence(repo, refs::Start::NoTask);
+    let found = trunk(repo, policy);
+    if let Ok(Ok(t)) = &found {
+        snapshot.trunk = Some(t.refname.clone());
+    }
+    let trunk_now = refs::in_force(repo, found, None, &evidence);
     // Taken before the branches are moved into the snapshot: `push` reads them.
     let unpushed = match (&head, &branches) {
-        (Ok(_), Ok(_)) => match refs::push(repo, &head, &branches, &trunk(repo, policy), None) {
+        (Ok(_), Ok(_)) => match refs::push(repo, &head, &branches, &trunk_now, &evidence, None) {
             Ok(Push::Measured { commits, .. }) => Ok(commits),
             Ok(Push::NoRemote | Push::Unborn) => Ok(Vec::new()),
             Err(e) => Err(e),
@@ -83,7 +92,25 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
                 .map_err(|e| Unread::git("the configuration", &e))
         }),
     );
-    kept("branches", branches.map(|b| snapshot.branches = Some(b.into_iter().map(|b| (b.name, b.commit)).collect())));
+    kept(
+        "branches",
+        branches.map(|b| {
+            // An upstream already gone now is inherited by `upstream-alive`.
+            snapshot.gone_upstreams = Some(
+                b.iter()
+                    .filter_map(|b| Some((b.name.clone(), b.upstream.clone().filter(|u| !u.exists)?.refname)))
+                    .collect(),
+            );
+            snapshot.branches = Some(b.into_iter().map(|b| (b.name, b.commit)).collect());
+        }),
+    );
+    kept(
+        "remotes and remote-tracking refs",
+        refs::evidence::at_start_now(repo).map(|(remotes, refs)| {
+            snapshot.remotes = Some(remotes);
+            snapshot.remote_refs = Some(refs);
+        }),
+    );
     kept("worktrees", worktrees::read(repo).map(|w| snapshot.worktrees = Some(w)));
     kept("stashes", stash::read(repo).map(|s| snapshot.stashes = Some(s.into_iter().map(|s| s.commit).collect())));
     kept("unpushed commits", unpushed.map(|u| snapshot.unpushed = Some(u)));
@@ -95,6 +122,21 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
         }),
     );
     snapshot.gate_environment = Some(gate_environment());
+    kept(
+        "the policy file",
+        crate::in_force::text_to_keep(repo.root())
+            .map_err(|e| Unread::policy(majordomus_records::task::error_chain(&e)))
+            .and_then(|text| match text {
+                Some(t) if t.len() > MAX_POLICY_TEXT => Err(Unread::policy(format!(
+                    "the policy file holds more than {MAX_POLICY_TEXT} bytes, so the start commit's copy stands for it"
+                ))),
+                text => {
+                    snapshot.policy = Some(PolicyAtStart { text });
+                    Ok(())
+                }
+            }),
+    );
+    snapshot.previous = crate::restart::previous(&StatePaths::new(repo.root()).archive_dir(), repo.root());
     Taken { snapshot, unread }
 }
 

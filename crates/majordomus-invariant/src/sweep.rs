@@ -104,9 +104,10 @@ fn look(root: &std::path::Path) -> Finding {
         Ok(r) => r,
         Err(e) => return Finding::Unreadable(majordomus_records::task::error_chain(&e)),
     };
-    let builtin = crate::question::builtin_ids();
-    let (policy, policy_note) = match Policy::load(&paths.policy(), &builtin) {
-        Ok(p) => (p, None),
+    // The policy in force for that task: the start's, with what only adds strictness.
+    let task = TaskState::Active(record.clone());
+    let (policy, policy_note) = match crate::in_force::read(Some(&repo), paths.root(), &task) {
+        Ok(p) => (p.policy, None),
         Err(e) => {
             (Policy::default(), Some(format!("{}; the defaults were used", majordomus_records::task::error_chain(&e))))
         }

@@ -12,8 +12,13 @@
 //! The reflog files are read directly (`<commondir>/logs/refs/heads/NAME`
 //! for a branch, `<commondir>/worktrees/NAME/logs/HEAD` for a linked
 //! worktree); nothing here runs git.
+//!
+//! The other readings of a reflog read it from its end: the last line
+//! ([`last_line`]: how a ref last moved) and the lines since a time
+//! ([`since`]: what HEAD pointed at since the task's start), so a log of
+//! years costs what its newest lines cost.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, TimeZone, Utc};
@@ -81,6 +86,93 @@ pub fn parse_time(line: &str) -> Option<DateTime<Utc>> {
     Utc.timestamp_opt(seconds, 0).single()
 }
 
+/// One reflog line: `OLD NEW Name <email> SECONDS ±HHMM<TAB>message`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub old: String,
+    pub new: String,
+    pub time: i64,
+    pub message: String,
+}
+
+impl Line {
+    /// Parses one line (without its newline); `None` when it is not a reflog line.
+    pub fn parse(line: &str) -> Option<Line> {
+        let (head, message) = line.split_once('\t').unwrap_or((line, ""));
+        let mut words = head.splitn(3, ' ');
+        let (old, new) = (words.next()?, words.next()?);
+        if old.len() < 40 || new.len() < 40 || !(old.bytes().chain(new.bytes()).all(|b| b.is_ascii_hexdigit())) {
+            return None;
+        }
+        let time = parse_time(line)?.timestamp();
+        Some(Line { old: old.to_string(), new: new.to_string(), time, message: message.trim_end().to_string() })
+    }
+}
+
+/// The reflog file of any ref, by its full name, in the git directory
+/// that holds it (`HEAD` is a worktree's own; `refs/...` the common one's).
+pub fn log_of(dir: &Path, refname: &str) -> PathBuf {
+    dir.join("logs").join(refname)
+}
+
+/// How much of a reflog's end is read at once when many lines are wanted
+/// (one line is a few hundred bytes: the last one is read in [`LINE`]).
+const CHUNK: u64 = 16 * 1024;
+const LINE: u64 = 1024;
+
+/// The lines of the reflog at `path` read from its end, `chunk` bytes at a
+/// time, newest first, for as long as `more` says to go on (it is given
+/// each line once parsed). A missing file has no lines; a line that does
+/// not parse is skipped.
+fn from_end(path: &Path, chunk: u64, mut more: impl FnMut(&Line) -> bool) -> Reading<Vec<Line>> {
+    let unread = |e: std::io::Error| Unread::io(format!("could not read the reflog {}: {e}", path.display()));
+    let mut file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(unread(e)),
+    };
+    let mut end = file.seek(SeekFrom::End(0)).map_err(unread)?;
+    let mut carry: Vec<u8> = Vec::new();
+    let mut out = Vec::new();
+    while end > 0 {
+        let start = end.saturating_sub(chunk);
+        file.seek(SeekFrom::Start(start)).map_err(unread)?;
+        let mut chunk = vec![0; (end - start) as usize];
+        file.read_exact(&mut chunk).map_err(unread)?;
+        chunk.extend_from_slice(&carry);
+        // The first piece may be a line cut by the chunk's start: kept
+        // for the next chunk unless this chunk began the file.
+        let mut pieces: Vec<&[u8]> = chunk.split(|b| *b == b'\n').collect();
+        let first = if start > 0 { pieces.remove(0).to_vec() } else { Vec::new() };
+        for piece in pieces.iter().rev() {
+            let Some(line) = Line::parse(&String::from_utf8_lossy(piece)) else { continue };
+            let go_on = more(&line);
+            out.push(line);
+            if !go_on {
+                return Ok(out);
+            }
+        }
+        carry = first;
+        end = start;
+    }
+    Ok(out)
+}
+
+/// The newest line of the reflog at `path`; `None` when it has none.
+pub fn last_line(path: &Path) -> Reading<Option<Line>> {
+    Ok(from_end(path, LINE, |_| false)?.into_iter().next())
+}
+
+/// The lines of the reflog at `path` timed at or after `time` (seconds),
+/// newest first.
+pub fn since(path: &Path, time: i64) -> Reading<Vec<Line>> {
+    let mut lines = from_end(path, CHUNK, |l| l.time >= time)?;
+    if lines.last().is_some_and(|l| l.time < time) {
+        lines.pop();
+    }
+    Ok(lines)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,6 +195,35 @@ mod tests {
         .expect("write");
         let dated = date(&path).expect("read");
         assert_eq!(dated, Dating::FirstLogged(Utc.timestamp_opt(1_764_496_800, 0).single().expect("time")));
+    }
+
+    #[test]
+    fn a_reflog_is_read_from_its_end_across_chunks() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("HEAD");
+        let zero = "0".repeat(40);
+        let lines: String = (0..2000)
+            .map(|n| format!("{zero} {:040x} A U Thor <a@example.com> {} +0000\tcommit: number {n}\n", n, 1_000 + n))
+            .collect();
+        std::fs::write(&path, &lines).expect("write");
+        assert!(lines.len() as u64 > 3 * CHUNK);
+        let last = last_line(&path).expect("read").expect("a line");
+        assert_eq!(
+            (last.new, last.time, last.message.as_str()),
+            (format!("{:040x}", 1999), 2999, "commit: number 1999")
+        );
+        let recent = since(&path, 1_000 + 1500).expect("read");
+        assert_eq!(recent.len(), 500);
+        assert_eq!(recent.last().expect("oldest").time, 2500);
+        assert_eq!(since(&path, 0).expect("read").len(), 2000);
+        assert_eq!(last_line(&dir.path().join("none")).expect("read"), None);
+        let long =
+            format!("{zero} {zero} A U Thor <a@example.com> 5 +0000\tfetch {}: fast-forward\n", "x".repeat(3000));
+        std::fs::write(&path, format!("{lines}{long}")).expect("write");
+        let last = last_line(&path).expect("read").expect("a line");
+        assert!(last.message.len() > 3000 && last.message.ends_with("fast-forward"), "{}", last.message);
+        std::fs::write(&path, "").expect("write");
+        assert_eq!(last_line(&path).expect("read"), None);
     }
 
     #[test]

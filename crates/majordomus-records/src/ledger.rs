@@ -84,8 +84,14 @@ pub enum Event {
     /// (so a reused pid is not mistaken for it).
     Background { pid: u32, start_time: Option<u64>, what: Option<String> },
     /// A registration of background work withdrawn (`bg forget`): the
-    /// process registered under `pid` no longer counts.
-    BackgroundForget { pid: u32 },
+    /// process registered under `pid` no longer counts. With `why` (`bg
+    /// forget --why`, the only way to forget a process still running), it
+    /// is kept and shown as exempt, with the reason, while it runs.
+    BackgroundForget {
+        pid: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        why: Option<String>,
+    },
     /// The background tasks an agent reported still running in its last stop
     /// hook input; the latest such entry replaces the earlier ones.
     AgentBackground { tasks: Vec<AgentTask> },

@@ -24,6 +24,10 @@ pub struct TaskRecord {
     pub task: String,
     #[serde(default)]
     pub scope: Vec<String>,
+    /// The paths `majordomus scope add` put in [`TaskRecord::scope`] after
+    /// the start, each with when: the scope grows in place, and says so.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scope_added: Vec<ScopeAdded>,
     #[serde(default)]
     pub issues: Vec<String>,
     /// RFC 3339, UTC. Kept as written: a value that does not parse makes
@@ -48,6 +52,14 @@ pub struct Owner {
     /// Its start time in clock ticks since boot (`/proc/PID/stat` field 22);
     /// `None` where that could not be read.
     pub start_time: Option<u64>,
+}
+
+/// A path added to the task's scope after the start.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScopeAdded {
+    pub path: String,
+    /// RFC 3339, UTC.
+    pub at: String,
 }
 
 /// What the repository held at the start. Each part is optional so that a
@@ -92,6 +104,64 @@ pub struct Snapshot {
     /// is not the gate's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gate_environment: Option<crate::ledger::Environment>,
+    /// The policy file as it stood at the start: the policy in force for
+    /// the task is read from it (README, "The policy in force"). `None` in a
+    /// record written before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy: Option<PolicyAtStart>,
+    /// The task this working tree ended last, when it ended `partial`,
+    /// `blocked` or `failed` with questions open: what it left here is this
+    /// task's inheritance, and the evidence says whose.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub previous: Option<PreviousTask>,
+    /// The configured remotes by name, with their URLs: a remote added or
+    /// re-pointed since is not evidence of what the remote holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remotes: Option<BTreeMap<String, RemoteAtStart>>,
+    /// Every remote-tracking ref (`refs/remotes/...`, symbolic ones aside)
+    /// and the commit it pointed at: a ref moved since by anything but a
+    /// fetch or a push is read at this value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remote_refs: Option<BTreeMap<String, String>>,
+    /// The trunk's full ref name (`refs/remotes/origin/main`), when one
+    /// was found: moving `origin/HEAD` since does not move the trunk.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trunk: Option<String>,
+    /// Local branches whose upstream was already gone, with that
+    /// upstream's ref name: inherited by `upstream-alive`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gone_upstreams: Option<BTreeMap<String, String>>,
+}
+
+/// `.ai/repo/majordomus.toml` at the start.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PolicyAtStart {
+    /// The file's text; `None` when there was no policy file (the defaults).
+    pub text: Option<String>,
+}
+
+/// A task that ended with questions open, as its archive holds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PreviousTask {
+    pub id: String,
+    pub task: String,
+    /// `partial`, `blocked` or `failed`.
+    pub outcome: String,
+    pub finished_at: String,
+    /// The done line `finish` measured: what it left open.
+    pub done_line: String,
+    /// The archive the record was read from.
+    pub archive: String,
+}
+
+/// A remote as it was configured at the start.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RemoteAtStart {
+    /// `remote.<name>.url`.
+    pub url: String,
+    /// `remote.<name>.pushurl`, where one is set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub push_url: Option<String>,
 }
 
 /// Bytes kept in a JSON record: a string where they are UTF-8 (so the
@@ -286,6 +356,23 @@ impl TaskRecord {
         }
         s.gate_environment.as_ref().map_or(Ok(()), crate::ledger::check_environment)?;
         s.reading.as_ref().map_or(Ok(()), crate::reading_at_start::check)?;
+        for added in &self.scope_added {
+            check_len("scope added", &added.path, MAX_FIELD)?;
+            check_len("scope added's time", &added.at, 64)?;
+        }
+        if let Some(text) = s.policy.as_ref().and_then(|p| p.text.as_ref()) {
+            check_len("policy text", text, MAX_POLICY_TEXT)?;
+        }
+        if let Some(p) = &s.previous {
+            check_len("previous task's id", &p.id, MAX_ID)?;
+            if p.task.chars().count() > MAX_TITLE_CHARS {
+                return Err(format!("its previous task is longer than {MAX_TITLE_CHARS} characters"));
+            }
+            check_len("previous task's outcome", &p.outcome, 32)?;
+            check_len("previous task's finish time", &p.finished_at, 64)?;
+            check_len("previous task's done line", &p.done_line, MAX_FIELD * 4)?;
+            check_len("previous task's archive", &p.archive, MAX_FIELD)?;
+        }
         Ok(())
     }
 }
@@ -311,6 +398,9 @@ pub const MAX_ID: usize = 128;
 pub const MAX_TITLE_CHARS: usize = 1000;
 /// The most bytes one debt-baseline entry kept in the snapshot may have.
 pub const MAX_BASELINE_ENTRY: usize = 64 << 10;
+/// The most bytes of the policy file the snapshot keeps; a larger one is
+/// left out, and its start commit's copy stands for it.
+pub const MAX_POLICY_TEXT: usize = 1 << 20;
 
 /// An error and its sources on one line, each cause once.
 pub fn error_chain(e: &dyn std::error::Error) -> String {
@@ -334,6 +424,7 @@ mod tests {
             id: "t-1".into(),
             task: "fix the parser".into(),
             scope: vec!["src/parser".into()],
+            scope_added: vec![],
             issues: vec![],
             started_at: "2026-11-30T10:00:00Z".into(),
             head: None,

@@ -26,6 +26,7 @@ pub fn task_record() -> TaskRecord {
         id: "t".into(),
         task: "work".into(),
         scope: vec![],
+        scope_added: vec![],
         issues: vec![],
         started_at: "2026-11-30T10:00:00Z".into(),
         head: Some("a".repeat(40)),

@@ -4,6 +4,7 @@ use std::path::Path;
 
 use clap::Args;
 use majordomus_invariant::family::bookkeeping::ack::{ack_evidence, ACKNOWLEDGEABLE};
+use majordomus_invariant::family::bookkeeping::made;
 use majordomus_invariant::QuestionId;
 use majordomus_records::ledger::Event;
 
@@ -19,7 +20,9 @@ use crate::{CliError, Exit};
 /// question names nothing outside that set it answers `exempt`, the reason
 /// shown. One more path or branch brings it straight back. Only
 /// `committed`, `no-untracked` and `nothing-accumulated` can be
-/// acknowledged.
+/// acknowledged, and never for what this task made: a path its commits
+/// changed (those undone with `git reset` included), or a branch this
+/// worktree checked out since the start.
 #[derive(Debug, Args)]
 pub struct AckArgs {
     /// The question: committed, no-untracked or nothing-accumulated.
@@ -59,6 +62,23 @@ pub fn cmd_ack(cwd: &Path, args: AckArgs) -> Result<Exit, CliError> {
             answer.id, answer.status, answer.evidence
         )));
     }
+    // What the task's own history shows it made is never another's work.
+    let made = made::read(&ws.repo, &task).map_err(|e| {
+        CliError::Usage(format!(
+            "what this task made cannot be read ({}), so no acknowledgement can be checked against it; nothing was recorded",
+            e.reason
+        ))
+    })?;
+    let (own, evidence): (Vec<String>, Vec<String>) = evidence.into_iter().partition(|item| made.owns(item).is_some());
+    let own_said: Vec<String> =
+        own.iter().map(|item| format!("{item} ({})", made.owns(item).unwrap_or_default())).collect();
+    if evidence.is_empty() {
+        return Err(CliError::Usage(format!(
+            "an acknowledgement never covers what this task made, and {} names only that: {}; nothing was recorded",
+            answer.id,
+            own_said.join("; ")
+        )));
+    }
     ws.append(&task, Event::Ack { question: answer.id.clone(), why: why.clone(), evidence: evidence.clone() })?;
     println!(
         "acknowledged for {}: {} (not this task's work: {})",
@@ -66,5 +86,8 @@ pub fn cmd_ack(cwd: &Path, args: AckArgs) -> Result<Exit, CliError> {
         crate::render::escape_text(&evidence.join(", ")),
         crate::render::escape_text(&why)
     );
+    if !own.is_empty() {
+        println!("not acknowledged, this task made them: {}", crate::render::escape_text(&own_said.join("; ")));
+    }
     Ok(Exit::Ok)
 }

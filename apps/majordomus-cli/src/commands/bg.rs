@@ -15,7 +15,8 @@ use crate::{CliError, Exit};
 /// The process's start time is recorded with its pid, so a pid the system
 /// later gives to another process is not mistaken for it. A registered
 /// process still running holds `no-background-work` owed; `bg forget PID`
-/// withdraws a registration made by mistake. Pid 1 and the processes
+/// withdraws a registration made by mistake or of work that has ended (one
+/// still running only with `--why`, and it stays named). Pid 1 and the processes
 /// majordomus runs under (the agent's own shell) are refused: they never end
 /// while the task does.
 #[derive(Debug, Args)]
@@ -35,9 +36,17 @@ pub enum BgAction {
         what: Option<String>,
     },
     /// Withdraw the registration of process PID: it no longer counts.
+    ///
+    /// For a registration made by mistake, or work that has ended. A process
+    /// that still runs is refused (exit 2) unless --why says why it is not
+    /// the task's to end: then it stays named, and no-background-work is
+    /// exempt for it, showing the reason, while it runs.
     Forget {
         /// The process id, as `bg list` prints it.
         pid: u32,
+        /// Why a process that still runs is not the task's to end (shown with the answer).
+        #[arg(long, value_name = "REASON")]
+        why: Option<String>,
     },
     /// List the background work the task registered, and whether each still runs.
     List,
@@ -68,9 +77,19 @@ pub fn cmd_bg(cwd: &Path, args: BgArgs) -> Result<Exit, CliError> {
                 None => println!("background work registered: pid {pid}"),
             }
         }
-        BgAction::Forget { pid } => {
+        BgAction::Forget { pid, why } => {
+            let why = why.map(|w| w.trim().to_string());
+            if why.as_deref() == Some("") {
+                return Err(CliError::Usage("--why is empty: say why the process is not the task's to end".into()));
+            }
             let _lock = ws.lock_ledger()?;
             let book = ws.book(&task)?;
+            let runs = book
+                .background
+                .iter()
+                .filter(|b| b.pid == pid)
+                .map(|b| process::is_running(b.pid, b.start_time))
+                .find(|r| !matches!(r, Ok(false)));
             if !book.background.iter().any(|b| b.pid == pid) {
                 let known: Vec<String> = book.background.iter().map(|b| b.pid.to_string()).collect();
                 return Err(CliError::Usage(if known.is_empty() {
@@ -79,8 +98,29 @@ pub fn cmd_bg(cwd: &Path, args: BgArgs) -> Result<Exit, CliError> {
                     format!("pid {pid} is not registered; the task's background work is pid {}", known.join(", "))
                 }));
             }
-            ws.append(&task, Event::BackgroundForget { pid })?;
-            println!("background work forgotten: pid {pid} no longer counts");
+            match (runs, why) {
+                (None, _) => {
+                    ws.append(&task, Event::BackgroundForget { pid, why: None })?;
+                    println!("background work forgotten: pid {pid} no longer counts");
+                }
+                (Some(_), Some(why)) => {
+                    ws.append(&task, Event::BackgroundForget { pid, why: Some(why.clone()) })?;
+                    println!(
+                        "background work forgotten while it runs: pid {pid} stays named, exempt while it runs ({})",
+                        escape_text(&why)
+                    );
+                }
+                (Some(runs), None) => {
+                    let state = match runs {
+                        Err(e) => format!("whether pid {pid} still runs cannot be read ({})", e.reason),
+                        Ok(_) => format!("pid {pid} still runs"),
+                    };
+                    return Err(CliError::Usage(format!(
+                        "{state}: forgetting it would let no-background-work pass over work that is not over; \
+                         end it (kill {pid}), or say why it is not the task's to end: majordomus bg forget {pid} --why REASON; nothing was recorded"
+                    )));
+                }
+            }
         }
         BgAction::List => {
             let book = ws.book(&task)?;

@@ -71,6 +71,8 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
         "finished_at": now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         "done_line": doc.done_line(),
         "score": doc.score,
+        // The working tree it ended in: the next start here names what it left open.
+        "root": ws.repo.root(),
         "record": record,
     });
     let mut bytes =

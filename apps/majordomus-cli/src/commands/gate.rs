@@ -65,7 +65,20 @@ pub struct ListArgs {}
 
 pub fn cmd_gate(cwd: &Path, args: GateArgs) -> Result<Exit, CliError> {
     let ws = Workspace::open(cwd)?;
-    let policy = ws.policy()?;
+    // The gates as the policy in force defines them: a gate the task
+    // loosened runs and is judged as its start defined it, and says so.
+    let force = ws.in_force(&TaskState::load(&ws.paths.task()))?;
+    let named: Option<&str> = match &args.command {
+        GateCommand::Run(run) => run.id.as_deref(),
+        GateCommand::List(_) => None,
+    };
+    for change in force.finding.iter().flat_map(|f| f.loosenings()) {
+        let gate = change.entry.strip_prefix("[gates.").and_then(|e| e.split(']').next());
+        if gate.is_some_and(|g| named.map_or(true, |n| n == g)) {
+            eprintln!("majordomus: {}", change.sentence());
+        }
+    }
+    let policy = force.policy;
     match args.command {
         GateCommand::Run(run) => cmd_run(&ws, &policy, run),
         GateCommand::List(_) => cmd_list(&ws, &policy),

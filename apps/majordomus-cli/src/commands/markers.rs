@@ -27,7 +27,12 @@ pub enum MarkersAction {
 
 pub fn cmd_markers(cwd: &Path, args: MarkersArgs) -> Result<Exit, CliError> {
     let ws = Workspace::open(cwd)?;
-    let policy = ws.policy()?;
+    // The register in force: a task's narrowing of it is named, not applied.
+    let force = ws.in_force(&majordomus_records::TaskState::load(&ws.paths.task()))?;
+    for change in force.finding.iter().flat_map(|f| f.loosenings()).filter(|c| c.entry.starts_with("[markers]")) {
+        eprintln!("majordomus: {}", change.sentence());
+    }
+    let policy = force.policy;
     match args.action {
         MarkersAction::Scope => {
             let register = Register::from_policy(policy.markers.as_ref()).map_err(|e| CliError::Usage(e.reason))?;

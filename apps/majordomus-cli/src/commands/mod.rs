@@ -18,6 +18,7 @@ pub mod hook;
 pub mod issue;
 pub mod markers;
 pub mod schema;
+pub mod scope;
 pub mod score;
 pub mod start;
 pub mod sweep;
@@ -26,6 +27,7 @@ pub mod todo;
 #[derive(Debug, Subcommand)]
 pub enum Command {
     Start(start::StartArgs),
+    Scope(scope::ScopeArgs),
     Check(check::CheckArgs),
     Finish(finish::FinishArgs),
     Gate(gate::GateArgs),
@@ -62,6 +64,7 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
     };
     match cli.command {
         Command::Start(args) => start::cmd_start(&cwd()?, args),
+        Command::Scope(args) => scope::cmd_scope(&cwd()?, args),
         Command::Check(args) => check::cmd_check(&cwd()?, args),
         Command::Finish(args) => finish::cmd_finish(&cwd()?, args),
         Command::Gate(args) => gate::cmd_gate(&cwd()?, args),

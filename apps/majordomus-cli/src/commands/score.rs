@@ -17,8 +17,8 @@ use crate::{render, CliError, Exit};
 /// exempt; otherwise the lowest cap among those that are not (an unknown
 /// caps like any other). It is computed from the very answers `check`
 /// gives, so the two never disagree, and each cap prints its own evidence
-/// and remedy. Failures that were fixed never deduct. Exit 0 at 10, 10
-/// otherwise.
+/// and remedy. Failures that were fixed never deduct. Exit 0 at a measured
+/// 10, 10 otherwise: --cached measures nothing, so it never exits 0.
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
     /// Print the score and its caps as JSON.
@@ -26,7 +26,9 @@ pub struct ScoreArgs {
     pub json: bool,
     /// Read the last recorded score without measuring anything (for a
     /// status line), with its age, and whether HEAD, the index or the refs
-    /// moved since, which makes it stale.
+    /// moved since, which makes it stale. The working tree's files are not
+    /// compared, so this exits 10 whatever the score: only a measured 10
+    /// exits 0.
     #[arg(long)]
     pub cached: bool,
 }
@@ -59,7 +61,11 @@ pub fn cmd_score(cwd: &Path, args: ScoreArgs) -> Result<Exit, CliError> {
         } else {
             stdout.write_all(render::cached_score_text(&doc, age, &stale, color).as_bytes())?;
         }
-        doc.score
+        // A cached number vouches for nothing it did not compare: the
+        // working tree's files were never looked at, so exit 0 (a measured
+        // 10) is never given here.
+        stdout.flush()?;
+        return Ok(Exit::NotDone);
     } else {
         let doc = evaluate(&ws)?;
         write_document(&ws, &doc)?;

@@ -68,6 +68,9 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
         n(s.stashes.as_ref().map(Vec::len), "stashed"),
         n(s.unpushed.as_ref().map(Vec::len), "unpushed"),
     );
+    if let Some(p) = &s.previous {
+        println!("inherited from the previous task here: {}", majordomus_invariant::restart::sentence(p));
+    }
     for (what, why) in &unread {
         println!("not read at the start: {what} ({why}); what it held then cannot be told inherited");
     }
@@ -123,6 +126,7 @@ pub fn begin(
         id: format!("{}-{:x}", now.format("%Y%m%dT%H%M%SZ"), std::process::id() ^ now.timestamp_subsec_nanos()),
         task: task.to_string(),
         scope,
+        scope_added: Vec::new(),
         issues,
         started_at: now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         head: head.commit.clone(),
@@ -162,9 +166,14 @@ fn owner(pid: Option<u32>) -> Result<Owner, CliError> {
 /// A scope path relative to the repository root, with `/` separators and no
 /// `.` or `..`; an absolute path or one escaping the repository is refused.
 pub fn normalise_scope(prefix: &Path, scope: &Path) -> Result<String, CliError> {
+    normalise_scope_as(prefix, scope, "--scope")
+}
+
+/// [`normalise_scope`], its refusals naming the path as `label PATH`.
+pub fn normalise_scope_as(prefix: &Path, scope: &Path, label: &str) -> Result<String, CliError> {
     if scope.is_absolute() {
         return Err(CliError::Usage(format!(
-            "--scope {} is absolute; give a path inside the repository, relative to where you are",
+            "{label} {} is absolute; give a path inside the repository, relative to where you are",
             scope.display()
         )));
     }
@@ -174,7 +183,7 @@ pub fn normalise_scope(prefix: &Path, scope: &Path) -> Result<String, CliError> 
             Component::CurDir => {}
             Component::ParentDir => {
                 if parts.pop().is_none() {
-                    return Err(CliError::Usage(format!("--scope {} lies outside the repository", scope.display())));
+                    return Err(CliError::Usage(format!("{label} {} lies outside the repository", scope.display())));
                 }
             }
             Component::Normal(p) => {
@@ -183,14 +192,14 @@ pub fn normalise_scope(prefix: &Path, scope: &Path) -> Result<String, CliError> 
                 // literally and refuse what the worker meant to allow.
                 if part.contains(['*', '?', '[']) {
                     return Err(CliError::Usage(format!(
-                        "--scope {} looks like a glob; a scope is a directory or a file (everything beneath a directory is in scope): name the directory instead",
+                        "{label} {} looks like a glob; a scope is a directory or a file (everything beneath a directory is in scope): name the directory instead",
                         scope.display()
                     )));
                 }
                 parts.push(part.into_owned())
             }
             Component::RootDir | Component::Prefix(_) => {
-                return Err(CliError::Usage(format!("--scope {} is not a relative path", scope.display())))
+                return Err(CliError::Usage(format!("{label} {} is not a relative path", scope.display())))
             }
         }
     }

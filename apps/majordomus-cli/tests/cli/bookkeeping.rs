@@ -40,27 +40,43 @@ fn bg_add_refuses_pid_1_and_the_processes_majordomus_runs_under() {
 }
 
 #[test]
-fn bg_forget_withdraws_a_registration_so_it_no_longer_counts() {
+fn bg_forget_withdraws_a_registration_of_ended_work_and_one_still_running_only_with_a_reason() {
     let case = Case::new();
     case.start("bg");
     let mut child = std::process::Command::new("sleep").arg("60").spawn().unwrap();
     let pid = child.id().to_string();
-    let owed = |case: &Case| {
+    let status = |case: &Case| {
         let run = case.md(&["check", "--json"]);
         let doc: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
         let q = doc["questions"].as_array().unwrap().iter().find(|q| q["id"] == "no-background-work").unwrap().clone();
-        q["status"].as_str().unwrap().to_string()
+        (q["status"].as_str().unwrap().to_string(), q["evidence"].as_str().unwrap().to_string())
     };
     assert_eq!(case.md(&["bg", "add", &pid, "--what", "a sleep"]).code, 0);
-    assert_eq!(owed(&case), "owed");
+    assert_eq!(status(&case).0, "owed");
+    // Still running: refused without a reason, nothing recorded.
     let run = case.md(&["bg", "forget", &pid]);
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(run.stderr.contains("still runs") && run.stderr.contains("--why"), "{run:?}");
+    assert_eq!(status(&case).0, "owed");
+    // With a reason: exempt while it runs, the reason shown.
+    let run = case.md(&["bg", "forget", &pid, "--why", "the user's server"]);
     assert_eq!(run.code, 0, "{run:?}");
-    assert_eq!(owed(&case), "pass");
-    let again = case.md(&["bg", "forget", &pid]);
-    assert_eq!(again.code, 2, "{again:?}");
-    assert!(again.stderr.contains("is not registered"), "{again:?}");
+    let (s, evidence) = status(&case);
+    assert_eq!(s, "exempt");
+    assert!(evidence.contains(&pid) && evidence.contains("the user's server"), "{evidence}");
     child.kill().unwrap();
     child.wait().unwrap();
+    // Ended: forgotten without a reason, it no longer counts.
+    let mut ended = std::process::Command::new("sleep").arg("60").spawn().unwrap();
+    let other = ended.id().to_string();
+    assert_eq!(case.md(&["bg", "add", &other]).code, 0);
+    ended.kill().unwrap();
+    ended.wait().unwrap();
+    let run = case.md(&["bg", "forget", &other]);
+    assert_eq!(run.code, 0, "{run:?}");
+    let again = case.md(&["bg", "forget", &other]);
+    assert_eq!(again.code, 2, "{again:?}");
+    assert!(again.stderr.contains("is not registered"), "{again:?}");
 }
 
 #[test]

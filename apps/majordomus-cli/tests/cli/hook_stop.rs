@@ -389,14 +389,15 @@ fn a_command_line_clap_refuses_still_answers_with_valid_json_and_exit_zero() {
 }
 
 #[test]
-fn a_policy_that_cannot_be_read_lets_the_stop_through_naming_the_file() {
+fn a_policy_the_task_broke_blocks_the_stop_under_the_starts_policy_naming_the_file() {
     let case = Case::new();
     case.start("fix the parser");
     case.repo.write(".ai/repo/majordomus.toml", "[hook]\nblock_limit = \"three\"\n");
     let run = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
-    let out = parse_hook_output(&run).expect("a message");
-    let message = out["systemMessage"].as_str().unwrap();
-    assert!(message.contains("majordomus.toml:2:"), "{message}");
+    let out = parse_hook_output(&run).expect("a block");
+    assert_eq!(out["decision"], "block", "{out}");
+    let reason = out["reason"].as_str().unwrap();
+    assert!(reason.contains("majordomus.toml:2:") && reason.contains("gates-green"), "{reason}");
 }
 
 #[test]

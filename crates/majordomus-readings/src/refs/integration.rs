@@ -1,5 +1,11 @@
 //! Whether the trunk holds HEAD's work: reached, or held by a squash or
 //! rebase merge, or missing.
+//!
+//! "Held" compares each path's blob *and* mode: a change that is only
+//! `chmod +x` is a change the trunk must hold too. A squash merge the
+//! trunk edited since still counts; one the trunk undid since (a path
+//! back at what it was before the change, at the tip or at any commit
+//! between the squash merge and the tip) does not.
 
 use git2::{ErrorCode, Oid};
 
@@ -27,9 +33,17 @@ pub enum Integration {
         behind_tip: usize,
     },
     /// Paths HEAD changed that the trunk's tip does not hold, and the
-    /// commits ahead; no trunk commit searched held them all.
+    /// commits ahead; no trunk commit searched held them all, or the one
+    /// that did was undone on the trunk since.
     Missing {
         paths: Vec<String>,
+        /// Of those, the ones the tip holds with HEAD's content but another
+        /// mode (a `chmod` the trunk lacks).
+        mode_only: Vec<String>,
+        /// The trunk commit that held HEAD's changes (a squash merge) and
+        /// the later trunk commit that put a path back as it was before
+        /// them (a revert), when that is why they are missing.
+        reverted: Option<(String, String)>,
         ahead: Vec<String>,
         ahead_count: usize,
         /// `Some(n)` when the search stopped after `n` trunk commits
@@ -71,16 +85,14 @@ fn integration_searching(repo: &Repo, head: &str, trunk: &str, bound: usize) -> 
         .git
         .diff_tree_to_tree(base_tree.as_ref(), Some(&head_tree), None)
         .map_err(|e| Unread::git("HEAD's changes since the merge base", &e))?;
-    // Each path HEAD changed, with the blob HEAD holds there (`None`: deleted).
-    let mut wanted: Vec<(std::path::PathBuf, Option<Oid>)> = Vec::new();
+    // Each path HEAD changed, with the blob and mode HEAD holds there
+    // (`None`: deleted).
+    let mut wanted: Vec<(std::path::PathBuf, Option<Entry>)> = Vec::new();
     for delta in diff.deltas() {
         let Some(path) = delta.new_file().path().or(delta.old_file().path()) else { continue };
-        let want = head_tree.get_path(path).ok().map(|e| e.id());
-        wanted.push((path.to_path_buf(), want));
+        wanted.push((path.to_path_buf(), entry(&head_tree, path)));
     }
-    let held = |tree: &git2::Tree<'_>, path: &std::path::Path, want: Option<Oid>| {
-        tree.get_path(path).ok().map(|e| e.id()) == want
-    };
+    let held = |tree: &git2::Tree<'_>, path: &std::path::Path, want: Option<Entry>| entry(tree, path) == want;
     let missing: Vec<String> = wanted
         .iter()
         .filter(|(path, want)| !held(&trunk_tree, path, *want))
@@ -97,6 +109,10 @@ fn integration_searching(repo: &Repo, head: &str, trunk: &str, bound: usize) -> 
     let mut current = commit_of(t)?;
     let mut searched_only = None;
     let mut behind_tip = 0;
+    // The trunk commits walked, tip first: those between a squash merge
+    // and the tip are asked whether they undid it.
+    let mut walked = vec![t];
+    let mut reverted = None;
     while let Some(parent) = current.parent_ids().next() {
         if Some(parent) == base {
             break;
@@ -110,17 +126,63 @@ fn integration_searching(repo: &Repo, head: &str, trunk: &str, bound: usize) -> 
         let tree = current.tree().map_err(|e| Unread::git(&format!("the tree of {parent}"), &e))?;
         let (path, want) = &wanted[first];
         if !held(&tree, path, *want) {
+            walked.push(parent);
             continue;
         }
         match wanted.iter().position(|(path, want)| !held(&tree, path, *want)) {
-            None => {
-                return Ok(Integration::Holds { paths: wanted.len(), commit: parent.to_string(), behind_tip });
-            }
+            None => match undone(repo, &walked, &missing, base_tree.as_ref())? {
+                None => return Ok(Integration::Holds { paths: wanted.len(), commit: parent.to_string(), behind_tip }),
+                Some(at) => {
+                    reverted = Some((parent.to_string(), at.to_string()));
+                    break;
+                }
+            },
             Some(i) => first = i,
         }
+        walked.push(parent);
     }
+    let mode_only = wanted
+        .iter()
+        .filter(|(path, want)| {
+            let now = entry(&trunk_tree, path);
+            matches!((now, want), (Some(n), Some(w)) if n.0 == w.0 && n.1 != w.1)
+        })
+        .map(|(path, _)| path.to_string_lossy().into_owned())
+        .collect();
     let (ahead, ahead_count) = commits_not_on(repo, head, Some(trunk))?;
-    Ok(Integration::Missing { paths: missing, ahead, ahead_count, searched_only })
+    Ok(Integration::Missing { paths: missing, mode_only, reverted, ahead, ahead_count, searched_only })
+}
+
+/// A path's blob and mode in a tree; `None` where the tree has no such path.
+type Entry = (Oid, i32);
+
+fn entry(tree: &git2::Tree<'_>, path: &std::path::Path) -> Option<Entry> {
+    tree.get_path(path).ok().map(|e| (e.id(), e.filemode()))
+}
+
+/// The oldest of `walked` (trunk commits after a squash merge, the tip
+/// first) at which one of `paths` (those the tip does not hold as HEAD
+/// does) is back as it was at the merge base: the commit that undid the
+/// squash merge. `None` when the trunk only edited them since.
+fn undone(repo: &Repo, walked: &[Oid], paths: &[String], base: Option<&git2::Tree<'_>>) -> Reading<Option<Oid>> {
+    let before: Vec<(&std::path::Path, Option<Entry>)> = paths
+        .iter()
+        .map(|p| {
+            let p = std::path::Path::new(p);
+            (p, base.and_then(|b| entry(b, p)))
+        })
+        .collect();
+    for oid in walked.iter().rev() {
+        let tree = repo
+            .git
+            .find_commit(*oid)
+            .and_then(|c| c.tree())
+            .map_err(|e| Unread::git(&format!("the tree of {oid}"), &e))?;
+        if before.iter().any(|(path, was)| entry(&tree, path) == *was) {
+            return Ok(Some(*oid));
+        }
+    }
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -229,5 +291,61 @@ mod tests {
             integration_searching(&repo, &feature, &t.head(), 4).expect("read"),
             Integration::Holds { paths: 2, commit: squash, behind_tip: 4 }
         );
+    }
+
+    #[test]
+    fn a_mode_change_the_trunk_lacks_is_missing_and_said_to_be_the_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let t = TestRepo::with_commit();
+        t.write("run.sh", "echo hi\n");
+        let main = t.commit_all("run.sh");
+        t.git(&["checkout", "-q", "-b", "feature"]);
+        let path = t.path().join("run.sh");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        let feature = t.commit_all("run.sh is executable");
+        let repo = crate::open(t.path()).expect("open");
+        match integration(&repo, &feature, &main).expect("read") {
+            Integration::Missing { paths, mode_only, .. } => {
+                assert_eq!((paths, mode_only), (vec!["run.sh".to_string()], vec!["run.sh".to_string()]));
+            }
+            other => panic!("expected missing, got {other:?}"),
+        }
+        t.git(&["checkout", "-q", "main"]);
+        t.git(&["merge", "-q", "--squash", "feature"]);
+        t.git(&["commit", "-q", "-m", "squashed"]);
+        assert!(matches!(integration(&repo, &feature, &t.head()).expect("read"), Integration::Holds { .. }));
+    }
+
+    #[test]
+    fn a_squash_merge_the_trunk_reverted_since_is_missing_and_names_the_revert() {
+        let t = TestRepo::with_commit();
+        let (feature, squash) = squash_merged_feature(&t);
+        t.git(&["revert", "--no-edit", "HEAD"]);
+        let revert = t.head();
+        t.write("other.txt", "more trunk work\n");
+        let tip = t.commit_all("more trunk work");
+        let repo = crate::open(t.path()).expect("open");
+        match integration(&repo, &feature, &tip).expect("read") {
+            Integration::Missing { paths, reverted, .. } => {
+                assert_eq!(paths, ["a.txt", "gone.txt"]);
+                assert_eq!(reverted, Some((squash, revert)));
+            }
+            other => panic!("expected missing, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_squash_merge_reverted_and_then_edited_again_is_still_missing() {
+        let t = TestRepo::with_commit();
+        let (feature, _) = squash_merged_feature(&t);
+        t.git(&["revert", "--no-edit", "HEAD"]);
+        t.write("a.txt", "7\n");
+        t.write("gone.txt", "other\n");
+        let tip = t.commit_all("a=7 on the trunk");
+        let repo = crate::open(t.path()).expect("open");
+        assert!(matches!(
+            integration(&repo, &feature, &tip).expect("read"),
+            Integration::Missing { reverted: Some(_), .. }
+        ));
     }
 }

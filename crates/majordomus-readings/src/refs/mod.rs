@@ -1,21 +1,29 @@
 //! HEAD, local branches and their upstreams, the trunk, what is not pushed
 //! and whether the trunk holds HEAD's work: the readings of refs, one file
 //! each (`branches.rs`, `trunk.rs`, `integration.rs`, `push.rs`), HEAD and
-//! the walks over history they share here.
+//! the walks over history they share here. Beside them: which
+//! remote-tracking refs are evidence of a remote at all (`evidence.rs`),
+//! the work this worktree left on other branches (`attribution.rs`), and
+//! the submodules it moved (`submodules.rs`).
 
 use git2::{ErrorCode, Oid};
 
 use crate::{Reading, Repo, Unread};
 
+pub mod attribution;
 mod branches;
+pub mod evidence;
 mod integration;
 mod push;
+pub mod submodules;
 mod trunk;
 
+pub use attribution::{elsewhere, BranchWork, Elsewhere, Made};
 pub use branches::{branches, remotes, Branch, Upstream};
+pub use evidence::{evidence, RemoteEvidence, SetAside, Start, Tracking};
 pub use integration::{integration, Integration, SQUASH_SEARCH};
 pub use push::{push, Push};
-pub use trunk::{trunk, NoTrunk, Trunk};
+pub use trunk::{in_force, trunk, NoTrunk, Trunk};
 
 /// At most this many commit ids are listed in a reading's details.
 pub const LISTED: usize = 50;
@@ -50,15 +58,6 @@ pub fn commits_not_on(repo: &Repo, tip: &str, base: Option<&str>) -> Reading<(Ve
     if let Some(base) = base {
         walk.hide(parse(base)?).map_err(|e| Unread::git(base, &e))?;
     }
-    collect(walk)
-}
-
-/// Commits reachable from `tip` and from neither `a` nor `b`.
-pub fn commits_not_on_either(repo: &Repo, tip: &str, a: &str, b: &str) -> Reading<(Vec<String>, usize)> {
-    let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
-    walk.push(parse(tip)?).map_err(|e| Unread::git(tip, &e))?;
-    walk.hide(parse(a)?).map_err(|e| Unread::git(a, &e))?;
-    walk.hide(parse(b)?).map_err(|e| Unread::git(b, &e))?;
     collect(walk)
 }
 

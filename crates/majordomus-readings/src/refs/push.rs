@@ -1,21 +1,33 @@
-//! What is not pushed: the commits on HEAD that are not on its upstream,
-//! or on the trunk's remote-tracking branch where there is no upstream,
-//! and of those the ones made since the task's start.
+//! What of HEAD is not pushed: the commits on HEAD that no remote-tracking
+//! ref counted as evidence holds ([`super::evidence`]), and of those the
+//! ones made since the task's start.
+//!
+//! HEAD is compared first with the one ref it should be on (its upstream,
+//! else the trunk): that is one walk, and it settles the common case.
+//! Only when commits are left over is every counted ref asked, so a push
+//! to a review branch (`git push origin HEAD:review/x`) is pushed, and the
+//! reading names the ref that holds HEAD.
 
-use super::{commits_not_on, commits_not_on_either, has_commit, remotes, Branch, Head, NoTrunk, Trunk};
+use git2::Oid;
+
+use super::evidence::RemoteEvidence;
+use super::{has_commit, parse, Branch, Head, NoTrunk, Trunk, LISTED};
 use crate::{Reading, Repo, Unread};
 
 /// What HEAD's commits were compared with, and what is not there.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Push {
-    /// The repository has no remote: nothing can be pushed.
+    /// No remote is configured, nor was one at the start: nothing can be pushed.
     NoRemote,
     /// HEAD has no commit yet.
     Unborn,
     Measured {
-        /// The full ref name compared with.
+        /// The full ref name of the ref that holds HEAD when every commit
+        /// is pushed; else the ref HEAD was first compared with (empty when
+        /// there was none to compare with first).
         against: String,
-        /// `upstream`, or why the trunk was used instead.
+        /// Why that ref: `its upstream`, or why the trunk was used instead,
+        /// or which remote's ref holds HEAD.
         how: String,
         commits: Vec<String>,
         count: usize,
@@ -25,21 +37,77 @@ pub enum Push {
     },
 }
 
-/// What of HEAD is not on its upstream, or, where it has none (or it is
-/// gone), on the trunk's remote-tracking branch; `start` is the task's start
-/// commit, to tell the commits made since from those already unpushed then.
+/// How many counted refs are asked, one by one, whether they hold HEAD,
+/// to name where it was pushed.
+const ASKED: usize = 64;
+
+/// What of HEAD no counted remote-tracking ref holds, and of that what was
+/// made since `start` (the task's start commit).
 pub fn push(
     repo: &Repo,
     head: &Reading<Head>,
     branches: &Reading<Vec<Branch>>,
     trunk: &Reading<Result<Trunk, NoTrunk>>,
+    evidence: &Reading<RemoteEvidence>,
     start: Option<&str>,
 ) -> Reading<Push> {
     let head = head.as_ref().map_err(Clone::clone)?;
     let Some(commit) = &head.commit else { return Ok(Push::Unborn) };
-    if remotes(repo)?.is_empty() {
+    let evidence = evidence.as_ref().map_err(Clone::clone)?;
+    if let Some(reason) = evidence.grafts_reason() {
+        return Err(Unread::repository(reason));
+    }
+    if evidence.no_remote() {
         return Ok(Push::NoRemote);
     }
+    let (first, how) = first_compared(head, branches, trunk, evidence)?;
+    if let Some((refname, at)) = &first {
+        let (_, count) = not_on_any(repo, parse(commit)?, &[parse(at)?], None)?;
+        if count == 0 {
+            return Ok(Push::Measured {
+                against: refname.clone(),
+                how,
+                commits: vec![],
+                count: 0,
+                since_start: Some((vec![], 0)),
+            });
+        }
+    }
+    let tips = evidence.tips();
+    if tips.is_empty() {
+        let why: Vec<String> = evidence.set_aside.iter().map(|s| s.why.clone()).collect();
+        return Err(Unread::repository(format!(
+            "no remote-tracking ref counts as evidence of a remote{}; fetch from a remote that was there at the start",
+            match why.as_slice() {
+                [] => " (none has been fetched)".to_string(),
+                _ => format!(" ({})", why.join("; ")),
+            }
+        )));
+    }
+    let head_oid = parse(commit)?;
+    let (commits, count) = not_on_any(repo, head_oid, &tips, None)?;
+    if count == 0 {
+        let (against, how) = holder(repo, head_oid, evidence)?;
+        return Ok(Push::Measured { against, how, commits, count, since_start: Some((vec![], 0)) });
+    }
+    let since_start = match start {
+        Some(start) if has_commit(repo, start) => Some(not_on_any(repo, head_oid, &tips, Some(parse(start)?))?),
+        Some(_) => None,
+        None => Some((commits.clone(), count)),
+    };
+    let against = first.map(|(refname, _)| refname).unwrap_or_default();
+    Ok(Push::Measured { against, how, commits, count, since_start })
+}
+
+/// The ref HEAD should be on and the commit it counts at: its upstream,
+/// where that counts as evidence, else the trunk's remote-tracking ref;
+/// and why that one.
+fn first_compared(
+    head: &Head,
+    branches: &Reading<Vec<Branch>>,
+    trunk: &Reading<Result<Trunk, NoTrunk>>,
+    evidence: &RemoteEvidence,
+) -> Reading<(Option<(String, String)>, String)> {
     let upstream = match &head.branch {
         Some(name) => {
             let branches = branches.as_ref().map_err(Clone::clone)?;
@@ -47,45 +115,95 @@ pub fn push(
         }
         None => None,
     };
-    let (against, how) = match upstream {
-        Some(u) if u.exists => (u.refname, "its upstream".to_string()),
-        other => {
-            let why = match other {
-                Some(u) => format!("its upstream {} is gone, so the trunk", u.refname),
-                None if head.branch.is_none() => "HEAD is detached, so the trunk".to_string(),
-                None => "it has no upstream, so the trunk".to_string(),
-            };
-            match trunk.as_ref().map_err(Clone::clone)? {
-                Ok(t) if t.refname.starts_with("refs/remotes/") => (t.refname.clone(), why),
-                _ => {
-                    return Err(Unread::repository(format!(
-                        "HEAD's branch has no upstream and no remote-tracking trunk was found ({why} cannot be used)"
-                    )))
-                }
+    let why = match &upstream {
+        Some(u) if !u.refname.starts_with("refs/remotes/") => {
+            format!("its upstream {} is a local branch, not a remote, so the trunk", short(&u.refname))
+        }
+        Some(u) if !u.exists => format!("its upstream {} is gone, so the trunk", short(&u.refname)),
+        Some(u) => match evidence.get(&u.refname) {
+            Some(t) => {
+                let how = match &t.at_start {
+                    Some(_) => "its upstream, read at its start value".to_string(),
+                    None => "its upstream".to_string(),
+                };
+                return Ok((Some((u.refname.clone(), t.commit.clone())), how));
             }
-        }
+            None => format!("its upstream {} is not evidence of the remote, so the trunk", short(&u.refname)),
+        },
+        None if head.branch.is_none() => "HEAD is detached, so the trunk".to_string(),
+        None => "it has no upstream, so the trunk".to_string(),
     };
-    let target = repo.git.refname_to_id(&against).map_err(|e| Unread::git(&against, &e))?.to_string();
-    let (commits, count) = commits_not_on(repo, commit, Some(&target))?;
-    let since_start = match start {
-        Some(start) if count > 0 && has_commit(repo, start) => {
-            Some(commits_not_on_either(repo, commit, &target, start)?)
+    match trunk {
+        Ok(Ok(t)) if t.refname.starts_with("refs/remotes/") => {
+            let how = match &t.at_start {
+                Some(_) => format!("{why}, read at its start value"),
+                None => why,
+            };
+            Ok((Some((t.refname.clone(), t.commit.clone())), how))
         }
-        Some(_) if count > 0 => None,
-        _ => Some((commits.clone(), count)),
-    };
-    Ok(Push::Measured { against, how, commits, count, since_start })
+        Ok(_) => Ok((None, format!("{why}, but the trunk is not a remote-tracking ref"))),
+        Err(e) => Ok((None, format!("{why}, which could not be read: {}", e.reason))),
+    }
+}
+
+/// Commits reachable from `tip` and from none of `hidden` (nor `also`):
+/// at most [`LISTED`] ids, newest first, and the full count.
+pub(super) fn not_on_any(repo: &Repo, tip: Oid, hidden: &[Oid], also: Option<Oid>) -> Reading<(Vec<String>, usize)> {
+    let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
+    walk.push(tip).map_err(|e| Unread::git(&tip.to_string(), &e))?;
+    for oid in hidden.iter().chain(also.iter()) {
+        // A commit gone from the object database (a removed remote's ref,
+        // since collected) holds nothing.
+        match walk.hide(*oid) {
+            Err(e) if e.code() != git2::ErrorCode::NotFound => return Err(Unread::git(&oid.to_string(), &e)),
+            _ => {}
+        }
+    }
+    let mut listed = Vec::new();
+    let mut count = 0;
+    for oid in walk {
+        let oid = oid.map_err(|e| Unread::git("the history", &e))?;
+        if listed.len() < LISTED {
+            listed.push(oid.to_string());
+        }
+        count += 1;
+    }
+    Ok((listed, count))
+}
+
+/// A counted ref that holds HEAD, and which remote's it is: one that
+/// points at HEAD, else the first of at most [`ASKED`] whose history
+/// reaches it.
+fn holder(repo: &Repo, head: Oid, evidence: &RemoteEvidence) -> Reading<(String, String)> {
+    let named = |t: &super::Tracking| (t.refname.clone(), format!("a remote-tracking ref of {}", t.remote));
+    if let Some(t) = evidence.refs.iter().find(|t| t.commit == head.to_string()) {
+        return Ok(named(t));
+    }
+    for t in evidence.refs.iter().take(ASKED) {
+        let tip = parse(&t.commit)?;
+        if repo.git.graph_descendant_of(tip, head).map_err(|e| Unread::git("the history", &e))? {
+            return Ok(named(t));
+        }
+    }
+    Ok((String::new(), "the remote-tracking refs".to_string()))
+}
+
+/// `origin/main` for `refs/remotes/origin/main`.
+fn short(refname: &str) -> &str {
+    refname.strip_prefix("refs/remotes/").or_else(|| refname.strip_prefix("refs/heads/")).unwrap_or(refname)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::refs::evidence::{evidence, Start};
     use majordomus_testkit::TestRepo;
 
     fn read(t: &TestRepo, start: Option<&str>) -> Reading<Push> {
         let repo = crate::open(t.path()).expect("open");
-        let trunk = super::super::trunk(&repo, None, None);
-        push(&repo, &super::super::head(&repo), &super::super::branches(&repo), &trunk, start)
+        let evidence = evidence(&repo, Start::NoTask);
+        let trunk = super::super::in_force(&repo, super::super::trunk(&repo, None, None), None, &evidence);
+        push(&repo, &super::super::head(&repo), &super::super::branches(&repo), &trunk, &evidence, start)
     }
 
     #[test]
@@ -107,5 +225,31 @@ mod tests {
         };
         assert_eq!((against.as_str(), how.as_str(), count), ("refs/remotes/origin/main", "its upstream", 2));
         assert_eq!(since_start, Some((vec![new], 1)));
+    }
+
+    #[test]
+    fn a_commit_pushed_to_another_branch_of_the_remote_is_pushed_and_the_reading_says_where() {
+        let t = TestRepo::with_commit();
+        let _origin = t.with_origin();
+        t.git(&["checkout", "-q", "-b", "feature"]);
+        t.write("a.txt", "a\n");
+        t.commit_all("feature");
+        t.git(&["push", "-q", "origin", "HEAD:review/x"]);
+        t.write("b.txt", "b\n");
+        t.commit_all("more");
+        t.git(&["push", "-q", "origin", "HEAD:review/y"]);
+        t.git(&["reset", "-q", "--hard", "HEAD~1"]);
+        let Ok(Push::Measured { against, how, count, .. }) = read(&t, None) else { panic!("measured") };
+        assert_eq!(count, 0);
+        assert_eq!(
+            (against.as_str(), how.as_str()),
+            ("refs/remotes/origin/review/x", "a remote-tracking ref of origin")
+        );
+        t.write("c.txt", "c\n");
+        let made = t.commit_all("unpushed");
+        let Ok(Push::Measured { against, how, count, commits, .. }) = read(&t, None) else { panic!("measured") };
+        assert_eq!((count, commits), (1, vec![made]));
+        assert_eq!(against, "refs/remotes/origin/main");
+        assert!(how.contains("no upstream, so the trunk"), "{how}");
     }
 }

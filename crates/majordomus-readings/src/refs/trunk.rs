@@ -4,6 +4,7 @@
 use git2::ErrorCode;
 
 use super::branches::{remotes, tracking_config};
+use super::evidence::RemoteEvidence;
 use super::head;
 use crate::{Reading, Repo, Unread};
 
@@ -17,6 +18,10 @@ pub struct Trunk {
     pub commit: String,
     /// How it was chosen, for the evidence.
     pub chosen_by: String,
+    /// Why `commit` is the value it had at the task's start rather than
+    /// the one it has now (it moved since by something else than a fetch
+    /// or push of its remote: [`super::evidence`]); `None` when read as it is.
+    pub at_start: Option<String>,
 }
 
 /// The branch a trunk ref names. A remote's name may hold a `/`, so the
@@ -183,7 +188,13 @@ pub fn trunk(repo: &Repo, remote: Option<&str>, branch: Option<&str>) -> Reading
                 let refname = resolved.name().unwrap_or(name).to_string();
                 let Some(target) = resolved.target() else { continue };
                 let branch = branch_of(repo, &refname);
-                return Ok(Ok(Trunk { refname, branch, commit: target.to_string(), chosen_by: chosen_by.clone() }));
+                return Ok(Ok(Trunk {
+                    refname,
+                    branch,
+                    commit: target.to_string(),
+                    chosen_by: chosen_by.clone(),
+                    at_start: None,
+                }));
             }
             Err(e) if e.code() == ErrorCode::NotFound || e.code() == ErrorCode::InvalidSpec => continue,
             Err(e) => return Err(Unread::git(name, &e)),
@@ -196,6 +207,72 @@ pub fn trunk(repo: &Repo, remote: Option<&str>, branch: Option<&str>) -> Reading
         })
         .collect();
     Ok(Err(NoTrunk { asked, remote_note, tried }))
+}
+
+/// The trunk a task is measured against: the one recorded at its start,
+/// if any (moving `origin/HEAD` or the policy's `[trunk]` since does not
+/// move it), else the one `found` now; a remote-tracking trunk read at the
+/// commit the evidence counts it at (its start value, when it moved since
+/// by something else than a fetch or push of its remote). A trunk that is
+/// not evidence of its remote at all is unread, saying why.
+pub fn in_force(
+    repo: &Repo,
+    found: Reading<Result<Trunk, NoTrunk>>,
+    recorded: Option<&str>,
+    evidence: &Reading<RemoteEvidence>,
+) -> Reading<Result<Trunk, NoTrunk>> {
+    let mut trunk = match (recorded, found) {
+        (Some(r), Ok(Ok(f))) if f.refname == r => f,
+        (Some(r), found) => {
+            let now = match found {
+                Ok(Ok(f)) => format!("; {} would be chosen now, as {}", short(&f.refname), f.chosen_by),
+                _ => String::new(),
+            };
+            let commit = match repo.git.refname_to_id(r) {
+                Ok(id) => id.to_string(),
+                Err(e) if e.code() == ErrorCode::NotFound && r.starts_with("refs/remotes/") => String::new(),
+                Err(e) if e.code() == ErrorCode::NotFound => {
+                    return Err(Unread::repository(format!(
+                        "the trunk {} the task started with no longer exists{now}",
+                        short(r)
+                    )))
+                }
+                Err(e) => return Err(Unread::git(r, &e)),
+            };
+            Trunk {
+                refname: r.to_string(),
+                branch: branch_of(repo, r),
+                commit,
+                chosen_by: format!("the trunk at the task's start{now}"),
+                at_start: None,
+            }
+        }
+        (None, found) => match found? {
+            Ok(f) => f,
+            Err(none) => return Ok(Err(none)),
+        },
+    };
+    if trunk.refname.starts_with("refs/remotes/") {
+        let evidence = evidence.as_ref().map_err(Clone::clone)?;
+        let Some(counted) = evidence.get(&trunk.refname) else {
+            let why = evidence
+                .set_aside_for(&trunk.refname)
+                .map(|s| s.why.clone())
+                .unwrap_or_else(|| "it no longer exists".to_string());
+            return Err(Unread::repository(format!(
+                "the trunk {} is not evidence of what its remote holds: {why}",
+                short(&trunk.refname)
+            )));
+        };
+        trunk.commit = counted.commit.clone();
+        trunk.at_start = counted.at_start.clone();
+    }
+    Ok(Ok(trunk))
+}
+
+/// `origin/main` for `refs/remotes/origin/main`, `main` for `refs/heads/main`.
+fn short(refname: &str) -> &str {
+    refname.strip_prefix("refs/remotes/").or_else(|| refname.strip_prefix("refs/heads/")).unwrap_or(refname)
 }
 
 #[cfg(test)]
@@ -305,5 +382,36 @@ mod tests {
         let none = trunk(&repo, Some("up"), None).expect("trunk").expect_err("no remote up");
         assert!(none.reason().contains(r#"remote "up""#) && none.reason().contains("up/HEAD"), "{}", none.reason());
         assert!(trunk(&repo, Some("gh"), None).expect("trunk").is_ok());
+    }
+
+    #[test]
+    fn the_trunk_recorded_at_the_start_holds_and_is_read_where_its_ref_counts() {
+        use crate::refs::evidence::{at_start_now, evidence, Start};
+        let t = TestRepo::with_commit();
+        let _origin = t.with_origin();
+        let repo = crate::open(t.path()).expect("open");
+        let (remotes, refs) = at_start_now(&repo).expect("read");
+        let at_start = refs["refs/remotes/origin/main"].clone();
+        let snapshot = majordomus_records::task::Snapshot {
+            remotes: Some(remotes),
+            remote_refs: Some(refs),
+            ..Default::default()
+        };
+        t.git(&["checkout", "-q", "-b", "feature"]);
+        t.write("a.txt", "a\n");
+        t.commit_all("feature");
+        t.git(&["push", "-q", "-u", "origin", "feature"]);
+        t.git(&["remote", "set-head", "origin", "feature"]);
+        t.git(&["update-ref", "refs/remotes/origin/main", "HEAD"]);
+        let ev = evidence(&repo, Start::Snapshot(&snapshot));
+        let found = trunk(&repo, None, None);
+        assert_eq!(found.as_ref().expect("read").as_ref().expect("a trunk").refname, "refs/remotes/origin/feature");
+        let held = in_force(&repo, found, Some("refs/remotes/origin/main"), &ev).expect("read").expect("a trunk");
+        assert_eq!((held.refname.as_str(), held.commit.as_str()), ("refs/remotes/origin/main", at_start.as_str()));
+        assert!(held.chosen_by.contains("origin/feature would be chosen now"), "{}", held.chosen_by);
+        assert!(held.at_start.is_some_and(|w| w.contains("git update-ref")));
+        // A local trunk recorded at the start and deleted since is unread, saying so.
+        let gone = in_force(&repo, trunk(&repo, None, None), Some("refs/heads/trunk"), &ev).expect_err("gone");
+        assert!(gone.reason.contains("trunk the task started with no longer exists"), "{gone}");
     }
 }

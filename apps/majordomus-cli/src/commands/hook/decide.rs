@@ -103,6 +103,21 @@ pub fn decide(a: &Asked) -> (Verdict, u32) {
         let (evidence, remedy) = (crate::render::escape_text(&cap.evidence), crate::render::escape_text(&cap.remedy));
         reason.push_str(&format!("   {evidence}\n   remedy: {remedy}\n"));
     }
+    let loosened: Vec<String> = a
+        .doc
+        .policy
+        .iter()
+        .flat_map(|p| p.loosenings())
+        .map(|c| crate::render::escape_text(&c.sentence()).into_owned())
+        .collect();
+    if !loosened.is_empty() {
+        reason.push_str(
+            "\nThe policy was loosened since the task started; the policy the task started under judges it, so these changes are not in force:\n",
+        );
+        for sentence in &loosened {
+            reason.push_str(&format!("   - {sentence}\n"));
+        }
+    }
     if !cut_ids.is_empty() {
         let one = cut_ids.len() == 1;
         reason.push_str(&format!(
@@ -152,6 +167,7 @@ mod tests {
             id: "t-1".into(),
             task: "fix the parser".into(),
             scope: vec![],
+            scope_added: vec![],
             issues: vec![],
             started_at: "2026-11-30T10:00:00Z".into(),
             head: None,

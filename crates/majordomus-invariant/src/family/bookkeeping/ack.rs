@@ -2,12 +2,16 @@
 //! its work (`majordomus ack QUESTION --why ...`), recorded in the ledger
 //! with the exact set of items it covers. While every item the answer names
 //! now was acknowledged, the owed answer is `exempt`, with the reasons
-//! shown; one item more brings the question straight back.
+//! shown; one item more brings the question straight back. An item the
+//! task's own history shows it made (`made.rs`: a path its commits changed,
+//! a branch this worktree checked out) is never covered, whatever the
+//! ledger says.
 
 use std::collections::BTreeSet;
 
 use serde_json::json;
 
+use super::made::Made;
 use super::readings::Acked;
 use crate::answer::Status;
 use crate::judgement::{with, Judgement};
@@ -66,6 +70,31 @@ pub(crate) fn acknowledge(id: QuestionId, v: Judgement, r: &Readings) -> Judgeme
     let acks: Vec<&Acked> = book.acks.iter().filter(|a| a.question == id.as_str()).collect();
     if acks.is_empty() || now.is_empty() {
         return v;
+    }
+    // What the task made is never another's work, whatever was acknowledged.
+    let made = match &r.bookkeeping.made {
+        Some(Ok(made)) => made,
+        Some(Err(e)) => {
+            let evidence = format!(
+                "{} It was acknowledged as not this task's work, but what the task made could not be read to check that ({}), so the acknowledgement does not settle it.",
+                v.evidence, e.reason
+            );
+            return Judgement { evidence, ..v };
+        }
+        None => &Made::default(),
+    };
+    let own: Vec<(&String, &str)> = now.iter().filter_map(|item| made.owns(item).map(|why| (item, why))).collect();
+    if !own.is_empty() {
+        let evidence = format!(
+            "{} An acknowledgement never covers what this task made: {}.",
+            v.evidence,
+            own.iter().map(|(item, why)| format!("{item} ({why})")).collect::<Vec<_>>().join("; ")
+        );
+        let details = with(
+            v.details,
+            json!({ "not_coverable": own.iter().map(|(item, why)| json!({ "item": item, "why": why })).collect::<Vec<_>>() }),
+        );
+        return Judgement { evidence, details, ..v };
     }
     let covered: BTreeSet<&str> = acks.iter().flat_map(|a| a.evidence.iter().map(String::as_str)).collect();
     let uncovered: Vec<&String> = now.iter().filter(|p| !covered.contains(p.as_str())).collect();

@@ -401,10 +401,15 @@ pub(crate) fn no_background_work(r: &Readings) -> Judgement {
                 Some(w) => format!("pid {} ({w})", reg.pid),
                 None => format!("pid {}", reg.pid),
             };
-            match &p.running {
-                Ok(true) => Item::new(name, Status::Owed, "still runs"),
-                Ok(false) => Item::new(name, Status::Pass, "has ended"),
-                Err(e) => Item::new(name, Status::Unknown, format!("cannot be read: {}", e.reason)),
+            match (&p.running, &reg.forgotten) {
+                (Ok(true), Some((why, at))) => Item::new(
+                    name,
+                    Status::Exempt,
+                    format!("still runs, forgotten at {at} as not the task's to end: {why:?}"),
+                ),
+                (Ok(true), None) => Item::new(name, Status::Owed, "still runs"),
+                (Ok(false), _) => Item::new(name, Status::Pass, "has ended"),
+                (Err(e), _) => Item::new(name, Status::Unknown, format!("cannot be read: {}", e.reason)),
             }
         })
         .collect();
@@ -429,22 +434,45 @@ pub(crate) fn no_background_work(r: &Readings) -> Judgement {
     }
     let status = gravest(&items);
     let open: Vec<&Item> = items.iter().filter(|i| !i.status.is_settled()).collect();
+    let forgotten: Vec<&Item> = items.iter().filter(|i| i.status == Status::Exempt).collect();
+    if open.is_empty() && !forgotten.is_empty() {
+        // Like an acknowledgement: what still runs is named with the reason
+        // it was forgotten, never passed over in silence.
+        return Judgement::new(
+            Status::Exempt,
+            format!(
+                "{} of background work {} forgotten while {}: {}.",
+                count(forgotten.len(), "piece"),
+                if forgotten.len() == 1 { "was" } else { "were" },
+                if forgotten.len() == 1 { "it still runs" } else { "they still run" },
+                describe(&forgotten)
+            ),
+            details,
+        );
+    }
     if open.is_empty() {
         return Judgement::new(
             Status::Pass,
             format!(
-                "All {} of background work registered for the task {}: {}.",
-                items.len(),
-                if items.len() == 1 { "piece has ended" } else { "pieces have ended" },
+                "{} of background work registered for the task {}: {}.",
+                match items.len() {
+                    1 => "The one piece".to_string(),
+                    n => format!("All {n} pieces"),
+                },
+                if items.len() == 1 { "has ended" } else { "have ended" },
                 describe(&items.iter().collect::<Vec<_>>())
             ),
             details,
         );
     }
+    let also = match forgotten.is_empty() {
+        true => String::new(),
+        false => format!(" Forgotten while still running: {}.", describe(&forgotten)),
+    };
     Judgement::new(
         status,
         format!(
-            "{} of background work {}: {}.",
+            "{} of background work {}: {}.{also}",
             count(open.len(), "piece"),
             match (status == Status::Unknown, open.len() == 1) {
                 (true, _) => "cannot be read",
@@ -462,19 +490,32 @@ pub(crate) fn todos_declared(r: &Readings) -> Result<usize, &Unread> {
     book(r).map(|b| b.todos.len())
 }
 
-/// A commit or a declared todo makes the task measurable; either one is
-/// enough, so one unread reading does not hide the other.
+/// A commit that changes something, or a declared todo, makes the task
+/// measurable; either one is enough, so one unread reading does not hide
+/// the other. Commits whose tree is the start commit's (`git commit
+/// --allow-empty`, or work and its revert) change nothing to measure.
 pub(crate) fn measurable(r: &Readings) -> Judgement {
     let commits = r.bookkeeping.commits_since_start.as_ref().map(|(listed, n)| (listed, *n));
+    let changed = r.bookkeeping.tree_changed.as_ref().copied();
     let todos = todos_declared(r);
     let details = json!({
         "commits": commits.as_ref().ok().map(|c| c.1),
         "listed": commits.as_ref().ok().map(|c| c.0),
+        "tree_changed": changed.as_ref().ok(),
         "todos": todos.as_ref().ok(),
     });
-    let made = match commits {
-        Ok((_, n)) if n > 0 => Some(format!("HEAD holds {} made since the start", count(n, "commit"))),
+    let made = match (&commits, &changed) {
+        (Ok((_, n)), Ok(true)) if *n > 0 => Some(format!("HEAD holds {} made since the start", count(*n, "commit"))),
         _ => None,
+    };
+    // Commits that change nothing: said, and not counted.
+    let empty = match (&commits, &changed) {
+        (Ok((_, n)), Ok(false)) if *n > 0 => Some(*n),
+        _ => None,
+    };
+    let commits = match (commits, changed) {
+        (Ok(c), Ok(_)) => Ok(c),
+        (Err(e), _) | (_, Err(e)) => Err(e),
     };
     let declared = match todos {
         Ok(n) if n > 0 => Some(format!("the task declared {}", count(n, "todo"))),
@@ -484,9 +525,21 @@ pub(crate) fn measurable(r: &Readings) -> Judgement {
         (Some(m), Some(d), _, _) => Judgement::new(Status::Pass, format!("{m}, and {d}."), details),
         (Some(s), None, _, _) | (None, Some(s), _, _) => Judgement::new(Status::Pass, sentence(&s), details),
         (None, None, Err(e), _) | (None, None, _, Err(e)) => Judgement::unread(e),
-        (None, None, Ok(_), Ok(_)) => {
-            Judgement::new(Status::Owed, "Nothing measurable: no commit since the start and no todo declared.", details)
-        }
+        (None, None, Ok(_), Ok(_)) => match empty {
+            Some(n) => Judgement::new(
+                Status::Owed,
+                format!(
+                    "Nothing measurable: HEAD holds {} made since the start, but its tree is the start commit's (empty commits, or work undone), so they change nothing; and no todo is declared.",
+                    count(n, "commit")
+                ),
+                details,
+            ),
+            None => Judgement::new(
+                Status::Owed,
+                "Nothing measurable: no commit since the start and no todo declared.",
+                details,
+            ),
+        },
     }
 }
 

@@ -87,14 +87,14 @@ pub const NO_BACKGROUND_WORK: QuestionDef = QuestionDef {
 pub const MEASURABLE: QuestionDef = QuestionDef {
     id: QuestionId::Measurable,
     stage: super::STAGE,
-    question: "Did the task make a commit or declare a todo?",
+    question: "Did the task make a commit that changes something, or declare a todo?",
     source: "git + task ledger",
     remedy: "commit the work, or declare it: majordomus todo add TEXT",
     cap: 9,
     needs_task: true,
     meanings: &[
-        (Pass, "the task made a commit or declared a todo, so there is something to measure"),
-        (Owed, "nothing measurable: no commit since the start and no todo declared"),
+        (Pass, "the task made a commit that changes HEAD's tree from the start commit's, or declared a todo, so there is something to measure"),
+        (Owed, "nothing measurable: no commit since the start changes anything (empty commits count for nothing) and no todo is declared"),
         (Unknown, UNREAD_WITHOUT_TASK),
     ],
 };

@@ -50,6 +50,9 @@ pub struct Registered {
     pub start_time: Option<u64>,
     pub what: Option<String>,
     pub at: String,
+    /// `bg forget --why`: forgotten while it still ran, with the reason and
+    /// when; it is shown, and exempt while it runs, never silently dropped.
+    pub forgotten: Option<(String, String)>,
 }
 
 /// An acknowledgement: the evidence a question held, declared not this task's.
@@ -116,9 +119,15 @@ impl TaskBook {
                         start_time: *start_time,
                         what: what.clone(),
                         at: entry.at.clone(),
+                        forgotten: None,
                     });
                 }
-                Event::BackgroundForget { pid } => book.background.retain(|b| b.pid != *pid),
+                Event::BackgroundForget { pid, why: None } => book.background.retain(|b| b.pid != *pid),
+                Event::BackgroundForget { pid, why: Some(why) } => {
+                    for b in book.background.iter_mut().filter(|b| b.pid == *pid) {
+                        b.forgotten = Some((why.clone(), entry.at.clone()));
+                    }
+                }
                 Event::AgentBackground { tasks } => book.agent_tasks = Some((entry.at.clone(), tasks.clone())),
                 Event::Ack { question, why, evidence } => book.acks.push(Acked {
                     question: question.clone(),
@@ -144,7 +153,8 @@ pub struct ProcessSeen {
 
 /// Takes the bookkeeping readings. `changes` and `tree` are the ones
 /// `measure` already took: the markers are read from the same change set;
-/// `commits_since_start` was taken beside the status ([`commits_since_start`]).
+/// the commits since the start and whether they changed HEAD's tree were
+/// taken beside the status ([`commits_since_start`], [`tree_changed`]).
 pub fn measure(
     repo: &Repo,
     paths: &StatePaths,
@@ -152,7 +162,7 @@ pub fn measure(
     task: &TaskState,
     changes: &Reading<ChangeSet>,
     tree: &Reading<majordomus_readings::status::WorkingTree>,
-    commits_since_start: Reading<(Vec<String>, usize)>,
+    (commits_since_start, tree_changed): (Reading<(Vec<String>, usize)>, Reading<bool>),
 ) -> BookkeepingReadings {
     let record = task_reading(task);
     let book = record.clone().and_then(|r| {
@@ -175,7 +185,11 @@ pub fn measure(
             .map(|reg| ProcessSeen { running: process::is_running(reg.pid, reg.start_time), registered: reg.clone() })
             .collect()
     });
-    BookkeepingReadings { book, forge, markers_added, register, processes, commits_since_start }
+    let made = match (&book, &record) {
+        (Ok(b), Ok(r)) if !b.acks.is_empty() => Some(super::made::read(repo, r)),
+        _ => None,
+    };
+    BookkeepingReadings { book, forge, markers_added, register, processes, commits_since_start, tree_changed, made }
 }
 
 /// The commits on HEAD since the task's start commit: listed ids and the
@@ -188,6 +202,24 @@ pub fn commits_since_start(repo: &Repo, task: &TaskState, head_commit: Option<&s
             Some(start) if !refs::has_commit(repo, start) => Err(Unread::start_commit_missing(start)),
             start => refs::commits_not_on(repo, h, start),
         },
+    }
+}
+
+/// Whether HEAD's tree differs from the start commit's (one comparison of
+/// two tree ids, no diff). With no start commit (HEAD was unborn), whether
+/// HEAD's tree holds anything.
+pub fn tree_changed(repo: &Repo, task: &TaskState, head_commit: Option<&str>) -> Reading<bool> {
+    let Some(record) = task.record() else { return Err(Unread::no_task()) };
+    let Some(head) = head_commit else { return Ok(false) };
+    let tree_of = |id: &str| -> Reading<git2::Oid> {
+        let oid = git2::Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
+        repo.git.find_commit(oid).map(|c| c.tree_id()).map_err(|e| Unread::git(&format!("the commit {id}"), &e))
+    };
+    let now = tree_of(head)?;
+    match record.head.as_deref() {
+        Some(start) if !refs::has_commit(repo, start) => Err(Unread::start_commit_missing(start)),
+        Some(start) => Ok(tree_of(start)? != now),
+        None => Ok(repo.git.find_tree(now).map(|t| !t.is_empty()).unwrap_or(true)),
     }
 }
 
@@ -263,7 +295,7 @@ mod tests {
     fn a_forgotten_registration_no_longer_counts_and_a_later_one_does() {
         let add =
             |at: &str, start: u64| entry("t", at, Event::Background { pid: 77, start_time: Some(start), what: None });
-        let forget = |at: &str| entry("t", at, Event::BackgroundForget { pid: 77 });
+        let forget = |at: &str| entry("t", at, Event::BackgroundForget { pid: 77, why: None });
         let other = entry("t", "2026-11-30T10:00:00Z", Event::Background { pid: 78, start_time: None, what: None });
         let book =
             TaskBook::fold("t", &[other.clone(), add("2026-11-30T10:00:00Z", 1), forget("2026-11-30T10:01:00Z")])
@@ -276,6 +308,16 @@ mod tests {
         .expect("fold");
         assert_eq!(book.background.len(), 1);
         assert_eq!(book.background[0].start_time, Some(2));
+    }
+
+    #[test]
+    fn a_registration_forgotten_with_a_reason_is_kept_with_it() {
+        let add = entry("t", "2026-11-30T10:00:00Z", Event::Background { pid: 77, start_time: Some(1), what: None });
+        let why = "it serves the docs, the user's".to_string();
+        let forget = entry("t", "2026-11-30T10:01:00Z", Event::BackgroundForget { pid: 77, why: Some(why.clone()) });
+        let book = TaskBook::fold("t", &[add, forget]).expect("fold");
+        assert_eq!(book.background.len(), 1);
+        assert_eq!(book.background[0].forgotten, Some((why, "2026-11-30T10:01:00Z".to_string())));
     }
 
     #[test]

@@ -7,8 +7,10 @@ use serde_json::json;
 
 use std::collections::HashSet;
 
-use majordomus_readings::refs::Push;
+use majordomus_readings::refs::submodules::OnRemote;
+use majordomus_readings::refs::{Made, Push, RemoteEvidence};
 use majordomus_readings::stash::StashEntry;
+use majordomus_readings::state::Operation;
 use majordomus_readings::status::{Of, WorkingTree};
 use majordomus_readings::Unread;
 use majordomus_records::task::TaskRecord;
@@ -199,39 +201,46 @@ fn labels_ref(entries: &[&StashEntry]) -> String {
 }
 
 pub(crate) fn settled(r: &Readings) -> Judgement {
-    let (operation, tree) = match (&r.commit.operation, &r.tree) {
+    let (operations, tree) = match (&r.commit.operations, &r.tree) {
         (Ok(o), Ok(t)) => (o, t),
         (Err(e), _) | (_, Err(e)) => return Judgement::unread(e),
     };
-    let details = json!({ "operation": operation, "conflicted": tree.conflicted });
-    match (operation, tree.conflicted.is_empty()) {
-        (None, true) => Judgement::new(
+    let named: Vec<&str> = operations.iter().map(|o| o.operation.name()).collect();
+    let details = json!({
+        "operation": named.first(),
+        "operations": operations.iter().map(|o| json!({ "name": o.operation.name(), "shown_by": o.shown_by })).collect::<Vec<_>>(),
+        "conflicted": tree.conflicted,
+    });
+    if operations.is_empty() && tree.conflicted.is_empty() {
+        return Judgement::new(
             Status::Pass,
-            "No merge, rebase, cherry-pick, revert or bisect is in progress and no path is conflicted.",
+            "No merge, rebase, am session, cherry-pick, revert or bisect is in progress and no path is conflicted.",
             details,
-        ),
-        (op, _) => {
-            let mut parts = Vec::new();
-            if let Some(op) = op {
-                parts.push(format!("a {op} is in progress"));
-            }
-            if !tree.conflicted.is_empty() {
-                parts.push(format!(
-                    "{} conflicted: {}",
-                    count(tree.conflicted.len(), "path is"),
-                    names(&tree.conflicted)
-                ));
-            }
-            let remedy = match op.as_deref() {
-                Some("bisect") => "git bisect reset".to_string(),
-                Some(op @ ("merge" | "rebase" | "cherry-pick" | "revert" | "am")) => {
-                    format!("resolve the conflicts, then git {op} --continue (or git {op} --abort)")
-                }
-                _ => "resolve the conflicted paths and git add them".to_string(),
-            };
-            Judgement::new(Status::Owed, sentence(&parts.join("; ")), details).remedy(remedy)
-        }
+        );
     }
+    let mut parts: Vec<String> = operations
+        .iter()
+        .map(|o| match o.sequencer_only() {
+            true => format!(
+                "a {} sequence is in progress: its current commit was committed, and the sequencer (sequencer/todo) still holds the next",
+                o.operation.name()
+            ),
+            false => format!("a {} is in progress ({})", o.operation.name(), o.shown_by),
+        })
+        .collect();
+    if !tree.conflicted.is_empty() {
+        parts.push(format!("{} conflicted: {}", count(tree.conflicted.len(), "path is"), names(&tree.conflicted)));
+    }
+    let remedy = match operations.first().map(|o| o.operation) {
+        Some(Operation::Bisect) => "git bisect reset".to_string(),
+        Some(op) => format!(
+            "resolve any conflicts, then git {0} --continue (or git {0} --abort){1}",
+            op.command(),
+            if operations.iter().any(|o| o.operation == Operation::Bisect) { "; then git bisect reset" } else { "" }
+        ),
+        None => "resolve the conflicted paths and git add them".to_string(),
+    };
+    Judgement::new(Status::Owed, sentence(&parts.join("; ")), details).remedy(remedy)
 }
 
 pub(crate) fn pushed(r: &Readings) -> Judgement {
@@ -239,54 +248,164 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         Ok(p) => p,
         Err(e) => return Judgement::unread(e),
     };
-    match push {
-        Push::NoRemote => Judgement::new(
-            Status::Exempt,
-            "The repository has no remote, so there is nowhere to push.",
-            json!({ "remote": null }),
-        ),
-        Push::Unborn => Judgement::new(
-            Status::Exempt,
-            "HEAD has no commit yet, so there is nothing to push.",
-            json!({ "head": null }),
-        ),
-        Push::Measured { against, how, commits, count: total, since_start } => {
-            let short = short_ref(against);
-            let Some((new, new_count)) = since_start else {
-                return Judgement::unread(&Unread::repository(format!(
-                    "{} on HEAD {} not on {short}, and the task's start commit is not in this repository to tell which were there at the start",
-                    count(*total, "commit"),
-                    are(*total)
-                )));
-            };
-            let inherited = total - new_count;
-            let details = json!({ "against": against, "how": how, "unpushed": new, "count": new_count, "inherited": inherited, "all_unpushed": commits });
-            let also = if inherited > 0 {
-                format!(
-                    " ({} already unpushed at the start, not counted{})",
-                    count(inherited, "commit"),
-                    inherited_commits(commits, new, *new_count, inherited)
-                )
-            } else {
-                String::new()
-            };
-            if *new_count == 0 {
-                Judgement::new(Status::Pass, format!("Every commit on HEAD is on {short} ({how}){also}."), details)
-            } else {
-                let ids: Vec<String> = new.iter().take(5).map(|c| c[..12.min(c.len())].to_string()).collect();
-                Judgement::new(
-                    Status::Owed,
-                    format!(
-                        "{} on HEAD {} not on {short} ({how}): {}{also}.",
-                        count(*new_count, "commit"),
-                        are(*new_count),
-                        names(&ids)
-                    ),
-                    details,
-                )
+    let (against, how, commits, total, since_start) = match push {
+        Push::NoRemote => {
+            return Judgement::new(
+                Status::Exempt,
+                "The repository has no remote, nor had one at the start, so there is nowhere to push.",
+                json!({ "remote": null }),
+            )
+        }
+        Push::Unborn => {
+            return Judgement::new(
+                Status::Exempt,
+                "HEAD has no commit yet, so there is nothing to push.",
+                json!({ "head": null }),
+            )
+        }
+        Push::Measured { against, how, commits, count, since_start } => (against, how, commits, *count, since_start),
+    };
+    let place = match against.as_str() {
+        "" => "any remote-tracking ref that counts".to_string(),
+        a => short_ref(a).to_string(),
+    };
+    let Some((new, new_count)) = since_start else {
+        return Judgement::unread(&Unread::repository(format!(
+            "{} on HEAD {} not on {place}, and the task's start commit is not in this repository to tell which were there at the start",
+            count(total, "commit"),
+            are(total)
+        )));
+    };
+    let new_count = *new_count;
+    let inherited = total - new_count;
+    let mut owed: Vec<String> = Vec::new();
+    let mut unread: Vec<Unread> = Vec::new();
+    let mut parts: Vec<String> = Vec::new();
+    let also = if inherited > 0 {
+        format!(
+            " ({} already unpushed at the start, not counted{})",
+            count(inherited, "commit"),
+            inherited_commits(commits, new, new_count, inherited)
+        )
+    } else {
+        String::new()
+    };
+    if new_count == 0 {
+        parts.push(format!("every commit on HEAD is on {place} ({how}){also}"));
+    } else {
+        let ids: Vec<&str> = new.iter().take(5).map(|c| short(c)).collect();
+        owed.push(format!(
+            "{} on HEAD {} not on {place} ({how}) nor on any other remote-tracking ref that counts: {}{also}",
+            count(new_count, "commit"),
+            are(new_count),
+            names(&ids)
+        ));
+    }
+    // The work this worktree made on other branches, and the submodules.
+    let elsewhere = match &r.commit.elsewhere {
+        Ok(e) => Some(e),
+        Err(e) => {
+            unread.push(e.clone());
+            None
+        }
+    };
+    for work in elsewhere.map(|e| e.branches.as_slice()).unwrap_or_default() {
+        let ids: Vec<&str> = work.commits.iter().take(5).map(|c| short(c)).collect();
+        owed.push(format!(
+            "the branch {} holds {} this worktree made since the start ({}) that no remote-tracking ref holds: {}",
+            work.branch,
+            count(work.count, "commit"),
+            match work.made {
+                Made::BranchMoved => "it existed at the start and moved since",
+                Made::HeadReflog => "HEAD's reflog since the start names them",
+            },
+            names(&ids)
+        ));
+    }
+    if elsewhere.is_some_and(|e| e.truncated) {
+        parts.push(format!(
+            "the branches that moved since the start were walked for {} commits only",
+            majordomus_readings::refs::attribution::WALKED
+        ));
+    }
+    match &r.commit.submodules {
+        Ok(subs) => {
+            for sub in subs {
+                match &sub.on_remote {
+                    OnRemote::Held(refname) => parts.push(format!(
+                        "the submodule {} points at {}, which its {} holds",
+                        sub.path,
+                        short(&sub.commit),
+                        short_ref(refname)
+                    )),
+                    OnRemote::Missing => owed.push(format!(
+                        "the submodule {0} points at {1}, which none of {0}'s remote-tracking refs holds (git -C {0} push)",
+                        sub.path,
+                        short(&sub.commit)
+                    )),
+                    OnRemote::Unread(why) => unread.push(Unread::repository(format!(
+                        "whether the submodule {}'s remote holds {} cannot be read: {why}",
+                        sub.path,
+                        short(&sub.commit)
+                    ))),
+                }
             }
         }
+        Err(e) => unread.push(e.clone()),
     }
+    let not_counted = not_evidence(&r.commit.evidence);
+    let details = json!({
+        "against": against,
+        "how": how,
+        "unpushed": new,
+        "count": new_count,
+        "inherited": inherited,
+        "all_unpushed": commits,
+        "elsewhere": elsewhere.map(|e| e.branches.iter().map(|w| json!({ "branch": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
+        "submodules": r.commit.submodules.as_ref().ok().map(|s| s.iter().map(|m| json!({ "path": m.path, "commit": m.commit, "on_remote": !matches!(m.on_remote, OnRemote::Missing) })).collect::<Vec<_>>()),
+        "not_evidence": not_counted,
+    });
+    let noted = match not_counted.as_slice() {
+        [] => String::new(),
+        all => {
+            const SHOWN: usize = 4;
+            let more = all.len().saturating_sub(SHOWN);
+            let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+            format!(". Not counted as evidence of a remote: {}{more}", all[..all.len().min(SHOWN)].join("; "))
+        }
+    };
+    if !owed.is_empty() {
+        let unread_too: String = unread.iter().map(|u| format!("; {}", u.reason)).collect();
+        return Judgement::new(
+            Status::Owed,
+            format!("{}{unread_too}{noted}.", sentence(&owed.join("; ")).trim_end_matches('.')),
+            details,
+        )
+        .remedy(
+            "git push (and git push REMOTE BRANCH for each branch named, git -C PATH push in each submodule named)",
+        );
+    }
+    if let Some(first) = unread.first() {
+        return Judgement::unread(first);
+    }
+    Judgement::new(Status::Pass, format!("{}{noted}.", sentence(&parts.join("; ")).trim_end_matches('.')), details)
+}
+
+/// What was seen of the remotes and not counted: each set-aside ref or
+/// remote, and each ref read at its start value, with why (said once: a
+/// ref read at its start value because of its remote is the remote's).
+fn not_evidence(evidence: &majordomus_readings::Reading<RemoteEvidence>) -> Vec<String> {
+    let Ok(evidence) = evidence else { return Vec::new() };
+    let remotes: Vec<&str> = evidence.set_aside.iter().map(|s| s.why.as_str()).collect();
+    evidence
+        .set_aside
+        .iter()
+        .map(|s| s.why.clone())
+        .chain(evidence.refs.iter().filter_map(|t| {
+            let why = t.at_start.as_deref().filter(|w| !remotes.contains(w))?;
+            Some(format!("{why}, so it is read at its start value"))
+        }))
+        .collect()
 }
 
 /// `: abc, def and 3 more`, naming the listed commits that are not among

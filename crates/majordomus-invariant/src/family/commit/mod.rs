@@ -6,11 +6,22 @@
 //! is inherited, named in the evidence and never counted against the task.
 //! `settled` and `pushed` need no task record: an operation in progress or
 //! a commit not pushed is open whoever made it.
+//!
+//! `pushed` asks of more than HEAD: the commits this worktree made since
+//! the start on other branches (HEAD's reflog, and the branches that moved
+//! since the start: `majordomus_readings::refs::attribution`), and the
+//! submodules whose recorded commit changed. What counts as "on a remote"
+//! is any remote-tracking ref that is evidence of its remote
+//! (`majordomus_readings::refs::evidence`): one moved by hand, fetched
+//! from this repository itself or belonging to a remote added since the
+//! start is named in the evidence, never counted.
 
 use std::collections::BTreeSet;
 
-use majordomus_readings::refs::Push;
+use majordomus_readings::refs::submodules::Submodule;
+use majordomus_readings::refs::{Elsewhere, Push, RemoteEvidence};
 use majordomus_readings::stash::StashEntry;
+use majordomus_readings::state::InProgress;
 use majordomus_readings::Reading;
 use majordomus_records::RepoPath;
 
@@ -32,10 +43,20 @@ pub struct CommitReadings {
     /// content (`None`: the record holds no snapshot of them).
     pub inherited_untracked: Reading<Option<BTreeSet<RepoPath>>>,
     pub stashes: Reading<Vec<StashEntry>>,
-    /// The operation in progress (`merge`, `rebase`, …), if any.
-    pub operation: Reading<Option<String>>,
+    /// The operations in progress (`merge`, `rebase`, …), as `git status`
+    /// reports them; empty when none is.
+    pub operations: Reading<Vec<InProgress>>,
     /// What of HEAD is not on the remote (`majordomus_readings::refs::push`).
     pub push: Reading<Push>,
+    /// The unpushed work this worktree made on other branches
+    /// (`majordomus_readings::refs::attribution`).
+    pub elsewhere: Reading<Elsewhere>,
+    /// The submodules whose recorded commit changed since the start, and
+    /// whether their remote holds it (`majordomus_readings::refs::submodules`).
+    pub submodules: Reading<Vec<Submodule>>,
+    /// Which remote-tracking refs count as evidence of the remotes, and
+    /// what was set aside (`majordomus_readings::refs::evidence`).
+    pub evidence: Reading<RemoteEvidence>,
 }
 
 impl CommitReadings {
@@ -45,8 +66,11 @@ impl CommitReadings {
             inherited_dirty: Err(reason.clone()),
             inherited_untracked: Err(reason.clone()),
             stashes: Err(reason.clone()),
-            operation: Err(reason.clone()),
+            operations: Err(reason.clone()),
             push: Err(reason.clone()),
+            elsewhere: Err(reason.clone()),
+            submodules: Err(reason.clone()),
+            evidence: Err(reason.clone()),
         }
     }
 }

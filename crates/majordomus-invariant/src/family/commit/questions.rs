@@ -56,13 +56,13 @@ pub const NO_STASH: QuestionDef = QuestionDef {
 pub const SETTLED: QuestionDef = QuestionDef {
     id: QuestionId::Settled,
     stage: super::STAGE,
-    question: "Is no merge, rebase, cherry-pick, revert or bisect in progress, and no path conflicted?",
+    question: "Is no merge, rebase, am session, cherry-pick, revert or bisect in progress, and no path conflicted?",
     source: "git",
     remedy: "finish or abort the operation in progress, and resolve the conflicted paths",
     cap: 7,
     needs_task: false,
     meanings: &[
-        (Pass, "no merge, rebase, cherry-pick, revert or bisect is in progress and no path is conflicted"),
+        (Pass, "git status would report no merge, rebase, am session, cherry-pick, revert or bisect in progress (the sequencer read too), and no path is conflicted"),
         (Owed, "an operation is in progress or a path is conflicted: finish or abort it"),
         (Unknown, "git's state could not be read; the evidence says why"),
     ],
@@ -71,15 +71,15 @@ pub const SETTLED: QuestionDef = QuestionDef {
 pub const PUSHED: QuestionDef = QuestionDef {
     id: QuestionId::Pushed,
     stage: super::STAGE,
-    question: "Is every commit on HEAD on its upstream (or on the trunk's remote-tracking branch)?",
-    source: "git refs",
-    remedy: "git push",
+    question: "Is every commit this worktree made since the start (on any branch, or in a submodule it moved) on a remote?",
+    source: "git refs + reflogs + task record",
+    remedy: "git push (and push each branch and submodule named)",
     cap: 8,
     needs_task: false,
     meanings: &[
-        (Pass, "every commit on HEAD made since the start is on its upstream, or on the trunk's remote-tracking branch where there is no upstream"),
-        (Owed, "a commit made since the start is on HEAD and not on the remote: push it"),
-        (Unknown, "the refs could not be compared: no remote-tracking trunk, or the start commit is missing"),
-        (Exempt, "the repository has no remote, or HEAD has no commit yet"),
+        (Pass, "every commit made since the start on HEAD, and on another branch by this worktree, is on a remote-tracking ref that counts as evidence (its remote was there at the start with the same URL, and the ref moved only by a fetch or push of it); each submodule whose commit changed points at a commit its remote holds"),
+        (Owed, "a commit made since the start is on no remote: the evidence names the branch (or submodule) and the commits; refs not counted are named too"),
+        (Unknown, "the refs could not be compared: no remote-tracking ref counts, a grafts file rewrites history, the start commit is missing, or the task record does not hold the remotes at the start"),
+        (Exempt, "the repository has no remote and had none at the start, or HEAD has no commit yet"),
     ],
 };

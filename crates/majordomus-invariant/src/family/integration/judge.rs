@@ -8,7 +8,7 @@ use majordomus_readings::refs::Integration;
 use super::Integrated;
 use crate::answer::Status;
 use crate::judgement::{with, Judgement};
-use crate::prose::{count, count_verb, names, short_ref};
+use crate::prose::{count, count_verb, names, short, short_ref};
 use crate::readings::Readings;
 
 pub(crate) fn integrated(r: &Readings) -> Judgement {
@@ -23,63 +23,120 @@ pub(crate) fn integrated(r: &Readings) -> Judgement {
             json!({ "head": null }),
         );
     };
-    let short = short_ref(&trunk.refname);
-    let base = json!({ "trunk": trunk.refname, "trunk_commit": trunk.commit, "chosen_by": trunk.chosen_by });
+    let name = short_ref(&trunk.refname);
+    let base = json!({
+        "trunk": trunk.refname,
+        "trunk_commit": trunk.commit,
+        "chosen_by": trunk.chosen_by,
+        "trunk_read_at_start": trunk.at_start,
+    });
+    // The trunk's ref moved since the start by something else than a fetch
+    // or push of its remote: it was read at its start value, and said so.
+    let at_start = match &trunk.at_start {
+        Some(why) => format!(" ({name} is read at its start value: {why})"),
+        None => String::new(),
+    };
     match integration {
-        Integration::Reached => Judgement::new(Status::Pass, format!("The trunk {short} ({}) reaches HEAD.", trunk.chosen_by), base),
+        Integration::Reached => Judgement::new(
+            Status::Pass,
+            format!("The trunk {name} ({}) reaches HEAD{at_start}.", trunk.chosen_by),
+            base,
+        ),
         Integration::Holds { paths, behind_tip: 0, .. } => Judgement::new(
             Status::Pass,
-            format!("The trunk {short} does not reach HEAD but holds all {} HEAD changed, with the same content (a squash or rebase merge).", count(*paths, "path")),
+            format!("The trunk {name} does not reach HEAD but holds all {} HEAD changed, with the same content and modes (a squash or rebase merge){at_start}.", count(*paths, "path")),
             with(base, json!({ "squash_merged": true, "paths": paths, "holding_commit": trunk.commit })),
         ),
         Integration::Holds { paths, commit, behind_tip } => Judgement::new(
             Status::Pass,
             format!(
-                "The trunk {short} does not reach HEAD, but its commit {} ({} before its tip) held all {} HEAD changed, with the same content (a squash or rebase merge, edited on the trunk since).",
+                "The trunk {name} does not reach HEAD, but its commit {} ({} before its tip) held all {} HEAD changed, with the same content and modes (a squash or rebase merge, edited on the trunk since and not undone){at_start}.",
                 &commit[..12.min(commit.len())],
                 count(*behind_tip, "commit"),
                 count(*paths, "path")
             ),
             with(base, json!({ "squash_merged": true, "paths": paths, "holding_commit": commit, "behind_tip": behind_tip })),
         ),
-        Integration::Missing { paths, ahead, ahead_count, searched_only } => Judgement::new(
-            Status::Owed,
-            format!(
-                "The trunk {short} ({}) does not reach HEAD, which is {} ahead, and does not hold {} HEAD changed: {}{}.",
-                trunk.chosen_by,
-                count(*ahead_count, "commit"),
-                count(paths.len(), "path"),
-                names(paths),
-                match searched_only {
-                    Some(n) => format!("; no squash merge of them was found in the trunk's {n} newest first-parent commits, and the older ones back to the merge base were not searched"),
-                    None => String::new(),
-                }
-            ),
-            with(base, json!({ "missing": paths, "ahead": ahead, "ahead_count": ahead_count, "squash_search_stopped_after": searched_only })),
-        ),
+        Integration::Missing { paths, mode_only, reverted, ahead, ahead_count, searched_only } => {
+            let mut notes = Vec::new();
+            if !mode_only.is_empty() {
+                notes.push(format!(
+                    "of those, the trunk holds the content of {} with another mode (a chmod it lacks)",
+                    names(mode_only)
+                ));
+            }
+            if let Some((squash, revert)) = reverted {
+                notes.push(format!(
+                    "the trunk's commit {} held them (a squash merge), and its later commit {} put them back as they were before the change (a revert)",
+                    short(squash),
+                    short(revert)
+                ));
+            }
+            if let Some(n) = searched_only {
+                notes.push(format!("no squash merge of them was found in the trunk's {n} newest first-parent commits, and the older ones back to the merge base were not searched"));
+            }
+            let notes: String = notes.iter().map(|n| format!("; {n}")).collect();
+            Judgement::new(
+                Status::Owed,
+                format!(
+                    "The trunk {name} ({}) does not reach HEAD, which is {} ahead, and does not hold {} HEAD changed: {}{notes}{at_start}.",
+                    trunk.chosen_by,
+                    count(*ahead_count, "commit"),
+                    count(paths.len(), "path"),
+                    names(paths),
+                ),
+                with(base, json!({
+                    "missing": paths,
+                    "mode_only": mode_only,
+                    "reverted": reverted.as_ref().map(|(squash, revert)| json!({ "squash_merge": squash, "revert": revert })),
+                    "ahead": ahead,
+                    "ahead_count": ahead_count,
+                    "squash_search_stopped_after": searched_only,
+                })),
+            )
+        }
     }
 }
 
 pub(crate) fn upstream_alive(r: &Readings) -> Judgement {
-    let branches = match &r.branches {
-        Ok(b) => b,
-        Err(e) => return Judgement::unread(e),
+    let (branches, seen) = match (&r.branches, &r.integration.upstreams) {
+        (Ok(b), Ok(s)) => (b, s),
+        (Err(e), _) | (_, Err(e)) => return Judgement::unread(e),
     };
-    let gone: Vec<String> = branches
-        .iter()
-        .filter_map(|b| {
-            b.upstream.as_ref().filter(|u| !u.exists).map(|u| format!("{} (tracks {})", b.name, short_ref(&u.refname)))
-        })
-        .collect();
+    // Each branch whose upstream is gone: its ref missing, or made since
+    // the start by something else than a fetch or push.
+    let mut gone = Vec::new();
+    let mut inherited = Vec::new();
+    for b in branches {
+        let Some(u) = &b.upstream else { continue };
+        let made = seen.appeared.get(&u.refname);
+        if u.exists && made.is_none() {
+            continue;
+        }
+        let label = match made {
+            Some(why) => format!("{} (tracks {}: {why})", b.name, short_ref(&u.refname)),
+            None => format!("{} (tracks {})", b.name, short_ref(&u.refname)),
+        };
+        let then = seen.gone_at_start.as_ref().and_then(|g| g.get(&b.name));
+        match then == Some(&u.refname) {
+            true => inherited.push(label),
+            false => gone.push(label),
+        }
+    }
     let tracking = branches.iter().filter(|b| b.upstream.is_some()).count();
-    let details = json!({ "branches": branches.len(), "tracking": tracking, "gone": gone });
+    let details = json!({ "branches": branches.len(), "tracking": tracking, "gone": gone, "inherited": inherited });
+    let also = match inherited.len() {
+        0 => String::new(),
+        n => format!(" ({} already gone at the start, not counted: {})", count(n, "upstream"), names(&inherited)),
+    };
     if gone.is_empty() {
         Judgement::new(
             Status::Pass,
             format!(
-                "Of {} now, {} an upstream and none is gone.",
+                "Of {} now, {} an upstream and none {}{also}.",
                 count(branches.len(), "local branch"),
-                count_verb(tracking, "tracks", "track")
+                count_verb(tracking, "tracks", "track"),
+                if inherited.is_empty() { "is gone" } else { "went since the start" }
             ),
             details,
         )
@@ -87,7 +144,7 @@ pub(crate) fn upstream_alive(r: &Readings) -> Judgement {
         Judgement::new(
             Status::Owed,
             format!(
-                "{} {} an upstream that is gone: {}.",
+                "{} {} an upstream that is gone: {}{also}.",
                 count(gone.len(), "local branch"),
                 if gone.len() == 1 { "tracks" } else { "track" },
                 names(&gone)

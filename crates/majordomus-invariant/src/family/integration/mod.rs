@@ -4,8 +4,13 @@
 //! The trunk is chosen as `majordomus_readings::refs::trunk` says (the
 //! policy's `[trunk]`, else the remote's default branch, else a
 //! conventional name); work reaches it by a merge, or by a squash or rebase
-//! merge that holds HEAD's changes with the same content. Neither question
-//! needs a task record.
+//! merge that holds HEAD's changes with the same content (blob and mode).
+//! Neither question needs a task record, but with one the trunk is the one
+//! recorded at the start, read at the value its remote-tracking ref counts
+//! at (`majordomus_readings::refs::evidence`), and an upstream already gone
+//! at the start is inherited.
+
+use std::collections::BTreeMap;
 
 use majordomus_readings::refs::{Integration, Trunk};
 use majordomus_readings::Reading;
@@ -18,6 +23,8 @@ pub mod readings;
 pub const STAGE: &str = "integration";
 
 /// Whether the trunk holds HEAD's work.
+// One value per check: the size of its variants does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Integrated {
     /// HEAD has no commit yet.
@@ -28,17 +35,32 @@ pub enum Integrated {
     },
 }
 
+/// What `upstream-alive` needs beside the local branches: which upstreams
+/// that exist are not evidence that the remote has them, and which were
+/// already gone at the start.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UpstreamsSeen {
+    /// Upstream refs that exist but appeared since the start by something
+    /// else than a fetch or push (`git update-ref`), with why: gone, as far
+    /// as the remote is concerned.
+    pub appeared: BTreeMap<String, String>,
+    /// Branches whose upstream was already gone at the start, with that
+    /// upstream's ref (`None`: no task, or a record that does not say).
+    pub gone_at_start: Option<BTreeMap<String, String>>,
+}
+
 /// The integration family's readings. The local branches `upstream-alive`
 /// is judged from are shared
 /// ([`Readings::branches`](crate::readings::Readings::branches)).
 #[derive(Debug)]
 pub struct IntegrationReadings {
     pub integrated: Reading<Integrated>,
+    pub upstreams: Reading<UpstreamsSeen>,
 }
 
 impl IntegrationReadings {
     /// Every reading of the family unread for one reason.
     pub fn unread(reason: &majordomus_readings::Unread) -> Self {
-        Self { integrated: Err(reason.clone()) }
+        Self { integrated: Err(reason.clone()), upstreams: Err(reason.clone()) }
     }
 }

@@ -15,9 +15,9 @@ pub const INTEGRATED: QuestionDef = QuestionDef {
     cap: 8,
     needs_task: false,
     meanings: &[
-        (Pass, "the trunk reaches HEAD, or held every change HEAD made with the same content at its tip or at a commit since the merge base (squash-merged)"),
-        (Owed, "the trunk neither reaches HEAD nor holds its changes: land the work"),
-        (Unknown, "no trunk was found, or the refs could not be read; name the trunk in the policy"),
+        (Pass, "the trunk (the one recorded at the start, read where its remote-tracking ref counts as evidence) reaches HEAD, or holds every change HEAD made with the same content and mode at its tip, or held them at a commit since the merge base (squash-merged) and has not undone them since"),
+        (Owed, "the trunk neither reaches HEAD nor holds its changes (a mode included), or undid a squash merge of them: land the work"),
+        (Unknown, "no trunk was found, its ref is not evidence of its remote, a grafts file rewrites history, or the refs could not be read"),
         (Exempt, "HEAD has no commit yet"),
     ],
 };
@@ -31,10 +31,10 @@ pub const UPSTREAM_ALIVE: QuestionDef = QuestionDef {
     cap: 9,
     needs_task: false,
     meanings: &[
-        (Pass, "no local branch tracks an upstream that is gone"),
+        (Pass, "no local branch tracks an upstream that went since the start (one already gone at the start is named, not counted)"),
         (
             Owed,
-            "a local branch tracks an upstream that is gone: unset it, or delete the branch once its work has landed",
+            "a local branch tracks an upstream that is gone (or exists only by a ref made by hand since the start): unset it, or delete the branch once its work has landed",
         ),
         (Unknown, "the branches could not be read"),
     ],

@@ -1,11 +1,12 @@
 //! Taking the integration family's readings, on the thread of the ref
 //! readings (`src/measure.rs`).
 
-use majordomus_readings::refs::{self, Head, NoTrunk, Trunk};
+use majordomus_readings::refs::{self, Branch, Head, NoTrunk, RemoteEvidence, Trunk};
 use majordomus_readings::{Reading, Repo, Unread, UnreadKind};
 use majordomus_records::policy::Policy;
+use majordomus_records::task::TaskState;
 
-use super::Integrated;
+use super::{Integrated, UpstreamsSeen};
 
 /// The trunk, as the policy's `[trunk]` names it or as it is found.
 pub fn trunk(repo: &Repo, policy: &Policy) -> Reading<Result<Trunk, NoTrunk>> {
@@ -13,13 +14,29 @@ pub fn trunk(repo: &Repo, policy: &Policy) -> Reading<Result<Trunk, NoTrunk>> {
     refs::trunk(repo, t.remote.as_deref(), t.branch.as_deref())
 }
 
-/// Whether the trunk holds HEAD's work.
+/// The trunk in force: the one recorded at the task's start, if any, else
+/// the one found now; read at the value the evidence counts it at.
+pub fn trunk_in_force(
+    repo: &Repo,
+    policy: &Policy,
+    task: &TaskState,
+    evidence: &Reading<RemoteEvidence>,
+) -> Reading<Result<Trunk, NoTrunk>> {
+    let recorded = task.record().and_then(|r| r.snapshot.trunk.as_deref());
+    refs::in_force(repo, trunk(repo, policy), recorded, evidence)
+}
+
+/// Whether the trunk holds HEAD's work. A grafts file makes it unread.
 pub fn integrated(
     repo: &Repo,
     head: &Reading<Head>,
     head_commit: Option<&str>,
     trunk: &Reading<Result<Trunk, NoTrunk>>,
+    evidence: &Reading<RemoteEvidence>,
 ) -> Reading<Integrated> {
+    if let Some(reason) = evidence.as_ref().ok().and_then(RemoteEvidence::grafts_reason) {
+        return Err(Unread::repository(reason));
+    }
     match (head_commit, trunk) {
         (None, _) if head.is_ok() => Ok(Integrated::Unborn),
         (None, _) => Err(head.clone().err().unwrap_or_else(|| Unread::new(UnreadKind::Git, "HEAD could not be read"))),
@@ -28,4 +45,26 @@ pub fn integrated(
         (Some(h), Ok(Ok(t))) => refs::integration(repo, h, &t.commit)
             .map(|integration| Integrated::Measured { trunk: t.clone(), integration }),
     }
+}
+
+/// What `upstream-alive` needs beside the branches: the upstreams that
+/// exist only by a ref moved by hand since the start, and those gone at
+/// the start.
+pub fn upstreams(
+    branches: &Reading<Vec<Branch>>,
+    evidence: &Reading<RemoteEvidence>,
+    task: &TaskState,
+) -> Reading<UpstreamsSeen> {
+    let branches = branches.as_ref().map_err(Clone::clone)?;
+    let evidence = evidence.as_ref().map_err(Clone::clone)?;
+    let appeared = branches
+        .iter()
+        .filter_map(|b| b.upstream.as_ref())
+        .filter_map(|u| {
+            let aside = evidence.set_aside_for(&u.refname).filter(|s| s.appeared)?;
+            Some((u.refname.clone(), aside.why.clone()))
+        })
+        .collect();
+    let gone_at_start = task.record().and_then(|r| r.snapshot.gone_upstreams.clone());
+    Ok(UpstreamsSeen { appeared, gone_at_start })
 }

@@ -1,7 +1,14 @@
 //! `scoped` judged from the change set since the start.
+//!
+//! It judges the task's code. The policy file is not judged here: a change
+//! to it is reported as what it is, a policy change, in the document's
+//! `policy` finding (`src/in_force/`), where a loosening is named and kept
+//! out of force; here it is said to be reported apart. A path out of scope
+//! is settled in place, by `majordomus scope add`, never by a restart.
 
 use serde_json::json;
 
+use majordomus_records::paths::POLICY_FILE;
 use majordomus_records::task::TaskRecord;
 use majordomus_records::RepoPath;
 
@@ -22,23 +29,44 @@ pub(crate) fn scoped(task: &TaskRecord, r: &Readings) -> Judgement {
         Ok(c) => c,
         Err(e) => return Judgement::unread(e),
     };
-    let outside: Vec<&RepoPath> = changes.changed.iter().filter(|p| !in_scope_path(p, &task.scope)).collect();
-    let details = json!({ "scope": task.scope, "changed": changes.changed.len(), "outside": outside });
+    let policy_changed = changes.changed.iter().any(|p| *p == POLICY_FILE);
+    let judged: Vec<&RepoPath> = changes.changed.iter().filter(|p| **p != POLICY_FILE).collect();
+    let outside: Vec<&RepoPath> = judged.iter().copied().filter(|p| !in_scope_path(p, &task.scope)).collect();
+    let details = json!({
+        "scope": task.scope,
+        "scope_added": task.scope_added,
+        "changed": judged.len(),
+        "outside": outside,
+        "policy_file_changed": policy_changed,
+    });
+    let added = match task.scope_added.as_slice() {
+        [] => String::new(),
+        added => format!(
+            " ({} with majordomus scope add: {})",
+            if added.len() == 1 { "one path added" } else { "paths added" },
+            added.iter().map(|a| format!("{} at {}", a.path, a.at)).collect::<Vec<_>>().join(", ")
+        ),
+    };
+    let apart = match policy_changed {
+        true => format!(" The policy file {POLICY_FILE} changed too: that is reported apart, as a policy change."),
+        false => String::new(),
+    };
     if outside.is_empty() {
         Judgement::new(
             Status::Pass,
             format!(
-                "All {} changed since the start lie inside the scope {}.",
-                count(changes.changed.len(), "path"),
+                "All {} changed since the start lie inside the scope {}{added}.{apart}",
+                count(judged.len(), "path"),
                 names(&task.scope)
             ),
             details,
         )
     } else {
+        let words: Vec<String> = outside.iter().map(|p| shell_word(&p.to_string())).collect();
         Judgement::new(
             Status::Refused,
             format!(
-                "{} changed since the start {} outside the scope {}: {}.",
+                "{} changed since the start {} outside the scope {}{added}: {}.{apart}",
                 count(outside.len(), "path"),
                 if outside.len() == 1 { "lies" } else { "lie" },
                 names(&task.scope),
@@ -46,6 +74,19 @@ pub(crate) fn scoped(task: &TaskRecord, r: &Readings) -> Judgement {
             ),
             details,
         )
+        .remedy(format!(
+            "revert the changes outside the scope, or, if they belong to the task, grow the scope in place: majordomus scope add {}",
+            words.join(" ")
+        ))
+    }
+}
+
+/// A path as one shell word: quoted when it holds anything the shell reads.
+fn shell_word(path: &str) -> String {
+    if !path.is_empty() && path.chars().all(|c| c.is_ascii_alphanumeric() || "-_./+@%:,".contains(c)) {
+        path.to_string()
+    } else {
+        format!("'{}'", path.replace('\'', "'\\''"))
     }
 }
 

@@ -11,7 +11,7 @@ pub const SCOPED: QuestionDef = QuestionDef {
     stage: super::STAGE,
     question: "Does every path changed since the start lie inside the task's declared scope?",
     source: "task record + git",
-    remedy: "revert the changes outside the scope, or start the task again with a wider --scope",
+    remedy: "revert the changes outside the scope, or grow the scope in place: majordomus scope add PATH...",
     cap: 6,
     needs_task: true,
     meanings: &[

@@ -10,6 +10,7 @@ use majordomus_records::ledger::AgentTask;
 
 use crate::answer::Status;
 use crate::family::bookkeeping::ack::ack_evidence;
+use crate::family::bookkeeping::made::Made;
 use crate::family::bookkeeping::readings::{Acked, Claimed, Filed, ProcessSeen, Registered, TaskBook, Todo};
 use crate::fixtures::{all_well, answer};
 use crate::question::QuestionId;
@@ -27,6 +28,7 @@ fn books(book: TaskBook) -> Readings {
     r.bookkeeping.markers_added = Ok(vec![]);
     r.bookkeeping.register = None;
     r.bookkeeping.processes = Ok(vec![]);
+    r.bookkeeping.made = Some(Ok(Made::default()));
     r
 }
 
@@ -245,7 +247,13 @@ fn a_marker_with_no_number_is_refused_and_an_unobserved_forge_is_unknown() {
 
 #[test]
 fn registered_work_still_running_is_owed_and_ended_work_passes() {
-    let reg = |pid| Registered { pid, start_time: Some(1), what: Some("the build".into()), at: CLAIMED_AT.into() };
+    let reg = |pid| Registered {
+        pid,
+        start_time: Some(1),
+        what: Some("the build".into()),
+        at: CLAIMED_AT.into(),
+        forgotten: None,
+    };
     let mut r = books(TaskBook { background: vec![reg(10), reg(11)], ..TaskBook::default() });
     r.bookkeeping.processes = Ok(vec![
         ProcessSeen { registered: reg(10), running: Ok(false) },
@@ -267,6 +275,40 @@ fn registered_work_still_running_is_owed_and_ended_work_passes() {
     ]);
     assert_eq!(answer(&r, "no-background-work").status, Status::Unknown);
     r.bookkeeping.processes = Ok(vec![ProcessSeen { registered: reg(10), running: Ok(false) }]);
+    assert_eq!(answer(&r, "no-background-work").status, Status::Pass);
+}
+
+#[test]
+fn work_forgotten_with_a_reason_while_it_runs_is_exempt_showing_it_and_never_hides_other_work() {
+    let reg = |pid, forgotten: Option<&str>| Registered {
+        pid,
+        start_time: Some(1),
+        what: None,
+        at: CLAIMED_AT.into(),
+        forgotten: forgotten.map(|w| (w.to_string(), LATER.to_string())),
+    };
+    let forgotten = reg(10, Some("the user's docs server"));
+    let mut r = books(TaskBook { background: vec![forgotten.clone()], ..TaskBook::default() });
+    r.bookkeeping.processes = Ok(vec![ProcessSeen { registered: forgotten.clone(), running: Ok(true) }]);
+    let a = answer(&r, "no-background-work");
+    assert_eq!(a.status, Status::Exempt);
+    assert!(
+        a.evidence.contains("pid 10 still runs, forgotten at") && a.evidence.contains("the user's docs server"),
+        "{}",
+        a.evidence
+    );
+    r.bookkeeping.processes = Ok(vec![
+        ProcessSeen { registered: forgotten.clone(), running: Ok(true) },
+        ProcessSeen { registered: reg(11, None), running: Ok(true) },
+    ]);
+    let a = answer(&r, "no-background-work");
+    assert_eq!(a.status, Status::Owed);
+    assert!(
+        a.evidence.contains("pid 11 still runs") && a.evidence.contains("Forgotten while still running: pid 10"),
+        "{}",
+        a.evidence
+    );
+    r.bookkeeping.processes = Ok(vec![ProcessSeen { registered: forgotten, running: Ok(false) }]);
     assert_eq!(answer(&r, "no-background-work").status, Status::Pass);
 }
 
@@ -311,6 +353,20 @@ fn no_commit_since_the_start_is_nothing_measurable() {
     assert!(a.evidence.starts_with("Nothing measurable"), "{}", a.evidence);
 }
 
+#[test]
+fn commits_that_change_nothing_are_not_measurable() {
+    let mut r = all_well();
+    r.bookkeeping.book = Ok(Default::default());
+    r.bookkeeping.tree_changed = Ok(false);
+    let a = answer(&r, "measurable");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("its tree is the start commit's"), "{}", a.evidence);
+    r.bookkeeping.tree_changed = Err(Unread::io("the trees could not be read"));
+    assert_eq!(answer(&r, "measurable").status, Status::Unknown);
+    r.bookkeeping.tree_changed = Ok(true);
+    assert_eq!(answer(&r, "measurable").status, Status::Pass);
+}
+
 // acknowledgements
 
 fn dirty(paths: &[&str]) -> Result<WorkingTree, Unread> {
@@ -342,6 +398,29 @@ fn an_ack_exempts_exactly_the_set_it_names_and_one_more_path_brings_the_question
     let a = answer(&r, "committed");
     assert_eq!(a.status, Status::Owed);
     assert!(a.evidence.contains("never acknowledged") && a.evidence.ends_with("src/lib.rs."), "{}", a.evidence);
+}
+
+#[test]
+fn an_ack_never_covers_what_the_task_made_and_says_so() {
+    let mut r = books(TaskBook { acks: vec![ack("committed", &["src/lib.rs", "Cargo.toml"])], ..TaskBook::default() });
+    r.tree = dirty(&["src/lib.rs", "Cargo.toml"]);
+    r.bookkeeping.made = Some(Ok(Made { paths: ["src/lib.rs".to_string()].into(), ..Made::default() }));
+    let a = answer(&r, "committed");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("never covers") && a.evidence.contains("src/lib.rs"), "{}", a.evidence);
+    assert_eq!(a.details["not_coverable"][0]["item"], "src/lib.rs");
+    // What the task made cannot be read: the acknowledgement cannot be checked, so it does not exempt.
+    r.bookkeeping.made = Some(Err(Unread::io("HEAD's reflog cannot be read")));
+    r.tree = dirty(&["Cargo.toml"]);
+    let a = answer(&r, "committed");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("HEAD's reflog cannot be read"), "{}", a.evidence);
+    // A branch this worktree checked out is the task's too.
+    let mut r = accumulated(&["mine"], &[]);
+    r.bookkeeping.book =
+        Ok(TaskBook { acks: vec![ack("nothing-accumulated", &["branch mine"])], ..TaskBook::default() });
+    r.bookkeeping.made = Some(Ok(Made { branches: ["mine".to_string()].into(), ..Made::default() }));
+    assert_eq!(answer(&r, "nothing-accumulated").status, Status::Owed);
 }
 
 #[test]

@@ -19,6 +19,7 @@ fn start(t: &TestRepo) -> TaskRecord {
         id: "t".into(),
         task: "work".into(),
         scope: vec![],
+        scope_added: vec![],
         issues: vec![],
         started_at: Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         head: head.commit,

@@ -1,7 +1,9 @@
 //! The commit family judged over readings handed in directly.
 
-use majordomus_readings::refs::Push;
+use majordomus_readings::refs::submodules::{OnRemote, Submodule};
+use majordomus_readings::refs::{BranchWork, Elsewhere, Made, Push, RemoteEvidence, SetAside, Tracking};
 use majordomus_readings::stash::StashEntry;
+use majordomus_readings::state::{InProgress, Operation};
 use majordomus_readings::status::{Dirty, WorkingTree};
 use majordomus_readings::{changes::ChangeSet, Unread};
 use majordomus_records::task::{TaskState, UntrackedPath};
@@ -155,13 +157,27 @@ fn a_snapshot_without_the_untracked_files_is_unknown_not_an_empty_set() {
 #[test]
 fn an_operation_in_progress_or_a_conflict_is_owed() {
     let mut r = all_well();
-    r.commit.operation = Ok(Some("rebase".into()));
+    let rebase = InProgress { operation: Operation::Rebase, shown_by: "rebase-merge" };
+    r.commit.operations = Ok(vec![rebase]);
     let a = answer(&r, "settled");
     assert_eq!(a.status, Status::Owed);
     assert!(a.remedy.contains("git rebase --continue"), "{}", a.remedy);
-    r.commit.operation = Ok(None);
+    r.commit.operations = Ok(vec![]);
     r.tree = Ok(WorkingTree { conflicted: vec!["a.txt".into()], ..WorkingTree::default() });
     assert_eq!(answer(&r, "settled").status, Status::Owed);
+}
+
+#[test]
+fn a_sequence_left_in_the_sequencer_is_owed_and_says_so() {
+    let mut r = all_well();
+    let pick = InProgress { operation: Operation::CherryPick, shown_by: "sequencer/todo" };
+    let bisect = InProgress { operation: Operation::Bisect, shown_by: "BISECT_LOG" };
+    r.commit.operations = Ok(vec![pick, bisect]);
+    let a = answer(&r, "settled");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("cherry-pick sequence") && a.evidence.contains("sequencer/todo"), "{}", a.evidence);
+    assert!(a.evidence.contains("a bisect is in progress"), "{}", a.evidence);
+    assert!(a.remedy.contains("git cherry-pick --continue") && a.remedy.contains("git bisect reset"), "{}", a.remedy);
 }
 
 #[test]
@@ -206,4 +222,63 @@ fn commits_unpushed_at_the_start_are_named_the_first_few_and_the_rest_counted() 
         "{}",
         a.evidence
     );
+}
+
+#[test]
+fn work_left_on_another_branch_or_in_a_submodule_is_owed_and_named() {
+    let mut r = all_well();
+    let topic = BranchWork { branch: "topic".into(), commits: vec!["d".repeat(40)], count: 1, made: Made::BranchMoved };
+    r.commit.elsewhere = Ok(Elsewhere { branches: vec![topic], ..Elsewhere::default() });
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Owed);
+    assert!(
+        a.evidence.contains("The branch topic holds 1 commit this worktree made since the start"),
+        "{}",
+        a.evidence
+    );
+    assert!(a.evidence.contains("dddddddddddd"), "{}", a.evidence);
+    r.commit.elsewhere = Ok(Elsewhere::default());
+    let lib = |on_remote| Submodule { path: "lib".into(), commit: "e".repeat(40), on_remote };
+    r.commit.submodules = Ok(vec![lib(OnRemote::Missing)]);
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("ubmodule lib points at eeeeeeeeeeee, which none of lib's"), "{}", a.evidence);
+    r.commit.submodules = Ok(vec![lib(OnRemote::Held("refs/remotes/origin/main".into()))]);
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Pass);
+    assert!(a.evidence.contains("which its origin/main holds"), "{}", a.evidence);
+    r.commit.submodules = Ok(vec![lib(OnRemote::Unread("it is not checked out here".into()))]);
+    assert_eq!(answer(&r, "pushed").status, Status::Unknown);
+    // Unread work elsewhere does not hide what is owed on HEAD, nor pass.
+    r.commit.submodules = Ok(vec![]);
+    r.commit.elsewhere = Err(Unread::record("the task record holds no snapshot of the branches"));
+    assert_eq!(answer(&r, "pushed").status, Status::Unknown);
+}
+
+#[test]
+fn refs_not_counted_as_evidence_are_named_even_in_a_pass() {
+    let mut r = all_well();
+    r.commit.evidence = Ok(RemoteEvidence {
+        refs: vec![Tracking {
+            refname: "refs/remotes/origin/main".into(),
+            remote: "origin".into(),
+            commit: "b".repeat(40),
+            at_start: Some("origin/main moved since the start by \"fetch . HEAD\"".into()),
+        }],
+        set_aside: vec![SetAside {
+            subject: "self".into(),
+            why: "self was added since the start".into(),
+            appeared: false,
+        }],
+        ..RemoteEvidence::default()
+    });
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Pass);
+    assert!(
+        a.evidence.contains("Not counted as evidence of a remote: self was added since the start; origin/main moved"),
+        "{}",
+        a.evidence
+    );
+    assert!(a.evidence.contains("so it is read at its start value"), "{}", a.evidence);
+    assert_eq!(a.details["not_evidence"].as_array().map(Vec::len), Some(2));
 }

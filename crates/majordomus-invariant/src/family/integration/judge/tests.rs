@@ -3,7 +3,7 @@
 use majordomus_readings::refs::{Branch, Integration, Upstream};
 
 use crate::answer::Status;
-use crate::family::integration::Integrated;
+use crate::family::integration::{Integrated, UpstreamsSeen};
 use crate::fixtures::{all_well, answer, trunk_at};
 
 #[test]
@@ -17,6 +17,8 @@ fn a_squash_merged_head_is_integrated_and_a_missing_one_owed() {
         trunk: trunk.clone(),
         integration: Integration::Missing {
             paths: vec!["a".into()],
+            mode_only: vec![],
+            reverted: None,
             ahead: vec![],
             ahead_count: 1,
             searched_only: None,
@@ -29,6 +31,8 @@ fn a_squash_merged_head_is_integrated_and_a_missing_one_owed() {
         trunk,
         integration: Integration::Missing {
             paths: vec!["a".into()],
+            mode_only: vec![],
+            reverted: None,
             ahead: vec![],
             ahead_count: 1,
             searched_only: Some(2000),
@@ -67,4 +71,59 @@ fn a_branch_tracking_a_gone_upstream_is_owed_and_named() {
     let a = answer(&r, "upstream-alive");
     assert_eq!(a.status, Status::Owed);
     assert!(a.evidence.contains("feature (tracks origin/feature)"), "{}", a.evidence);
+}
+
+#[test]
+fn a_mode_the_trunk_lacks_and_a_squash_merge_it_reverted_are_owed_and_say_so() {
+    let mut r = all_well();
+    let trunk = trunk_at("refs/remotes/origin/main", 'f');
+    r.integration.integrated = Ok(Integrated::Measured {
+        trunk: trunk.clone(),
+        integration: Integration::Missing {
+            paths: vec!["run.sh".into(), "src/lib.rs".into()],
+            mode_only: vec!["run.sh".into()],
+            reverted: Some(("c".repeat(40), "d".repeat(40))),
+            ahead: vec![],
+            ahead_count: 1,
+            searched_only: None,
+        },
+    });
+    let a = answer(&r, "integrated");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("the content of run.sh with another mode"), "{}", a.evidence);
+    assert!(a.evidence.contains("its later commit dddddddddddd put them back"), "{}", a.evidence);
+    assert_eq!(a.details["reverted"]["squash_merge"], "c".repeat(40));
+}
+
+#[test]
+fn a_trunk_read_at_its_start_value_says_so() {
+    let mut r = all_well();
+    let mut trunk = trunk_at("refs/remotes/origin/main", 'f');
+    trunk.at_start = Some("origin/main moved since the start by git update-ref".into());
+    r.integration.integrated = Ok(Integrated::Measured { trunk, integration: Integration::Reached });
+    let a = answer(&r, "integrated");
+    assert!(a.evidence.contains("origin/main is read at its start value: origin/main moved"), "{}", a.evidence);
+}
+
+#[test]
+fn an_upstream_gone_at_the_start_is_named_not_counted_and_one_made_by_hand_is_gone() {
+    let mut r = all_well();
+    let tracking = |name: &str, exists| Branch {
+        name: name.into(),
+        commit: "b".repeat(40),
+        upstream: Some(Upstream { refname: format!("refs/remotes/origin/{name}"), exists }),
+    };
+    r.branches = Ok(vec![tracking("old", false), tracking("forged", true)]);
+    r.integration.upstreams = Ok(UpstreamsSeen {
+        appeared: [("refs/remotes/origin/forged".to_string(), "it appeared by git update-ref".to_string())].into(),
+        gone_at_start: Some([("old".to_string(), "refs/remotes/origin/old".to_string())].into()),
+    });
+    let a = answer(&r, "upstream-alive");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.starts_with("1 local branch tracks an upstream that is gone: forged"), "{}", a.evidence);
+    assert!(a.evidence.contains("1 upstream already gone at the start, not counted: old"), "{}", a.evidence);
+    r.branches = Ok(vec![tracking("old", false)]);
+    let a = answer(&r, "upstream-alive");
+    assert_eq!(a.status, Status::Pass);
+    assert!(a.evidence.contains("none went since the start"), "{}", a.evidence);
 }

@@ -5,6 +5,7 @@ use majordomus_records::task::TaskState;
 
 use super::*;
 use crate::fixtures::{all_well, answer, record};
+use majordomus_records::paths::POLICY_FILE;
 
 #[test]
 fn a_path_outside_the_scope_refuses_and_is_named() {
@@ -26,4 +27,29 @@ fn scope_matching_is_by_whole_path_components() {
     assert!(in_scope("src/parser/lex.rs", &scope));
     assert!(!in_scope("src/parser2/lex.rs", &scope));
     assert!(!in_scope("src/lib.rs", &scope));
+}
+
+#[test]
+fn the_policy_file_is_not_judged_for_scope_and_is_said_to_be_reported_apart() {
+    let mut r = all_well();
+    let mut t = record();
+    t.scope = vec!["src".into()];
+    r.task = TaskState::Active(Box::new(t));
+    r.changes = Ok(ChangeSet { changed: vec!["src/a.rs".into(), POLICY_FILE.into()], inherited: vec![] });
+    let a = answer(&r, "scoped");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    assert!(a.evidence.contains("reported apart, as a policy change"), "{}", a.evidence);
+    assert_eq!(a.details["policy_file_changed"], true);
+}
+
+#[test]
+fn the_remedy_of_a_path_out_of_scope_is_scope_add_naming_it_as_one_shell_word() {
+    let mut r = all_well();
+    let mut t = record();
+    t.scope = vec!["src".into()];
+    r.task = TaskState::Active(Box::new(t));
+    r.changes = Ok(ChangeSet { changed: vec!["docs/guide.md".into(), "docs/it's.md".into()], inherited: vec![] });
+    let a = answer(&r, "scoped");
+    assert_eq!(a.status, Status::Refused);
+    assert!(a.remedy.ends_with("majordomus scope add docs/guide.md 'docs/it'\\''s.md'"), "{}", a.remedy);
 }

@@ -1,0 +1,171 @@
+//! What the task made, as this working tree's history shows it: the paths
+//! its commits changed and the branches this worktree checked out since the
+//! start. An acknowledgement (`ack.rs`) never covers any of it: it is for a
+//! peer's work in a shared checkout, and git itself says this was not.
+//!
+//! The task's commits are those reachable from HEAD, or from any commit
+//! HEAD's reflog recorded since the start (so one taken off HEAD with
+//! `git reset` still counts), and from no ref the start snapshot held (the
+//! start commit, the branches at the start). The reflog is read through
+//! libgit2 (`logs/HEAD` of this worktree's git directory); it runs nothing.
+//! A reflog expired by hand forgets the commits it held: what HEAD still
+//! reaches is then all that is known. Taken only when the task has
+//! acknowledged something, so `check` pays for it only then.
+
+use std::collections::BTreeSet;
+
+use majordomus_readings::{Reading, Repo, Unread};
+use majordomus_records::task::TaskRecord;
+
+/// The most commits walked; past it, the paths are not all known.
+const MOST: usize = 5_000;
+
+/// What the task made since its start.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Made {
+    /// Paths changed by the task's commits (against each one's first parent).
+    pub paths: BTreeSet<String>,
+    /// Local branches this worktree checked out since the start, and those
+    /// pointing at a commit of the task.
+    pub branches: BTreeSet<String>,
+}
+
+impl Made {
+    /// Why an item of a question's evidence (a path, or `branch NAME`) is
+    /// the task's own work, if it is.
+    pub fn owns(&self, item: &str) -> Option<&'static str> {
+        if let Some(name) = item.strip_prefix("branch ") {
+            if self.branches.contains(name) {
+                return Some("a branch this worktree checked out since the start, or one holding a commit of the task");
+            }
+        }
+        self.paths.contains(item).then_some("a path the task's own commits changed")
+    }
+}
+
+/// Reads what the task of `record` made in `repo`'s working tree.
+pub fn read(repo: &Repo, record: &TaskRecord) -> Reading<Made> {
+    let started = record.started_at().map_err(Unread::record)?.timestamp();
+    let git = &repo.git;
+    let mut tips = Vec::new();
+    let mut made = Made::default();
+    match git.reflog("HEAD") {
+        Ok(log) => {
+            for entry in log.iter().filter(|e| e.committer().when().seconds() >= started) {
+                tips.push(entry.id_new());
+                let message = entry.message().unwrap_or_default();
+                if let Some((from, to)) =
+                    message.strip_prefix("checkout: moving from ").and_then(|m| m.split_once(" to "))
+                {
+                    made.branches.extend([from.to_string(), to.to_string()]);
+                }
+            }
+        }
+        Err(e) if e.code() == git2::ErrorCode::NotFound => {}
+        Err(e) => return Err(Unread::git("HEAD's reflog", &e)),
+    }
+    // `from` in the first checkout is the branch the task started on: not made.
+    if let Some(b) = &record.branch {
+        made.branches.remove(b);
+    }
+    if let Some(head) = git.head().ok().and_then(|h| h.target()) {
+        tips.push(head);
+    }
+    let mut walk = git.revwalk().map_err(|e| Unread::git("the history", &e))?;
+    for tip in tips.into_iter().filter(|t| !t.is_zero()) {
+        // A commit the reflog names that is gone (pruned) is nothing to walk.
+        let _ = walk.push(tip);
+    }
+    let mut held: Vec<&str> = record.head.iter().map(String::as_str).collect();
+    held.extend(record.snapshot.branches.iter().flatten().map(|(_, c)| c.as_str()));
+    for id in held {
+        if let Ok(oid) = git2::Oid::from_str(id) {
+            let _ = walk.hide(oid);
+        }
+    }
+    let mut commits = BTreeSet::new();
+    for oid in walk.take(MOST + 1) {
+        let oid = oid.map_err(|e| Unread::git("the history", &e))?;
+        if commits.len() == MOST {
+            return Err(Unread::new(
+                majordomus_readings::UnreadKind::Git,
+                format!("more than {MOST} commits since the start, so what the task's commits changed is not read"),
+            ));
+        }
+        commits.insert(oid);
+        changed_by(repo, oid, &mut made.paths)?;
+    }
+    if let Ok(branches) = git.branches(Some(git2::BranchType::Local)) {
+        for (branch, _) in branches.flatten() {
+            let tip = branch.get().target();
+            if let (Some(tip), Ok(Some(name))) = (tip, branch.name()) {
+                if commits.contains(&tip) {
+                    made.branches.insert(name.to_string());
+                }
+            }
+        }
+    }
+    Ok(made)
+}
+
+/// Adds the paths commit `oid` changed against its first parent (against
+/// nothing, for a root commit).
+fn changed_by(repo: &Repo, oid: git2::Oid, paths: &mut BTreeSet<String>) -> Reading<()> {
+    let what = || format!("the commit {oid}");
+    let commit = repo.git.find_commit(oid).map_err(|e| Unread::git(&what(), &e))?;
+    let tree = commit.tree().map_err(|e| Unread::git(&what(), &e))?;
+    let parent = commit.parent(0).ok().and_then(|p| p.tree().ok());
+    let diff = repo.git.diff_tree_to_tree(parent.as_ref(), Some(&tree), None).map_err(|e| Unread::git(&what(), &e))?;
+    for delta in diff.deltas() {
+        for file in [delta.old_file(), delta.new_file()] {
+            if let Some(p) = file.path().and_then(|p| p.to_str()) {
+                paths.insert(p.to_string());
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use majordomus_testkit::TestRepo;
+
+    use super::*;
+
+    fn started(t: &TestRepo) -> TaskRecord {
+        let mut r = majordomus_testkit::task_record();
+        r.head = Some(t.head());
+        r.started_at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        r.snapshot.branches = Some([("main".to_string(), t.head())].into());
+        r
+    }
+
+    #[test]
+    fn a_commit_undone_with_reset_and_a_branch_checked_out_are_still_the_tasks() {
+        let t = TestRepo::with_commit();
+        t.write("peer.txt", "a peer's file\n");
+        t.commit_all("before the start");
+        let record = started(&t);
+        t.write("src/lib.rs", "fn a() {}\n");
+        t.commit_all("the task's work");
+        t.git(&["reset", "-q", "--soft", "HEAD~1"]);
+        t.git(&["checkout", "-q", "-b", "mine"]);
+        t.git(&["checkout", "-q", "main"]);
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let made = read(&repo, &record).expect("read");
+        assert_eq!(made.paths.iter().collect::<Vec<_>>(), ["src/lib.rs"]);
+        assert!(made.owns("src/lib.rs").is_some() && made.owns("peer.txt").is_none());
+        assert!(made.owns("branch mine").is_some(), "{made:?}");
+        assert!(made.owns("branch main").is_none(), "the branch the task started on is not made by it: {made:?}");
+    }
+
+    #[test]
+    fn a_branch_a_peer_made_and_this_worktree_never_checked_out_is_not_the_tasks() {
+        let t = TestRepo::with_commit();
+        let record = started(&t);
+        t.git(&["branch", "peer"]);
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let made = read(&repo, &record).expect("read");
+        assert_eq!(made, Made::default());
+    }
+}

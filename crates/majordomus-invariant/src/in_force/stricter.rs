@@ -1,0 +1,431 @@
+//! "Stricter", key by key: how the policy the task started under and the
+//! working tree's policy make the policy in force, and which changes are
+//! named as loosenings (README.md, "The policy in force", has the table).
+//!
+//! Every function takes the working tree's value apart with an exhaustive
+//! pattern, so a key added to the policy does not compile until it is
+//! given a rule here. A key whose two values cannot be ordered (a gate's
+//! command, the trunk, the marker pattern) keeps the start's value: a
+//! change to it is taken as a loosening, since nothing can show it is not.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use indexmap::IndexMap;
+
+use majordomus_records::policy::{
+    marker_defaults, Exemption, ExtraQuestion, Forge, Gate, HookPolicy, Markers, Policy, Trunk,
+};
+
+use super::{Change, Effect};
+
+/// The policy in force, from the start's and the working tree's, and every
+/// change between them.
+pub fn merge(start: &Policy, now: &Policy) -> (Policy, Vec<Change>) {
+    let Policy { trunk, gates, questions, exempt, caps, markers, hook, forge } = now;
+    let mut c = Vec::new();
+    let policy = Policy {
+        trunk: self::trunk(&start.trunk, trunk, &mut c),
+        gates: self::gates(&start.gates, gates, &mut c),
+        questions: self::questions(&start.questions, questions, &mut c),
+        exempt: self::exempt(&start.exempt, exempt, &mut c),
+        caps: self::caps(&start.caps, caps, &mut c),
+        markers: self::markers(&start.markers, markers, &mut c),
+        hook: self::hook(&start.hook, hook, &mut c),
+        forge: self::forge(&start.forge, forge, &mut c),
+    };
+    (policy, c)
+}
+
+/// `[trunk]`: which branch is the trunk is a fact, not a degree of
+/// strictness; any change repoints `integrated` and `pushed` and is not in
+/// force. The start's stays.
+pub(crate) fn trunk(start: &Option<Trunk>, now: &Option<Trunk>, c: &mut Vec<Change>) -> Option<Trunk> {
+    let plain = |t: &Option<Trunk>| t.clone().filter(|t| t.remote.is_some() || t.branch.is_some());
+    if plain(start) != plain(now) {
+        c.push(Change::new(
+            "[trunk]",
+            format!("points the trunk at {} instead of {}", trunk_words(now), trunk_words(start)),
+            Effect::Looser,
+        ));
+    }
+    start.clone()
+}
+
+fn trunk_words(t: &Option<Trunk>) -> String {
+    match t.as_ref().map(|t| (t.remote.as_deref(), t.branch.as_deref())) {
+        None | Some((None, None)) => "the trunk found without the policy (the remote's default branch)".into(),
+        Some((Some(r), Some(b))) => format!("{r}/{b}"),
+        Some((None, Some(b))) => format!("the branch {b}"),
+        Some((Some(r), None)) => format!("the default branch of {r}"),
+    }
+}
+
+/// `[gates]`: a gate added is in force; one removed stays, as the start
+/// declared it. Of a gate in both, key by key: `run` cannot be ordered (the
+/// start's stays); `inputs` are the union (a gate selected by more changes,
+/// its verdict covering more files, is stricter); `required` and `always`
+/// hold if either says so; `timeout_seconds` is the shorter (none is
+/// unbounded).
+pub(crate) fn gates(
+    start: &IndexMap<String, Gate>,
+    now: &IndexMap<String, Gate>,
+    c: &mut Vec<Change>,
+) -> IndexMap<String, Gate> {
+    let mut out = IndexMap::new();
+    for (id, s) in start {
+        match now.get(id) {
+            None => {
+                c.push(Change::new(format!("[gates.{id}]"), "removed since the start", Effect::Looser));
+                out.insert(id.clone(), s.clone());
+            }
+            Some(n) => {
+                out.insert(id.clone(), gate(id, s, n, c));
+            }
+        }
+    }
+    for (id, n) in now {
+        if !start.contains_key(id) {
+            c.push(Change::new(format!("[gates.{id}]"), "added since the start", Effect::Stricter));
+            out.insert(id.clone(), n.clone());
+        }
+    }
+    out
+}
+
+fn gate(id: &str, start: &Gate, now: &Gate, c: &mut Vec<Change>) -> Gate {
+    let Gate { run, inputs, required, always, timeout_seconds } = now;
+    let entry = |key: &str| format!("[gates.{id}] {key}");
+    if *run != start.run {
+        c.push(Change::new(
+            entry("run"),
+            format!("changed from `{}` to `{run}` (the start's command runs and judges)", start.run),
+            Effect::Looser,
+        ));
+    }
+    let inputs = union(&start.inputs, inputs, &entry("inputs"), "selects and covers", c);
+    Gate {
+        run: start.run.clone(),
+        inputs,
+        required: either(
+            start.required,
+            *required,
+            &entry("required"),
+            "made optional; it stays required",
+            "made required",
+            c,
+        ),
+        always: either(
+            start.always,
+            *always,
+            &entry("always"),
+            "no longer always selected; it still is",
+            "always selected",
+            c,
+        ),
+        timeout_seconds: lower(start.timeout_seconds, *timeout_seconds, &entry("timeout_seconds"), "seconds", c),
+    }
+}
+
+/// `[[questions]]`: a question added is asked at once; one removed is still
+/// asked; one answered by another gate than at the start keeps the start's
+/// gate (a gate cannot be ordered). A new wording or stage is taken as it
+/// is: it decides nothing.
+pub(crate) fn questions(start: &[ExtraQuestion], now: &[ExtraQuestion], c: &mut Vec<Change>) -> Vec<ExtraQuestion> {
+    let mut out = Vec::new();
+    for s in start {
+        let entry = format!("[[questions]] {}", s.id);
+        match now.iter().find(|n| n.id == s.id) {
+            None => {
+                c.push(Change::new(entry, "removed since the start; it is still asked", Effect::Looser));
+                out.push(s.clone());
+            }
+            Some(n) => {
+                let ExtraQuestion { id: _, stage, question, gate } = n;
+                if *gate != s.gate {
+                    c.push(Change::new(
+                        entry,
+                        format!("answered by the gate {gate} instead of {}; the start's gate answers it", s.gate),
+                        Effect::Looser,
+                    ));
+                    out.push(s.clone());
+                    continue;
+                }
+                if *stage != s.stage || *question != s.question {
+                    c.push(Change::new(entry, "its wording or stage changed", Effect::Neutral));
+                }
+                out.push(n.clone());
+            }
+        }
+    }
+    for n in now {
+        if !start.iter().any(|s| s.id == n.id) {
+            c.push(Change::new(format!("[[questions]] {}", n.id), "added since the start", Effect::Stricter));
+            out.push(n.clone());
+        }
+    }
+    out
+}
+
+/// `[[exempt]]`: an exemption added exempts nothing for this task; one
+/// removed no longer exempts; of one in both, the one that ends sooner is
+/// in force (no `until` is for ever), so a date moved later or taken away
+/// leaves the start's. A new reason with the same date is taken: it is
+/// only shown.
+pub(crate) fn exempt(start: &[Exemption], now: &[Exemption], c: &mut Vec<Change>) -> Vec<Exemption> {
+    let mut out = Vec::new();
+    for s in start {
+        let entry = format!("[[exempt]] {}", s.question);
+        let Some(n) = now.iter().find(|n| n.question == s.question) else {
+            c.push(Change::new(entry, "removed since the start", Effect::Stricter));
+            continue;
+        };
+        let Exemption { question: _, reason, until } = n;
+        let day = |d: &Option<chrono::NaiveDate>| d.map_or_else(|| "no end".to_string(), |d| d.to_string());
+        match (s.until, *until) {
+            (a, b) if a == b => {
+                if *reason != s.reason {
+                    c.push(Change::new(entry, format!("its reason is now {reason:?}"), Effect::Neutral));
+                }
+                out.push(n.clone());
+            }
+            (Some(a), Some(b)) if b < a => {
+                c.push(Change::new(entry, format!("ends sooner: {a} became {b}"), Effect::Stricter));
+                out.push(n.clone());
+            }
+            (None, Some(b)) => {
+                c.push(Change::new(entry, format!("given an end, {b}"), Effect::Stricter));
+                out.push(n.clone());
+            }
+            (a, b) => {
+                c.push(Change::new(
+                    entry,
+                    format!("extended: its end, {}, became {}; the start's end holds", day(&a), day(&b)),
+                    Effect::Looser,
+                ));
+                out.push(s.clone());
+            }
+        }
+    }
+    for n in now {
+        if !start.iter().any(|s| s.question == n.question) {
+            c.push(Change::new(
+                format!("[[exempt]] {}", n.question),
+                format!("added since the start (reason: {:?}); it exempts nothing for this task", n.reason),
+                Effect::Looser,
+            ));
+        }
+    }
+    out
+}
+
+/// `[caps]`: the lower cap of each question is in force (a lower cap holds
+/// the score lower while the question is open); a cap raised, or taken
+/// away where the start's was below the built-in one, is not.
+pub(crate) fn caps(
+    start: &BTreeMap<String, u8>,
+    now: &BTreeMap<String, u8>,
+    c: &mut Vec<Change>,
+) -> BTreeMap<String, u8> {
+    let ids: BTreeSet<&String> = start.keys().chain(now.keys()).collect();
+    let mut out = BTreeMap::new();
+    for id in ids {
+        let built_in = crate::score::cap_of(id, &BTreeMap::new());
+        let (s, n) = (start.get(id).copied().unwrap_or(built_in), now.get(id).copied().unwrap_or(built_in));
+        let entry = format!("[caps] {id}");
+        if n > s {
+            let how = match now.get(id) {
+                Some(_) => format!("raised from {s} to {n}"),
+                None => format!("taken away: it was {s}, the built-in cap is {n}"),
+            };
+            c.push(Change::new(entry, how, Effect::Looser));
+        } else if n < s {
+            c.push(Change::new(entry, format!("lowered from {s} to {n}"), Effect::Stricter));
+        }
+        out.insert(id.clone(), s.min(n));
+    }
+    out
+}
+
+/// `[markers]`: the register scans the union of the directories and of the
+/// extensions, and excludes only what both exclude (a register that scans
+/// more files holds more markers to account); a pattern changed keeps the
+/// start's. Each key left out is its default on either side.
+pub(crate) fn markers(start: &Option<Markers>, now: &Option<Markers>, c: &mut Vec<Change>) -> Option<Markers> {
+    if start == now {
+        return start.clone();
+    }
+    let (s, n) = (start.clone().unwrap_or_default(), now.clone().unwrap_or_default());
+    let Markers { pattern, scan, extensions, exclude } = n;
+    let listed = |v: Option<Vec<String>>, default: &[&str]| v.unwrap_or_else(|| strings(default));
+    let default_pattern = || marker_defaults::PATTERN.to_string();
+    let (s_pattern, n_pattern) =
+        (s.pattern.clone().unwrap_or_else(default_pattern), pattern.unwrap_or_else(default_pattern));
+    if s_pattern != n_pattern {
+        c.push(Change::new(
+            "[markers] pattern",
+            format!("changed from `{s_pattern}` to `{n_pattern}`; the start's pattern is the one read"),
+            Effect::Looser,
+        ));
+    }
+    let kept = |merged: Vec<String>, then: &Option<Vec<String>>, default: &[&str]| {
+        (then.is_some() || merged != strings(default)).then_some(merged)
+    };
+    let scan_in_force = union(
+        &listed(s.scan.clone(), &marker_defaults::SCAN),
+        &listed(scan, &marker_defaults::SCAN),
+        "[markers] scan",
+        "scans",
+        c,
+    );
+    let ext_in_force = union(
+        &listed(s.extensions.clone(), &marker_defaults::EXTENSIONS),
+        &listed(extensions, &marker_defaults::EXTENSIONS),
+        "[markers] extensions",
+        "scans files ending in",
+        c,
+    );
+    let exclude_in_force = intersection(
+        &listed(s.exclude.clone(), &marker_defaults::EXCLUDE),
+        &listed(exclude, &marker_defaults::EXCLUDE),
+        "[markers] exclude",
+        c,
+    );
+    Some(Markers {
+        pattern: s.pattern.clone(),
+        scan: kept(scan_in_force, &s.scan, &marker_defaults::SCAN),
+        extensions: kept(ext_in_force, &s.extensions, &marker_defaults::EXTENSIONS),
+        exclude: kept(exclude_in_force, &s.exclude, &marker_defaults::EXCLUDE),
+    })
+}
+
+/// `[hook]`: the higher `block_limit` is in force (more blocks before a
+/// stop is let through). `budget_ms` and `auto_start` decide nothing a
+/// question answers (a reading the budget cuts off is `unknown`, never a
+/// pass; `auto_start` acts only where no task is active), so the working
+/// tree's are taken.
+pub(crate) fn hook(start: &HookPolicy, now: &HookPolicy, c: &mut Vec<Change>) -> HookPolicy {
+    let HookPolicy { block_limit, budget_ms, auto_start } = now;
+    let limit = match block_limit.cmp(&start.block_limit) {
+        std::cmp::Ordering::Less => {
+            c.push(Change::new(
+                "[hook] block_limit",
+                format!(
+                    "lowered from {} to {block_limit}; the stop is still blocked {} times in a row",
+                    start.block_limit, start.block_limit
+                ),
+                Effect::Looser,
+            ));
+            start.block_limit
+        }
+        std::cmp::Ordering::Greater => {
+            c.push(Change::new(
+                "[hook] block_limit",
+                format!("raised from {} to {block_limit}", start.block_limit),
+                Effect::Stricter,
+            ));
+            *block_limit
+        }
+        std::cmp::Ordering::Equal => *block_limit,
+    };
+    if *budget_ms != start.budget_ms {
+        c.push(Change::new(
+            "[hook] budget_ms",
+            format!("changed from {} to {budget_ms}", start.budget_ms),
+            Effect::Neutral,
+        ));
+    }
+    if *auto_start != start.auto_start {
+        c.push(Change::new("[hook] auto_start", format!("is now {auto_start}"), Effect::Neutral));
+    }
+    HookPolicy { block_limit: limit, budget_ms: *budget_ms, auto_start: *auto_start }
+}
+
+/// `[forge]`: the shorter `max_age_minutes` is in force (an older
+/// observation answers nothing); none is any age.
+pub(crate) fn forge(start: &Option<Forge>, now: &Option<Forge>, c: &mut Vec<Change>) -> Option<Forge> {
+    if start == now {
+        return start.clone();
+    }
+    let max_age = |f: &Option<Forge>| f.as_ref().and_then(|f| f.max_age_minutes);
+    let Forge { max_age_minutes } = now.clone().unwrap_or_default();
+    let age = lower(max_age(start), max_age_minutes, "[forge] max_age_minutes", "minutes", c);
+    Some(Forge { max_age_minutes: age })
+}
+
+/// The union of two lists, the start's order first; what the working tree
+/// dropped is named as a loosening, what it added as stricter.
+fn union(start: &[String], now: &[String], entry: &str, verb: &str, c: &mut Vec<Change>) -> Vec<String> {
+    let dropped: Vec<&String> = start.iter().filter(|s| !now.contains(s)).collect();
+    let added: Vec<&String> = now.iter().filter(|n| !start.contains(n)).collect();
+    if !dropped.is_empty() {
+        c.push(Change::new(
+            entry,
+            format!("narrowed: no longer {verb} {}; the start's still are", quoted(&dropped)),
+            Effect::Looser,
+        ));
+    }
+    if !added.is_empty() {
+        c.push(Change::new(entry, format!("widened: also {verb} {}", quoted(&added)), Effect::Stricter));
+    }
+    start.iter().chain(added).cloned().collect()
+}
+
+/// What both lists hold, the start's order: an exclusion added is named as
+/// a loosening, one taken away as stricter.
+fn intersection(start: &[String], now: &[String], entry: &str, c: &mut Vec<Change>) -> Vec<String> {
+    let dropped: Vec<&String> = start.iter().filter(|s| !now.contains(s)).collect();
+    let added: Vec<&String> = now.iter().filter(|n| !start.contains(n)).collect();
+    if !added.is_empty() {
+        c.push(Change::new(
+            entry,
+            format!("widened: now also excludes {}; not excluded for this task", quoted(&added)),
+            Effect::Looser,
+        ));
+    }
+    if !dropped.is_empty() {
+        c.push(Change::new(entry, format!("narrowed: no longer excludes {}", quoted(&dropped)), Effect::Stricter));
+    }
+    start.iter().filter(|s| now.contains(s)).cloned().collect()
+}
+
+/// A flag that holds if either side says so.
+fn either(start: bool, now: bool, entry: &str, dropped: &str, added: &str, c: &mut Vec<Change>) -> bool {
+    match (start, now) {
+        (true, false) => c.push(Change::new(entry, dropped, Effect::Looser)),
+        (false, true) => c.push(Change::new(entry, added, Effect::Stricter)),
+        _ => {}
+    }
+    start || now
+}
+
+/// The lower of two limits, `None` being no limit at all.
+fn lower(start: Option<u64>, now: Option<u64>, entry: &str, unit: &str, c: &mut Vec<Change>) -> Option<u64> {
+    match (start, now) {
+        (a, b) if a == b => a,
+        (Some(a), Some(b)) if b < a => {
+            c.push(Change::new(entry, format!("lowered from {a} to {b} {unit}"), Effect::Stricter));
+            Some(b)
+        }
+        (None, Some(b)) => {
+            c.push(Change::new(entry, format!("set to {b} {unit}"), Effect::Stricter));
+            Some(b)
+        }
+        (Some(a), Some(b)) => {
+            c.push(Change::new(entry, format!("raised from {a} to {b} {unit}; {a} holds"), Effect::Looser));
+            Some(a)
+        }
+        (Some(a), None) => {
+            c.push(Change::new(entry, format!("taken away (it was {a} {unit}); {a} holds"), Effect::Looser));
+            Some(a)
+        }
+        (None, None) => None,
+    }
+}
+
+fn strings(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+fn quoted(items: &[&String]) -> String {
+    items.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
+}

@@ -1,0 +1,266 @@
+//! The policy in force: one test per key of the policy (what is stricter,
+//! what loosens), then where the start's policy is read from.
+
+use std::path::Path;
+
+use majordomus_records::paths::POLICY_FILE;
+use majordomus_records::policy::Policy;
+use majordomus_records::task::{PolicyAtStart, TaskRecord, TaskState};
+use majordomus_testkit::TestRepo;
+
+use super::stricter::merge;
+use super::*;
+
+fn policy(text: &str) -> Policy {
+    Policy::parse(Path::new(POLICY_FILE), text, &crate::question::builtin_ids()).expect("a valid policy")
+}
+
+/// The policy in force from two texts, and each change as `(entry, in force)`.
+fn merged(start: &str, now: &str) -> (Policy, Vec<(String, bool)>) {
+    let (p, changes) = merge(&policy(start), &policy(now));
+    (p, changes.into_iter().map(|c| (c.entry, c.in_force)).collect())
+}
+
+fn entries(changes: &[(String, bool)]) -> Vec<(&str, bool)> {
+    changes.iter().map(|(e, f)| (e.as_str(), *f)).collect()
+}
+
+const GATE: &str = "[gates.unit]\nrun = \"cargo test\"\ninputs = [\"src/**\"]\n";
+
+#[test]
+fn the_same_policy_changes_nothing() {
+    let text = format!("{GATE}\n[[exempt]]\nquestion = \"pushed\"\nreason = \"r\"\n[caps]\npushed = 4\n");
+    let (p, changes) = merged(&text, &text);
+    assert_eq!(p, policy(&text));
+    assert!(changes.is_empty(), "{changes:?}");
+}
+
+#[test]
+fn trunk_any_repointing_loosens_and_the_starts_stays() {
+    let (p, c) = merged("", "[trunk]\nremote = \"origin\"\nbranch = \"feature\"\n");
+    assert_eq!(p.trunk, None);
+    assert_eq!(entries(&c), [("[trunk]", false)]);
+    let (p, c) = merged("[trunk]\nbranch = \"main\"\n", "");
+    assert_eq!(p.trunk.and_then(|t| t.branch).as_deref(), Some("main"));
+    assert_eq!(entries(&c), [("[trunk]", false)]);
+    let (_, c) = merged("[trunk]\n", "");
+    assert!(c.is_empty(), "an empty [trunk] is no trunk: {c:?}");
+}
+
+#[test]
+fn gates_added_are_in_force_and_removed_ones_stay() {
+    let (p, c) = merged("", GATE);
+    assert!(p.gates.contains_key("unit"));
+    assert_eq!(entries(&c), [("[gates.unit]", true)]);
+    let (p, c) = merged(GATE, "");
+    assert_eq!(p.gates["unit"].run, "cargo test");
+    assert_eq!(entries(&c), [("[gates.unit]", false)]);
+}
+
+#[test]
+fn gate_run_changed_keeps_the_starts_command() {
+    let (p, c) = merged(GATE, &GATE.replace("cargo test", "true"));
+    assert_eq!(p.gates["unit"].run, "cargo test");
+    assert_eq!(entries(&c), [("[gates.unit] run", false)]);
+}
+
+#[test]
+fn gate_inputs_are_the_union_and_narrowing_loosens() {
+    let (p, c) = merged(GATE, &GATE.replace("[\"src/**\"]", "[\"nothing/**\"]"));
+    assert_eq!(p.gates["unit"].inputs, ["src/**", "nothing/**"]);
+    assert_eq!(entries(&c), [("[gates.unit] inputs", false), ("[gates.unit] inputs", true)]);
+    let (p, c) = merged(GATE, &GATE.replace("[\"src/**\"]", "[\"src/**\", \"Cargo.lock\"]"));
+    assert_eq!(p.gates["unit"].inputs, ["src/**", "Cargo.lock"]);
+    assert_eq!(entries(&c), [("[gates.unit] inputs", true)]);
+}
+
+#[test]
+fn gate_required_and_always_hold_if_either_side_says_so() {
+    let (p, c) = merged(GATE, &format!("{GATE}required = false\n"));
+    assert!(p.gates["unit"].required);
+    assert_eq!(entries(&c), [("[gates.unit] required", false)]);
+    let (p, c) = merged(&format!("{GATE}required = false\n"), GATE);
+    assert!(p.gates["unit"].required);
+    assert_eq!(entries(&c), [("[gates.unit] required", true)]);
+    let (p, c) = merged(&format!("{GATE}always = true\n"), &format!("{GATE}always = false\n"));
+    assert!(p.gates["unit"].always);
+    assert_eq!(entries(&c), [("[gates.unit] always", false)]);
+    let (p, c) = merged(GATE, &format!("{GATE}always = true\n"));
+    assert!(p.gates["unit"].always);
+    assert_eq!(entries(&c), [("[gates.unit] always", true)]);
+}
+
+#[test]
+fn gate_timeout_the_shorter_is_in_force_and_none_is_unbounded() {
+    let with = |s: u32| format!("{GATE}timeout_seconds = {s}\n");
+    let t = |start: &str, now: &str| {
+        let (p, c) = merged(start, now);
+        (p.gates["unit"].timeout_seconds, entries(&c).first().map(|(_, f)| *f))
+    };
+    assert_eq!(t(&with(60), &with(30)), (Some(30), Some(true)));
+    assert_eq!(t(GATE, &with(30)), (Some(30), Some(true)));
+    assert_eq!(t(&with(60), &with(600)), (Some(60), Some(false)));
+    assert_eq!(t(&with(60), GATE), (Some(60), Some(false)));
+}
+
+const QUESTION: &str = "[gates.docs]\nrun = \"true\"\ninputs = [\"docs/**\"]\n[gates.other]\nrun = \"true\"\n\n[[questions]]\nid = \"documented\"\nstage = \"documentation\"\nquestion = \"Documented?\"\ngate = \"docs\"\n";
+
+#[test]
+fn questions_added_are_asked_removed_ones_still_are_and_a_new_gate_loosens() {
+    let gates_only = "[gates.docs]\nrun = \"true\"\ninputs = [\"docs/**\"]\n[gates.other]\nrun = \"true\"\n";
+    let (p, c) = merged(gates_only, QUESTION);
+    assert_eq!(p.questions.len(), 1);
+    assert_eq!(entries(&c), [("[[questions]] documented", true)]);
+    let (p, c) = merged(QUESTION, gates_only);
+    assert_eq!(p.questions[0].id, "documented");
+    assert_eq!(entries(&c), [("[[questions]] documented", false)]);
+    let (p, c) = merged(QUESTION, &QUESTION.replace("gate = \"docs\"", "gate = \"other\""));
+    assert_eq!(p.questions[0].gate, "docs");
+    assert_eq!(entries(&c), [("[[questions]] documented", false)]);
+    let (p, c) = merged(QUESTION, &QUESTION.replace("Documented?", "Were the documents updated?"));
+    assert_eq!(p.questions[0].question, "Were the documents updated?");
+    assert_eq!(entries(&c), [("[[questions]] documented", true)]);
+}
+
+#[test]
+fn exemptions_added_exempt_nothing_removed_ones_no_longer_exempt_and_the_sooner_end_holds() {
+    let ex = |until: &str| format!("[[exempt]]\nquestion = \"measurable\"\nreason = \"r\"\n{until}");
+    let (p, c) = merged("", &ex(""));
+    assert!(p.exempt.is_empty());
+    assert_eq!(entries(&c), [("[[exempt]] measurable", false)]);
+    let (p, c) = merged(&ex(""), "");
+    assert!(p.exempt.is_empty());
+    assert_eq!(entries(&c), [("[[exempt]] measurable", true)]);
+    let until = |p: &Policy| p.exempt[0].until.map(|d| d.to_string());
+    let (p, c) = merged(&ex("until = 2000-01-01\n"), &ex("until = 2999-01-01\n"));
+    assert_eq!((until(&p).as_deref(), entries(&c)), (Some("2000-01-01"), vec![("[[exempt]] measurable", false)]));
+    let (p, c) = merged(&ex("until = 2000-01-01\n"), &ex(""));
+    assert_eq!((until(&p).as_deref(), entries(&c)), (Some("2000-01-01"), vec![("[[exempt]] measurable", false)]));
+    let (p, c) = merged(&ex("until = 2999-01-01\n"), &ex("until = 2030-01-01\n"));
+    assert_eq!((until(&p).as_deref(), entries(&c)), (Some("2030-01-01"), vec![("[[exempt]] measurable", true)]));
+    let (p, c) = merged(&ex(""), &ex("until = 2030-01-01\n"));
+    assert_eq!((until(&p).as_deref(), entries(&c)), (Some("2030-01-01"), vec![("[[exempt]] measurable", true)]));
+    let (p, c) = merged(&ex(""), &ex("").replace("\"r\"", "\"another\""));
+    assert_eq!((p.exempt[0].reason.as_str(), entries(&c)), ("another", vec![("[[exempt]] measurable", true)]));
+}
+
+#[test]
+fn caps_the_lower_is_in_force_and_raising_or_removing_loosens() {
+    let (p, c) = merged("", "[caps]\ncommitted = 9\n");
+    assert_eq!((p.caps["committed"], entries(&c)), (7, vec![("[caps] committed", false)]));
+    let (p, c) = merged("", "[caps]\ncommitted = 2\n");
+    assert_eq!((p.caps["committed"], entries(&c)), (2, vec![("[caps] committed", true)]));
+    let (p, c) = merged("[caps]\ncommitted = 2\n", "");
+    assert_eq!((p.caps["committed"], entries(&c)), (2, vec![("[caps] committed", false)]));
+    let (_, c) = merged("[caps]\ncommitted = 7\n", "");
+    assert!(c.is_empty(), "a cap equal to the built-in one taken away changes nothing: {c:?}");
+}
+
+#[test]
+fn markers_scan_and_extensions_are_the_union_and_exclusions_the_intersection() {
+    let m = |body: &str| format!("[markers]\n{body}\n");
+    let (p, c) = merged("", &m("scan = [\"docs\"]"));
+    let markers = p.markers.expect("a register");
+    assert_eq!(markers.scan.expect("scan"), ["src", "crates", "apps", "docs"]);
+    assert_eq!(entries(&c), [("[markers] scan", false), ("[markers] scan", true)]);
+    let (p, c) = merged("", &m("extensions = [\"md\"]"));
+    assert_eq!(p.markers.and_then(|m| m.extensions).expect("extensions"), ["rs", "sh", "py", "ts", "md"]);
+    assert_eq!(entries(&c), [("[markers] extensions", false), ("[markers] extensions", true)]);
+    let (p, c) = merged("", &m("exclude = [\"src\", \"**/test/**\"]"));
+    assert_eq!(p.markers.and_then(|m| m.exclude).expect("exclude"), ["**/test/**"]);
+    assert_eq!(entries(&c), [("[markers] exclude", false), ("[markers] exclude", true)]);
+    let (p, c) = merged("", &m("pattern = \"TODO\\\\((#\\\\d+)\\\\)\""));
+    assert_eq!(p.markers.expect("register").pattern, None, "the start's (default) pattern stays");
+    assert_eq!(entries(&c), [("[markers] pattern", false)]);
+}
+
+#[test]
+fn hook_block_limit_the_higher_holds_and_budget_and_auto_start_are_taken() {
+    let (p, c) = merged("[hook]\nblock_limit = 3\n", "[hook]\nblock_limit = 1\n");
+    assert_eq!((p.hook.block_limit, entries(&c)), (3, vec![("[hook] block_limit", false)]));
+    let (p, c) = merged("[hook]\nblock_limit = 3\n", "[hook]\nblock_limit = 5\n");
+    assert_eq!((p.hook.block_limit, entries(&c)), (5, vec![("[hook] block_limit", true)]));
+    let (p, c) = merged("", "[hook]\nbudget_ms = 500\nauto_start = true\n");
+    assert_eq!((p.hook.budget_ms, p.hook.auto_start), (500, true));
+    assert_eq!(entries(&c), [("[hook] budget_ms", true), ("[hook] auto_start", true)]);
+}
+
+#[test]
+fn forge_max_age_the_shorter_holds_and_none_is_any_age() {
+    let age = |p: &Policy| p.forge.as_ref().and_then(|f| f.max_age_minutes);
+    let (p, c) = merged("[forge]\nmax_age_minutes = 30\n", "[forge]\nmax_age_minutes = 600\n");
+    assert_eq!((age(&p), entries(&c)), (Some(30), vec![("[forge] max_age_minutes", false)]));
+    let (p, c) = merged("[forge]\nmax_age_minutes = 30\n", "");
+    assert_eq!((age(&p), entries(&c)), (Some(30), vec![("[forge] max_age_minutes", false)]));
+    let (p, c) = merged("", "[forge]\nmax_age_minutes = 30\n");
+    assert_eq!((age(&p), entries(&c)), (Some(30), vec![("[forge] max_age_minutes", true)]));
+}
+
+fn task(head: Option<String>, kept: Option<Option<&str>>) -> TaskState {
+    let mut r = TaskRecord { head, ..majordomus_testkit::task_record() };
+    r.snapshot.policy = kept.map(|t| PolicyAtStart { text: t.map(str::to_string) });
+    TaskState::Active(Box::new(r))
+}
+
+#[test]
+fn without_a_task_the_working_trees_policy_is_the_policy_and_its_problems_are_refused() {
+    let t = TestRepo::with_commit();
+    t.write(POLICY_FILE, GATE);
+    let got = read(None, t.path(), &TaskState::None).expect("valid");
+    assert_eq!((got.policy, got.finding), (policy(GATE), None));
+    t.write(POLICY_FILE, "nonsense\n");
+    assert!(read(None, t.path(), &TaskState::None).is_err());
+}
+
+#[test]
+fn the_starts_policy_is_the_kept_text_else_the_start_commits_file_else_said_unknown() {
+    let t = TestRepo::with_commit();
+    t.write(POLICY_FILE, GATE);
+    t.commit_all("a gate");
+    let repo = majordomus_readings::open(t.path()).expect("open");
+    t.write(POLICY_FILE, "");
+    // The kept text: the gate removed since is still in force.
+    let got = read(Some(&repo), t.path(), &task(Some(t.head()), Some(Some(GATE)))).expect("read");
+    assert!(got.policy.gates.contains_key("unit"));
+    let finding = got.finding.expect("a finding");
+    assert!(finding.start.starts_with("the task record"), "{}", finding.start);
+    assert_eq!(finding.loosenings().count(), 1);
+    // No text kept (an older record): the start commit's file.
+    let got = read(Some(&repo), t.path(), &task(Some(t.head()), None)).expect("read");
+    assert!(got.policy.gates.contains_key("unit"));
+    assert!(got.finding.expect("finding").start.starts_with("the start commit"));
+    // Kept as "no policy file": the defaults, so the gate is not in force.
+    let got = read(Some(&repo), t.path(), &task(Some(t.head()), Some(None))).expect("read");
+    assert!(got.policy.gates.is_empty());
+    // Neither: said, and the defaults stand for it.
+    t.write(POLICY_FILE, "[[exempt]]\nquestion = \"pushed\"\nreason = \"r\"\n");
+    let got = read(Some(&repo), t.path(), &task(None, None)).expect("read");
+    assert!(got.policy.exempt.is_empty(), "an exemption is not in force against an unknown start");
+    let finding = got.finding.expect("finding");
+    assert!(finding.start.starts_with("not known: the task record predates"), "{}", finding.start);
+}
+
+#[test]
+fn a_working_tree_policy_that_does_not_parse_leaves_the_starts_in_force_and_holds_gates_green_open() {
+    let t = TestRepo::with_commit();
+    t.write(POLICY_FILE, format!("{GATE}this line is not toml\n").as_str());
+    let got = read(None, t.path(), &task(Some(t.head()), Some(Some(GATE)))).expect("read");
+    assert_eq!(got.policy, policy(GATE));
+    let finding = got.finding.expect("finding");
+    assert!(finding.unreadable.as_deref().is_some_and(|w| w.contains("majordomus.toml")), "{finding:?}");
+    let mut answers = vec![crate::answer::sample("gates-green", Status::Pass)];
+    hold_open(&mut answers, Some(&finding));
+    assert_eq!(answers[0].status, Status::Refused);
+    assert!(answers[0].evidence.contains("no longer reads as a policy"), "{}", answers[0].evidence);
+    assert_eq!(answers[0].details["measured"]["status"], "pass");
+}
+
+#[test]
+fn a_text_changed_with_nothing_it_decides_is_still_named() {
+    let t = TestRepo::with_commit();
+    t.write(POLICY_FILE, &format!("# a comment\n{GATE}"));
+    let got = read(None, t.path(), &task(Some(t.head()), Some(Some(GATE)))).expect("read");
+    let finding = got.finding.expect("finding");
+    assert_eq!(finding.changes.len(), 1);
+    assert_eq!((finding.changes[0].entry.as_str(), finding.changes[0].in_force), (POLICY_FILE, true));
+}

@@ -1,0 +1,216 @@
+//! Work this worktree made that a local branch other than HEAD's holds.
+//!
+//! A task can commit on a branch and switch away (`git checkout topic;
+//! git commit; git checkout main`), or commit on a detached HEAD and put
+//! the commit on a branch (`git branch -f topic HEAD`): HEAD then holds
+//! none of it, and asking only of HEAD would call it pushed. Two records
+//! say what this worktree made, and neither is enough alone:
+//!
+//! - this worktree's HEAD reflog: every commit HEAD pointed at since the
+//!   start. It attributes work on a branch made since the start too, but
+//!   `git reflog expire --expire=now --all` empties it;
+//! - the start snapshot's branches: a branch that existed at the start and
+//!   holds commits it did not hold then moved during the task. The
+//!   snapshot cannot be expired.
+//!
+//! So a commit on a branch other than HEAD's is this task's when the
+//! branch existed at the start and moved (unless a worktree that existed
+//! at the start has it checked out now: a parallel agent's branch is its
+//! own), or when HEAD's reflog since the start names it. A commit the start already held (on
+//! any branch, or at the start commit) is inherited, and one a counted
+//! remote-tracking ref holds is pushed: neither is listed.
+//!
+//! One walk reads the new commits of every branch that moved (those
+//! unchanged since the start cost nothing), bounded by [`WALKED`]; each
+//! branch's share is then found within that set.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use git2::Oid;
+use majordomus_records::task::TaskRecord;
+
+use super::evidence::RemoteEvidence;
+use super::{parse, Branch, Head, LISTED};
+use crate::reflog;
+use crate::{Reading, Repo, Unread};
+
+/// At most this many commits are walked on the branches that moved.
+pub const WALKED: usize = 20_000;
+
+/// Why a branch's commits are this task's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Made {
+    /// The branch existed at the start and moved since.
+    BranchMoved,
+    /// HEAD's reflog since the start names them.
+    HeadReflog,
+}
+
+/// The commits of one branch other than HEAD's that this worktree made
+/// since the start and no counted remote-tracking ref holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BranchWork {
+    pub branch: String,
+    /// At most [`LISTED`], the branch's tip first.
+    pub commits: Vec<String>,
+    pub count: usize,
+    pub made: Made,
+}
+
+/// What of other branches is this worktree's unpushed work.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Elsewhere {
+    pub branches: Vec<BranchWork>,
+    /// Branches that moved or appeared since the start and hold unpushed
+    /// commits not attributed to this worktree (another worktree has them
+    /// checked out, or HEAD's reflog does not name them), by name.
+    pub not_attributed: Vec<String>,
+    /// The walk stopped at [`WALKED`] commits: more may be unpushed.
+    pub truncated: bool,
+}
+
+/// Reads the unpushed work of this worktree on branches other than HEAD's.
+pub fn elsewhere(
+    repo: &Repo,
+    head: &Head,
+    branches: &[Branch],
+    evidence: &RemoteEvidence,
+    record: &TaskRecord,
+) -> Reading<Elsewhere> {
+    let Some(at_start) = &record.snapshot.branches else {
+        return Err(Unread::record(
+            "the task record holds no snapshot of the branches at the start, so the work on other branches cannot be told from what was there",
+        ));
+    };
+    let moved: Vec<&Branch> = branches
+        .iter()
+        .filter(|b| head.branch.as_deref() != Some(b.name.as_str()))
+        .filter(|b| at_start.get(&b.name) != Some(&b.commit))
+        .collect();
+    if moved.is_empty() {
+        return Ok(Elsewhere::default());
+    }
+    let odb = repo.git.odb().map_err(|e| Unread::git("the object database", &e))?;
+    let mut hidden: HashSet<Oid> = evidence.tips().into_iter().collect();
+    for id in at_start.values().chain(record.head.iter()).chain(head.commit.iter()) {
+        if let Ok(oid) = Oid::from_str(id) {
+            if odb.exists(oid) {
+                hidden.insert(oid);
+            }
+        }
+    }
+    let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
+    for b in &moved {
+        walk.push(parse(&b.commit)?).map_err(|e| Unread::git(&b.name, &e))?;
+    }
+    for oid in &hidden {
+        match walk.hide(*oid) {
+            Err(e) if e.code() != git2::ErrorCode::NotFound => return Err(Unread::git(&oid.to_string(), &e)),
+            _ => {}
+        }
+    }
+    let mut new: HashSet<Oid> = HashSet::new();
+    let mut truncated = false;
+    for oid in walk {
+        if new.len() == WALKED {
+            truncated = true;
+            break;
+        }
+        new.insert(oid.map_err(|e| Unread::git("the history", &e))?);
+    }
+    let mut out = Elsewhere { truncated, ..Elsewhere::default() };
+    if new.is_empty() {
+        return Ok(out);
+    }
+    let made_here = head_reflog_since(repo, record)?;
+    let checked_out = checked_out_elsewhere(repo)?;
+    let mut parents: HashMap<Oid, Vec<Oid>> = HashMap::new();
+    for b in moved {
+        let reached = reach(repo, parse(&b.commit)?, &new, &mut parents)?;
+        if reached.is_empty() {
+            continue;
+        }
+        // A worktree made since the start is no peer: it may be this task's.
+        let peer = checked_out.get(&b.name).is_some_and(|w| {
+            w == "main" || record.snapshot.worktrees.as_ref().map_or(true, |at_start| at_start.contains_key(w))
+        });
+        let (mine, made): (Vec<Oid>, Made) = if at_start.contains_key(&b.name) && !peer {
+            (reached, Made::BranchMoved)
+        } else {
+            (reached.into_iter().filter(|c| made_here.contains(c)).collect(), Made::HeadReflog)
+        };
+        if mine.is_empty() {
+            out.not_attributed.push(b.name.clone());
+            continue;
+        }
+        out.branches.push(BranchWork {
+            branch: b.name.clone(),
+            count: mine.len(),
+            commits: mine.iter().take(LISTED).map(Oid::to_string).collect(),
+            made,
+        });
+    }
+    Ok(out)
+}
+
+/// The commits of `new` that `tip` reaches, the tip first. Every path
+/// from a new commit to another goes through new commits only (a commit
+/// reached through a hidden one is hidden), so the search stays in `new`.
+fn reach(repo: &Repo, tip: Oid, new: &HashSet<Oid>, parents: &mut HashMap<Oid, Vec<Oid>>) -> Reading<Vec<Oid>> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    let mut queue = std::collections::VecDeque::from([tip]);
+    while let Some(c) = queue.pop_front() {
+        if !new.contains(&c) || !seen.insert(c) {
+            continue;
+        }
+        out.push(c);
+        if let std::collections::hash_map::Entry::Vacant(slot) = parents.entry(c) {
+            let commit = repo.git.find_commit(c).map_err(|e| Unread::git(&format!("the commit {c}"), &e))?;
+            slot.insert(commit.parent_ids().collect());
+        }
+        queue.extend(parents[&c].iter().copied());
+    }
+    Ok(out)
+}
+
+/// Every commit this worktree's HEAD pointed at since the task's start, by
+/// its reflog (a second's slack before the start: a commit of the start's
+/// own second that was there already is hidden as inherited anyway).
+fn head_reflog_since(repo: &Repo, record: &TaskRecord) -> Reading<HashSet<Oid>> {
+    let Ok(started) = record.started_at() else { return Ok(HashSet::new()) };
+    let lines = reflog::since(&reflog::log_of(repo.git_dir(), "HEAD"), started.timestamp() - 1)?;
+    Ok(lines.iter().filter_map(|l| Oid::from_str(&l.new).ok()).collect())
+}
+
+/// The branches other worktrees have checked out, with the worktree's name
+/// (`main` for the main worktree).
+fn checked_out_elsewhere(repo: &Repo) -> Reading<BTreeMap<String, String>> {
+    let mut out = BTreeMap::new();
+    let common = repo.common_dir();
+    let mut heads = vec![("main".to_string(), common.join("HEAD"))];
+    match std::fs::read_dir(common.join("worktrees")) {
+        Ok(entries) => {
+            for entry in entries.flatten() {
+                heads.push((entry.file_name().to_string_lossy().into_owned(), entry.path().join("HEAD")));
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(Unread::io(format!("could not read {}: {e}", common.join("worktrees").display()))),
+    }
+    let ours = repo.git_dir().join("HEAD");
+    let same = |a: &std::path::Path, b: &std::path::Path| a.canonicalize().ok() == b.canonicalize().ok();
+    for (name, path) in heads {
+        if same(&path, &ours) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        if let Some(branch) = text.trim().strip_prefix("ref: refs/heads/") {
+            out.insert(branch.to_string(), name);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,579 @@
+//! Which remote-tracking refs are evidence of what a remote holds.
+//!
+//! `pushed`, `integrated` and `upstream-alive` ask what a remote holds,
+//! and all a repository keeps of that is its remote-tracking refs. Those
+//! are ordinary refs: `git update-ref refs/remotes/origin/main HEAD`,
+//! `git fetch . HEAD:refs/remotes/origin/main`, a file written under
+//! `.git/refs/remotes/`, `git remote set-url origin .` then a fetch all
+//! move one without the remote ever seeing the commit. So a ref counts
+//! only when three things hold:
+//!
+//! - its remote existed at the task's start with the same URL (and push
+//!   URL, after `url.<base>.insteadOf`), and that URL is not this
+//!   repository itself. A remote added or re-pointed since is named and
+//!   never evidence; one removed since leaves its refs read at their start
+//!   values, so removing a remote does not make work pushed or exempt;
+//! - the ref still holds its start value, or its reflog's newest line is a
+//!   fetch of that remote (by name, by URL, or `--all`) or a push (`update
+//!   by push`, which git writes only after the remote accepted it) and
+//!   holds the value it has now. A ref that moved any other way is read at
+//!   its start value, and one that did not exist at the start is not
+//!   evidence: both named;
+//! - it is a remote-tracking ref at all: a fetch refspec that maps a
+//!   remote onto `refs/heads/` makes local branches, never evidence.
+//!
+//! What it does not catch, said plainly: a reflog line holds the remote's
+//! name, not the URL a fetch used, so re-pointing a remote, fetching and
+//! pointing it back between two checks is not seen; nor is a reflog line
+//! written by hand (`git update-ref -m "update by push"`). Both are
+//! deliberate acts, not a worker's shortcut.
+//!
+//! With no task, nothing says what the start was: every configured remote
+//! that is not this repository counts, its refs as they are.
+//!
+//! `.git/info/grafts` is read here too: libgit2 honours it when it walks
+//! history and cannot be told not to, so while one exists the questions
+//! that walk history answer `unknown` ([`RemoteEvidence::grafts`]).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use git2::Oid;
+use majordomus_records::task::{RemoteAtStart, Snapshot};
+
+use crate::reflog::{self, Line};
+use crate::{Reading, Repo, Unread};
+
+/// What of the start the evidence is measured against.
+#[derive(Debug, Clone, Copy)]
+pub enum Start<'a> {
+    /// No task: every ref as it is.
+    NoTask,
+    /// The task record's snapshot.
+    Snapshot(&'a Snapshot),
+}
+
+/// A remote-tracking ref that counts, and the commit it counts at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tracking {
+    pub refname: String,
+    pub remote: String,
+    pub commit: String,
+    /// `None`: read as it is now. `Some(why)`: read at its start value,
+    /// and why (it moved since by something else than a fetch or push of
+    /// its remote, or its remote was removed or re-pointed since).
+    pub at_start: Option<String>,
+}
+
+/// A ref or a remote seen and not counted, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetAside {
+    /// A remote's name, or a ref's full name.
+    pub subject: String,
+    pub why: String,
+    /// A ref that did not exist at the start and was made by something
+    /// else than a fetch or push: it does not exist as far as the remote
+    /// is concerned (`upstream-alive` reads it as gone).
+    pub appeared: bool,
+}
+
+/// The remote-tracking refs that count as evidence of the remotes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RemoteEvidence {
+    pub refs: Vec<Tracking>,
+    pub set_aside: Vec<SetAside>,
+    /// Remotes configured now.
+    pub remotes_now: Vec<String>,
+    /// Remotes configured at the start (`None`: no task).
+    pub remotes_at_start: Option<Vec<String>>,
+    /// A grafts file with at least one graft in it.
+    pub grafts: Option<PathBuf>,
+}
+
+impl RemoteEvidence {
+    /// The ref `refname` if it counts.
+    pub fn get(&self, refname: &str) -> Option<&Tracking> {
+        self.refs.iter().find(|t| t.refname == refname)
+    }
+
+    /// Why `refname` (or its remote) is not counted, if it is set aside.
+    pub fn set_aside_for(&self, refname: &str) -> Option<&SetAside> {
+        self.set_aside.iter().find(|s| s.subject == refname)
+    }
+
+    /// The distinct commits the counted refs are read at.
+    pub fn tips(&self) -> Vec<Oid> {
+        let set: BTreeSet<Oid> = self.refs.iter().filter_map(|t| Oid::from_str(&t.commit).ok()).collect();
+        set.into_iter().collect()
+    }
+
+    /// Whether no remote is configured now nor was at the start.
+    pub fn no_remote(&self) -> bool {
+        self.remotes_now.is_empty() && self.remotes_at_start.as_ref().map_or(true, Vec::is_empty)
+    }
+
+    /// The sentence a grafts file gives the questions that walk history.
+    pub fn grafts_reason(&self) -> Option<String> {
+        self.grafts.as_ref().map(|p| {
+            format!(
+                "{} rewrites the parents of commits, and libgit2 (which majordomus reads history with) honours it and cannot be told not to, so whether the trunk or a remote holds a commit cannot be read while it exists; remove it (git replace --graft is the supported way, and majordomus does not follow replacements)",
+                p.display()
+            )
+        })
+    }
+}
+
+/// A remote as configured now.
+#[derive(Debug, Clone, Default)]
+struct Configured {
+    url: Option<String>,
+    push_url: Option<String>,
+    /// The destinations of its fetch refspecs (`refs/remotes/origin/*`).
+    destinations: Vec<String>,
+}
+
+/// Reads the evidence: the remotes now and at the start, every
+/// remote-tracking ref now and at the start, and the reflog's newest line
+/// of each ref that moved since.
+pub fn evidence(repo: &Repo, start: Start<'_>) -> Reading<RemoteEvidence> {
+    let (configured, rewrites) = configuration(repo)?;
+    let (start_remotes, start_refs) = match start {
+        Start::NoTask => (None, None),
+        Start::Snapshot(s) => match (&s.remotes, &s.remote_refs) {
+            (Some(r), Some(f)) => (Some(r), Some(f)),
+            _ => {
+                return Err(Unread::record(
+                    "the task record holds no snapshot of the remotes and their remote-tracking refs at the start (it was written by an older majordomus), so what moved them since cannot be told; start the task again",
+                ))
+            }
+        },
+    };
+    let mut out = RemoteEvidence {
+        remotes_now: configured.keys().cloned().collect(),
+        remotes_at_start: start_remotes.map(|r| r.keys().cloned().collect()),
+        grafts: grafts(repo)?,
+        ..RemoteEvidence::default()
+    };
+    // Each remote named now or at the start, and whether it counts.
+    let mut standing: BTreeMap<String, Standing> = BTreeMap::new();
+    for (name, now) in &configured {
+        let (url, push) = urls(now, &rewrites).unzip();
+        let itself = url.iter().chain(push.iter()).any(|u| points_here(repo, u));
+        let here = if itself { ", this repository itself" } else { "" };
+        let verdict = match start_remotes.map(|r| r.get(name)) {
+            Some(None) => Standing::NotEvidence {
+                why: format!("{name} was added since the start{}", if itself { " and is this repository itself" } else { "" }),
+                keeps_start: false,
+            },
+            // Re-pointed since the start: what its refs held then is still
+            // what the remote held then.
+            Some(Some(then)) if Some(then.url.as_str()) != url.as_deref() => Standing::NotEvidence {
+                why: format!(
+                    "the URL of {name} changed since the start (from {} to {}{here}), so its refs are read at their start values",
+                    then.url,
+                    url.as_deref().unwrap_or("none")
+                ),
+                keeps_start: true,
+            },
+            Some(Some(then)) if Some(then.push_url.as_deref().unwrap_or(&then.url)) != push.as_deref() => {
+                Standing::NotEvidence {
+                    why: format!("the push URL of {name} changed since the start{here}, so its refs are read at their start values"),
+                    keeps_start: true,
+                }
+            }
+            _ if itself => Standing::NotEvidence {
+                why: format!("the URL of {name} is this repository itself"),
+                keeps_start: false,
+            },
+            _ => Standing::Counts,
+        };
+        standing.insert(name.clone(), verdict);
+    }
+    for name in start_remotes.iter().flat_map(|r| r.keys()) {
+        if !configured.contains_key(name) {
+            let why = format!("{name} was removed since the start, so its refs are read at their start values");
+            standing.insert(name.clone(), Standing::NotEvidence { why, keeps_start: true });
+        }
+    }
+    for (name, verdict) in &standing {
+        if let Standing::NotEvidence { why, .. } = verdict {
+            out.set_aside.push(SetAside { subject: name.clone(), why: why.clone(), appeared: false });
+        }
+    }
+    let owner = |refname: &str| owner_of(refname, &configured, &standing);
+    let now = remote_refs(repo)?;
+    for (refname, commit) in &now {
+        let then = start_refs.and_then(|r| r.get(refname));
+        let Some(remote) = owner(refname) else {
+            out.set_aside.push(SetAside {
+                subject: refname.clone(),
+                why: format!("no remote fetches into {}", short(refname)),
+                appeared: then.is_none(),
+            });
+            continue;
+        };
+        // A ref under a counted remote's name that a remote not counted
+        // also writes keeps its start value: that was the counted remote's.
+        let borrowed = by_name(refname, &standing).is_some_and(|n| n != remote);
+        match &standing[&remote] {
+            Standing::NotEvidence { why, keeps_start } => match then.filter(|_| *keeps_start || borrowed) {
+                Some(t) => out.refs.push(Tracking {
+                    refname: refname.clone(),
+                    remote,
+                    commit: t.clone(),
+                    at_start: Some(why.clone()),
+                }),
+                None => out.set_aside.push(SetAside { subject: refname.clone(), why: why.clone(), appeared: false }),
+            },
+            Standing::Counts if start_refs.is_none() || then == Some(commit) => {
+                out.refs.push(Tracking { refname: refname.clone(), remote, commit: commit.clone(), at_start: None })
+            }
+            Standing::Counts => {
+                let line = reflog::last_line(&reflog::log_of(repo.common_dir(), refname))?;
+                let url = configured.get(&remote).and_then(|c| c.url.as_deref());
+                match line {
+                    Some(l) if &l.new == commit && from_remote(repo.root(), &l, &remote, url) => out
+                        .refs
+                        .push(Tracking { refname: refname.clone(), remote, commit: commit.clone(), at_start: None }),
+                    line => {
+                        let how = moved_by(line.as_ref(), commit);
+                        match then {
+                            Some(t) => out.refs.push(Tracking {
+                                refname: refname.clone(),
+                                commit: t.clone(),
+                                at_start: Some(format!(
+                                    "{} moved since the start {how}, not by a fetch or push of {remote}",
+                                    short(refname)
+                                )),
+                                remote,
+                            }),
+                            None => out.set_aside.push(SetAside {
+                                subject: refname.clone(),
+                                why: format!(
+                                    "{} appeared since the start {how}, not by a fetch or push of {remote}",
+                                    short(refname)
+                                ),
+                                appeared: true,
+                            }),
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // A removed remote's refs went with it: read at their start values.
+    for (refname, then) in start_refs.into_iter().flatten() {
+        if now.contains_key(refname) {
+            continue;
+        }
+        let Some(remote) = owner(refname) else { continue };
+        if configured.contains_key(&remote) {
+            continue;
+        }
+        if let Standing::NotEvidence { why, .. } = &standing[&remote] {
+            out.refs.push(Tracking {
+                refname: refname.clone(),
+                remote,
+                commit: then.clone(),
+                at_start: Some(why.clone()),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// What the snapshot records of the remotes: each configured remote's
+/// URLs (after `insteadOf`), and every remote-tracking ref's commit.
+pub fn at_start_now(repo: &Repo) -> Reading<(BTreeMap<String, RemoteAtStart>, BTreeMap<String, String>)> {
+    let (configured, rewrites) = configuration(repo)?;
+    let remotes = configured
+        .iter()
+        .filter_map(|(name, c)| {
+            let (url, push) = urls(c, &rewrites)?;
+            let push_url = (push != url).then_some(push);
+            Some((name.clone(), RemoteAtStart { url, push_url }))
+        })
+        .collect();
+    Ok((remotes, remote_refs(repo)?))
+}
+
+/// Whether a remote's refs count, and if not, why and whether its refs
+/// keep their start values (a remote removed or re-pointed since).
+#[derive(Debug, Clone)]
+enum Standing {
+    Counts,
+    NotEvidence { why: String, keeps_start: bool },
+}
+
+/// The URL a remote fetches from and the one it pushes to, as git
+/// rewrites them: a `pushurl` by `insteadOf`, else the URL by
+/// `pushInsteadOf` or, where none matches, `insteadOf`. `None` when no
+/// URL is configured.
+fn urls(remote: &Configured, rewrites: &Rewrites) -> Option<(String, String)> {
+    let url = remote.url.as_deref()?;
+    let fetch = effective(url, &rewrites.fetch).unwrap_or_else(|| url.to_string());
+    let push = match remote.push_url.as_deref() {
+        Some(p) => effective(p, &rewrites.fetch).unwrap_or_else(|| p.to_string()),
+        None => effective(url, &rewrites.push).unwrap_or_else(|| fetch.clone()),
+    };
+    Some((fetch, push))
+}
+
+/// `url.<base>.insteadOf` and `.pushInsteadOf` rewrites: (prefix, base).
+#[derive(Debug, Default)]
+struct Rewrites {
+    fetch: Vec<(String, String)>,
+    push: Vec<(String, String)>,
+}
+
+/// `url` rewritten by the rule with the longest matching prefix; `None`
+/// when no rule matches.
+fn effective(url: &str, rules: &[(String, String)]) -> Option<String> {
+    rules
+        .iter()
+        .filter(|(prefix, _)| url.starts_with(prefix.as_str()))
+        .max_by_key(|(prefix, _)| prefix.len())
+        .map(|(prefix, base)| format!("{base}{}", &url[prefix.len()..]))
+}
+
+/// Every remote's URLs and fetch destinations, and the URL rewrites, from
+/// one configuration snapshot.
+fn configuration(repo: &Repo) -> Reading<(BTreeMap<String, Configured>, Rewrites)> {
+    let config = repo
+        .git
+        .config()
+        .and_then(|mut c| c.snapshot())
+        .map_err(|e| Unread::git("the repository's configuration", &e))?;
+    let mut remotes: BTreeMap<String, Configured> = BTreeMap::new();
+    let mut rewrites = Rewrites::default();
+    let mut entries = config
+        .entries(Some(r"^(remote\..*\.(url|pushurl|fetch)|url\..*\.(insteadof|pushinsteadof))$"))
+        .map_err(|e| Unread::git("the remotes' configuration", &e))?;
+    while let Some(entry) = entries.next() {
+        let entry = entry.map_err(|e| Unread::git("the remotes' configuration", &e))?;
+        let (Some(key), Some(value)) = (entry.name(), entry.value()) else { continue };
+        let Some((section, rest)) = key.split_once('.') else { continue };
+        let Some((middle, last)) = rest.rsplit_once('.') else { continue };
+        match (section, last) {
+            ("remote", "url") => {
+                let r = remotes.entry(middle.to_string()).or_default();
+                r.url.get_or_insert_with(|| value.to_string());
+            }
+            ("remote", "pushurl") => {
+                let r = remotes.entry(middle.to_string()).or_default();
+                r.push_url.get_or_insert_with(|| value.to_string());
+            }
+            ("remote", "fetch") => {
+                let spec = value.trim_start_matches('+');
+                if let Some((_, dst)) = spec.split_once(':').filter(|_| !spec.starts_with('^')) {
+                    remotes.entry(middle.to_string()).or_default().destinations.push(dst.to_string());
+                }
+            }
+            ("url", "insteadof") => rewrites.fetch.push((value.to_string(), middle.to_string())),
+            ("url", "pushinsteadof") => rewrites.push.push((value.to_string(), middle.to_string())),
+            _ => {}
+        }
+    }
+    Ok((remotes, rewrites))
+}
+
+/// The remote `refname` belongs to: the remote whose fetch refspec writes
+/// it (a remote not counted wins over one that is, so one remote's
+/// refspec cannot launder another's refs), else the longest remote name
+/// (now or at the start) it lies under. Only refs under `refs/remotes/`
+/// reach here.
+fn owner_of(
+    refname: &str,
+    configured: &BTreeMap<String, Configured>,
+    standing: &BTreeMap<String, Standing>,
+) -> Option<String> {
+    let writers: Vec<&String> = configured
+        .iter()
+        .filter(|(_, c)| c.destinations.iter().any(|d| matches_destination(d, refname)))
+        .map(|(n, _)| n)
+        .collect();
+    if let Some(w) = writers.iter().find(|n| matches!(standing.get(n.as_str()), Some(Standing::NotEvidence { .. }))) {
+        return Some((*w).clone());
+    }
+    if let Some(w) = writers.first() {
+        return Some((*w).clone());
+    }
+    by_name(refname, standing)
+}
+
+/// The remote `refname` lies under by name (`refs/remotes/NAME/...`), the
+/// longest such name among those configured now or at the start.
+fn by_name(refname: &str, standing: &BTreeMap<String, Standing>) -> Option<String> {
+    let rest = refname.strip_prefix("refs/remotes/")?;
+    standing
+        .keys()
+        .filter(|r| rest.len() > r.len() + 1 && rest.starts_with(r.as_str()) && rest.as_bytes()[r.len()] == b'/')
+        .max_by_key(|r| r.len())
+        .cloned()
+}
+
+/// Whether a refspec destination (`refs/remotes/origin/*`, or one ref)
+/// writes `refname`.
+fn matches_destination(dst: &str, refname: &str) -> bool {
+    match dst.split_once('*') {
+        Some((prefix, suffix)) => {
+            refname.len() > prefix.len() + suffix.len() && refname.starts_with(prefix) && refname.ends_with(suffix)
+        }
+        None => dst == refname,
+    }
+}
+
+/// Every direct ref under `refs/remotes/` and its commit.
+fn remote_refs(repo: &Repo) -> Reading<BTreeMap<String, String>> {
+    let mut out = BTreeMap::new();
+    let iter = repo.git.references_glob("refs/remotes/*").map_err(|e| Unread::git("the remote-tracking refs", &e))?;
+    for reference in iter {
+        let reference = reference.map_err(|e| Unread::git("a remote-tracking ref", &e))?;
+        if let (Some(name), Some(target)) = (reference.name(), reference.target()) {
+            out.insert(name.to_string(), target.to_string());
+        }
+    }
+    Ok(out)
+}
+
+/// Whether a reflog line is a fetch from `remote` (by its name, its URL,
+/// or every remote), a clone from its URL, or a push, which git logs as
+/// `update by push` once the remote accepted it. `root` is the working
+/// tree relative URLs are resolved from.
+pub(super) fn from_remote(root: &Path, line: &Line, remote: &str, url: Option<&str>) -> bool {
+    let message = line.message.as_str();
+    if message == "update by push" {
+        return true;
+    }
+    if let Some(from) = message.strip_prefix("clone: from ") {
+        return url.is_some_and(|u| same_location(root, from, u));
+    }
+    let action = message.split_once(": ").map_or(message, |(a, _)| a);
+    let mut words = action.split_whitespace();
+    if !matches!(words.next(), Some("fetch" | "pull")) {
+        return false;
+    }
+    // Options that take their value as the next word.
+    const VALUED: &[&str] = &[
+        "--depth",
+        "--deepen",
+        "--shallow-since",
+        "--shallow-exclude",
+        "--upload-pack",
+        "--refmap",
+        "-o",
+        "--server-option",
+        "--negotiation-tip",
+        "-j",
+        "--jobs",
+        "--recurse-submodules-default",
+        "-s",
+        "--strategy",
+        "-X",
+        "--strategy-option",
+    ];
+    let (mut all, mut multiple, mut positional) = (false, false, Vec::new());
+    while let Some(word) = words.next() {
+        match word {
+            "--all" => all = true,
+            "--multiple" => multiple = true,
+            w if VALUED.contains(&w) => {
+                words.next();
+            }
+            w if w.starts_with('-') => {}
+            w => positional.push(w),
+        }
+    }
+    let names = |w: &&str| *w == remote || url.is_some_and(|u| same_location(root, w, u));
+    match (all, multiple) {
+        (true, _) => positional.is_empty() || positional.iter().any(names),
+        (false, true) => positional.iter().any(names),
+        (false, false) => positional.first().map_or(true, names),
+    }
+}
+
+/// How a ref came to hold `commit`, from its reflog's newest line.
+fn moved_by(line: Option<&Line>, commit: &str) -> String {
+    match line {
+        None => "with no reflog line (written by hand, or with reflogs off)".to_string(),
+        Some(l) if l.new != commit => "with no reflog line for its value (written by hand)".to_string(),
+        Some(l) if l.message.is_empty() => "by a ref update with no message (git update-ref)".to_string(),
+        Some(l) => format!("by \"{}\"", l.message),
+    }
+}
+
+/// Whether two URLs name the same place: equal, or local paths that
+/// resolve to the same directory.
+fn same_location(root: &Path, a: &str, b: &str) -> bool {
+    if a == b {
+        return true;
+    }
+    match (local_path(root, a), local_path(root, b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// The directory a URL names when it is a local path or `file://` URL,
+/// resolved against the root (git resolves it from there) and
+/// canonicalized; `None` for a network URL or a path that does not exist.
+fn local_path(root: &Path, url: &str) -> Option<PathBuf> {
+    let path = if let Some(rest) = url.strip_prefix("file://") {
+        rest.to_string()
+    } else if url.contains("://") {
+        return None;
+    } else if url.find(':').is_some_and(|c| !url[..c].contains('/')) {
+        // `host:path`, scp-like: a network URL.
+        return None;
+    } else {
+        url.to_string()
+    };
+    let path = Path::new(&path);
+    let path = if path.is_absolute() { path.to_path_buf() } else { root.join(path) };
+    path.canonicalize().ok()
+}
+
+/// Whether `url` names this repository: its working tree, its git
+/// directory, or any of its worktrees.
+fn points_here(repo: &Repo, url: &str) -> bool {
+    points_at(repo.root(), repo.common_dir(), url)
+}
+
+/// Whether `url`, resolved from `root`, names the repository whose common
+/// git directory is `common_dir`.
+pub(super) fn points_at(root: &Path, common_dir: &Path, url: &str) -> bool {
+    let Some(path) = local_path(root, url) else { return false };
+    let ours = common_dir.canonicalize().ok();
+    let flags = git2::RepositoryOpenFlags::NO_SEARCH;
+    match git2::Repository::open_ext(&path, flags, std::iter::empty::<&std::ffi::OsStr>()) {
+        Ok(other) => other.commondir().canonicalize().ok() == ours,
+        Err(_) => false,
+    }
+}
+
+/// The grafts file, when it holds a graft: `info/grafts` in the common
+/// git directory (or the worktree's own).
+fn grafts(repo: &Repo) -> Reading<Option<PathBuf>> {
+    for dir in [repo.common_dir(), repo.git_dir()] {
+        let path = dir.join("info").join("grafts");
+        match std::fs::read(&path) {
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                if text.lines().any(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')) {
+                    return Ok(Some(path));
+                }
+            }
+            Err(e) if crate::state::absent(&e) => {}
+            Err(e) => return Err(Unread::io(format!("could not read {}: {e}", path.display()))),
+        }
+    }
+    Ok(None)
+}
+
+/// `origin/main` for `refs/remotes/origin/main`.
+fn short(refname: &str) -> &str {
+    refname.strip_prefix("refs/remotes/").or_else(|| refname.strip_prefix("refs/heads/")).unwrap_or(refname)
+}
+
+#[cfg(test)]
+mod tests;

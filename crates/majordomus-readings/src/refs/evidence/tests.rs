@@ -1,0 +1,218 @@
+//! The evidence of the remotes, read over real repositories: each ordinary
+//! command that moves a remote-tracking ref without the remote, against a
+//! fetch and a push that do go through it.
+
+use majordomus_records::task::Snapshot;
+use majordomus_testkit::{TempDir, TestRepo};
+
+use super::*;
+
+/// A repository with `origin` (main pushed and tracked) and the snapshot
+/// `start` would record now.
+fn started() -> (TestRepo, TempDir, Snapshot) {
+    let t = TestRepo::with_commit();
+    let origin = t.with_origin();
+    let snapshot = snapshot_of(&t);
+    (t, origin, snapshot)
+}
+
+fn snapshot_of(t: &TestRepo) -> Snapshot {
+    let repo = crate::open(t.path()).expect("open");
+    let (remotes, refs) = at_start_now(&repo).expect("read");
+    Snapshot { remotes: Some(remotes), remote_refs: Some(refs), ..Snapshot::default() }
+}
+
+fn read(t: &TestRepo, snapshot: &Snapshot) -> RemoteEvidence {
+    let repo = crate::open(t.path()).expect("open");
+    evidence(&repo, Start::Snapshot(snapshot)).expect("read")
+}
+
+/// A commit on `main` made since the start, not pushed.
+fn commit(t: &TestRepo, name: &str) -> String {
+    t.write(name, "work\n");
+    t.commit_all(name)
+}
+
+#[test]
+fn a_ref_moved_by_a_fetch_or_a_push_of_its_remote_counts_as_it_is() {
+    let (t, origin, start) = started();
+    let pushed = commit(&t, "a");
+    t.git(&["push", "-q", "origin", "HEAD:review/x"]);
+    let e = read(&t, &start);
+    let x = e.get("refs/remotes/origin/review/x").expect("counted");
+    assert_eq!((x.commit.as_str(), &x.at_start), (pushed.as_str(), &None));
+    // Another clone moves origin's main; a fetch brings it here.
+    let other = t.path().with_file_name(format!("{}-other", t.path().file_name().expect("name").to_string_lossy()));
+    t.git(&["clone", "-q", origin.path().to_str().expect("utf-8"), other.to_str().expect("utf-8")]);
+    t.git_in(&other, &["commit", "-q", "--allow-empty", "-m", "elsewhere"]);
+    t.git_in(&other, &["push", "-q", "origin", "HEAD:main"]);
+    let fetched = t.git_in(&other, &["rev-parse", "HEAD"]).trim().to_string();
+    for fetch in
+        [&["fetch", "-q"][..], &["fetch", "-q", "origin"], &["fetch", "-q", origin.path().to_str().expect("utf-8")]]
+    {
+        t.git(&[
+            "update-ref",
+            "refs/remotes/origin/main",
+            &start.remote_refs.as_ref().expect("refs")["refs/remotes/origin/main"],
+        ]);
+        let mut args = fetch.to_vec();
+        if args.len() == 3 {
+            args.push("main:refs/remotes/origin/main");
+        }
+        t.git(&args);
+        let main = read(&t, &start).get("refs/remotes/origin/main").cloned().expect("counted");
+        assert_eq!((main.commit, main.at_start), (fetched.clone(), None), "{fetch:?}");
+    }
+    std::fs::remove_dir_all(other).expect("cleanup");
+}
+
+#[test]
+fn a_ref_moved_without_its_remote_is_read_at_its_start_value_and_says_how() {
+    let (t, _origin, start) = started();
+    let at_start = start.remote_refs.as_ref().expect("refs")["refs/remotes/origin/main"].clone();
+    let here = commit(&t, "a");
+    let moves: [(&[&str], &str); 3] = [
+        (&["update-ref", "refs/remotes/origin/main", "HEAD"], "git update-ref"),
+        (&["fetch", "-q", ".", "HEAD:refs/remotes/origin/main"], "fetch -q . HEAD"),
+        (&["push", "-q", ".", "HEAD:refs/remotes/origin/main"], "\"push\""),
+    ];
+    for (args, how) in moves {
+        t.git(&["update-ref", "refs/remotes/origin/main", &at_start]);
+        t.git(args);
+        assert_eq!(t.git(&["rev-parse", "origin/main"]).trim(), here, "{args:?} did not move the ref");
+        let main = read(&t, &start).get("refs/remotes/origin/main").cloned().expect("read at its start value");
+        assert_eq!(main.commit, at_start, "{args:?}");
+        let why = main.at_start.expect("says why");
+        assert!(why.contains(how) && why.contains("not by a fetch or push of origin"), "{args:?}: {why}");
+    }
+    // Written as a file, no reflog line at all; then the reflog expired.
+    t.git(&["update-ref", "refs/remotes/origin/main", &at_start]);
+    t.git(&["pack-refs", "--all"]);
+    std::fs::write(t.path().join(".git/refs/remotes/origin/main"), format!("{here}\n")).expect("write");
+    let main = read(&t, &start).get("refs/remotes/origin/main").cloned().expect("read at its start value");
+    assert!(main.commit == at_start && main.at_start.is_some_and(|w| w.contains("by hand")));
+    t.git(&["update-ref", "refs/remotes/origin/main", "HEAD"]);
+    t.git(&["reflog", "expire", "--expire=now", "--all"]);
+    assert_eq!(read(&t, &start).get("refs/remotes/origin/main").expect("read").commit, at_start);
+}
+
+#[test]
+fn a_ref_that_appeared_without_its_remote_is_set_aside_as_appeared() {
+    let (t, _origin, start) = started();
+    commit(&t, "a");
+    t.git(&["update-ref", "refs/remotes/origin/forged", "HEAD"]);
+    let e = read(&t, &start);
+    assert!(e.get("refs/remotes/origin/forged").is_none());
+    let aside = e.set_aside_for("refs/remotes/origin/forged").expect("set aside");
+    assert!(aside.appeared && aside.why.contains("appeared since the start"), "{aside:?}");
+}
+
+#[test]
+fn a_remote_added_re_pointed_or_removed_since_the_start_is_not_evidence() {
+    let (t, origin, start) = started();
+    let at_start = start.remote_refs.as_ref().expect("refs")["refs/remotes/origin/main"].clone();
+    commit(&t, "a");
+    // Added since the start, even a real bare repository.
+    let backup = tempfile::Builder::new().prefix("majordomus-backup-").tempdir().expect("tempdir");
+    t.git_in(backup.path(), &["init", "-q", "--bare"]);
+    t.git(&["remote", "add", "backup", backup.path().to_str().expect("utf-8")]);
+    t.git(&["push", "-q", "backup", "HEAD:main"]);
+    let e = read(&t, &start);
+    assert!(e.get("refs/remotes/backup/main").is_none());
+    assert!(e.set_aside_for("backup").is_some_and(|s| s.why.contains("added since the start")));
+    // Re-pointed at this repository itself, then fetched: read at the start value.
+    t.git(&["remote", "set-url", "origin", t.path().to_str().expect("utf-8")]);
+    t.git(&["fetch", "-q", "origin"]);
+    let e = read(&t, &start);
+    let main = e.get("refs/remotes/origin/main").expect("read at its start value");
+    assert_eq!(main.commit, at_start);
+    assert!(main.at_start.as_ref().is_some_and(|w| w.contains("this repository itself")), "{main:?}");
+    // Removed: its refs went with it, and are read at their start values.
+    t.git(&["remote", "remove", "origin"]);
+    let e = read(&t, &start);
+    assert_eq!(e.get("refs/remotes/origin/main").expect("kept").commit, at_start);
+    assert!(!e.no_remote(), "a remote removed since the start still had one at the start");
+    drop(origin);
+}
+
+#[test]
+fn a_remote_whose_url_is_this_repository_is_never_evidence_even_with_no_task() {
+    let t = TestRepo::with_commit();
+    t.git(&["checkout", "-q", "-b", "feature"]);
+    t.git(&["remote", "add", "self", t.path().to_str().expect("utf-8")]);
+    t.git(&["push", "-q", "-u", "self", "feature"]);
+    let repo = crate::open(t.path()).expect("open");
+    let e = evidence(&repo, Start::NoTask).expect("read");
+    assert!(e.refs.is_empty(), "{e:?}");
+    assert!(e.set_aside_for("refs/remotes/self/feature").is_some_and(|s| s.why.contains("this repository itself")));
+    // Through a relative path or a file:// URL, and through insteadOf.
+    for url in [".", "file://{}", "local:x"] {
+        let url = url.replace("{}", t.path().to_str().expect("utf-8"));
+        t.git(&["remote", "set-url", "self", &url]);
+        if url == "local:x" {
+            t.git(&["config", &format!("url.{}.insteadOf", t.path().display()), "local:x"]);
+        }
+        assert!(evidence(&repo, Start::NoTask).expect("read").refs.is_empty(), "{url}");
+    }
+}
+
+#[test]
+fn a_fetch_refspec_of_a_remote_not_counted_poisons_the_refs_it_writes() {
+    let (t, _origin, start) = started();
+    t.git(&["remote", "add", "sneaky", t.path().to_str().expect("utf-8")]);
+    t.git(&["config", "remote.sneaky.fetch", "+refs/heads/*:refs/remotes/origin/*"]);
+    commit(&t, "a");
+    t.git(&["fetch", "-q", "sneaky"]);
+    let e = read(&t, &start);
+    let main = e.get("refs/remotes/origin/main").expect("read at its start value");
+    assert_eq!(&main.commit, &start.remote_refs.as_ref().expect("refs")["refs/remotes/origin/main"]);
+    assert!(main.at_start.as_ref().is_some_and(|w| w.contains("sneaky")), "{main:?}");
+}
+
+#[test]
+fn a_record_without_the_remotes_is_unread_and_says_what_it_lacks() {
+    let (t, _origin, _) = started();
+    let repo = crate::open(t.path()).expect("open");
+    let e = evidence(&repo, Start::Snapshot(&Snapshot::default())).expect_err("no remotes recorded");
+    assert_eq!(e.kind, crate::UnreadKind::Record);
+    assert!(e.reason.contains("older majordomus"), "{e}");
+}
+
+#[test]
+fn a_grafts_file_with_a_graft_is_found_and_an_empty_one_is_not() {
+    let (t, _origin, start) = started();
+    let path = t.path().join(".git/info/grafts");
+    std::fs::create_dir_all(path.parent().expect("dir")).expect("mkdir");
+    std::fs::write(&path, "").expect("write");
+    assert_eq!(read(&t, &start).grafts, None);
+    std::fs::write(&path, format!("{}\n", t.head())).expect("write");
+    assert!(read(&t, &start).grafts_reason().is_some_and(|r| r.contains("grafts")));
+}
+
+#[test]
+fn reflog_lines_are_told_from_their_remote_by_name_url_or_all() {
+    let t = TestRepo::with_commit();
+    let root = t.path();
+    let line = |message: &str| Line { old: "0".repeat(40), new: "1".repeat(40), time: 0, message: message.into() };
+    let url = Some("git@example.com:acme/tools.git");
+    for (message, counted) in [
+        ("update by push", true),
+        ("push", false),
+        ("", false),
+        ("fetch: fast-forward", true),
+        ("fetch -q origin: fast-forward", true),
+        ("fetch --depth 1 origin main: storing head", true),
+        ("fetch -j 4 --all: fast-forward", true),
+        ("fetch --multiple upstream origin: fast-forward", true),
+        ("fetch --multiple upstream: fast-forward", false),
+        ("fetch git@example.com:acme/tools.git main:refs/remotes/origin/main: fast-forward", true),
+        ("fetch . HEAD:refs/remotes/origin/main: fast-forward", false),
+        ("fetch upstream: fast-forward", false),
+        ("pull --rebase: fast-forward", true),
+        ("clone: from git@example.com:acme/tools.git", true),
+        ("clone: from /elsewhere", false),
+        ("reset: moving to HEAD", false),
+    ] {
+        assert_eq!(from_remote(root, &line(message), "origin", url), counted, "{message:?}");
+    }
+}

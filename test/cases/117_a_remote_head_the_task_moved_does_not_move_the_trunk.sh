@@ -1,0 +1,22 @@
+# Through the trunk: `git remote set-head origin
+# feature` (an ordinary command) makes origin/HEAD name the task's own pushed
+# branch, so the trunk would be origin/feature and integrated pass. origin/HEAD
+# moved since the start by no fetch is not evidence: the trunk stays
+# origin/main.
+source "$(dirname "$0")/../lib.sh"
+
+echo base > README
+commit_all "initial"
+with_origin
+expect_run 0 md start "a feature"
+git checkout -q -b feature
+mkdir -p src tests
+echo a > src/a.rs
+echo t > tests/a.rs
+commit_all "feature"
+git push -q -u origin feature
+expect_open integrated "origin/main" "owed"
+
+git remote set-head origin feature
+expect_open integrated "origin/main" "owed"
+expect_run 10 md check

@@ -1,0 +1,33 @@
+# README, "The policy in force", through [forge]: the start's policy holds a forge
+# observation older than max_age_minutes to be unknown; the task removing
+# (or raising) the limit does not make the old observation evidence.
+source "$(dirname "$0")/../lib.sh"
+
+mkdir -p .ai/repo
+printf '[forge]\nmax_age_minutes = 30\n' > .ai/repo/majordomus.toml
+echo base > README
+commit_all "initial"
+expect_run 0 md start "a"
+# The task started two hours ago (set in the record, as a fixture), and the
+# forge was observed ninety minutes ago: after the start, past the limit.
+python3 - <<'PY'
+import json, datetime
+p = ".ai/local/state/task.json"
+d = json.load(open(p))
+now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+d["started_at"] = (now - datetime.timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M:%SZ")
+json.dump(d, open(p, "w"), indent=2)
+obs = {"schema": "majordomus/forge/v1", "repository": "acme/widgets",
+       "observed_at": (now - datetime.timedelta(minutes=90)).strftime("%Y-%m-%dT%H:%M:%SZ"),
+       "pull_requests": [], "issues": []}
+json.dump(obs, open("obs.json", "w"))
+PY
+expect_run 0 md forge record obs.json
+rm obs.json
+expect_open backlog-not-grown "max_age_minutes|minutes"
+
+printf '[forge]\nmax_age_minutes = 600\n' > .ai/repo/majordomus.toml
+expect_open backlog-not-grown "max_age_minutes|minutes"
+rm .ai/repo/majordomus.toml
+expect_open backlog-not-grown "max_age_minutes|minutes"
+expect_run 10 md check
