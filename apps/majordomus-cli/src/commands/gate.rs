@@ -105,10 +105,11 @@ fn cmd_run(ws: &Workspace, policy: &Policy, args: RunArgs) -> Result<Exit, CliEr
         majordomus_records::ledger::writable(&ws.paths).map_err(crate::workspace::ledger_error)?;
     }
     let task_id = task.record().map(|r| r.id.clone());
+    let task = &task;
     let mut verdicts: Vec<(String, bool)> = Vec::new();
     for id in &ids {
         let Some(gate) = policy.gates.get(id) else { continue };
-        match run_one(ws, id, gate, task_id.clone(), &interrupted)? {
+        match run_one(ws, id, gate, (task, task_id.clone()), &interrupted)? {
             Some(passed) => verdicts.push((id.clone(), passed)),
             None => {
                 errln!("majordomus: gate {id} {}", RunError::Interrupted);
@@ -162,10 +163,10 @@ fn run_one(
     ws: &Workspace,
     id: &str,
     gate: &Gate,
-    task_id: Option<String>,
+    (task, task_id): (&TaskState, Option<String>),
     interrupted: &Interrupts,
 ) -> Result<Option<bool>, CliError> {
-    let prepared = runner::prepare(&ws.repo, id, gate)
+    let prepared = runner::prepare(&ws.repo, id, gate, task)
         .map_err(|e| CliError::internal(format!("cannot read the inputs of the gate {id}; nothing was run"), e))?;
     let limit = gate.timeout_seconds.map(|s| format!(", at most {s} s")).unwrap_or_default();
     errln!(
