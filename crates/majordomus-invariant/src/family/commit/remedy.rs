@@ -21,10 +21,22 @@ use crate::readings::Readings;
 /// to the evidence and the remedy is advice.
 const LONGEST: usize = 4000;
 
+/// Whether the paths are added before they are committed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Add {
+    /// Tracked already: committed as they are.
+    No,
+    /// Untracked: `git add --` first.
+    Yes,
+    /// Untracked, and one is hidden by an ignore rule set since the start:
+    /// `git add -f --` first, as git refuses an ignored path otherwise.
+    Forced,
+}
+
 /// `git commit -- PATHS`, with `git add -- PATHS &&` before it when the
 /// paths are untracked: the commit takes those paths' content and nothing
 /// else the index holds. `None` past [`LONGEST`].
-pub(crate) fn commit_paths(paths: &[&str], add: bool) -> Option<String> {
+pub(crate) fn commit_paths(paths: &[&str], add: Add) -> Option<String> {
     if paths.is_empty() {
         return None;
     }
@@ -33,8 +45,9 @@ pub(crate) fn commit_paths(paths: &[&str], add: bool) -> Option<String> {
     let git = if literal { "git --literal-pathspecs" } else { "git" };
     let words = shell_words(paths);
     let line = match add {
-        true => format!("{git} add -- {words} && {git} commit -- {words}"),
-        false => format!("{git} commit -- {words}"),
+        Add::No => format!("{git} commit -- {words}"),
+        Add::Yes => format!("{git} add -- {words} && {git} commit -- {words}"),
+        Add::Forced => format!("{git} add -f -- {words} && {git} commit -- {words}"),
     };
     (line.len() <= LONGEST).then_some(line)
 }
@@ -132,20 +145,23 @@ mod tests {
 
     #[test]
     fn a_commit_names_each_path_as_one_shell_word_and_only_those() {
-        assert_eq!(commit_paths(&["src/a.rs", "my file"], false).as_deref(), Some("git commit -- src/a.rs 'my file'"));
-        assert_eq!(commit_paths(&["n.txt"], true).as_deref(), Some("git add -- n.txt && git commit -- n.txt"));
+        assert_eq!(
+            commit_paths(&["src/a.rs", "my file"], Add::No).as_deref(),
+            Some("git commit -- src/a.rs 'my file'")
+        );
+        assert_eq!(commit_paths(&["n.txt"], Add::Yes).as_deref(), Some("git add -- n.txt && git commit -- n.txt"));
     }
 
     #[test]
     fn a_path_that_reads_as_a_pattern_is_taken_literally() {
-        assert_eq!(commit_paths(&["a*b"], false).as_deref(), Some("git --literal-pathspecs commit -- 'a*b'"));
+        assert_eq!(commit_paths(&["a*b"], Add::No).as_deref(), Some("git --literal-pathspecs commit -- 'a*b'"));
     }
 
     #[test]
     fn no_paths_or_too_many_to_say_give_no_command() {
-        assert_eq!(commit_paths(&[], false), None);
+        assert_eq!(commit_paths(&[], Add::No), None);
         let long: Vec<String> = (0..1000).map(|i| format!("some/long/path/{i}.rs")).collect();
         let long: Vec<&str> = long.iter().map(String::as_str).collect();
-        assert_eq!(commit_paths(&long, false), None);
+        assert_eq!(commit_paths(&long, Add::No), None);
     }
 }
