@@ -122,7 +122,7 @@ fn read_at_most(reader: impl Read, limit: u64) -> std::io::Result<String> {
 fn refresh(ws: &Workspace) -> Result<Observation, CliError> {
     // The issues the bookkeeping questions need answered: claimed, filed,
     // named by a marker. With no task there are none to ask about.
-    let issues = match TaskState::load(&ws.paths.task()) {
+    let issues = match TaskState::here(&ws.paths) {
         TaskState::Active(_) => {
             let policy = ws.policy()?;
             majordomus_invariant::measure::issues_to_observe(&ws.repo, &ws.paths, &policy)
