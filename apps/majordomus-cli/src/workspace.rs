@@ -10,6 +10,7 @@ use majordomus_records::ledger::{self, Entry, Event};
 use majordomus_records::task::{TaskRecord, TaskState};
 use majordomus_records::{PlaceError, Policy, StatePaths};
 
+use crate::out::errln;
 use crate::CliError;
 
 /// The repository a command runs in, with its policy and state paths.
@@ -88,7 +89,7 @@ impl Workspace {
         let read =
             ledger::load_here(&self.paths).map_err(|e| CliError::Usage(majordomus_records::task::error_chain(&e)))?;
         if let Some(torn) = read.torn {
-            eprintln!("majordomus: note: {}", torn.sentence(&path));
+            errln!("majordomus: note: {}", torn.sentence(&path));
         }
         Ok(read.entries)
     }
@@ -128,7 +129,7 @@ impl Workspace {
 pub fn say_torn_ledger(paths: &StatePaths) {
     let path = paths.ledger();
     if let Some(torn) = ledger::torn(&path) {
-        eprintln!("majordomus: note: {}", torn.sentence(&path));
+        errln!("majordomus: note: {}", torn.sentence(&path));
     }
 }
 

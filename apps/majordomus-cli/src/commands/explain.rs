@@ -7,6 +7,7 @@ use majordomus_invariant::question::{self, QUESTIONS};
 use majordomus_invariant::score::EXTRA_QUESTION_CAP;
 use majordomus_records::Policy;
 
+use crate::out::{self, errln, outln};
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -38,25 +39,25 @@ pub fn cmd_explain(cwd: &Path, args: ExplainArgs) -> Result<Exit, CliError> {
         },
     };
     if let PolicySeen::Invalid(reason) = &seen {
-        eprintln!("majordomus: the policy is not valid, so the built-in caps are shown: {reason}");
+        errln!("majordomus: the policy is not valid, so the built-in caps are shown: {reason}");
     }
     if let Some(text) = explain(id, &seen) {
-        print!("{text}");
+        out::text(&text)?;
         return Ok(Exit::Ok);
     }
     // A question the repository's policy adds, answered by one of its gates.
     if let PolicySeen::Valid(policy) = &seen {
         if let Some(q) = policy.questions.iter().find(|q| q.id == id) {
-            println!("{} ({} stage; a question this repository's policy adds)", q.id, q.stage);
-            println!("  {}", crate::render::escape_text(&q.question));
-            println!();
-            println!("source: the gate {} (.ai/repo/majordomus.toml + gate-run ledger)", q.gate);
+            outln!("{} ({} stage; a question this repository's policy adds)", q.id, q.stage)?;
+            outln!("  {}", crate::render::escape_text(&q.question))?;
+            outln!()?;
+            outln!("source: the gate {} (.ai/repo/majordomus.toml + gate-run ledger)", q.gate)?;
             let cap = match policy.caps.get(id) {
                 Some(n) => format!("{n}, from [caps] in .ai/repo/majordomus.toml"),
                 None => format!("{EXTRA_QUESTION_CAP}, the default for a question the policy adds ([caps] names none)"),
             };
-            println!("cap:    {cap}");
-            println!("remedy: majordomus gate run {}", q.gate);
+            outln!("cap:    {cap}")?;
+            outln!("remedy: majordomus gate run {}", q.gate)?;
             return Ok(Exit::Ok);
         }
     }

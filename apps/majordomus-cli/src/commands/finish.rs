@@ -1,12 +1,12 @@
 //! `majordomus finish`: end the task and archive its record.
 
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use majordomus_records::task::{TaskRecord, TaskState};
 
 use crate::evaluate::evaluate;
+use crate::out::{errln, outln};
 use crate::workspace::Workspace;
 use crate::{render, CliError, Exit};
 
@@ -57,12 +57,10 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
     };
     let doc = evaluate(&ws)?;
     if args.outcome == Outcome::Completed && !doc.complete {
-        let mut err = std::io::stderr().lock();
-        err.write_all(render::check_text(&doc, render::use_color(std::io::stderr().is_terminal())).as_bytes())?;
-        writeln!(
-            err,
+        crate::out::err_text(&render::check_text(&doc, render::use_color(crate::out::stderr_is_terminal())));
+        errln!(
             "majordomus: finish --outcome completed refused: the done invariant is not complete (nothing was written)"
-        )?;
+        );
         return Ok(Exit::NotDone);
     }
     let now = chrono::Utc::now();
@@ -81,8 +79,8 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
     let target = archive(&ws, &record.id, now, &bytes)?;
     crate::workspace::remove_state(&ws.paths, &ws.paths.task())?;
     forget_copy(&ws)?;
-    println!("finished {:?} ({}) as {}; {}", record.task, record.id, args.outcome.as_str(), doc.done_line());
-    println!("archived to {}", target.display());
+    outln!("finished {:?} ({}) as {}; {}", record.task, record.id, args.outcome.as_str(), doc.done_line())?;
+    outln!("archived to {}", target.display())?;
     Ok(Exit::Ok)
 }
 
@@ -117,12 +115,8 @@ fn finish_unreadable(ws: &Workspace, outcome: Outcome, reason: &str) -> Result<E
     let target = archive(ws, "", now, &bytes)?;
     crate::workspace::remove_state(&ws.paths, &ws.paths.task())?;
     forget_copy(ws)?;
-    println!(
-        "finished a task whose record could not be read ({}) as {}",
-        render::escape_text(reason),
-        outcome.as_str()
-    );
-    println!("archived to {}", target.display());
+    outln!("finished a task whose record could not be read ({}) as {}", render::escape_text(reason), outcome.as_str())?;
+    outln!("archived to {}", target.display())?;
     Ok(Exit::Ok)
 }
 

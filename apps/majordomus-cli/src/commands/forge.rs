@@ -1,6 +1,6 @@
 //! `majordomus forge`: observe the forge, or record an observation.
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::Path;
 
 use clap::{Args, Subcommand};
@@ -8,6 +8,7 @@ use majordomus_records::forge::Observation;
 use majordomus_records::task::{error_chain, TaskState};
 
 use crate::gh::{self, Gh};
+use crate::out::Out;
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -61,7 +62,7 @@ pub fn cmd_forge(cwd: &Path, args: ForgeArgs) -> Result<Exit, CliError> {
     bytes.push(b'\n');
     ws.write_state(&ws.paths.forge(), &bytes)?;
     let missing = observation.issues.iter().filter(|i| i.state == "missing").count();
-    let mut out = std::io::stdout().lock();
+    let mut out = Out::lock();
     writeln!(
         out,
         "recorded the forge observation of {} at {}: {} open, {} asked about{}",

@@ -7,6 +7,7 @@ use majordomus_invariant::family::scope::judge::in_scope;
 use majordomus_records::task::ScopeAdded;
 
 use super::start::normalise_scope_as;
+use crate::out::outln;
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -42,14 +43,14 @@ pub fn cmd_scope(cwd: &Path, args: ScopeArgs) -> Result<Exit, CliError> {
     let wanted = paths.iter().map(|p| normalise_scope_as(&prefix, p, "scope add")).collect::<Result<Vec<_>, _>>()?;
     let mut task = ws.active_task("a scope")?;
     if task.scope.is_empty() {
-        println!("the task {:?} declared no scope, so every path is in it already; nothing was recorded", task.task);
+        outln!("the task {:?} declared no scope, so every path is in it already; nothing was recorded", task.task)?;
         return Ok(Exit::Ok);
     }
     let at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let mut added = Vec::new();
     for path in wanted {
         if in_scope(&path, &task.scope) {
-            println!("already in the scope: {path}");
+            outln!("already in the scope: {path}")?;
             continue;
         }
         task.scope.push(path.clone());
@@ -64,6 +65,6 @@ pub fn cmd_scope(cwd: &Path, args: ScopeArgs) -> Result<Exit, CliError> {
     bytes.push(b'\n');
     ws.write_state(&ws.paths.task(), &bytes)?;
     crate::commands::start::keep_copy(&ws, &bytes)?;
-    println!("scope of {:?} is now {} (added {})", task.task, task.scope.join(", "), added.join(", "));
+    outln!("scope of {:?} is now {} (added {})", task.task, task.scope.join(", "), added.join(", "))?;
     Ok(Exit::Ok)
 }

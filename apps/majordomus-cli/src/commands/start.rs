@@ -5,6 +5,7 @@ use std::path::{Component, Path, PathBuf};
 use clap::Args;
 use majordomus_records::task::{Owner, TaskRecord, TaskState, TASK_SCHEMA};
 
+use crate::out::outln;
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -51,9 +52,9 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
         (None, Some(b)) => format!("{b}, which has no commit yet"),
         (None, None) => "an unborn HEAD".to_string(),
     };
-    println!("started {:?} ({}) on {at}", record.task, record.id);
+    outln!("started {:?} ({}) on {at}", record.task, record.id)?;
     if !record.scope.is_empty() {
-        println!("scope: {}", crate::render::escape_text(&record.scope.join(", ")));
+        outln!("scope: {}", crate::render::escape_text(&record.scope.join(", ")))?;
     }
     let s = &record.snapshot;
     // A part the snapshot could not read is not in it: said so, not counted as none.
@@ -61,18 +62,18 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
         Some(n) => format!("{n} {what}"),
         None => format!("{what} not read"),
     };
-    println!(
+    outln!(
         "inherited: {}, {}, {}, {}",
         n(s.dirty.as_ref().map(Vec::len), "dirty"),
         n(s.untracked.as_ref().map(Vec::len), "untracked"),
         n(s.stashes.as_ref().map(Vec::len), "stashed"),
         n(s.unpushed.as_ref().map(Vec::len), "unpushed"),
-    );
+    )?;
     if let Some(p) = &s.previous {
-        println!("inherited from the previous task here: {}", majordomus_invariant::restart::sentence(p));
+        outln!("inherited from the previous task here: {}", majordomus_invariant::restart::sentence(p))?;
     }
     for (what, why) in &unread {
-        println!("not read at the start: {what} ({why}); what it held then cannot be told inherited");
+        outln!("not read at the start: {what} ({why}); what it held then cannot be told inherited")?;
     }
     Ok(Exit::Ok)
 }
