@@ -265,19 +265,35 @@ impl TaskState {
     /// Deleting the record is then no way to make a task disappear: every
     /// question is `unknown`, and the stop hook blocks, until the record is
     /// put back or the task is finished.
+    ///
+    /// A record that differs from its copy was changed by hand (its scope,
+    /// its start commit and its snapshot are what judge the task), and is
+    /// [`TaskState::Unreadable`] too. A record written before copies were
+    /// kept has none, and is read as it is.
     pub fn here(paths: &crate::StatePaths) -> Self {
         let state = Self::load(&paths.task());
+        let Some(copy_path) = paths.task_copy() else { return state };
+        let shown = |p: &Path| p.strip_prefix(paths.root()).unwrap_or(p).display().to_string();
+        let (record, copy, state_dir) = (shown(&paths.task()), shown(&copy_path), shown(&paths.state_dir()));
+        if let TaskState::Active(_) = state {
+            return match (std::fs::read(&copy_path), std::fs::read(paths.task())) {
+                (Ok(kept), Ok(now)) if kept != now => TaskState::Unreadable(format!(
+                    "the task record {record} is not the one majordomus wrote: it differs from the copy kept in \
+                     the git directory, {copy}, so it was changed by hand (its scope, its start and its snapshot \
+                     judge the task; `majordomus scope add PATH` is how a scope grows). `cp {copy} {record}` puts \
+                     majordomus's back"
+                )),
+                _ => state,
+            };
+        }
         if !matches!(state, TaskState::None) {
             return state;
         }
-        let Some(copy) = paths.task_copy() else { return state };
-        let shown = |p: &Path| p.strip_prefix(paths.root()).unwrap_or(p).display().to_string();
-        let (record, copy, state) = (shown(&paths.task()), shown(&copy), shown(&paths.state_dir()));
-        match TaskRecord::load(&paths.task_copy().unwrap_or_default()) {
+        match TaskRecord::load(&copy_path) {
             Ok(None) => TaskState::None,
             Ok(Some(kept)) => TaskState::Unreadable(format!(
                 "the task record {record} is gone while its task {:?} (started {}) was never finished; \
-                 a copy remains in the git directory: `mkdir -p {state} && cp {copy} {record}` puts it back",
+                 a copy remains in the git directory: `mkdir -p {state_dir} && cp {copy} {record}` puts it back",
                 crate::text::escape(&kept.task),
                 crate::text::escape(&kept.started_at),
             )),
