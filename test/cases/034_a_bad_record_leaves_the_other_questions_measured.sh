@@ -27,6 +27,7 @@ restore_record() {
 
 mkdir -p .ai/repo
 printf 'one\n' > .ai/repo/lint-baseline.txt
+printf '[forge]\nprovider = "recorded"\n' > .ai/repo/majordomus.toml
 echo "hello" > README
 commit_all "initial"
 expect_run 0 md start "a task"

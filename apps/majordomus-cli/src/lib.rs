@@ -4,7 +4,9 @@
 pub mod commands;
 pub mod evaluate;
 pub mod exit;
+pub mod forge_tool;
 pub mod gh;
+pub mod glab;
 pub mod out;
 pub mod render;
 pub mod workspace;

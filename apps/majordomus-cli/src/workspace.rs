@@ -127,10 +127,19 @@ impl Workspace {
 /// that did not finish): the readings ignore it, and the next append
 /// removes it.
 pub fn say_torn_ledger(paths: &StatePaths) {
-    let path = paths.ledger();
-    if let Some(torn) = ledger::torn(&path) {
-        errln!("majordomus: note: {}", torn.sentence(&path));
+    if let Some(note) = torn_ledger(paths) {
+        errln!("majordomus: note: {note}");
     }
+}
+
+/// The sentence naming the ledger's torn last line, if it has one: a note
+/// for whoever reads the answer (the stop hook's reason or message), never
+/// a verdict. The line is no entry, so no question's answer rests on it;
+/// a write it held did not finish, and what it would have recorded reads
+/// as never recorded (README, "Reliability").
+pub fn torn_ledger(paths: &StatePaths) -> Option<String> {
+    let path = paths.ledger();
+    ledger::torn(&path).map(|torn| format!("the ledger was damaged: {}", torn.sentence(&path)))
 }
 
 /// A ledger that could not be locked or written: refused as given (a

@@ -101,7 +101,11 @@ pub(crate) fn all_well() -> Readings {
             integrated: Ok(Integrated::Measured { trunk, integration: Integration::Reached }),
             upstreams: Ok(Default::default()),
         },
-        verification: VerificationReadings { gone: Ok(vec![]), ..VerificationReadings::unread(&none) },
+        verification: VerificationReadings {
+            gone: Ok(vec![]),
+            test_code: Ok(Some(Default::default())),
+            ..VerificationReadings::unread(&none)
+        },
         closing: ClosingReadings::unread(&none),
         bookkeeping: BookkeepingReadings {
             commits_since_start: Ok((vec!["b".repeat(40)], 1)),

@@ -88,7 +88,7 @@ pub fn measure_within(
         (_, Err(e)) => Err(e.clone()),
     });
     let verification = match deadline.check() {
-        Ok(()) => verification::readings::measure(repo, paths, policy, &tree, &changes),
+        Ok(()) => verification::readings::measure(repo, paths, policy, &task, &tree, &changes),
         Err(e) => VerificationReadings::unread(&e),
     };
     let bookkeeping = match deadline.check() {

@@ -192,14 +192,14 @@ mod tests {
         t.git(&["worktree", "add", "-q", "-b", "side", wt.to_str().expect("utf8"), "HEAD"]);
         // The main worktree's task: its owner is this test process, alive.
         let me = process::stat(std::process::id()).ok().flatten().map(|s| s.start_time);
-        record(&start, Some(Owner { pid: std::process::id(), start_time: me }))
+        record(&start, Some(Owner { pid: std::process::id(), start_time: me, session: None }))
             .save(&StatePaths::new(t.path()))
             .expect("save");
         // The linked worktree's task: its owner ended.
         let mut child = std::process::Command::new("true").spawn().expect("spawn");
         let dead = child.id();
         child.wait().expect("wait");
-        let mut r = record(&start, Some(Owner { pid: dead, start_time: None }));
+        let mut r = record(&start, Some(Owner { pid: dead, start_time: None, session: None }));
         r.branch = Some("side".into());
         r.save(&StatePaths::new(&wt)).expect("save");
         std::fs::write(wt.join("README"), "edited, never committed\n").expect("write");

@@ -49,6 +49,20 @@ pub struct Owner {
     /// Its start time in clock ticks since boot (`/proc/PID/stat` field 22);
     /// `None` where that could not be read.
     pub start_time: Option<u64>,
+    /// The agent session the task was started in, as its host names it to
+    /// hooks (`session_id`); `None` outside one, or in a record written
+    /// before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<Session>,
+}
+
+/// An agent session: its host (`claude`, `codex`) and the id the host gives
+/// its hooks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Session {
+    pub host: String,
+    pub id: String,
 }
 
 /// A path added to the task's scope after the start.
@@ -374,6 +388,10 @@ impl TaskRecord {
         if let Some(branch) = &self.branch {
             check_len("branch", branch, MAX_FIELD)?;
         }
+        if let Some(session) = self.owner.as_ref().and_then(|o| o.session.as_ref()) {
+            check_len("owner's host", &session.host, 64)?;
+            check_len("owner's session", &session.id, MAX_ID)?;
+        }
         let s = &self.snapshot;
         for d in s.dirty.iter().flatten() {
             check_len("dirty path", &d.path, MAX_FIELD)?;
@@ -481,7 +499,7 @@ mod tests {
             head: None,
             branch: Some("main".into()),
             snapshot: Snapshot::default(),
-            owner: Some(Owner { pid: 42, start_time: Some(7) }),
+            owner: Some(Owner { pid: 42, start_time: Some(7), session: None }),
         }
     }
 

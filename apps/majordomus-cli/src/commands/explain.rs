@@ -41,7 +41,10 @@ pub fn cmd_explain(cwd: &Path, args: ExplainArgs) -> Result<Exit, CliError> {
     if let PolicySeen::Invalid(reason) = &seen {
         errln!("majordomus: the policy is not valid, so the built-in caps are shown: {reason}");
     }
-    if let Some(text) = explain(id, &seen) {
+    if let Some(mut text) = explain(id, &seen) {
+        if id == "regression-tested" {
+            text.push_str(&tests_here(cwd, &seen));
+        }
         out::text(&text)?;
         return Ok(Exit::Ok);
     }
@@ -63,6 +66,25 @@ pub fn cmd_explain(cwd: &Path, args: ExplainArgs) -> Result<Exit, CliError> {
     }
     let ids = question::builtin_ids();
     Err(CliError::Usage(format!("no question is called {id:?}; the questions are: {}", ids.join(", "))))
+}
+
+/// What counts as a test in the repository at `cwd` (`regression-tested`):
+/// its policy's `[tests] paths` and pytest's rules as configured there.
+fn tests_here(cwd: &Path, seen: &PolicySeen) -> String {
+    use majordomus_invariant::family::verification::{test_code, test_path::TestRules};
+    let globs = match seen {
+        PolicySeen::Valid(p) => p.tests.as_ref().map(|t| t.paths.clone()).unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    let pytest = match Workspace::open(cwd) {
+        Ok(ws) => test_code::changed::pytest_rules_at(ws.repo.root()),
+        Err(_) => Default::default(),
+    };
+    let mut out = String::from("\nWhat counts as a test here:\n");
+    for line in test_code::what_counts(&TestRules::new(&globs), &pytest) {
+        out.push_str(&format!("  {line}\n"));
+    }
+    out
 }
 
 /// The explanation of a built-in question, from the registry, with the cap

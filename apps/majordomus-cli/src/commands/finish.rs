@@ -63,6 +63,17 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
         );
         return Ok(Exit::NotDone);
     }
+    // Archived and removed under the ledger's lock, which `scope add` takes
+    // to rewrite the record: what is archived is the record as it stands,
+    // and no writer puts it back once it is removed.
+    let _lock = ws.lock_ledger()?;
+    let record = match TaskState::here(&ws.paths) {
+        TaskState::Active(now) if now.id == record.id => now,
+        _ => return Err(CliError::Usage(
+            "the task record changed while finish measured it (another finish or start ran here): nothing was archived"
+                .into(),
+        )),
+    };
     let now = chrono::Utc::now();
     let archived = serde_json::json!({
         "outcome": args.outcome.as_str(),
@@ -89,6 +100,7 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
 /// text) with the reason, then removes it.
 fn finish_unreadable(ws: &Workspace, outcome: Outcome, reason: &str) -> Result<Exit, CliError> {
     use std::io::Read;
+    let _lock = ws.lock_ledger()?;
     // What the record held, or, where it is gone, what its copy in the git
     // directory holds.
     let mut held = Vec::new();

@@ -41,6 +41,12 @@ pub fn cmd_scope(cwd: &Path, args: ScopeArgs) -> Result<Exit, CliError> {
     let prefix = here.strip_prefix(ws.repo.root()).unwrap_or(Path::new("")).to_path_buf();
     // Every path checked before anything is written: one refused, none added.
     let wanted = paths.iter().map(|p| normalise_scope_as(&prefix, p, "scope add")).collect::<Result<Vec<_>, _>>()?;
+    ws.active_task("a scope")?;
+    // Read, changed and written under the ledger's lock, as every writer of
+    // the task's records (todo, issue, bg, finish's removal): two `scope add`
+    // at once each keep the other's paths, and none writes back a record
+    // that finish removed meanwhile.
+    let _lock = ws.lock_ledger()?;
     let mut task = ws.active_task("a scope")?;
     if task.scope.is_empty() {
         outln!("the task {:?} declared no scope, so every path is in it already; nothing was recorded", task.task)?;

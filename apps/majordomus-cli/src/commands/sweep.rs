@@ -80,9 +80,13 @@ fn finding_text(name: &str, path: &Path, f: &Finding) -> String {
         Finding::NoTask => format!("no task     {at}\n"),
         Finding::Unreadable(why) => format!("unreadable  {at}: {why}\n"),
         Finding::BadRecord(why) => format!("bad record  {at}: {why}\n"),
-        Finding::Live { record, owner } => {
-            format!("live        {at}: {:?} ({}), its owner pid {} still runs\n", record.task, record.id, owner.pid)
-        }
+        Finding::Live { record, owner } => format!(
+            "live        {at}: {:?} ({}), its owner pid {}{} still runs\n",
+            record.task,
+            record.id,
+            owner.pid,
+            session_text(record)
+        ),
         Finding::Unsure { record, why } => format!("maybe live  {at}: {:?} ({}): {why}\n", record.task, record.id),
         Finding::Gone { record, why, left } => {
             let start = match (&record.branch, &record.head) {
@@ -92,11 +96,26 @@ fn finding_text(name: &str, path: &Path, f: &Finding) -> String {
                 (None, None) => "an unborn HEAD".into(),
             };
             let mut s = format!("left behind {at}: {:?} ({})\n", record.task, record.id);
-            s.push_str(&format!("    why:          {why}\n"));
+            s.push_str(&format!("    why:          {why}{}\n", session_text(record)));
             s.push_str(&format!("    started:      {} on {start}\n", record.started_at));
             s.push_str(&left_text(left));
             s
         }
+    }
+}
+
+/// ` (Claude Code session ID)`: the agent session the task was started in.
+fn session_text(record: &majordomus_records::TaskRecord) -> String {
+    match record.owner.as_ref().and_then(|o| o.session.as_ref()) {
+        Some(s) => {
+            let host = match s.host.as_str() {
+                "claude" => "Claude Code",
+                "codex" => "Codex",
+                other => other,
+            };
+            format!(" ({host} session {})", crate::render::escape_text(&s.id))
+        }
+        None => String::new(),
     }
 }
 

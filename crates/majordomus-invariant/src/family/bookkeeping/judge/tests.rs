@@ -50,6 +50,7 @@ fn observed(at: &str, issues: Vec<Issue>) -> Result<Option<Observation>, Unread>
         repository: "me/here".into(),
         pull_requests: vec![],
         issues,
+        provenance: None,
     }))
 }
 
