@@ -84,6 +84,7 @@ pub(crate) fn all_well() -> Readings {
         today: today(),
         commit: CommitReadings {
             inherited_dirty: Ok(Default::default()),
+            inherited_untracked: Ok(Some(Default::default())),
             stashes: Ok(vec![]),
             operations: Ok(vec![]),
             push: Ok(Push::Measured {

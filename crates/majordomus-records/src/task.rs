@@ -11,6 +11,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::reading_at_start::{Bit, FileAtStart, ReadingAtStart};
+use crate::RepoPath;
+
 /// The schema string every task record carries.
 pub const TASK_SCHEMA: &str = "majordomus/task/v1";
 
@@ -101,6 +104,11 @@ pub struct Snapshot {
     /// [`Snapshot::baseline_bytes`] is absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub baselines: Option<BTreeMap<String, Vec<String>>>,
+    /// What governed the reading of the working tree: the configuration,
+    /// ignore rules and index bits by which `check` reads it as the start
+    /// would have (`None`: a record written before majordomus kept them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reading: Option<ReadingAtStart>,
     /// Debt baselines by repository-relative path: their entries, in order,
     /// exactly as their bytes are.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -211,19 +219,28 @@ impl<'de> Deserialize<'de> for Bytes {
     }
 }
 
+/// A path, in JSON as [`RepoPath`] writes it (lossless for a path that is
+/// not UTF-8).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DirtyPath {
-    pub path: String,
+    pub path: RepoPath,
     /// The blob staged in the index, if any.
     pub index: Option<String>,
     /// The blob id of the working-tree content, `None` when deleted.
     pub worktree: Option<String>,
+    /// The working-tree file's mode as git would record it (`0o100755`,
+    /// ...); `None` when deleted, or in a record written before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UntrackedPath {
-    pub path: String,
+    pub path: RepoPath,
     pub worktree: Option<String>,
+    /// As [`DirtyPath::mode`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<u32>,
 }
 
 impl TaskRecord {
@@ -394,11 +411,11 @@ impl TaskRecord {
         }
         let s = &self.snapshot;
         for d in s.dirty.iter().flatten() {
-            check_len("dirty path", &d.path, MAX_FIELD)?;
+            check_len("dirty path", &d.path.to_string(), MAX_FIELD)?;
             d.index.iter().chain(&d.worktree).try_for_each(|id| check_object_id("dirty path's blob", id))?;
         }
         for u in s.untracked.iter().flatten() {
-            check_len("untracked path", &u.path, MAX_FIELD)?;
+            check_len("untracked path", &u.path.to_string(), MAX_FIELD)?;
             u.worktree.iter().try_for_each(|id| check_object_id("untracked path's blob", id))?;
         }
         for (name, id) in s.branches.iter().flatten() {
@@ -425,6 +442,7 @@ impl TaskRecord {
             }
         }
         s.gate_environment.as_ref().map_or(Ok(()), crate::ledger::check_environment)?;
+        s.reading.as_ref().map_or(Ok(()), crate::reading_at_start::check)?;
         for added in &self.scope_added {
             check_len("scope added", &added.path, MAX_FIELD)?;
             check_len("scope added's time", &added.at, 64)?;

@@ -105,10 +105,11 @@ fn cmd_run(ws: &Workspace, policy: &Policy, args: RunArgs) -> Result<Exit, CliEr
         majordomus_records::ledger::writable(&ws.paths).map_err(crate::workspace::ledger_error)?;
     }
     let task_id = task.record().map(|r| r.id.clone());
+    let task = &task;
     let mut verdicts: Vec<(String, bool)> = Vec::new();
     for id in &ids {
         let Some(gate) = policy.gates.get(id) else { continue };
-        match run_one(ws, id, gate, task_id.clone(), &interrupted)? {
+        match run_one(ws, id, gate, (task, task_id.clone()), &interrupted)? {
             Some(passed) => verdicts.push((id.clone(), passed)),
             None => {
                 errln!("majordomus: gate {id} {}", RunError::Interrupted);
@@ -162,10 +163,10 @@ fn run_one(
     ws: &Workspace,
     id: &str,
     gate: &Gate,
-    task_id: Option<String>,
+    (task, task_id): (&TaskState, Option<String>),
     interrupted: &Interrupts,
 ) -> Result<Option<bool>, CliError> {
-    let prepared = runner::prepare(&ws.repo, id, gate)
+    let prepared = runner::prepare(&ws.repo, id, gate, task)
         .map_err(|e| CliError::internal(format!("cannot read the inputs of the gate {id}; nothing was run"), e))?;
     let limit = gate.timeout_seconds.map(|s| format!(", at most {s} s")).unwrap_or_default();
     errln!(
@@ -177,12 +178,17 @@ fn run_one(
     if let Some(note) = environment_note(ws, id, &prepared) {
         errln!("majordomus: gate {id}: {note}");
     }
-    let outcome =
-        match runner::execute(ws.repo.root(), &gate.run, gate.timeout_seconds.map(Duration::from_secs), interrupted) {
-            Ok(o) => o,
-            Err(RunError::Interrupted) => return Ok(None),
-            Err(e) => return Err(CliError::internal(format!("cannot run the gate {id}"), e)),
-        };
+    let outcome = match runner::execute_under(
+        supervisor().as_ref(),
+        ws.repo.root(),
+        &gate.run,
+        gate.timeout_seconds.map(Duration::from_secs),
+        interrupted,
+    ) {
+        Ok(o) => o,
+        Err(RunError::Interrupted) => return Ok(None),
+        Err(e) => return Err(CliError::internal(format!("cannot run the gate {id}"), e)),
+    };
     // A signal that came as the command ended: no verdict either.
     if interrupted.received() > 0 {
         return Ok(None);
@@ -370,6 +376,18 @@ fn unknown_gate(id: &str, policy: &Policy) -> String {
         let ids: Vec<&str> = policy.gates.keys().map(String::as_str).collect();
         format!("no gate named {id:?} is declared in .ai/repo/majordomus.toml; declared: {}", ids.join(", "))
     }
+}
+
+/// The gate's shell runs under this binary's `supervise` mode, which stops
+/// the gate's group when this process dies, even of a SIGKILL that no
+/// handler sees (commands/supervise.rs). `/proc/self/exe` is this binary
+/// even after a rebuild replaced the file. Linux only: elsewhere there is
+/// no parent-death signal, and the shell runs directly.
+fn supervisor() -> Option<runner::Supervisor> {
+    cfg!(target_os = "linux").then(|| runner::Supervisor {
+        program: "/proc/self/exe".into(),
+        args: vec!["supervise".into(), "--parent".into(), std::process::id().to_string().into(), "--".into()],
+    })
 }
 
 /// The signals that would end majordomus while a gate runs, counted. The

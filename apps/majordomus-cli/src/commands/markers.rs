@@ -55,7 +55,7 @@ pub fn cmd_markers(cwd: &Path, args: MarkersArgs) -> Result<Exit, CliError> {
             outln!("exclude:    {}  ({})", register.exclude.join(", "), d.exclude)?;
             outln!("files:      {} scanned (tracked, or untracked and not ignored)", files.len())?;
             for f in files {
-                outln!("  {}", crate::render::escape_text(&f))?;
+                outln!("  {}", crate::render::escape_text(&f.to_string()))?;
             }
         }
     }

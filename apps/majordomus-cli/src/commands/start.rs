@@ -115,6 +115,9 @@ pub fn begin(
         }
     }
     let head = majordomus_readings::refs::head(&ws.repo).map_err(|e| CliError::internal("cannot read HEAD", e))?;
+    // Before the snapshot: the snapshot records info/exclude as the task
+    // starts with it, this line included.
+    exclude_own_state(ws)?;
     // A part of the snapshot that could not be read is left out, not fatal:
     // the task is recorded, and what was not read is said below.
     let majordomus_invariant::snapshot::Taken { snapshot, unread } =
@@ -133,7 +136,6 @@ pub fn begin(
         snapshot,
         owner: Some(owner(owner_pid)?),
     };
-    exclude_own_state(ws)?;
     let mut bytes =
         serde_json::to_vec_pretty(&record).map_err(|e| CliError::internal("cannot encode the task record", e))?;
     bytes.push(b'\n');

@@ -194,15 +194,17 @@ pub fn follow(repo: &Repo, record: Option<&TaskRecord>, mut debt: Debt, changes:
         return Ok(debt);
     }
     let changes = changes.as_ref().map_err(Clone::clone)?;
-    let added: BTreeSet<&String> = changes
+    // Paths as RepoPath shows them: the baselines are keyed so.
+    let added: BTreeSet<String> = changes
         .changed
         .iter()
-        .filter(|p| !debt.now.contains_key(*p) && !debt.start.contains_key(*p) && !is_own_state(p))
+        .map(ToString::to_string)
+        .filter(|p| !debt.now.contains_key(p) && !debt.start.contains_key(p) && !is_own_state(p))
         .collect();
     if added.is_empty() {
         return Ok(debt);
     }
-    let among: Vec<String> = gone.iter().cloned().chain(added.iter().map(|p| (*p).clone())).collect();
+    let among: Vec<String> = gone.iter().cloned().chain(added.iter().cloned()).collect();
     for r in renames::commit_to_worktree_among(repo, commit, &among)? {
         if !gone.contains(&r.from) || !added.contains(&r.to) || debt.now.contains_key(&r.to) {
             continue;

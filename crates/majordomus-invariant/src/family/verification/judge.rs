@@ -18,6 +18,8 @@ use majordomus_readings::Unread;
 use majordomus_records::ledger::{Environment, GATE_ENVIRONMENT};
 
 use super::readings::{GateReading, GateRuns, GateSet, RecordedRun};
+use majordomus_records::RepoPath;
+
 use super::test_code::changed::TestCode;
 use crate::answer::Status;
 use crate::judgement::{with, Judgement};
@@ -36,7 +38,7 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
             json!({ "changed": 0 }),
         );
     }
-    let touched: Vec<&String> = changes.changed.iter().filter(|p| r.verification.test_rules.is_test_path(p)).collect();
+    let touched: Vec<&RepoPath> = changes.changed.iter().filter(|p| r.verification.test_rules.is_test(p)).collect();
     // A deleted test catches nothing: a test path the working tree no
     // longer holds is named, not counted.
     let gone = match (&r.verification.gone, touched.is_empty()) {
@@ -44,7 +46,7 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
         (Ok(g), false) => g.iter().collect(),
         (Err(e), false) => return Judgement::unread(e),
     };
-    let (deleted, tests): (Vec<&String>, Vec<&String>) = touched.into_iter().partition(|p| gone.contains(p));
+    let (deleted, tests): (Vec<&RepoPath>, Vec<&RepoPath>) = touched.into_iter().partition(|p| gone.contains(p));
     let not_counted = match deleted.len() {
         0 => String::new(),
         n => format!(" ({} deleted, and a deleted test does not count: {})", count(n, "test path"), names(&deleted)),
@@ -284,10 +286,12 @@ pub fn named_and_changed<'a>(run: &str, changes: &'a ChangeSet) -> Vec<&'a str> 
         if word.is_empty() {
             continue;
         }
-        if let Ok(i) = changes.changed.binary_search_by(|p| p.as_str().cmp(word)) {
-            let path = changes.changed[i].as_str();
-            if !out.contains(&path) {
-                out.push(path);
+        if let Ok(i) = changes.changed.binary_search_by(|p| p.as_bytes().cmp(word.as_bytes())) {
+            // Equal to a word of the command, so UTF-8.
+            if let Some(path) = changes.changed[i].to_str() {
+                if !out.contains(&path) {
+                    out.push(path);
+                }
             }
         }
     }

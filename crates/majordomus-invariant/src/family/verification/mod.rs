@@ -32,7 +32,7 @@ pub struct VerificationReadings {
     pub gates: Reading<GateSet>,
     /// The test paths changed since the start that no longer exist in the
     /// working tree: deleted, so no test is in them.
-    pub gone: Reading<Vec<String>>,
+    pub gone: Reading<Vec<majordomus_records::RepoPath>>,
     /// The path rule in force: the conventions and the policy's `[tests] paths`.
     pub test_rules: TestRules,
     /// Test code added or edited inside changed files that are not test

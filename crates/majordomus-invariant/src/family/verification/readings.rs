@@ -18,7 +18,7 @@ use majordomus_readings::{Reading, Repo, Unread};
 use majordomus_records::ledger::{self, Entry, Environment, Event};
 use majordomus_records::policy::{Gate, Policy};
 use majordomus_records::task::{error_chain, TaskState};
-use majordomus_records::StatePaths;
+use majordomus_records::{RepoPath, StatePaths};
 
 use super::test_code::changed::{self as test_code, TestCode};
 use super::test_path::TestRules;
@@ -136,7 +136,7 @@ pub fn runs_of(runs: &[(String, RecordedRun)], gate: &str, inputs_now: &str, fil
 /// The changed paths that match a gate's inputs.
 pub fn matched(gate: &Gate, changes: &ChangeSet) -> Reading<Vec<String>> {
     let m = matcher(gate)?;
-    Ok(changes.changed.iter().filter(|p| m.is_match(p)).cloned().collect())
+    Ok(changes.changed.iter().filter(|p| m.is_match_path(p)).map(ToString::to_string).collect())
 }
 
 pub fn matcher(gate: &Gate) -> Reading<Matcher> {
@@ -156,7 +156,7 @@ pub fn read_runs(paths: &StatePaths) -> Reading<Vec<(String, RecordedRun)>> {
 /// A fresh status pass and the change set since the task's start, for the
 /// commands that select gates outside `check` (`gate run --all`, `gate list`).
 pub fn change_set(repo: &Repo, task: &TaskState) -> (Reading<WorkingTree>, Reading<ChangeSet>) {
-    let tree = crate::measure::working_tree(repo);
+    let tree = crate::measure::working_tree(repo, task);
     let changes = match (task_reading(task), &tree) {
         (Err(e), _) => Err(e),
         (_, Err(e)) => Err(e.clone()),
@@ -214,13 +214,13 @@ pub fn measure(
 /// The test paths changed since the start that the working tree no longer
 /// holds (deleted, whether committed, staged or not): only tests are asked
 /// about, one `lstat` each, as only `regression-tested` needs the answer.
-fn gone(repo: &Repo, changes: &ChangeSet, rules: &TestRules) -> Vec<String> {
+fn gone(repo: &Repo, changes: &ChangeSet, rules: &TestRules) -> Vec<RepoPath> {
     changes
         .changed
         .iter()
-        .filter(|p| rules.is_test_path(p))
+        .filter(|p| rules.is_test(p))
         .filter(|p| {
-            std::fs::symlink_metadata(repo.root().join(p.as_str()))
+            std::fs::symlink_metadata(p.under(repo.root()))
                 .is_err_and(|e| matches!(e.kind(), std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory))
         })
         .cloned()
@@ -234,14 +234,16 @@ fn test_code_read(
     repo: &Repo,
     task: &TaskState,
     changes: &ChangeSet,
-    gone: &[String],
+    gone: &[RepoPath],
     rules: &TestRules,
 ) -> Reading<Option<TestCode>> {
-    let (tests, others): (Vec<&str>, Vec<&str>) =
-        changes.changed.iter().map(String::as_str).partition(|p| rules.is_test_path(p));
-    if tests.iter().any(|t| !gone.iter().any(|g| g == t)) {
+    let (tests, others): (Vec<&RepoPath>, Vec<&RepoPath>) = changes.changed.iter().partition(|p| rules.is_test(p));
+    if tests.iter().any(|t| !gone.contains(t)) {
         return Ok(None);
     }
+    // Source files are read by name as text: a name that is not UTF-8 is
+    // no source file test code is looked for in (it then counts for nothing).
+    let others: Vec<&str> = others.iter().filter_map(|p| p.to_str()).collect();
     let record = task_reading(task)?;
     test_code::read(repo, record.head.as_deref(), &record.snapshot, &others).map(Some)
 }
@@ -295,7 +297,7 @@ mod tests {
     fn take(t: &TestRepo, policy: &Policy, changed: &[&str]) -> GateSet {
         let repo = majordomus_readings::open(t.path()).expect("open");
         let tree = majordomus_readings::status::read(&repo);
-        let changes = Ok(ChangeSet { changed: changed.iter().map(|s| s.to_string()).collect(), inherited: vec![] });
+        let changes = Ok(ChangeSet { changed: changed.iter().map(|s| (*s).into()).collect(), inherited: vec![] });
         let paths = StatePaths::new(repo.root());
         measure(&repo, &paths, policy, &TaskState::None, &tree, &changes).gates.expect("read")
     }

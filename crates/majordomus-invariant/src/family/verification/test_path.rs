@@ -27,12 +27,24 @@ impl TestRules {
     pub fn is_test_path(&self, path: &str) -> bool {
         is_test_path(path) || self.matcher.as_ref().is_some_and(|m| m.is_match(path))
     }
+
+    /// [`TestRules::is_test_path`] for a path as bytes (one that is not
+    /// UTF-8 judged by its name with those bytes replaced).
+    pub fn is_test(&self, path: &majordomus_records::RepoPath) -> bool {
+        self.is_test_path(&String::from_utf8_lossy(path.as_bytes()))
+    }
 }
 
 /// The directories whose contents are tests by convention.
 pub const DIRS: [&str; 8] = ["test", "tests", "spec", "specs", "__tests__", "testdata", "testing", "e2e"];
 /// The file names that are tests by convention (as `explain` shows them).
 pub const NAMES: [&str; 6] = ["test_*", "*_test", "*_tests", "*_spec", "*.test.*", "*.spec.*"];
+
+/// [`is_test_path`] for a path as bytes (one that is not UTF-8 judged by
+/// its name with those bytes replaced).
+pub fn is_test(path: &majordomus_records::RepoPath) -> bool {
+    is_test_path(&String::from_utf8_lossy(path.as_bytes()))
+}
 
 /// Whether a path is a test by the usual conventions: a `test`, `tests`,
 /// `spec` or `__tests__` directory, or a `test_*`, `*_test`, `*.test.*`,

@@ -47,8 +47,8 @@ pub fn read(repo: &Repo, start: Option<&str>, snapshot: &Snapshot, candidates: &
         .dirty
         .iter()
         .flatten()
-        .map(|d| d.path.as_str())
-        .chain(snapshot.untracked.iter().flatten().map(|u| u.path.as_str()))
+        .filter_map(|d| d.path.to_str())
+        .chain(snapshot.untracked.iter().flatten().filter_map(|u| u.path.to_str()))
         .collect();
     let root = repo.root();
     let mut code = TestCode::default();
