@@ -35,13 +35,14 @@ flock -x 9
 md scope add docs > "$case_root/scope.out" 2>&1 &
 pid=$!
 wait_at_lock "$pid" "scope add"
-# The other writer, holding the lock, changes the record.
-python3 - .ai/local/state/task.json <<'PY'
+# The other writer, holding the lock, changes the record (and, as every
+# writer of majordomus does, its copy in the git directory).
+python3 - .ai/local/state/task.json .git/majordomus/task.json <<'PY'
 import json, sys
-path = sys.argv[1]
-record = json.load(open(path))
+record = json.load(open(sys.argv[1]))
 record["scope"].append("lib")
-open(path, "w").write(json.dumps(record, indent=2) + "\n")
+for path in sys.argv[1:]:
+    open(path, "w").write(json.dumps(record, indent=2) + "\n")
 PY
 flock -u 9
 wait "$pid" || { out=$(cat "$case_root/scope.out"); fail "scope add failed once the lock was let go"; }
