@@ -86,7 +86,7 @@ impl Workspace {
         let path = self.paths.ledger();
         let read = ledger::load(&path).map_err(|e| CliError::Usage(majordomus_records::task::error_chain(&e)))?;
         if let Some(torn) = read.torn {
-            errln!("majordomus: note: {}", torn.sentence(&path));
+            errln!("majordomus: note: the ledger was damaged: {}", torn.sentence(&path));
         }
         Ok(read.entries)
     }
