@@ -72,16 +72,18 @@ pub fn read(repo: &Repo, record: &TaskRecord) -> Reading<Made> {
         tips.push(head);
     }
     let mut walk = git.revwalk().map_err(|e| Unread::git("the history", &e))?;
-    for tip in tips.into_iter().filter(|t| !t.is_zero()) {
-        // A commit the reflog names that is gone (pruned) is nothing to walk.
-        let _ = walk.push(tip);
-    }
     let mut held: Vec<&str> = record.head.iter().map(String::as_str).collect();
     held.extend(record.snapshot.branches.iter().flatten().map(|(_, c)| c.as_str()));
     for id in held {
         if let Ok(oid) = git2::Oid::from_str(id) {
             let _ = walk.hide(oid);
         }
+    }
+    // Pushed after the hidden commits, so the walk starts from them
+    // (libgit2 starts from the last given, not the newest).
+    for tip in tips.into_iter().filter(|t| !t.is_zero()) {
+        // A commit the reflog names that is gone (pruned) is nothing to walk.
+        let _ = walk.push(tip);
     }
     let mut commits = BTreeSet::new();
     for oid in walk.take(MOST + 1) {
