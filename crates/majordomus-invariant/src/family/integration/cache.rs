@@ -12,7 +12,8 @@
 //!
 //! Kept in `.ai/local/state/integration.cache.json`, written atomically
 //! through the state directory's confined writer (never through a link,
-//! never outside it), as each entry's key and answer:
+//! never outside it; not flushed to the disk, since a lost cache is only
+//! worked out again), as each entry's key and answer:
 //!
 //! - the key is HEAD's id, the trunk's id and the search's bound. An entry
 //!   is used only when all three equal this check's; any other is only
@@ -127,7 +128,7 @@ fn store(paths: &StatePaths, entries: Vec<Kept>) {
     let Ok(dir) = paths.open_state(false) else { return };
     let cache = Cache { schema: Cache::SCHEMA.to_string(), entries };
     if let Ok(bytes) = serde_json::to_vec(&cache) {
-        let _ = dir.replace(FILE, &bytes, Perm::Private);
+        let _ = dir.replace_derived(FILE, &bytes, Perm::Private);
     }
 }
 
