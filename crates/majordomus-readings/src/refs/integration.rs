@@ -84,17 +84,18 @@ fn integration_searching(repo: &Repo, head: &str, trunk: &str, bound: usize) -> 
     let head_tree = tree_of(h)?;
     let trunk_tree = tree_of(t)?;
     let base_tree = base.map(tree_of).transpose()?;
-    let diff = repo
-        .git
-        .diff_tree_to_tree(base_tree.as_ref(), Some(&head_tree), None)
+    let changed = crate::trees::changed_paths(&repo.git, base_tree.as_ref(), Some(&head_tree))
         .map_err(|e| Unread::git("HEAD's changes since the merge base", &e))?;
     // Each path HEAD changed, with the blob and mode HEAD holds there
     // (`None`: deleted).
-    let mut wanted: Vec<(std::path::PathBuf, Option<Entry>)> = Vec::new();
-    for delta in diff.deltas() {
-        let Some(path) = delta.new_file().path().or(delta.old_file().path()) else { continue };
-        wanted.push((path.to_path_buf(), entry(&head_tree, path)));
-    }
+    let wanted: Vec<(std::path::PathBuf, Option<Entry>)> = changed
+        .into_iter()
+        .map(|path| {
+            let path = std::path::PathBuf::from(path);
+            let at_head = entry(&head_tree, &path);
+            (path, at_head)
+        })
+        .collect();
     let held = |tree: &git2::Tree<'_>, path: &std::path::Path, want: Option<Entry>| entry(tree, path) == want;
     let missing: Vec<String> = wanted
         .iter()

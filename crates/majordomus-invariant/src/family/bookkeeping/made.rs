@@ -117,14 +117,9 @@ fn changed_by(repo: &Repo, oid: git2::Oid, paths: &mut BTreeSet<String>) -> Read
     let commit = repo.git.find_commit(oid).map_err(|e| Unread::git(&what(), &e))?;
     let tree = commit.tree().map_err(|e| Unread::git(&what(), &e))?;
     let parent = commit.parent(0).ok().and_then(|p| p.tree().ok());
-    let diff = repo.git.diff_tree_to_tree(parent.as_ref(), Some(&tree), None).map_err(|e| Unread::git(&what(), &e))?;
-    for delta in diff.deltas() {
-        for file in [delta.old_file(), delta.new_file()] {
-            if let Some(p) = file.path().and_then(|p| p.to_str()) {
-                paths.insert(p.to_string());
-            }
-        }
-    }
+    let changed = majordomus_readings::trees::changed_paths(&repo.git, parent.as_ref(), Some(&tree))
+        .map_err(|e| Unread::git(&what(), &e))?;
+    paths.extend(changed);
     Ok(())
 }
 
