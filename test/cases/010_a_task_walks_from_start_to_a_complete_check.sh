@@ -3,6 +3,8 @@
 source "$(dirname "$0")/../lib.sh"
 
 echo "hello" > README
+# No forge program reaches this repository: its observations are typed in.
+mkdir -p .ai/repo && printf '[forge]\nprovider = "recorded"\n' > .ai/repo/majordomus.toml
 commit_all "initial"
 
 expect_run 0 md start "add a greeting" --scope src --scope tests

@@ -68,7 +68,7 @@ printf '{"schema":"majordomus/forge/v1","observed_at":"%s","repository":"o/r","p
 verify "in the middle of the work"
 
 # Readings that cannot be taken: a garbled observation, a garbled record.
-echo '{ not json' > .ai/local/state/forge.json
+echo '{ not json' > "$(git rev-parse --git-common-dir)/majordomus/forge.json"
 verify "a garbled forge observation"
 cp .ai/local/state/task.json "$case_root/task.json"
 echo '{"schema": "majordomus/task/v1"' > .ai/local/state/task.json

@@ -1,5 +1,5 @@
 # `forge refresh` observes the forge through gh (here a stand-in on PATH
-# that answers as gh's manual documents), with every GIT_* variable
+# from the start, that answers as gh's manual documents), with every GIT_* variable
 # cleared, asks about each issue the task's ledger names, and records the
 # observation; when gh is missing, fails or answers nonsense, the recorded
 # observation is kept. `forge record` refuses a bad file the same way.
@@ -31,6 +31,8 @@ case "$1 $2" in
 esac
 GH
 chmod +x "$fake/bin/gh"
+export PATH="$fake/bin:$PATH"
+forge=.git/majordomus/forge.json
 
 echo "hello" > README
 commit_all "initial"
@@ -49,11 +51,11 @@ done
 
 # gh missing from PATH: a setup error, nothing recorded.
 PATH="$case_root/empty" expect_run 2 md forge refresh
-expect_contains "gh, the GitHub CLI, was not found"
-[ ! -e .ai/local/state/forge.json ] || fail "a failed refresh recorded an observation"
+expect_contains "gh was not found on PATH"
+[ ! -e "$forge" ] || fail "a failed refresh recorded an observation"
 
 # Observed through gh, with the GIT_* environment cleared.
-PATH="$fake/bin:$PATH" GIT_DIR=/nowhere GIT_WORK_TREE=/nowhere expect_run 0 md forge refresh
+GIT_DIR=/nowhere GIT_WORK_TREE=/nowhere expect_run 0 md forge refresh
 expect_contains "recorded the forge observation of acme/widgets"
 [ ! -s "$fake/git-env" ] || fail "gh ran with GIT_* set: $(cat "$fake/git-env")"
 grep -qx 'pr list --state open --json number,title,author,headRefName,createdAt,state --limit 1000' "$fake/calls" ||
@@ -61,7 +63,7 @@ grep -qx 'pr list --state open --json number,title,author,headRefName,createdAt,
 grep -qx 'issue view 7 --repo acme/widgets --json number,state,labels,title,url' "$fake/calls" || fail "issue 7 not asked about"
 python3 - <<'PY'
 import json
-obs = json.load(open(".ai/local/state/forge.json"))
+obs = json.load(open(".git/majordomus/forge.json"))
 assert obs["schema"] == "majordomus/forge/v1", obs
 assert obs["repository"] == "acme/widgets", obs
 prs = {p["number"]: p for p in obs["pull_requests"]}
@@ -76,20 +78,20 @@ PY
 expect_run 10 md check
 expect_contains "backlog-not-grown=owed"
 expect_contains '#42 "new work" by bob'
-cp .ai/local/state/forge.json "$case_root/kept.json"
+cp "$forge" "$case_root/kept.json"
 
 # gh failing: exit 13 with gh's message, the old observation kept.
 touch "$fake/fail"
-PATH="$fake/bin:$PATH" expect_run 13 md forge refresh
+expect_run 13 md forge refresh
 expect_contains "Bad credentials"
-cmp -s .ai/local/state/forge.json "$case_root/kept.json" || fail "a failed refresh changed the observation"
+cmp -s "$forge" "$case_root/kept.json" || fail "a failed refresh changed the observation"
 rm "$fake/fail"
 
 # gh answering what its manual does not describe: the same.
 echo '{"not": "a list"}' > "$fake/prs.json"
-PATH="$fake/bin:$PATH" expect_run 13 md forge refresh
+expect_run 13 md forge refresh
 expect_contains "gh pr list"
-cmp -s .ai/local/state/forge.json "$case_root/kept.json" || fail "a nonsense answer changed the observation"
+cmp -s "$forge" "$case_root/kept.json" || fail "a nonsense answer changed the observation"
 
 # forge record: a bad file is refused with exit 2 and changes nothing.
 echo '{"schema": "someone-else/v1", "observed_at": "2026-01-01T00:00:00Z", "repository": "o/r"}' > "$case_root/foreign.json"
@@ -102,4 +104,4 @@ echo '{"schema": "majordomus/forge/v1", "observed_at": "2026-01-01T00:00:00Z", "
        "issues": [{"repository": "o/r", "number": 8, "state": "merged", "is_pull_request": true}]}' > "$case_root/merged.json"
 expect_run 2 md forge record "$case_root/merged.json"
 expect_contains "issue o/r#8's state \"merged\" is not one of open, closed, missing"
-cmp -s .ai/local/state/forge.json "$case_root/kept.json" || fail "a refused record changed the observation"
+cmp -s "$forge" "$case_root/kept.json" || fail "a refused record changed the observation"

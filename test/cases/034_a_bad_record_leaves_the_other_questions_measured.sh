@@ -19,6 +19,7 @@ PY
 
 mkdir -p .ai/repo
 printf 'one\n' > .ai/repo/lint-baseline.txt
+printf '[forge]\nprovider = "recorded"\n' > .ai/repo/majordomus.toml
 echo "hello" > README
 commit_all "initial"
 expect_run 0 md start "a task"

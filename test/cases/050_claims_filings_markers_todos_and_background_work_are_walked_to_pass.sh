@@ -8,16 +8,19 @@ source "$(dirname "$0")/../lib.sh"
 # The marker word, spelled so this file never holds a marker itself.
 L="LIMIT""ATION"
 
-# observe JSON_ISSUES: records a forge observation made now.
+# observe JSON_ISSUES: records a forge observation made now (typed in, as
+# this repository's policy declares its observations are).
 observe() {
-  cat > .ai/local/state/forge.json <<JSON
+  cat > "$case_root/forge.json" <<JSON
 {"schema": "majordomus/forge/v1", "observed_at": "$(date -u +%Y-%m-%dT%H:%M:%SZ)",
  "repository": "case/repo", "pull_requests": [], "issues": $1}
 JSON
+  md forge record "$case_root/forge.json" > /dev/null
 }
 
-mkdir -p src tests
+mkdir -p src tests .ai/repo
 echo 'pub fn parse() {}' > src/lib.rs
+printf '[forge]\nprovider = "recorded"\n' > .ai/repo/majordomus.toml
 commit_all "initial"
 
 # No task: the bookkeeping commands refuse, and change nothing.

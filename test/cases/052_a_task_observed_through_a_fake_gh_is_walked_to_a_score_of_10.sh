@@ -1,5 +1,5 @@
 # A task claims and files issues, declares a todo and adds a limitation
-# marker; the forge is observed only through gh (a stand-in on PATH that
+# marker; the forge is observed only through gh (a stand-in on PATH from the start that
 # answers as gh's manual documents), never written by hand. A marker naming
 # a pull request is refused; each bookkeeping question walks from owed or
 # refused to pass as the forge says the work is settled, until `check` is
@@ -42,7 +42,9 @@ on_forge() {
     "$labels" "$n" "$(echo "$state" | tr a-z A-Z)" "$n" "$repo" "$kind" "$n" > "$fake/issues/$repo/$n.json"
 }
 
-refresh() { PATH="$fake/bin:$PATH" expect_run 0 md forge refresh; }
+# On PATH from the start: an observation counts only through the gh the task's start PATH finds.
+export PATH="$fake/bin:$PATH"
+refresh() { expect_run 0 md forge refresh; }
 
 mkdir -p src tests
 echo 'pub fn parse() {}' > src/lib.rs
@@ -67,7 +69,7 @@ on_forge acme/widgets 5 pr-open limitation
 refresh
 grep -qx 'issue view 3 --repo other/repo --json number,state,labels,title,url' "$fake/calls" ||
   fail "other/repo#3 was not asked of its own repository: $(cat "$fake/calls")"
-json_get .ai/local/state/forge.json "[i['is_pull_request'] for i in d['issues'] if i['number'] == 5][0]" | grep -qx True ||
+json_get .git/majordomus/forge.json "[i['is_pull_request'] for i in d['issues'] if i['number'] == 5][0]" | grep -qx True ||
   fail "#5 was not recorded as a pull request"
 expect_run 10 md check
 expect_contains "claims-released=owed"

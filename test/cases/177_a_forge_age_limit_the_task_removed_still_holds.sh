@@ -4,7 +4,8 @@
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p .ai/repo
-printf '[forge]\nmax_age_minutes = 30\n' > .ai/repo/majordomus.toml
+# This forge's observations are typed in (forge record), as the policy declares.
+printf '[forge]\nmax_age_minutes = 30\nprovider = "recorded"\n' > .ai/repo/majordomus.toml
 echo base > README
 commit_all "initial"
 expect_run 0 md start "a"
@@ -26,8 +27,10 @@ expect_run 0 md forge record obs.json
 rm obs.json
 expect_open backlog-not-grown "max_age_minutes|minutes"
 
-printf '[forge]\nmax_age_minutes = 600\n' > .ai/repo/majordomus.toml
+printf '[forge]\nmax_age_minutes = 600\nprovider = "recorded"\n' > .ai/repo/majordomus.toml
 expect_open backlog-not-grown "max_age_minutes|minutes"
+# Removed whole: the limit stays, and the default forge (observed through gh)
+# asks more of the typed observation than the start's policy did.
 rm .ai/repo/majordomus.toml
-expect_open backlog-not-grown "max_age_minutes|minutes"
+expect_open backlog-not-grown "max_age_minutes|minutes|typed in"
 expect_run 10 md check

@@ -35,7 +35,7 @@ pub enum CliError {
     /// A task is already active: exit 15.
     #[error("{0}")]
     TaskActive(String),
-    /// Stdout was closed under us: not an error.
+    /// Stdout was closed under us (out.rs): not an error.
     #[error("broken pipe")]
     BrokenPipe,
     /// Anything else: exit 13.
@@ -69,10 +69,8 @@ impl CliError {
 
 impl From<std::io::Error> for CliError {
     fn from(e: std::io::Error) -> Self {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            CliError::BrokenPipe
-        } else {
-            CliError::internal("input/output failed", e)
-        }
+        // Not a broken pipe from stdout: those are read in out.rs, where
+        // the stream is known; here EPIPE is as much a failure as any.
+        CliError::internal("input/output failed", e)
     }
 }

@@ -2,108 +2,30 @@
 //! [`Observation`]. `check` never comes here: it reads the observation this
 //! writes, so a check is never slower, or different, for the network.
 //!
-//! gh runs with every inherited `GIT_*` variable cleared (so a `GIT_DIR`
-//! meant for something else cannot point it at another repository), with
-//! prompts off, in the working tree's root. Its exit is checked; what it
-//! prints is parsed as its manual documents (`gh pr list --json`: `author`
+//! gh runs as every forge program runs (`forge_tool.rs`), with prompts
+//! off. What it prints is parsed as its manual documents (`gh pr list --json`: `author`
 //! is an object with a `login`; `gh issue view --json` asked about a pull
 //! request's number answers with the pull request, known by its `url`), and
 //! anything else is an error, never an empty list.
 
-use std::ffi::OsString;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
 
 use majordomus_records::forge::{Issue, Observation, PullRequest, FORGE_SCHEMA, PR_STATES};
 use majordomus_records::issue::IssueRef;
 use serde::Deserialize;
 
+use crate::forge_tool::{Tool, ToolError};
+
 /// At most this many open pull requests are listed (`gh pr list --limit`).
 pub const PR_LIMIT: usize = 1000;
 
-/// The gh program and the directory it runs in.
-#[derive(Debug, Clone)]
-pub struct Gh {
-    pub program: OsString,
-    pub dir: PathBuf,
+/// gh as PATH finds it, run in `dir`.
+pub fn gh(dir: &Path) -> Tool {
+    Tool::from_path("gh", "https://cli.github.com", dir)
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum GhError {
-    #[error("gh, the GitHub CLI, was not found on PATH: install it (https://cli.github.com), or record an observation with majordomus forge record FILE")]
-    NotFound,
-    #[error("could not run gh {args}")]
-    Spawn {
-        args: String,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("gh {args} failed ({status}): {message}")]
-    Failed { args: String, status: String, message: String },
-    #[error("gh {args} answered what its manual does not describe: {reason}")]
-    Unexpected { args: String, reason: String },
-}
-
-impl GhError {
-    /// gh is missing: a setup problem (exit 2), not an internal error.
-    pub fn is_setup(&self) -> bool {
-        matches!(self, GhError::NotFound)
-    }
-}
-
-impl Gh {
-    /// gh from PATH, run in `dir`.
-    pub fn from_path(dir: &Path) -> Self {
-        Self { program: "gh".into(), dir: dir.to_path_buf() }
-    }
-
-    /// Runs gh with `args`; its stdout when it exits 0.
-    fn run(&self, args: &[&str]) -> Result<Result<Vec<u8>, (String, String)>, GhError> {
-        let shown = args.join(" ");
-        let mut cmd = Command::new(&self.program);
-        cmd.args(args).current_dir(&self.dir).stdin(Stdio::null());
-        for (key, _) in std::env::vars_os() {
-            if key.to_string_lossy().starts_with("GIT_") {
-                cmd.env_remove(key);
-            }
-        }
-        cmd.env("GH_PROMPT_DISABLED", "1")
-            .env("GH_NO_UPDATE_NOTIFIER", "1")
-            .env("NO_COLOR", "1")
-            .env("GH_PAGER", "cat");
-        let out = match cmd.output() {
-            Ok(o) => o,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(GhError::NotFound),
-            Err(source) => return Err(GhError::Spawn { args: shown, source }),
-        };
-        if out.status.success() {
-            return Ok(Ok(out.stdout));
-        }
-        let status = match out.status.code() {
-            Some(c) => format!("exit {c}"),
-            None => "killed by a signal".to_string(),
-        };
-        let mut message = String::from_utf8_lossy(&out.stderr).trim().to_string();
-        if message.is_empty() {
-            message = String::from_utf8_lossy(&out.stdout).trim().to_string();
-        }
-        if message.is_empty() {
-            message = "it said nothing".into();
-        }
-        Ok(Err((status, message)))
-    }
-
-    /// Runs gh and parses its stdout as JSON of type `T`.
-    fn json<T: serde::de::DeserializeOwned>(&self, args: &[&str]) -> Result<T, GhError> {
-        let shown = args.join(" ");
-        match self.run(args)? {
-            Ok(stdout) => {
-                serde_json::from_slice(&stdout).map_err(|e| GhError::Unexpected { args: shown, reason: e.to_string() })
-            }
-            Err((status, message)) => Err(GhError::Failed { args: shown, status, message }),
-        }
-    }
-}
+/// What every gh run is given: no prompt, no update notice, no pager.
+const ENV: [(&str, &str); 3] = [("GH_PROMPT_DISABLED", "1"), ("GH_NO_UPDATE_NOTIFIER", "1"), ("GH_PAGER", "cat")];
 
 #[derive(Deserialize)]
 struct GhRepo {
@@ -197,25 +119,28 @@ fn issue_from(repository: String, i: GhIssue) -> Result<Issue, String> {
 /// `issues` (an issue that does not exist is recorded as `missing`).
 /// `observed_at` is taken before the first question is asked, so the
 /// observation never claims to be newer than what it holds.
-pub fn observe(gh: &Gh, issues: &[IssueRef]) -> Result<Observation, GhError> {
+pub fn observe(gh: &Tool, issues: &[IssueRef]) -> Result<Observation, ToolError> {
     let observed_at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-    let repo: GhRepo = gh.json(&["repo", "view", "--json", "nameWithOwner"])?;
+    let repo: GhRepo = gh.json(&["repo", "view", "--json", "nameWithOwner"], &ENV)?;
     let limit = PR_LIMIT.to_string();
-    let prs: Vec<GhPr> = gh.json(&[
-        "pr",
-        "list",
-        "--state",
-        "open",
-        "--json",
-        "number,title,author,headRefName,createdAt,state",
-        "--limit",
-        &limit,
-    ])?;
+    let prs: Vec<GhPr> = gh.json(
+        &[
+            "pr",
+            "list",
+            "--state",
+            "open",
+            "--json",
+            "number,title,author,headRefName,createdAt,state",
+            "--limit",
+            &limit,
+        ],
+        &ENV,
+    )?;
     if let Some(p) = prs.iter().find(|p| !PR_STATES.contains(&p.state.to_lowercase().as_str())) {
-        return Err(GhError::Unexpected {
-            args: "pr list".into(),
-            reason: format!("#{} has the state {:?}, which is not one of {}", p.number, p.state, PR_STATES.join(", ")),
-        });
+        return Err(gh.unexpected(
+            "pr list",
+            format!("#{} has the state {:?}, which is not one of {}", p.number, p.state, PR_STATES.join(", ")),
+        ));
     }
     let pull_requests = prs
         .into_iter()
@@ -235,9 +160,9 @@ pub fn observe(gh: &Gh, issues: &[IssueRef]) -> Result<Observation, GhError> {
         let repository = issue.repository(&repo.name_with_owner).to_string();
         let number = issue.number.to_string();
         let args = ["issue", "view", &number, "--repo", &repository, "--json", ISSUE_FIELDS];
-        let found = match gh.run(&args)? {
+        let found = match gh.run(&args, &ENV)? {
             Ok(stdout) => {
-                let unexpected = |reason: String| GhError::Unexpected { args: args.join(" "), reason };
+                let unexpected = |reason: String| gh.unexpected(&args.join(" "), reason);
                 let i: GhIssue = serde_json::from_slice(&stdout).map_err(|e| unexpected(e.to_string()))?;
                 issue_from(repository.clone(), i).map_err(unexpected)?
             }
@@ -249,7 +174,7 @@ pub fn observe(gh: &Gh, issues: &[IssueRef]) -> Result<Observation, GhError> {
                 is_pull_request: false,
                 title: String::new(),
             },
-            Err((status, message)) => return Err(GhError::Failed { args: args.join(" "), status, message }),
+            Err(failed) => return Err(gh.failed(&args.join(" "), failed)),
         };
         asked.push(found);
     }
@@ -259,6 +184,7 @@ pub fn observe(gh: &Gh, issues: &[IssueRef]) -> Result<Observation, GhError> {
         repository: repo.name_with_owner,
         pull_requests,
         issues: asked,
+        provenance: None,
     })
 }
 

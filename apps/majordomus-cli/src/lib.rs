@@ -1,16 +1,16 @@
 //! The `majordomus` command line: clap commands (one file each), rendering,
 //! and exit codes. Only this crate prints.
 
-#![allow(clippy::print_stdout, clippy::print_stderr)]
-
 pub mod commands;
 pub mod evaluate;
 pub mod exit;
+pub mod forge_tool;
 pub mod gh;
+pub mod glab;
+pub mod out;
 pub mod render;
 pub mod workspace;
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -53,8 +53,7 @@ pub fn main() -> ExitCode {
     let outcome = match std::panic::catch_unwind(|| commands::run(cli)) {
         Ok(outcome) => outcome,
         Err(_) => {
-            let _ =
-                writeln!(std::io::stderr(), "majordomus: internal error (a panic, reported above); nothing was judged");
+            out::errln!("majordomus: internal error (a panic, reported above); nothing was judged");
             return Exit::Internal.into();
         }
     };
@@ -64,7 +63,7 @@ pub fn main() -> ExitCode {
         Err(e) => {
             // The last step before the terminal: whatever input a message
             // quotes, no control character reaches it (each line escaped).
-            let _ = writeln!(std::io::stderr(), "majordomus: {}", majordomus_records::text::escape_lines(&e.chain()));
+            out::errln!("majordomus: {}", majordomus_records::text::escape_lines(&e.chain()));
             e.exit().into()
         }
     }

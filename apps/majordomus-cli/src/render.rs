@@ -26,7 +26,14 @@ pub fn check_text(doc: &Document, color: bool) -> String {
         }
     }
     let label = |g: &[&Answer]| g.iter().map(|a| a.id.as_str()).collect::<Vec<_>>().join(", ");
-    let width = groups.iter().filter(|g| g.len() == 1).map(|g| g[0].id.len()).max().unwrap_or(0);
+    let exempt: Vec<&Answer> = doc.questions.iter().filter(|a| declared_exempt(a)).collect();
+    let width = groups
+        .iter()
+        .filter(|g| g.len() == 1)
+        .map(|g| g[0].id.len())
+        .chain(exempt.iter().map(|a| a.id.len()))
+        .max()
+        .unwrap_or(0);
     let mut out = String::new();
     for g in &groups {
         let a = g[0];
@@ -42,10 +49,25 @@ pub fn check_text(doc: &Document, color: bool) -> String {
             out.push_str(&format!("{:<8} remedy: {remedy}\n", ""));
         }
     }
+    // What the repository's policy set aside is shown too, with its reason,
+    // one line each: an exemption is a claim, and a claim is read.
+    for a in exempt {
+        let status = format!("{:<8}", a.status.as_str());
+        let status = if color { paint(a.status, &status) } else { status };
+        out.push_str(&format!("{status} {:<width$}  {}\n", escape_text(&a.id), escape_text(&a.evidence)));
+    }
     out.push_str(&policy_text(doc));
     out.push_str(&doc.done_line());
     out.push('\n');
     out
+}
+
+/// An answer exempt by the policy's declaration (an `[[exempt]]` entry, or
+/// `[forge] provider = "none"`), rather than because nothing applies.
+fn declared_exempt(a: &Answer) -> bool {
+    a.status == Status::Exempt
+        && (a.details.get("exemption").is_some()
+            || a.details.get("forge_provider").and_then(|v| v.as_str()) == Some("none"))
 }
 
 /// The policy's changes since the task's start, each said in force or not

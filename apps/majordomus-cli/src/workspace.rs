@@ -10,6 +10,7 @@ use majordomus_records::ledger::{self, Entry, Event};
 use majordomus_records::task::{TaskRecord, TaskState};
 use majordomus_records::{PlaceError, Policy, StatePaths};
 
+use crate::out::errln;
 use crate::CliError;
 
 /// The repository a command runs in, with its policy and state paths.
@@ -85,7 +86,7 @@ impl Workspace {
         let path = self.paths.ledger();
         let read = ledger::load(&path).map_err(|e| CliError::Usage(majordomus_records::task::error_chain(&e)))?;
         if let Some(torn) = read.torn {
-            eprintln!("majordomus: note: {}", torn.sentence(&path));
+            errln!("majordomus: note: {}", torn.sentence(&path));
         }
         Ok(read.entries)
     }
@@ -123,10 +124,19 @@ impl Workspace {
 /// that did not finish): the readings ignore it, and the next append
 /// removes it.
 pub fn say_torn_ledger(paths: &StatePaths) {
-    let path = paths.ledger();
-    if let Some(torn) = ledger::torn(&path) {
-        eprintln!("majordomus: note: {}", torn.sentence(&path));
+    if let Some(note) = torn_ledger(paths) {
+        errln!("majordomus: note: {note}");
     }
+}
+
+/// The sentence naming the ledger's torn last line, if it has one: a note
+/// for whoever reads the answer (the stop hook's reason or message), never
+/// a verdict. The line is no entry, so no question's answer rests on it;
+/// a write it held did not finish, and what it would have recorded reads
+/// as never recorded (README, "Reliability").
+pub fn torn_ledger(paths: &StatePaths) -> Option<String> {
+    let path = paths.ledger();
+    ledger::torn(&path).map(|torn| format!("the ledger was damaged: {}", torn.sentence(&path)))
 }
 
 /// A ledger that could not be locked or written: refused as given (a

@@ -84,6 +84,7 @@ pub(crate) fn all_well() -> Readings {
         today: today(),
         commit: CommitReadings {
             inherited_dirty: Ok(Default::default()),
+            inherited_untracked: Ok(Some(Default::default())),
             stashes: Ok(vec![]),
             operations: Ok(vec![]),
             push: Ok(Push::Measured {
@@ -101,7 +102,11 @@ pub(crate) fn all_well() -> Readings {
             integrated: Ok(Integrated::Measured { trunk, integration: Integration::Reached }),
             upstreams: Ok(Default::default()),
         },
-        verification: VerificationReadings { gone: Ok(vec![]), ..VerificationReadings::unread(&none) },
+        verification: VerificationReadings {
+            gone: Ok(vec![]),
+            test_code: Ok(Some(Default::default())),
+            ..VerificationReadings::unread(&none)
+        },
         closing: ClosingReadings::unread(&none),
         bookkeeping: BookkeepingReadings {
             commits_since_start: Ok((vec!["b".repeat(40)], 1)),

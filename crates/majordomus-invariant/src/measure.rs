@@ -48,7 +48,7 @@ pub fn measure_within(
             let (head, head_commit, task) = (&head, &head_commit, &task);
             scope.spawn(move || ref_readings(&own, paths, policy, task, head, head_commit.as_deref(), deadline))
         });
-        let tree = deadline.read(|| working_tree(repo));
+        let tree = deadline.read(|| working_tree(repo, &task));
         let refs = match refs.map(|h| h.join()) {
             Some(Ok(refs)) => refs,
             Some(Err(panic)) => std::panic::resume_unwind(panic),
@@ -87,8 +87,13 @@ pub fn measure_within(
         (None, _) => Err(Unread::no_task()),
         (_, Err(e)) => Err(e.clone()),
     });
+    let inherited_untracked = deadline.read(|| match (record, &tree) {
+        (Some(r), Ok(t)) => Ok(commit::readings::inherited_untracked(repo, r, t)),
+        (None, _) => Err(Unread::no_task()),
+        (_, Err(e)) => Err(e.clone()),
+    });
     let verification = match deadline.check() {
-        Ok(()) => verification::readings::measure(repo, paths, policy, &tree, &changes),
+        Ok(()) => verification::readings::measure(repo, paths, policy, &task, &tree, &changes),
         Err(e) => VerificationReadings::unread(&e),
     };
     let bookkeeping = match deadline.check() {
@@ -105,7 +110,16 @@ pub fn measure_within(
     };
     Readings {
         today: chrono::Local::now().date_naive(),
-        commit: CommitReadings { inherited_dirty, stashes, operations, push, elsewhere, submodules, evidence },
+        commit: CommitReadings {
+            inherited_dirty,
+            inherited_untracked,
+            stashes,
+            operations,
+            push,
+            elsewhere,
+            submodules,
+            evidence,
+        },
         integration: IntegrationReadings { integrated, upstreams },
         verification,
         closing,
@@ -118,12 +132,17 @@ pub fn measure_within(
     }
 }
 
-/// The working tree's status as `check` reads it. `gate run` hashes a
-/// gate's inputs over this same reading (`runner::prepare`): a verdict is
-/// found again only by an equal hash, so the two must never read the
-/// working tree differently (under other ignore rules, say).
-pub fn working_tree(repo: &Repo) -> Reading<status::WorkingTree> {
-    status::read(repo)
+/// The working tree's status as `check` reads it: for a task, as its start
+/// read it (`status::read_since`: a bit, an ignore rule or a setting set
+/// since hides nothing), else as git does. `gate run` hashes a gate's
+/// inputs over this same reading (`runner::prepare`): a verdict is found
+/// again only by an equal hash, so the two must never read the working
+/// tree differently (under other ignore rules, say).
+pub fn working_tree(repo: &Repo, task: &TaskState) -> Reading<status::WorkingTree> {
+    match task.record() {
+        Some(r) => status::read_since(repo, r.snapshot.reading.as_ref()),
+        None => status::read(repo),
+    }
 }
 
 /// The readings of refs and of what the task left, which do not need the

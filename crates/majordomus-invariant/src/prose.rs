@@ -45,9 +45,9 @@ pub fn remain(n: usize) -> &'static str {
 }
 
 /// Names the first few items: `a, b, c and 4 more`.
-pub fn names<S: AsRef<str>>(items: &[S]) -> String {
+pub fn names<S: std::fmt::Display>(items: &[S]) -> String {
     const SHOWN: usize = 5;
-    let shown: Vec<&str> = items.iter().take(SHOWN).map(AsRef::as_ref).collect();
+    let shown: Vec<String> = items.iter().take(SHOWN).map(ToString::to_string).collect();
     let mut out = shown.join(", ");
     if items.len() > SHOWN {
         out.push_str(&format!(" and {} more", items.len() - SHOWN));

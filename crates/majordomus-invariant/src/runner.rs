@@ -39,6 +39,7 @@ use majordomus_readings::inputs::Inputs;
 use majordomus_readings::{refs, Reading, Repo};
 use majordomus_records::ledger::{self, Entry, Environment, Event};
 use majordomus_records::policy::Gate;
+use majordomus_records::task::TaskState;
 use majordomus_records::StatePaths;
 
 /// The shell a gate's command runs in, by absolute path: POSIX puts it there.
@@ -63,9 +64,9 @@ pub struct Prepared {
 
 /// Reads what a run of `gate` will cover: a fresh status pass, the hash of
 /// its inputs, HEAD.
-pub fn prepare(repo: &Repo, id: &str, gate: &Gate) -> Reading<Prepared> {
+pub fn prepare(repo: &Repo, id: &str, gate: &Gate, task: &TaskState) -> Reading<Prepared> {
     // Read as `check` reads it, or the verdict's hash would never match.
-    let tree = crate::measure::working_tree(repo)?;
+    let tree = crate::measure::working_tree(repo, task)?;
     let inputs = crate::family::verification::readings::inputs_now(repo, &tree, gate)?;
     let commit = refs::head(repo)?.commit;
     Ok(Prepared {

@@ -29,7 +29,7 @@ pub struct Taken {
 /// Each part is a reading of its own: a part that could not be read is left
 /// out (`None`, never recorded as empty) and named in [`Taken::unread`],
 /// and takes no other part with it. A repository whose status cannot be
-/// read (a file name that is not UTF-8, a split index) still gets a task.
+/// read (an index neither reader can read) still gets a task.
 pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
     let mut unread = Vec::new();
     let mut kept = |what: &'static str, reading: Result<(), Unread>| {
@@ -55,9 +55,10 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
         },
         (Err(e), _) | (_, Err(e)) => Err(e.clone()),
     };
+    let tree = status::read(repo);
     kept(
         "dirty and untracked paths",
-        status::read(repo).map(|tree| {
+        tree.as_ref().map_err(Clone::clone).map(|tree| {
             snapshot.dirty = Some(
                 tree.dirty
                     .iter()
@@ -65,15 +66,30 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
                         path: d.path.clone(),
                         index: d.index.clone(),
                         worktree: status::content_id(repo, &d.path),
+                        mode: status::worktree_mode(repo, &d.path),
                     })
                     .collect(),
             );
             snapshot.untracked = Some(
                 tree.untracked
                     .iter()
-                    .map(|p| UntrackedPath { path: p.clone(), worktree: status::content_id(repo, p) })
+                    .map(|p| UntrackedPath {
+                        path: p.clone(),
+                        worktree: status::content_id(repo, p),
+                        mode: status::worktree_mode(repo, p),
+                    })
                     .collect(),
             );
+        }),
+    );
+    // What governed that reading: the bits, ignore rules and settings by
+    // which `check` reads the working tree as it was read here.
+    kept(
+        "the working tree's reading conditions",
+        tree.and_then(|tree| {
+            status::record(repo, &tree)
+                .map(|r| snapshot.reading = Some(r))
+                .map_err(|e| Unread::git("the configuration", &e))
         }),
     );
     kept(
@@ -150,19 +166,55 @@ mod tests {
 
     #[test]
     fn a_status_the_snapshot_cannot_read_leaves_out_dirty_and_untracked_and_nothing_else() {
-        use std::os::unix::ffi::OsStrExt;
         let t = TestRepo::with_commit();
-        std::fs::write(t.path().join(std::ffi::OsStr::from_bytes(b"bad-\xff")), "x\n").expect("write");
         t.write("README", "dirty\n");
+        // An index neither reader can read.
+        std::fs::write(t.path().join(".git/index"), b"not an index").expect("write");
         let repo = majordomus_readings::open(t.path()).expect("open");
         let taken = snapshot(&repo, &Policy::default());
         assert_eq!((&taken.snapshot.dirty, &taken.snapshot.untracked), (&None, &None));
-        let [(what, why)] = taken.unread.as_slice() else { panic!("{:?}", taken.unread) };
-        assert_eq!(*what, "dirty and untracked paths");
-        assert!(why.reason.contains("bad-\\xff"), "{why}");
+        assert_eq!(taken.snapshot.reading, None);
+        let what: Vec<&str> = taken.unread.iter().map(|(what, _)| *what).collect();
+        assert_eq!(what, ["dirty and untracked paths", "the working tree's reading conditions"]);
         let s = &taken.snapshot;
         assert!(s.branches.is_some() && s.worktrees.is_some() && s.stashes.is_some());
         assert!(s.unpushed.is_some() && s.baseline_bytes.is_some() && s.gate_environment.is_some());
+    }
+
+    #[test]
+    fn a_path_that_is_not_utf8_is_snapshotted_as_its_bytes() {
+        use std::os::unix::ffi::OsStrExt;
+        let t = TestRepo::with_commit();
+        std::fs::write(t.path().join(std::ffi::OsStr::from_bytes(b"caf\xe9.txt")), "x\n").expect("write");
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let taken = snapshot(&repo, &Policy::default());
+        assert!(taken.unread.is_empty(), "{:?}", taken.unread);
+        let untracked = taken.snapshot.untracked.expect("read");
+        assert_eq!(untracked.len(), 1);
+        assert_eq!(untracked[0].path.as_bytes(), b"caf\xe9.txt");
+        assert!(untracked[0].worktree.is_some() && untracked[0].mode == Some(0o100644));
+    }
+
+    #[test]
+    fn the_reading_conditions_hold_the_bits_rules_and_settings_of_the_start() {
+        let t = TestRepo::with_commit();
+        t.write("src/lib.rs", "fn a() {}\n");
+        t.commit_all("lib");
+        t.git(&["update-index", "--assume-unchanged", "src/lib.rs"]);
+        t.write(".git/info/exclude", "*.log\n");
+        t.write("cache/.gitignore", "*\n");
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let reading = snapshot(&repo, &Policy::default()).snapshot.reading.expect("read");
+        assert_eq!(
+            reading.bits.get(&majordomus_records::RepoPath::from("src/lib.rs")),
+            Some(&majordomus_records::task::Bit::AssumeUnchanged)
+        );
+        assert_eq!(reading.info_exclude.expect("read").0, b"*.log\n");
+        assert_eq!(
+            reading.ignore_files.get(&majordomus_records::RepoPath::from("cache/.gitignore")).expect("read").0,
+            b"*\n"
+        );
+        assert_eq!(reading.config.get("core.filemode").map(String::as_str), Some("true"));
     }
 
     #[test]
@@ -174,6 +226,6 @@ mod tests {
         let taken = snapshot(&repo, &Policy::default());
         assert!(taken.unread.is_empty(), "{:?}", taken.unread);
         let dirty = taken.snapshot.dirty.expect("read");
-        assert_eq!(dirty.iter().map(|d| d.path.as_str()).collect::<Vec<_>>(), ["README"]);
+        assert_eq!(dirty.iter().map(|d| d.path.to_string()).collect::<Vec<_>>(), ["README"]);
     }
 }

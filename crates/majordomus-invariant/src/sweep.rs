@@ -126,12 +126,20 @@ fn left_behind(
     let r = measure::measure(repo, paths, policy, TaskState::Active(Box::new(record.clone())));
     let snapshot = &record.snapshot;
     let uncommitted = match (&r.tree, &r.commit.inherited_dirty) {
-        (Ok(t), Ok(i)) => Ok(t.dirty.iter().map(|d| d.path.clone()).filter(|p| !i.contains(p)).collect()),
+        (Ok(t), Ok(i)) => Ok(t.dirty.iter().filter(|d| !i.contains(&d.path)).map(|d| d.path.to_string()).collect()),
         (Err(e), _) | (_, Err(e)) => Err(e.clone()),
     };
-    let untracked = r.tree.as_ref().map_err(Clone::clone).map(|t| {
-        t.untracked.iter().filter(|p| !snapshot.untracked.iter().flatten().any(|u| &u.path == *p)).cloned().collect()
-    });
+    // Inherited means the same content, not only the same name.
+    let untracked = match (&r.tree, &r.commit.inherited_untracked) {
+        (Ok(t), Ok(Some(i))) => Ok(t.untracked.iter().filter(|p| !i.contains(*p)).map(ToString::to_string).collect()),
+        (Ok(t), Ok(None)) => Ok(t
+            .untracked
+            .iter()
+            .filter(|p| !snapshot.untracked.iter().flatten().any(|u| &u.path == *p))
+            .map(ToString::to_string)
+            .collect()),
+        (Err(e), _) | (_, Err(e)) => Err(e.clone()),
+    };
     let unpushed = match (&r.commit.push, &r.bookkeeping.commits_since_start) {
         (Ok(Push::Measured { since_start: Some((listed, _)), .. }), _) => Ok(listed.clone()),
         (Ok(Push::Measured { commits, .. }), _) => Ok(commits.clone()),
@@ -192,14 +200,14 @@ mod tests {
         t.git(&["worktree", "add", "-q", "-b", "side", wt.to_str().expect("utf8"), "HEAD"]);
         // The main worktree's task: its owner is this test process, alive.
         let me = process::stat(std::process::id()).ok().flatten().map(|s| s.start_time);
-        record(&start, Some(Owner { pid: std::process::id(), start_time: me }))
+        record(&start, Some(Owner { pid: std::process::id(), start_time: me, session: None }))
             .save(&StatePaths::new(t.path()))
             .expect("save");
         // The linked worktree's task: its owner ended.
         let mut child = std::process::Command::new("true").spawn().expect("spawn");
         let dead = child.id();
         child.wait().expect("wait");
-        let mut r = record(&start, Some(Owner { pid: dead, start_time: None }));
+        let mut r = record(&start, Some(Owner { pid: dead, start_time: None, session: None }));
         r.branch = Some("side".into());
         r.save(&StatePaths::new(&wt)).expect("save");
         std::fs::write(wt.join("README"), "edited, never committed\n").expect("write");

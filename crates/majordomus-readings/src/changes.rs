@@ -9,10 +9,11 @@
 //! then is *inherited*: named, not counted.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 
 use git2::Oid;
-use majordomus_records::paths::is_own_state;
 use majordomus_records::task::Snapshot;
+use majordomus_records::RepoPath;
 
 use crate::status::{content_id, WorkingTree};
 use crate::{Reading, Repo, Unread};
@@ -20,10 +21,14 @@ use crate::{Reading, Repo, Unread};
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ChangeSet {
     /// Paths changed since the start, sorted.
-    pub changed: Vec<String>,
+    pub changed: Vec<RepoPath>,
     /// Paths that differ from the start commit exactly as they did at the start.
-    pub inherited: Vec<String>,
+    pub inherited: Vec<RepoPath>,
 }
+
+/// A path's content and mode: the blob id, and the mode git records
+/// (`0o100644`, `0o100755`, `0o120000`, `0o160000`).
+type Entry = (String, u32);
 
 /// The change set from `start` (`None`: HEAD was unborn) to the working tree now.
 pub fn since(
@@ -41,49 +46,70 @@ pub fn since(
     let start_tree = start.map(commit_tree).transpose()?;
     let head_tree = head.map(commit_tree).transpose()?;
 
-    let mut candidates: BTreeSet<String> = BTreeSet::new();
+    let mut candidates: BTreeSet<RepoPath> = BTreeSet::new();
     if start != head {
         let paths = crate::trees::changed_paths(&repo.git, start_tree.as_ref(), head_tree.as_ref())
             .map_err(|e| Unread::git("the commits since the start", &e))?;
         candidates.extend(paths);
     }
     // Paths whose working-tree content differs from HEAD: read from disk.
-    let on_disk: BTreeSet<&str> = tree
-        .dirty
-        .iter()
-        .map(|d| d.path.as_str())
-        .chain(tree.untracked.iter().map(String::as_str))
-        .chain(tree.conflicted.iter().map(String::as_str))
-        .collect();
-    candidates.extend(on_disk.iter().map(|p| p.to_string()));
+    let on_disk: BTreeSet<&RepoPath> =
+        tree.dirty.iter().map(|d| &d.path).chain(&tree.untracked).chain(&tree.conflicted).collect();
+    candidates.extend(on_disk.iter().map(|p| (*p).clone()));
 
-    let at_start: BTreeMap<&str, Option<&str>> = snapshot
+    // What each path held at the start, when it differed from the start commit.
+    let at_start: BTreeMap<&RepoPath, (Option<&str>, Option<u32>)> = snapshot
         .dirty
         .iter()
         .flatten()
-        .map(|d| (d.path.as_str(), d.worktree.as_deref()))
-        .chain(snapshot.untracked.iter().flatten().map(|u| (u.path.as_str(), u.worktree.as_deref())))
+        .map(|d| (&d.path, (d.worktree.as_deref(), d.mode)))
+        .chain(snapshot.untracked.iter().flatten().map(|u| (&u.path, (u.worktree.as_deref(), u.mode))))
         .collect();
 
-    let entry_id = |t: Option<&git2::Tree<'_>>, p: &str| -> Option<String> {
-        t.and_then(|t| t.get_path(std::path::Path::new(p)).ok()).map(|e| e.id().to_string())
+    let in_tree = |t: Option<&git2::Tree<'_>>, p: &RepoPath| -> Option<Entry> {
+        let e = t?.get_path(&p.under(Path::new(""))).ok()?;
+        Some((e.id().to_string(), e.filemode() as u32))
     };
     let mut set = ChangeSet::default();
     for path in candidates {
-        if is_own_state(&path) {
+        if path.is_own_state() {
             continue;
         }
-        let now =
-            if on_disk.contains(path.as_str()) { content_id(repo, &path) } else { entry_id(head_tree.as_ref(), &path) };
-        if now == entry_id(start_tree.as_ref(), &path) {
+        let now = if on_disk.contains(&path) {
+            // Where the reading compared no modes (core.fileMode off), git
+            // keeps the mode it recorded.
+            let kept = if tree.modes_ignored { in_tree(head_tree.as_ref(), &path).map(|(_, m)| m) } else { None };
+            on_disk_entry(repo, &path, kept)
+        } else {
+            in_tree(head_tree.as_ref(), &path)
+        };
+        // A mode-only change is a change: the content id and the mode both count.
+        if now == in_tree(start_tree.as_ref(), &path) {
             continue;
         }
-        match at_start.get(path.as_str()) {
-            Some(then) if *then == now.as_deref() => set.inherited.push(path),
-            _ => set.changed.push(path),
+        let inherited = match at_start.get(&path) {
+            // A record that kept no mode compares the content alone.
+            Some((then, mode)) => {
+                *then == now.as_ref().map(|(id, _)| id.as_str())
+                    && (mode.is_none() || *mode == now.as_ref().map(|(_, m)| *m))
+            }
+            None => false,
+        };
+        if inherited {
+            set.inherited.push(path);
+        } else {
+            set.changed.push(path);
         }
     }
     Ok(set)
+}
+
+/// A working-tree path's content id and the mode git would record for it.
+/// `kept`: the recorded mode of a tracked file where `core.fileMode` is off.
+fn on_disk_entry(repo: &Repo, path: &RepoPath, kept: Option<u32>) -> Option<Entry> {
+    let id = content_id(repo, path)?;
+    let mode = crate::inputs::worktree_mode_of(repo, path, kept)?;
+    Some((id, mode))
 }
 
 #[cfg(test)]
@@ -130,10 +156,10 @@ mod tests {
         let start = t.head();
         let dirty_id = t.write("README", "dirty before the task\n");
         let repo = crate::open(t.path()).expect("open");
-        let id = content_id(&repo, "README");
+        let id = content_id(&repo, &"README".into());
         assert!(dirty_id.exists());
         let snapshot = Snapshot {
-            dirty: Some(vec![DirtyPath { path: "README".into(), index: None, worktree: id }]),
+            dirty: Some(vec![DirtyPath { path: "README".into(), index: None, worktree: id, mode: None }]),
             ..Snapshot::default()
         };
         let set = change_set(&t, &start, &snapshot);

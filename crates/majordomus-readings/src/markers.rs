@@ -27,6 +27,7 @@ use globset::{Glob, GlobSet, GlobSetBuilder};
 use majordomus_records::issue::{is_repository, IssueRef};
 use majordomus_records::paths::is_own_state;
 use majordomus_records::policy::{marker_defaults, Markers};
+use majordomus_records::RepoPath;
 use regex::Regex;
 
 use crate::{Reading, Repo, Unread};
@@ -200,26 +201,32 @@ impl Register {
 
     /// Every file the register scans now: tracked files (from the index)
     /// and untracked, non-ignored ones, that exist in the working tree.
-    pub fn files(&self, repo: &Repo, untracked: &[String]) -> Reading<Vec<String>> {
+    pub fn files(&self, repo: &Repo, untracked: &[RepoPath]) -> Reading<Vec<RepoPath>> {
         let index = repo.git.index().map_err(|e| Unread::git("the index", &e))?;
         let mut out = BTreeSet::new();
         for entry in index.iter() {
-            let path = String::from_utf8_lossy(&entry.path).into_owned();
-            if self.scans(&path) && repo.root().join(&path).is_file() {
+            let path = RepoPath::from_bytes(entry.path);
+            if self.scans_path(&path) && path.under(repo.root()).is_file() {
                 out.insert(path);
             }
         }
-        out.extend(untracked.iter().filter(|p| self.scans(p)).cloned());
+        out.extend(untracked.iter().filter(|p| self.scans_path(p)).cloned());
         Ok(out.into_iter().collect())
     }
 
+    /// [`Register::scans`] for a path as bytes (one that is not UTF-8 is
+    /// judged by its name with those bytes replaced).
+    pub fn scans_path(&self, path: &RepoPath) -> bool {
+        self.scans(&String::from_utf8_lossy(path.as_bytes()))
+    }
+
     /// The markers in these files as they are in the working tree now.
-    pub fn markers_in(&self, repo: &Repo, files: &[String]) -> Reading<Vec<Marker>> {
+    pub fn markers_in(&self, repo: &Repo, files: &[RepoPath]) -> Reading<Vec<Marker>> {
         let mut out = Vec::new();
         for path in files {
-            let Some(text) = read_text(&repo.root().join(path))? else { continue };
+            let Some(text) = read_text(&path.under(repo.root()))? else { continue };
             out.extend(self.find(&text).into_iter().map(|(line, text, issue)| Marker {
-                path: path.clone(),
+                path: path.to_string(),
                 line,
                 text,
                 issue,
@@ -230,7 +237,7 @@ impl Register {
 
     /// The markers on lines added since `start` (`None`: HEAD was unborn, so
     /// every line is added) in the changed files the register scans.
-    pub fn added_since(&self, repo: &Repo, start: Option<&str>, changed: &[String]) -> Reading<Vec<Marker>> {
+    pub fn added_since(&self, repo: &Repo, start: Option<&str>, changed: &[RepoPath]) -> Reading<Vec<Marker>> {
         let start_tree = match start {
             Some(id) => {
                 let oid = git2::Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
@@ -240,24 +247,25 @@ impl Register {
             None => None,
         };
         let mut out = Vec::new();
-        for path in changed.iter().filter(|p| self.scans(p)) {
-            let Some(now) = read_text(&repo.root().join(path))? else { continue };
-            let then: BTreeSet<String> = match start_tree.as_ref().and_then(|t| t.get_path(Path::new(path)).ok()) {
-                Some(entry) => {
-                    let blob = repo
-                        .git
-                        .find_blob(entry.id())
-                        .map_err(|e| Unread::git(&format!("{path} at the start commit"), &e))?;
-                    String::from_utf8_lossy(blob.content()).lines().map(str::to_string).collect()
-                }
-                None => BTreeSet::new(),
-            };
+        for path in changed.iter().filter(|p| self.scans_path(p)) {
+            let Some(now) = read_text(&path.under(repo.root()))? else { continue };
+            let then: BTreeSet<String> =
+                match start_tree.as_ref().and_then(|t| t.get_path(&path.under(Path::new(""))).ok()) {
+                    Some(entry) => {
+                        let blob = repo
+                            .git
+                            .find_blob(entry.id())
+                            .map_err(|e| Unread::git(&format!("{path} at the start commit"), &e))?;
+                        String::from_utf8_lossy(blob.content()).lines().map(str::to_string).collect()
+                    }
+                    None => BTreeSet::new(),
+                };
             for (i, line) in now.lines().enumerate() {
                 if then.contains(line) {
                     continue;
                 }
                 for (text, issue) in self.find_in_line(line) {
-                    out.push(Marker { path: path.clone(), line: i + 1, text, issue });
+                    out.push(Marker { path: path.to_string(), line: i + 1, text, issue });
                 }
             }
         }
@@ -384,7 +392,7 @@ mod tests {
         t.write("src/new.rs", &format!("// {}\n", marker("no number")));
         t.write("tests/it.rs", &format!("// {}\n", marker("#9")));
         let repo = crate::open(t.path()).expect("open");
-        let changed = vec!["src/lib.rs".to_string(), "src/new.rs".to_string(), "tests/it.rs".to_string()];
+        let changed: Vec<RepoPath> = ["src/lib.rs", "src/new.rs", "tests/it.rs"].map(RepoPath::from).to_vec();
         let added = default_register().added_since(&repo, Some(&start), &changed).expect("read");
         let seen: Vec<_> =
             added.iter().map(|m| (m.path.as_str(), m.line, m.issue.as_ref().map(|i| i.number))).collect();
@@ -404,7 +412,7 @@ mod tests {
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let repo = crate::open(&root).expect("open");
-            tx.send(default_register().added_since(&repo, Some(&start), &["src/lib.rs".to_string()]).expect("read"))
+            tx.send(default_register().added_since(&repo, Some(&start), &[RepoPath::from("src/lib.rs")]).expect("read"))
         });
         let added = rx.recv_timeout(std::time::Duration::from_secs(10)).expect("the reading blocked on the FIFO");
         assert!(added.is_empty(), "{added:?}");

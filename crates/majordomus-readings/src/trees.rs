@@ -16,31 +16,32 @@
 //! the same answer.
 
 use git2::{ObjectType, Oid, Repository, Tree, TreeEntry};
+use majordomus_records::RepoPath;
 
-/// The paths (`/`-separated, relative to the root) at which `old` and
-/// `new` differ; `None` is the empty tree.
+/// The paths (relative to the root, as git stores them) at which `old`
+/// and `new` differ; `None` is the empty tree.
 pub fn changed_paths(
     git: &Repository,
     old: Option<&Tree<'_>>,
     new: Option<&Tree<'_>>,
-) -> Result<Vec<String>, git2::Error> {
+) -> Result<Vec<RepoPath>, git2::Error> {
     let mut out = Vec::new();
     if old.map(Tree::id) != new.map(Tree::id) {
-        compare(git, old, new, "", &mut out)?;
+        compare(git, old, new, b"", &mut out)?;
     }
     // Where a file and a directory swap, the file was put before or after
     // the directory's files by the order of its side: git's is the byte
     // order of the full paths.
     out.sort_unstable();
-    Ok(out)
+    Ok(out.into_iter().map(RepoPath::from_bytes).collect())
 }
 
 fn compare(
     git: &Repository,
     old: Option<&Tree<'_>>,
     new: Option<&Tree<'_>>,
-    prefix: &str,
-    out: &mut Vec<String>,
+    prefix: &[u8],
+    out: &mut Vec<Vec<u8>>,
 ) -> Result<(), git2::Error> {
     let olds: Vec<TreeEntry<'_>> = old.map(|t| t.iter().collect()).unwrap_or_default();
     let news: Vec<TreeEntry<'_>> = new.map(|t| t.iter().collect()).unwrap_or_default();
@@ -75,8 +76,8 @@ fn both(
     git: &Repository,
     a: &TreeEntry<'_>,
     b: &TreeEntry<'_>,
-    prefix: &str,
-    out: &mut Vec<String>,
+    prefix: &[u8],
+    out: &mut Vec<Vec<u8>>,
 ) -> Result<(), git2::Error> {
     if a.id() == b.id() && a.filemode() == b.filemode() {
         return Ok(());
@@ -91,7 +92,7 @@ fn both(
 }
 
 /// An entry only one side has: itself, or every file under it.
-fn one_side(git: &Repository, e: &TreeEntry<'_>, prefix: &str, out: &mut Vec<String>) -> Result<(), git2::Error> {
+fn one_side(git: &Repository, e: &TreeEntry<'_>, prefix: &[u8], out: &mut Vec<Vec<u8>>) -> Result<(), git2::Error> {
     let path = join(prefix, e);
     if is_tree(e) {
         every_file(git, e.id(), &path, out)
@@ -101,7 +102,7 @@ fn one_side(git: &Repository, e: &TreeEntry<'_>, prefix: &str, out: &mut Vec<Str
     }
 }
 
-fn every_file(git: &Repository, tree: Oid, prefix: &str, out: &mut Vec<String>) -> Result<(), git2::Error> {
+fn every_file(git: &Repository, tree: Oid, prefix: &[u8], out: &mut Vec<Vec<u8>>) -> Result<(), git2::Error> {
     let tree = git.find_tree(tree)?;
     for e in tree.iter() {
         one_side(git, &e, prefix, out)?;
@@ -113,13 +114,14 @@ fn is_tree(e: &TreeEntry<'_>) -> bool {
     e.kind() == Some(ObjectType::Tree)
 }
 
-fn join(prefix: &str, e: &TreeEntry<'_>) -> String {
-    let name = String::from_utf8_lossy(e.name_bytes());
-    if prefix.is_empty() {
-        name.into_owned()
-    } else {
-        format!("{prefix}/{name}")
+fn join(prefix: &[u8], e: &TreeEntry<'_>) -> Vec<u8> {
+    let mut path = Vec::with_capacity(prefix.len() + 1 + e.name_bytes().len());
+    if !prefix.is_empty() {
+        path.extend_from_slice(prefix);
+        path.push(b'/');
     }
+    path.extend_from_slice(e.name_bytes());
+    path
 }
 
 /// The order of a tree's entries: by name, with a `/` after a

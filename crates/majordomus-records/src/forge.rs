@@ -1,6 +1,11 @@
-//! The forge observation, `.ai/local/state/forge.json`: what the forge (a
-//! GitHub-like host, observed through `gh`) said at one moment. The
-//! questions that need the forge read this record, never the network.
+//! The forge observation, `<commondir>/majordomus/forge.json`: what the
+//! forge (GitHub through `gh`, GitLab through `glab`, or a document typed in
+//! with `majordomus forge record`) said at one moment. The questions that
+//! need the forge read this record, never the network. It lives in the
+//! repository's common git directory, like the carry record, so every
+//! worktree reads the one observation; one written by an older majordomus
+//! in a worktree's `.ai/local/state/forge.json` is read where the shared one
+//! is missing, and replaced by the next write.
 //!
 //! Schema `majordomus/forge/v1`:
 //!
@@ -16,9 +21,18 @@
 //!   "issues": [
 //!     {"repository": "owner/name", "number": 3, "state": "open",
 //!      "labels": ["limitation"], "is_pull_request": false, "title": "…"}
-//!   ]
+//!   ],
+//!   "provenance": {"by": "gh", "program": "/usr/bin/gh",
+//!                  "program_at_start": "/usr/bin/gh", "start_path_known": true}
 //! }
 //! ```
+//!
+//! `provenance` is majordomus's own account of how the observation was
+//! made, never taken from a document given to it: `by` is `gh` or `glab`
+//! (the program `forge refresh` ran, as the PATH found it, and the one the
+//! PATH the task started under finds) or `recorded` (typed in). The
+//! questions judge an observation by it (`majordomus explain
+//! backlog-not-grown`).
 //!
 //! `pull_requests` holds the open pull requests; `issues` the issues the
 //! observation was asked about (claimed, filed, named by markers), each with
@@ -57,6 +71,42 @@ pub struct Observation {
     pub pull_requests: Vec<PullRequest>,
     #[serde(default)]
     pub issues: Vec<Issue>,
+    /// How the observation was made; `None` in one written before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<Provenance>,
+}
+
+/// How an observation was made, as majordomus recorded it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Provenance {
+    /// `gh` or `glab` (observed through that program), or `recorded` (a
+    /// document given to `majordomus forge record`).
+    pub by: String,
+    /// The program run, as the PATH of `forge refresh` found it (absolute).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
+    /// The program of the same name the PATH the task started under finds
+    /// (`None`: it finds none, or no task, or its start PATH was not recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program_at_start: Option<String>,
+    /// Whether the task active at the refresh recorded the PATH it started under.
+    #[serde(default)]
+    pub start_path_known: bool,
+    /// For `recorded`: the file it was read from (`-` for standard input).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+}
+
+/// How an observation may have been made (the schema's enum).
+pub const PROVENANCES: [&str; 3] = ["gh", "glab", "recorded"];
+
+/// Where the observation lives, relative to the common git directory.
+pub const RECORD: &str = "majordomus/forge.json";
+
+/// The observation's path in the common git directory `common_dir`.
+pub fn shared_path(common_dir: &Path) -> PathBuf {
+    common_dir.join(RECORD)
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -108,12 +158,13 @@ pub enum ForgeError {
 /// future would never age.
 pub const MAX_CLOCK_SKEW_MINUTES: i64 = 5;
 
-/// Whether a repository is named `owner/name` as the schema's pattern
-/// `^[^/\s]+/[^/\s]+$` says: two parts, neither empty nor holding a
-/// `/` or white space.
+/// Whether a repository is named `owner/name` (or, on GitLab, with its
+/// groups: `group/subgroup/name`) as the schema's pattern
+/// `^[^/\s]+(/[^/\s]+)+$` says: two parts or more, none empty or holding
+/// white space.
 pub fn is_repository(name: &str) -> bool {
     let part = |p: &str| !p.is_empty() && !p.chars().any(char::is_whitespace);
-    matches!(name.split_once('/'), Some((owner, repo)) if part(owner) && !repo.contains('/') && part(repo))
+    name.contains('/') && name.split('/').all(part)
 }
 
 /// The largest observation majordomus reads (a file, or `forge record`'s input).
@@ -216,6 +267,9 @@ impl Observation {
                 })?;
             }
         }
+        if let Some(p) = obs.provenance.as_ref().filter(|p| !PROVENANCES.contains(&p.by.as_str())) {
+            return Err(invalid(format!("its provenance {:?} is not one of {}", p.by, PROVENANCES.join(", "))));
+        }
         for issue in &obs.issues {
             if !ISSUE_STATES.contains(&issue.state.as_str()) {
                 return Err(invalid(format!(
@@ -228,6 +282,17 @@ impl Observation {
             }
         }
         Ok(obs)
+    }
+
+    /// Reads the shared observation in `common_dir`, else (written by an
+    /// older majordomus) the one at `legacy`; `Ok(None)` when the forge was
+    /// never observed. With it, the path it was read from.
+    pub fn load_shared(common_dir: &Path, legacy: &Path) -> Result<Option<(Self, PathBuf)>, ForgeError> {
+        let shared = shared_path(common_dir);
+        if let Some(obs) = Self::load(&shared)? {
+            return Ok(Some((obs, shared)));
+        }
+        Ok(Self::load(legacy)?.map(|obs| (obs, legacy.to_path_buf())))
     }
 
     /// Reads the observation; `Ok(None)` when the forge was never observed.
@@ -345,14 +410,15 @@ mod tests {
             )
         };
         Observation::parse(path, &doc("o/r", "other/r")).expect("valid");
-        for bad in ["nope", "a/b/c", "/r", "o/", "o r/x"] {
+        Observation::parse(path, &doc("group/sub/project", "o/r")).expect("a GitLab project in a subgroup");
+        for bad in ["nope", "a//c", "/r", "o/", "o r/x"] {
             let err = Observation::parse(path, &doc(bad, "o/r")).expect_err(bad);
             assert!(err.to_string().contains(&format!("its repository {bad:?} is not `owner/name`")), "{err}");
         }
         let err = Observation::parse(path, &doc("o/r", "a b")).expect_err("an issue's repository");
         assert!(err.to_string().contains("issue #3's repository \"a b\" is not `owner/name`"), "{err}");
         let schema: serde_json::Value = serde_json::from_str(JSON_SCHEMA).expect("the schema is JSON");
-        assert_eq!(schema["properties"]["repository"]["pattern"], "^[^/\\s]+/[^/\\s]+$");
+        assert_eq!(schema["properties"]["repository"]["pattern"], "^[^/\\s]+(/[^/\\s]+)+$");
     }
 
     #[test]

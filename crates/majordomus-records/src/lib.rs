@@ -18,6 +18,8 @@ pub mod lines;
 pub mod lock;
 pub mod paths;
 pub mod policy;
+pub mod reading_at_start;
+pub mod repo_path;
 pub mod task;
 pub mod text;
 
@@ -25,4 +27,5 @@ pub use atomic::{create_atomic, write_atomic};
 pub use confined::PlaceError;
 pub use paths::StatePaths;
 pub use policy::{Policy, PolicyError};
+pub use repo_path::RepoPath;
 pub use task::{TaskError, TaskRecord, TaskState};

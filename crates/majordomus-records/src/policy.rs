@@ -41,6 +41,8 @@ pub struct Policy {
     pub hook: HookPolicy,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub forge: Option<Forge>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tests: Option<Tests>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -171,12 +173,70 @@ impl Default for HookPolicy {
     }
 }
 
-/// `[forge]`: how old the recorded forge observation may be.
+/// `[forge]`: which forge holds the repository's pull requests and issues,
+/// and how old the recorded observation of it may be.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Forge {
     /// An observation older than this many minutes answers nothing (the
     /// questions that read it are `unknown`). Unset: any age since the start.
     pub max_age_minutes: Option<u64>,
+    /// The forge; unset: GitHub through `gh` (`forge refresh` says so when
+    /// gh is missing).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider: Option<Provider>,
+}
+
+/// `[forge] provider`: where the repository's pull requests and issues are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Provider {
+    /// GitHub, observed through `gh`.
+    Github,
+    /// GitLab, observed through `glab` (merge requests are its pull requests).
+    Gitlab,
+    /// No forge: the questions about pull requests are exempt, saying so.
+    None,
+    /// Observations are typed in (`majordomus forge record`): the repository
+    /// takes a recorded document as the forge's word.
+    Recorded,
+}
+
+impl Provider {
+    pub const NAMES: [&'static str; 4] = ["github", "gitlab", "none", "recorded"];
+
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "github" => Some(Provider::Github),
+            "gitlab" => Some(Provider::Gitlab),
+            "none" => Some(Provider::None),
+            "recorded" => Some(Provider::Recorded),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Provider::Github => "github",
+            Provider::Gitlab => "gitlab",
+            Provider::None => "none",
+            Provider::Recorded => "recorded",
+        }
+    }
+}
+
+impl Policy {
+    /// The forge the policy names, if it names one.
+    pub fn provider(&self) -> Option<Provider> {
+        self.forge.as_ref().and_then(|f| f.provider)
+    }
+}
+
+/// `[tests]`: what the repository counts as a test besides the usual
+/// conventions (README.md, the `regression-tested` row).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Tests {
+    /// Globs over repository-relative paths: a change to a match is a change to a test.
+    pub paths: Vec<String>,
 }
 
 /// One problem in a policy file, where it is.

@@ -11,6 +11,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::reading_at_start::{Bit, FileAtStart, ReadingAtStart};
+use crate::RepoPath;
+
 /// The schema string every task record carries.
 pub const TASK_SCHEMA: &str = "majordomus/task/v1";
 
@@ -49,6 +52,20 @@ pub struct Owner {
     /// Its start time in clock ticks since boot (`/proc/PID/stat` field 22);
     /// `None` where that could not be read.
     pub start_time: Option<u64>,
+    /// The agent session the task was started in, as its host names it to
+    /// hooks (`session_id`); `None` outside one, or in a record written
+    /// before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<Session>,
+}
+
+/// An agent session: its host (`claude`, `codex`) and the id the host gives
+/// its hooks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Session {
+    pub host: String,
+    pub id: String,
 }
 
 /// A path added to the task's scope after the start.
@@ -87,6 +104,11 @@ pub struct Snapshot {
     /// [`Snapshot::baseline_bytes`] is absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub baselines: Option<BTreeMap<String, Vec<String>>>,
+    /// What governed the reading of the working tree: the configuration,
+    /// ignore rules and index bits by which `check` reads it as the start
+    /// would have (`None`: a record written before majordomus kept them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reading: Option<ReadingAtStart>,
     /// Debt baselines by repository-relative path: their entries, in order,
     /// exactly as their bytes are.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -197,19 +219,28 @@ impl<'de> Deserialize<'de> for Bytes {
     }
 }
 
+/// A path, in JSON as [`RepoPath`] writes it (lossless for a path that is
+/// not UTF-8).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DirtyPath {
-    pub path: String,
+    pub path: RepoPath,
     /// The blob staged in the index, if any.
     pub index: Option<String>,
     /// The blob id of the working-tree content, `None` when deleted.
     pub worktree: Option<String>,
+    /// The working-tree file's mode as git would record it (`0o100755`,
+    /// ...); `None` when deleted, or in a record written before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UntrackedPath {
-    pub path: String,
+    pub path: RepoPath,
     pub worktree: Option<String>,
+    /// As [`DirtyPath::mode`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<u32>,
 }
 
 impl TaskRecord {
@@ -305,13 +336,17 @@ impl TaskRecord {
         if let Some(branch) = &self.branch {
             check_len("branch", branch, MAX_FIELD)?;
         }
+        if let Some(session) = self.owner.as_ref().and_then(|o| o.session.as_ref()) {
+            check_len("owner's host", &session.host, 64)?;
+            check_len("owner's session", &session.id, MAX_ID)?;
+        }
         let s = &self.snapshot;
         for d in s.dirty.iter().flatten() {
-            check_len("dirty path", &d.path, MAX_FIELD)?;
+            check_len("dirty path", &d.path.to_string(), MAX_FIELD)?;
             d.index.iter().chain(&d.worktree).try_for_each(|id| check_object_id("dirty path's blob", id))?;
         }
         for u in s.untracked.iter().flatten() {
-            check_len("untracked path", &u.path, MAX_FIELD)?;
+            check_len("untracked path", &u.path.to_string(), MAX_FIELD)?;
             u.worktree.iter().try_for_each(|id| check_object_id("untracked path's blob", id))?;
         }
         for (name, id) in s.branches.iter().flatten() {
@@ -338,6 +373,7 @@ impl TaskRecord {
             }
         }
         s.gate_environment.as_ref().map_or(Ok(()), crate::ledger::check_environment)?;
+        s.reading.as_ref().map_or(Ok(()), crate::reading_at_start::check)?;
         for added in &self.scope_added {
             check_len("scope added", &added.path, MAX_FIELD)?;
             check_len("scope added's time", &added.at, 64)?;
@@ -412,7 +448,7 @@ mod tests {
             head: None,
             branch: Some("main".into()),
             snapshot: Snapshot::default(),
-            owner: Some(Owner { pid: 42, start_time: Some(7) }),
+            owner: Some(Owner { pid: 42, start_time: Some(7), session: None }),
         }
     }
 

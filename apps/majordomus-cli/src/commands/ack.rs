@@ -9,6 +9,7 @@ use majordomus_invariant::QuestionId;
 use majordomus_records::ledger::Event;
 
 use crate::evaluate::evaluate;
+use crate::out::outln;
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -80,14 +81,14 @@ pub fn cmd_ack(cwd: &Path, args: AckArgs) -> Result<Exit, CliError> {
         )));
     }
     ws.append(&task, Event::Ack { question: answer.id.clone(), why: why.clone(), evidence: evidence.clone() })?;
-    println!(
+    outln!(
         "acknowledged for {}: {} (not this task's work: {})",
         answer.id,
         crate::render::escape_text(&evidence.join(", ")),
         crate::render::escape_text(&why)
-    );
+    )?;
     if !own.is_empty() {
-        println!("not acknowledged, this task made them: {}", crate::render::escape_text(&own_said.join("; ")));
+        outln!("not acknowledged, this task made them: {}", crate::render::escape_text(&own_said.join("; ")))?;
     }
     Ok(Exit::Ok)
 }

@@ -6,6 +6,7 @@ use clap::{Args, Subcommand};
 use majordomus_readings::process;
 use majordomus_records::ledger::Event;
 
+use crate::out::{errln, outln};
 use crate::render::escape_text;
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
@@ -66,15 +67,15 @@ pub fn cmd_bg(cwd: &Path, args: BgArgs) -> Result<Exit, CliError> {
                     )))
                 }
                 Err(e) => {
-                    eprintln!("majordomus: {}; pid {pid} is registered without its start time", e.reason);
+                    errln!("majordomus: {}; pid {pid} is registered without its start time", e.reason);
                     None
                 }
             };
             let what = what.map(|w| w.trim().to_string()).filter(|w| !w.is_empty());
             ws.append(&task, Event::Background { pid, start_time, what: what.clone() })?;
             match what {
-                Some(w) => println!("background work registered: pid {pid} ({})", escape_text(&w)),
-                None => println!("background work registered: pid {pid}"),
+                Some(w) => outln!("background work registered: pid {pid} ({})", escape_text(&w))?,
+                None => outln!("background work registered: pid {pid}")?,
             }
         }
         BgAction::Forget { pid, why } => {
@@ -101,14 +102,14 @@ pub fn cmd_bg(cwd: &Path, args: BgArgs) -> Result<Exit, CliError> {
             match (runs, why) {
                 (None, _) => {
                     ws.append(&task, Event::BackgroundForget { pid, why: None })?;
-                    println!("background work forgotten: pid {pid} no longer counts");
+                    outln!("background work forgotten: pid {pid} no longer counts")?;
                 }
                 (Some(_), Some(why)) => {
                     ws.append(&task, Event::BackgroundForget { pid, why: Some(why.clone()) })?;
-                    println!(
+                    outln!(
                         "background work forgotten while it runs: pid {pid} stays named, exempt while it runs ({})",
                         escape_text(&why)
-                    );
+                    )?;
                 }
                 (Some(runs), None) => {
                     let state = match runs {
@@ -125,7 +126,7 @@ pub fn cmd_bg(cwd: &Path, args: BgArgs) -> Result<Exit, CliError> {
         BgAction::List => {
             let book = ws.book(&task)?;
             if book.background.is_empty() {
-                println!("no background work registered for {:?}", task.task);
+                outln!("no background work registered for {:?}", task.task)?;
             }
             for b in &book.background {
                 let state = match process::is_running(b.pid, b.start_time) {
@@ -133,7 +134,7 @@ pub fn cmd_bg(cwd: &Path, args: BgArgs) -> Result<Exit, CliError> {
                     Ok(false) => "ended".to_string(),
                     Err(e) => format!("unknown ({})", e.reason),
                 };
-                println!("pid {:>7}  {:<8} {}", b.pid, state, escape_text(b.what.as_deref().unwrap_or("")));
+                outln!("pid {:>7}  {:<8} {}", b.pid, state, escape_text(b.what.as_deref().unwrap_or("")))?;
             }
         }
     }

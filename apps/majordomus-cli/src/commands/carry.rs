@@ -1,11 +1,11 @@
 //! `majordomus carry`: the run budget, carried in a record across session cuts.
 
-use std::io::Write;
 use std::path::Path;
 
 use clap::{Args, Subcommand};
 use majordomus_carry::{Carry, CarryError, Class, Decision, Found, OwnerState, ProcFs, Store, Verdict};
 
+use crate::out::{errln, Out};
 use crate::{CliError, Exit};
 
 /// Carry an unattended run's budget across session cuts, in a record.
@@ -172,21 +172,17 @@ fn exit_of(verdict: Verdict) -> Exit {
 
 /// The verdict word on standard output, its explanation on standard error.
 fn answer(decision: &Decision) -> Result<Exit, CliError> {
-    let mut stdout = std::io::stdout().lock();
-    writeln!(stdout, "{}", decision.verdict)?;
-    stdout.flush()?;
-    eprintln!(
-        "majordomus carry: {}: {}",
-        decision.verdict,
-        majordomus_records::text::escape_lines(&decision.explanation)
-    );
-    Ok(exit_of(decision.verdict))
+    let mut stdout = Out::lock();
+    let written = writeln!(stdout, "{}", decision.verdict).and_then(|()| stdout.flush());
+    errln!("majordomus carry: {}: {}", decision.verdict, majordomus_records::text::escape_lines(&decision.explanation));
+    // The exit is the verdict, whether or not the reader stayed for the word.
+    crate::out::keeping(exit_of(decision.verdict), written)
 }
 
 fn print_json(doc: &impl serde::Serialize) -> Result<(), CliError> {
     let mut bytes = serde_json::to_vec_pretty(doc).map_err(|e| CliError::internal("cannot encode JSON", e))?;
     bytes.push(b'\n');
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = Out::lock();
     stdout.write_all(&bytes)?;
     stdout.flush()?;
     Ok(())
@@ -199,7 +195,7 @@ fn show(found: &Found, json: bool) -> Result<Exit, CliError> {
             return Ok(Exit::Ok);
         }
         Found::Absent => {
-            let mut stdout = std::io::stdout().lock();
+            let mut stdout = Out::lock();
             writeln!(stdout, "no carry record here")?;
             return Ok(Exit::Ok);
         }
@@ -220,7 +216,7 @@ fn show(found: &Found, json: bool) -> Result<Exit, CliError> {
     };
     let limits = p.invocation.limits();
     let max = limits.max_merged.map_or_else(|| "no --max".to_string(), |m| format!("of --max {m}"));
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = Out::lock();
     writeln!(stdout, "invocation: {}", majordomus_records::text::escape(&r.invocation))?;
     writeln!(stdout, "owner:      {} — {state}", r.owner)?;
     writeln!(stdout, "started_at: {}", r.started_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))?;

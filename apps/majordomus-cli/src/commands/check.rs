@@ -1,11 +1,12 @@
 //! `majordomus check`: run the done invariant.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::Path;
 
 use clap::{Args, ValueEnum};
 
 use crate::evaluate::{document_bytes, evaluate, evaluate_unreadable, write_document, write_document_in};
+use crate::out::{self, Out};
 use crate::workspace::{Opened, Workspace};
 use crate::{render, CliError, Exit};
 
@@ -56,17 +57,14 @@ pub fn cmd_check(cwd: &Path, args: CheckArgs) -> Result<Exit, CliError> {
     };
     append_step_summary(&doc);
     let format = if args.json { Format::Json } else { args.format };
-    let mut stdout = std::io::stdout().lock();
-    match format {
-        Format::Json => stdout.write_all(&document_bytes(&doc)?)?,
-        Format::Github => stdout.write_all(render::github(&doc).as_bytes())?,
-        Format::Text => {
-            let color = render::use_color(std::io::stdout().is_terminal());
-            stdout.write_all(render::check_text(&doc, color).as_bytes())?
-        }
-    }
-    stdout.flush()?;
-    Ok(if doc.complete { Exit::Ok } else { Exit::NotDone })
+    let text = match format {
+        Format::Json => document_bytes(&doc)?,
+        Format::Github => render::github(&doc).into_bytes(),
+        Format::Text => render::check_text(&doc, render::use_color(out::stdout_is_terminal())).into_bytes(),
+    };
+    let mut stdout = Out::lock();
+    let written = stdout.write_all(&text).and_then(|()| stdout.flush());
+    out::keeping(if doc.complete { Exit::Ok } else { Exit::NotDone }, written)
 }
 
 /// In GitHub Actions (`GITHUB_STEP_SUMMARY` names a file), appends the
@@ -81,8 +79,7 @@ fn append_step_summary(doc: &majordomus_invariant::Document) {
         .open(&path)
         .and_then(|mut f| f.write_all(render::step_summary(doc).as_bytes()));
     if let Err(e) = written {
-        let _ = writeln!(
-            std::io::stderr(),
+        crate::out::errln!(
             "majordomus: cannot append the summary to GITHUB_STEP_SUMMARY ({}): {e}",
             std::path::Path::new(&path).display()
         );

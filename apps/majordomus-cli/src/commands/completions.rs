@@ -20,6 +20,6 @@ pub struct CompletionsArgs {
 pub fn cmd_completions(args: CompletionsArgs) -> Result<Exit, CliError> {
     let mut out = Vec::new();
     clap_complete::generate(args.shell, &mut Cli::command(), "majordomus", &mut out);
-    std::io::Write::write_all(&mut std::io::stdout().lock(), &out)?;
+    crate::out::Out::lock().write_all(&out)?;
     Ok(Exit::Ok)
 }

@@ -7,6 +7,7 @@ use majordomus_invariant::question::{self, QUESTIONS};
 use majordomus_invariant::score::EXTRA_QUESTION_CAP;
 use majordomus_records::Policy;
 
+use crate::out::{self, errln, outln};
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -38,30 +39,52 @@ pub fn cmd_explain(cwd: &Path, args: ExplainArgs) -> Result<Exit, CliError> {
         },
     };
     if let PolicySeen::Invalid(reason) = &seen {
-        eprintln!("majordomus: the policy is not valid, so the built-in caps are shown: {reason}");
+        errln!("majordomus: the policy is not valid, so the built-in caps are shown: {reason}");
     }
-    if let Some(text) = explain(id, &seen) {
-        print!("{text}");
+    if let Some(mut text) = explain(id, &seen) {
+        if id == "regression-tested" {
+            text.push_str(&tests_here(cwd, &seen));
+        }
+        out::text(&text)?;
         return Ok(Exit::Ok);
     }
     // A question the repository's policy adds, answered by one of its gates.
     if let PolicySeen::Valid(policy) = &seen {
         if let Some(q) = policy.questions.iter().find(|q| q.id == id) {
-            println!("{} ({} stage; a question this repository's policy adds)", q.id, q.stage);
-            println!("  {}", crate::render::escape_text(&q.question));
-            println!();
-            println!("source: the gate {} (.ai/repo/majordomus.toml + gate-run ledger)", q.gate);
+            outln!("{} ({} stage; a question this repository's policy adds)", q.id, q.stage)?;
+            outln!("  {}", crate::render::escape_text(&q.question))?;
+            outln!()?;
+            outln!("source: the gate {} (.ai/repo/majordomus.toml + gate-run ledger)", q.gate)?;
             let cap = match policy.caps.get(id) {
                 Some(n) => format!("{n}, from [caps] in .ai/repo/majordomus.toml"),
                 None => format!("{EXTRA_QUESTION_CAP}, the default for a question the policy adds ([caps] names none)"),
             };
-            println!("cap:    {cap}");
-            println!("remedy: majordomus gate run {}", q.gate);
+            outln!("cap:    {cap}")?;
+            outln!("remedy: majordomus gate run {}", q.gate)?;
             return Ok(Exit::Ok);
         }
     }
     let ids = question::builtin_ids();
     Err(CliError::Usage(format!("no question is called {id:?}; the questions are: {}", ids.join(", "))))
+}
+
+/// What counts as a test in the repository at `cwd` (`regression-tested`):
+/// its policy's `[tests] paths` and pytest's rules as configured there.
+fn tests_here(cwd: &Path, seen: &PolicySeen) -> String {
+    use majordomus_invariant::family::verification::{test_code, test_path::TestRules};
+    let globs = match seen {
+        PolicySeen::Valid(p) => p.tests.as_ref().map(|t| t.paths.clone()).unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    let pytest = match Workspace::open(cwd) {
+        Ok(ws) => test_code::changed::pytest_rules_at(ws.repo.root()),
+        Err(_) => Default::default(),
+    };
+    let mut out = String::from("\nWhat counts as a test here:\n");
+    for line in test_code::what_counts(&TestRules::new(&globs), &pytest) {
+        out.push_str(&format!("  {line}\n"));
+    }
+    out
 }
 
 /// The explanation of a built-in question, from the registry, with the cap

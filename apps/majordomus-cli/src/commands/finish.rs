@@ -1,12 +1,12 @@
 //! `majordomus finish`: end the task and archive its record.
 
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use majordomus_records::task::TaskState;
 
 use crate::evaluate::evaluate;
+use crate::out::{errln, outln};
 use crate::workspace::Workspace;
 use crate::{render, CliError, Exit};
 
@@ -57,14 +57,23 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
     };
     let doc = evaluate(&ws)?;
     if args.outcome == Outcome::Completed && !doc.complete {
-        let mut err = std::io::stderr().lock();
-        err.write_all(render::check_text(&doc, render::use_color(std::io::stderr().is_terminal())).as_bytes())?;
-        writeln!(
-            err,
+        crate::out::err_text(&render::check_text(&doc, render::use_color(crate::out::stderr_is_terminal())));
+        errln!(
             "majordomus: finish --outcome completed refused: the done invariant is not complete (nothing was written)"
-        )?;
+        );
         return Ok(Exit::NotDone);
     }
+    // Archived and removed under the ledger's lock, which `scope add` takes
+    // to rewrite the record: what is archived is the record as it stands,
+    // and no writer puts it back once it is removed.
+    let _lock = ws.lock_ledger()?;
+    let record = match TaskState::load(&ws.paths.task()) {
+        TaskState::Active(now) if now.id == record.id => now,
+        _ => return Err(CliError::Usage(
+            "the task record changed while finish measured it (another finish or start ran here): nothing was archived"
+                .into(),
+        )),
+    };
     let now = chrono::Utc::now();
     let archived = serde_json::json!({
         "outcome": args.outcome.as_str(),
@@ -80,8 +89,8 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
     bytes.push(b'\n');
     let target = archive(&ws, &record.id, now, &bytes)?;
     crate::workspace::remove_state(&ws.paths, &ws.paths.task())?;
-    println!("finished {:?} ({}) as {}; {}", record.task, record.id, args.outcome.as_str(), doc.done_line());
-    println!("archived to {}", target.display());
+    outln!("finished {:?} ({}) as {}; {}", record.task, record.id, args.outcome.as_str(), doc.done_line())?;
+    outln!("archived to {}", target.display())?;
     Ok(Exit::Ok)
 }
 
@@ -90,6 +99,7 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
 /// text) with the reason, then removes it.
 fn finish_unreadable(ws: &Workspace, outcome: Outcome, reason: &str) -> Result<Exit, CliError> {
     use std::io::Read;
+    let _lock = ws.lock_ledger()?;
     let mut held = Vec::new();
     if let Ok(f) = std::fs::File::open(ws.paths.task()) {
         let _ = f.take(64 << 10).read_to_end(&mut held);
@@ -107,12 +117,8 @@ fn finish_unreadable(ws: &Workspace, outcome: Outcome, reason: &str) -> Result<E
     bytes.push(b'\n');
     let target = archive(ws, "", now, &bytes)?;
     crate::workspace::remove_state(&ws.paths, &ws.paths.task())?;
-    println!(
-        "finished a task whose record could not be read ({}) as {}",
-        render::escape_text(reason),
-        outcome.as_str()
-    );
-    println!("archived to {}", target.display());
+    outln!("finished a task whose record could not be read ({}) as {}", render::escape_text(reason), outcome.as_str())?;
+    outln!("archived to {}", target.display())?;
     Ok(Exit::Ok)
 }
 

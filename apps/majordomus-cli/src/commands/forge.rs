@@ -1,21 +1,25 @@
 //! `majordomus forge`: observe the forge, or record an observation.
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::Path;
 
 use clap::{Args, Subcommand};
-use majordomus_records::forge::Observation;
-use majordomus_records::task::{error_chain, TaskState};
+use majordomus_records::forge::{self, Observation, Provenance};
+use majordomus_records::issue::IssueRef;
+use majordomus_records::policy::Provider;
+use majordomus_records::task::{error_chain, TaskRecord, TaskState};
 
-use crate::gh::{self, Gh};
+use crate::forge_tool::{find_on, Tool};
+use crate::out::Out;
 use crate::workspace::Workspace;
-use crate::{CliError, Exit};
+use crate::{gh, glab, CliError, Exit};
 
 /// Observe the forge, or record an observation of it.
 ///
 /// check never reaches the network: the questions about pull requests and
 /// issues (backlog-not-grown, claims-released, filings-closed, markers-live)
-/// read the observation recorded in .ai/local/state/forge.json. An
+/// read the observation recorded in the common git directory
+/// (<commondir>/majordomus/forge.json), which every worktree reads. An
 /// observation taken before the task started answers nothing about the task.
 #[derive(Debug, Args)]
 pub struct ForgeArgs {
@@ -29,10 +33,16 @@ pub enum ForgeAction {
     Record(RecordArgs),
 }
 
-/// Observe the forge through gh (the GitHub CLI) and record what it says.
+/// Observe the forge through gh (GitHub) or glab (GitLab) and record what it says.
 ///
-/// Asks gh for the repository, its open pull requests, and each issue the
-/// task claimed or filed, or a LIMITATION marker names. If gh is missing (exit 2) or
+/// The policy's [forge] provider names the forge: github (the default)
+/// observes through gh, gitlab through glab; none and recorded have nothing
+/// to observe. Asks for the repository, its open pull (merge) requests,
+/// and each issue the task claimed or filed, or a LIMITATION marker names,
+/// with those the recorded observation already holds (another worktree's).
+/// The program is the one PATH finds; the one the PATH the task started
+/// under finds is recorded beside it, and an observation through another
+/// program is not the forge's word. If the program is missing (exit 2) or
 /// fails (exit 13), its message is printed and the recorded observation is
 /// kept as it was.
 #[derive(Debug, Args)]
@@ -40,28 +50,62 @@ pub struct RefreshArgs {}
 
 /// Record an observation from FILE, or from standard input with `-`.
 ///
-/// The file is a majordomus/forge/v1 document. One that is not (bad JSON, a
-/// foreign schema, a time that is not RFC 3339) is refused with exit 2 and
-/// the recorded observation is kept as it was.
+/// The file is a majordomus/forge/v1 document (majordomus schema forge). One
+/// that is not (bad JSON, a foreign schema, a time that is not RFC 3339) is
+/// refused with exit 2 and the recorded observation is kept as it was. A
+/// recorded observation is typed in, not observed: it answers the questions
+/// only where the policy at the task's start declares [forge] provider =
+/// "recorded", and is otherwise named and unknown.
 #[derive(Debug, Args)]
+#[command(after_help = RECORD_EXAMPLE)]
 pub struct RecordArgs {
     /// The observation to record, or `-` for standard input.
     #[arg(value_name = "FILE|-")]
     pub file: String,
 }
 
+/// A minimal valid document, as `forge record --help` shows it.
+pub const RECORD_EXAMPLE: &str = r#"A minimal observation (no pull request open, no issue asked about):
+
+  {"schema": "majordomus/forge/v1", "observed_at": "2026-11-30T10:00:00Z",
+   "repository": "owner/name", "pull_requests": [], "issues": []}
+
+A pull request: {"number": 12, "title": "...", "author": "login", "head": "branch",
+  "created_at": "2026-11-30T09:00:00Z", "state": "open"} (open, closed or merged).
+An issue: {"repository": "owner/name", "number": 3, "state": "open",
+  "labels": ["limitation"]} (open, closed or missing).
+observed_at is when the forge was asked (RFC 3339), never ahead of this clock."#;
+
 pub fn cmd_forge(cwd: &Path, args: ForgeArgs) -> Result<Exit, CliError> {
     let ws = Workspace::open(cwd)?;
-    let observation = match args.action {
-        ForgeAction::Record(a) => read_observation(cwd, &a.file)?,
+    let (mut observation, provenance) = match args.action {
+        ForgeAction::Record(a) => {
+            let obs = read_observation(cwd, &a.file)?;
+            let by = Provenance {
+                by: "recorded".into(),
+                program: None,
+                program_at_start: None,
+                start_path_known: false,
+                file: Some(a.file),
+            };
+            (obs, by)
+        }
         ForgeAction::Refresh(_) => refresh(&ws)?,
     };
+    // How it was made is majordomus's to say, never the document's.
+    observation.provenance = Some(provenance);
     let mut bytes =
         serde_json::to_vec_pretty(&observation).map_err(|e| CliError::internal("cannot encode the observation", e))?;
     bytes.push(b'\n');
-    ws.write_state(&ws.paths.forge(), &bytes)?;
+    let common = ws.repo.common_dir();
+    majordomus_records::atomic::write_atomic(common, &forge::shared_path(common), &bytes)
+        .map_err(crate::workspace::place_error)?;
+    // The observation an older majordomus kept in this worktree is replaced.
+    if std::fs::symlink_metadata(ws.paths.forge()).is_ok() {
+        crate::workspace::remove_state(&ws.paths, &ws.paths.forge())?;
+    }
     let missing = observation.issues.iter().filter(|i| i.state == "missing").count();
-    let mut out = std::io::stdout().lock();
+    let mut out = Out::lock();
     writeln!(
         out,
         "recorded the forge observation of {} at {}: {} open, {} asked about{}",
@@ -74,6 +118,16 @@ pub fn cmd_forge(cwd: &Path, args: ForgeArgs) -> Result<Exit, CliError> {
         plural(observation.issues.len(), "issue"),
         if missing > 0 { format!(" ({missing} missing)") } else { String::new() },
     )?;
+    if observation.provenance.as_ref().is_some_and(|p| p.by == "recorded") {
+        let policy = ws.policy()?;
+        if policy.provider() != Some(Provider::Recorded) {
+            writeln!(
+                out,
+                "it was typed in, not observed: it answers nothing until the policy declares [forge] provider = \"recorded\" \
+                 (read at a task's start); majordomus forge refresh observes the forge instead"
+            )?;
+        }
+    }
     Ok(Exit::Ok)
 }
 
@@ -119,25 +173,86 @@ fn read_at_most(reader: impl Read, limit: u64) -> std::io::Result<String> {
     String::from_utf8(bytes).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
 }
 
-fn refresh(ws: &Workspace) -> Result<Observation, CliError> {
-    // The issues the bookkeeping questions need answered: claimed, filed,
-    // named by a marker. With no task there are none to ask about.
-    let issues = match TaskState::load(&ws.paths.task()) {
-        TaskState::Active(_) => {
-            let policy = ws.policy()?;
-            majordomus_invariant::measure::issues_to_observe(&ws.repo, &ws.paths, &policy)
-                .map_err(|e| CliError::Usage(format!("{}; the recorded observation is unchanged", e.reason)))?
+fn refresh(ws: &Workspace) -> Result<(Observation, Provenance), CliError> {
+    let policy = ws.policy()?;
+    let root = ws.repo.root();
+    let tool = match policy.provider() {
+        None | Some(Provider::Github) => gh::gh(root),
+        Some(Provider::Gitlab) => glab::glab(root),
+        Some(Provider::None) => {
+            return Err(CliError::Usage(
+                "the policy declares no forge ([forge] provider = \"none\"): there is nothing to observe, and \
+                 backlog-not-grown is exempt"
+                    .into(),
+            ))
         }
-        _ => Vec::new(),
+        Some(Provider::Recorded) => {
+            return Err(CliError::Usage(
+                "the policy declares the forge's observations are recorded ([forge] provider = \"recorded\"): \
+                 record one with majordomus forge record FILE (majordomus forge record --help shows one)"
+                    .into(),
+            ))
+        }
     };
-    gh::observe(&Gh::from_path(ws.repo.root()), &issues).map_err(|e| {
+    let task = match TaskState::load(&ws.paths.task()) {
+        TaskState::Active(record) => Some(record),
+        _ => None,
+    };
+    // The issues the bookkeeping questions need answered: claimed, filed,
+    // named by a marker (none without a task); and those the observation
+    // already holds, which another worktree's task asked about.
+    let mut issues = match &task {
+        Some(_) => majordomus_invariant::measure::issues_to_observe(&ws.repo, &ws.paths, &policy)
+            .map_err(|e| CliError::Usage(format!("{}; the recorded observation is unchanged", e.reason)))?,
+        None => Vec::new(),
+    };
+    if let Ok(Some((held, _))) = Observation::load_shared(ws.repo.common_dir(), &ws.paths.forge()) {
+        for i in &held.issues {
+            let known =
+                IssueRef { repo: Some(i.repository.clone()), number: i.number }.relative_to(Some(&held.repository));
+            if !issues.contains(&known) {
+                issues.push(known);
+            }
+        }
+    }
+    let provenance = provenance(&tool, task.as_deref());
+    let observed = match tool.name {
+        "glab" => glab::observe(&tool, &issues),
+        _ => gh::observe(&tool, &issues),
+    };
+    let observation = observed.map_err(|e| {
         let message = format!("{}; the recorded observation is unchanged", error_chain(&e));
         if e.is_setup() {
             CliError::Usage(message)
         } else {
             CliError::internal("forge refresh failed", std::io::Error::other(message))
         }
-    })
+    })?;
+    Ok((observation, provenance))
+}
+
+/// How a refresh through `tool` is made: the program this PATH finds, and
+/// the one the PATH the active task started under finds.
+fn provenance(tool: &Tool, task: Option<&TaskRecord>) -> Provenance {
+    let start_path = task.and_then(start_path);
+    Provenance {
+        by: tool.name.into(),
+        program: tool.program_shown(),
+        program_at_start: start_path
+            .as_deref()
+            .and_then(|p| find_on(std::ffi::OsStr::new(p), tool.name))
+            .map(|p| p.display().to_string()),
+        start_path_known: start_path.is_some(),
+        file: None,
+    }
+}
+
+/// The PATH the task started under, as its start snapshot recorded it
+/// (`Some("")` when it was unset then: it finds nothing); `None` in a record
+/// that did not record it.
+fn start_path(task: &TaskRecord) -> Option<String> {
+    let env = task.snapshot.gate_environment.as_ref()?;
+    Some(env.get("PATH").cloned().flatten().unwrap_or_default())
 }
 
 #[cfg(test)]

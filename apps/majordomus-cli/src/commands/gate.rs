@@ -1,7 +1,7 @@
 //! `majordomus gate`: run the repository's gates and record their verdicts,
 //! or list them.
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::os::unix::net::UnixStream;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -16,6 +16,7 @@ use majordomus_invariant::runner::{self, RunError, Signals};
 use majordomus_records::policy::{Gate, Policy};
 use majordomus_records::task::TaskState;
 
+use crate::out::{errln, Out};
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -75,7 +76,7 @@ pub fn cmd_gate(cwd: &Path, args: GateArgs) -> Result<Exit, CliError> {
     for change in force.finding.iter().flat_map(|f| f.loosenings()) {
         let gate = change.entry.strip_prefix("[gates.").and_then(|e| e.split(']').next());
         if gate.is_some_and(|g| named.map_or(true, |n| n == g)) {
-            eprintln!("majordomus: {}", change.sentence());
+            errln!("majordomus: {}", change.sentence());
         }
     }
     let policy = force.policy;
@@ -104,13 +105,14 @@ fn cmd_run(ws: &Workspace, policy: &Policy, args: RunArgs) -> Result<Exit, CliEr
         majordomus_records::ledger::writable(&ws.paths).map_err(crate::workspace::ledger_error)?;
     }
     let task_id = task.record().map(|r| r.id.clone());
+    let task = &task;
     let mut verdicts: Vec<(String, bool)> = Vec::new();
     for id in &ids {
         let Some(gate) = policy.gates.get(id) else { continue };
-        match run_one(ws, id, gate, task_id.clone(), &interrupted)? {
+        match run_one(ws, id, gate, (task, task_id.clone()), &interrupted)? {
             Some(passed) => verdicts.push((id.clone(), passed)),
             None => {
-                eprintln!("majordomus: gate {id} {}", RunError::Interrupted);
+                errln!("majordomus: gate {id} {}", RunError::Interrupted);
                 return Ok(Exit::NotDone);
             }
         }
@@ -118,7 +120,7 @@ fn cmd_run(ws: &Workspace, policy: &Policy, args: RunArgs) -> Result<Exit, CliEr
     if ids.len() > 1 {
         let said: Vec<String> =
             verdicts.iter().map(|(id, ok)| format!("{id} {}", if *ok { "passed" } else { "failed" })).collect();
-        eprintln!("majordomus: {} run: {}", plural(ids.len(), "gate"), said.join(", "));
+        errln!("majordomus: {} run: {}", plural(ids.len(), "gate"), said.join(", "));
     }
     Ok(if verdicts.iter().all(|(_, ok)| *ok) { Exit::Ok } else { Exit::NotDone })
 }
@@ -127,14 +129,14 @@ fn cmd_run(ws: &Workspace, policy: &Policy, args: RunArgs) -> Result<Exit, CliEr
 /// every declared gate when the change cannot be read.
 fn selected_for_all(ws: &Workspace, policy: &Policy, task: &TaskState) -> Result<Vec<String>, CliError> {
     if policy.gates.is_empty() {
-        eprintln!("majordomus: no gate is declared in .ai/repo/majordomus.toml: nothing to run");
+        errln!("majordomus: no gate is declared in .ai/repo/majordomus.toml: nothing to run");
         return Ok(Vec::new());
     }
     let (_, changes) = verification::change_set(&ws.repo, task);
     let changes = match changes {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("majordomus: {}, so the change cannot be read and every declared gate runs", e.reason);
+            errln!("majordomus: {}, so the change cannot be read and every declared gate runs", e.reason);
             return Ok(policy.gates.keys().cloned().collect());
         }
     };
@@ -147,7 +149,7 @@ fn selected_for_all(ws: &Workspace, policy: &Policy, task: &TaskState) -> Result
         }
     }
     if ids.is_empty() {
-        eprintln!(
+        errln!(
             "majordomus: the change since the start ({}) selects no gate: nothing to run",
             plural(changes.changed.len(), "changed path")
         );
@@ -161,22 +163,21 @@ fn run_one(
     ws: &Workspace,
     id: &str,
     gate: &Gate,
-    task_id: Option<String>,
+    (task, task_id): (&TaskState, Option<String>),
     interrupted: &Interrupts,
 ) -> Result<Option<bool>, CliError> {
-    let prepared = runner::prepare(&ws.repo, id, gate)
+    let prepared = runner::prepare(&ws.repo, id, gate, task)
         .map_err(|e| CliError::internal(format!("cannot read the inputs of the gate {id}; nothing was run"), e))?;
     let limit = gate.timeout_seconds.map(|s| format!(", at most {s} s")).unwrap_or_default();
-    eprintln!(
+    errln!(
         "majordomus: gate {id}: running `{}` over {} ({}){limit}",
         crate::render::escape_text(&gate.run),
         plural(prepared.inputs.files, "input file"),
         short(&prepared.inputs.hash)
     );
     if let Some(note) = environment_note(ws, id, &prepared) {
-        eprintln!("majordomus: gate {id}: {note}");
+        errln!("majordomus: gate {id}: {note}");
     }
-    let _ = std::io::stderr().flush();
     let outcome =
         match runner::execute(ws.repo.root(), &gate.run, gate.timeout_seconds.map(Duration::from_secs), interrupted) {
             Ok(o) => o,
@@ -204,7 +205,7 @@ fn run_one(
     } else {
         format!("failed in {took} (exit {})", outcome.exit)
     };
-    eprintln!("majordomus: gate {id} {what}; verdict recorded over inputs {}", short(&prepared.inputs.hash));
+    errln!("majordomus: gate {id} {what}; verdict recorded over inputs {}", short(&prepared.inputs.hash));
     Ok(Some(outcome.passed()))
 }
 
@@ -241,7 +242,7 @@ fn environment_note(ws: &Workspace, id: &str, prepared: &runner::Prepared) -> Op
 }
 
 fn cmd_list(ws: &Workspace, policy: &Policy) -> Result<Exit, CliError> {
-    let mut out = std::io::stdout().lock();
+    let mut out = Out::lock();
     if policy.gates.is_empty() {
         writeln!(out, "no gate is declared in .ai/repo/majordomus.toml")?;
         return Ok(Exit::Ok);

@@ -6,6 +6,7 @@ use clap::{Args, Subcommand};
 use majordomus_records::issue::IssueRef;
 use majordomus_records::ledger::Event;
 
+use crate::out::outln;
 use crate::render::escape_text;
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
@@ -56,10 +57,10 @@ pub fn cmd_issue(cwd: &Path, args: IssueArgs) -> Result<Exit, CliError> {
             let issue = parse(&issue)?;
             let shown = escape_text(&issue.to_string()).into_owned();
             if book.claims.iter().any(|c| c.issue == issue && !c.released) {
-                println!("{shown} is already claimed by this task");
+                outln!("{shown} is already claimed by this task")?;
             } else {
                 ws.append(&task, Event::Claim { issue: issue.to_ledger() })?;
-                println!("{shown} claimed");
+                outln!("{shown} claimed")?;
             }
         }
         IssueAction::Release { issue } => {
@@ -68,9 +69,9 @@ pub fn cmd_issue(cwd: &Path, args: IssueArgs) -> Result<Exit, CliError> {
             match book.claims.iter().find(|c| c.issue == issue) {
                 Some(c) if !c.released => {
                     ws.append(&task, Event::Release { issue: issue.to_ledger() })?;
-                    println!("{shown} released");
+                    outln!("{shown} released")?;
                 }
-                Some(_) => println!("{shown} was already released"),
+                Some(_) => outln!("{shown} was already released")?,
                 None => {
                     return Err(CliError::Usage(format!(
                         "this task never claimed {shown}, so there is nothing to release"
@@ -82,10 +83,10 @@ pub fn cmd_issue(cwd: &Path, args: IssueArgs) -> Result<Exit, CliError> {
             let issue = parse(&issue)?;
             let shown = escape_text(&issue.to_string()).into_owned();
             if book.filed.iter().any(|f| f.issue == issue) {
-                println!("{shown} is already recorded as filed by this task");
+                outln!("{shown} is already recorded as filed by this task")?;
             } else {
                 ws.append(&task, Event::File { issue: issue.to_ledger() })?;
-                println!("{shown} recorded as filed by this task");
+                outln!("{shown} recorded as filed by this task")?;
             }
         }
     }

@@ -5,6 +5,7 @@ use std::path::Path;
 use clap::{Args, Subcommand};
 use majordomus_readings::markers::Register;
 
+use crate::out::{errln, outln};
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -30,7 +31,7 @@ pub fn cmd_markers(cwd: &Path, args: MarkersArgs) -> Result<Exit, CliError> {
     // The register in force: a task's narrowing of it is named, not applied.
     let force = ws.in_force(&majordomus_records::TaskState::load(&ws.paths.task()))?;
     for change in force.finding.iter().flat_map(|f| f.loosenings()).filter(|c| c.entry.starts_with("[markers]")) {
-        eprintln!("majordomus: {}", change.sentence());
+        errln!("majordomus: {}", change.sentence());
     }
     let policy = force.policy;
     match args.action {
@@ -43,18 +44,18 @@ pub fn cmd_markers(cwd: &Path, args: MarkersArgs) -> Result<Exit, CliError> {
                 .map_err(|e| CliError::internal("cannot list the files", e))?;
             let d = &register.decided;
             let policy_file = ws.paths.policy();
-            println!(
+            outln!(
                 "policy:     {}{}",
                 policy_file.display(),
                 if policy_file.exists() { "" } else { " (absent: every part is the default)" }
-            );
-            println!("pattern:    {}  ({})", register.pattern_text, d.pattern);
-            println!("scan:       {}  ({})", register.scan.join(", "), d.scan);
-            println!("extensions: {}  ({})", register.extensions.join(", "), d.extensions);
-            println!("exclude:    {}  ({})", register.exclude.join(", "), d.exclude);
-            println!("files:      {} scanned (tracked, or untracked and not ignored)", files.len());
+            )?;
+            outln!("pattern:    {}  ({})", register.pattern_text, d.pattern)?;
+            outln!("scan:       {}  ({})", register.scan.join(", "), d.scan)?;
+            outln!("extensions: {}  ({})", register.extensions.join(", "), d.extensions)?;
+            outln!("exclude:    {}  ({})", register.exclude.join(", "), d.exclude)?;
+            outln!("files:      {} scanned (tracked, or untracked and not ignored)", files.len())?;
             for f in files {
-                println!("  {}", crate::render::escape_text(&f));
+                outln!("  {}", crate::render::escape_text(&f.to_string()))?;
             }
         }
     }

@@ -15,6 +15,7 @@ pub mod finish;
 pub mod forge;
 pub mod gate;
 pub mod hook;
+pub mod init;
 pub mod issue;
 pub mod markers;
 pub mod schema;
@@ -26,6 +27,7 @@ pub mod todo;
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    Init(init::InitArgs),
     Start(start::StartArgs),
     Scope(scope::ScopeArgs),
     Check(check::CheckArgs),
@@ -63,6 +65,7 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
         None => std::env::current_dir().map_err(|e| CliError::internal("cannot read the current directory", e)),
     };
     match cli.command {
+        Command::Init(args) => init::cmd_init(&cwd()?, args),
         Command::Start(args) => start::cmd_start(&cwd()?, args),
         Command::Scope(args) => scope::cmd_scope(&cwd()?, args),
         Command::Check(args) => check::cmd_check(&cwd()?, args),

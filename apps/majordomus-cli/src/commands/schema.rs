@@ -1,9 +1,8 @@
 //! `majordomus schema`: the JSON Schemas of what majordomus writes and reads.
 
-use std::io::Write;
-
 use clap::{Args, ValueEnum};
 
+use crate::out::Out;
 use crate::{CliError, Exit};
 
 /// Print the JSON Schemas (draft 2020-12) of the documents majordomus writes and reads.
@@ -32,7 +31,7 @@ pub fn cmd_schema(args: SchemaArgs) -> Result<Exit, CliError> {
         Some(SchemaDocument::Forge) => majordomus_records::forge::JSON_SCHEMA.to_string(),
         None => bundle()?,
     };
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = Out::lock();
     stdout.write_all(text.as_bytes())?;
     stdout.flush()?;
     Ok(Exit::Ok)

@@ -7,6 +7,7 @@ use majordomus_invariant::family::scope::judge::in_scope;
 use majordomus_records::task::ScopeAdded;
 
 use super::start::normalise_scope_as;
+use crate::out::outln;
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -40,16 +41,22 @@ pub fn cmd_scope(cwd: &Path, args: ScopeArgs) -> Result<Exit, CliError> {
     let prefix = here.strip_prefix(ws.repo.root()).unwrap_or(Path::new("")).to_path_buf();
     // Every path checked before anything is written: one refused, none added.
     let wanted = paths.iter().map(|p| normalise_scope_as(&prefix, p, "scope add")).collect::<Result<Vec<_>, _>>()?;
+    ws.active_task("a scope")?;
+    // Read, changed and written under the ledger's lock, as every writer of
+    // the task's records (todo, issue, bg, finish's removal): two `scope add`
+    // at once each keep the other's paths, and none writes back a record
+    // that finish removed meanwhile.
+    let _lock = ws.lock_ledger()?;
     let mut task = ws.active_task("a scope")?;
     if task.scope.is_empty() {
-        println!("the task {:?} declared no scope, so every path is in it already; nothing was recorded", task.task);
+        outln!("the task {:?} declared no scope, so every path is in it already; nothing was recorded", task.task)?;
         return Ok(Exit::Ok);
     }
     let at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let mut added = Vec::new();
     for path in wanted {
         if in_scope(&path, &task.scope) {
-            println!("already in the scope: {path}");
+            outln!("already in the scope: {path}")?;
             continue;
         }
         task.scope.push(path.clone());
@@ -63,6 +70,6 @@ pub fn cmd_scope(cwd: &Path, args: ScopeArgs) -> Result<Exit, CliError> {
         serde_json::to_vec_pretty(&task).map_err(|e| CliError::internal("cannot encode the task record", e))?;
     bytes.push(b'\n');
     ws.write_state(&ws.paths.task(), &bytes)?;
-    println!("scope of {:?} is now {} (added {})", task.task, task.scope.join(", "), added.join(", "));
+    outln!("scope of {:?} is now {} (added {})", task.task, task.scope.join(", "), added.join(", "))?;
     Ok(Exit::Ok)
 }

@@ -1,6 +1,5 @@
 //! `majordomus score`: the 0-10 completion number and the caps holding it down.
 
-use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use clap::Args;
@@ -8,6 +7,7 @@ use majordomus_invariant::Document;
 use majordomus_records::task::TaskState;
 
 use crate::evaluate::{evaluate, write_document};
+use crate::out::{self, Out};
 use crate::workspace::Workspace;
 use crate::{render, CliError, Exit};
 
@@ -35,49 +35,47 @@ pub struct ScoreArgs {
 
 pub fn cmd_score(cwd: &Path, args: ScoreArgs) -> Result<Exit, CliError> {
     let ws = Workspace::open(cwd)?;
-    let color = render::use_color(std::io::stdout().is_terminal());
-    let mut stdout = std::io::stdout().lock();
-    let score = if args.cached {
+    let color = render::use_color(out::stdout_is_terminal());
+    let mut stdout = Out::lock();
+    // The exit is the verdict: a reader that stops early changes nothing of
+    // it (out::keeping).
+    if args.cached {
         let Some(doc) = read_cached(&ws)? else {
             let text = "no score recorded here yet: run majordomus score (or majordomus check)";
-            if args.json {
-                writeln!(stdout, "{}", serde_json::json!({ "score": null, "cached": true, "why": text }))?;
+            let written = if args.json {
+                writeln!(stdout, "{}", serde_json::json!({ "score": null, "cached": true, "why": text }))
             } else {
-                writeln!(stdout, "{text}")?;
-            }
-            return Ok(Exit::NotDone);
+                writeln!(stdout, "{text}")
+            };
+            return out::keeping(Exit::NotDone, written);
         };
         let stale = staleness(&ws, &doc);
         let age = chrono::DateTime::parse_from_rfc3339(&doc.generated_at)
             .ok()
             .map(|t| (chrono::Utc::now() - t.with_timezone(&chrono::Utc)).num_seconds().max(0));
-        if args.json {
+        let written = if args.json {
             let mut value = render::score_json(&doc);
             value["cached"] = true.into();
             value["age_seconds"] = age.into();
             value["stale"] = (!stale.is_empty()).into();
             value["moved"] = stale.clone().into();
-            print_json(&mut stdout, &value)?;
+            print_json(&mut stdout, &value)
         } else {
-            stdout.write_all(render::cached_score_text(&doc, age, &stale, color).as_bytes())?;
-        }
+            stdout.write_all(render::cached_score_text(&doc, age, &stale, color).as_bytes())
+        };
         // A cached number vouches for nothing it did not compare: the
         // working tree's files were never looked at, so exit 0 (a measured
         // 10) is never given here.
-        stdout.flush()?;
-        return Ok(Exit::NotDone);
+        return out::keeping(Exit::NotDone, written.and_then(|()| stdout.flush()));
+    }
+    let doc = evaluate(&ws)?;
+    write_document(&ws, &doc)?;
+    let written = if args.json {
+        print_json(&mut stdout, &render::score_json(&doc))
     } else {
-        let doc = evaluate(&ws)?;
-        write_document(&ws, &doc)?;
-        if args.json {
-            print_json(&mut stdout, &render::score_json(&doc))?;
-        } else {
-            stdout.write_all(render::score_text(&doc, color).as_bytes())?;
-        }
-        doc.score
+        stdout.write_all(render::score_text(&doc, color).as_bytes())
     };
-    stdout.flush()?;
-    Ok(if score == 10 { Exit::Ok } else { Exit::NotDone })
+    out::keeping(if doc.score == 10 { Exit::Ok } else { Exit::NotDone }, written.and_then(|()| stdout.flush()))
 }
 
 fn read_cached(ws: &Workspace) -> Result<Option<Document>, CliError> {
@@ -113,7 +111,7 @@ fn staleness(ws: &Workspace, doc: &Document) -> Vec<String> {
 }
 
 /// The score as pretty JSON, one document a line ending.
-fn print_json(out: &mut impl Write, value: &serde_json::Value) -> Result<(), CliError> {
+fn print_json(out: &mut Out, value: &serde_json::Value) -> Result<(), CliError> {
     let text = serde_json::to_string_pretty(value).map_err(|e| CliError::internal("cannot encode the score", e))?;
     writeln!(out, "{text}")?;
     Ok(())

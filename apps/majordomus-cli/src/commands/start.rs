@@ -3,8 +3,9 @@
 use std::path::{Component, Path, PathBuf};
 
 use clap::Args;
-use majordomus_records::task::{Owner, TaskRecord, TaskState, TASK_SCHEMA};
+use majordomus_records::task::{Owner, Session, TaskRecord, TaskState, TASK_SCHEMA};
 
+use crate::out::outln;
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -51,9 +52,9 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
         (None, Some(b)) => format!("{b}, which has no commit yet"),
         (None, None) => "an unborn HEAD".to_string(),
     };
-    println!("started {:?} ({}) on {at}", record.task, record.id);
+    outln!("started {:?} ({}) on {at}", record.task, record.id)?;
     if !record.scope.is_empty() {
-        println!("scope: {}", crate::render::escape_text(&record.scope.join(", ")));
+        outln!("scope: {}", crate::render::escape_text(&record.scope.join(", ")))?;
     }
     let s = &record.snapshot;
     // A part the snapshot could not read is not in it: said so, not counted as none.
@@ -61,18 +62,18 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
         Some(n) => format!("{n} {what}"),
         None => format!("{what} not read"),
     };
-    println!(
+    outln!(
         "inherited: {}, {}, {}, {}",
         n(s.dirty.as_ref().map(Vec::len), "dirty"),
         n(s.untracked.as_ref().map(Vec::len), "untracked"),
         n(s.stashes.as_ref().map(Vec::len), "stashed"),
         n(s.unpushed.as_ref().map(Vec::len), "unpushed"),
-    );
+    )?;
     if let Some(p) = &s.previous {
-        println!("inherited from the previous task here: {}", majordomus_invariant::restart::sentence(p));
+        outln!("inherited from the previous task here: {}", majordomus_invariant::restart::sentence(p))?;
     }
     for (what, why) in &unread {
-        println!("not read at the start: {what} ({why}); what it held then cannot be told inherited");
+        outln!("not read at the start: {what} ({why}); what it held then cannot be told inherited")?;
     }
     Ok(Exit::Ok)
 }
@@ -113,6 +114,9 @@ pub fn begin(
         }
     }
     let head = majordomus_readings::refs::head(&ws.repo).map_err(|e| CliError::internal("cannot read HEAD", e))?;
+    // Before the snapshot: the snapshot records info/exclude as the task
+    // starts with it, this line included.
+    exclude_own_state(ws)?;
     // A part of the snapshot that could not be read is left out, not fatal:
     // the task is recorded, and what was not read is said below.
     let majordomus_invariant::snapshot::Taken { snapshot, unread } =
@@ -131,7 +135,6 @@ pub fn begin(
         snapshot,
         owner: Some(owner(owner_pid)?),
     };
-    exclude_own_state(ws)?;
     let mut bytes =
         serde_json::to_vec_pretty(&record).map_err(|e| CliError::internal("cannot encode the task record", e))?;
     bytes.push(b'\n');
@@ -147,18 +150,74 @@ pub fn begin(
     Ok(Begun { record, unread })
 }
 
-/// The task's owner: `--owner-pid`, else the process that ran `start` (a
-/// `bash -c` that ends with this command stands for the process that ran
-/// it), with its start time where `/proc` gives it.
+/// The task's owner: `--owner-pid`, else the agent session's own process
+/// where `start` runs inside one ([`host_session`]: the hook host's
+/// process, found among the ancestors, with the session id it gives its
+/// hooks), else the process that ran `start` (a `bash -c` that ends with
+/// this command stands for the process that ran it), with its start time
+/// where `/proc` gives it. An agent runs each command in a shell that ends
+/// with it, sometimes one this cannot tell from a lasting one (a script, a
+/// login shell): the agent's own process is what lasts.
 fn owner(pid: Option<u32>) -> Result<Owner, CliError> {
-    let pid =
-        pid.unwrap_or_else(|| majordomus_readings::process::lasting_ancestor(std::os::unix::process::parent_id()));
+    let session = host_session();
+    let parent = std::os::unix::process::parent_id();
+    let pid = pid
+        .or_else(|| session.as_ref().and_then(|(_, host)| host_process(parent, host)))
+        .unwrap_or_else(|| majordomus_readings::process::lasting_ancestor(parent));
     let start_time = match majordomus_readings::process::stat(pid) {
         Ok(Some(s)) => Some(s.start_time),
         Ok(None) => return Err(CliError::Usage(format!("--owner-pid {pid}: no such process is running"))),
         Err(_) => None,
     };
-    Ok(Owner { pid, start_time })
+    Ok(Owner { pid, start_time, session: session.and_then(|(s, _)| s) })
+}
+
+/// The agent session `start` runs in, as the host's environment names it
+/// for the commands it runs: Claude Code sets `CLAUDECODE=1` and
+/// `CLAUDE_CODE_SESSION_ID` (the `session_id` its hooks are given), Codex
+/// `CODEX_THREAD_ID`. With it, how the host's own process is recognised.
+fn host_session() -> Option<(Option<Session>, HostProcess)> {
+    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty() && v.len() <= 128);
+    if var("CLAUDECODE").as_deref() == Some("1") {
+        let session = var("CLAUDE_CODE_SESSION_ID").map(|id| Session { host: "claude".into(), id });
+        return Some((session, HostProcess { names: &["claude"], exec_path: var("CLAUDE_CODE_EXECPATH") }));
+    }
+    let id = var("CODEX_THREAD_ID")?;
+    Some((Some(Session { host: "codex".into(), id }), HostProcess { names: &["codex"], exec_path: None }))
+}
+
+/// How a host's process is told among the ancestors: the program it runs
+/// (`/proc/PID/exe`, or the first or second argument: a script run by its
+/// interpreter) is the host's executable path, or is named as the host.
+#[derive(Debug)]
+struct HostProcess {
+    names: &'static [&'static str],
+    exec_path: Option<String>,
+}
+
+/// The nearest ancestor, from `pid` up, that is the host's process; `None`
+/// when none is (a sandbox's own process namespace hides it, say).
+fn host_process(pid: u32, host: &HostProcess) -> Option<u32> {
+    let is_host = |p: u32| {
+        let exe = std::fs::read_link(format!("/proc/{p}/exe")).ok();
+        let args = majordomus_readings::process::cmdline(p).unwrap_or_default();
+        let named = |a: &String| {
+            let base = a.rsplit('/').next().unwrap_or(a);
+            host.names.contains(&base) || host.exec_path.as_deref() == Some(a.as_str())
+        };
+        exe.is_some_and(|e| host.exec_path.as_deref() == Some(&*e.to_string_lossy())) || args.iter().take(2).any(named)
+    };
+    let mut current = pid;
+    for _ in 0..16 {
+        if current <= 1 {
+            return None;
+        }
+        if is_host(current) {
+            return Some(current);
+        }
+        current = majordomus_readings::process::stat(current).ok().flatten()?.parent;
+    }
+    None
 }
 
 /// A scope path relative to the repository root, with `/` separators and no

@@ -1,6 +1,5 @@
 //! `majordomus sweep`: what tasks whose owner is gone left behind.
 
-use std::io::Write;
 use std::path::Path;
 
 use clap::Args;
@@ -8,6 +7,7 @@ use majordomus_invariant::sweep::{self, Finding, Left};
 use majordomus_readings::Reading;
 use serde_json::json;
 
+use crate::out::Out;
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -32,8 +32,8 @@ pub fn cmd_sweep(cwd: &Path, args: SweepArgs) -> Result<Exit, CliError> {
     let ws = Workspace::open(cwd)?;
     let seen = sweep::sweep(&ws.repo).map_err(|e| CliError::internal("cannot list the worktrees", e))?;
     let gone = seen.iter().filter(|w| matches!(w.finding, Finding::Gone { .. })).count();
-    let mut out = std::io::stdout().lock();
-    if args.json {
+    let mut out = Out::lock();
+    let written = if args.json {
         let value = json!({
             "worktrees": seen.iter().map(|w| {
                 let mut v = json!({ "name": w.name, "path": w.path.display().to_string() });
@@ -46,19 +46,16 @@ pub fn cmd_sweep(cwd: &Path, args: SweepArgs) -> Result<Exit, CliError> {
             }).collect::<Vec<_>>(),
             "gone": gone,
         });
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&value).map_err(|e| CliError::internal("cannot encode the sweep", e))?
-        )?;
+        let text =
+            serde_json::to_string_pretty(&value).map_err(|e| CliError::internal("cannot encode the sweep", e))?;
+        writeln!(out, "{text}")
     } else {
-        for w in &seen {
-            out.write_all(finding_text(&w.name, &w.path, &w.finding).as_bytes())?;
-        }
-        writeln!(out, "sweep: {} looked at, {gone} left behind", count(seen.len(), "worktree"))?;
-    }
-    out.flush()?;
-    Ok(if gone == 0 { Exit::Ok } else { Exit::NotDone })
+        let mut text: String = seen.iter().map(|w| finding_text(&w.name, &w.path, &w.finding)).collect();
+        text.push_str(&format!("sweep: {} looked at, {gone} left behind\n", count(seen.len(), "worktree")));
+        out.write_all(text.as_bytes())
+    };
+    // The exit is the verdict, whether or not the reader stayed to the end.
+    crate::out::keeping(if gone == 0 { Exit::Ok } else { Exit::NotDone }, written.and_then(|()| out.flush()))
 }
 
 fn count(n: usize, noun: &str) -> String {
@@ -83,9 +80,13 @@ fn finding_text(name: &str, path: &Path, f: &Finding) -> String {
         Finding::NoTask => format!("no task     {at}\n"),
         Finding::Unreadable(why) => format!("unreadable  {at}: {why}\n"),
         Finding::BadRecord(why) => format!("bad record  {at}: {why}\n"),
-        Finding::Live { record, owner } => {
-            format!("live        {at}: {:?} ({}), its owner pid {} still runs\n", record.task, record.id, owner.pid)
-        }
+        Finding::Live { record, owner } => format!(
+            "live        {at}: {:?} ({}), its owner pid {}{} still runs\n",
+            record.task,
+            record.id,
+            owner.pid,
+            session_text(record)
+        ),
         Finding::Unsure { record, why } => format!("maybe live  {at}: {:?} ({}): {why}\n", record.task, record.id),
         Finding::Gone { record, why, left } => {
             let start = match (&record.branch, &record.head) {
@@ -95,11 +96,26 @@ fn finding_text(name: &str, path: &Path, f: &Finding) -> String {
                 (None, None) => "an unborn HEAD".into(),
             };
             let mut s = format!("left behind {at}: {:?} ({})\n", record.task, record.id);
-            s.push_str(&format!("    why:          {why}\n"));
+            s.push_str(&format!("    why:          {why}{}\n", session_text(record)));
             s.push_str(&format!("    started:      {} on {start}\n", record.started_at));
             s.push_str(&left_text(left));
             s
         }
+    }
+}
+
+/// ` (Claude Code session ID)`: the agent session the task was started in.
+fn session_text(record: &majordomus_records::TaskRecord) -> String {
+    match record.owner.as_ref().and_then(|o| o.session.as_ref()) {
+        Some(s) => {
+            let host = match s.host.as_str() {
+                "claude" => "Claude Code",
+                "codex" => "Codex",
+                other => other,
+            };
+            format!(" ({host} session {})", crate::render::escape_text(&s.id))
+        }
+        None => String::new(),
     }
 }
 

@@ -5,6 +5,7 @@ use std::path::Path;
 use clap::{Args, Subcommand};
 use majordomus_records::ledger::Event;
 
+use crate::out::outln;
 use crate::render::escape_text;
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
@@ -54,7 +55,7 @@ pub fn cmd_todo(cwd: &Path, args: TodoArgs) -> Result<Exit, CliError> {
             }
             let n = book.todos.iter().map(|t| t.n).max().unwrap_or(0) + 1;
             ws.append(&task, Event::TodoAdd { n, text: text.clone() })?;
-            println!("todo {n} added: {}", escape_text(&text));
+            outln!("todo {n} added: {}", escape_text(&text))?;
         }
         TodoAction::Done { n } => {
             let Some(todo) = book.todos.iter().find(|t| t.n == n) else {
@@ -66,18 +67,18 @@ pub fn cmd_todo(cwd: &Path, args: TodoArgs) -> Result<Exit, CliError> {
                 }));
             };
             if todo.done {
-                println!("todo {n} was already done: {}", escape_text(&todo.text));
+                outln!("todo {n} was already done: {}", escape_text(&todo.text))?;
             } else {
                 ws.append(&task, Event::TodoDone { n })?;
-                println!("todo {n} done: {}", escape_text(&todo.text));
+                outln!("todo {n} done: {}", escape_text(&todo.text))?;
             }
         }
         TodoAction::List => {
             if book.todos.is_empty() {
-                println!("no todo declared for {:?}", task.task);
+                outln!("no todo declared for {:?}", task.task)?;
             }
             for t in &book.todos {
-                println!("{:>3} [{}] {}", t.n, if t.done { "x" } else { " " }, escape_text(&t.text));
+                outln!("{:>3} [{}] {}", t.n, if t.done { "x" } else { " " }, escape_text(&t.text))?;
             }
         }
     }

@@ -62,6 +62,9 @@ fn an_open_invariant_blocks_a_claude_stop_with_a_reason_for_the_agent() {
 #[test]
 fn a_complete_invariant_lets_the_stop_through_for_either_host_and_resets_the_count() {
     let case = Case::new();
+    // This repository's forge is observed by typing its observations in.
+    case.repo.write(".ai/repo/majordomus.toml", "[forge]\nprovider = \"recorded\"\n");
+    case.repo.commit_all("the policy");
     case.start("add a parser");
     let blocked = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
     assert_eq!(parse_hook_output(&blocked).expect("a verdict")["decision"], "block");

@@ -90,6 +90,13 @@ fn observations_majordomus_reads_match_the_forge_schema() {
             is_pull_request: false,
             title: "Quoted strings".into(),
         }],
+        provenance: Some(majordomus_records::forge::Provenance {
+            by: "gh".into(),
+            program: Some("/usr/bin/gh".into()),
+            program_at_start: Some("/usr/bin/gh".into()),
+            start_path_known: true,
+            file: None,
+        }),
     };
     let doc = serde_json::to_value(&observation).unwrap();
     assert_eq!(errors(&v, &doc), Vec::<String>::new());
@@ -103,6 +110,11 @@ fn observations_majordomus_reads_match_the_forge_schema() {
     let mut unknown = doc.clone();
     unknown["pull_requests"][0]["draft"] = json!(true);
     assert!(!errors(&v, &unknown).is_empty());
+    let mut unknown_maker = doc.clone();
+    unknown_maker["provenance"]["by"] = json!("hand");
+    assert!(!errors(&v, &unknown_maker).is_empty());
+    majordomus_records::forge::Observation::parse(std::path::Path::new("f.json"), &unknown_maker.to_string())
+        .expect_err("a provenance majordomus never writes");
     // A state outside the schema's enums is refused by both.
     for (entry, state) in [("issues", "merged"), ("pull_requests", "OPEN")] {
         let mut bad_state = doc.clone();

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use indexmap::IndexMap;
 
 use majordomus_records::policy::{
-    marker_defaults, Exemption, ExtraQuestion, Forge, Gate, HookPolicy, Markers, Policy, Trunk,
+    marker_defaults, Exemption, ExtraQuestion, Forge, Gate, HookPolicy, Markers, Policy, Provider, Tests, Trunk,
 };
 
 use super::{Change, Effect};
@@ -21,7 +21,7 @@ use super::{Change, Effect};
 /// The policy in force, from the start's and the working tree's, and every
 /// change between them.
 pub fn merge(start: &Policy, now: &Policy) -> (Policy, Vec<Change>) {
-    let Policy { trunk, gates, questions, exempt, caps, markers, hook, forge } = now;
+    let Policy { trunk, gates, questions, exempt, caps, markers, hook, forge, tests } = now;
     let mut c = Vec::new();
     let policy = Policy {
         trunk: self::trunk(&start.trunk, trunk, &mut c),
@@ -32,6 +32,7 @@ pub fn merge(start: &Policy, now: &Policy) -> (Policy, Vec<Change>) {
         markers: self::markers(&start.markers, markers, &mut c),
         hook: self::hook(&start.hook, hook, &mut c),
         forge: self::forge(&start.forge, forge, &mut c),
+        tests: self::tests(&start.tests, tests, &mut c),
     };
     (policy, c)
 }
@@ -341,15 +342,76 @@ pub(crate) fn hook(start: &HookPolicy, now: &HookPolicy, c: &mut Vec<Change>) ->
 }
 
 /// `[forge]`: the shorter `max_age_minutes` is in force (an older
-/// observation answers nothing); none is any age.
+/// observation answers nothing); none is any age. A `provider` that asks
+/// more of the forge's word is in force (no forge, then typed-in
+/// observations, then a forge's own program); one that asks less, or
+/// another forge, keeps the start's.
 pub(crate) fn forge(start: &Option<Forge>, now: &Option<Forge>, c: &mut Vec<Change>) -> Option<Forge> {
     if start == now {
         return start.clone();
     }
     let max_age = |f: &Option<Forge>| f.as_ref().and_then(|f| f.max_age_minutes);
-    let Forge { max_age_minutes } = now.clone().unwrap_or_default();
+    let Forge { max_age_minutes, provider } = now.clone().unwrap_or_default();
     let age = lower(max_age(start), max_age_minutes, "[forge] max_age_minutes", "minutes", c);
-    Some(Forge { max_age_minutes: age })
+    let then = start.as_ref().and_then(|f| f.provider);
+    let name = |p: Option<Provider>| p.map_or("github (the default)", Provider::as_str);
+    // How much a provider asks of an observation before it counts.
+    let rank = |p: Option<Provider>| match p {
+        Some(Provider::None) => 0,
+        Some(Provider::Recorded) => 1,
+        None | Some(Provider::Github) | Some(Provider::Gitlab) => 2,
+    };
+    let forge_of = |p: Option<Provider>| match p {
+        Some(Provider::Gitlab) => Some(Provider::Gitlab),
+        None | Some(Provider::Github) => Some(Provider::Github),
+        other => other,
+    };
+    let provider = if forge_of(then) == forge_of(provider) {
+        provider
+    } else if rank(provider) > rank(then) {
+        c.push(Change::new(
+            "[forge] provider",
+            format!("changed from {} to {}", name(then), name(provider)),
+            Effect::Stricter,
+        ));
+        provider
+    } else {
+        c.push(Change::new(
+            "[forge] provider",
+            format!("changed from {} to {}; the start's forge is the one asked", name(then), name(provider)),
+            Effect::Looser,
+        ));
+        then
+    };
+    Some(Forge { max_age_minutes: age, provider })
+}
+
+/// `[tests] paths`: only globs the start held count (a glob added makes
+/// more changes count as tested); one taken away is in force.
+pub(crate) fn tests(start: &Option<Tests>, now: &Option<Tests>, c: &mut Vec<Change>) -> Option<Tests> {
+    if start == now {
+        return start.clone();
+    }
+    let then = start.as_ref().map_or(&[][..], |t| t.paths.as_slice());
+    let Tests { paths } = now.clone().unwrap_or_default();
+    let added: Vec<&String> = paths.iter().filter(|p| !then.contains(p)).collect();
+    let dropped: Vec<&String> = then.iter().filter(|p| !paths.contains(p)).collect();
+    if !added.is_empty() {
+        c.push(Change::new(
+            "[tests] paths",
+            format!("widened: also counts {} as tests; the start's globs are the ones read", quoted(&added)),
+            Effect::Looser,
+        ));
+    }
+    if !dropped.is_empty() {
+        c.push(Change::new(
+            "[tests] paths",
+            format!("narrowed: no longer counts {} as tests", quoted(&dropped)),
+            Effect::Stricter,
+        ));
+    }
+    let kept: Vec<String> = then.iter().filter(|p| paths.contains(p)).cloned().collect();
+    (start.is_some() || !kept.is_empty()).then_some(Tests { paths: kept })
 }
 
 /// The union of two lists, the start's order first; what the working tree

@@ -36,6 +36,32 @@ fn the_same_policy_changes_nothing() {
 }
 
 #[test]
+fn forge_provider_asking_less_or_another_forge_keeps_the_starts_and_asking_more_is_in_force() {
+    use majordomus_records::policy::Provider;
+    let forge = |p: &str| format!("[forge]\nprovider = \"{p}\"\n");
+    let (p, c) = merged("", &forge("none"));
+    assert_eq!((p.provider(), entries(&c)), (None, vec![("[forge] provider", false)]));
+    let (p, c) = merged(&forge("github"), &forge("recorded"));
+    assert_eq!((p.provider(), entries(&c)), (Some(Provider::Github), vec![("[forge] provider", false)]));
+    let (p, c) = merged(&forge("github"), &forge("gitlab"));
+    assert_eq!((p.provider(), entries(&c)), (Some(Provider::Github), vec![("[forge] provider", false)]));
+    let (p, c) = merged(&forge("none"), &forge("recorded"));
+    assert_eq!((p.provider(), entries(&c)), (Some(Provider::Recorded), vec![("[forge] provider", true)]));
+    let (p, c) = merged("", &forge("github"));
+    assert_eq!((p.provider(), c.len()), (Some(Provider::Github), 0), "the default named is no change");
+}
+
+#[test]
+fn tests_paths_added_are_not_counted_and_removed_ones_are_gone() {
+    let (p, c) = merged("[tests]\npaths = [\"qa\"]\n", "[tests]\npaths = [\"qa\", \"**\"]\n");
+    assert_eq!((p.tests.expect("tests").paths, entries(&c)), (vec!["qa".to_string()], vec![("[tests] paths", false)]));
+    let (p, c) = merged("[tests]\npaths = [\"qa\", \"checks\"]\n", "[tests]\npaths = [\"qa\"]\n");
+    assert_eq!((p.tests.expect("tests").paths, entries(&c)), (vec!["qa".to_string()], vec![("[tests] paths", true)]));
+    let (p, _) = merged("", "[tests]\npaths = [\"**\"]\n");
+    assert_eq!(p.tests, None);
+}
+
+#[test]
 fn trunk_any_repointing_loosens_and_the_starts_stays() {
     let (p, c) = merged("", "[trunk]\nremote = \"origin\"\nbranch = \"feature\"\n");
     assert_eq!(p.trunk, None);

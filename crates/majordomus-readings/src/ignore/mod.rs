@@ -23,6 +23,13 @@
 //! started, say) through [`Sources::given`]. The per-directory files are
 //! the working tree's, read by the walk that meets them
 //! (`status/walk.rs`) and stacked with [`Rules::with`].
+//!
+//! Read for a task, the rules are held in two views ([`Seen`]): git's own
+//! now, and those that held when the task started (a rule added since in
+//! `info/exclude`, `core.excludesFile` or an ignore file HEAD does not
+//! hold hides nothing from the task: README.md, "What a pass is worth").
+//! The walk lists files by the second view and asks the first only to name
+//! the rule by which git hides what it lists ([`Matcher::hidden_since`]).
 
 mod pattern;
 mod wildmatch;
@@ -67,6 +74,22 @@ impl Sources {
     }
 }
 
+/// The lines of an ignore file that are patterns, each as it is (its line
+/// end, trailing spaces and carriage return kept): what decides as much as
+/// the whole file does, without its comments and blank lines. A record of
+/// the rules keeps this, so that comments (git's own template's among
+/// them) neither fill it nor make two files that say the same differ.
+pub fn rules_of(bytes: &[u8]) -> Vec<u8> {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let mut out = Vec::new();
+    for line in bytes.split_inclusive(|c| *c == b'\n') {
+        if line.first().is_some_and(|c| *c != b'#' && *c != b'\n') {
+            out.extend_from_slice(line);
+        }
+    }
+    out
+}
+
 /// `$XDG_CONFIG_HOME/git/ignore`, else `$HOME/.config/git/ignore`.
 fn default_excludes_file() -> Option<PathBuf> {
     let xdg = std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty());
@@ -77,12 +100,44 @@ fn default_excludes_file() -> Option<PathBuf> {
     Some(base.join("git").join("ignore"))
 }
 
-/// The patterns of one ignore file and the directory it sits in.
+/// Which reading of the rules a list belongs to. A reading given the
+/// rules that held when a task started (`status::read_since`) keeps two
+/// views of them: what git applies now, and what held at the start (the
+/// rules it lists untracked files by); a rule added since is in git's view
+/// only, so it hides nothing, and the reading can still say which rule git
+/// would have hidden a file by. With no start given, every list is in both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seen {
+    Both,
+    /// Applied by git now, but not held at the start.
+    GitOnly,
+    /// Held at the start, but not what git reads now (the start's content
+    /// of a file changed since).
+    HeldOnly,
+}
+
+impl Seen {
+    fn by(self, view: View) -> bool {
+        !matches!((self, view), (Seen::GitOnly, View::Held) | (Seen::HeldOnly, View::Git))
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum View {
+    Git,
+    Held,
+}
+
+/// The patterns of one ignore file, the directory it sits in and where it
+/// was read from.
 #[derive(Debug)]
 struct List {
     /// `""` at the root, else the directory without a trailing slash.
     base: Vec<u8>,
     patterns: Vec<Pattern>,
+    seen: Seen,
+    /// The file's name for a reader: its path in the repository, or on disk.
+    origin: String,
 }
 
 impl List {
@@ -104,18 +159,36 @@ struct Node {
 #[derive(Debug, Clone, Default)]
 pub struct Rules {
     head: Option<Arc<Node>>,
+    /// Some list here is in one view only: the views can differ.
+    split: bool,
 }
 
 impl Rules {
     /// These rules and, deeper, those of `bytes`, the `.gitignore` of
     /// directory `dir` (`""` at the root, no trailing slash).
-    pub fn with(&self, dir: &str, bytes: &[u8]) -> Rules {
+    pub fn with(&self, dir: impl AsRef<[u8]>, bytes: &[u8]) -> Rules {
+        self.with_seen(dir, bytes, Seen::Both)
+    }
+
+    /// [`Rules::with`], for one view or both.
+    pub fn with_seen(&self, dir: impl AsRef<[u8]>, bytes: &[u8], seen: Seen) -> Rules {
+        let dir = dir.as_ref();
         let patterns = parse(bytes);
         if patterns.is_empty() {
             return self.clone();
         }
-        let list = List { base: dir.as_bytes().to_vec(), patterns };
-        Rules { head: Some(Arc::new(Node { list, parent: self.head.clone() })) }
+        let origin = if dir.is_empty() {
+            ".gitignore".to_string()
+        } else {
+            let mut p = dir.to_vec();
+            p.extend_from_slice(b"/.gitignore");
+            majordomus_records::RepoPath::from_bytes(p).to_string()
+        };
+        let list = List { base: dir.to_vec(), patterns, seen, origin };
+        Rules {
+            head: Some(Arc::new(Node { list, parent: self.head.clone() })),
+            split: self.split || seen != Seen::Both,
+        }
     }
 }
 
@@ -125,32 +198,78 @@ pub struct Matcher {
     /// `info/exclude`, then `core.excludesFile`: the order they are asked in.
     globals: Vec<List>,
     icase: bool,
+    /// Some global list is in one view only.
+    split: bool,
 }
 
 impl Matcher {
     /// `icase`: `core.ignoreCase`, under which patterns match regardless of ASCII case.
     pub fn new(sources: &Sources, icase: bool) -> Matcher {
-        let globals = [&sources.info_exclude, &sources.excludes_file]
-            .into_iter()
-            .flatten()
-            .map(|s| List { base: Vec::new(), patterns: parse(&s.bytes) })
-            .filter(|l| !l.patterns.is_empty())
-            .collect();
-        Matcher { globals, icase }
+        Matcher::since(sources, sources, icase, Path::new(""))
     }
 
-    /// Whether git ignores `path` (from the root, no trailing slash), a
-    /// `kind`, in a directory whose rules are `rules`.
-    pub fn is_ignored(&self, rules: &Rules, path: &str, kind: Kind) -> bool {
-        let path = path.as_bytes();
+    /// git's rules `now`, and the repository-wide ones that held at the
+    /// start: a source whose content (or whose file) changed since is in
+    /// one view each.
+    pub fn since(now: &Sources, start: &Sources, icase: bool, root: &Path) -> Matcher {
+        let mut globals = Vec::new();
+        let mut add = |source: &Option<Source>, seen: Seen| {
+            if let Some(s) = source {
+                let patterns = parse(&s.bytes);
+                if !patterns.is_empty() {
+                    let origin = s.origin.strip_prefix(root).unwrap_or(&s.origin).display().to_string();
+                    globals.push(List { base: Vec::new(), patterns, seen, origin });
+                }
+            }
+        };
+        let rules = |s: &Option<Source>| s.as_ref().map(|s| rules_of(&s.bytes));
+        for (n, s) in [(&now.info_exclude, &start.info_exclude), (&now.excludes_file, &start.excludes_file)] {
+            if rules(n) == rules(s) {
+                add(n, Seen::Both);
+            } else {
+                add(n, Seen::GitOnly);
+                add(s, Seen::HeldOnly);
+            }
+        }
+        let split = globals.iter().any(|l| l.seen != Seen::Both);
+        Matcher { globals, icase, split }
+    }
+
+    /// Whether `path` (from the root, no trailing slash), a `kind`, in a
+    /// directory whose rules are `rules`, is ignored by the rules that
+    /// held at the start (git's own, when no start was given).
+    pub fn is_ignored(&self, rules: &Rules, path: impl AsRef<[u8]>, kind: Kind) -> bool {
+        self.decide(View::Held, rules, path.as_ref(), kind).is_some_and(|(ignored, _)| ignored)
+    }
+
+    /// The file whose rule makes git ignore `path` when the rules that held
+    /// at the start do not: `None` when both agree, or no start was given.
+    pub fn hidden_since<'a>(&'a self, rules: &'a Rules, path: impl AsRef<[u8]>, kind: Kind) -> Option<&'a str> {
+        let path = path.as_ref();
+        if !self.split && !rules.split {
+            return None;
+        }
+        match self.decide(View::Git, rules, path, kind) {
+            Some((true, origin)) if !self.is_ignored(rules, path, kind) => Some(origin),
+            _ => None,
+        }
+    }
+
+    /// The first list in `view` that decides, and its decision.
+    fn decide<'a>(&'a self, view: View, rules: &'a Rules, path: &[u8], kind: Kind) -> Option<(bool, &'a str)> {
         let mut node = rules.head.as_deref();
         while let Some(n) = node {
-            if let Some(decided) = n.list.decides(path, kind, self.icase) {
-                return decided;
+            if n.list.seen.by(view) {
+                if let Some(decided) = n.list.decides(path, kind, self.icase) {
+                    return Some((decided, &n.list.origin));
+                }
             }
             node = n.parent.as_deref();
         }
-        self.globals.iter().find_map(|l| l.decides(path, kind, self.icase)).unwrap_or(false)
+        self.globals
+            .iter()
+            .filter(|l| l.seen.by(view))
+            .find_map(|l| l.decides(path, kind, self.icase).map(|d| (d, l.origin.as_str())))
     }
 }
 

@@ -25,6 +25,7 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use git2::Repository;
+use majordomus_records::RepoPath;
 
 use parse::{parts, CacheTree};
 
@@ -87,7 +88,7 @@ pub fn staged(
     repo: &Repository,
     head: Option<&git2::Tree<'_>>,
     index: &Index,
-) -> Result<(Vec<String>, HashSet<String>), git2::Error> {
+) -> Result<(Vec<RepoPath>, HashSet<RepoPath>), git2::Error> {
     staged::staged(repo, head, &index.entries, index.cache.as_ref())
 }
 

@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 
 use git2::{ObjectType, Repository};
+use majordomus_records::RepoPath;
 
 use super::parse::{CacheTree, Entry};
 
@@ -14,7 +15,7 @@ pub(super) fn staged(
     head: Option<&git2::Tree<'_>>,
     entries: &[Entry],
     cache: Option<&CacheTree>,
-) -> Result<(Vec<String>, HashSet<String>), git2::Error> {
+) -> Result<(Vec<RepoPath>, HashSet<RepoPath>), git2::Error> {
     let mut out = Staged::default();
     let present: Vec<&Entry> = entries.iter().collect();
     compare_dir(repo, head, b"", &present, cache, &mut out)?;
@@ -23,8 +24,8 @@ pub(super) fn staged(
 
 #[derive(Default)]
 struct Staged {
-    differ: Vec<String>,
-    removed: HashSet<String>,
+    differ: Vec<RepoPath>,
+    removed: HashSet<RepoPath>,
 }
 
 fn join(prefix: &[u8], name: &[u8]) -> Vec<u8> {
@@ -66,7 +67,7 @@ fn compare_dir(
                         tree.and_then(|t| t.get_name_bytes(rest)).filter(|x| x.kind() != Some(ObjectType::Tree));
                     let same = theirs.is_some_and(|t| t.id() == e.id && t.filemode() as u32 == e.mode);
                     if !same {
-                        out.differ.push(String::from_utf8_lossy(&e.path).into_owned());
+                        out.differ.push(RepoPath::from_bytes(e.path.clone()));
                     }
                     if let Some(t) =
                         tree.and_then(|t| t.get_name_bytes(rest)).filter(|x| x.kind() == Some(ObjectType::Tree))
@@ -90,8 +91,8 @@ fn compare_dir(
                     Some(s) => {
                         // A file in HEAD became a directory in the index.
                         let path = join(prefix, name);
-                        let p = String::from_utf8_lossy(&path).into_owned();
                         if !entries.iter().any(|e| e.path == path) {
+                            let p = RepoPath::from_bytes(path);
                             out.removed.insert(p.clone());
                             out.differ.push(p);
                         }
@@ -128,7 +129,7 @@ fn removed(repo: &Repository, path: Vec<u8>, item: &git2::TreeEntry<'_>, out: &m
             removed(repo, join(&prefix, child.name_bytes()), &child, out)?;
         }
     } else {
-        let p = String::from_utf8_lossy(&path).into_owned();
+        let p = RepoPath::from_bytes(path);
         out.removed.insert(p.clone());
         out.differ.push(p);
     }

@@ -106,11 +106,11 @@ fn staged_changes_agree_with_libgit2s_diff() {
         ours.sort();
         let git_index = repo.index().expect("index");
         let diff = repo.diff_tree_to_index(head.as_ref(), Some(&git_index), None).expect("diff");
-        let mut theirs: Vec<String> = diff
+        let mut theirs: Vec<majordomus_records::RepoPath> = diff
             .deltas()
             .map(|d| {
                 let f = if d.new_file().exists() { d.new_file() } else { d.old_file() };
-                f.path().expect("path").to_string_lossy().into_owned()
+                majordomus_records::RepoPath::from_bytes(f.path_bytes().expect("path"))
             })
             .collect();
         theirs.sort();

@@ -18,6 +18,8 @@
 
 use git2::{ObjectType, Oid};
 
+use majordomus_records::RepoPath;
+
 use super::Matcher;
 use crate::status::{content_id, WorkingTree};
 use crate::{Reading, Repo, Unread};
@@ -39,8 +41,9 @@ pub(super) fn context(repo: &Repo, tree: &WorkingTree, matcher: &Matcher) -> Rea
         }
     }
     let changed = tree.dirty.iter().filter(|d| !d.deleted).map(|d| &d.path).chain(&tree.untracked);
-    let mut gitignores: Vec<&String> =
-        changed.filter(|p| p.rsplit('/').next() == Some(".gitignore") && !matcher.is_match(p)).collect();
+    let mut gitignores: Vec<&RepoPath> = changed
+        .filter(|p| p.as_bytes().rsplit(|b| *b == b'/').next() == Some(b".gitignore") && !matcher.is_match_path(p))
+        .collect();
     gitignores.sort();
     for path in gitignores {
         if let Some(id) = content_id(repo, path) {

@@ -38,6 +38,7 @@ use std::fmt::Write as _;
 use git2::{ObjectType, Oid};
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use majordomus_records::paths::is_own_state;
+use majordomus_records::RepoPath;
 
 use crate::status::{content_id, WorkingTree};
 use crate::{Reading, Repo, Unread};
@@ -75,9 +76,18 @@ impl Matcher {
         self.prefixes.iter().any(|p| p.starts_with(&dir) || dir.starts_with(p.as_str()))
     }
 
-    /// Whether a repository-relative path (with `/` separators) is an input.
+    /// Whether a repository-relative path (with `/` separators, as
+    /// [`RepoPath`] shows it) is an input.
     pub fn is_match(&self, path: &str) -> bool {
+        if path.starts_with('"') {
+            return self.is_match_path(&RepoPath::parse(path));
+        }
         self.set.is_match(path)
+    }
+
+    /// [`Matcher::is_match`] for a path as bytes.
+    pub fn is_match_path(&self, path: &RepoPath) -> bool {
+        self.set.is_match(path.under(std::path::Path::new("")))
     }
 }
 
@@ -95,25 +105,25 @@ pub struct Inputs {
 pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -> Reading<Inputs> {
     // The index as `check` already parsed it (no second parse, no checksum
     // pass); through libgit2 only where that reader does not read it.
+    // Paths as RepoPath shows them: text, and lossless.
+    let shown = |p: &[u8]| RepoPath::from_bytes(p).to_string();
     let entries: Vec<(String, git2::Oid, u32)> = match repo.index_file() {
-        Ok(index) => {
-            index.entries.iter().map(|e| (String::from_utf8_lossy(&e.path).into_owned(), e.id, e.mode)).collect()
-        }
+        Ok(index) => index.entries.iter().map(|e| (shown(&e.path), e.id, e.mode)).collect(),
         Err(_) => {
             let index = repo.git.index().map_err(|e| Unread::git("the index", &e))?;
-            index.iter().map(|e| (String::from_utf8_lossy(&e.path).into_owned(), e.id, e.mode)).collect()
+            index.iter().map(|e| (shown(&e.path), e.id, e.mode)).collect()
         }
     };
     let filemode = repo.git.config().and_then(|c| c.get_bool("core.filemode")).unwrap_or(true);
     // A path git looks away from (an assume-unchanged or skip-worktree bit)
     // whose file a look found changed or gone is hashed as it is on disk:
     // the bit says nothing of what the gate would run over.
-    let hidden = tree.hidden.iter().filter(|h| h.changed || h.deleted).map(|h| h.path.as_str());
-    let changed: BTreeSet<&str> = tree
+    let hidden = tree.hidden.iter().filter(|h| h.changed || h.deleted).map(|h| h.path.to_string());
+    let changed: BTreeSet<String> = tree
         .dirty
         .iter()
-        .map(|d| d.path.as_str())
-        .chain(tree.conflicted.iter().map(String::as_str))
+        .map(|d| d.path.to_string())
+        .chain(tree.conflicted.iter().map(ToString::to_string))
         .chain(hidden)
         .collect();
     let mut files: Vec<InputFile> = Vec::new();
@@ -136,7 +146,7 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
         let (path, id, mode) = (path.clone(), *id, *mode);
         let found = if changed.contains(path.as_str()) {
             let kept = if filemode { None } else { Some(mode) };
-            content_id(repo, &path).zip(worktree_mode(repo, &path, kept))
+            content_id(repo, &RepoPath::parse(&path)).zip(worktree_mode(repo, &path, kept))
         } else {
             Some((id.to_string(), mode))
         };
@@ -149,7 +159,8 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
         }
     }
     for path in &tree.untracked {
-        let Some(mode) = worktree_mode(repo, path, None) else { continue };
+        let (bytes, path) = (path, &path.to_string());
+        let Some(mode) = worktree_mode_of(repo, bytes, None) else { continue };
         if !matcher.is_match(path) {
             if mode == MODE_LINK && matcher.may_match_beneath(path) {
                 links.insert(path.clone());
@@ -157,7 +168,7 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
             continue;
         }
         if seen.insert(path.clone()) {
-            if let Some(id) = content_id(repo, path) {
+            if let Some(id) = content_id(repo, bytes) {
                 if mode == MODE_LINK {
                     links.insert(path.clone());
                 }
@@ -202,8 +213,13 @@ const MODE_LINK: u32 = 0o120000;
 /// `core.fileMode` is false: git then keeps the recorded executable bit,
 /// whatever the file system says.
 fn worktree_mode(repo: &Repo, rel: &str, kept: Option<u32>) -> Option<u32> {
+    worktree_mode_of(repo, &RepoPath::parse(rel), kept)
+}
+
+/// [`worktree_mode`] for a path as bytes.
+pub(crate) fn worktree_mode_of(repo: &Repo, rel: &RepoPath, kept: Option<u32>) -> Option<u32> {
     use std::os::unix::fs::PermissionsExt;
-    let meta = std::fs::symlink_metadata(repo.root().join(rel)).ok()?;
+    let meta = std::fs::symlink_metadata(rel.under(repo.root())).ok()?;
     if meta.file_type().is_symlink() {
         return Some(MODE_LINK);
     }

@@ -91,7 +91,9 @@ fn integration_searching(repo: &Repo, head: &str, trunk: &str, bound: usize) -> 
     let wanted: Vec<(std::path::PathBuf, Option<Entry>)> = changed
         .into_iter()
         .map(|path| {
-            let path = std::path::PathBuf::from(path);
+            let path = std::path::PathBuf::from(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(
+                path.as_bytes(),
+            ));
             let at_head = entry(&head_tree, &path);
             (path, at_head)
         })

@@ -10,16 +10,21 @@
 //!   (the cone leaves it out); present, git clears the bit and compares it,
 //!   unless `sparse.expectFilesOutsideOfPatterns` says files outside the
 //!   cone are expected (then clean).
+//!
+//! Read for a task (`since.rs`), the settings are the start's, and a bit
+//! the start's reading did not meet on a path hides nothing: the path is
+//! dirty and [`Overruled`].
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::os::unix::fs::MetadataExt;
 
-use majordomus_records::paths::is_own_state;
+use majordomus_records::RepoPath;
 
+use super::since::{self, Since};
 use super::stat::{self, Found, Settings, Stater, MODE_GITLINK, MODE_MASK};
-use super::tree::{Dirty, Hidden, HiddenBy, WorkingTree};
+use super::tree::{Dirty, Hidden, HiddenBy, Overruled, Why, WorkingTree};
 use super::walk::{self, Folded};
-use crate::ignore::{Matcher, Sources};
+use crate::ignore::Matcher;
 use crate::index_file::{self, Entry};
 use crate::{Reading, Repo, Unread};
 
@@ -41,24 +46,24 @@ enum Sparse {
     ExpectOutside,
 }
 
-pub(super) fn read(repo: &Repo, sources: Option<&Sources>) -> Reading<WorkingTree> {
+pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
     let config = repo.git.config().and_then(|mut c| c.snapshot()).map_err(|e| Unread::git("the configuration", &e))?;
-    let flag = |key: &str, default: bool| config.get_bool(key).unwrap_or(default);
     let sha256 = config.get_string("extensions.objectformat").is_ok_and(|f| f != "sha1");
-    if sha256 || !flag("core.symlinks", true) {
-        return super::libgit2::read(repo);
+    let ignore_files = since::ignore_files(since);
+    let cond = since::conditions(repo, &config, since, &ignore_files);
+    if let Some(why) = &cond.unreadable {
+        return Err(Unread::repository(why.clone()));
     }
-    let icase = flag("core.ignorecase", false);
-    let sparse = match (flag("core.sparsecheckout", false), flag("sparse.expectfilesoutsideofpatterns", false)) {
+    if sha256 || !cond.symlinks {
+        return super::libgit2::read_since(repo, since, cond);
+    }
+    let icase = cond.icase;
+    let sparse = match (cond.sparse_checkout, cond.expect_outside) {
         (false, _) => Sparse::Off,
         (true, false) => Sparse::On,
         (true, true) => Sparse::ExpectOutside,
     };
-    let head_tree = match repo.git.head() {
-        Ok(h) => Some(h.peel_to_tree().map_err(|e| Unread::git("HEAD's tree", &e))?),
-        Err(e) if e.code() == git2::ErrorCode::UnbornBranch || e.code() == git2::ErrorCode::NotFound => None,
-        Err(e) => return Err(Unread::git("HEAD", &e)),
-    };
+    let head_tree = head_tree(repo)?;
     // The index, and the paths where it differs from HEAD: read directly
     // where this reader knows the index, else through libgit2.
     let read_directly = repo.index_file();
@@ -76,24 +81,23 @@ pub(super) fn read(repo: &Repo, sources: Option<&Sources>) -> Reading<WorkingTre
         }
     };
     let settings = Settings {
-        filemode: flag("core.filemode", true),
+        filemode: cond.filemode,
         // Unknown: every entry is racy, its content read.
         index_mtime: std::fs::metadata(repo.git_dir().join("index"))
             .map_or((i64::MIN, 0), |m| (m.mtime(), m.mtime_nsec())),
+        refreshed_since: cond.refreshed_since.unwrap_or(i64::MAX),
     };
-    let sources = match sources {
-        Some(s) => s.clone(),
-        None => Sources::current(&config, repo.common_dir(), repo.root()),
-    };
-    let matcher = Matcher::new(&sources, icase);
+    let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, icase, repo.root());
     let folded = icase.then(|| Folded::new(entries));
-    let mut dirty: BTreeSet<String> = staged.into_iter().collect();
+    let staged_set: HashSet<RepoPath> = staged.iter().cloned().collect();
+    let cx = walk::Context { repo, head: head_tree.as_ref(), staged: &staged_set, held: cond.held };
+    let mut dirty: BTreeSet<RepoPath> = staged.into_iter().collect();
 
-    let mut conflicted: BTreeSet<String> = BTreeSet::new();
+    let mut conflicted: BTreeSet<RepoPath> = BTreeSet::new();
     let mut stage0: Vec<&Entry> = Vec::with_capacity(entries.len());
     for e in entries {
         if e.stage != 0 {
-            conflicted.insert(String::from_utf8_lossy(&e.path).into_owned());
+            conflicted.insert(RepoPath::from_bytes(e.path.clone()));
         } else {
             stage0.push(e);
         }
@@ -102,7 +106,7 @@ pub(super) fn read(repo: &Repo, sources: Option<&Sources>) -> Reading<WorkingTre
     let root = repo.root();
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 8);
     let chunk = stage0.len().div_ceil(workers).max(1);
-    let (outcomes, untracked) = std::thread::scope(|scope| {
+    let (outcomes, walked) = std::thread::scope(|scope| {
         let handles: Vec<_> = stage0
             .chunks(chunk)
             .map(|part| {
@@ -113,20 +117,21 @@ pub(super) fn read(repo: &Repo, sources: Option<&Sources>) -> Reading<WorkingTre
             })
             .collect();
         // While the workers stat, this thread walks for untracked files.
-        let untracked = walk::untracked(repo, entries, &matcher, folded.as_ref());
+        let walked = walk::untracked(&cx, entries, &matcher, folded.as_ref());
         let outcomes: Vec<Outcome> = handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect();
-        (outcomes, untracked)
+        (outcomes, walked)
     });
     if outcomes.len() != stage0.len() {
         return Err(Unread::io("the comparison of the index with the working tree stopped early"));
     }
-    let mut untracked = untracked?;
+    let walked = walked?;
 
     // Settle what the workers could not: submodules here, converted content by libgit2.
     let mut outcomes = outcomes;
     for (e, o) in stage0.iter().zip(outcomes.iter_mut()) {
         if o.found == Found::Ask && e.mode & MODE_MASK == MODE_GITLINK {
-            o.found = super::gitlink::compare(repo, e, &config, |inner| read(inner, None));
+            o.found =
+                super::gitlink::compare(repo, e, &config, cond.submodules.as_ref(), |inner| read(inner, Since::Now));
         }
     }
     let asked: Vec<&Entry> =
@@ -134,12 +139,12 @@ pub(super) fn read(repo: &Repo, sources: Option<&Sources>) -> Reading<WorkingTre
     let answers: BTreeMap<&[u8], Found> = if asked.is_empty() {
         BTreeMap::new()
     } else {
-        let filters = filters_possible(repo, &config, entries, &untracked);
+        let filters = filters_possible(repo, &config, entries, &walked.untracked);
         super::libgit2::ask(repo, &asked, entries, filters)?.into_iter().collect()
     };
 
     let mut tree = WorkingTree::default();
-    let mut deleted: BTreeSet<String> = BTreeSet::new();
+    let mut deleted: BTreeSet<RepoPath> = BTreeSet::new();
     for (e, o) in stage0.iter().zip(outcomes) {
         let found = match o.found {
             Found::Ask => answers.get(e.path.as_slice()).copied().unwrap_or(Found::Modified),
@@ -148,14 +153,20 @@ pub(super) fn read(repo: &Repo, sources: Option<&Sources>) -> Reading<WorkingTre
         if found == Found::Clean && o.hidden.is_none() {
             continue;
         }
-        let path = String::from_utf8_lossy(&e.path).into_owned();
-        if is_own_state(&path) {
+        let path = RepoPath::from_bytes(e.path.clone());
+        if path.is_own_state() {
             continue;
         }
         if let Some(by) = o.hidden {
             let changed = found != Found::Clean;
-            tree.hidden.push(Hidden { path, by, changed, deleted: found == Found::Deleted });
-            continue;
+            // A bit the start did not have hides nothing from the task.
+            if changed && cond.bits.is_some_and(|bits| !since::bit_held(bits, &path, by)) {
+                tree.overruled.push(Overruled { path: path.clone(), why: Why::Bit(by) });
+            } else {
+                let index = e.id.to_string();
+                tree.hidden.push(Hidden { path, by, changed, deleted: found == Found::Deleted, index });
+                continue;
+            }
         }
         if found == Found::Deleted {
             deleted.insert(path.clone());
@@ -163,7 +174,7 @@ pub(super) fn read(repo: &Repo, sources: Option<&Sources>) -> Reading<WorkingTre
         dirty.insert(path);
     }
     for path in dirty {
-        if is_own_state(&path) || conflicted.contains(&path) {
+        if path.is_own_state() || conflicted.contains(&path) {
             continue;
         }
         // stage0 is sorted by path, as the index is: a binary search, not a
@@ -172,11 +183,30 @@ pub(super) fn read(repo: &Repo, sources: Option<&Sources>) -> Reading<WorkingTre
             stage0.binary_search_by(|e| e.path.as_slice().cmp(path.as_bytes())).ok().map(|i| stage0[i].id.to_string());
         tree.dirty.push(Dirty { deleted: deleted.contains(&path), index, path });
     }
+    let walk::Walked { mut untracked, hidden_since, uncommitted_ignores } = walked;
     untracked.retain(|p| !removed_from_index.contains(p) && !conflicted.contains(p));
     untracked.sort();
     tree.untracked = untracked;
-    tree.conflicted = conflicted.into_iter().filter(|p| !is_own_state(p)).collect();
+    tree.overruled.extend(
+        hidden_since
+            .into_iter()
+            .filter(|(p, _)| tree.untracked.binary_search(p).is_ok())
+            .map(|(path, origin)| Overruled { path, why: Why::IgnoredSince(origin) }),
+    );
+    tree.conflicted = conflicted.into_iter().filter(|p| !p.is_own_state()).collect();
+    tree.governed = cond.governed;
+    tree.uncommitted_ignores = uncommitted_ignores;
+    tree.modes_ignored = !cond.filemode;
     Ok(tree)
+}
+
+/// HEAD's tree, `None` while HEAD is unborn.
+pub(super) fn head_tree(repo: &Repo) -> Reading<Option<git2::Tree<'_>>> {
+    match repo.git.head() {
+        Ok(h) => Ok(Some(h.peel_to_tree().map_err(|e| Unread::git("HEAD's tree", &e))?)),
+        Err(e) if e.code() == git2::ErrorCode::UnbornBranch || e.code() == git2::ErrorCode::NotFound => Ok(None),
+        Err(e) => Err(Unread::git("HEAD", &e)),
+    }
 }
 
 /// One entry against its file, the bits git honours applied.
@@ -208,7 +238,7 @@ fn outcome(stater: &mut Stater<'_>, e: &Entry, settings: &Settings, sparse: Spar
 
 /// Whether git could convert content on its way in (eol, ident): an
 /// attributes file anywhere git reads one, or `core.autocrlf`/`core.eol`.
-fn filters_possible(repo: &Repo, config: &git2::Config, entries: &[Entry], untracked: &[String]) -> bool {
+fn filters_possible(repo: &Repo, config: &git2::Config, entries: &[Entry], untracked: &[RepoPath]) -> bool {
     let attributes = |p: &[u8]| p == b".gitattributes" || p.ends_with(b"/.gitattributes");
     config.get_string("core.autocrlf").is_ok_and(|v| v != "false")
         || config.get_string("core.eol").is_ok()

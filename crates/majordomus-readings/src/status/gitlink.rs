@@ -6,6 +6,9 @@
 //! or untracked files. git asks the last of another `git status` run in the
 //! submodule; this reading reads the submodule as it reads any repository.
 
+use std::collections::BTreeMap;
+use std::os::unix::ffi::OsStrExt;
+
 use super::nested::head_of;
 use super::stat::Found;
 use super::tree::WorkingTree;
@@ -22,15 +25,18 @@ enum Ignore {
 }
 
 /// A gitlink entry of `repo` against what is at its path; `read` reads the
-/// submodule's own working tree.
+/// submodule's own working tree. `given`: the `submodule.<name>.ignore`
+/// and `diff.ignoreSubmodules` values to obey instead of `config`'s (those
+/// a task's start had: `status/since.rs`).
 pub(super) fn compare(
     repo: &Repo,
     e: &Entry,
     config: &git2::Config,
+    given: Option<&BTreeMap<String, String>>,
     read: impl Fn(&Repo) -> Reading<WorkingTree>,
 ) -> Found {
     let rel = String::from_utf8_lossy(&e.path).into_owned();
-    let dir = repo.root().join(&rel);
+    let dir = repo.root().join(std::ffi::OsStr::from_bytes(&e.path));
     let Ok(meta) = std::fs::symlink_metadata(&dir) else { return Found::Deleted };
     if !meta.is_dir() {
         return Found::Modified;
@@ -39,7 +45,7 @@ pub(super) fn compare(
     if head != e.id {
         return Found::Modified;
     }
-    let ignore = ignore_setting(repo, config, &rel);
+    let ignore = ignore_setting(repo, config, given, &rel);
     if matches!(ignore, Ignore::All | Ignore::Dirty) {
         return Found::Clean;
     }
@@ -59,7 +65,7 @@ pub(super) fn compare(
 
 /// `submodule.<name>.ignore` from the configuration, else from
 /// `.gitmodules`, else `diff.ignoreSubmodules`, else none.
-fn ignore_setting(repo: &Repo, config: &git2::Config, path: &str) -> Ignore {
+fn ignore_setting(repo: &Repo, config: &git2::Config, given: Option<&BTreeMap<String, String>>, path: &str) -> Ignore {
     let parse = |v: &str| match v {
         "all" => Some(Ignore::All),
         "dirty" => Some(Ignore::Dirty),
@@ -85,8 +91,14 @@ fn ignore_setting(repo: &Repo, config: &git2::Config, path: &str) -> Ignore {
     });
     let key = name.map(|n| format!("submodule.{n}.ignore"));
     let from = |c: &git2::Config| key.as_deref().and_then(|k| c.get_string(k).ok()).and_then(|v| parse(&v));
-    from(config)
+    let configured = |k: &str| match given {
+        Some(values) => values.get(k).cloned(),
+        None => config.get_string(k).ok(),
+    };
+    key.as_deref()
+        .and_then(configured)
+        .and_then(|v| parse(&v))
         .or_else(|| modules.as_ref().and_then(from))
-        .or_else(|| config.get_string("diff.ignoresubmodules").ok().and_then(|v| parse(&v)))
+        .or_else(|| configured("diff.ignoresubmodules").and_then(|v| parse(&v)))
         .unwrap_or(Ignore::None)
 }

@@ -13,10 +13,12 @@ use std::collections::{HashMap, HashSet};
 use std::os::unix::ffi::OsStrExt;
 
 use git2::{Status, StatusOptions};
-use majordomus_records::paths::is_own_state;
+use majordomus_records::RepoPath;
 
+use super::since::{Conditions, Since};
 use super::stat::Found;
-use super::tree::{Dirty, WorkingTree};
+use super::tree::{Dirty, Overruled, Why, WorkingTree};
+use crate::ignore::Matcher;
 use crate::index_file::Entry;
 use crate::{Reading, Repo, Unread};
 
@@ -32,24 +34,17 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
     let statuses = repo.git.statuses(Some(&mut opts)).map_err(|e| Unread::git("the working tree's status", &e))?;
     let mut tree = WorkingTree::default();
     for entry in statuses.iter() {
-        let Some(path) = entry.path() else {
-            tree.dirty.push(Dirty {
-                path: String::from_utf8_lossy(entry.path_bytes()).into_owned(),
-                index: None,
-                deleted: false,
-            });
-            continue;
-        };
-        if is_own_state(path) {
+        let path = RepoPath::from_bytes(entry.path_bytes());
+        if path.is_own_state() {
             continue;
         }
         let s = entry.status();
         if s.contains(Status::CONFLICTED) {
-            tree.conflicted.push(path.to_string());
+            tree.conflicted.push(path);
             continue;
         }
         if s == Status::WT_NEW {
-            tree.untracked.push(path.to_string());
+            tree.untracked.push(path);
             continue;
         }
         if s.intersects(
@@ -74,15 +69,88 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
                         }
                     },
                 );
-            tree.dirty.push(Dirty { path: path.to_string(), index, deleted: s.contains(Status::WT_DELETED) });
+            tree.dirty.push(Dirty { path, index, deleted: s.contains(Status::WT_DELETED) });
         }
     }
     Ok(tree)
 }
 
+/// The whole reading through libgit2 (the fast path's fallback) for a
+/// reading that obeys `cond`. libgit2 reads the configuration as it is now,
+/// so a setting changed since a task's start cannot be read as it was: the
+/// reading is then unread, naming it. The untracked files are the walk's,
+/// by the ignore rules that held at the start.
+pub(super) fn read_since(repo: &Repo, since: Since<'_>, cond: Conditions<'_>) -> Reading<WorkingTree> {
+    let mut tree = read(repo)?;
+    tree.modes_ignored = !cond.filemode;
+    if matches!(since, Since::Now) {
+        return Ok(tree);
+    }
+    if let Some(g) = cond.governed.first() {
+        return Err(Unread::repository(format!(
+            "this repository is read through libgit2 (core.symlinks = false, or SHA-256 objects), which cannot read it as at the task's start: {g}"
+        )));
+    }
+    let head = super::fast::head_tree(repo)?;
+    let (entries, staged, removed) = index(repo, head.as_ref())?;
+    let staged: HashSet<RepoPath> = staged.into_iter().collect();
+    let cx = super::walk::Context { repo, head: head.as_ref(), staged: &staged, held: cond.held };
+    let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, cond.icase, repo.root());
+    let folded = cond.icase.then(|| super::walk::Folded::new(&entries));
+    let walked = super::walk::untracked(&cx, &entries, &matcher, folded.as_ref())?;
+    if let Some(since) = cond.refreshed_since {
+        refreshed(repo, &mut tree, &entries, since)?;
+    }
+    let conflicted: HashSet<&RepoPath> = tree.conflicted.iter().collect();
+    let mut untracked: Vec<RepoPath> =
+        walked.untracked.into_iter().filter(|p| !removed.contains(p) && !conflicted.contains(p)).collect();
+    untracked.sort();
+    tree.overruled.extend(
+        walked
+            .hidden_since
+            .into_iter()
+            .filter(|(p, _)| untracked.binary_search(p).is_ok())
+            .map(|(path, origin)| Overruled { path, why: Why::IgnoredSince(origin) }),
+    );
+    tree.untracked = untracked;
+    tree.uncommitted_ignores = walked.uncommitted_ignores;
+    tree.modes_ignored = !cond.filemode;
+    Ok(tree)
+}
+
 /// The index, the paths where it differs from HEAD, and those of them it
 /// does not hold.
-pub(super) type Staged = (Vec<Entry>, Vec<String>, HashSet<String>);
+pub(super) type Staged = (Vec<Entry>, Vec<RepoPath>, HashSet<RepoPath>);
+
+/// Adds to `tree` the entries refreshed since a task's start (file time
+/// not older than `since`, whole seconds) whose content is not their
+/// staged blob's: libgit2's status let their stat data vouch for them
+/// (`since.rs`). Entries under a bit, and submodules, are left as read.
+fn refreshed(repo: &Repo, tree: &mut WorkingTree, entries: &[Entry], since: i64) -> Reading<()> {
+    let listed: HashSet<&[u8]> = tree.dirty.iter().map(|d| d.path.as_bytes()).collect();
+    let gitlink = |e: &Entry| e.mode & super::stat::MODE_MASK == super::stat::MODE_GITLINK;
+    let suspect: Vec<&Entry> = entries
+        .iter()
+        .filter(|e| e.stage == 0 && !e.assume_valid && !e.skip_worktree && !gitlink(e))
+        .filter(|e| i64::from(e.mtime.0) >= since && !listed.contains(e.path.as_slice()))
+        .collect();
+    if suspect.is_empty() {
+        return Ok(());
+    }
+    let ids: HashMap<&[u8], String> = suspect.iter().map(|e| (e.path.as_slice(), e.id.to_string())).collect();
+    for (path, found) in ask(repo, &suspect, entries, true)? {
+        if found != Found::Clean {
+            let index = ids.get(path).cloned();
+            tree.dirty.push(Dirty {
+                path: RepoPath::from_bytes(path.to_vec()),
+                index,
+                deleted: found == Found::Deleted,
+            });
+        }
+    }
+    tree.dirty.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(())
+}
 
 /// The index and its differences from HEAD, read through libgit2.
 pub(super) fn index(repo: &Repo, head_tree: Option<&git2::Tree<'_>>) -> Reading<Staged> {
@@ -113,7 +181,7 @@ pub(super) fn index(repo: &Repo, head_tree: Option<&git2::Tree<'_>>) -> Reading<
     let mut removed = HashSet::new();
     for delta in diff.deltas() {
         let file = if delta.new_file().exists() { delta.new_file() } else { delta.old_file() };
-        let Some(path) = file.path().map(|p| p.to_string_lossy().into_owned()) else { continue };
+        let Some(path) = file.path_bytes().map(RepoPath::from_bytes) else { continue };
         if delta.status() == git2::Delta::Deleted {
             removed.insert(path.clone());
         }

@@ -25,25 +25,30 @@ mod fast;
 mod gitlink;
 pub mod libgit2;
 mod nested;
+mod since;
 mod stat;
 mod tree;
 mod walk;
 
-pub use tree::{Dirty, Hidden, HiddenBy, WorkingTree};
+pub use since::{record, Since};
+pub use tree::{Dirty, Governed, Hidden, HiddenBy, Of, Overruled, Why, WorkingTree};
 
-use crate::ignore::Sources;
+use majordomus_records::task::ReadingAtStart;
+use majordomus_records::RepoPath;
+
 use crate::{Reading, Repo};
 
-/// Reads the working tree's state, under the ignore rules git would apply now.
+/// Reads the working tree's state as `git status` would now.
 pub fn read(repo: &Repo) -> Reading<WorkingTree> {
-    fast::read(repo, None)
+    fast::read(repo, Since::Now)
 }
 
-/// Reads the working tree's state under the repository-wide ignore rules
-/// `sources` (`info/exclude`, `core.excludesFile`) instead of the current
-/// ones; the `.gitignore` files are the working tree's.
-pub fn read_with(repo: &Repo, sources: &Sources) -> Reading<WorkingTree> {
-    fast::read(repo, Some(sources))
+/// Reads the working tree's state for a task, by what governed the reading
+/// at its start (`None`: a record that does not say, read strictly): see
+/// `since.rs`. Where it counts what git hides, it says why
+/// ([`WorkingTree::overruled`], [`WorkingTree::governed`]).
+pub fn read_since(repo: &Repo, start: Option<&ReadingAtStart>) -> Reading<WorkingTree> {
+    fast::read(repo, Since::Start(start))
 }
 
 /// Reads the working tree's state in one libgit2 status pass.
@@ -54,19 +59,25 @@ pub fn read_with_libgit2(repo: &Repo) -> Reading<WorkingTree> {
 /// The blob id of a working-tree file's raw content, `None` when it is gone
 /// or holds no content git could take: a directory, a FIFO, a socket, a
 /// device (`git add` refuses those; a FIFO is never opened to find out).
-pub fn content_id(repo: &Repo, rel: &str) -> Option<String> {
-    let path = repo.root().join(rel);
+pub fn content_id(repo: &Repo, rel: &RepoPath) -> Option<String> {
+    let path = rel.under(repo.root());
     let meta = std::fs::symlink_metadata(&path).ok()?;
     if meta.is_dir() {
         return None;
     }
     if meta.file_type().is_symlink() {
         let target = std::fs::read_link(&path).ok()?;
-        return git2::Oid::hash_object(git2::ObjectType::Blob, target.to_string_lossy().as_bytes())
+        return git2::Oid::hash_object(git2::ObjectType::Blob, target.as_os_str().as_encoded_bytes())
             .ok()
             .map(|o| o.to_string());
     }
     crate::file::blob_id(&path).ok().map(|o| o.to_string())
+}
+
+/// The mode git would record for a working-tree path (`0o100644`,
+/// `0o100755` or `0o120000`), `None` when it is gone.
+pub fn worktree_mode(repo: &Repo, rel: &RepoPath) -> Option<u32> {
+    crate::inputs::worktree_mode_of(repo, rel, None)
 }
 
 #[cfg(test)]
@@ -85,7 +96,7 @@ mod basics {
         t.write(".ai/local/state/task.json", "{}");
         let repo = crate::open(t.path()).expect("open");
         let tree = read(&repo).expect("status");
-        assert_eq!(tree.dirty.iter().map(|d| d.path.as_str()).collect::<Vec<_>>(), ["README"]);
+        assert_eq!(tree.dirty.iter().map(|d| d.path.to_string()).collect::<Vec<_>>(), ["README"]);
         assert_eq!(tree.untracked, ["new.txt"]);
         assert!(tree.conflicted.is_empty());
     }
@@ -108,7 +119,7 @@ mod basics {
         let t = TestRepo::with_commit();
         let repo = crate::open(t.path()).expect("open");
         let expected = t.git(&["hash-object", "README"]).trim().to_string();
-        assert_eq!(content_id(&repo, "README"), Some(expected));
-        assert_eq!(content_id(&repo, "missing"), None);
+        assert_eq!(content_id(&repo, &"README".into()), Some(expected));
+        assert_eq!(content_id(&repo, &"missing".into()), None);
     }
 }

@@ -13,7 +13,8 @@
 //! - Racily clean entries are re-read as git re-reads them: an entry whose
 //!   modification time is not older, to the second, than the index file's
 //!   (git compares whole seconds, so an entry written by a filesystem that
-//!   keeps no nanoseconds cannot hide a same-second edit).
+//!   keeps no nanoseconds cannot hide a same-second edit). Read for a
+//!   task, an entry refreshed since its start is re-read too (`since.rs`).
 //! - Content is compared raw. Content that holds what an eol or ident
 //!   conversion changes on its way into git (a CR, a `$Id`) is not settled
 //!   here ([`Found::Ask`]): where a conversion could apply, libgit2, which
@@ -50,6 +51,10 @@ pub(super) struct Settings {
     pub filemode: bool,
     /// The index file's modification time, seconds and nanoseconds.
     pub index_mtime: (i64, i64),
+    /// An entry whose file time is not older, to the second, was refreshed
+    /// since a task's start: its content decides (`since.rs`). `i64::MAX`
+    /// for a reading as git's.
+    pub refreshed_since: i64,
 }
 
 /// `lstat` relative to the file's directory, the directories opened one
@@ -174,8 +179,9 @@ pub(super) fn compare(stater: &mut Stater<'_>, e: &Entry, s: &Settings) -> Found
         && same_time(st.st_mtime as i64, st.st_mtime_nsec as i64, e.mtime)
         && same_time(st.st_ctime as i64, st.st_ctime_nsec as i64, e.ctime)
         && (e.ino == 0 || u64::from(e.ino) == (st.st_ino as u64 & 0xffff_ffff));
-    // Racy as git decides it, to the whole second.
-    let racy = i64::from(e.mtime.0) >= s.index_mtime.0;
+    // Racy as git decides it, to the whole second; or refreshed since the
+    // start, when its stat data is not the start's to vouch with.
+    let racy = i64::from(e.mtime.0) >= s.index_mtime.0 || i64::from(e.mtime.0) >= s.refreshed_since;
     if stat_clean && !racy {
         return Found::Clean;
     }

@@ -42,7 +42,7 @@ fn the_fast_path_agrees_with_libgit2_on_every_kind_of_change() {
     same(&t);
     let repo = crate::open(t.path()).expect("open");
     let tree = read(&repo).expect("read");
-    let dirty: Vec<_> = tree.dirty.iter().map(|d| d.path.as_str()).collect();
+    let dirty: Vec<_> = tree.dirty.iter().map(|d| d.path.to_string()).collect();
     assert_eq!(dirty, ["README", "link", "run.sh", "src/a.rs", "src/b.rs", "src/deep/c.rs", "staged-new.txt"]);
     // run.sh left the index but not the disk: it is dirty (removed), not untracked.
     assert_eq!(tree.untracked, ["src/new.rs", "untracked-link-to-dir", "untracked/dir/deep.txt"]);
@@ -138,7 +138,8 @@ fn git_says(t: &TestRepo) -> (Vec<String>, Vec<String>) {
 fn fast_says(t: &TestRepo) -> (Vec<String>, Vec<String>) {
     let repo = crate::open(t.path()).expect("open");
     let tree = read(&repo).expect("read");
-    (tree.dirty.into_iter().map(|d| d.path).collect(), tree.untracked)
+    let shown = |p: &majordomus_records::RepoPath| p.to_string();
+    (tree.dirty.iter().map(|d| shown(&d.path)).collect(), tree.untracked.iter().map(shown).collect())
 }
 
 /// Runs `f` on a thread of its own and fails if it does not end within
@@ -168,8 +169,11 @@ fn a_fifo_is_never_opened_untracked_it_is_not_listed_tracked_it_is_modified_as_g
     let (fast, tree, id, fingerprint, baselines) = within_a_timeout(move || {
         let repo = crate::open(&root).expect("open");
         let tree = read(&repo).expect("read");
-        let fast = (tree.dirty.iter().map(|d| d.path.clone()).collect::<Vec<_>>(), tree.untracked.clone());
-        let id = crate::status::content_id(&repo, "src/pipe-was-here.txt");
+        let fast = (
+            tree.dirty.iter().map(|d| d.path.to_string()).collect::<Vec<_>>(),
+            tree.untracked.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        );
+        let id = crate::status::content_id(&repo, &"src/pipe-was-here.txt".into());
         let fingerprint = crate::fingerprint::worktree(&root, &["src/pipe-was-here.txt", "untracked-pipe"]);
         (fast, tree, id, fingerprint, crate::baselines::read_worktree(&repo))
     });
@@ -221,15 +225,23 @@ fn a_skip_worktree_file_without_a_sparse_checkout_is_clean_edited_or_gone_as_git
 }
 
 #[test]
-fn a_file_name_that_is_not_utf8_is_named_with_its_bytes_escaped() {
+fn a_file_name_that_is_not_utf8_is_read_as_its_bytes_tracked_or_not() {
     use std::os::unix::ffi::OsStrExt;
     let t = TestRepo::with_commit();
     std::fs::create_dir(t.path().join("dir")).expect("mkdir");
+    let tracked = std::ffi::OsStr::from_bytes(b"tracked-\xfe.txt");
+    std::fs::write(t.path().join("dir").join(tracked), "x\n").expect("write");
+    t.commit_all("a name that is not UTF-8");
     let name = std::ffi::OsStr::from_bytes(b"caf\xc3\xa9-\xff.txt");
     std::fs::write(t.path().join("dir").join(name), "x\n").expect("write");
+    std::fs::write(t.path().join("dir").join(tracked), "edited\n").expect("write");
     let repo = crate::open(t.path()).expect("open");
-    let unread = read(&repo).expect_err("a name that is not UTF-8 is not read");
-    assert!(unread.reason.contains("is not UTF-8: dir/caf\u{e9}-\\xff.txt"), "{unread}");
+    let tree = read(&repo).expect("a name that is not UTF-8 is read like any other");
+    let untracked: Vec<&[u8]> = tree.untracked.iter().map(|p| p.as_bytes()).collect();
+    assert_eq!(untracked, [b"dir/caf\xc3\xa9-\xff.txt".as_slice()]);
+    let dirty: Vec<&[u8]> = tree.dirty.iter().map(|d| d.path.as_bytes()).collect();
+    assert_eq!(dirty, [b"dir/tracked-\xfe.txt".as_slice()]);
+    assert_eq!(tree.untracked[0].to_string(), "\"dir/caf\u{e9}-\\377.txt\"");
 }
 
 #[test]
@@ -246,7 +258,7 @@ fn a_nested_repository_and_gitattributes_filters_agree_with_libgit2() {
 
 #[test]
 fn a_bit_hides_a_change_from_the_count_as_git_does_and_names_it_as_hidden() {
-    use crate::status::{Hidden, HiddenBy};
+    use crate::status::HiddenBy;
     let t = TestRepo::with_commit();
     t.write("assumed.txt", "a\n");
     t.write("assumed-untouched.txt", "u\n");
@@ -259,8 +271,13 @@ fn a_bit_hides_a_change_from_the_count_as_git_does_and_names_it_as_hidden() {
     assert_eq!(fast_says(&t), git_says(&t));
     assert_eq!(fast_says(&t), (vec![], vec![]), "git shows none of them");
     let repo = crate::open(t.path()).expect("open");
-    let hidden = read(&repo).expect("read").hidden;
-    let hidden_as = |path: &str, by, changed, deleted| Hidden { path: path.into(), by, changed, deleted };
+    let hidden: Vec<_> = read(&repo)
+        .expect("read")
+        .hidden
+        .into_iter()
+        .map(|h| (h.path.to_string(), h.by, h.changed, h.deleted))
+        .collect();
+    let hidden_as = |path: &str, by, changed, deleted| (path.to_string(), by, changed, deleted);
     assert_eq!(
         hidden,
         [
@@ -288,20 +305,62 @@ fn a_file_expected_outside_a_sparse_cone_is_hidden_and_its_change_named() {
     let hidden = read(&repo).expect("read").hidden;
     assert_eq!(hidden.len(), 1, "an absent file outside the cone hides nothing: {hidden:?}");
     assert_eq!(
-        (hidden[0].path.as_str(), hidden[0].by, hidden[0].changed),
+        (hidden[0].path.to_string().as_str(), hidden[0].by, hidden[0].changed),
         ("other/out.txt", HiddenBy::ExpectedOutsideSparse, true)
     );
 }
 
 #[test]
 fn ignore_sources_given_by_the_caller_replace_the_current_ones() {
-    use crate::ignore::{Source, Sources};
+    use majordomus_records::task::{Bytes, ReadingAtStart};
     let t = TestRepo::with_commit();
     t.write(".git/info/exclude", "*.log\n");
     t.write("new.log", "hidden by a rule added now\n");
     t.write("old.tmp", "hidden by a rule of the start\n");
     let repo = crate::open(t.path()).expect("open");
     assert_eq!(read(&repo).expect("read").untracked, ["old.tmp"], "the current rules hide new.log");
-    let start = Sources::given(None, Some(Source { origin: "start".into(), bytes: b"*.tmp\n".to_vec() }));
-    assert_eq!(crate::status::read_with(&repo, &start).expect("read").untracked, ["new.log"]);
+    let start = ReadingAtStart { info_exclude: Some(Bytes(b"*.tmp\n".to_vec())), ..ReadingAtStart::default() };
+    assert_eq!(crate::status::read_since(&repo, Some(&start)).expect("read").untracked, ["new.log"]);
+}
+
+/// The autocrlf trick, read by the fast path (`core.symlinks` true) and by
+/// libgit2's (false): a file rewritten with CRLF ends and refreshed in the
+/// index under `core.autocrlf = true`, the setting then put back, is clean
+/// to git (its stat data vouches) and still the change it is to the task.
+fn an_entry_refreshed_since_the_start_is_read_by_its_content(symlinks: bool) {
+    let t = TestRepo::with_commit();
+    t.git(&["config", "core.symlinks", if symlinks { "true" } else { "false" }]);
+    t.write("notes.txt", "one\ntwo\n");
+    t.commit_all("notes");
+    // Times set back so that no entry is racily clean to git: the index of
+    // the start 20 seconds ago, the file rewritten 10 seconds ago.
+    let ago = |secs| std::time::SystemTime::now() - std::time::Duration::from_secs(secs);
+    let set_mtime = |rel: &str, secs| {
+        let file = std::fs::File::options().write(true).open(t.path().join(rel)).expect("open");
+        file.set_modified(ago(secs)).expect("set the time");
+    };
+    set_mtime(".git/index", 20);
+    let repo = crate::open(t.path()).expect("open");
+    let start = crate::status::record(&repo, &read(&repo).expect("read")).expect("record");
+    assert!(start.index_mtime.is_some(), "the start records the index's time");
+    t.write("notes.txt", "one\r\ntwo\r\n");
+    set_mtime("notes.txt", 10);
+    t.git(&["config", "core.autocrlf", "true"]);
+    t.git(&["add", "notes.txt"]);
+    t.git(&["config", "--unset", "core.autocrlf"]);
+    assert_eq!(t.git(&["status", "--porcelain"]), "", "git's stat data vouches for the file");
+    let repo = crate::open(t.path()).expect("open");
+    assert!(read(&repo).expect("read").dirty.is_empty(), "read as git, the file is clean");
+    let since = crate::status::read_since(&repo, Some(&start)).expect("read");
+    assert_eq!(since.dirty.iter().map(|d| d.path.to_string()).collect::<Vec<_>>(), ["notes.txt"]);
+}
+
+#[test]
+fn an_entry_refreshed_since_the_start_is_read_by_its_content_on_the_fast_path() {
+    an_entry_refreshed_since_the_start_is_read_by_its_content(true);
+}
+
+#[test]
+fn an_entry_refreshed_since_the_start_is_read_by_its_content_through_libgit2() {
+    an_entry_refreshed_since_the_start_is_read_by_its_content(false);
 }

@@ -1,10 +1,12 @@
 //! What the working-tree reading finds: the types every reader of it
 //! shares (`fast.rs` and `libgit2.rs` fill them, the invariant judges them).
 
+use majordomus_records::RepoPath;
+
 /// A tracked path that differs from HEAD, in the index or the working tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dirty {
-    pub path: String,
+    pub path: RepoPath,
     /// The blob staged in the index (`None`: removed from the index).
     pub index: Option<String>,
     /// `true` when the working-tree file is gone.
@@ -14,12 +16,28 @@ pub struct Dirty {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct WorkingTree {
     pub dirty: Vec<Dirty>,
-    pub untracked: Vec<String>,
-    pub conflicted: Vec<String>,
+    pub untracked: Vec<RepoPath>,
+    pub conflicted: Vec<RepoPath>,
     /// Tracked paths whose changes git does not look at because of a bit or
     /// a setting (see [`Hidden`]), sorted by path. Not counted in `dirty`:
-    /// git shows none of them, and neither does this reading.
+    /// git shows none of them, and neither does this reading, unless it is
+    /// read for a task whose start did not hide them (then they are in
+    /// `dirty` and in `overruled`).
     pub hidden: Vec<Hidden>,
+    /// Paths this reading counts (in `dirty` or `untracked`) that git's
+    /// status does not show, each with why: only a reading for a task
+    /// (`status::read_since`) departs from git, never to hide a change.
+    pub overruled: Vec<Overruled>,
+    /// Settings changed since the task's start that this reading did not
+    /// obey as they are now, each with how it was read instead.
+    pub governed: Vec<Governed>,
+    /// The ignore files the walk read whose content HEAD does not hold at
+    /// their path (untracked, or changed and not committed), with that
+    /// content: what a start snapshot records as the rules held then.
+    pub uncommitted_ignores: Vec<(RepoPath, Vec<u8>)>,
+    /// The reading did not compare file modes (`core.fileMode` off, as the
+    /// reading obeyed it): a mode on disk is not what git would record.
+    pub modes_ignored: bool,
 }
 
 /// A tracked path git takes for unchanged without looking at it, and what
@@ -27,12 +45,14 @@ pub struct WorkingTree {
 /// set since a task began hide that task's change.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hidden {
-    pub path: String,
+    pub path: RepoPath,
     pub by: HiddenBy,
     /// The working-tree file differs from the index (looked at for these
     /// paths only), or is gone.
     pub changed: bool,
     pub deleted: bool,
+    /// The blob its index entry holds.
+    pub index: String,
 }
 
 /// What makes git look away from a tracked path.
@@ -45,4 +65,80 @@ pub enum HiddenBy {
     /// A file present outside a sparse checkout's cone while
     /// `sparse.expectFilesOutsideOfPatterns` is on.
     ExpectedOutsideSparse,
+}
+
+impl HiddenBy {
+    /// The bit's name as git's documentation names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            HiddenBy::AssumeUnchanged => "assume-unchanged",
+            HiddenBy::SkipWorktree | HiddenBy::ExpectedOutsideSparse => "skip-worktree",
+        }
+    }
+}
+
+/// A path counted though git's status does not show it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Overruled {
+    pub path: RepoPath,
+    pub why: Why,
+}
+
+/// Why a reading for a task counts what git hides.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Why {
+    /// A bit set on its index entry since the start (or one the start's
+    /// record does not say was there).
+    Bit(HiddenBy),
+    /// Ignored now by a rule that did not hold at the start, in this file
+    /// (its path in the repository, or on disk).
+    IgnoredSince(String),
+}
+
+impl std::fmt::Display for Overruled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.why {
+            Why::Bit(by) => write!(f, "{} (its {} bit was not set at the start)", self.path, by.name()),
+            Why::IgnoredSince(origin) => {
+                write!(f, "{} (ignored by a rule in {origin} that did not hold at the start)", self.path)
+            }
+        }
+    }
+}
+
+/// A setting changed since the task's start that the reading did not
+/// obey as it is now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Governed {
+    /// The configuration key or the file, as git's documentation names it.
+    pub what: String,
+    /// What changed and how the reading read it instead, as a clause
+    /// (`set to "false" since the start ("true" then): read as at the start`).
+    pub how: String,
+    /// What it changes the reading of: tracked paths, untracked ones, or both.
+    pub of: Of,
+}
+
+/// The part of a reading a setting decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Of {
+    Tracked,
+    Untracked,
+    Both,
+}
+
+impl Of {
+    pub fn tracked(self) -> bool {
+        self != Of::Untracked
+    }
+
+    pub fn untracked(self) -> bool {
+        self != Of::Tracked
+    }
+}
+
+impl std::fmt::Display for Governed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.what, self.how)
+    }
 }

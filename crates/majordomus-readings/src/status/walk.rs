@@ -16,14 +16,25 @@
 //! meets is looked up by a binary search in its directory's run rather than
 //! hashed into a set of every path. Under `core.ignoreCase` a name also
 //! counts as tracked when it matches an entry with ASCII case aside.
+//!
+//! Names are bytes, as git's are: a name that is not UTF-8 is listed like
+//! any other ([`RepoPath`] shows it quoted).
+//!
+//! Given the ignore files that held when a task started ([`Held::AtStart`]),
+//! a `.gitignore` that HEAD does not hold as it is and that was not so at
+//! the start hides nothing: the walk lists by the rules that held, and
+//! names, for each file it lists that git's own rules hide, the file of the
+//! rule that does.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
+use std::ffi::OsStr;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 
-use majordomus_records::paths::is_own_state;
+use majordomus_records::RepoPath;
 
 use super::nested;
 use super::stat::{MODE_GITLINK, MODE_MASK};
-use crate::ignore::{Kind, Matcher, Rules};
+use crate::ignore::{rules_of, Kind, Matcher, Rules, Seen};
 use crate::index_file::Entry;
 use crate::{Reading, Repo, Unread};
 
@@ -50,129 +61,215 @@ impl Folded {
     }
 }
 
-/// The untracked files of `repo`'s working tree, under `matcher`'s rules.
+/// What the walk found.
+#[derive(Debug, Default)]
+pub(super) struct Walked {
+    /// Untracked, non-ignored files (by the rules that held at the start,
+    /// when a start is given), in the order met.
+    pub untracked: Vec<RepoPath>,
+    /// Of those, the ones git ignores now, each with the file of the rule
+    /// that hides it (only with a start given).
+    pub hidden_since: Vec<(RepoPath, String)>,
+    /// The ignore files read whose content HEAD does not hold at their
+    /// path (untracked, or changed and not committed), with that content.
+    pub uncommitted_ignores: Vec<(RepoPath, Vec<u8>)>,
+}
+
+impl Walked {
+    fn found(&mut self, path: RepoPath, hidden_by: Option<String>) {
+        if let Some(origin) = hidden_by {
+            self.hidden_since.push((path.clone(), origin));
+        }
+        self.untracked.push(path);
+    }
+}
+
+/// Which `.gitignore` files hide files, beyond those HEAD holds as they are.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Held<'a> {
+    /// Every one git reads: git's own view.
+    All,
+    /// Those whose content was this at the start, by path: a file added or
+    /// changed since is read as it was at the start, else as HEAD holds it,
+    /// else not at all (git's reading of it only names what it hides).
+    AtStart(&'a BTreeMap<RepoPath, Vec<u8>>),
+}
+
+/// What the walk needs of the repository beside the index.
+pub(super) struct Context<'a> {
+    pub repo: &'a Repo,
+    pub head: Option<&'a git2::Tree<'a>>,
+    /// Paths whose index entry differs from HEAD.
+    pub staged: &'a HashSet<RepoPath>,
+    pub held: Held<'a>,
+}
+
+/// A directory to list, the run of entries under it, the rules of its
+/// ancestors, and the file of a rule by which git ignores it now when the
+/// rules held at the start do not.
+type Pending<'e> = (Vec<u8>, &'e [Entry], Rules, Option<String>);
+
+/// The untracked files of the working tree, under `matcher`'s rules.
 pub(super) fn untracked(
-    repo: &Repo,
+    cx: &Context<'_>,
     entries: &[Entry],
     matcher: &Matcher,
     folded: Option<&Folded>,
-) -> Reading<Vec<String>> {
-    let mut out = Vec::new();
-    // A directory to list, the run of entries under it, and the rules of its ancestors.
-    let mut stack: Vec<(String, &[Entry], Rules)> = vec![(String::new(), entries, Rules::default())];
-    let mut rel = String::new();
-    let lower = |s: &str| s.as_bytes().to_ascii_lowercase();
-    while let Some((dir, under, inherited)) = stack.pop() {
-        let full = repo.root().join(&dir);
+) -> Reading<Walked> {
+    let mut out = Walked::default();
+    let mut stack: Vec<Pending<'_>> = vec![(Vec::new(), entries, Rules::default(), None)];
+    let mut rel: Vec<u8> = Vec::new();
+    while let Some((dir, under, inherited, hidden_by)) = stack.pop() {
+        let full = cx.repo.root().join(OsStr::from_bytes(&dir));
         let listing =
             std::fs::read_dir(&full).map_err(|e| Unread::io(format!("could not list {}: {e}", full.display())))?;
         let mut names = Vec::new();
         for entry in listing {
             let entry = entry.map_err(|e| Unread::io(format!("could not list {}: {e}", full.display())))?;
-            let name = entry.file_name();
-            let Some(text) = name.to_str() else {
-                // Named with its bytes escaped, so that the user can find it.
-                let escaped = escape_non_utf8(name.as_encoded_bytes());
-                let rel = if dir.is_empty() { escaped } else { format!("{dir}/{escaped}") };
-                return Err(Unread::repository(format!(
-                    "a path under {} is not UTF-8: {rel} (its bytes escaped)",
-                    full.display()
-                )));
-            };
-            let kind = entry.file_type().map_err(|e| Unread::io(format!("could not read {dir}/{text}: {e}")))?;
-            names.push((text.to_string(), kind));
+            let name = entry.file_name().into_vec();
+            let kind = entry
+                .file_type()
+                .map_err(|e| Unread::io(format!("could not read {}: {e}", RepoPath::from_bytes(join(&dir, &name)))))?;
+            names.push((name, kind));
         }
         // This directory's own `.gitignore` is read the first time a rule
         // is asked for here: a directory that holds only tracked files
         // never needs it.
         let mut here: Option<Rules> = None;
+        let mut own = |uncommitted: &mut Vec<(RepoPath, Vec<u8>)>| {
+            here.get_or_insert_with(|| own_rules(cx, &dir, under, &names, inherited.clone(), uncommitted)).clone()
+        };
         for (name, kind) in &names {
-            let (name, kind) = (name.as_str(), *kind);
-            let is_dotgit = if folded.is_some() { name.eq_ignore_ascii_case(".git") } else { name == ".git" };
+            let (name, kind) = (name.as_slice(), *kind);
+            let is_dotgit = if folded.is_some() { name.eq_ignore_ascii_case(b".git") } else { name == b".git" };
             if is_dotgit {
                 continue;
             }
             rel.clear();
             if !dir.is_empty() {
-                rel.push_str(&dir);
-                rel.push('/');
+                rel.extend_from_slice(&dir);
+                rel.push(b'/');
             }
-            rel.push_str(name);
+            rel.extend_from_slice(name);
             if is_own_state(&rel) {
                 continue;
             }
-            let exact = under.binary_search_by(|e| e.path.as_slice().cmp(rel.as_bytes())).ok().map(|i| &under[i]);
+            let exact = under.binary_search_by(|e| e.path.as_slice().cmp(&rel)).ok().map(|i| &under[i]);
             if kind.is_dir() {
                 if exact.is_some_and(|e| e.mode & MODE_MASK == MODE_GITLINK) {
                     // A submodule: a tracked entry of its own, compared by the stat pass.
                     continue;
                 }
-                let rules = here.get_or_insert_with(|| own_rules(repo, &dir, under, &names, inherited.clone()));
-                if matcher.is_ignored(rules, &rel, Kind::Dir) {
+                let rules = own(&mut out.uncommitted_ignores);
+                if matcher.is_ignored(&rules, &rel, Kind::Dir) {
                     continue;
                 }
-                rel.push('/');
-                let inside = run_under(under, rel.as_bytes());
+                let hidden =
+                    hidden_by.clone().or_else(|| matcher.hidden_since(&rules, &rel, Kind::Dir).map(String::from));
+                rel.push(b'/');
+                let inside = run_under(under, &rel);
                 rel.pop();
-                let tracked_inside = !inside.is_empty() || folded.is_some_and(|f| f.dirs.contains(&lower(&rel)));
-                if !tracked_inside && nested::is_repository(&full.join(name)) {
+                let tracked_inside =
+                    !inside.is_empty() || folded.is_some_and(|f| f.dirs.contains(&rel.to_ascii_lowercase()));
+                if !tracked_inside && nested::is_repository(&full.join(OsStr::from_bytes(name))) {
                     // A repository of its own inside this one: listed as the
                     // directory, unless its name is a tracked file's (git
                     // lists nothing the index holds).
                     if exact.is_none() {
-                        out.push(format!("{rel}/"));
+                        let mut listed = rel.clone();
+                        listed.push(b'/');
+                        out.found(RepoPath::from_bytes(listed), hidden);
                     }
                 } else {
-                    stack.push((rel.clone(), inside, rules.clone()));
+                    stack.push((rel.clone(), inside, rules, hidden));
                 }
             } else if !kind.is_file() && !kind.is_symlink() {
                 // A FIFO, socket or device: `git status -uall` lists none,
                 // and `git add` would refuse it. A tracked one is the stat
                 // pass's to compare.
                 continue;
-            } else if exact.is_some() || folded.is_some_and(|f| f.files.contains(&lower(&rel))) {
+            } else if exact.is_some() || folded.is_some_and(|f| f.files.contains(&rel.to_ascii_lowercase())) {
                 continue;
-            } else if !matcher.is_ignored(
-                here.get_or_insert_with(|| own_rules(repo, &dir, under, &names, inherited.clone())),
-                &rel,
-                Kind::NotDir,
-            ) {
-                out.push(rel.clone());
+            } else if let Some(rules) =
+                Some(own(&mut out.uncommitted_ignores)).filter(|rules| !matcher.is_ignored(rules, &rel, Kind::NotDir))
+            {
+                let hidden =
+                    hidden_by.clone().or_else(|| matcher.hidden_since(&rules, &rel, Kind::NotDir).map(String::from));
+                out.found(RepoPath::from_bytes(rel.clone()), hidden);
             }
         }
     }
     Ok(out)
 }
 
-/// `rules` and, deeper, the `.gitignore` of `dir` if it has one git reads.
-fn own_rules(repo: &Repo, dir: &str, under: &[Entry], names: &[(String, std::fs::FileType)], rules: Rules) -> Rules {
-    let path = if dir.is_empty() { ".gitignore".to_string() } else { format!("{dir}/.gitignore") };
-    let on_disk = names.iter().find(|(n, _)| n == ".gitignore").map(|(_, k)| *k);
+fn join(dir: &[u8], name: &[u8]) -> Vec<u8> {
+    let mut p = dir.to_vec();
+    if !p.is_empty() {
+        p.push(b'/');
+    }
+    p.extend_from_slice(name);
+    p
+}
+
+fn is_own_state(rel: &[u8]) -> bool {
+    let local = majordomus_records::paths::LOCAL_DIR.as_bytes();
+    rel.starts_with(local) && (rel.len() == local.len() || rel[local.len()] == b'/')
+}
+
+/// `rules` and, deeper, the `.gitignore` of `dir` if it has one git reads;
+/// one whose content HEAD does not hold is put in `uncommitted`.
+fn own_rules(
+    cx: &Context<'_>,
+    dir: &[u8],
+    under: &[Entry],
+    names: &[(Vec<u8>, std::fs::FileType)],
+    rules: Rules,
+    uncommitted: &mut Vec<(RepoPath, Vec<u8>)>,
+) -> Rules {
+    let path = join(dir, b".gitignore");
+    let on_disk = names.iter().find(|(n, _)| n == b".gitignore").map(|(_, k)| *k);
+    let entry = under.binary_search_by(|e| e.path.as_slice().cmp(&path)).ok().map(|i| &under[i]);
     if on_disk.is_some_and(|k| k.is_file()) {
-        return match crate::file::read(&repo.root().join(&path)) {
-            Ok(bytes) => rules.with(dir, &bytes),
-            Err(_) => rules,
+        let Ok(bytes) = crate::file::read(&cx.repo.root().join(OsStr::from_bytes(&path))) else { return rules };
+        let path = RepoPath::from_bytes(path);
+        let committed = committed_id(cx, entry, &path);
+        if committed.is_some() && committed == git2::Oid::hash_object(git2::ObjectType::Blob, &bytes).ok() {
+            return rules.with(dir, &bytes);
+        }
+        let rules = match cx.held {
+            Held::AtStart(start) if start.get(&path) != Some(&rules_of(&bytes)) => {
+                // Read as it held at the start, else as HEAD holds it; git's
+                // reading of it now only names what it hides.
+                let held = match start.get(&path) {
+                    Some(then) => Some(then.clone()),
+                    None => committed.and_then(|id| cx.repo.git.find_blob(id).ok()).map(|b| b.content().to_vec()),
+                };
+                let rules = match held {
+                    Some(then) => rules.with_seen(dir, &then, Seen::HeldOnly),
+                    None => rules,
+                };
+                rules.with_seen(dir, &bytes, Seen::GitOnly)
+            }
+            _ => rules.with(dir, &bytes),
         };
+        uncommitted.push((path, bytes));
+        return rules;
     }
     // Absent (or a link, which git does not open): the index's copy when
     // its entry is skip-worktree, as git reads it.
-    let entry = under.binary_search_by(|e| e.path.as_slice().cmp(path.as_bytes())).ok().map(|i| &under[i]);
-    match entry.filter(|e| e.skip_worktree && e.stage == 0).and_then(|e| repo.git.find_blob(e.id).ok()) {
+    match entry.filter(|e| e.skip_worktree && e.stage == 0).and_then(|e| cx.repo.git.find_blob(e.id).ok()) {
         Some(blob) => rules.with(dir, blob.content()),
         None => rules,
     }
 }
 
-/// A name as text: its UTF-8 as it is, every byte that is not UTF-8 as `\xNN`.
-fn escape_non_utf8(bytes: &[u8]) -> String {
-    let mut out = String::new();
-    for chunk in bytes.utf8_chunks() {
-        out.push_str(chunk.valid());
-        for b in chunk.invalid() {
-            out.push_str(&format!("\\x{b:02x}"));
-        }
+/// The blob HEAD holds at `path`, a `.gitignore` whose index entry is
+/// `entry`: the entry's own when it is HEAD's (its path not staged).
+fn committed_id(cx: &Context<'_>, entry: Option<&Entry>, path: &RepoPath) -> Option<git2::Oid> {
+    match entry.filter(|e| e.stage == 0) {
+        Some(e) if !cx.staged.contains(path) => Some(e.id),
+        _ => cx.head?.get_path(&path.under(std::path::Path::new(""))).ok().map(|t| t.id()),
     }
-    out
 }
 
 /// The run of `entries` (sorted by path) whose paths begin with `prefix`.

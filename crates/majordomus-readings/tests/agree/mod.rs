@@ -15,6 +15,7 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use majordomus_readings::status::WorkingTree;
+use majordomus_records::RepoPath;
 
 /// What majordomus's reading departs from `git status` in, on purpose;
 /// the comparison takes these out (and only these), and the README's
@@ -200,9 +201,9 @@ impl World {
 /// is gone, the untracked paths, the conflicted paths.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Answer {
-    pub changed: BTreeMap<String, (Option<String>, bool)>,
-    pub untracked: BTreeSet<String>,
-    pub conflicted: BTreeSet<String>,
+    pub changed: BTreeMap<RepoPath, (Option<String>, bool)>,
+    pub untracked: BTreeSet<RepoPath>,
+    pub conflicted: BTreeSet<RepoPath>,
 }
 
 impl Answer {
@@ -214,18 +215,22 @@ impl Answer {
         }
     }
 
+    /// Paths are bytes: the porcelain's `-z` form names them unquoted, as
+    /// they are, and so are they compared.
     fn from_porcelain(bytes: &[u8]) -> Answer {
         let mut a = Answer::default();
         let mut removed = BTreeSet::new();
-        let mut records = bytes.split(|c| *c == 0).map(|r| String::from_utf8_lossy(r).into_owned());
+        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        let mut records = bytes.split(|c| *c == 0);
         while let Some(r) = records.next() {
-            let fields: Vec<&str> = r.splitn(2, ' ').collect();
-            match fields[0] {
-                "1" | "2" => {
-                    let n = if fields[0] == "1" { 8 } else { 9 };
-                    let parts: Vec<&str> = fields[1].splitn(n, ' ').collect();
-                    let (xy, hi, path) = (parts[0], parts[6], parts[n - 1].to_string());
-                    if fields[0] == "2" {
+            let fields: Vec<&[u8]> = r.splitn(2, |c| *c == b' ').collect();
+            match text(fields[0]).as_str() {
+                kind @ ("1" | "2") => {
+                    let n = if kind == "1" { 8 } else { 9 };
+                    let parts: Vec<&[u8]> = fields[1].splitn(n, |c| *c == b' ').collect();
+                    let (xy, hi, path) = (text(parts[0]), text(parts[6]), RepoPath::from_bytes(parts[n - 1]));
+                    let (xy, hi) = (xy.as_str(), hi.as_str());
+                    if kind == "2" {
                         records.next();
                     }
                     let index = if xy == ".A" {
@@ -239,14 +244,14 @@ impl Answer {
                     a.changed.insert(path, (index, xy.ends_with('D')));
                 }
                 "u" => {
-                    let path = fields[1].splitn(10, ' ').nth(9).unwrap().to_string();
+                    let path = RepoPath::from_bytes(fields[1].splitn(10, |c| *c == b' ').nth(9).unwrap());
                     a.conflicted.insert(path);
                 }
                 "?" => {
-                    a.untracked.insert(fields[1].to_string());
+                    a.untracked.insert(RepoPath::from_bytes(fields[1]));
                 }
                 "" | "#" | "!" => {}
-                other => panic!("an unexpected porcelain record {other:?} in {r:?}"),
+                other => panic!("an unexpected porcelain record {other:?} in {:?}", text(r)),
             }
         }
         // The first deliberate difference.

@@ -110,6 +110,25 @@ pub const CHANGES: &[State] = &[
         w.write("quote\"d/new \u{e9}.txt", "4\n");
         w.write("-dash/[br]acket", "5\n");
     }),
+    ("names that are not UTF-8: tracked, untracked, ignored, and a directory", |w| {
+        use std::os::unix::ffi::OsStrExt;
+        let put = |rel: &[u8], content: &str| {
+            let path = w.root().join(std::ffi::OsStr::from_bytes(rel));
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, content).unwrap();
+        };
+        w.write(".gitignore", "*.log\n");
+        put(b"caf\xe9.txt", "1\n");
+        put(b"dir-\xff/inner.txt", "2\n");
+        put(b"gone-\xfe.txt", "3\n");
+        w.commit_all("latin-1 names");
+        put(b"caf\xe9.txt", "1, changed\n");
+        std::fs::remove_file(w.root().join(std::ffi::OsStr::from_bytes(b"gone-\xfe.txt"))).unwrap();
+        put(b"new-\x80\x81.txt", "4\n");
+        put(b"dir-\xff/new-\xfa.txt", "5\n");
+        put(b"ignored-\xe9.log", "6\n");
+        put(b"ctrl-\x01\x1b.txt", "7\n");
+    }),
     ("untracked nested repositories, a .git file and an empty .git directory", |w| {
         base(w);
         w.git(&["init", "-q", "nested"]);

@@ -99,14 +99,15 @@ pub(crate) fn line_column(text: &str, offset: usize) -> (usize, usize) {
 
 type Span = Option<Range<usize>>;
 
-const TOP: [&str; 8] = ["trunk", "gates", "questions", "exempt", "caps", "markers", "hook", "forge"];
+const TOP: [&str; 9] = ["trunk", "gates", "questions", "exempt", "caps", "markers", "hook", "forge", "tests"];
 const TRUNK: [&str; 2] = ["remote", "branch"];
 const GATE: [&str; 5] = ["run", "inputs", "required", "always", "timeout_seconds"];
 const QUESTION: [&str; 4] = ["id", "stage", "question", "gate"];
 const EXEMPTION: [&str; 3] = ["question", "reason", "until"];
 const MARKERS: [&str; 4] = ["pattern", "scan", "extensions", "exclude"];
 const HOOK: [&str; 3] = ["block_limit", "budget_ms", "auto_start"];
-const FORGE: [&str; 1] = ["max_age_minutes"];
+const FORGE: [&str; 2] = ["max_age_minutes", "provider"];
+const TESTS: [&str; 1] = ["paths"];
 
 /// The second phase: a walk over the parsed document that collects every
 /// problem (as a byte offset and a message) while it builds the policy.
@@ -396,7 +397,40 @@ impl Walk {
         if let Some(item) = root.get("forge") {
             if let Some(t) = self.table(item, &key_span(root, "forge"), "[forge]") {
                 self.known_keys(t, &FORGE, "[forge]");
-                policy.forge = Some(Forge { max_age_minutes: self.whole_number(t, "max_age_minutes", "forge") });
+                let max_age_minutes = self.whole_number(t, "max_age_minutes", "forge");
+                let provider = match t.get("provider") {
+                    None => None,
+                    Some(v) => match v.as_str().and_then(Provider::parse) {
+                        Some(p) => Some(p),
+                        None => {
+                            self.report(
+                                &v.span(),
+                                format!("`forge.provider` must be one of {}", one_of(&Provider::NAMES)),
+                            );
+                            None
+                        }
+                    },
+                };
+                policy.forge = Some(Forge { max_age_minutes, provider });
+            }
+        }
+        if let Some(item) = root.get("tests") {
+            if let Some(t) = self.table(item, &key_span(root, "tests"), "[tests]") {
+                self.known_keys(t, &TESTS, "[tests]");
+                let mut paths = self.strings(t, "paths", "tests").unwrap_or_default();
+                for (glob, span) in &mut paths {
+                    match relative_to_root(glob) {
+                        Err(why) => self.report(span, format!("the test path `{glob}` {why}")),
+                        Ok(None) => *glob = "**".to_string(),
+                        Ok(Some(rel)) => {
+                            if let Err(e) = globset::Glob::new(&rel) {
+                                self.report(span, format!("the test path `{glob}` is not a glob: {}", e.kind()));
+                            }
+                            *glob = rel;
+                        }
+                    }
+                }
+                policy.tests = Some(Tests { paths: paths.into_iter().map(|(s, _)| s).collect() });
             }
         }
         policy

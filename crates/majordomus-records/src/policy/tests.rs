@@ -90,7 +90,7 @@ nonsense = 3
     assert_eq!(
         problems(text),
         [
-            "1:1: unknown key `colour` in the policy; expected one of `trunk`, `gates`, `questions`, `exempt`, `caps`, `markers`, `hook`, `forge`",
+            "1:1: unknown key `colour` in the policy; expected one of `trunk`, `gates`, `questions`, `exempt`, `caps`, `markers`, `hook`, `forge`, `tests`",
             "5:11: the input `src/{a,b` of gate `unit` is not a glob: unclosed alternate group; missing '}' (maybe escape '{' with '[{]'?)",
             "6:1: unknown key `tiemout` in [gates.unit]; expected one of `run`, `inputs`, `required`, `always`, `timeout_seconds`",
             "8:8: [gates.docs] has no `run`: the command majordomus runs for this gate",
@@ -220,17 +220,44 @@ fn a_block_limit_of_0_or_a_budget_under_100_ms_is_a_problem() {
 }
 
 #[test]
-fn the_forge_table_holds_a_maximum_age_and_nothing_else() {
+fn the_forge_table_holds_a_maximum_age_and_a_provider() {
     assert_eq!(Policy::default().forge, None);
     let p = parse("[forge]\nmax_age_minutes = 30\n").expect("parse");
     assert_eq!(p.forge.and_then(|f| f.max_age_minutes), Some(30));
     assert_eq!(
         problems("[forge]\nmax_age = 30\n"),
-        ["2:1: unknown key `max_age` in [forge]; expected one of `max_age_minutes`"]
+        ["2:1: unknown key `max_age` in [forge]; expected one of `max_age_minutes`, `provider`"]
     );
     assert_eq!(
         problems("[forge]\nmax_age_minutes = -5\n"),
         ["2:19: `forge.max_age_minutes` must be a whole number, 0 or more"]
+    );
+}
+
+#[test]
+fn the_forge_provider_is_one_of_four_names() {
+    for name in Provider::NAMES {
+        let p = parse(&format!("[forge]\nprovider = \"{name}\"\n")).expect("parse");
+        assert_eq!(p.provider().map(Provider::as_str), Some(name));
+    }
+    assert_eq!(parse("").expect("parse").provider(), None);
+    assert_eq!(
+        problems("[forge]\nprovider = \"gitea\"\n"),
+        ["2:12: `forge.provider` must be one of `github`, `gitlab`, `none`, `recorded`"]
+    );
+}
+
+#[test]
+fn the_tests_table_holds_globs_relative_to_the_root() {
+    let p = parse("[tests]\npaths = [\"./checks\", \"qa/**/*.sh\"]\n").expect("parse");
+    assert_eq!(p.tests.expect("tests").paths, ["checks", "qa/**/*.sh"]);
+    assert_eq!(
+        problems("[tests]\npaths = [\"../x\", \"a[\"]\nglobs = 1\n"),
+        [
+            "2:10: the test path `../x` has a `..` component: paths in the policy name files inside the repository",
+            "2:18: the test path `a[` is not a glob: unclosed character class; missing ']'",
+            "3:1: unknown key `globs` in [tests]; expected one of `paths`",
+        ]
     );
 }
 

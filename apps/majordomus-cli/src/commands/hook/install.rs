@@ -25,6 +25,7 @@ use serde_json::Value;
 
 use super::merge::{hook_specs, hook_value, merge_hooks, Change, Edit};
 use super::Agent;
+use crate::out::{self, outln};
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -88,13 +89,10 @@ pub fn cmd_hook_install(cwd: &Path, args: InstallArgs) -> Result<Exit, CliError>
             install_agent(agent, &args, (&root, &path), rel, budget_ms)?;
             if path != root.join(rel) && !args.dry_run {
                 let real = path.strip_prefix(&root).unwrap_or(&path);
-                println!(
-                    "{rel} leads through a symbolic link to {}, in this repository: written there",
-                    real.display()
-                );
+                outln!("{rel} leads through a symbolic link to {}, in this repository: written there", real.display())?;
             }
             if agent == Agent::Codex && !args.dry_run {
-                print!("{}", codex_next_steps(ws.repo.root(), false));
+                out::text(&codex_next_steps(ws.repo.root(), false))?;
             }
             Ok(Exit::Ok)
         }
@@ -148,20 +146,20 @@ fn install_agent(
     let changed: Vec<&Edit> = edits.iter().filter(|e| e.change != Change::Unchanged).collect();
     if changed.is_empty() {
         let events: Vec<&str> = specs.iter().map(|s| s.event).collect();
-        println!("{shown} already has majordomus's {} hooks; nothing to change", events.join(", "));
+        outln!("{shown} already has majordomus's {} hooks; nothing to change", events.join(", "))?;
         return Ok(());
     }
     if args.dry_run {
         if existing.as_deref().is_some_and(|t| !t.trim().is_empty()) {
             // The change, not the file: everything else in it stays as it is.
-            println!("would change {shown}, keeping everything else in it:");
+            outln!("would change {shown}, keeping everything else in it:")?;
             for e in changed {
                 let verb = if e.change == Change::Added { "add" } else { "update" };
-                println!("  {verb} {}: {}", e.at, hook_value(&e.command, args.timeout));
+                outln!("  {verb} {}: {}", e.at, hook_value(&e.command, args.timeout))?;
             }
         } else {
-            println!("would write {shown}:");
-            print!("{text}");
+            outln!("would write {shown}:")?;
+            out::text(&text)?;
         }
         return Ok(());
     }
@@ -170,7 +168,7 @@ fn install_agent(
     for e in changed {
         let did = if e.change == Change::Added { "added a" } else { "updated the" };
         let to = if e.change == Change::Added { "to" } else { "in" };
-        println!("{did} {} hook {to} {shown}: {} (timeout {} s)", e.event, e.command, args.timeout);
+        outln!("{did} {} hook {to} {shown}: {} (timeout {} s)", e.event, e.command, args.timeout)?;
     }
     Ok(())
 }
@@ -190,7 +188,7 @@ fn install_user(cwd: &Path, agent: Agent, args: &InstallArgs) -> Result<Exit, Cl
     let base = path.parent().unwrap_or(Path::new("/"));
     install_agent(agent, args, (base, &path), &shown, budget_ms)?;
     if agent == Agent::Codex && !args.dry_run {
-        print!("{}", codex_next_steps(cwd, true));
+        out::text(&codex_next_steps(cwd, true))?;
     }
     Ok(Exit::Ok)
 }

@@ -1,13 +1,13 @@
 //! The git pre-push hook: what `majordomus hook install --git` writes, and
 //! `majordomus hook pre-push`, which it runs.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 use majordomus_invariant::{Document, Status};
 
 use crate::evaluate::{evaluate, write_document};
+use crate::out::{self, errln, outln};
 use crate::workspace::Workspace;
 use crate::{CliError, Exit};
 
@@ -32,17 +32,13 @@ pub fn cmd_hook_pre_push(cwd: &Path, args: PrePushArgs) -> Result<Exit, CliError
     {
         Ok(doc) => doc,
         Err(e) => {
-            writeln!(
-                std::io::stderr(),
-                "majordomus pre-push: gates-green cannot be read ({}); this push was not checked",
-                e.chain()
-            )?;
+            errln!("majordomus pre-push: gates-green cannot be read ({}); this push was not checked", e.chain());
             return Ok(Exit::Ok);
         }
     };
     match refusal(&doc, args.remote.as_deref()) {
         Some(text) => {
-            std::io::stderr().write_all(text.as_bytes())?;
+            out::err_text(&text);
             Ok(Exit::NotDone)
         }
         None => Ok(Exit::Ok),
@@ -129,7 +125,7 @@ pub fn install_git(ws: &Workspace, bin: Option<&str>, dry_run: bool) -> Result<E
     let ours =
         existing.as_deref().is_some_and(|b| b.windows(PRE_PUSH_MARKER.len()).any(|w| w == PRE_PUSH_MARKER.as_bytes()));
     if ours && existing.as_deref() == Some(script.as_bytes()) {
-        println!("{} is already majordomus's pre-push hook; nothing to change", hook.display());
+        outln!("{} is already majordomus's pre-push hook; nothing to change", hook.display())?;
         return Ok(Exit::Ok);
     }
     let chain = present && !ours;
@@ -142,10 +138,10 @@ pub fn install_git(ws: &Workspace, bin: Option<&str>, dry_run: bool) -> Result<E
     }
     if dry_run {
         if chain {
-            println!("would move {} to {}", hook.display(), chained.display());
+            outln!("would move {} to {}", hook.display(), chained.display())?;
         }
-        println!("would write {}:", hook.display());
-        print!("{script}");
+        outln!("would write {}:", hook.display())?;
+        out::text(&script)?;
         return Ok(Exit::Ok);
     }
     // Reached without following a link below the repository or the common
@@ -155,16 +151,16 @@ pub fn install_git(ws: &Workspace, bin: Option<&str>, dry_run: bool) -> Result<E
     let hooks = majordomus_records::confined::open_dir(&base, &below, true).map_err(crate::workspace::place_error)?;
     if chain {
         hooks.rename("pre-push", CHAINED).map_err(crate::workspace::place_error)?;
-        println!("moved the pre-push hook that was there to {}; it runs first", chained.display());
+        outln!("moved the pre-push hook that was there to {}; it runs first", chained.display())?;
     }
     hooks
         .replace("pre-push", script.as_bytes(), majordomus_records::confined::Perm::Exactly(0o755))
         .map_err(crate::workspace::place_error)?;
-    println!(
+    outln!(
         "{} {}: refuses a push while gates-green is refused",
         if ours { "updated" } else { "installed" },
         hook.display()
-    );
+    )?;
     Ok(Exit::Ok)
 }
 

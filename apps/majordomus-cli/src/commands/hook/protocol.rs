@@ -24,7 +24,7 @@
 //! and writes the hosts' wire format, and keeps majordomus's own failures
 //! from ever reaching a host as anything but an allowed stop with a message.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 
 use serde::de::DeserializeOwned;
@@ -142,8 +142,7 @@ pub fn render_session_start(context: Option<&str>, message: Option<&str>) -> Str
 
 /// Writes an answer; a host that stopped listening has nothing left to tell.
 pub fn emit(text: &str) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush());
+    let _ = crate::out::text(text);
 }
 
 /// Runs `f`, turning a panic into its message (and where it happened)

@@ -165,6 +165,7 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
             Verdict::say(format!("majordomus could not answer this stop{at}, so it let it through: {failure}"))
         });
         verdicts.push(verdict);
+        verdicts.extend(crate::workspace::torn_ledger(&b.ws.paths).map(Verdict::say));
     }
     for c in &concerned {
         let verdict = judge(c, &payload, args, &key, started).unwrap_or_else(|failure| {
@@ -172,6 +173,8 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
             Verdict::say(format!("majordomus could not answer this stop{at}, so it let it through: {failure}"))
         });
         verdicts.push(verdict);
+        // A note, whatever the verdict: with a block it follows the reason.
+        verdicts.extend(crate::workspace::torn_ledger(&c.ws.paths).map(Verdict::say));
     }
     verdicts.extend(unmeasured.into_iter().map(Verdict::say));
     Ok(combine(verdicts))

@@ -119,7 +119,7 @@ fn changed_by(repo: &Repo, oid: git2::Oid, paths: &mut BTreeSet<String>) -> Read
     let parent = commit.parent(0).ok().and_then(|p| p.tree().ok());
     let changed = majordomus_readings::trees::changed_paths(&repo.git, parent.as_ref(), Some(&tree))
         .map_err(|e| Unread::git(&what(), &e))?;
-    paths.extend(changed);
+    paths.extend(changed.iter().filter_map(|p| p.to_str().map(str::to_string)));
     Ok(())
 }
 

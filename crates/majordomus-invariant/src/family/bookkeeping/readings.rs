@@ -9,7 +9,6 @@ use majordomus_readings::changes::ChangeSet;
 use majordomus_readings::markers::{Marker, Register};
 use majordomus_readings::status::WorkingTree;
 use majordomus_readings::{process, refs, Reading, Repo, Unread};
-use majordomus_records::forge::Observation;
 use majordomus_records::issue::IssueRef;
 use majordomus_records::ledger::{self, AgentTask, Entry, Event};
 use majordomus_records::policy::Policy;
@@ -169,7 +168,7 @@ pub fn measure(
         let entries = ledger::read(&paths.ledger()).map_err(|e| Unread::record(error_chain(&e)))?;
         TaskBook::fold(&r.id, &entries)
     });
-    let forge = Observation::load(&paths.forge()).map_err(|e| Unread::record(error_chain(&e)));
+    let forge = crate::family::closing::readings::observation(repo, paths, policy.provider());
     let register = Register::from_policy(policy.markers.as_ref());
     let markers_added = match (&register, &record, changes) {
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),

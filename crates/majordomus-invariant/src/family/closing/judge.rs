@@ -12,6 +12,7 @@ use majordomus_readings::reflog::Dating;
 use majordomus_readings::refs::Push;
 use majordomus_readings::Unread;
 use majordomus_records::forge::PullRequest;
+use majordomus_records::policy::Provider;
 use majordomus_records::task::TaskRecord;
 
 use super::readings::Made;
@@ -244,22 +245,29 @@ pub(crate) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Judgement {
         Ok(b) => b,
         Err(e) => return Judgement::unread(e),
     };
+    if backlog.provider == Some(Provider::None) {
+        return Judgement::new(
+            Status::Exempt,
+            "The policy declares no forge ([forge] provider = \"none\"), so no pull request can be open on one.",
+            json!({ "forge_provider": "none" }),
+        );
+    }
     let refresh = "majordomus forge refresh";
     let Some(obs) = &backlog.observation else {
         // A repository with no remote may have no forge at all: then the
-        // question is for the policy to exempt, with its reason, not for a
-        // refresh that has nothing to observe.
+        // policy says so once, rather than a refresh that has nothing to
+        // observe.
         let no_remote = matches!(r.commit.push, Ok(Push::NoRemote));
+        let never = "The forge was never observed: no observation is recorded for this repository \
+                     (majordomus/forge.json in its common git directory)";
         let (evidence, remedy) = if no_remote {
             (
-                "The forge was never observed from this checkout (there is no .ai/local/state/forge.json), and the repository has no remote, so nothing says which pull requests are open.",
-                "majordomus forge refresh where the repository has a forge; where it has none, exempt the question in .ai/repo/majordomus.toml: [[exempt]] question = \"backlog-not-grown\" reason = \"…\"",
+                format!("{never}, and the repository has no remote, so nothing says which pull requests are open."),
+                "majordomus forge refresh where the repository has a forge; where it has none, say so in \
+                 .ai/repo/majordomus.toml: [forge] provider = \"none\"",
             )
         } else {
-            (
-                "The forge was never observed from this checkout: there is no .ai/local/state/forge.json, so nothing says which pull requests are open.",
-                refresh,
-            )
+            (format!("{never}, so nothing says which pull requests are open."), refresh)
         };
         return Judgement::new(Status::Unknown, evidence, json!({ "observation": null, "remote": !no_remote }))
             .remedy(remedy);
@@ -334,8 +342,15 @@ pub(crate) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Judgement {
             })).collect::<Vec<_>>(),
         }),
     );
+    let how = match obs.provenance.as_ref().map(|p| p.by.as_str()) {
+        Some("recorded") => {
+            " (typed in with majordomus forge record, as the policy's [forge] provider = \"recorded\" allows)"
+        }
+        Some("glab") => " through glab",
+        _ => "",
+    };
     let now = format!(
-        "{} open on {} now, observed at {}",
+        "{} open on {} now, observed at {}{how}",
         count(open.len(), "pull request"),
         obs.repository,
         stamp(observed)

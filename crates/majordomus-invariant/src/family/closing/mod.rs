@@ -32,10 +32,12 @@
 //!   with the start snapshot. What it is not: a record of who made them.
 //!   Git keeps none, so another session's branch counts too; an expired
 //!   reflog reads younger than its ref, and a ref with no reflog has no date.
-//! - [`Backlog`] — the recorded forge observation, `.ai/local/state/forge.json`.
-//!   `check` never reaches the network: an observation is taken by
-//!   `majordomus forge refresh` (or recorded), and one taken before the task
-//!   started cannot say what the task's hours brought.
+//! - [`Backlog`] — the recorded forge observation, in the common git
+//!   directory (`majordomus/forge.json`, every worktree's), believed as
+//!   `trust.rs` says. `check` never reaches the network: an observation is
+//!   taken by `majordomus forge refresh` (or recorded), and one taken before
+//!   the task started cannot say what the task's hours brought. A policy
+//!   declaring no forge (`[forge] provider = "none"`) reads none.
 //!
 //! Each is a `Result` of its own: one that cannot be taken takes no other
 //! with it. None of them judges; `judge.rs` does.
@@ -45,6 +47,7 @@ use majordomus_readings::{Reading, Unread};
 pub mod judge;
 pub mod questions;
 pub mod readings;
+pub mod trust;
 
 use readings::{Accumulated, Backlog, Debt};
 

@@ -41,7 +41,7 @@ pub const BACKLOG_NOT_GROWN: QuestionDef = QuestionDef {
     id: QuestionId::BacklogNotGrown,
     stage: super::STAGE,
     question: "Is no pull request opened since the start still open?",
-    source: "recorded forge observation",
+    source: "recorded forge observation (<commondir>/majordomus/forge.json)",
     remedy: "merge or close the pull requests opened since the start, then majordomus forge refresh",
     cap: 8,
     needs_task: true,
@@ -50,8 +50,10 @@ pub const BACKLOG_NOT_GROWN: QuestionDef = QuestionDef {
         (Owed, "a pull request opened since the start is still open: merge or close it"),
         (
             Unknown,
-            "no forge observation was recorded since the start (majordomus forge refresh), or there is no task record",
+            "no forge observation was recorded since the start (majordomus forge refresh), or the one recorded is not \
+             the forge's word (typed in where the policy does not declare [forge] provider = \"recorded\", observed \
+             through a gh or glab other than the one the task's start PATH finds), or there is no task record",
         ),
-        (Exempt, "the policy exempts it, with its reason"),
+        (Exempt, "the policy declares no forge ([forge] provider = \"none\"), or exempts it, with its reason"),
     ],
 };

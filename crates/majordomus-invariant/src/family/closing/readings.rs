@@ -12,7 +12,7 @@ use majordomus_readings::reflog::{self, Dating};
 use majordomus_readings::{refs, renames, worktrees, Reading, Repo, Unread};
 use majordomus_records::forge::Observation;
 use majordomus_records::paths::{is_own_state, REPO_DIR};
-use majordomus_records::policy::Policy;
+use majordomus_records::policy::{Policy, Provider};
 use majordomus_records::task::{error_chain, TaskRecord, TaskState};
 use majordomus_records::StatePaths;
 
@@ -92,6 +92,8 @@ pub struct Backlog {
     pub read_at: DateTime<Utc>,
     /// The policy's `[forge] max_age_minutes`.
     pub max_age_minutes: Option<u64>,
+    /// The policy's `[forge] provider`.
+    pub provider: Option<Provider>,
 }
 
 /// The closing readings; `branches` is the local branches as the rest of
@@ -109,7 +111,7 @@ pub fn measure(
             None => Err(Unread::no_task()),
         },
         accumulated: accumulated(repo, branches),
-        backlog: backlog(paths, policy),
+        backlog: backlog(repo, paths, policy),
     }
 }
 
@@ -192,15 +194,17 @@ pub fn follow(repo: &Repo, record: Option<&TaskRecord>, mut debt: Debt, changes:
         return Ok(debt);
     }
     let changes = changes.as_ref().map_err(Clone::clone)?;
-    let added: BTreeSet<&String> = changes
+    // Paths as RepoPath shows them: the baselines are keyed so.
+    let added: BTreeSet<String> = changes
         .changed
         .iter()
-        .filter(|p| !debt.now.contains_key(*p) && !debt.start.contains_key(*p) && !is_own_state(p))
+        .map(ToString::to_string)
+        .filter(|p| !debt.now.contains_key(p) && !debt.start.contains_key(p) && !is_own_state(p))
         .collect();
     if added.is_empty() {
         return Ok(debt);
     }
-    let among: Vec<String> = gone.iter().cloned().chain(added.iter().map(|p| (*p).clone())).collect();
+    let among: Vec<String> = gone.iter().cloned().chain(added.iter().cloned()).collect();
     for r in renames::commit_to_worktree_among(repo, commit, &among)? {
         if !gone.contains(&r.from) || !added.contains(&r.to) || debt.now.contains_key(&r.to) {
             continue;
@@ -259,13 +263,35 @@ fn accumulated(repo: &Repo, branches_now: &Reading<Vec<refs::Branch>>) -> Readin
     Ok(Accumulated { branches, worktrees: trees })
 }
 
-fn backlog(paths: &StatePaths, policy: &Policy) -> Reading<Backlog> {
-    let observation = Observation::load(&paths.forge()).map_err(|e| Unread::record(error_chain(&e)))?;
+fn backlog(repo: &Repo, paths: &StatePaths, policy: &Policy) -> Reading<Backlog> {
+    let provider = policy.provider();
+    // No forge declared: nothing to read.
+    let observation = match provider {
+        Some(Provider::None) => None,
+        _ => observation(repo, paths, provider)?,
+    };
     Ok(Backlog {
         observation,
         read_at: Utc::now(),
         max_age_minutes: policy.forge.as_ref().and_then(|f| f.max_age_minutes),
+        provider,
     })
+}
+
+/// The recorded forge observation (the common git directory's, else the
+/// one an older majordomus kept in this worktree), as evidence of the forge:
+/// one `trust.rs` cannot believe is a reading not taken, saying why.
+/// `Ok(None)`: the forge was never observed.
+pub fn observation(repo: &Repo, paths: &StatePaths, provider: Option<Provider>) -> Reading<Option<Observation>> {
+    let Some((obs, _)) =
+        Observation::load_shared(repo.common_dir(), &paths.forge()).map_err(|e| Unread::record(error_chain(&e)))?
+    else {
+        return Ok(None);
+    };
+    match super::trust::untrusted(&obs, provider) {
+        Some(why) => Err(Unread::record(why)),
+        None => Ok(Some(obs)),
+    }
 }
 
 #[cfg(test)]

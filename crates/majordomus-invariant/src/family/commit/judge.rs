@@ -5,12 +5,16 @@
 
 use serde_json::json;
 
+use std::collections::HashSet;
+
 use majordomus_readings::refs::submodules::OnRemote;
 use majordomus_readings::refs::{Made, Push, RemoteEvidence};
 use majordomus_readings::stash::StashEntry;
 use majordomus_readings::state::Operation;
+use majordomus_readings::status::{Of, WorkingTree};
 use majordomus_readings::Unread;
 use majordomus_records::task::TaskRecord;
+use majordomus_records::RepoPath;
 
 use crate::answer::Status;
 use crate::judgement::Judgement;
@@ -22,20 +26,26 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
         (Ok(t), Ok(i)) => (t, i),
         (Err(e), _) | (_, Err(e)) => return Judgement::unread(e),
     };
-    let (kept, counted): (Vec<&str>, Vec<&str>) =
-        tree.dirty.iter().map(|d| d.path.as_str()).partition(|p| inherited.contains(*p));
+    let (kept, counted): (Vec<&RepoPath>, Vec<&RepoPath>) =
+        tree.dirty.iter().map(|d| &d.path).partition(|p| inherited.contains(*p));
     // Of those counted, the ones whose content is what it was at the start
     // (dirty or untracked then, staged since; or a commit since undone in
     // the working tree) are not "changed since the start": said apart, so
     // the count agrees with the change set the other questions read.
-    let (changed, as_at_start): (Vec<&str>, Vec<&str>) = match &r.changes {
+    let (changed, as_at_start): (Vec<&RepoPath>, Vec<&RepoPath>) = match &r.changes {
         Ok(c) => {
-            let changed: std::collections::HashSet<&str> = c.changed.iter().map(String::as_str).collect();
+            let changed: HashSet<&RepoPath> = c.changed.iter().collect();
             counted.iter().partition(|p| changed.contains(**p))
         }
         Err(_) => (counted.clone(), Vec::new()),
     };
-    let details = json!({ "uncommitted": counted, "inherited": kept, "content_as_at_start": as_at_start });
+    let details = json!({
+        "uncommitted": counted,
+        "inherited": kept,
+        "content_as_at_start": as_at_start,
+        "shown_though_git_hides": overruled_details(tree, &counted),
+        "read_as_at_start": tree.governed.iter().filter(|g| g.of.tracked()).map(ToString::to_string).collect::<Vec<_>>(),
+    });
     let also = inherited_clause(&kept, "dirty");
     if counted.is_empty() {
         return Judgement::new(
@@ -50,7 +60,7 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
             "{} changed since the start {} not committed: {}",
             count(changed.len(), "tracked file"),
             are(changed.len()),
-            names(&changed)
+            names(&labels(tree, &changed))
         ));
     }
     if !as_at_start.is_empty() {
@@ -58,35 +68,95 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
             "{} whose content is what it was at the start {} from HEAD, not committed: {}",
             count(as_at_start.len(), "tracked file"),
             if as_at_start.len() == 1 { "differs" } else { "differ" },
-            names(&as_at_start)
+            names(&labels(tree, &as_at_start))
         ));
     }
-    Judgement::new(Status::Owed, format!("{}{also}.", sentence(&parts.join("; ")).trim_end_matches('.')), details)
+    Judgement::new(
+        Status::Owed,
+        format!("{}{also}{}.", sentence(&parts.join("; ")).trim_end_matches('.'), governed_clause(tree, Of::tracked)),
+        details,
+    )
 }
 
 pub(crate) fn no_untracked(task: &TaskRecord, r: &Readings) -> Judgement {
-    let tree = match &r.tree {
-        Ok(t) => t,
-        Err(e) => return Judgement::unread(e),
+    let (tree, inherited) = match (&r.tree, &r.commit.inherited_untracked) {
+        (Ok(t), Ok(i)) => (t, i),
+        (Err(e), _) | (_, Err(e)) => return Judgement::unread(e),
     };
-    let Some(then) = &task.snapshot.untracked else {
+    let (Some(then), Some(inherited)) = (&task.snapshot.untracked, inherited) else {
         return Judgement::unread(&Unread::record(
             "the task record holds no snapshot of the untracked files at the start",
         ));
     };
-    let (kept, counted): (Vec<&str>, Vec<&str>) =
-        tree.untracked.iter().map(String::as_str).partition(|p| then.iter().any(|u| u.path == *p));
-    let details = json!({ "untracked": counted, "inherited": kept });
+    let (kept, counted): (Vec<&RepoPath>, Vec<&RepoPath>) = tree.untracked.iter().partition(|p| inherited.contains(*p));
+    // Untracked at the start by this name, but not with this content: the task's work.
+    let refilled: Vec<&RepoPath> = counted.iter().copied().filter(|p| then.iter().any(|u| &u.path == *p)).collect();
+    let details = json!({
+        "untracked": counted,
+        "inherited": kept,
+        "changed_since_the_start": refilled,
+        "shown_though_git_hides": overruled_details(tree, &counted),
+        "read_as_at_start": tree.governed.iter().filter(|g| g.of.untracked()).map(ToString::to_string).collect::<Vec<_>>(),
+    });
     let also = inherited_clause(&kept, "untracked");
     if counted.is_empty() {
-        Judgement::new(Status::Pass, format!("No untracked, non-ignored file appeared since the start{also}."), details)
-    } else {
-        Judgement::new(
-            Status::Owed,
-            format!("{} appeared since the start: {}{also}.", count(counted.len(), "untracked file"), names(&counted)),
+        return Judgement::new(
+            Status::Pass,
+            format!("No untracked, non-ignored file appeared since the start{also}."),
             details,
-        )
+        );
     }
+    let named: Vec<String> = counted
+        .iter()
+        .map(|p| match refilled.contains(p) {
+            true => format!("{p} (untracked at the start, its content changed since)"),
+            false => label(tree, p),
+        })
+        .collect();
+    let what = if refilled.is_empty() { "appeared" } else { "appeared or changed" };
+    Judgement::new(
+        Status::Owed,
+        format!(
+            "{} {what} since the start: {}{also}{}.",
+            count(counted.len(), "untracked file"),
+            names(&named),
+            governed_clause(tree, Of::untracked)
+        ),
+        details,
+    )
+}
+
+/// A path as the evidence names it: with why it is counted where git's
+/// status would not show it (a bit or an ignore rule set since the start).
+fn label(tree: &WorkingTree, path: &RepoPath) -> String {
+    match tree.overruled.iter().find(|o| &o.path == path) {
+        Some(o) => o.to_string(),
+        None => path.to_string(),
+    }
+}
+
+fn labels(tree: &WorkingTree, paths: &[&RepoPath]) -> Vec<String> {
+    paths.iter().map(|p| label(tree, p)).collect()
+}
+
+/// The counted paths git's status hides, each with why.
+fn overruled_details(tree: &WorkingTree, counted: &[&RepoPath]) -> serde_json::Value {
+    json!(tree
+        .overruled
+        .iter()
+        .filter(|o| counted.contains(&&o.path))
+        .map(|o| json!({ "path": o.path, "why": o.to_string() }))
+        .collect::<Vec<_>>())
+}
+
+/// ` (read as at the start: core.fileMode was set to ...)`, naming each
+/// setting changed since the start that the reading did not obey.
+fn governed_clause(tree: &WorkingTree, part: fn(Of) -> bool) -> String {
+    let said: Vec<String> = tree.governed.iter().filter(|g| part(g.of)).map(ToString::to_string).collect();
+    if said.is_empty() {
+        return String::new();
+    }
+    format!("; {}", said.join("; "))
 }
 
 pub(crate) fn no_stash(task: &TaskRecord, r: &Readings) -> Judgement {
@@ -355,7 +425,7 @@ fn inherited_commits(all: &[String], new: &[String], new_count: usize, inherited
     format!(": {}{more}", ids.join(", "))
 }
 
-fn inherited_clause<S: AsRef<str>>(kept: &[S], what: &str) -> String {
+fn inherited_clause<S: std::fmt::Display>(kept: &[S], what: &str) -> String {
     if kept.is_empty() {
         String::new()
     } else {

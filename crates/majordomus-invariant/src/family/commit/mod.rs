@@ -23,6 +23,7 @@ use majordomus_readings::refs::{Elsewhere, Push, RemoteEvidence};
 use majordomus_readings::stash::StashEntry;
 use majordomus_readings::state::InProgress;
 use majordomus_readings::Reading;
+use majordomus_records::RepoPath;
 
 pub mod judge;
 pub mod questions;
@@ -37,7 +38,10 @@ pub const STAGE: &str = "commit";
 #[derive(Debug)]
 pub struct CommitReadings {
     /// Dirty paths now that were dirty at the start with the same content.
-    pub inherited_dirty: Reading<BTreeSet<String>>,
+    pub inherited_dirty: Reading<BTreeSet<RepoPath>>,
+    /// Untracked paths now that were untracked at the start with the same
+    /// content (`None`: the record holds no snapshot of them).
+    pub inherited_untracked: Reading<Option<BTreeSet<RepoPath>>>,
     pub stashes: Reading<Vec<StashEntry>>,
     /// The operations in progress (`merge`, `rebase`, …), as `git status`
     /// reports them; empty when none is.
@@ -60,6 +64,7 @@ impl CommitReadings {
     pub fn unread(reason: &majordomus_readings::Unread) -> Self {
         Self {
             inherited_dirty: Err(reason.clone()),
+            inherited_untracked: Err(reason.clone()),
             stashes: Err(reason.clone()),
             operations: Err(reason.clone()),
             push: Err(reason.clone()),

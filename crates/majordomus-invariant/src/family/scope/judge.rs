@@ -10,6 +10,7 @@ use serde_json::json;
 
 use majordomus_records::paths::POLICY_FILE;
 use majordomus_records::task::TaskRecord;
+use majordomus_records::RepoPath;
 
 use crate::answer::Status;
 use crate::judgement::Judgement;
@@ -28,9 +29,9 @@ pub(crate) fn scoped(task: &TaskRecord, r: &Readings) -> Judgement {
         Ok(c) => c,
         Err(e) => return Judgement::unread(e),
     };
-    let policy_changed = changes.changed.iter().any(|p| p == POLICY_FILE);
-    let judged: Vec<&String> = changes.changed.iter().filter(|p| *p != POLICY_FILE).collect();
-    let outside: Vec<&String> = judged.iter().copied().filter(|p| !in_scope(p, &task.scope)).collect();
+    let policy_changed = changes.changed.iter().any(|p| *p == POLICY_FILE);
+    let judged: Vec<&RepoPath> = changes.changed.iter().filter(|p| **p != POLICY_FILE).collect();
+    let outside: Vec<&RepoPath> = judged.iter().copied().filter(|p| !in_scope_path(p, &task.scope)).collect();
     let details = json!({
         "scope": task.scope,
         "scope_added": task.scope_added,
@@ -61,7 +62,7 @@ pub(crate) fn scoped(task: &TaskRecord, r: &Readings) -> Judgement {
             details,
         )
     } else {
-        let words: Vec<String> = outside.iter().map(|p| shell_word(p)).collect();
+        let words: Vec<String> = outside.iter().map(|p| shell_word(&p.to_string())).collect();
         Judgement::new(
             Status::Refused,
             format!(
@@ -87,6 +88,15 @@ fn shell_word(path: &str) -> String {
     } else {
         format!("'{}'", path.replace('\'', "'\\''"))
     }
+}
+
+/// [`in_scope`] for a path as bytes.
+pub fn in_scope_path(path: &RepoPath, scope: &[String]) -> bool {
+    scope.iter().any(|s| {
+        let s = s.trim_end_matches('/').as_bytes();
+        let p = path.as_bytes();
+        s.is_empty() || s == b"." || p == s || p.strip_prefix(s).is_some_and(|rest| rest.starts_with(b"/"))
+    })
 }
 
 /// Whether a repository-relative path lies inside one of the scope paths.

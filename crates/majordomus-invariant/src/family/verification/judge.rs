@@ -18,10 +18,12 @@ use majordomus_readings::Unread;
 use majordomus_records::ledger::{Environment, GATE_ENVIRONMENT};
 
 use super::readings::{GateReading, GateRuns, GateSet, RecordedRun};
-use super::test_path::is_test_path;
+use majordomus_records::RepoPath;
+
+use super::test_code::changed::TestCode;
 use crate::answer::Status;
 use crate::judgement::{with, Judgement};
-use crate::prose::{count, names, short};
+use crate::prose::{count, count_verb, names, short};
 use crate::readings::Readings;
 
 pub(crate) fn regression_tested(r: &Readings) -> Judgement {
@@ -36,7 +38,7 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
             json!({ "changed": 0 }),
         );
     }
-    let touched: Vec<&String> = changes.changed.iter().filter(|p| is_test_path(p)).collect();
+    let touched: Vec<&RepoPath> = changes.changed.iter().filter(|p| r.verification.test_rules.is_test(p)).collect();
     // A deleted test catches nothing: a test path the working tree no
     // longer holds is named, not counted.
     let gone = match (&r.verification.gone, touched.is_empty()) {
@@ -44,29 +46,60 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
         (Ok(g), false) => g.iter().collect(),
         (Err(e), false) => return Judgement::unread(e),
     };
-    let (deleted, tests): (Vec<&String>, Vec<&String>) = touched.into_iter().partition(|p| gone.contains(p));
-    let details = json!({ "changed": changes.changed.len(), "tests": tests, "deleted_tests": deleted });
+    let (deleted, tests): (Vec<&RepoPath>, Vec<&RepoPath>) = touched.into_iter().partition(|p| gone.contains(p));
     let not_counted = match deleted.len() {
         0 => String::new(),
         n => format!(" ({} deleted, and a deleted test does not count: {})", count(n, "test path"), names(&deleted)),
     };
-    if tests.is_empty() {
-        Judgement::new(
-            Status::Owed,
-            format!(
-                "None of the {} changed since the start is a test path{}{not_counted}.",
-                count(changes.changed.len(), "path"),
-                if deleted.is_empty() { "" } else { " still there" }
-            ),
-            details,
-        )
-    } else {
-        Judgement::new(
+    if !tests.is_empty() {
+        let details = json!({ "changed": changes.changed.len(), "tests": tests, "deleted_tests": deleted });
+        return Judgement::new(
             Status::Pass,
             format!("The change touches {}: {}{not_counted}.", count(tests.len(), "test path"), names(&tests)),
             details,
-        )
+        );
     }
+    // No test path: test code inside the other changed files (test_code/).
+    let code = match &r.verification.test_code {
+        Ok(Some(code)) => code,
+        Ok(None) => &TestCode::default(),
+        Err(e) => return Judgement::unread(e),
+    };
+    let items: Vec<String> =
+        code.touched.iter().map(|(path, labels)| format!("{path} ({})", labels.join(", "))).collect();
+    let not_read: Vec<String> = code.not_read.iter().map(|(path, why)| format!("{path}: {why}")).collect();
+    let details = json!({
+        "changed": changes.changed.len(),
+        "tests": [],
+        "deleted_tests": deleted,
+        "test_code": code.touched.iter().map(|(path, labels)| json!({ "path": path, "items": labels })).collect::<Vec<_>>(),
+        "test_code_not_read": code.not_read.iter().map(|(path, why)| json!({ "path": path, "why": why })).collect::<Vec<_>>(),
+    });
+    let not_read_clause = match not_read.len() {
+        0 => String::new(),
+        n => format!("; {} not read for test code ({})", count_verb(n, "file was", "files were"), not_read.join("; ")),
+    };
+    if !items.is_empty() {
+        return Judgement::new(
+            Status::Pass,
+            format!(
+                "The change adds or edits test code in {}: {}{not_counted}.",
+                count(items.len(), "file"),
+                names(&items)
+            ),
+            details,
+        );
+    }
+    Judgement::new(
+        Status::Owed,
+        format!(
+            "None of the {} changed since the start is a test path{} or holds an added or edited test item \
+             (majordomus explain regression-tested lists what counts here){not_counted}{not_read_clause}.",
+            count(changes.changed.len(), "path"),
+            if deleted.is_empty() { "" } else { " still there" }
+        ),
+        details,
+    )
 }
 
 /// What the ledger says of one gate over its inputs now.
@@ -253,10 +286,12 @@ pub fn named_and_changed<'a>(run: &str, changes: &'a ChangeSet) -> Vec<&'a str> 
         if word.is_empty() {
             continue;
         }
-        if let Ok(i) = changes.changed.binary_search_by(|p| p.as_str().cmp(word)) {
-            let path = changes.changed[i].as_str();
-            if !out.contains(&path) {
-                out.push(path);
+        if let Ok(i) = changes.changed.binary_search_by(|p| p.as_bytes().cmp(word.as_bytes())) {
+            // Equal to a word of the command, so UTF-8.
+            if let Some(path) = changes.changed[i].to_str() {
+                if !out.contains(&path) {
+                    out.push(path);
+                }
             }
         }
     }

@@ -14,9 +14,12 @@ pub mod extra;
 pub mod judge;
 pub mod questions;
 pub mod readings;
+pub mod test_code;
 pub mod test_path;
 
 use readings::GateSet;
+use test_code::changed::TestCode;
+use test_path::TestRules;
 
 /// The stage the documents name for this family's questions.
 pub const STAGE: &str = "verification";
@@ -29,13 +32,24 @@ pub struct VerificationReadings {
     pub gates: Reading<GateSet>,
     /// The test paths changed since the start that no longer exist in the
     /// working tree: deleted, so no test is in them.
-    pub gone: Reading<Vec<String>>,
+    pub gone: Reading<Vec<majordomus_records::RepoPath>>,
+    /// The path rule in force: the conventions and the policy's `[tests] paths`.
+    pub test_rules: TestRules,
+    /// Test code added or edited inside changed files that are not test
+    /// paths; `Ok(None)` when a test path still there was changed, so it
+    /// was not read.
+    pub test_code: Reading<Option<TestCode>>,
 }
 
 impl VerificationReadings {
     /// Every reading of the family unread for one reason: what measurement
     /// gives when the time budget ran out before the family was read.
     pub fn unread(reason: &Unread) -> Self {
-        Self { gates: Err(reason.clone()), gone: Err(reason.clone()) }
+        Self {
+            gates: Err(reason.clone()),
+            gone: Err(reason.clone()),
+            test_rules: TestRules::default(),
+            test_code: Err(reason.clone()),
+        }
     }
 }

@@ -26,14 +26,14 @@ pub const GATES_GREEN: QuestionDef = QuestionDef {
 pub const REGRESSION_TESTED: QuestionDef = QuestionDef {
     id: QuestionId::RegressionTested,
     stage: super::STAGE,
-    question: "Does the change touch a test?",
-    source: "change set",
+    question: "Does the change add or edit a test?",
+    source: "change set + test items in the changed files + [tests] paths",
     remedy: "add or change a test that would catch a regression of this change",
     cap: 9,
     needs_task: true,
     meanings: &[
-        (Pass, "a path changed since the start is a test"),
-        (Owed, "paths changed since the start, and none of them is a test"),
+        (Pass, "a path changed since the start is a test, or the change adds or edits a line inside a test item (explain lists what counts here)"),
+        (Owed, "paths changed since the start, none of them a test, and no test item inside them gained or changed a line"),
         (Unknown, UNREAD_WITHOUT_TASK),
         (Exempt, "nothing changed since the start, so there is nothing to test"),
     ],

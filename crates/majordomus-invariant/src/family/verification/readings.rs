@@ -18,9 +18,10 @@ use majordomus_readings::{Reading, Repo, Unread};
 use majordomus_records::ledger::{self, Entry, Environment, Event};
 use majordomus_records::policy::{Gate, Policy};
 use majordomus_records::task::{error_chain, TaskState};
-use majordomus_records::StatePaths;
+use majordomus_records::{RepoPath, StatePaths};
 
-use super::test_path::is_test_path;
+use super::test_code::changed::{self as test_code, TestCode};
+use super::test_path::TestRules;
 use super::VerificationReadings;
 use crate::readings::task_reading;
 
@@ -135,7 +136,7 @@ pub fn runs_of(runs: &[(String, RecordedRun)], gate: &str, inputs_now: &str, fil
 /// The changed paths that match a gate's inputs.
 pub fn matched(gate: &Gate, changes: &ChangeSet) -> Reading<Vec<String>> {
     let m = matcher(gate)?;
-    Ok(changes.changed.iter().filter(|p| m.is_match(p)).cloned().collect())
+    Ok(changes.changed.iter().filter(|p| m.is_match_path(p)).map(ToString::to_string).collect())
 }
 
 pub fn matcher(gate: &Gate) -> Reading<Matcher> {
@@ -155,7 +156,7 @@ pub fn read_runs(paths: &StatePaths) -> Reading<Vec<(String, RecordedRun)>> {
 /// A fresh status pass and the change set since the task's start, for the
 /// commands that select gates outside `check` (`gate run --all`, `gate list`).
 pub fn change_set(repo: &Repo, task: &TaskState) -> (Reading<WorkingTree>, Reading<ChangeSet>) {
-    let tree = crate::measure::working_tree(repo);
+    let tree = crate::measure::working_tree(repo, task);
     let changes = match (task_reading(task), &tree) {
         (Err(e), _) => Err(e),
         (_, Err(e)) => Err(e.clone()),
@@ -172,12 +173,19 @@ pub fn measure(
     repo: &Repo,
     paths: &StatePaths,
     policy: &Policy,
+    task: &TaskState,
     tree: &Reading<WorkingTree>,
     changes: &Reading<ChangeSet>,
 ) -> VerificationReadings {
-    let gone = changes.as_ref().map_err(Clone::clone).map(|changes| gone(repo, changes));
+    let rules = TestRules::new(policy.tests.as_ref().map_or(&[][..], |t| t.paths.as_slice()));
+    let gone = changes.as_ref().map_err(Clone::clone).map(|changes| gone(repo, changes, &rules));
+    let test_code = match (changes, &gone) {
+        (Err(e), _) | (_, Err(e)) => Err(e.clone()),
+        (Ok(changes), Ok(gone)) => test_code_read(repo, task, changes, gone, &rules),
+    };
+    let (gone, test_rules) = (gone, rules);
     if policy.gates.is_empty() {
-        return VerificationReadings { gates: Ok(GateSet::default()), gone };
+        return VerificationReadings { gates: Ok(GateSet::default()), gone, test_rules, test_code };
     }
     let gates = changes.as_ref().map_err(Clone::clone).and_then(|changes| {
         let mut set = GateSet { changed: changes.changed.len(), gates: Vec::new() };
@@ -200,23 +208,44 @@ pub fn measure(
         }
         Ok(set)
     });
-    VerificationReadings { gates, gone }
+    VerificationReadings { gates, gone, test_rules, test_code }
 }
 
 /// The test paths changed since the start that the working tree no longer
 /// holds (deleted, whether committed, staged or not): only tests are asked
 /// about, one `lstat` each, as only `regression-tested` needs the answer.
-fn gone(repo: &Repo, changes: &ChangeSet) -> Vec<String> {
+fn gone(repo: &Repo, changes: &ChangeSet, rules: &TestRules) -> Vec<RepoPath> {
     changes
         .changed
         .iter()
-        .filter(|p| is_test_path(p))
+        .filter(|p| rules.is_test(p))
         .filter(|p| {
-            std::fs::symlink_metadata(repo.root().join(p.as_str()))
+            std::fs::symlink_metadata(p.under(repo.root()))
                 .is_err_and(|e| matches!(e.kind(), std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory))
         })
         .cloned()
         .collect()
+}
+
+/// Test code inside the changed files that are not test paths
+/// (`test_code/`), read only when no test path still there was changed:
+/// `Ok(None)` when one was, so the path rule already answers.
+fn test_code_read(
+    repo: &Repo,
+    task: &TaskState,
+    changes: &ChangeSet,
+    gone: &[RepoPath],
+    rules: &TestRules,
+) -> Reading<Option<TestCode>> {
+    let (tests, others): (Vec<&RepoPath>, Vec<&RepoPath>) = changes.changed.iter().partition(|p| rules.is_test(p));
+    if tests.iter().any(|t| !gone.contains(t)) {
+        return Ok(None);
+    }
+    // Source files are read by name as text: a name that is not UTF-8 is
+    // no source file test code is looked for in (it then counts for nothing).
+    let others: Vec<&str> = others.iter().filter_map(|p| p.to_str()).collect();
+    let record = task_reading(task)?;
+    test_code::read(repo, record.head.as_deref(), &record.snapshot, &others).map(Some)
 }
 
 fn measure_runs(
@@ -268,9 +297,9 @@ mod tests {
     fn take(t: &TestRepo, policy: &Policy, changed: &[&str]) -> GateSet {
         let repo = majordomus_readings::open(t.path()).expect("open");
         let tree = majordomus_readings::status::read(&repo);
-        let changes = Ok(ChangeSet { changed: changed.iter().map(|s| s.to_string()).collect(), inherited: vec![] });
+        let changes = Ok(ChangeSet { changed: changed.iter().map(|s| (*s).into()).collect(), inherited: vec![] });
         let paths = StatePaths::new(repo.root());
-        measure(&repo, &paths, policy, &tree, &changes).gates.expect("read")
+        measure(&repo, &paths, policy, &TaskState::None, &tree, &changes).gates.expect("read")
     }
 
     #[test]
@@ -288,7 +317,7 @@ mod tests {
         });
         let paths = StatePaths::new(repo.root());
         for policy in [Policy::default(), policy()] {
-            let read = measure(&repo, &paths, &policy, &tree, &changes);
+            let read = measure(&repo, &paths, &policy, &TaskState::None, &tree, &changes);
             assert_eq!(read.gone.expect("read"), ["tests/p_test.rs"]);
         }
     }
@@ -349,9 +378,50 @@ mod tests {
             &repo,
             &StatePaths::new(repo.root()),
             &Policy::default(),
+            &TaskState::None,
             &Err(Unread::io("x")),
             &Err(Unread::io("y")),
         );
         assert_eq!(r.gates, Ok(GateSet::default()));
+    }
+
+    fn test_code_of(t: &TestRepo, start: &str, policy: &Policy) -> Reading<Option<TestCode>> {
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let tree = majordomus_readings::status::read(&repo);
+        let mut record = majordomus_testkit::task_record();
+        record.head = Some(start.to_string());
+        let task = TaskState::Active(Box::new(record));
+        let changes = change_set(&repo, &task).1;
+        measure(&repo, &StatePaths::new(repo.root()), policy, &task, &tree, &changes).test_code
+    }
+
+    #[test]
+    fn a_test_added_inside_a_rust_files_test_module_is_read_as_test_code_and_a_plain_edit_is_not() {
+        let t = TestRepo::with_commit();
+        let lib = "pub fn a() -> u8 {\n    1\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn a_is_one() {\n        assert_eq!(super::a(), 1);\n    }\n}\n";
+        t.write("src/lib.rs", lib);
+        let start = t.commit_all("lib");
+        t.write("src/lib.rs", &lib.replace("    1\n", "    2\n"));
+        let code = test_code_of(&t, &start, &Policy::default()).expect("read").expect("asked");
+        assert_eq!((code.read, code.touched.len()), (1, 0), "{code:?}");
+        t.write("src/lib.rs", &lib.replace("        assert_eq!(super::a(), 1);", "        assert_eq!(super::a(), 2);"));
+        let code = test_code_of(&t, &start, &Policy::default()).expect("read").expect("asked");
+        assert_eq!(code.touched, [("src/lib.rs".to_string(), vec!["fn a_is_one (#[test])".to_string()])]);
+    }
+
+    #[test]
+    fn a_test_path_still_there_answers_first_and_the_policys_globs_are_test_paths() {
+        let t = TestRepo::with_commit();
+        let start = t.head();
+        t.write("tests/it.rs", "#[test] fn it() {}\n");
+        t.write("src/lib.rs", "#[cfg(test)]\nmod t {}\n");
+        assert_eq!(test_code_of(&t, &start, &Policy::default()), Ok(None), "the path rule answered");
+        t.remove("tests/it.rs");
+        t.write("checks/run.sh", "true\n");
+        let mut policy = Policy::default();
+        policy.tests = Some(majordomus_records::policy::Tests { paths: vec!["checks".into()] });
+        assert_eq!(test_code_of(&t, &start, &policy), Ok(None), "checks/ is a test path by the policy");
+        let code = test_code_of(&t, &start, &Policy::default()).expect("read").expect("asked");
+        assert_eq!(code.touched.len(), 1, "{code:?}");
     }
 }

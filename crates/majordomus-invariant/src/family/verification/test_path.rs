@@ -1,13 +1,55 @@
 //! What a test path is (README.md, the `regression-tested` row of the
 //! questions table): the rule `regression-tested` counts a change to a test
 //! by, and the only paths the verification readings ask whether they are
-//! gone.
+//! gone. The usual conventions, and the globs the policy's `[tests] paths`
+//! adds; test code inside other files is `test_code/`'s.
+
+use majordomus_readings::inputs::Matcher;
+
+/// The path rule in force: the conventions, and the policy's globs.
+#[derive(Debug, Clone, Default)]
+pub struct TestRules {
+    /// The policy's `[tests] paths`, as written.
+    pub globs: Vec<String>,
+    matcher: Option<Matcher>,
+}
+
+impl TestRules {
+    /// The conventions and `globs` (already checked when the policy was
+    /// read; one that does not compile here adds nothing, which errs towards
+    /// owed, never a pass).
+    pub fn new(globs: &[String]) -> Self {
+        let matcher = if globs.is_empty() { None } else { Matcher::new(globs).ok() };
+        Self { globs: globs.to_vec(), matcher }
+    }
+
+    /// Whether a path is a test by the conventions or by the policy.
+    pub fn is_test_path(&self, path: &str) -> bool {
+        is_test_path(path) || self.matcher.as_ref().is_some_and(|m| m.is_match(path))
+    }
+
+    /// [`TestRules::is_test_path`] for a path as bytes (one that is not
+    /// UTF-8 judged by its name with those bytes replaced).
+    pub fn is_test(&self, path: &majordomus_records::RepoPath) -> bool {
+        self.is_test_path(&String::from_utf8_lossy(path.as_bytes()))
+    }
+}
+
+/// The directories whose contents are tests by convention.
+pub const DIRS: [&str; 8] = ["test", "tests", "spec", "specs", "__tests__", "testdata", "testing", "e2e"];
+/// The file names that are tests by convention (as `explain` shows them).
+pub const NAMES: [&str; 6] = ["test_*", "*_test", "*_tests", "*_spec", "*.test.*", "*.spec.*"];
+
+/// [`is_test_path`] for a path as bytes (one that is not UTF-8 judged by
+/// its name with those bytes replaced).
+pub fn is_test(path: &majordomus_records::RepoPath) -> bool {
+    is_test_path(&String::from_utf8_lossy(path.as_bytes()))
+}
 
 /// Whether a path is a test by the usual conventions: a `test`, `tests`,
 /// `spec` or `__tests__` directory, or a `test_*`, `*_test`, `*.test.*`,
 /// `*.spec.*` file name.
 pub fn is_test_path(path: &str) -> bool {
-    const DIRS: [&str; 8] = ["test", "tests", "spec", "specs", "__tests__", "testdata", "testing", "e2e"];
     let mut parts = path.split('/').peekable();
     while let Some(part) = parts.next() {
         if parts.peek().is_some() {
@@ -46,5 +88,14 @@ mod tests {
         for p in ["src/lib.rs", "README.md", "contest.rs", "src/testing_utils_prod.rs"] {
             assert!(!is_test_path(p), "{p}");
         }
+    }
+
+    #[test]
+    fn the_policys_globs_add_test_paths_to_the_conventions() {
+        let rules = TestRules::new(&["checks/**/*.sh".to_string(), "qa".to_string()]);
+        assert!(rules.is_test_path("checks/unit/a.sh") && rules.is_test_path("qa/x.txt"));
+        assert!(rules.is_test_path("tests/it.rs"), "the conventions still hold");
+        assert!(!rules.is_test_path("src/lib.rs") && !rules.is_test_path("checks/a.rs"));
+        assert!(!TestRules::default().is_test_path("qa/x.txt"));
     }
 }

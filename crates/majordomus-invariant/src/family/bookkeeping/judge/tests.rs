@@ -50,6 +50,7 @@ fn observed(at: &str, issues: Vec<Issue>) -> Result<Option<Observation>, Unread>
         repository: "me/here".into(),
         pull_requests: vec![],
         issues,
+        provenance: None,
     }))
 }
 
@@ -371,7 +372,7 @@ fn commits_that_change_nothing_are_not_measurable() {
 
 fn dirty(paths: &[&str]) -> Result<WorkingTree, Unread> {
     Ok(WorkingTree {
-        dirty: paths.iter().map(|p| Dirty { path: p.to_string(), index: None, deleted: false }).collect(),
+        dirty: paths.iter().map(|p| Dirty { path: (*p).into(), index: None, deleted: false }).collect(),
         ..WorkingTree::default()
     })
 }

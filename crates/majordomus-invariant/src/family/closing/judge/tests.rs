@@ -56,9 +56,11 @@ fn observed(at: chrono::DateTime<Utc>, prs: Vec<PullRequest>) -> Backlog {
             repository: "acme/widgets".into(),
             pull_requests: prs,
             issues: vec![],
+            provenance: None,
         }),
         read_at: at + chrono::Duration::minutes(1),
         max_age_minutes: None,
+        provider: None,
     }
 }
 
@@ -304,7 +306,7 @@ fn a_start_time_that_is_not_rfc3339_leaves_the_dated_questions_unknown_and_the_d
 #[test]
 fn a_forge_never_observed_is_unknown_and_says_so() {
     let mut r = well();
-    r.closing.backlog = Ok(Backlog { observation: None, read_at: minutes(1), max_age_minutes: None });
+    r.closing.backlog = Ok(Backlog { observation: None, read_at: minutes(1), max_age_minutes: None, provider: None });
     let a = answer(&r, "backlog-not-grown");
     assert_eq!(a.status, Status::Unknown);
     assert!(a.evidence.contains("never observed"), "{}", a.evidence);
@@ -312,14 +314,29 @@ fn a_forge_never_observed_is_unknown_and_says_so() {
 }
 
 #[test]
-fn a_repository_with_no_remote_is_still_unknown_and_is_shown_the_way_to_exempt_it() {
+fn a_policy_declaring_no_forge_exempts_backlog_not_grown_saying_so() {
     let mut r = well();
-    r.closing.backlog = Ok(Backlog { observation: None, read_at: minutes(1), max_age_minutes: None });
+    r.closing.backlog = Ok(Backlog {
+        observation: None,
+        read_at: minutes(1),
+        max_age_minutes: None,
+        provider: Some(majordomus_records::policy::Provider::None),
+    });
+    let a = answer(&r, "backlog-not-grown");
+    assert_eq!(a.status, Status::Exempt);
+    assert!(a.evidence.contains("[forge] provider = \"none\""), "{}", a.evidence);
+    assert_eq!(a.details["forge_provider"], "none");
+}
+
+#[test]
+fn a_repository_with_no_remote_is_still_unknown_and_is_shown_the_way_to_say_it_has_no_forge() {
+    let mut r = well();
+    r.closing.backlog = Ok(Backlog { observation: None, read_at: minutes(1), max_age_minutes: None, provider: None });
     r.commit.push = Ok(Push::NoRemote);
     let a = answer(&r, "backlog-not-grown");
     assert_eq!(a.status, Status::Unknown);
     assert!(a.evidence.contains("has no remote"), "{}", a.evidence);
-    assert!(a.remedy.contains("[[exempt]] question = \"backlog-not-grown\""), "{}", a.remedy);
+    assert!(a.remedy.contains("[forge] provider = \"none\""), "{}", a.remedy);
 }
 
 #[test]

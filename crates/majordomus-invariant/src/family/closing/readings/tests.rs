@@ -187,12 +187,15 @@ fn without_a_snapshot_a_branch_is_dated_by_the_first_line_of_its_reflog() {
     assert!(a.evidence.contains("branch topic (it has no reflog)"), "{}", a.evidence);
 }
 
+/// An observation as `forge refresh` records it in the common git
+/// directory: through the gh the task's start PATH finds.
 fn observe(t: &TestRepo, observed_at: &str, created_at: &str) {
     t.write(
-        ".ai/local/state/forge.json",
+        ".git/majordomus/forge.json",
         &format!(
             r#"{{"schema":"majordomus/forge/v1","observed_at":"{observed_at}","repository":"acme/widgets",
-            "pull_requests":[{{"number":7,"title":"t","author":"a","head":"h","created_at":"{created_at}","state":"open"}}]}}"#
+            "pull_requests":[{{"number":7,"title":"t","author":"a","head":"h","created_at":"{created_at}","state":"open"}}],
+            "provenance":{{"by":"gh","program":"/usr/bin/gh","program_at_start":"/usr/bin/gh","start_path_known":true}}}}"#
         ),
     );
 }
@@ -212,6 +215,15 @@ fn an_observation_older_than_the_task_is_refused_rather_than_read_as_empty() {
     assert_eq!(check(&t, &task, "backlog-not-grown").status, Status::Owed);
     observe(&t, &soon, "2019-12-31T00:00:00Z");
     assert_eq!(check(&t, &task, "backlog-not-grown").status, Status::Pass);
+    // Written where an older majordomus kept it, without saying how it was made: not the forge's word.
+    std::fs::remove_file(t.path().join(".git/majordomus/forge.json")).expect("remove");
+    t.write(
+        ".ai/local/state/forge.json",
+        &format!(r#"{{"schema":"majordomus/forge/v1","observed_at":"{soon}","repository":"acme/widgets"}}"#),
+    );
+    let a = check(&t, &task, "backlog-not-grown");
+    assert_eq!(a.status, Status::Unknown, "{}", a.evidence);
+    assert!(a.evidence.contains("does not say how it was made"), "{}", a.evidence);
 }
 
 #[test]

@@ -21,12 +21,12 @@ fn inherited_dirty_files_are_named_not_counted() {
         ],
         ..WorkingTree::default()
     });
-    r.commit.inherited_dirty = Ok(["old.txt".to_string()].into());
+    r.commit.inherited_dirty = Ok(["old.txt".into()].into());
     let a = answer(&r, "committed");
     assert_eq!(a.status, Status::Owed);
     assert_eq!(a.details["uncommitted"], serde_json::json!(["new.txt"]));
     assert!(a.evidence.contains("not counted: old.txt"), "{}", a.evidence);
-    r.commit.inherited_dirty = Ok(["old.txt".to_string(), "new.txt".to_string()].into());
+    r.commit.inherited_dirty = Ok(["old.txt".into(), "new.txt".into()].into());
     assert_eq!(answer(&r, "committed").status, Status::Pass);
 }
 
@@ -51,7 +51,11 @@ fn an_uncommitted_file_whose_content_is_as_at_the_start_is_not_counted_as_change
          1 tracked file whose content is what it was at the start differs from HEAD, not committed: b.txt."
     );
     assert_eq!(a.details["content_as_at_start"], serde_json::json!(["b.txt"]));
-    assert_eq!(answer(&r, "regression-tested").evidence, "None of the 1 path changed since the start is a test path.");
+    assert_eq!(
+        answer(&r, "regression-tested").evidence,
+        "None of the 1 path changed since the start is a test path or holds an added or edited test item \
+         (majordomus explain regression-tested lists what counts here)."
+    );
     // The change set unread: every uncommitted file is said as before.
     r.changes = Err(Unread::io("the test took no reading"));
     let a = answer(&r, "committed");
@@ -66,14 +70,70 @@ fn an_uncommitted_file_whose_content_is_as_at_the_start_is_not_counted_as_change
 fn untracked_files_present_at_the_start_are_inherited() {
     let mut r = all_well();
     let mut t = record();
-    t.snapshot.untracked = Some(vec![UntrackedPath { path: "scratch.txt".into(), worktree: None }]);
+    t.snapshot.untracked = Some(vec![UntrackedPath { path: "scratch.txt".into(), worktree: None, mode: None }]);
     r.task = TaskState::Active(Box::new(t));
+    r.commit.inherited_untracked = Ok(Some(["scratch.txt".into()].into()));
     r.tree = Ok(WorkingTree { untracked: vec!["scratch.txt".into()], ..WorkingTree::default() });
     assert_eq!(answer(&r, "no-untracked").status, Status::Pass);
     r.tree = Ok(WorkingTree { untracked: vec!["scratch.txt".into(), "new.log".into()], ..WorkingTree::default() });
     let a = answer(&r, "no-untracked");
     assert_eq!(a.status, Status::Owed);
     assert_eq!(a.details["untracked"], serde_json::json!(["new.log"]));
+}
+
+#[test]
+fn an_untracked_file_of_the_start_whose_content_changed_is_the_tasks_work() {
+    let mut r = all_well();
+    let mut t = record();
+    t.snapshot.untracked = Some(vec![UntrackedPath { path: "notes.rs".into(), worktree: None, mode: None }]);
+    r.task = TaskState::Active(Box::new(t));
+    // The reading found it, but not with the start's content: not inherited.
+    r.commit.inherited_untracked = Ok(Some(Default::default()));
+    r.tree = Ok(WorkingTree { untracked: vec!["notes.rs".into()], ..WorkingTree::default() });
+    let a = answer(&r, "no-untracked");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("notes.rs (untracked at the start, its content changed since)"), "{}", a.evidence);
+    assert_eq!(a.details["changed_since_the_start"], serde_json::json!(["notes.rs"]));
+}
+
+#[test]
+fn a_record_without_an_untracked_snapshot_leaves_no_untracked_unknown() {
+    let mut r = all_well();
+    r.commit.inherited_untracked = Ok(None);
+    r.tree = Ok(WorkingTree { untracked: vec!["new.log".into()], ..WorkingTree::default() });
+    assert_eq!(answer(&r, "no-untracked").status, Status::Unknown);
+}
+
+#[test]
+fn a_path_git_hides_by_a_bit_or_rule_set_since_the_start_is_counted_and_says_why() {
+    use majordomus_readings::status::{Dirty, Governed, HiddenBy, Overruled, Why};
+    let mut r = all_well();
+    r.tree = Ok(WorkingTree {
+        dirty: vec![Dirty { path: "src/lib.rs".into(), index: Some("a".repeat(40)), deleted: false }],
+        untracked: vec!["src/work.rs".into()],
+        overruled: vec![
+            Overruled { path: "src/lib.rs".into(), why: Why::Bit(HiddenBy::SkipWorktree) },
+            Overruled { path: "src/work.rs".into(), why: Why::IgnoredSince(".git/info/exclude".into()) },
+        ],
+        governed: vec![Governed {
+            what: "core.fileMode".into(),
+            how: "was set to \"false\" since the start".into(),
+            of: majordomus_readings::status::Of::Tracked,
+        }],
+        ..WorkingTree::default()
+    });
+    r.changes = Ok(majordomus_readings::changes::ChangeSet {
+        changed: vec!["src/lib.rs".into(), "src/work.rs".into()],
+        inherited: vec![],
+    });
+    let a = answer(&r, "committed");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("src/lib.rs (its skip-worktree bit was not set at the start)"), "{}", a.evidence);
+    assert!(a.evidence.contains("core.fileMode was set to \"false\" since the start"), "{}", a.evidence);
+    let a = answer(&r, "no-untracked");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("src/work.rs (ignored by a rule in .git/info/exclude"), "{}", a.evidence);
+    assert_eq!(a.details["shown_though_git_hides"][0]["path"], "src/work.rs");
 }
 
 #[test]

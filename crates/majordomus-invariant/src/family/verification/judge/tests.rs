@@ -25,6 +25,36 @@ fn a_change_without_a_test_owes_regression_tested_and_no_change_is_exempt() {
 }
 
 #[test]
+fn test_code_inside_a_changed_file_passes_regression_tested_naming_the_item() {
+    use crate::family::verification::test_code::changed::TestCode;
+    let mut r = all_well();
+    r.changes = Ok(ChangeSet { changed: vec!["src/lib.rs".into(), "src/big.rs".into()], inherited: vec![] });
+    r.verification.test_code = Ok(Some(TestCode {
+        touched: vec![("src/lib.rs".into(), vec!["fn parses (#[test])".into()])],
+        read: 1,
+        not_read: vec![("src/big.rs".into(), "it was already changed at the start".into())],
+        pytest: None,
+    }));
+    let a = answer(&r, "regression-tested");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    assert_eq!(a.evidence, "The change adds or edits test code in 1 file: src/lib.rs (fn parses (#[test])).");
+    assert_eq!(a.details["test_code"][0]["items"][0], "fn parses (#[test])");
+    // Nothing touched: owed, naming the file not read and why.
+    r.verification.test_code =
+        Ok(Some(TestCode { touched: vec![], ..r.verification.test_code.clone().expect("set").expect("some") }));
+    let a = answer(&r, "regression-tested");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(
+        a.evidence.contains("1 file was not read for test code (src/big.rs: it was already changed at the start)"),
+        "{}",
+        a.evidence
+    );
+    // Unread is never a pass.
+    r.verification.test_code = Err(Unread::io("the test took no reading"));
+    assert_eq!(answer(&r, "regression-tested").status, Status::Unknown);
+}
+
+#[test]
 fn a_deleted_test_path_is_named_and_does_not_count_as_a_regression_test() {
     let mut r = all_well();
     r.changes = Ok(ChangeSet { changed: vec!["a.txt".into(), "tests/p_test.rs".into()], inherited: vec![] });
@@ -33,8 +63,9 @@ fn a_deleted_test_path_is_named_and_does_not_count_as_a_regression_test() {
     assert_eq!(a.status, Status::Owed, "{}", a.evidence);
     assert_eq!(
         a.evidence,
-        "None of the 2 paths changed since the start is a test path still there \
-         (1 test path deleted, and a deleted test does not count: tests/p_test.rs)."
+        "None of the 2 paths changed since the start is a test path still there or holds an added or edited \
+         test item (majordomus explain regression-tested lists what counts here) (1 test path deleted, and a \
+         deleted test does not count: tests/p_test.rs)."
     );
     assert_eq!(a.details["deleted_tests"], serde_json::json!(["tests/p_test.rs"]));
     // Another test still there passes, and the deleted one is still named.
@@ -82,7 +113,7 @@ fn unselected(id: &str) -> GateReading {
 
 fn with_gates(gates: Vec<GateReading>) -> Readings {
     let mut r = all_well();
-    r.verification = VerificationReadings { gates: Ok(GateSet { changed: 2, gates }), gone: Ok(vec![]) };
+    r.verification = VerificationReadings { gates: Ok(GateSet { changed: 2, gates }), ..all_well().verification };
     r
 }
 

@@ -3,7 +3,6 @@
 # scope is no change at all: scoped passes ("all 0 paths") and
 # regression-tested is exempt ("nothing changed"). A mode change is a
 # change: scoped is refused, naming the path.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 mkdir -p src scripts

@@ -1,7 +1,6 @@
 # Issue 10 §5: a new file ignored by a rule the task added to
 # .git/info/exclude passes no-untracked. Rules that did not exist at the
 # start do not hide files: no-untracked is owed, naming the file.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

@@ -1,6 +1,5 @@
-# Issue 10 §2: the Stop payload's cwd is a submodule of the project, whose
+# README, "The stop": the Stop payload's cwd is a submodule of the project, whose
 # task is open: the superproject's task is found and the stop blocked.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 exempt_forge

@@ -1,5 +1,4 @@
 # Issue 10 §5, the same through `git update-index --assume-unchanged`.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

@@ -1,7 +1,6 @@
-# Issue 10 §2: the agent made a scratch repository inside the project
+# README, "The stop": the agent made a scratch repository inside the project
 # (git init scratch) and stands in it: the project's open task still
 # blocks the stop.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 exempt_forge

@@ -1,7 +1,6 @@
-# Issue 10 §2, a variant: the linked worktree lies outside the project
+# README, "The stop": the linked worktree lies outside the project
 # (git worktree add ../elsewhere); its main worktree holds the open task,
 # so a stop whose cwd is the linked worktree is blocked.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 exempt_forge

@@ -1,6 +1,5 @@
-# Guard for issue 10 §2: the payload's cwd a plain subdirectory of the
-# project (no repository of its own) finds the task, as today.
-source "$(dirname "$0")/expect_open.sh"
+# README, "The stop": the payload's cwd a plain subdirectory of the
+# project (no repository of its own) finds the task.
 source "$(dirname "$0")/../lib.sh"
 
 exempt_forge

@@ -1,6 +1,5 @@
 # Issue 10 §5: the same through a core.excludesFile the task set since the
 # start (git config core.excludesFile ~/.myignore).
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

@@ -1,8 +1,7 @@
-# Issue 10 §2: the Stop payload's cwd is a linked worktree inside the
+# README, "The stop": the Stop payload's cwd is a linked worktree inside the
 # project (agents make them, e.g. .worktrees/x) while the task in the
 # project is open: the stop is blocked, the reason naming the project's
 # open questions.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 exempt_forge

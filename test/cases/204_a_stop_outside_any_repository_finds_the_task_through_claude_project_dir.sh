@@ -1,7 +1,6 @@
-# Issue 10 §2: the host sets CLAUDE_PROJECT_DIR; the payload's cwd and the
+# README, "The stop": the host sets CLAUDE_PROJECT_DIR; the payload's cwd and the
 # hook's own directory are outside any repository (the agent cd'ed to
 # /tmp): the project's open task blocks the stop.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 exempt_forge

@@ -1,8 +1,7 @@
-# Issue 10 §2: "the hook process's own directory" is one of the places a
+# README, "The stop": the directory the hook runs in is one of the places a
 # stop concerns. The host runs the hook in the project while the payload's
 # cwd is another repository with no task (a scratch clone under /tmp): the
 # project's open task blocks the stop.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 exempt_forge

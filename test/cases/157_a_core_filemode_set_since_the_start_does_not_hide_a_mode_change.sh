@@ -2,7 +2,6 @@
 # a script executable, then `git config core.fileMode false`, and git
 # status (and committed) see nothing. Configuration that hides changes and
 # was not there at the start does not hide them: committed is owed.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 exempt_forge

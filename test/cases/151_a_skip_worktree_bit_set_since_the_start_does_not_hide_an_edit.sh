@@ -2,7 +2,6 @@
 # start, with no sparse checkout configured, hides the edit from committed
 # (git status hides it too). A bit set since the start does not hide a
 # change: committed is owed, naming the file.
-source "$(dirname "$0")/expect_open.sh"
 source "$(dirname "$0")/../lib.sh"
 
 echo base > README

@@ -1,0 +1,289 @@
+//! The starter policy `majordomus init` writes: what it can tell of a
+//! project from the files at its root, said as gates a new user would have
+//! declared by hand.
+//!
+//! Each ecosystem is recognised by the file its own tools start from, and
+//! its gate runs the command those tools document for running the tests:
+//!
+//! | found at the root | gate | runs |
+//! |---|---|---|
+//! | `Cargo.toml` | `cargo-test` | `cargo test` (`--workspace` when it declares `[workspace]`) |
+//! | `package.json` with a `test` script | `npm-test` | `npm test` (`yarn test`, `pnpm test`, `bun run test` beside their lock files) |
+//! | `pyproject.toml`, `setup.py`, `setup.cfg`, `pytest.ini`, `tox.ini` | `pytest` | `python3 -m pytest` |
+//! | `go.mod` | `go-test` | `go test ./...` |
+//!
+//! A gate's `inputs` are the sources of its language, the manifests and
+//! lock files that change what the command builds, and the test directories
+//! that exist (a glob covers everything beneath what it names, so fixtures
+//! in `tests/` count). Nothing here runs anything: the files are read, never
+//! executed, and what was not recognised is said in a comment instead of
+//! guessed.
+
+use std::path::Path;
+
+/// One gate of the starter policy, and the sentence saying why it is there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StarterGate {
+    pub id: &'static str,
+    pub run: String,
+    pub inputs: Vec<String>,
+    /// Why: a comment above the gate, naming what was found.
+    pub because: String,
+}
+
+/// What `init` found at a project's root.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Starter {
+    pub gates: Vec<StarterGate>,
+    /// Things found and not made a gate, each a sentence (a comment).
+    pub notes: Vec<String>,
+    /// The `[forge]` table's lines (comments included), from the remotes.
+    pub forge: Vec<String>,
+}
+
+/// A gate's run time before the whole process group is stopped.
+const TIMEOUT_SECONDS: u64 = 1800;
+
+/// The starter policy for the project at `root`.
+pub fn detect(root: &Path) -> Starter {
+    let mut s = Starter::default();
+    rust(root, &mut s);
+    node(root, &mut s);
+    python(root, &mut s);
+    go(root, &mut s);
+    s
+}
+
+fn exists(root: &Path, rel: &str) -> bool {
+    root.join(rel).exists()
+}
+
+fn read(root: &Path, rel: &str) -> Option<String> {
+    std::fs::read_to_string(root.join(rel)).ok()
+}
+
+/// `candidates` that exist at `root`, in order.
+fn present(root: &Path, candidates: &[&str]) -> Vec<String> {
+    candidates.iter().filter(|c| exists(root, c)).map(|c| c.to_string()).collect()
+}
+
+/// The directories conventionally holding tests (and their fixtures).
+const TEST_DIRS: [&str; 5] = ["tests", "test", "testdata", "__tests__", "spec"];
+
+fn rust(root: &Path, s: &mut Starter) {
+    let Some(manifest) = read(root, "Cargo.toml") else { return };
+    let doc = toml_edit::ImDocument::parse(manifest.as_str()).ok();
+    let workspace = doc.as_ref().is_some_and(|d| d.as_table().contains_key("workspace"));
+    let package = doc.as_ref().is_some_and(|d| d.as_table().contains_key("package"));
+    let (run, what) = match (workspace, package) {
+        (true, true) => ("cargo test --workspace", "a package that is also a workspace"),
+        (true, false) => ("cargo test --workspace", "a workspace"),
+        (false, _) if doc.is_none() => ("cargo test", "a manifest this could not parse"),
+        (false, _) => ("cargo test", "a single package"),
+    };
+    let mut inputs = vec!["Cargo.toml".to_string(), "Cargo.lock".to_string(), "**/*.rs".into(), "**/Cargo.toml".into()];
+    inputs.extend(present(root, &[".cargo", "rust-toolchain", "rust-toolchain.toml"]));
+    inputs.extend(present(root, &TEST_DIRS));
+    s.gates.push(StarterGate {
+        id: "cargo-test",
+        run: run.to_string(),
+        inputs,
+        because: format!("Found Cargo.toml ({what})."),
+    });
+}
+
+/// What `npm init` puts in `scripts.test`: a placeholder, not a test.
+const NPM_PLACEHOLDER: &str = "no test specified";
+
+fn node(root: &Path, s: &mut Starter) {
+    let Some(text) = read(root, "package.json") else { return };
+    let manifest: Option<serde_json::Value> = serde_json::from_str(&text).ok();
+    let scripts = manifest.as_ref().and_then(|m| m.get("scripts")).and_then(|v| v.as_object());
+    let test = scripts.and_then(|m| m.get("test")).and_then(|v| v.as_str());
+    let Some(test) = test.filter(|t| !t.contains(NPM_PLACEHOLDER) && !t.trim().is_empty()) else {
+        s.notes.push(match manifest {
+            None => "Found package.json, which is not JSON this could read: no gate for it.".into(),
+            Some(_) => {
+                "Found package.json without a `test` script: no gate for it (declare one running what tests it).".into()
+            }
+        });
+        return;
+    };
+    let (tool, run, lock) = if exists(root, "pnpm-lock.yaml") {
+        ("pnpm", "pnpm test", "pnpm-lock.yaml")
+    } else if exists(root, "yarn.lock") {
+        ("yarn", "yarn test", "yarn.lock")
+    } else if exists(root, "bun.lockb") || exists(root, "bun.lock") {
+        ("bun", "bun run test", if exists(root, "bun.lock") { "bun.lock" } else { "bun.lockb" })
+    } else {
+        ("npm", "npm test", "package-lock.json")
+    };
+    let mut inputs = vec![
+        "package.json".to_string(),
+        lock.to_string(),
+        "**/*.{js,jsx,ts,tsx,mjs,cjs,mts,cts,vue,svelte}".into(),
+        "**/tsconfig*.json".into(),
+    ];
+    inputs.extend(present(root, &TEST_DIRS));
+    s.gates.push(StarterGate {
+        id: "npm-test",
+        run: run.to_string(),
+        inputs,
+        because: format!("Found package.json whose `test` script runs `{}` (through {tool}).", test.trim()),
+    });
+}
+
+fn python(root: &Path, s: &mut Starter) {
+    const MARKERS: [&str; 5] = ["pyproject.toml", "setup.py", "setup.cfg", "pytest.ini", "tox.ini"];
+    let found = present(root, &MARKERS);
+    if found.is_empty() {
+        return;
+    }
+    let pytest_configured = read(root, "pyproject.toml").is_some_and(|t| t.contains("[tool.pytest"))
+        || exists(root, "pytest.ini")
+        || exists(root, "conftest.py")
+        || read(root, "setup.cfg").is_some_and(|t| t.contains("[tool:pytest]"))
+        || read(root, "tox.ini").is_some_and(|t| t.contains("[pytest]"));
+    let why = if pytest_configured { "pytest is configured here" } else { "pytest also runs unittest-style tests" };
+    let mut inputs = vec!["**/*.py".to_string()];
+    inputs.extend(found.iter().cloned());
+    inputs.extend(present(root, &["conftest.py", "requirements.txt", "requirements-dev.txt"]));
+    inputs.extend(present(root, &TEST_DIRS));
+    s.gates.push(StarterGate {
+        id: "pytest",
+        run: "python3 -m pytest".into(),
+        inputs,
+        because: format!("Found {} ({why}).", found.join(", ")),
+    });
+}
+
+fn go(root: &Path, s: &mut Starter) {
+    if !exists(root, "go.mod") {
+        return;
+    }
+    let mut inputs = vec!["go.mod".to_string(), "go.sum".to_string(), "**/*.go".into(), "**/testdata".into()];
+    inputs.extend(present(root, &["go.work", "go.work.sum"]));
+    s.gates.push(StarterGate { id: "go-test", run: "go test ./...".into(), inputs, because: "Found go.mod.".into() });
+}
+
+/// A TOML basic string holding `s`.
+fn quoted(s: &str) -> String {
+    serde_json::Value::from(s).to_string()
+}
+
+impl Starter {
+    /// The policy's text: a header saying where it came from, each gate
+    /// with the comment saying why, then the notes.
+    pub fn render(&self) -> String {
+        let mut out = String::from(
+            "# majordomus's policy for this repository, written by `majordomus init` from\n\
+             # what it found here. Read it, adjust it, and commit it before starting a task:\n\
+             # a policy edited during a task is part of that task's change. Every table is\n\
+             # optional; majordomus's README (\"Gates and the policy\") says what each key does.\n\
+             #\n\
+             # A gate is a command majordomus runs itself (`majordomus gate run ID`); a change\n\
+             # to a path its `inputs` match selects it, and its verdict covers their content.\n",
+        );
+        if self.gates.is_empty() {
+            out.push_str(
+                "#\n# No test command was recognised here (looked for Cargo.toml, package.json,\n\
+                 # pyproject.toml, setup.py, setup.cfg, pytest.ini, tox.ini, go.mod). Declare one:\n\
+                 #\n# [gates.test]\n# run = \"make test\"\n# inputs = [\"src\", \"tests\"]\n",
+            );
+        }
+        for g in &self.gates {
+            let inputs: Vec<String> = g.inputs.iter().map(|i| quoted(i)).collect();
+            out.push_str(&format!(
+                "\n# {}\n[gates.{}]\nrun = {}\ninputs = [{}]\ntimeout_seconds = {TIMEOUT_SECONDS}\n",
+                g.because,
+                g.id,
+                quoted(&g.run),
+                inputs.join(", ")
+            ));
+        }
+        if !self.notes.is_empty() {
+            out.push('\n');
+            for n in &self.notes {
+                out.push_str(&format!("# {n}\n"));
+            }
+        }
+        if !self.forge.is_empty() {
+            out.push('\n');
+            for line in &self.forge {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn project(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for (rel, text) in files {
+            let path = dir.path().join(rel);
+            std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
+            std::fs::write(path, text).expect("write");
+        }
+        dir
+    }
+
+    fn gate(s: &Starter, id: &str) -> StarterGate {
+        s.gates.iter().find(|g| g.id == id).cloned().unwrap_or_else(|| panic!("no gate {id} in {s:?}"))
+    }
+
+    #[test]
+    fn a_cargo_workspace_runs_every_members_tests_over_its_rust_sources() {
+        let p = project(&[("Cargo.toml", "[workspace]\nmembers = [\"a\"]\n"), ("tests/it.rs", "")]);
+        let g = gate(&detect(p.path()), "cargo-test");
+        assert_eq!(g.run, "cargo test --workspace");
+        assert!(g.inputs.contains(&"**/*.rs".to_string()) && g.inputs.contains(&"tests".to_string()), "{g:?}");
+        let p = project(&[("Cargo.toml", "[package]\nname = \"a\"\n")]);
+        assert_eq!(gate(&detect(p.path()), "cargo-test").run, "cargo test");
+    }
+
+    #[test]
+    fn a_package_json_test_script_is_run_by_the_tool_whose_lock_file_is_there() {
+        let p = project(&[("package.json", r#"{"scripts":{"test":"vitest run"}}"#), ("test/a.test.ts", "")]);
+        let g = gate(&detect(p.path()), "npm-test");
+        assert_eq!(g.run, "npm test");
+        assert!(g.because.contains("vitest run"), "{g:?}");
+        let p = project(&[("package.json", r#"{"scripts":{"test":"jest"}}"#), ("yarn.lock", "")]);
+        assert_eq!(gate(&detect(p.path()), "npm-test").run, "yarn test");
+        let p = project(&[("package.json", r#"{"scripts":{"test":"echo \"Error: no test specified\" && exit 1"}}"#)]);
+        let s = detect(p.path());
+        assert!(s.gates.is_empty(), "npm's placeholder is no test: {s:?}");
+        assert!(s.notes[0].contains("without a `test` script"), "{s:?}");
+    }
+
+    #[test]
+    fn a_python_project_runs_pytest_and_a_go_module_go_test() {
+        let p = project(&[("pyproject.toml", "[tool.pytest.ini_options]\n"), ("tests/test_a.py", "")]);
+        let g = gate(&detect(p.path()), "pytest");
+        assert_eq!(g.run, "python3 -m pytest");
+        assert!(g.because.contains("pytest is configured here"), "{g:?}");
+        let p = project(&[("go.mod", "module x\n")]);
+        assert_eq!(gate(&detect(p.path()), "go-test").run, "go test ./...");
+    }
+
+    #[test]
+    fn every_starter_is_a_valid_policy_and_nothing_recognised_is_said() {
+        let ids = majordomus_invariant::question::builtin_ids();
+        for files in [
+            vec![],
+            vec![("Cargo.toml", "[package]\n"), ("package.json", r#"{"scripts":{"test":"a \"b\""}}"#)],
+            vec![("setup.py", ""), ("go.mod", "module x\n")],
+        ] {
+            let p = project(&files);
+            let text = detect(p.path()).render();
+            majordomus_records::Policy::parse(Path::new("majordomus.toml"), &text, &ids)
+                .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        }
+        let empty = project(&[]);
+        assert!(detect(empty.path()).render().contains("No test command was recognised here"));
+    }
+}

@@ -1,0 +1,229 @@
+//! The reading: which changed files add or edit lines inside test items.
+//! Each changed file of a known language is compared, line by line, with
+//! its blob at the start commit (a file new since the start: every line is
+//! added), and the lines added or edited are looked up in the file's test
+//! items as it is now.
+//!
+//! A file that was already changed at the start (dirty or untracked then) is
+//! not read: which of its lines are the task's cannot be told, so none is
+//! counted, and it is named as not read. So is a file over
+//! [`MAX_FILE_BYTES`](super::MAX_FILE_BYTES), or one that is not UTF-8.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use majordomus_readings::{Reading, Repo, Unread};
+use majordomus_records::task::Snapshot;
+
+use super::pytest::PytestRules;
+use super::{js, python, rust, touched, Language, MAX_FILE_BYTES};
+
+/// What the change did to test code inside files that are not test paths.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TestCode {
+    /// Each file whose added or edited lines fall inside test items, with
+    /// the items, as a reader names them.
+    pub touched: Vec<(String, Vec<String>)>,
+    /// How many files were read.
+    pub read: usize,
+    /// Files of a known language not read, each with why.
+    pub not_read: Vec<(String, String)>,
+    /// pytest's rules, when a Python file was considered.
+    pub pytest: Option<PytestRules>,
+}
+
+/// Reads `candidates` (changed paths, none a test path) against the start
+/// commit `start` (`None`: HEAD was unborn then).
+pub fn read(repo: &Repo, start: Option<&str>, snapshot: &Snapshot, candidates: &[&str]) -> Reading<TestCode> {
+    let start_tree = match start {
+        None => None,
+        Some(id) => {
+            let oid = git2::Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
+            let commit = repo.git.find_commit(oid).map_err(|_| Unread::start_commit_missing(id))?;
+            Some(commit.tree().map_err(|e| Unread::git(&format!("the tree of {id}"), &e))?)
+        }
+    };
+    let changed_at_start: BTreeSet<&str> = snapshot
+        .dirty
+        .iter()
+        .flatten()
+        .filter_map(|d| d.path.to_str())
+        .chain(snapshot.untracked.iter().flatten().filter_map(|u| u.path.to_str()))
+        .collect();
+    let root = repo.root();
+    let mut code = TestCode::default();
+    for &path in candidates {
+        let Some(language) = Language::of(path) else { continue };
+        if language == Language::Python {
+            let rules = code.pytest.get_or_insert_with(|| pytest_rules_at(root));
+            if !rules.collects_file(path) {
+                continue;
+            }
+        }
+        if changed_at_start.contains(path) {
+            code.not_read.push((path.to_string(), "it was already changed at the start".into()));
+            continue;
+        }
+        let now = match file_now(root, path) {
+            Ok(Some(text)) => text,
+            Ok(None) => continue,
+            Err(why) => {
+                code.not_read.push((path.to_string(), why));
+                continue;
+            }
+        };
+        let before = match &start_tree {
+            None => None,
+            Some(tree) => match tree.get_path(Path::new(path)) {
+                Ok(entry) => {
+                    let blob = entry
+                        .to_object(&repo.git)
+                        .and_then(|o| o.peel_to_blob())
+                        .map_err(|e| Unread::git(&format!("{path} at the start"), &e))?;
+                    Some(blob.content().to_vec())
+                }
+                Err(e) if e.code() == git2::ErrorCode::NotFound => None,
+                Err(e) => return Err(Unread::git(&format!("{path} at the start"), &e)),
+            },
+        };
+        code.read += 1;
+        let added = added_lines(before.as_deref(), now.as_bytes()).map_err(|e| Unread::git(path, &e))?;
+        if added.is_empty() {
+            continue;
+        }
+        let labels: Vec<String> = match language {
+            Language::Rust => {
+                let file = rust::read(&now);
+                if file.whole || declared_as_test_module(root, path) {
+                    vec!["the whole file (a module compiled only for tests)".to_string()]
+                } else {
+                    touched(&file.items, &added).into_iter().map(|i| i.label.clone()).collect()
+                }
+            }
+            Language::Python => {
+                let rules = code.pytest.as_ref().cloned().unwrap_or_default();
+                touched(&python::read(&now, &rules), &added).into_iter().map(|i| i.label.clone()).collect()
+            }
+            Language::Js => touched(&js::read(&now), &added).into_iter().map(|i| i.label.clone()).collect(),
+        };
+        if !labels.is_empty() {
+            code.touched.push((path.to_string(), labels));
+        }
+    }
+    Ok(code)
+}
+
+/// pytest's rules as the configuration at the working tree's root gives them.
+pub fn pytest_rules_at(root: &Path) -> PytestRules {
+    PytestRules::from_files(|f| read_small(root, f))
+}
+
+/// A small file of the working tree, as text (a configuration file).
+fn read_small(root: &Path, rel: &str) -> Option<String> {
+    let path = root.join(rel);
+    let meta = std::fs::symlink_metadata(&path).ok()?;
+    (meta.is_file() && meta.len() <= MAX_FILE_BYTES).then(|| std::fs::read_to_string(path).ok()).flatten()
+}
+
+/// The working tree's file at `rel` as text: `Ok(None)` when it is gone
+/// (or is not a regular file: nothing to read), `Err` with why it was not
+/// read.
+fn file_now(root: &Path, rel: &str) -> Result<Option<String>, String> {
+    let path = root.join(rel);
+    let meta = match std::fs::symlink_metadata(&path) {
+        Ok(m) => m,
+        Err(_) => return Ok(None),
+    };
+    if !meta.is_file() {
+        return Ok(None);
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!("it holds {} bytes, more than the {MAX_FILE_BYTES} read for test items", meta.len()));
+    }
+    let bytes = std::fs::read(&path).map_err(|e| format!("it cannot be read: {e}"))?;
+    String::from_utf8(bytes).map(Some).map_err(|_| "it is not UTF-8 text".to_string())
+}
+
+/// The 1-based lines of `now` added or edited since `before` (`None`: the
+/// file is new, so every line is). libgit2's diff of two buffers: no
+/// attributes are looked up, no driver runs.
+fn added_lines(before: Option<&[u8]>, now: &[u8]) -> Result<Vec<usize>, git2::Error> {
+    let Some(before) = before else {
+        let lines = now.iter().filter(|&&b| b == b'\n').count() + usize::from(!now.ends_with(b"\n") && !now.is_empty());
+        return Ok((1..=lines).collect());
+    };
+    let mut opts = git2::DiffOptions::new();
+    opts.context_lines(0).force_text(true);
+    let patch = git2::Patch::from_buffers(before, None, now, None, Some(&mut opts))?;
+    let mut lines = Vec::new();
+    for h in 0..patch.num_hunks() {
+        for l in 0..patch.num_lines_in_hunk(h)? {
+            let line = patch.line_in_hunk(h, l)?;
+            if line.origin() == '+' {
+                if let Some(n) = line.new_lineno() {
+                    lines.push(n as usize);
+                }
+            }
+        }
+    }
+    Ok(lines)
+}
+
+/// Whether the Rust file at `rel` is a module its parent declares under a
+/// test attribute (`#[cfg(test)] mod tests;` in `x.rs` or `x/mod.rs`,
+/// `lib.rs` or `main.rs`, for `x/tests.rs`).
+fn declared_as_test_module(root: &Path, rel: &str) -> bool {
+    let (dir, file) = rel.rsplit_once('/').unwrap_or(("", rel));
+    let Some(stem) = file.strip_suffix(".rs") else { return false };
+    let (name, dir) = if stem == "mod" {
+        match dir.rsplit_once('/') {
+            Some((up, name)) => (name, up),
+            None => (dir, ""),
+        }
+    } else {
+        (stem, dir)
+    };
+    if name.is_empty() {
+        return false;
+    }
+    let join = |f: &str| if dir.is_empty() { f.to_string() } else { format!("{dir}/{f}") };
+    let mut parents = vec![join("mod.rs"), join("lib.rs"), join("main.rs")];
+    if let Some((up, last)) = dir.rsplit_once('/').or(Some(("", dir)).filter(|_| !dir.is_empty())) {
+        parents.push(if up.is_empty() { format!("{last}.rs") } else { format!("{up}/{last}.rs") });
+    }
+    parents
+        .iter()
+        .filter(|p| p.as_str() != rel)
+        .filter_map(|p| read_small(root, p))
+        .any(|text| rust::read(&text).test_modules.iter().any(|m| m == name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_added_or_edited_are_numbered_as_they_are_now_and_a_new_file_is_all_added() {
+        assert_eq!(added_lines(Some(b"a\nb\nc\n"), b"a\nB\nc\nd\n").expect("diff"), [2, 4]);
+        assert_eq!(added_lines(Some(b"a\nb\n"), b"b\n").expect("diff"), Vec::<usize>::new());
+        assert_eq!(added_lines(None, b"x\ny").expect("diff"), [1, 2]);
+        assert_eq!(added_lines(None, b"").expect("diff"), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn a_rust_file_its_parent_declares_under_cfg_test_is_test_code() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let write = |rel: &str, text: &str| {
+            let p = dir.path().join(rel);
+            std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+            std::fs::write(p, text).expect("write");
+        };
+        write("src/policy.rs", "mod load;\n#[cfg(test)]\nmod tests;\n");
+        write("src/lib.rs", "mod policy;\n");
+        write("src/judge/mod.rs", "#[cfg(test)]\nmod tests;\n");
+        assert!(declared_as_test_module(dir.path(), "src/policy/tests.rs"));
+        assert!(!declared_as_test_module(dir.path(), "src/policy/load.rs"));
+        assert!(declared_as_test_module(dir.path(), "src/judge/tests.rs"));
+        assert!(!declared_as_test_module(dir.path(), "src/policy.rs"));
+    }
+}

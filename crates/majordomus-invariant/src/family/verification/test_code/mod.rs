@@ -1,0 +1,191 @@
+//! Test code inside files that are not test paths: what `regression-tested`
+//! counts when no changed path is a test by its name (`../test_path.rs`).
+//!
+//! Languages put tests where their tools look for them, and not every
+//! language looks at file names. Idiomatic Rust writes unit tests inline, a
+//! `#[cfg(test)] mod tests` at the foot of the file it tests; pytest collects
+//! `def test_*` from whatever files its `python_files` names; JavaScript test
+//! runners (vitest's in-source tests among them) run `describe(`, `it(` and
+//! `test(` blocks wherever they are. A change counts as tested when it adds
+//! or edits a line inside such a test item; what each language counts:
+//!
+//! - **Rust** (`.rs`): an item under `#[test]`, `#[cfg(test)]` (a predicate
+//!   naming `test` outside `not(...)`), an attribute whose path ends in
+//!   `::test` (`#[tokio::test]`), `#[test_case(..)]`, `#[rstest]`,
+//!   `#[quickcheck]` or `#[proptest]`, from its attributes to its closing
+//!   brace; a whole file declared by its parent module as `#[cfg(test)] mod
+//!   NAME;`, or opening with `#![cfg(test)]`.
+//! - **Python** (`.py`), by pytest's rules read from the repository's own
+//!   configuration ([`pytest`]): in a file `python_files` matches, a `def`
+//!   whose name `python_functions` matches, at module level or in classes
+//!   `python_classes` matches, decorators included.
+//! - **JavaScript and TypeScript** (`.js`, `.jsx`, `.mjs`, `.cjs`, `.ts`,
+//!   `.tsx`, `.mts`, `.cts`): a `describe(`, `it(` or `test(` call (with
+//!   `.each`, `.only`, `.skip` and the like), from its name to its closing
+//!   parenthesis; a method of the same name (`re.test(s)`) is not one.
+//! - **Go** needs nothing here: its tests live in `_test.go` files by the
+//!   language's rule, which the path rule already names.
+//!
+//! What this is not: a parser. Each language is read by a small scanner that
+//! knows its comments and string literals (Rust's raw strings, Python's
+//! triple quotes, JavaScript's template literals and, by the usual
+//! heuristic, its regular expressions) and its brackets, enough to find an
+//! item's extent. A macro that writes tests (`proptest! { .. }` outside a
+//! test module) or a test runner's own registration is not seen; a
+//! repository that writes tests some other way says so in its policy,
+//! `[tests] paths = ["glob", ...]`, and those paths count like test paths.
+//!
+//! Reading stays cheap: this runs only when the path rule counted nothing,
+//! reads only the changed files of these languages (each at most
+//! [`MAX_FILE_BYTES`]), and compares each with its blob at the start commit
+//! line by line (libgit2's diff of two buffers: no attributes, no drivers).
+
+pub mod changed;
+pub mod js;
+pub mod pytest;
+pub mod python;
+pub mod rust;
+
+/// A file larger than this is not read for test items: it is named as not read.
+pub const MAX_FILE_BYTES: u64 = 2 * 1024 * 1024;
+
+/// One test item of a file: the lines it spans (1-based, inclusive) and
+/// what it is called, as a reader would name it (`fn parses_a_header`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestItem {
+    pub first: usize,
+    pub last: usize,
+    pub label: String,
+}
+
+/// The languages whose test items are read, by file extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    Rust,
+    Python,
+    Js,
+}
+
+impl Language {
+    pub fn of(path: &str) -> Option<Self> {
+        let ext = path.rsplit_once('.').map(|(_, e)| e)?;
+        match ext {
+            "rs" => Some(Language::Rust),
+            "py" => Some(Language::Python),
+            "js" | "jsx" | "mjs" | "cjs" | "ts" | "tsx" | "mts" | "cts" => Some(Language::Js),
+            _ => None,
+        }
+    }
+}
+
+/// What counts as a test in a repository, one line each, for `majordomus
+/// explain regression-tested`: the path rule's conventions, the policy's
+/// globs, and the test items read inside other files, pytest's rules as
+/// configured there.
+pub fn what_counts(rules: &super::test_path::TestRules, pytest: &pytest::PytestRules) -> Vec<String> {
+    let globs = match rules.globs.as_slice() {
+        [] => "none declared".to_string(),
+        g => g.join(", "),
+    };
+    vec![
+        format!(
+            "a test path: a changed path under a directory named {}, or a file named {} (Go's *_test.go among them)",
+            super::test_path::DIRS.join(", "),
+            super::test_path::NAMES.join(", ")
+        ),
+        format!("a path the policy's [tests] paths match: {globs}"),
+        "when no test path still there changed, a line added or edited inside a test item of another changed file:"
+            .to_string(),
+        "  Rust (.rs): an item under #[test], #[cfg(test)], #[tokio::test] and other #[...::test], #[test_case], \
+         #[rstest], #[quickcheck] or #[proptest]; all of a file its parent declares as #[cfg(test)] mod NAME; \
+         or that opens with #![cfg(test)]"
+            .to_string(),
+        format!(
+            "  Python (.py), by pytest's rules ({}): in files matching {}, functions matching {} at module level \
+             or in classes matching {}",
+            pytest.source,
+            pytest.files.join(" "),
+            pytest.functions.join(" "),
+            pytest.classes.join(" ")
+        ),
+        "  JavaScript and TypeScript (.js .jsx .mjs .cjs .ts .tsx .mts .cts): describe(, it( and test( blocks \
+         (with .each, .only, .skip ...)"
+            .to_string(),
+        "a deleted test does not count; a file already changed at the start is not read for test items".to_string(),
+    ]
+}
+
+/// The smallest item holding `line`, if any: the one a reader would name.
+pub fn innermost(items: &[TestItem], line: usize) -> Option<&TestItem> {
+    items.iter().filter(|i| i.first <= line && line <= i.last).min_by_key(|i| i.last - i.first)
+}
+
+/// The items holding any of `lines`, each once, in order.
+pub fn touched<'a>(items: &'a [TestItem], lines: &[usize]) -> Vec<&'a TestItem> {
+    let mut out: Vec<&TestItem> = Vec::new();
+    for &l in lines {
+        if let Some(item) = innermost(items, l) {
+            if !out.iter().any(|o| std::ptr::eq(*o, item)) {
+                out.push(item);
+            }
+        }
+    }
+    out
+}
+
+/// The 1-based line of byte offset `at` in `text`.
+pub(crate) fn line_of(text: &[u8], at: usize) -> usize {
+    text[..at.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1
+}
+
+/// Whether `b` may be part of an identifier (ASCII; a non-ASCII byte is
+/// taken as one, as both languages allow Unicode identifiers).
+pub(crate) fn ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
+}
+
+/// From the opening bracket at `open` in masked code, the offset of its
+/// closing partner, counting `(`, `[` and `{` alike.
+pub(crate) fn matching(code: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, &b) in code.iter().enumerate().skip(open) {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_innermost_item_names_a_line_and_each_item_is_named_once() {
+        let items = vec![
+            TestItem { first: 1, last: 20, label: "mod tests".into() },
+            TestItem { first: 3, last: 5, label: "fn a".into() },
+        ];
+        assert_eq!(innermost(&items, 4).map(|i| i.label.as_str()), Some("fn a"));
+        assert_eq!(innermost(&items, 10).map(|i| i.label.as_str()), Some("mod tests"));
+        assert_eq!(innermost(&items, 21), None);
+        let t: Vec<&str> = touched(&items, &[3, 4, 9, 12]).iter().map(|i| i.label.as_str()).collect();
+        assert_eq!(t, ["fn a", "mod tests"]);
+    }
+
+    #[test]
+    fn languages_are_known_by_their_extensions() {
+        assert_eq!(Language::of("src/lib.rs"), Some(Language::Rust));
+        assert_eq!(Language::of("pkg/util.py"), Some(Language::Python));
+        assert_eq!(Language::of("web/a.tsx"), Some(Language::Js));
+        assert_eq!(Language::of("main.go"), None);
+        assert_eq!(Language::of("Makefile"), None);
+    }
+}

@@ -1,0 +1,174 @@
+//! Python's test items, as pytest collects them ([`PytestRules`]): a `def`
+//! (or `async def`) whose name is a test function's, at module level or in
+//! classes whose names are test classes', from its first decorator to the
+//! last line of its body. A block ends at the next logical line indented no
+//! deeper than its `def` or `class`; lines inside strings (triple-quoted
+//! ones spanning lines included) and inside brackets continue the line
+//! before and never end a block.
+
+use super::pytest::PytestRules;
+use super::TestItem;
+
+/// One logical line's start: its 1-based number, its indentation and text.
+struct Logical<'a> {
+    line: usize,
+    indent: usize,
+    text: &'a str,
+}
+
+/// The test items of a Python file pytest collects (the caller asks
+/// [`PytestRules::collects_file`] first).
+pub fn read(text: &str, rules: &PytestRules) -> Vec<TestItem> {
+    let lines: Vec<&str> = text.lines().collect();
+    let logical = logical_lines(&lines);
+    // Open blocks: (indent, is a test scope: the module or a test class).
+    let mut items = Vec::new();
+    let mut scopes: Vec<(usize, bool)> = Vec::new();
+    for (k, l) in logical.iter().enumerate() {
+        while scopes.last().is_some_and(|(indent, _)| *indent >= l.indent) {
+            scopes.pop();
+        }
+        let in_test_scope = scopes.iter().all(|(_, test)| *test);
+        let head = l.text.trim_start();
+        let def = head.strip_prefix("async ").map(str::trim_start).unwrap_or(head).strip_prefix("def ");
+        let class = head.strip_prefix("class ");
+        let name =
+            |rest: &str| rest.split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("").to_string();
+        if let Some(rest) = def {
+            let name = name(rest);
+            if in_test_scope && rules.is_test_function(&name) {
+                let first = decorators_above(&logical, k);
+                let last = block_end(&logical, &lines, k);
+                items.push(TestItem { first, last, label: format!("def {name}") });
+            }
+            scopes.push((l.indent, false));
+        } else if let Some(rest) = class {
+            let name = name(rest);
+            scopes.push((l.indent, in_test_scope && rules.is_test_class(&name)));
+        }
+    }
+    items
+}
+
+/// The first line of the decorators directly above the logical line `k`.
+fn decorators_above(logical: &[Logical<'_>], k: usize) -> usize {
+    let mut first = logical[k].line;
+    let mut j = k;
+    while j > 0 && logical[j - 1].indent == logical[k].indent && logical[j - 1].text.trim_start().starts_with('@') {
+        j -= 1;
+        first = logical[j].line;
+    }
+    first
+}
+
+/// The last line of the block the logical line `k` opens: the last line
+/// holding code before the next logical line indented no deeper, or before
+/// the end of the file (blank and comment lines after it left out).
+fn block_end(logical: &[Logical<'_>], lines: &[&str], k: usize) -> usize {
+    let indent = logical[k].indent;
+    let stop = logical[k + 1..].iter().find(|l| l.indent <= indent).map_or(lines.len(), |next| next.line - 1);
+    let mut last = stop;
+    while last > logical[k].line {
+        let t = lines[last - 1].trim();
+        if !(t.is_empty() || t.starts_with('#')) {
+            break;
+        }
+        last -= 1;
+    }
+    last
+}
+
+/// The lines that start a logical line (not inside a string or brackets,
+/// not blank, not only a comment), with their indentation.
+fn logical_lines<'a>(lines: &[&'a str]) -> Vec<Logical<'a>> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut in_triple: Option<&'static str> = None;
+    for (n, line) in lines.iter().enumerate() {
+        let starts_logical = depth == 0 && in_triple.is_none();
+        let trimmed = line.trim_start();
+        if starts_logical && !trimmed.is_empty() && !trimmed.starts_with('#') {
+            out.push(Logical { line: n + 1, indent: line.len() - trimmed.len(), text: line });
+        }
+        scan(line, &mut depth, &mut in_triple);
+    }
+    out
+}
+
+/// Follows one line's brackets and strings: the bracket depth and the
+/// triple-quoted string open at its end.
+fn scan(line: &str, depth: &mut usize, in_triple: &mut Option<&'static str>) {
+    let b = line.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if let Some(q) = *in_triple {
+            match line[i..].find(q) {
+                Some(p) => {
+                    i += p + 3;
+                    *in_triple = None;
+                }
+                None => return,
+            }
+            continue;
+        }
+        match b[i] {
+            b'#' => return,
+            b'"' | b'\'' => {
+                let q = b[i];
+                if b.get(i + 1) == Some(&q) && b.get(i + 2) == Some(&q) {
+                    *in_triple = Some(if q == b'"' { "\"\"\"" } else { "'''" });
+                    i += 3;
+                    continue;
+                }
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'(' | b'[' | b'{' => {
+                *depth += 1;
+                i += 1;
+            }
+            b')' | b']' | b'}' => {
+                *depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn items(text: &str) -> Vec<(usize, usize, String)> {
+        read(text, &PytestRules::default()).into_iter().map(|i| (i.first, i.last, i.label)).collect()
+    }
+
+    #[test]
+    fn module_level_tests_and_methods_of_test_classes_are_items_with_their_decorators() {
+        let src = "import pytest\n\ndef helper():\n    return 1\n\n@pytest.mark.parametrize(\"x\", [1, 2])\ndef test_x(x):\n    assert x\n\nclass TestApi:\n    def test_get(self):\n        pass\n\n    def setup_method(self):\n        pass\n\nclass Api:\n    def test_not_collected(self):\n        pass\n\nasync def test_async():\n    pass\n";
+        assert_eq!(
+            items(src),
+            [
+                (6, 8, "def test_x".to_string()),
+                (11, 12, "def test_get".to_string()),
+                (21, 22, "def test_async".to_string())
+            ]
+        );
+    }
+
+    #[test]
+    fn strings_and_brackets_never_end_a_block() {
+        let src = "def test_doc(\n    a,\n):\n    text = \"\"\"\nnot indented\n\"\"\"\n    assert (\n1)\n    x = '#'\n\ndef other():\n    pass\n";
+        assert_eq!(items(src), [(1, 9, "def test_doc".to_string())]);
+    }
+
+    #[test]
+    fn a_nested_function_is_not_a_test_of_its_own() {
+        let src = "def outer():\n    def test_inner():\n        pass\n";
+        assert!(items(src).is_empty());
+    }
+}

@@ -1,0 +1,341 @@
+//! Reading the working tree for a task: as its start would have read it.
+//!
+//! git's status obeys settings the worker can change with one ordinary
+//! command, and each can hide a change: `git update-index
+//! --assume-unchanged` or `--skip-worktree` on an edited file, a rule added
+//! to `info/exclude` or a `core.excludesFile`, a `.gitignore` that ignores
+//! itself, `git config core.fileMode false` after a `chmod`. So `start`
+//! records what governed the reading then ([`record`], kept in the task
+//! record as [`ReadingAtStart`]), and `check` reads by it ([`Conditions`]):
+//!
+//! - a bit on an index entry hides a change only if the start's reading
+//!   was hidden by the same bit there (a bit the user set before the start
+//!   is the user's configuration: git's answer stands);
+//! - an ignore rule hides a file only if HEAD holds it, or it held at the
+//!   start (`info/exclude`, the excludes file, an ignore file HEAD does not
+//!   hold, each as its content then); a file a newer rule hides is listed,
+//!   naming the rule's file (`walk.rs`);
+//! - `core.fileMode`, `core.ignoreCase`, `core.symlinks`,
+//!   `core.sparseCheckout`, `sparse.expectFilesOutsideOfPatterns`,
+//!   `diff.ignoreSubmodules` and `submodule.<name>.ignore`: the start's
+//!   value governs, and a value changed since is named;
+//! - `core.autocrlf`, `core.eol` and the attributes files outside the
+//!   working tree (`info/attributes`, `core.attributesFile`): libgit2, which
+//!   applies the eol conversions, reads them as they are now, and once git
+//!   has refreshed the index under a new conversion its stat data vouches
+//!   for the converted files, so no reading short of hashing every file
+//!   could read the working tree as the start would. A change to any of
+//!   them since the start makes the reading unread (`unknown`), naming the
+//!   setting and its value at the start, until it is set back;
+//! - the index's stat data: git refreshes an entry's stat data whenever it
+//!   writes the index (`git add`, `git status`), under the conversions and
+//!   settings of that moment, after which the stat data vouches for the
+//!   file. An entry refreshed since the start (its file time not older
+//!   than the index file's at the start, [`ReadingAtStart::index_mtime`])
+//!   is therefore compared by content, as a racily clean entry is: a file
+//!   rewritten with CRLF ends and refreshed under `core.autocrlf = true`,
+//!   the setting then put back, is still the change it is.
+//!
+//! Settings the reading does not obey (`core.trustCtime`, `core.checkStat`,
+//! `core.untrackedCache`, `core.fsmonitor`, `status.showUntrackedFiles`)
+//! hide nothing whatever they are set to. A record written before the start
+//! kept these ([`Since::Start`] with `None`) is read strictly: no bit and no
+//! rule outside HEAD hides anything, the file mode counts, names compare
+//! with their case, no submodule's state is ignored; that is said too.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use majordomus_records::task::{Bit, Bytes, FileAtStart, ReadingAtStart};
+use majordomus_records::RepoPath;
+
+use super::tree::{Governed, HiddenBy, Of, WorkingTree};
+use super::walk::Held;
+use crate::ignore::{rules_of, Source, Sources};
+use crate::Repo;
+
+/// Whose conditions a reading obeys.
+#[derive(Debug, Clone, Copy)]
+pub enum Since<'a> {
+    /// git's, as they are now: what `git status` answers.
+    Now,
+    /// A task's start's: `None` for a record that does not hold them.
+    Start(Option<&'a ReadingAtStart>),
+}
+
+/// The boolean keys the reading obeys and their defaults.
+const FLAGS: [(&str, &str, bool); 5] = [
+    ("core.filemode", "core.fileMode", true),
+    ("core.ignorecase", "core.ignoreCase", false),
+    ("core.symlinks", "core.symlinks", true),
+    ("core.sparsecheckout", "core.sparseCheckout", false),
+    ("sparse.expectfilesoutsideofpatterns", "sparse.expectFilesOutsideOfPatterns", false),
+];
+
+/// The keys whose change makes the reading apply no conversion.
+const CONVERSIONS: [(&str, &str); 2] = [("core.autocrlf", "core.autocrlf"), ("core.eol", "core.eol")];
+
+/// The keys that say how much of a submodule's state counts.
+const SUBMODULES: &str = r"^(diff\.ignoresubmodules|submodule\..*\.ignore)$";
+
+/// How one reading reads.
+#[derive(Debug)]
+pub(super) struct Conditions<'a> {
+    pub filemode: bool,
+    pub icase: bool,
+    pub symlinks: bool,
+    pub sparse_checkout: bool,
+    pub expect_outside: bool,
+    /// Why the working tree cannot be read as the start read it, if so.
+    pub unreadable: Option<String>,
+    /// The index file's time at the start, whole seconds: an entry whose
+    /// file time is not older was refreshed since and is compared by
+    /// content (`stat.rs`); `None`: its stat data vouches, as it does to git.
+    pub refreshed_since: Option<i64>,
+    /// The submodule keys to obey (`diff.ignoresubmodules`,
+    /// `submodule.<name>.ignore`), `None`: the configuration's now.
+    pub submodules: Option<BTreeMap<String, String>>,
+    /// The repository-wide ignore rules git reads now, and those held.
+    pub sources_now: Sources,
+    pub sources_held: Sources,
+    pub held: Held<'a>,
+    /// The bits that hid a path at the start, `None`: git's view (every bit hides).
+    pub bits: Option<&'a BTreeMap<RepoPath, Bit>>,
+    pub governed: Vec<Governed>,
+}
+
+/// No bits: what a record without them is read with.
+static NO_BITS: BTreeMap<RepoPath, Bit> = BTreeMap::new();
+static NO_IGNORE_FILES: BTreeMap<RepoPath, Vec<u8>> = BTreeMap::new();
+
+/// The conditions of a reading of `repo`, whose configuration is `config`.
+/// `ignore_files` holds the start's ignore files' bytes (see [`ignore_files`]).
+pub(super) fn conditions<'a>(
+    repo: &Repo,
+    config: &git2::Config,
+    since: Since<'a>,
+    ignore_files: &'a BTreeMap<RepoPath, Vec<u8>>,
+) -> Conditions<'a> {
+    let now_bool = |key: &str, default: bool| config.get_bool(key).unwrap_or(default);
+    let sources_now = Sources::current(config, repo.common_dir(), repo.root());
+    let mut c = Conditions {
+        filemode: now_bool("core.filemode", true),
+        icase: now_bool("core.ignorecase", false),
+        symlinks: now_bool("core.symlinks", true),
+        sparse_checkout: now_bool("core.sparsecheckout", false),
+        expect_outside: now_bool("sparse.expectfilesoutsideofpatterns", false),
+        unreadable: None,
+        refreshed_since: None,
+        submodules: None,
+        sources_held: sources_now.clone(),
+        sources_now,
+        held: Held::All,
+        bits: None,
+        governed: Vec::new(),
+    };
+    match since {
+        Since::Now => {}
+        Since::Start(None) => {
+            c.filemode = true;
+            c.icase = false;
+            c.submodules = Some(BTreeMap::new());
+            c.sources_held = Sources::default();
+            c.held = Held::AtStart(&NO_IGNORE_FILES);
+            c.bits = Some(&NO_BITS);
+            c.governed.push(Governed {
+                what: "the task record".into(),
+                how: "holds no record of what governed the working tree's reading at the start (written by an older majordomus, or not read then): read strictly, no index bit, ignore rule outside HEAD or setting hiding any change".into(),
+                of: Of::Both,
+            });
+        }
+        Since::Start(Some(start)) => govern(repo, config, start, ignore_files, &mut c),
+    }
+    c
+}
+
+/// The start's ignore files' bytes, by path (built once per reading).
+pub(super) fn ignore_files(since: Since<'_>) -> BTreeMap<RepoPath, Vec<u8>> {
+    match since {
+        Since::Start(Some(start)) => start.ignore_files.iter().map(|(p, c)| (p.clone(), c.0.clone())).collect(),
+        _ => BTreeMap::new(),
+    }
+}
+
+fn govern<'a>(
+    repo: &Repo,
+    config: &git2::Config,
+    start: &'a ReadingAtStart,
+    ignore_files: &'a BTreeMap<RepoPath, Vec<u8>>,
+    c: &mut Conditions<'a>,
+) {
+    let quoted = |v: Option<&str>| v.map_or("unset".to_string(), |v| format!("{v:?}"));
+    for (key, name, default) in FLAGS {
+        let then = start.config.get(key).map(String::as_str);
+        let now = config.get_string(key).ok();
+        let value = then.and_then(|v| git2::Config::parse_bool(v).ok()).unwrap_or(default);
+        let slot = match key {
+            "core.filemode" => &mut c.filemode,
+            "core.ignorecase" => &mut c.icase,
+            "core.symlinks" => &mut c.symlinks,
+            "core.sparsecheckout" => &mut c.sparse_checkout,
+            _ => &mut c.expect_outside,
+        };
+        if *slot != value {
+            let of = if key == "core.ignorecase" { Of::Both } else { Of::Tracked };
+            c.governed.push(Governed {
+                what: name.into(),
+                how: format!(
+                    "was set to {} since the start ({} then): read as at the start",
+                    quoted(now.as_deref()),
+                    quoted(then)
+                ),
+                of,
+            });
+            *slot = value;
+        }
+    }
+    let cannot = "so the working tree cannot be read as the start read it (git's eol conversion, and the index's stat data refreshed under it, would vouch for content the start would have counted)";
+    for (key, name) in CONVERSIONS {
+        let then = start.config.get(key).map(String::as_str);
+        let now = config.get_string(key).ok();
+        if then != now.as_deref() && c.unreadable.is_none() {
+            let back = match then {
+                Some(v) => format!("git config {name} {v}"),
+                None => format!("git config --unset {name}"),
+            };
+            c.unreadable = Some(format!(
+                "{name} was set to {} since the start ({} then), {cannot}; set it back ({back}), or finish the task and start again",
+                quoted(now.as_deref()),
+                quoted(then)
+            ));
+        }
+    }
+    let attributes_now = attributes(repo, config);
+    for path in attributes_now.keys().chain(start.attributes.keys()) {
+        if attributes_now.get(path) != start.attributes.get(path) && c.unreadable.is_none() {
+            c.unreadable = Some(format!(
+                "the attributes file {path} changed since the start, {cannot}; put it back as it was, or finish the task and start again"
+            ));
+        }
+    }
+    let submodules_now = submodule_keys(config);
+    let submodules_then: BTreeMap<String, String> =
+        start.config.iter().filter(|(k, _)| is_submodule_key(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
+    for key in submodules_now.keys().chain(submodules_then.keys()) {
+        let (then, now) = (submodules_then.get(key), submodules_now.get(key));
+        if then != now && !c.governed.iter().any(|g| &g.what == key) {
+            c.governed.push(Governed {
+                what: key.clone(),
+                how: format!(
+                    "was set to {} since the start ({} then): read as at the start",
+                    quoted(now.map(String::as_str)),
+                    quoted(then.map(String::as_str))
+                ),
+                of: Of::Tracked,
+            });
+        }
+    }
+    c.submodules = Some(submodules_then);
+    let common = repo.common_dir().join("info").join("exclude");
+    c.sources_held = Sources::given(
+        start.excludes_file.as_ref().map(|f| Source { origin: PathBuf::from(&f.path), bytes: f.content.0.clone() }),
+        start.info_exclude.as_ref().map(|b| Source { origin: common, bytes: b.0.clone() }),
+    );
+    c.held = Held::AtStart(ignore_files);
+    c.bits = Some(&start.bits);
+    c.refreshed_since = start.index_mtime;
+}
+
+/// Whether a path git hides by `by` was hidden by the same bit at the start.
+pub(super) fn bit_held(bits: &BTreeMap<RepoPath, Bit>, path: &RepoPath, by: HiddenBy) -> bool {
+    let bit = match by {
+        HiddenBy::AssumeUnchanged => Bit::AssumeUnchanged,
+        HiddenBy::SkipWorktree | HiddenBy::ExpectedOutsideSparse => Bit::SkipWorktree,
+    };
+    bits.get(path) == Some(&bit)
+}
+
+/// What governs the reading of `repo` now, for a start snapshot: `tree`
+/// is the reading just taken (its hidden paths and the ignore files its
+/// walk read).
+pub fn record(repo: &Repo, tree: &WorkingTree) -> Result<ReadingAtStart, git2::Error> {
+    let config = repo.git.config()?.snapshot()?;
+    let mut r = ReadingAtStart::default();
+    for key in FLAGS.iter().map(|(k, _, _)| *k).chain(CONVERSIONS.iter().map(|(k, _)| *k)) {
+        if let Ok(v) = config.get_string(key) {
+            r.config.insert(key.to_string(), v);
+        }
+    }
+    r.config.extend(submodule_keys(&config));
+    let sources = Sources::current(&config, repo.common_dir(), repo.root());
+    r.info_exclude = sources.info_exclude.map(|s| Bytes(rules_of(&s.bytes)));
+    r.excludes_file = sources
+        .excludes_file
+        .map(|s| FileAtStart { path: s.origin.to_string_lossy().into_owned(), content: Bytes(rules_of(&s.bytes)) });
+    r.ignore_files = tree.uncommitted_ignores.iter().map(|(p, b)| (p.clone(), Bytes(rules_of(b)))).collect();
+    r.attributes = attributes(repo, &config);
+    r.bits = tree
+        .hidden
+        .iter()
+        .map(|h| {
+            let bit = match h.by {
+                HiddenBy::AssumeUnchanged => Bit::AssumeUnchanged,
+                HiddenBy::SkipWorktree | HiddenBy::ExpectedOutsideSparse => Bit::SkipWorktree,
+            };
+            (h.path.clone(), bit)
+        })
+        .collect();
+    r.index_mtime = Some(match std::fs::metadata(repo.git_dir().join("index")) {
+        Ok(m) => std::os::unix::fs::MetadataExt::mtime(&m),
+        Err(_) => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX)),
+    });
+    Ok(r)
+}
+
+fn is_submodule_key(key: &str) -> bool {
+    key == "diff.ignoresubmodules" || (key.starts_with("submodule.") && key.ends_with(".ignore"))
+}
+
+/// The submodule keys set in `config`, by name.
+fn submodule_keys(config: &git2::Config) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    if let Ok(entries) = config.entries(Some(SUBMODULES)) {
+        let _ = entries.for_each(|e| {
+            if let (Some(name), Some(value)) = (e.name(), e.value()) {
+                out.insert(name.to_string(), value.to_string());
+            }
+        });
+    }
+    out
+}
+
+/// The attributes files outside the working tree git reads, by path, with
+/// the blob id of their content; a file that is absent is left out.
+fn attributes(repo: &Repo, config: &git2::Config) -> BTreeMap<String, String> {
+    let global = match config.get_path("core.attributesfile") {
+        Ok(p) if p.is_relative() => Some(repo.root().join(p)),
+        Ok(p) => Some(p),
+        Err(_) => xdg_config("attributes"),
+    };
+    [Some(repo.common_dir().join("info").join("attributes")), global]
+        .into_iter()
+        .flatten()
+        .filter_map(|p| {
+            let bytes = crate::file::read(&p).ok()?;
+            let id = git2::Oid::hash_object(git2::ObjectType::Blob, &bytes).ok()?;
+            Some((p.to_string_lossy().into_owned(), id.to_string()))
+        })
+        .collect()
+}
+
+/// `$XDG_CONFIG_HOME/git/NAME`, else `$HOME/.config/git/NAME`.
+fn xdg_config(name: &str) -> Option<PathBuf> {
+    let xdg = std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty());
+    let base = match xdg {
+        Some(x) => PathBuf::from(x),
+        None => PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?).join(".config"),
+    };
+    Some(base.join("git").join(name))
+}

@@ -1,0 +1,113 @@
+//! What governed the reading of the working tree when a task started: the
+//! part of the start snapshot that lets `check` read the working tree as
+//! the start would have, so that nothing set since (a bit on an index
+//! entry, an ignore rule, a configuration value) hides the task's change.
+//!
+//! Which keys and files count, and how each is read against its start
+//! value, is the working-tree reading's business
+//! (`majordomus-readings/src/status/since.rs`); this is only their record.
+//! Paths are written as [`RepoPath`] writes them, file contents as
+//! [`Bytes`]: both lossless for bytes that are not UTF-8.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::task::Bytes;
+use crate::RepoPath;
+
+/// The start's conditions of the working-tree reading.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadingAtStart {
+    /// The configuration keys the reading obeys, by their lowercase names,
+    /// with their values at the start; a key that was unset is absent.
+    #[serde(default)]
+    pub config: BTreeMap<String, String>,
+    /// `info/exclude` of the common git directory (`None`: no such file).
+    #[serde(default)]
+    pub info_exclude: Option<Bytes>,
+    /// The excludes file git read (`core.excludesFile`, else its default
+    /// place), `None`: there was none.
+    #[serde(default)]
+    pub excludes_file: Option<FileAtStart>,
+    /// The working tree's ignore files whose content HEAD did not hold at
+    /// their path (untracked, or changed and not committed), by path.
+    #[serde(default)]
+    pub ignore_files: BTreeMap<RepoPath, Bytes>,
+    /// The attributes files outside the working tree that git reads
+    /// (`info/attributes`, `core.attributesFile` or its default place), by
+    /// path on disk, with the blob id of their content; absent: no file.
+    #[serde(default)]
+    pub attributes: BTreeMap<String, String>,
+    /// Tracked paths git looked away from because of a bit on their index
+    /// entry, and the bit.
+    #[serde(default)]
+    pub bits: BTreeMap<RepoPath, Bit>,
+    /// The index file's modification time at the start, in whole seconds
+    /// (the start's own time when there was no index): an index entry whose
+    /// file time is not older was refreshed since, so its stat data is not
+    /// the start's and does not vouch for its content. `None`: a record
+    /// written before this was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index_mtime: Option<i64>,
+}
+
+/// A file outside the working tree and its content.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileAtStart {
+    pub path: String,
+    pub content: Bytes,
+}
+
+/// A bit on an index entry that makes git look away from its file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Bit {
+    AssumeUnchanged,
+    SkipWorktree,
+}
+
+/// The most bytes of the rules of one ignore file a record keeps.
+pub const MAX_RULES: usize = 1 << 20;
+
+/// `Err` naming the first field past its bound (a record is refused whole,
+/// as the task record's other fields are: `task.rs`).
+pub fn check(r: &ReadingAtStart) -> Result<(), String> {
+    use crate::text::{check_len, MAX_FIELD};
+    for (key, value) in &r.config {
+        check_len("configuration key", key, MAX_FIELD)?;
+        check_len("configuration value", value, MAX_FIELD)?;
+    }
+    let rules = r.info_exclude.iter().chain(r.excludes_file.iter().map(|f| &f.content)).chain(r.ignore_files.values());
+    if let Some(b) = rules.into_iter().find(|b| b.0.len() > MAX_RULES) {
+        return Err(format!("its ignore rules are {} bytes long, more than the {MAX_RULES} they may be", b.0.len()));
+    }
+    if let Some(f) = &r.excludes_file {
+        check_len("excludes file", &f.path, MAX_FIELD)?;
+    }
+    for path in r.ignore_files.keys().chain(r.bits.keys()) {
+        check_len("path", &path.to_string(), MAX_FIELD)?;
+    }
+    for (path, id) in &r.attributes {
+        check_len("attributes file", path, MAX_FIELD)?;
+        crate::text::check_object_id("attributes file's blob", id)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_of_the_start_round_trips_with_paths_that_are_not_utf8() {
+        let mut r = ReadingAtStart::default();
+        r.config.insert("core.filemode".into(), "true".into());
+        r.bits.insert(RepoPath::from_bytes(b"caf\xe9.rs".to_vec()), Bit::AssumeUnchanged);
+        r.ignore_files.insert(RepoPath::from(".pytest_cache/.gitignore"), Bytes(b"*\n".to_vec()));
+        r.excludes_file = Some(FileAtStart { path: "/home/u/.config/git/ignore".into(), content: Bytes(vec![0xff]) });
+        let json = serde_json::to_string(&r).expect("encode");
+        assert!(json.contains(r#""\"caf\\351.rs\"":"assume-unchanged""#), "{json}");
+        assert_eq!(serde_json::from_str::<ReadingAtStart>(&json).expect("decode"), r);
+    }
+}
