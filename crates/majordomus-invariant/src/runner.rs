@@ -24,13 +24,20 @@
 //! returned, so no verdict is recorded: majordomus never exits leaving a gate
 //! running behind it.
 //!
+//! A SIGKILL cannot be caught, so a [`Supervisor`] covers it: a program that
+//! leads the group, runs the shell in it, and stops the group when its own
+//! parent dies (the `majordomus` binary's hidden `supervise` mode,
+//! apps/majordomus-cli/src/supervise.rs). It ends as the shell ended, so the
+//! outcome reads the same through it.
+//!
 //! Nothing here decides whether a verdict is green for the invariant: that
 //! is `gates-green`'s (`src/family/verification/judge.rs`), over the
 //! readings of `src/family/verification/readings.rs`.
 
+use std::ffi::OsString;
 use std::io;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -121,6 +128,16 @@ pub enum RunError {
     Interrupted,
 }
 
+/// A program the shell is started through: `program ARGS... /bin/sh -c
+/// COMMAND`. It must lead the process group it is started in, run the rest
+/// of its command line in that group, and end as that ended (its exit
+/// code, or 128 + the signal that ended it).
+#[derive(Debug, Clone)]
+pub struct Supervisor {
+    pub program: PathBuf,
+    pub args: Vec<OsString>,
+}
+
 /// Runs `command` through [`SHELL`] `-c` in `root`, stdin closed, stdout and
 /// stderr inherited. Past `timeout` the whole process group is stopped and
 /// the outcome says so; once `signals` counts one (a signal reached
@@ -131,11 +148,30 @@ pub fn execute(
     timeout: Option<Duration>,
     signals: &dyn Signals,
 ) -> Result<Outcome, RunError> {
+    execute_under(None, root, command, timeout, signals)
+}
+
+/// [`execute`], the shell started through `supervisor` when there is one.
+pub fn execute_under(
+    supervisor: Option<&Supervisor>,
+    root: &Path,
+    command: &str,
+    timeout: Option<Duration>,
+    signals: &dyn Signals,
+) -> Result<Outcome, RunError> {
     if signals.received() > 0 {
         return Err(RunError::Interrupted);
     }
     let started = Instant::now();
-    let mut child = Command::new(SHELL)
+    let mut launch = match supervisor {
+        Some(s) => {
+            let mut c = Command::new(&s.program);
+            c.args(&s.args).arg(SHELL);
+            c
+        }
+        None => Command::new(SHELL),
+    };
+    let mut child = launch
         .arg("-c")
         .arg(command)
         .current_dir(root)

@@ -206,7 +206,7 @@ impl Register {
         let mut out = BTreeSet::new();
         for entry in index.iter() {
             let path = RepoPath::from_bytes(entry.path);
-            if self.scans_path(&path) && path.under(repo.root()).is_file() {
+            if self.scans_path(&path) && crate::file::in_tree(repo.root(), &path).is_some_and(|p| p.is_file()) {
                 out.insert(path);
             }
         }
@@ -224,7 +224,8 @@ impl Register {
     pub fn markers_in(&self, repo: &Repo, files: &[RepoPath]) -> Reading<Vec<Marker>> {
         let mut out = Vec::new();
         for path in files {
-            let Some(text) = read_text(&path.under(repo.root()))? else { continue };
+            let Some(full) = crate::file::in_tree(repo.root(), path) else { continue };
+            let Some(text) = read_text(&full)? else { continue };
             out.extend(self.find(&text).into_iter().map(|(line, text, issue)| Marker {
                 path: path.to_string(),
                 line,
@@ -248,7 +249,8 @@ impl Register {
         };
         let mut out = Vec::new();
         for path in changed.iter().filter(|p| self.scans_path(p)) {
-            let Some(now) = read_text(&path.under(repo.root()))? else { continue };
+            let Some(full) = crate::file::in_tree(repo.root(), path) else { continue };
+            let Some(now) = read_text(&full)? else { continue };
             let then: BTreeSet<String> =
                 match start_tree.as_ref().and_then(|t| t.get_path(&path.under(Path::new(""))).ok()) {
                     Some(entry) => {

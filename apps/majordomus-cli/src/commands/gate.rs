@@ -178,12 +178,17 @@ fn run_one(
     if let Some(note) = environment_note(ws, id, &prepared) {
         errln!("majordomus: gate {id}: {note}");
     }
-    let outcome =
-        match runner::execute(ws.repo.root(), &gate.run, gate.timeout_seconds.map(Duration::from_secs), interrupted) {
-            Ok(o) => o,
-            Err(RunError::Interrupted) => return Ok(None),
-            Err(e) => return Err(CliError::internal(format!("cannot run the gate {id}"), e)),
-        };
+    let outcome = match runner::execute_under(
+        supervisor().as_ref(),
+        ws.repo.root(),
+        &gate.run,
+        gate.timeout_seconds.map(Duration::from_secs),
+        interrupted,
+    ) {
+        Ok(o) => o,
+        Err(RunError::Interrupted) => return Ok(None),
+        Err(e) => return Err(CliError::internal(format!("cannot run the gate {id}"), e)),
+    };
     // A signal that came as the command ended: no verdict either.
     if interrupted.received() > 0 {
         return Ok(None);
@@ -371,6 +376,18 @@ fn unknown_gate(id: &str, policy: &Policy) -> String {
         let ids: Vec<&str> = policy.gates.keys().map(String::as_str).collect();
         format!("no gate named {id:?} is declared in .ai/repo/majordomus.toml; declared: {}", ids.join(", "))
     }
+}
+
+/// The gate's shell runs under this binary's `supervise` mode, which stops
+/// the gate's group when this process dies, even of a SIGKILL that no
+/// handler sees (commands/supervise.rs). `/proc/self/exe` is this binary
+/// even after a rebuild replaced the file. Linux only: elsewhere there is
+/// no parent-death signal, and the shell runs directly.
+fn supervisor() -> Option<runner::Supervisor> {
+    cfg!(target_os = "linux").then(|| runner::Supervisor {
+        program: "/proc/self/exe".into(),
+        args: vec!["supervise".into(), "--parent".into(), std::process::id().to_string().into(), "--".into()],
+    })
 }
 
 /// The signals that would end majordomus while a gate runs, counted. The

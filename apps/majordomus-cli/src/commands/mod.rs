@@ -22,6 +22,7 @@ pub mod schema;
 pub mod scope;
 pub mod score;
 pub mod start;
+pub mod supervise;
 pub mod sweep;
 pub mod todo;
 
@@ -48,6 +49,9 @@ pub enum Command {
     Sweep(sweep::SweepArgs),
     // The forge observation (README.md, "The closing questions, and `majordomus forge`").
     Forge(forge::ForgeArgs),
+    /// The parent a gate's shell runs under (`gate run` starts it; not for direct use).
+    #[command(hide = true)]
+    Supervise(supervise::SuperviseArgs),
 }
 
 pub fn run(cli: Cli) -> Result<Exit, CliError> {
@@ -84,5 +88,6 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
         Command::Markers(args) => markers::cmd_markers(&cwd()?, args),
         Command::Sweep(args) => sweep::cmd_sweep(&cwd()?, args),
         Command::Forge(args) => forge::cmd_forge(&cwd()?, args),
+        Command::Supervise(args) => supervise::cmd_supervise(args),
     }
 }
