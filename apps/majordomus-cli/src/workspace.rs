@@ -186,6 +186,14 @@ pub fn write_state(paths: &StatePaths, path: &Path, bytes: &[u8]) -> Result<(), 
     dir.replace(&name, bytes, Perm::Private).map_err(place_error)
 }
 
+/// [`write_state`] for a file the next run works out again (the
+/// `gates.completion` document): atomic, not flushed to the disk first
+/// (`majordomus_records::confined::Dir::replace_derived`).
+pub fn write_derived_state(paths: &StatePaths, path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    let (dir, name) = state_parent(paths, path)?;
+    dir.replace_derived(&name, bytes, Perm::Private).map_err(place_error)
+}
+
 /// [`write_state`] for a file that must not exist yet: `Ok(false)`, and
 /// nothing written, when it does (another writer created it first).
 pub fn create_state(paths: &StatePaths, path: &Path, bytes: &[u8]) -> Result<bool, CliError> {
