@@ -13,7 +13,8 @@ running() {
 
 # wait_at_lock PID WHAT: waits until PID has the lock file open (it is
 # waiting for the lock) or has ended; fails if it ended while the lock was
-# held, having written without it.
+# held, having written without it. PID must not have inherited the
+# holder's descriptor of the lock file.
 wait_at_lock() {
   while running "$1" && ! ls -l "/proc/$1/fd" 2>/dev/null | grep -q 'ledger\.lock$'; do
     sleep 0.02
@@ -32,7 +33,8 @@ lock=.ai/local/state/ledger.lock
 
 exec 9>>"$lock"
 flock -x 9
-md scope add docs > "$case_root/scope.out" 2>&1 &
+# Started directly (so $! is majordomus) and without the holder's descriptor 9.
+"$MAJORDOMUS" scope add docs 9>&- > "$case_root/scope.out" 2>&1 &
 pid=$!
 wait_at_lock "$pid" "scope add"
 # The other writer, holding the lock, changes the record (and, as every
@@ -50,7 +52,7 @@ scope=$(json_get .ai/local/state/task.json '",".join(d["scope"])')
 [ "$scope" = "src,lib,docs" ] || fail "scope add wrote over the other writer's change: the scope is $scope, not src,lib,docs"
 
 flock -x 9
-md finish --outcome failed > "$case_root/finish.out" 2>&1 &
+"$MAJORDOMUS" finish --outcome failed 9>&- > "$case_root/finish.out" 2>&1 &
 pid=$!
 wait_at_lock "$pid" "finish"
 [ -f .ai/local/state/task.json ] || fail "finish removed the task record while another writer held the lock"

@@ -39,9 +39,11 @@ pub fn write_document(ws: &Workspace, doc: &Document) -> Result<(), CliError> {
     write_document_in(&ws.paths, doc)
 }
 
-/// Writes the document among the state files of `paths`.
+/// Writes the document among the state files of `paths`: atomically, not
+/// flushed to the disk first (the next check writes it again; see
+/// `Dir::replace_derived`).
 pub fn write_document_in(paths: &StatePaths, doc: &Document) -> Result<(), CliError> {
-    crate::workspace::write_state(paths, &paths.completion(), &document_bytes(doc)?)
+    crate::workspace::write_derived_state(paths, &paths.completion(), &document_bytes(doc)?)
 }
 
 /// The invariant over a repository libgit2 cannot read: every reading

@@ -89,7 +89,7 @@ impl Workspace {
         let read =
             ledger::load_here(&self.paths).map_err(|e| CliError::Usage(majordomus_records::task::error_chain(&e)))?;
         if let Some(torn) = read.torn {
-            errln!("majordomus: note: {}", torn.sentence(&path));
+            errln!("majordomus: note: the ledger was damaged: {}", torn.sentence(&path));
         }
         Ok(read.entries)
     }
@@ -187,6 +187,14 @@ pub fn in_force_unopened(paths: &StatePaths, task: &TaskState) -> Result<InForce
 pub fn write_state(paths: &StatePaths, path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     let (dir, name) = state_parent(paths, path)?;
     dir.replace(&name, bytes, Perm::Private).map_err(place_error)
+}
+
+/// [`write_state`] for a file the next run works out again (the
+/// `gates.completion` document): atomic, not flushed to the disk first
+/// (`majordomus_records::confined::Dir::replace_derived`).
+pub fn write_derived_state(paths: &StatePaths, path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    let (dir, name) = state_parent(paths, path)?;
+    dir.replace_derived(&name, bytes, Perm::Private).map_err(place_error)
 }
 
 /// [`write_state`] for a file that must not exist yet: `Ok(false)`, and

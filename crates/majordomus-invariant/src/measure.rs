@@ -182,7 +182,8 @@ fn ref_readings(
     let push = deadline.read(|| commit::readings::push(repo, head, &branches, &trunk, &evidence, task.record()));
     let elsewhere = deadline.read(|| commit::readings::elsewhere(repo, head, &branches, &evidence, task));
     let submodules = deadline.read(|| commit::readings::submodules(repo, head_commit, task));
-    let integrated = deadline.read(|| integration::readings::integrated(repo, head, head_commit, &trunk, &evidence));
+    let integrated =
+        deadline.read(|| integration::readings::integrated(repo, paths, head, head_commit, &trunk, &evidence));
     let upstreams = deadline.read(|| integration::readings::upstreams(&branches, &evidence, task));
     let stashes = deadline.read(|| commit::readings::stashes(repo));
     let operations = deadline.read(|| commit::readings::operations(repo));

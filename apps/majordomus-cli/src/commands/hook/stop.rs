@@ -396,7 +396,9 @@ fn judge(
         agent_id: key.agent_id.clone(),
         at: now(),
     };
-    ws.write_state(&guard, &state.to_bytes()).map_err(|e| e.chain())?;
+    // Atomic, not flushed to the disk first: a guard lost with the machine
+    // starts its count over, which (as above) costs at most one more block.
+    crate::workspace::write_derived_state(&ws.paths, &guard, &state.to_bytes()).map_err(|e| e.chain())?;
     prune_guards(ws, &c.record.id);
     Ok(verdict)
 }
