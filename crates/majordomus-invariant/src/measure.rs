@@ -182,7 +182,8 @@ fn ref_readings(
     let push = deadline.read(|| commit::readings::push(repo, head, &branches, &trunk, &evidence, task.record()));
     let elsewhere = deadline.read(|| commit::readings::elsewhere(repo, head, &branches, &evidence, task));
     let submodules = deadline.read(|| commit::readings::submodules(repo, head_commit, task));
-    let integrated = deadline.read(|| integration::readings::integrated(repo, head, head_commit, &trunk, &evidence));
+    let integrated =
+        deadline.read(|| integration::readings::integrated(repo, paths, head, head_commit, &trunk, &evidence));
     let upstreams = deadline.read(|| integration::readings::upstreams(&branches, &evidence, task));
     let stashes = deadline.read(|| commit::readings::stashes(repo));
     let operations = deadline.read(|| commit::readings::operations(repo));
@@ -212,7 +213,7 @@ fn ref_readings(
 /// in the register. With no task, or a ledger that cannot be read, the
 /// reason.
 pub fn issues_to_observe(repo: &Repo, paths: &StatePaths, policy: &Policy) -> Reading<Vec<IssueRef>> {
-    let readings = measure(repo, paths, policy, TaskState::load(&paths.task()));
+    let readings = measure(repo, paths, policy, TaskState::here(paths));
     let b = &readings.bookkeeping;
     let book = b.book.as_ref().map_err(Clone::clone)?;
     let mut markers: Vec<Marker> = b.markers_added.clone().unwrap_or_default();

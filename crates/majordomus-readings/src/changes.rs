@@ -48,17 +48,9 @@ pub fn since(
 
     let mut candidates: BTreeSet<RepoPath> = BTreeSet::new();
     if start != head {
-        let diff = repo
-            .git
-            .diff_tree_to_tree(start_tree.as_ref(), head_tree.as_ref(), None)
+        let paths = crate::trees::changed_paths(&repo.git, start_tree.as_ref(), head_tree.as_ref())
             .map_err(|e| Unread::git("the commits since the start", &e))?;
-        for delta in diff.deltas() {
-            for file in [delta.old_file(), delta.new_file()] {
-                if let Some(p) = file.path_bytes() {
-                    candidates.insert(RepoPath::from_bytes(p));
-                }
-            }
-        }
+        candidates.extend(paths);
     }
     // Paths whose working-tree content differs from HEAD: read from disk.
     let on_disk: BTreeSet<&RepoPath> =

@@ -12,11 +12,17 @@
 //! open. git takes the same view of such things: `git status` lists no
 //! untracked FIFO, calls a tracked file a FIFO took the place of modified,
 //! and `git add` refuses one as an unsupported file type.
+//!
+//! A working-tree path is reached as git reaches it ([`in_tree`]): git
+//! never follows a symbolic link in a path's leading directories (a
+//! tracked directory replaced by a link to a copy of it is its files
+//! deleted), so no reader of a tracked or untracked path's content does.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use git2::{ObjectType, Oid};
+use majordomus_records::RepoPath;
 use rustix::fs::{FileType, Mode, OFlags};
 
 /// Why a working-tree file's content could not be read.
@@ -81,9 +87,43 @@ pub fn blob_id(path: &Path) -> Result<Oid, FileError> {
         .map_err(|e| FileError::Io { path: path.to_path_buf(), source: std::io::Error::other(e.message().to_string()) })
 }
 
+/// The working-tree path `rel` under `root`, `None` when one of its
+/// leading directories is not a directory reached without a link (a
+/// symbolic link, a file, nothing): git does not look through it, and the
+/// path is not there. The last component is the caller's (`lstat` it, or
+/// read it: a link there is a link git tracks).
+pub fn in_tree(root: &Path, rel: &RepoPath) -> Option<PathBuf> {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = rel.as_bytes();
+    let mut dir = root.to_path_buf();
+    if let Some(last) = bytes.iter().rposition(|c| *c == b'/') {
+        for part in bytes[..last].split(|c| *c == b'/').filter(|p| !p.is_empty()) {
+            dir.push(std::ffi::OsStr::from_bytes(part));
+            if !std::fs::symlink_metadata(&dir).is_ok_and(|m| m.is_dir()) {
+                return None;
+            }
+        }
+    }
+    Some(rel.under(root))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_through_a_linked_directory_is_not_in_the_tree() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir_all(dir.path().join("real/deep")).expect("mkdir");
+        std::fs::write(dir.path().join("real/deep/a.rs"), "a\n").expect("write");
+        std::os::unix::fs::symlink("real", dir.path().join("link")).expect("symlink");
+        std::os::unix::fs::symlink("real/deep/a.rs", dir.path().join("file-link")).expect("symlink");
+        assert_eq!(in_tree(dir.path(), &"real/deep/a.rs".into()), Some(dir.path().join("real/deep/a.rs")));
+        assert_eq!(in_tree(dir.path(), &"link/deep/a.rs".into()), None, "a leading link is not followed");
+        assert_eq!(in_tree(dir.path(), &"real/deep/a.rs/x".into()), None, "a file is no directory");
+        assert_eq!(in_tree(dir.path(), &"missing/a.rs".into()), None);
+        assert!(in_tree(dir.path(), &"file-link".into()).is_some(), "the last component is the caller's");
+    }
 
     fn fifo(path: &Path) {
         rustix::fs::mknodat(rustix::fs::CWD, path, FileType::Fifo, Mode::from_raw_mode(0o644), 0).expect("mkfifo");

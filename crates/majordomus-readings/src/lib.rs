@@ -24,6 +24,7 @@ pub mod repo;
 pub mod stash;
 pub mod state;
 pub mod status;
+pub mod trees;
 mod unread;
 pub mod worktrees;
 

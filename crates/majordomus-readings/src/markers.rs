@@ -21,6 +21,7 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use majordomus_records::issue::{is_repository, IssueRef};
@@ -34,9 +35,17 @@ use crate::{Reading, Repo, Unread};
 /// The register, resolved from the policy and the defaults.
 #[derive(Debug, Clone)]
 pub struct Register {
-    pattern: Regex,
-    /// The marker word and its parenthesis, when the pattern opens with one.
-    word: Option<Regex>,
+    /// The pattern, compiled. The default one is compiled only when a line
+    /// holds its marker word (see [`Register::find`]): compiling it is most
+    /// of the register's cost, and most changes hold no marker at all.
+    pattern: OnceLock<Regex>,
+    /// The marker word and its parenthesis (`LIMITATION(`), when the
+    /// pattern opens with one.
+    word: Option<String>,
+    /// Whether every match of the pattern holds [`Register::word`]: true of
+    /// the default pattern; a pattern from the policy may have alternatives
+    /// that do not open with it.
+    word_in_every_match: bool,
     pub pattern_text: String,
     pub scan: Vec<String>,
     pub extensions: Vec<String>,
@@ -84,9 +93,16 @@ impl Register {
         let (scan, scan_from) = pick(m.scan, &marker_defaults::SCAN);
         let (extensions, ext_from) = pick(m.extensions, &marker_defaults::EXTENSIONS);
         let (exclude, exclude_from) = pick(m.exclude, &marker_defaults::EXCLUDE);
-        let pattern = Regex::new(&pattern_text).map_err(|e| {
-            Unread::policy(format!("the marker pattern {pattern_text:?} is not a regular expression: {e}"))
-        })?;
+        // The policy's pattern is compiled now, so that one that is not a
+        // regular expression makes the reading unread whatever the files hold.
+        let word_in_every_match = pattern_text == marker_defaults::PATTERN;
+        let pattern = OnceLock::new();
+        if !word_in_every_match {
+            let compiled = Regex::new(&pattern_text).map_err(|e| {
+                Unread::policy(format!("the marker pattern {pattern_text:?} is not a regular expression: {e}"))
+            })?;
+            let _ = pattern.set(compiled);
+        }
         let mut builder = GlobSetBuilder::new();
         for g in &exclude {
             let glob =
@@ -97,6 +113,7 @@ impl Register {
             builder.build().map_err(|e| Unread::policy(format!("the marker exclusions cannot be used: {e}")))?;
         Ok(Self {
             word: marker_word(&pattern_text),
+            word_in_every_match,
             pattern,
             pattern_text,
             scan: scan.iter().map(|s| s.trim_matches('/').to_string()).collect(),
@@ -128,22 +145,30 @@ impl Register {
         out
     }
 
+    /// The compiled pattern (the default one compiled at its first use).
+    fn pattern(&self) -> &Regex {
+        self.pattern.get_or_init(|| Regex::new(&self.pattern_text).expect("the default marker pattern compiles"))
+    }
+
     fn find_in_line(&self, line: &str) -> Vec<(String, Option<IssueRef>)> {
+        if self.word_in_every_match && self.word.as_ref().is_some_and(|w| !line.contains(w.as_str())) {
+            return Vec::new();
+        }
         let mut found = Vec::new();
         let mut covered = Vec::new();
-        for caps in self.pattern.captures_iter(line) {
+        for caps in self.pattern().captures_iter(line) {
             let Some(whole) = caps.get(0) else { continue };
             covered.push(whole.range());
             found.push((whole.start(), whole.as_str().to_string(), self.issue_of(&caps)));
         }
         if let Some(word) = &self.word {
-            for m in word.find_iter(line) {
-                if covered.iter().any(|r| r.contains(&m.start())) {
+            for (start, w) in line.match_indices(word.as_str()) {
+                if covered.iter().any(|r| r.contains(&start)) {
                     continue;
                 }
-                let rest = &line[m.end()..];
+                let rest = &line[start + w.len()..];
                 let close = rest.find(')').map_or(rest.len().min(40), |i| i + 1);
-                found.push((m.start(), format!("{}{}", m.as_str(), &rest[..close]), None));
+                found.push((start, format!("{w}{}", &rest[..close]), None));
             }
         }
         found.sort_by_key(|(at, _, _)| *at);
@@ -151,8 +176,8 @@ impl Register {
     }
 
     fn issue_of(&self, caps: &regex::Captures<'_>) -> Option<IssueRef> {
-        let groups = self.pattern.captures_len() - 1;
-        let has_name = |n: &str| self.pattern.capture_names().any(|c| c == Some(n));
+        let groups = self.pattern().captures_len() - 1;
+        let has_name = |n: &str| self.pattern().capture_names().any(|c| c == Some(n));
         let number = if has_name("number") {
             caps.name("number")
         } else if groups >= 2 {
@@ -181,7 +206,7 @@ impl Register {
         let mut out = BTreeSet::new();
         for entry in index.iter() {
             let path = RepoPath::from_bytes(entry.path);
-            if self.scans_path(&path) && path.under(repo.root()).is_file() {
+            if self.scans_path(&path) && crate::file::in_tree(repo.root(), &path).is_some_and(|p| p.is_file()) {
                 out.insert(path);
             }
         }
@@ -199,7 +224,8 @@ impl Register {
     pub fn markers_in(&self, repo: &Repo, files: &[RepoPath]) -> Reading<Vec<Marker>> {
         let mut out = Vec::new();
         for path in files {
-            let Some(text) = read_text(&path.under(repo.root()))? else { continue };
+            let Some(full) = crate::file::in_tree(repo.root(), path) else { continue };
+            let Some(text) = read_text(&full)? else { continue };
             out.extend(self.find(&text).into_iter().map(|(line, text, issue)| Marker {
                 path: path.to_string(),
                 line,
@@ -223,7 +249,8 @@ impl Register {
         };
         let mut out = Vec::new();
         for path in changed.iter().filter(|p| self.scans_path(p)) {
-            let Some(now) = read_text(&path.under(repo.root()))? else { continue };
+            let Some(full) = crate::file::in_tree(repo.root(), path) else { continue };
+            let Some(now) = read_text(&full)? else { continue };
             let then: BTreeSet<String> =
                 match start_tree.as_ref().and_then(|t| t.get_path(&path.under(Path::new(""))).ok()) {
                     Some(entry) => {
@@ -248,15 +275,15 @@ impl Register {
     }
 }
 
-/// The marker word and its parenthesis (`LIMITATION` then `(`) when the
-/// pattern opens with a literal word followed by an escaped parenthesis.
-fn marker_word(pattern: &str) -> Option<Regex> {
+/// The marker word and its parenthesis (`LIMITATION(`) when the pattern
+/// opens with a literal word followed by an escaped parenthesis.
+fn marker_word(pattern: &str) -> Option<String> {
     let end = pattern.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?;
     let (word, rest) = pattern.split_at(end);
     if word.is_empty() || !rest.starts_with("\\(") {
         return None;
     }
-    Regex::new(&format!("{}\\(", regex::escape(word))).ok()
+    Some(format!("{word}("))
 }
 
 /// A file's text; `None` when it is gone, not a regular file (a FIFO is
@@ -322,6 +349,20 @@ mod tests {
         assert!(!r.scans("tests/x.md"), "the default exclusions still hold");
         assert_eq!(r.decided.scan, "the policy's [markers]");
         assert_eq!(r.decided.exclude, "the default");
+    }
+
+    #[test]
+    fn the_default_pattern_is_compiled_only_for_a_line_holding_the_marker_word() {
+        let r = default_register();
+        assert!(r.find("fn main() {}\n// a limitation, in words\n").is_empty());
+        assert!(r.pattern.get().is_none(), "no line held the word: nothing compiled");
+        assert_eq!(r.find(&format!("x\n// {}\n", marker("#7"))).len(), 1);
+        assert!(r.pattern.get().is_some());
+        // A pattern from the policy may match without the word: always compiled.
+        let m = Markers { pattern: Some(format!("{}\\(#(\\d+)\\)|TODO", word())), ..Markers::default() };
+        let r = Register::from_policy(Some(&m)).expect("register");
+        assert!(r.pattern.get().is_some());
+        assert_eq!(r.find("// TODO\n").len(), 1);
     }
 
     #[test]

@@ -31,6 +31,13 @@ use std::path::{Component, Path, PathBuf};
 use rustix::fs::{AtFlags, Mode, OFlags, RenameFlags};
 use rustix::io::Errno;
 
+/// Whether a replacement is flushed to the disk before it is renamed into place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flush {
+    Yes,
+    No,
+}
+
 /// Why a place could not be reached or written.
 #[derive(Debug, thiserror::Error)]
 pub enum PlaceError {
@@ -262,7 +269,22 @@ impl Dir {
 
     /// Replaces `name` with `bytes` atomically (see the module's essay).
     pub fn replace(&self, name: &str, bytes: &[u8], perm: Perm) -> Result<(), PlaceError> {
-        let tmp = self.temporary(bytes, perm, name)?;
+        self.replace_with(name, bytes, perm, Flush::Yes)
+    }
+
+    /// [`Dir::replace`] for a file the next run works out again if it is
+    /// lost (the `gates.completion` document, a cache): atomic all the
+    /// same, a reader sees the old file or the new one, but not flushed to
+    /// the disk first. After a crash of the machine it may be the old one,
+    /// or, on some file systems, empty: read as damaged, and rewritten by
+    /// the next run. The flush is the one wait of a write (a millisecond or
+    /// more on a disk, as long as the whole of a small `check`).
+    pub fn replace_derived(&self, name: &str, bytes: &[u8], perm: Perm) -> Result<(), PlaceError> {
+        self.replace_with(name, bytes, perm, Flush::No)
+    }
+
+    fn replace_with(&self, name: &str, bytes: &[u8], perm: Perm, flush: Flush) -> Result<(), PlaceError> {
+        let tmp = self.temporary(bytes, perm, name, flush)?;
         rustix::fs::renameat(&self.fd, &tmp, &self.fd, name).map_err(|e| {
             let _ = rustix::fs::unlinkat(&self.fd, &tmp, AtFlags::empty());
             io_err("write", &self.path.join(name), e.into())
@@ -273,7 +295,7 @@ impl Dir {
     /// `Ok(false)`, and nothing changed, when it does. Of two writers racing
     /// to create it, exactly one wins.
     pub fn create(&self, name: &str, bytes: &[u8], perm: Perm) -> Result<bool, PlaceError> {
-        let tmp = self.temporary(bytes, perm, name)?;
+        let tmp = self.temporary(bytes, perm, name, Flush::Yes)?;
         let placed = match rustix::fs::renameat_with(&self.fd, &tmp, &self.fd, name, RenameFlags::NOREPLACE) {
             // A file system without renameat2's flags: a hard link never replaces either.
             Err(Errno::INVAL | Errno::NOSYS) => rustix::fs::linkat(&self.fd, &tmp, &self.fd, name, AtFlags::empty())
@@ -305,7 +327,7 @@ impl Dir {
 
     /// A new temporary file here holding `bytes`, flushed to disk, with
     /// its final permissions; its name.
-    fn temporary(&self, bytes: &[u8], perm: Perm, for_name: &str) -> Result<String, PlaceError> {
+    fn temporary(&self, bytes: &[u8], perm: Perm, for_name: &str, flush: Flush) -> Result<String, PlaceError> {
         let create_mode = match perm {
             Perm::Private => 0o600,
             Perm::Shared => 0o644,
@@ -326,7 +348,10 @@ impl Dir {
                     rustix::fs::fchmod(file.as_fd(), Mode::from_raw_mode(mode))?;
                 }
                 file.write_all(bytes)?;
-                file.sync_all()
+                match flush {
+                    Flush::Yes => file.sync_all(),
+                    Flush::No => Ok(()),
+                }
             })();
             if let Err(e) = written {
                 drop(file);

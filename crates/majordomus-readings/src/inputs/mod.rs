@@ -219,7 +219,7 @@ fn worktree_mode(repo: &Repo, rel: &str, kept: Option<u32>) -> Option<u32> {
 /// [`worktree_mode`] for a path as bytes.
 pub(crate) fn worktree_mode_of(repo: &Repo, rel: &RepoPath, kept: Option<u32>) -> Option<u32> {
     use std::os::unix::fs::PermissionsExt;
-    let meta = std::fs::symlink_metadata(rel.under(repo.root())).ok()?;
+    let meta = std::fs::symlink_metadata(crate::file::in_tree(repo.root(), rel)?).ok()?;
     if meta.file_type().is_symlink() {
         return Some(MODE_LINK);
     }

@@ -100,14 +100,16 @@ pub fn elsewhere(
         }
     }
     let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
-    for b in &moved {
-        walk.push(parse(&b.commit)?).map_err(|e| Unread::git(&b.name, &e))?;
-    }
     for oid in &hidden {
         match walk.hide(*oid) {
             Err(e) if e.code() != git2::ErrorCode::NotFound => return Err(Unread::git(&oid.to_string(), &e)),
             _ => {}
         }
+    }
+    // Pushed after the hidden commits, so the walk starts from them (see
+    // `push::not_on_any`).
+    for b in &moved {
+        walk.push(parse(&b.commit)?).map_err(|e| Unread::git(&b.name, &e))?;
     }
     let mut new: HashSet<Oid> = HashSet::new();
     let mut truncated = false;

@@ -16,8 +16,11 @@ use crate::{Reading, Repo, Unread};
 /// for one holding HEAD's changes, newest first.
 pub const SQUASH_SEARCH: usize = 2_000;
 
-/// How the trunk relates to HEAD's work.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// How the trunk relates to HEAD's work. Serialized, it is what the
+/// integration cache keeps (`majordomus-invariant`'s
+/// `family/integration/cache.rs`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Integration {
     /// The trunk's history contains HEAD.
     Reached,
@@ -81,17 +84,20 @@ fn integration_searching(repo: &Repo, head: &str, trunk: &str, bound: usize) -> 
     let head_tree = tree_of(h)?;
     let trunk_tree = tree_of(t)?;
     let base_tree = base.map(tree_of).transpose()?;
-    let diff = repo
-        .git
-        .diff_tree_to_tree(base_tree.as_ref(), Some(&head_tree), None)
+    let changed = crate::trees::changed_paths(&repo.git, base_tree.as_ref(), Some(&head_tree))
         .map_err(|e| Unread::git("HEAD's changes since the merge base", &e))?;
     // Each path HEAD changed, with the blob and mode HEAD holds there
     // (`None`: deleted).
-    let mut wanted: Vec<(std::path::PathBuf, Option<Entry>)> = Vec::new();
-    for delta in diff.deltas() {
-        let Some(path) = delta.new_file().path().or(delta.old_file().path()) else { continue };
-        wanted.push((path.to_path_buf(), entry(&head_tree, path)));
-    }
+    let wanted: Vec<(std::path::PathBuf, Option<Entry>)> = changed
+        .into_iter()
+        .map(|path| {
+            let path = std::path::PathBuf::from(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(
+                path.as_bytes(),
+            ));
+            let at_head = entry(&head_tree, &path);
+            (path, at_head)
+        })
+        .collect();
     let held = |tree: &git2::Tree<'_>, path: &std::path::Path, want: Option<Entry>| entry(tree, path) == want;
     let missing: Vec<String> = wanted
         .iter()
@@ -103,7 +109,9 @@ fn integration_searching(repo: &Repo, head: &str, trunk: &str, bound: usize) -> 
     }
     // The tip does not hold them: walk its first parents back to the merge
     // base. The path that failed last is looked up first, so most commits
-    // cost one tree lookup.
+    // cost one tree lookup. A trunk whose tip is the merge base (HEAD is
+    // ahead of it: the usual unlanded branch) has no commit since the base
+    // but its tip, so there is nothing to walk.
     let mut first =
         wanted.iter().position(|(p, _)| missing.first().is_some_and(|m| p.to_string_lossy() == *m)).unwrap_or(0);
     let mut current = commit_of(t)?;
@@ -113,9 +121,6 @@ fn integration_searching(repo: &Repo, head: &str, trunk: &str, bound: usize) -> 
     // and the tip are asked whether they undid it.
     let mut walked = vec![t];
     let mut reverted = None;
-    // The trunk's tip is the merge base itself: it has no commit of its own
-    // since, so nothing on it can hold the change and there is nothing to
-    // search (or to say was not searched).
     let tip_is_base = base == Some(t);
     while let Some(parent) = current.parent_ids().next().filter(|_| !tip_is_base) {
         if Some(parent) == base {
@@ -277,29 +282,6 @@ mod tests {
     }
 
     #[test]
-    fn work_ahead_of_the_trunks_tip_searches_nothing_behind_it() {
-        let t = TestRepo::with_commit();
-        for n in 0..4 {
-            t.write("history.txt", &format!("{n}\n"));
-            t.commit_all("trunk history");
-        }
-        let main = t.head();
-        t.git(&["checkout", "-q", "-b", "feature"]);
-        t.write("new.txt", "work\n");
-        let feature = t.commit_all("the feature");
-        let repo = crate::open(t.path()).expect("open");
-        // The trunk's tip is the merge base: its history says nothing about
-        // the feature, so no search stops short of it.
-        match integration_searching(&repo, &feature, &main, 2).expect("read") {
-            Integration::Missing { paths, searched_only, .. } => {
-                assert_eq!(paths, ["new.txt"]);
-                assert_eq!(searched_only, None);
-            }
-            other => panic!("expected missing, got {other:?}"),
-        }
-    }
-
-    #[test]
     fn the_squash_search_stops_at_its_bound_and_says_so() {
         let t = TestRepo::with_commit();
         let (feature, squash) = squash_merged_feature(&t);
@@ -318,6 +300,56 @@ mod tests {
             integration_searching(&repo, &feature, &t.head(), 4).expect("read"),
             Integration::Holds { paths: 2, commit: squash, behind_tip: 4 }
         );
+    }
+
+    /// Removes the loose object `id` from the object database.
+    fn delete_object(t: &TestRepo, id: &str) {
+        let path = t.path().join(".git/objects").join(&id[..2]).join(&id[2..]);
+        std::fs::remove_file(&path).expect("a loose object");
+    }
+
+    #[test]
+    fn a_branch_ahead_of_the_trunk_reads_no_trunk_commit_below_the_tip() {
+        let t = TestRepo::with_commit();
+        // One commit a minute: a history walk that hides the trunk stops a
+        // few commits below its tip only where the dates tell it to.
+        let commit_at = |minute: u32| {
+            t.git(&["add", "-A"]);
+            let date = format!("{} +0000", 1_700_000_000 + 60 * minute);
+            let out = t
+                .git_command(t.path())
+                .env("GIT_AUTHOR_DATE", &date)
+                .env("GIT_COMMITTER_DATE", &date)
+                .args(["commit", "-q", "-m", "work"])
+                .output()
+                .expect("git commit");
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            t.head()
+        };
+        for n in 0..12 {
+            t.write("trunk.txt", &format!("{n}\n"));
+            commit_at(n);
+        }
+        let trunk = t.head();
+        // Deep enough that listing the commits ahead (a walk that reads a
+        // few of the trunk's commits past the tip, as git's does) stops
+        // before it.
+        let below = t.git(&["rev-parse", "HEAD~10"]).trim().to_string();
+        t.git(&["checkout", "-q", "-b", "feature"]);
+        t.write("feature.txt", "work\n");
+        let feature = commit_at(12);
+        // A walk down the trunk's history would read this commit and fail.
+        delete_object(&t, &below);
+        let repo = crate::open(t.path()).expect("open");
+        match integration(&repo, &feature, &trunk).expect("read") {
+            Integration::Missing { paths, ahead_count, searched_only, reverted, .. } => {
+                assert_eq!(
+                    (paths, ahead_count, searched_only, reverted),
+                    (vec!["feature.txt".to_string()], 1, None, None)
+                );
+            }
+            other => panic!("expected missing, got {other:?}"),
+        }
     }
 
     #[test]

@@ -54,10 +54,12 @@ pub fn head(repo: &Repo) -> Reading<Head> {
 /// (newest first) and the full count.
 pub fn commits_not_on(repo: &Repo, tip: &str, base: Option<&str>) -> Reading<(Vec<String>, usize)> {
     let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
-    walk.push(parse(tip)?).map_err(|e| Unread::git(tip, &e))?;
     if let Some(base) = base {
         walk.hide(parse(base)?).map_err(|e| Unread::git(base, &e))?;
     }
+    // Pushed after the hidden commit, so the walk starts from it (see
+    // `push::not_on_any`).
+    walk.push(parse(tip)?).map_err(|e| Unread::git(tip, &e))?;
     collect(walk)
 }
 

@@ -150,7 +150,6 @@ fn first_compared(
 /// at most [`LISTED`] ids, newest first, and the full count.
 pub(super) fn not_on_any(repo: &Repo, tip: Oid, hidden: &[Oid], also: Option<Oid>) -> Reading<(Vec<String>, usize)> {
     let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
-    walk.push(tip).map_err(|e| Unread::git(&tip.to_string(), &e))?;
     for oid in hidden.iter().chain(also.iter()) {
         // A commit gone from the object database (a removed remote's ref,
         // since collected) holds nothing.
@@ -159,6 +158,11 @@ pub(super) fn not_on_any(repo: &Repo, tip: Oid, hidden: &[Oid], also: Option<Oid
             _ => {}
         }
     }
+    // The tip to walk goes in after the hidden commits: libgit2 starts from
+    // them in the reverse order they were given (not by date, as git
+    // does), and a walk that starts at an old hidden tip reads the newer
+    // history down to its date before it reaches them.
+    walk.push(tip).map_err(|e| Unread::git(&tip.to_string(), &e))?;
     let mut listed = Vec::new();
     let mut count = 0;
     for oid in walk {

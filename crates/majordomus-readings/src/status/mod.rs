@@ -60,7 +60,7 @@ pub fn read_with_libgit2(repo: &Repo) -> Reading<WorkingTree> {
 /// or holds no content git could take: a directory, a FIFO, a socket, a
 /// device (`git add` refuses those; a FIFO is never opened to find out).
 pub fn content_id(repo: &Repo, rel: &RepoPath) -> Option<String> {
-    let path = rel.under(repo.root());
+    let path = crate::file::in_tree(repo.root(), rel)?;
     let meta = std::fs::symlink_metadata(&path).ok()?;
     if meta.is_dir() {
         return None;

@@ -153,14 +153,30 @@ impl World {
     pub fn compare(&self) -> Result<(), String> {
         let git = self.git_reading();
         let ours = self.our_reading()?;
-        if git == ours {
+        let read_anyway = self.content_of_the_deleted(&git)?;
+        if git == ours && read_anyway.is_empty() {
             return Ok(());
         }
         Err(format!(
-            "{}: git and majordomus disagree\n git:        {git:?}\n majordomus: {ours:?}\n in {}",
+            "{}: git and majordomus disagree\n git:        {git:?}\n majordomus: {ours:?}\n content read of paths git reports deleted: {read_anyway:?}\n in {}",
             self.name,
             self.root().display()
         ))
+    }
+
+    /// The paths git reports gone from the working tree whose content
+    /// majordomus's content reader (`status::content_id`, which the start
+    /// snapshot, the inherited paths, the change set and gate inputs read
+    /// through) still finds: it must reach a path as git does, never
+    /// through a link in its leading directories.
+    fn content_of_the_deleted(&self, git: &Answer) -> Result<Vec<RepoPath>, String> {
+        let repo = majordomus_readings::open(self.root()).map_err(|e| e.to_string())?;
+        Ok(git
+            .changed
+            .iter()
+            .filter(|(path, (_, deleted))| *deleted && majordomus_readings::status::content_id(&repo, path).is_some())
+            .map(|(path, _)| path.clone())
+            .collect())
     }
 
     /// The disagreement, if any, as a sentence; a repository that

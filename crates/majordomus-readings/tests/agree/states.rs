@@ -68,6 +68,12 @@ pub const CHANGES: &[State] = &[
         std::fs::rename(w.root().join("src"), w.root().join("copy")).unwrap();
         w.symlink("copy", "src");
     }),
+    ("an edited file's directory replaced by a link to a copy holding the edit", |w| {
+        base(w);
+        w.write("src/deep/c.rs", "c, edited\n");
+        std::fs::rename(w.root().join("src/deep"), w.root().join("deep-copy")).unwrap();
+        w.symlink("../deep-copy", "src/deep");
+    }),
     ("a tracked file's directory replaced by a link to a directory", |w| {
         base(w);
         w.write("elsewhere/c.rs", "c\n");

@@ -145,3 +145,25 @@ fn a_replace_writes_the_whole_file_with_the_mode_asked_and_leaves_no_temporary()
     assert!(dir.remove("state.json").expect("remove"));
     assert!(!dir.remove("state.json").expect("remove"));
 }
+
+#[test]
+fn a_derived_replace_is_atomic_like_any_replace_and_never_writes_through_a_link() {
+    let p = Planted::new();
+    let dir = open_dir(p.base(), Path::new("state"), true).expect("dir");
+    dir.replace_derived("doc.json", b"first, longer content", Perm::Private).expect("write");
+    dir.replace_derived("doc.json", b"second", Perm::Private).expect("write");
+    let target = p.base().join("state/doc.json");
+    assert_eq!(std::fs::read(&target).expect("read"), b"second");
+    assert_eq!(std::fs::metadata(&target).expect("meta").permissions().mode() & 0o777, 0o600);
+    let outside = p.base().join("outside.txt");
+    std::fs::write(&outside, b"untouched").expect("write");
+    std::fs::remove_file(&target).expect("remove");
+    std::os::unix::fs::symlink(&outside, &target).expect("link");
+    dir.replace_derived("doc.json", b"third", Perm::Private).expect("write");
+    assert_eq!(std::fs::read(&outside).expect("read"), b"untouched", "written through the link");
+    assert_eq!(std::fs::read(&target).expect("read"), b"third");
+    assert!(!std::fs::symlink_metadata(&target).expect("meta").file_type().is_symlink());
+    let names: Vec<_> =
+        std::fs::read_dir(p.base().join("state")).expect("list").map(|e| e.expect("entry").file_name()).collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("doc.json")], "a temporary was left behind");
+}

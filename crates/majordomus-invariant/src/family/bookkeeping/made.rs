@@ -72,16 +72,18 @@ pub fn read(repo: &Repo, record: &TaskRecord) -> Reading<Made> {
         tips.push(head);
     }
     let mut walk = git.revwalk().map_err(|e| Unread::git("the history", &e))?;
-    for tip in tips.into_iter().filter(|t| !t.is_zero()) {
-        // A commit the reflog names that is gone (pruned) is nothing to walk.
-        let _ = walk.push(tip);
-    }
     let mut held: Vec<&str> = record.head.iter().map(String::as_str).collect();
     held.extend(record.snapshot.branches.iter().flatten().map(|(_, c)| c.as_str()));
     for id in held {
         if let Ok(oid) = git2::Oid::from_str(id) {
             let _ = walk.hide(oid);
         }
+    }
+    // Pushed after the hidden commits, so the walk starts from them
+    // (libgit2 starts from the last given, not the newest).
+    for tip in tips.into_iter().filter(|t| !t.is_zero()) {
+        // A commit the reflog names that is gone (pruned) is nothing to walk.
+        let _ = walk.push(tip);
     }
     let mut commits = BTreeSet::new();
     for oid in walk.take(MOST + 1) {
@@ -115,14 +117,9 @@ fn changed_by(repo: &Repo, oid: git2::Oid, paths: &mut BTreeSet<String>) -> Read
     let commit = repo.git.find_commit(oid).map_err(|e| Unread::git(&what(), &e))?;
     let tree = commit.tree().map_err(|e| Unread::git(&what(), &e))?;
     let parent = commit.parent(0).ok().and_then(|p| p.tree().ok());
-    let diff = repo.git.diff_tree_to_tree(parent.as_ref(), Some(&tree), None).map_err(|e| Unread::git(&what(), &e))?;
-    for delta in diff.deltas() {
-        for file in [delta.old_file(), delta.new_file()] {
-            if let Some(p) = file.path().and_then(|p| p.to_str()) {
-                paths.insert(p.to_string());
-            }
-        }
-    }
+    let changed = majordomus_readings::trees::changed_paths(&repo.git, parent.as_ref(), Some(&tree))
+        .map_err(|e| Unread::git(&what(), &e))?;
+    paths.extend(changed.iter().filter_map(|p| p.to_str().map(str::to_string)));
     Ok(())
 }
 

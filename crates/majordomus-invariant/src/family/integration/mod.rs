@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use majordomus_readings::refs::{Integration, Trunk};
 use majordomus_readings::Reading;
 
+pub mod cache;
 pub mod judge;
 pub mod questions;
 pub mod readings;

@@ -5,6 +5,7 @@ use majordomus_readings::refs::{self, Branch, Head, NoTrunk, RemoteEvidence, Tru
 use majordomus_readings::{Reading, Repo, Unread, UnreadKind};
 use majordomus_records::policy::Policy;
 use majordomus_records::task::TaskState;
+use majordomus_records::StatePaths;
 
 use super::{Integrated, UpstreamsSeen};
 
@@ -27,8 +28,11 @@ pub fn trunk_in_force(
 }
 
 /// Whether the trunk holds HEAD's work. A grafts file makes it unread.
+/// The answer for the same HEAD and trunk is kept between checks
+/// (`cache.rs`).
 pub fn integrated(
     repo: &Repo,
+    paths: &StatePaths,
     head: &Reading<Head>,
     head_commit: Option<&str>,
     trunk: &Reading<Result<Trunk, NoTrunk>>,
@@ -42,7 +46,7 @@ pub fn integrated(
         (None, _) => Err(head.clone().err().unwrap_or_else(|| Unread::new(UnreadKind::Git, "HEAD could not be read"))),
         (Some(_), Err(e)) => Err(e.clone()),
         (Some(_), Ok(Err(none))) => Err(Unread::repository(none.reason())),
-        (Some(h), Ok(Ok(t))) => refs::integration(repo, h, &t.commit)
+        (Some(h), Ok(Ok(t))) => super::cache::integration(repo, paths, h, &t.commit)
             .map(|integration| Integrated::Measured { trunk: t.clone(), integration }),
     }
 }

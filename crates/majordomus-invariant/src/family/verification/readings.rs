@@ -150,7 +150,7 @@ pub fn inputs_now(repo: &Repo, tree: &WorkingTree, gate: &Gate) -> Reading<input
 
 /// Reads every gate run the ledger holds.
 pub fn read_runs(paths: &StatePaths) -> Reading<Vec<(String, RecordedRun)>> {
-    ledger::read(&paths.ledger()).map(|e| recorded_runs(&e)).map_err(|e| Unread::record(error_chain(&e)))
+    ledger::read_here(paths).map(|e| recorded_runs(&e)).map_err(|e| Unread::record(error_chain(&e)))
 }
 
 /// A fresh status pass and the change set since the task's start, for the
@@ -220,8 +220,14 @@ fn gone(repo: &Repo, changes: &ChangeSet, rules: &TestRules) -> Vec<RepoPath> {
         .iter()
         .filter(|p| rules.is_test(p))
         .filter(|p| {
-            std::fs::symlink_metadata(p.under(repo.root()))
-                .is_err_and(|e| matches!(e.kind(), std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory))
+            // A leading directory git does not look through (a link) holds
+            // no test: gone, as it is to git.
+            match majordomus_readings::file::in_tree(repo.root(), p) {
+                None => true,
+                Some(full) => std::fs::symlink_metadata(full).is_err_and(|e| {
+                    matches!(e.kind(), std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory)
+                }),
+            }
         })
         .cloned()
         .collect()
