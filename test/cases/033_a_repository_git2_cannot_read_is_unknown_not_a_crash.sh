@@ -40,9 +40,16 @@ assert "reftable" in acc["evidence"], acc
 PY
 [ -z "$(git status --porcelain)" ] || fail "check left something git lists: $(git status --porcelain)"
 
-# The stop hook lets the stop through (it never blocks on what it cannot
-# read) and says that nothing was measured.
+# The stop hook blocks: a task is active and nothing of it is measured, so
+# nothing is known to be done (as check's exit 10 says); the block limit
+# ends the loop like any other.
 payload='{"session_id":"s","cwd":"'"$PWD"'","hook_event_name":"Stop","stop_hook_active":false}'
+for n in 1 2 3; do
+  expect_run 0 bash -c "printf '%s' '$payload' | '$MAJORDOMUS' hook stop"
+  expect_contains '"decision":"block"'
+  expect_contains "a task is active here, but the repository cannot be read"
+  expect_contains "block $n of 3"
+done
 expect_run 0 bash -c "printf '%s' '$payload' | '$MAJORDOMUS' hook stop"
-expect_contains '"systemMessage":"majordomus measured nothing: a task is active here, but the repository cannot be read'
 expect_not_contains '"decision"'
+expect_contains "after 3 blocks in a row"

@@ -13,7 +13,8 @@ running() {
 
 # wait_at_lock PID WHAT: waits until PID has the lock file open (it is
 # waiting for the lock) or has ended; fails if it ended while the lock was
-# held, having written without it.
+# held, having written without it. PID must not have inherited the
+# holder's descriptor of the lock file.
 wait_at_lock() {
   while running "$1" && ! ls -l "/proc/$1/fd" 2>/dev/null | grep -q 'ledger\.lock$'; do
     sleep 0.02
@@ -32,16 +33,18 @@ lock=.ai/local/state/ledger.lock
 
 exec 9>>"$lock"
 flock -x 9
-md scope add docs > "$case_root/scope.out" 2>&1 &
+# Started directly (so $! is majordomus) and without the holder's descriptor 9.
+"$MAJORDOMUS" scope add docs 9>&- > "$case_root/scope.out" 2>&1 &
 pid=$!
 wait_at_lock "$pid" "scope add"
-# The other writer, holding the lock, changes the record.
-python3 - .ai/local/state/task.json <<'PY'
+# The other writer, holding the lock, changes the record (and, as every
+# writer of majordomus does, its copy in the git directory).
+python3 - .ai/local/state/task.json .git/majordomus/task.json <<'PY'
 import json, sys
-path = sys.argv[1]
-record = json.load(open(path))
+record = json.load(open(sys.argv[1]))
 record["scope"].append("lib")
-open(path, "w").write(json.dumps(record, indent=2) + "\n")
+for path in sys.argv[1:]:
+    open(path, "w").write(json.dumps(record, indent=2) + "\n")
 PY
 flock -u 9
 wait "$pid" || { out=$(cat "$case_root/scope.out"); fail "scope add failed once the lock was let go"; }
@@ -49,7 +52,7 @@ scope=$(json_get .ai/local/state/task.json '",".join(d["scope"])')
 [ "$scope" = "src,lib,docs" ] || fail "scope add wrote over the other writer's change: the scope is $scope, not src,lib,docs"
 
 flock -x 9
-md finish --outcome failed > "$case_root/finish.out" 2>&1 &
+"$MAJORDOMUS" finish --outcome failed 9>&- > "$case_root/finish.out" 2>&1 &
 pid=$!
 wait_at_lock "$pid" "finish"
 [ -f .ai/local/state/task.json ] || fail "finish removed the task record while another writer held the lock"

@@ -18,7 +18,7 @@ pub fn evaluate(ws: &Workspace) -> Result<Document, CliError> {
 /// Measures and judges the invariant, taking no reading past `deadline`
 /// (those answer `unknown`, naming the time budget); writes nothing.
 pub fn evaluate_within(ws: &Workspace, deadline: Deadline) -> Result<Document, CliError> {
-    let task = TaskState::load(&ws.paths.task());
+    let task = TaskState::here(&ws.paths);
     let force = ws.in_force(&task)?;
     evaluate_in_force(ws, task, force, deadline)
 }
@@ -62,7 +62,7 @@ pub fn write_document_in(paths: &StatePaths, doc: &Document) -> Result<(), CliEr
 /// The invariant over a repository libgit2 cannot read: every reading
 /// unread, for `reason`, so every question is `unknown` and says why.
 pub fn evaluate_unreadable(paths: &StatePaths, reason: &str) -> Result<Document, CliError> {
-    let task = TaskState::load(&paths.task());
+    let task = TaskState::here(paths);
     let force = crate::workspace::in_force_unopened(paths, &task)?;
     let (task_json, task_error) = task_fields(&task)?;
     let readings = Readings::unreadable(task, &sentence_reason(reason));

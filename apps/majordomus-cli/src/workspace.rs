@@ -24,7 +24,7 @@ impl Workspace {
     pub fn open(cwd: &Path) -> Result<Self, CliError> {
         let repo =
             majordomus_readings::open(cwd).map_err(|e| CliError::Usage(majordomus_records::task::error_chain(&e)))?;
-        let paths = StatePaths::new(repo.root());
+        let paths = StatePaths::new(repo.root()).with_git_dir(repo.git_dir());
         Ok(Self { repo, paths })
     }
 
@@ -33,7 +33,7 @@ impl Workspace {
     /// without one, the working tree's policy, a problem in which is a
     /// configuration error (exit 2), every problem reported at once.
     pub fn policy(&self) -> Result<Policy, CliError> {
-        Ok(self.in_force(&TaskState::load(&self.paths.task()))?.policy)
+        Ok(self.in_force(&TaskState::here(&self.paths))?.policy)
     }
 
     /// The policy in force for `task`, with what the document says of it
@@ -58,7 +58,9 @@ impl Workspace {
     /// reading is unread, with the reason.
     pub fn open_for_check(cwd: &Path) -> Result<Opened, CliError> {
         match majordomus_readings::open(cwd) {
-            Ok(repo) => Ok(Opened::Readable(Self { paths: StatePaths::new(repo.root()), repo })),
+            Ok(repo) => {
+                Ok(Opened::Readable(Self { paths: StatePaths::new(repo.root()).with_git_dir(repo.git_dir()), repo }))
+            }
             Err(majordomus_readings::OpenError::Unreadable { root, reason }) => {
                 Ok(Opened::Unreadable { paths: StatePaths::new(root), reason })
             }
@@ -68,13 +70,13 @@ impl Workspace {
 
     /// The task active here; without one, a usage error saying what needs it.
     pub fn active_task(&self, what: &str) -> Result<TaskRecord, CliError> {
-        match TaskState::load(&self.paths.task()) {
+        match TaskState::here(&self.paths) {
             TaskState::Active(r) => Ok(*r),
             TaskState::None => Err(CliError::Usage(format!(
                 "no task is active here, and {what} belongs to a task: start one with majordomus start TASK"
             ))),
             TaskState::Unreadable(reason) => Err(CliError::Usage(format!(
-                "the task record cannot be read ({reason}); repair or remove {}",
+                "the task record cannot be read ({reason}); repair {}, or end the task with majordomus finish --outcome partial (or blocked, failed)",
                 self.paths.task().display()
             ))),
         }
@@ -84,9 +86,10 @@ impl Workspace {
     /// naming the file and line.
     pub fn ledger(&self) -> Result<Vec<Entry>, CliError> {
         let path = self.paths.ledger();
-        let read = ledger::load(&path).map_err(|e| CliError::Usage(majordomus_records::task::error_chain(&e)))?;
+        let read =
+            ledger::load_here(&self.paths).map_err(|e| CliError::Usage(majordomus_records::task::error_chain(&e)))?;
         if let Some(torn) = read.torn {
-            errln!("majordomus: note: {}", torn.sentence(&path));
+            errln!("majordomus: note: the ledger was damaged: {}", torn.sentence(&path));
         }
         Ok(read.entries)
     }

@@ -80,7 +80,7 @@ fn unreadable_task(reason: &str) -> Judgement {
         sentence(reason),
         json!({ "task": null, "unread": reason, "unread_kind": UnreadKind::Record.as_str() }),
     )
-    .remedy("repair or remove .ai/local/state/task.json, then majordomus start TASK")
+    .remedy("repair .ai/local/state/task.json, or end the task with majordomus finish --outcome partial (or blocked, failed), which archives what is there")
 }
 
 /// `a` with the keys of `b` added (both JSON objects).

@@ -213,7 +213,7 @@ fn ref_readings(
 /// in the register. With no task, or a ledger that cannot be read, the
 /// reason.
 pub fn issues_to_observe(repo: &Repo, paths: &StatePaths, policy: &Policy) -> Reading<Vec<IssueRef>> {
-    let readings = measure(repo, paths, policy, TaskState::load(&paths.task()));
+    let readings = measure(repo, paths, policy, TaskState::here(paths));
     let b = &readings.bookkeeping;
     let book = b.book.as_ref().map_err(Clone::clone)?;
     let mut markers: Vec<Marker> = b.markers_added.clone().unwrap_or_default();

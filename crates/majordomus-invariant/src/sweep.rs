@@ -82,7 +82,7 @@ pub fn sweep(repo: &Repo) -> Reading<Vec<WorktreeSeen>> {
 
 fn look(root: &std::path::Path) -> Finding {
     let paths = StatePaths::new(root);
-    let record = match TaskState::load(&paths.task()) {
+    let record = match TaskState::here(&paths) {
         TaskState::None => return Finding::NoTask,
         TaskState::Unreadable(reason) => return Finding::BadRecord(reason),
         TaskState::Active(r) => r,

@@ -32,6 +32,9 @@ use crate::lines::AppendError;
 use crate::lock::LockError;
 use crate::StatePaths;
 
+#[path = "ledger/mark.rs"]
+mod mark;
+
 /// One line of the ledger.
 ///
 /// The event is flattened into the line and internally tagged by `kind`.
@@ -159,6 +162,10 @@ pub enum LedgerError {
     Lock(#[from] LockError),
     #[error(transparent)]
     Append(#[from] AppendError),
+    /// The ledger is shorter than majordomus left it, or its line written
+    /// last is not where it was ([`load_here`]).
+    #[error("the ledger {} cannot be believed: {reason}", path.display())]
+    Lost { path: PathBuf, reason: String },
     /// An entry out of its bounds, refused before it is written.
     #[error("not recorded: {0}")]
     Invalid(String),
@@ -295,9 +302,49 @@ pub fn append(paths: &StatePaths, entry: &Entry) -> Result<(), LedgerError> {
     entry.check().map_err(LedgerError::Invalid)?;
     let mut line = serde_json::to_vec(entry).map_err(|e| LedgerError::Invalid(e.to_string()))?;
     line.push(b'\n');
+    // A ledger that lost lines is not written to: the next mark would
+    // cover the loss.
+    let path = paths.ledger();
+    match std::fs::read(&path) {
+        Ok(bytes) => mark::verify(paths, &bytes),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => mark::verify(paths, b""),
+        Err(source) => return Err(LedgerError::Io { path, source }),
+    }
+    .map_err(|reason| LedgerError::Lost { path, reason })?;
     let dir = paths.open_state(true)?;
-    crate::lines::append_locked(&dir, FILE, &line, |tail| Entry::parse(tail).is_ok())?;
-    Ok(())
+    let end = crate::lines::append_locked(&dir, FILE, &line, |tail| Entry::parse(tail).is_ok())?;
+    mark::note(paths, end, &line)
+}
+
+/// Reads the ledger of `paths` as [`load`] does, unless it lost lines since
+/// majordomus last wrote it (its mark in the git directory says where the
+/// line written last ends): then [`LedgerError::Lost`], never what is left.
+pub fn load_here(paths: &StatePaths) -> Result<Ledger, LedgerError> {
+    let path = paths.ledger();
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(source) => return Err(LedgerError::Io { path, source }),
+    };
+    mark::verify(paths, &bytes).map_err(|reason| LedgerError::Lost { path: path.clone(), reason })?;
+    parse(&path, &bytes)
+}
+
+/// [`load_here`]'s entries.
+pub fn read_here(paths: &StatePaths) -> Result<Vec<Entry>, LedgerError> {
+    load_here(paths).map(|l| l.entries)
+}
+
+/// Marks the ledger of `paths` as it is now, so that what happened to it
+/// before (between tasks) is not held against what comes: `start` calls it.
+pub fn renew_mark(paths: &StatePaths) -> Result<(), LedgerError> {
+    let path = paths.ledger();
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(source) => return Err(LedgerError::Io { path, source }),
+    };
+    mark::renew(paths, &bytes)
 }
 
 /// The bounds of an entry's fields.

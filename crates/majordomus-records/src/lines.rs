@@ -154,14 +154,16 @@ pub fn tail<A: Appendable>(file: &A) -> io::Result<Option<(u64, Vec<u8>)>> {
 
 /// Opens `name` in `dir` for appending (never through a link), holds an
 /// exclusive lock on it while [`append_whole`] writes `line`, and flushes
-/// it to disk.
-pub fn append_locked(dir: &Dir, name: &str, line: &[u8], keep: impl Fn(&[u8]) -> bool) -> Result<(), AppendError> {
+/// it to disk. Returns the file's length just after `line`, where `line`
+/// ends.
+pub fn append_locked(dir: &Dir, name: &str, line: &[u8], keep: impl Fn(&[u8]) -> bool) -> Result<u64, AppendError> {
     let mut file = dir.append(name)?;
     let path = dir.path().join(name);
     let failed = |source| AppendError::Io { path: path.clone(), source };
     rustix::fs::flock(&file, FlockOperation::LockExclusive).map_err(|e| failed(e.into()))?;
     append_whole(&mut file, line, keep).map_err(failed)?;
-    file.sync_data().map_err(failed)
+    file.sync_data().map_err(failed)?;
+    file.size().map_err(failed)
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -18,11 +18,39 @@ pub const REPO_DIR: &str = ".ai/repo";
 #[derive(Debug, Clone)]
 pub struct StatePaths {
     root: PathBuf,
+    git_dir: Option<PathBuf>,
 }
+
+/// The directory, in a working tree's own git directory, holding what
+/// must outlast the working tree's state directory (see
+/// [`StatePaths::task_copy`]).
+pub const GIT_STATE_DIR: &str = "majordomus";
 
 impl StatePaths {
     pub fn new(root: impl Into<PathBuf>) -> Self {
-        Self { root: root.into() }
+        Self { root: root.into(), git_dir: None }
+    }
+
+    /// The same, knowing the working tree's own git directory (`.git`, or
+    /// `.git/worktrees/NAME` for a linked worktree).
+    pub fn with_git_dir(mut self, git_dir: impl Into<PathBuf>) -> Self {
+        self.git_dir = Some(git_dir.into());
+        self
+    }
+
+    /// The copy of the active task's record kept in the working tree's git
+    /// directory, where `git clean -x` and `rm -r .ai` do not reach: while
+    /// it exists and the record does not, the task was never finished and
+    /// its record is gone ([`crate::task::TaskState::here`]). `None` where
+    /// the git directory is not known.
+    pub fn task_copy(&self) -> Option<PathBuf> {
+        self.git_dir.as_ref().map(|g| g.join(GIT_STATE_DIR).join("task.json"))
+    }
+
+    /// The directory of [`StatePaths::task_copy`], reached from the git
+    /// directory without following a symbolic link.
+    pub fn open_git_state(&self, create: bool) -> Option<Result<Dir, PlaceError>> {
+        self.git_dir.as_ref().map(|g| confined::open_dir(g, Path::new(GIT_STATE_DIR), create))
     }
 
     pub fn root(&self) -> &Path {

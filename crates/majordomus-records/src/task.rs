@@ -288,6 +288,54 @@ impl TaskState {
         }
     }
 
+    /// What the task record of `paths` says, where a record that is gone
+    /// while its task was never finished is no record at all: the copy
+    /// `save` keeps in the git directory ([`crate::StatePaths::task_copy`])
+    /// outlives a `git clean -x` or `rm -r .ai`, and while it exists and the
+    /// record does not, the state is [`TaskState::Unreadable`], saying so.
+    /// Deleting the record is then no way to make a task disappear: every
+    /// question is `unknown`, and the stop hook blocks, until the record is
+    /// put back or the task is finished.
+    ///
+    /// A record that differs from its copy was changed by hand (its scope,
+    /// its start commit and its snapshot are what judge the task), and is
+    /// [`TaskState::Unreadable`] too. A record written before copies were
+    /// kept has none, and is read as it is.
+    pub fn here(paths: &crate::StatePaths) -> Self {
+        let state = Self::load(&paths.task());
+        let Some(copy_path) = paths.task_copy() else { return state };
+        let shown = |p: &Path| p.strip_prefix(paths.root()).unwrap_or(p).display().to_string();
+        let (record, copy, state_dir) = (shown(&paths.task()), shown(&copy_path), shown(&paths.state_dir()));
+        if let TaskState::Active(_) = state {
+            return match (std::fs::read(&copy_path), std::fs::read(paths.task())) {
+                (Ok(kept), Ok(now)) if kept != now => TaskState::Unreadable(format!(
+                    "the task record {record} is not the one majordomus wrote: it differs from the copy kept in \
+                     the git directory, {copy}, so it was changed by hand (its scope, its start and its snapshot \
+                     judge the task; `majordomus scope add PATH` is how a scope grows). `cp {copy} {record}` puts \
+                     majordomus's back"
+                )),
+                _ => state,
+            };
+        }
+        if !matches!(state, TaskState::None) {
+            return state;
+        }
+        match TaskRecord::load(&copy_path) {
+            Ok(None) => TaskState::None,
+            Ok(Some(kept)) => TaskState::Unreadable(format!(
+                "the task record {record} is gone while its task {:?} (started {}) was never finished; \
+                 a copy remains in the git directory: `mkdir -p {state_dir} && cp {copy} {record}` puts it back",
+                crate::text::escape(&kept.task),
+                crate::text::escape(&kept.started_at),
+            )),
+            Err(e) => TaskState::Unreadable(format!(
+                "the task record {record} is gone while its task was never finished, and its copy in the git \
+                 directory, {copy}, cannot be read either ({})",
+                error_chain(&e)
+            )),
+        }
+    }
+
     pub fn record(&self) -> Option<&TaskRecord> {
         match self {
             TaskState::Active(r) => Some(r),
@@ -314,7 +362,28 @@ impl TaskRecord {
         bytes.push(b'\n');
         let dir = paths.open_state(true).map_err(|source| TaskError::Write { path: path.clone(), source })?;
         dir.replace(TASK_FILE, &bytes, crate::confined::Perm::Private)
-            .map_err(|source| TaskError::Write { path, source })
+            .map_err(|source| TaskError::Write { path, source })?;
+        Self::keep_copy(paths, &bytes)
+    }
+
+    /// Writes `bytes`, the record just written, as its copy in the git
+    /// directory ([`crate::StatePaths::task_copy`]); every writer of the
+    /// record calls it after writing.
+    pub fn keep_copy(paths: &crate::StatePaths, bytes: &[u8]) -> Result<(), TaskError> {
+        let (Some(copy), Some(dir)) = (paths.task_copy(), paths.open_git_state(true)) else { return Ok(()) };
+        dir.and_then(|dir| dir.replace(TASK_FILE, bytes, crate::confined::Perm::Private))
+            .map_err(|source| TaskError::Write { path: copy, source })
+    }
+
+    /// Removes the copy [`TaskRecord::save`] keeps in the git directory,
+    /// once the task is finished (its record archived and removed).
+    pub fn forget_copy(paths: &crate::StatePaths) -> Result<(), TaskError> {
+        let (Some(copy), Some(dir)) = (paths.task_copy(), paths.open_git_state(false)) else { return Ok(()) };
+        match dir {
+            Ok(dir) => dir.remove(TASK_FILE).map(|_| ()).map_err(|source| TaskError::Write { path: copy, source }),
+            Err(e) if e.io_kind() == Some(std::io::ErrorKind::NotFound) => Ok(()),
+            Err(source) => Err(TaskError::Write { path: copy, source }),
+        }
     }
 
     /// Every field within its bound: ids and names short, object ids 40 or

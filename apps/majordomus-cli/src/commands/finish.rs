@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use majordomus_records::task::TaskState;
+use majordomus_records::task::{TaskRecord, TaskState};
 
 use crate::evaluate::evaluate;
 use crate::out::{errln, outln};
@@ -43,7 +43,7 @@ impl Outcome {
 
 pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
     let ws = Workspace::open(cwd)?;
-    let record = match TaskState::load(&ws.paths.task()) {
+    let record = match TaskState::here(&ws.paths) {
         TaskState::Active(r) => r,
         TaskState::None => return Err(CliError::Usage("no task is active here: nothing to finish".into())),
         TaskState::Unreadable(reason) if args.outcome == Outcome::Completed => {
@@ -67,7 +67,7 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
     // to rewrite the record: what is archived is the record as it stands,
     // and no writer puts it back once it is removed.
     let _lock = ws.lock_ledger()?;
-    let record = match TaskState::load(&ws.paths.task()) {
+    let record = match TaskState::here(&ws.paths) {
         TaskState::Active(now) if now.id == record.id => now,
         _ => return Err(CliError::Usage(
             "the task record changed while finish measured it (another finish or start ran here): nothing was archived"
@@ -89,6 +89,7 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
     bytes.push(b'\n');
     let target = archive(&ws, &record.id, now, &bytes)?;
     crate::workspace::remove_state(&ws.paths, &ws.paths.task())?;
+    forget_copy(&ws)?;
     outln!("finished {:?} ({}) as {}; {}", record.task, record.id, args.outcome.as_str(), doc.done_line())?;
     outln!("archived to {}", target.display())?;
     Ok(Exit::Ok)
@@ -100,15 +101,23 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
 fn finish_unreadable(ws: &Workspace, outcome: Outcome, reason: &str) -> Result<Exit, CliError> {
     use std::io::Read;
     let _lock = ws.lock_ledger()?;
+    // What the record held, or, where it is gone, what its copy in the git
+    // directory holds.
     let mut held = Vec::new();
-    if let Ok(f) = std::fs::File::open(ws.paths.task()) {
+    let copy = ws.paths.task_copy().filter(|_| !ws.paths.task().exists());
+    if let Ok(f) = std::fs::File::open(copy.unwrap_or_else(|| ws.paths.task())) {
         let _ = f.take(64 << 10).read_to_end(&mut held);
     }
     let now = chrono::Utc::now();
+    // A record that is gone left its copy, a whole record: archived as one,
+    // so the next start here names the task it ended.
+    let kept = serde_json::from_slice::<TaskRecord>(&held).ok();
     let archived = serde_json::json!({
         "outcome": outcome.as_str(),
         "finished_at": now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-        "record": null,
+        "done_line": "done: not measured (the task record could not be read)",
+        "root": ws.repo.root(),
+        "record": kept,
         "unreadable": reason,
         "held": String::from_utf8_lossy(&held),
     });
@@ -117,6 +126,7 @@ fn finish_unreadable(ws: &Workspace, outcome: Outcome, reason: &str) -> Result<E
     bytes.push(b'\n');
     let target = archive(ws, "", now, &bytes)?;
     crate::workspace::remove_state(&ws.paths, &ws.paths.task())?;
+    forget_copy(ws)?;
     outln!("finished a task whose record could not be read ({}) as {}", render::escape_text(reason), outcome.as_str())?;
     outln!("archived to {}", target.display())?;
     Ok(Exit::Ok)
@@ -144,4 +154,10 @@ fn archive(ws: &Workspace, id: &str, now: chrono::DateTime<chrono::Utc>, bytes: 
         "cannot archive the task record",
         std::io::Error::other(format!("1,000 archives named {stem} already exist")),
     ))
+}
+
+/// The task is over: its record's copy in the git directory goes too.
+fn forget_copy(ws: &Workspace) -> Result<(), CliError> {
+    TaskRecord::forget_copy(&ws.paths)
+        .map_err(|e| CliError::internal("the task is finished, but its record's copy cannot be removed", e))
 }

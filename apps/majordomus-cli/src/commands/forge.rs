@@ -194,7 +194,7 @@ fn refresh(ws: &Workspace) -> Result<(Observation, Provenance), CliError> {
             ))
         }
     };
-    let task = match TaskState::load(&ws.paths.task()) {
+    let task = match TaskState::here(&ws.paths) {
         TaskState::Active(record) => Some(record),
         _ => None,
     };

@@ -68,7 +68,7 @@ pub fn cmd_gate(cwd: &Path, args: GateArgs) -> Result<Exit, CliError> {
     let ws = Workspace::open(cwd)?;
     // The gates as the policy in force defines them: a gate the task
     // loosened runs and is judged as its start defined it, and says so.
-    let force = ws.in_force(&TaskState::load(&ws.paths.task()))?;
+    let force = ws.in_force(&TaskState::here(&ws.paths))?;
     let named: Option<&str> = match &args.command {
         GateCommand::Run(run) => run.id.as_deref(),
         GateCommand::List(_) => None,
@@ -90,7 +90,7 @@ fn cmd_run(ws: &Workspace, policy: &Policy, args: RunArgs) -> Result<Exit, CliEr
     // Caught from here on: a signal now stops whatever gate runs, and no
     // verdict is recorded.
     let interrupted = Interrupts::install()?;
-    let task = TaskState::load(&ws.paths.task());
+    let task = TaskState::here(&ws.paths);
     let ids: Vec<String> = match args.id {
         Some(id) => {
             if !policy.gates.contains_key(&id) {
@@ -217,7 +217,7 @@ fn run_one(
 /// What to say before a run whose environment is not the task's start's:
 /// its verdict will be recorded, but `gates-green` will not count a pass.
 fn environment_note(ws: &Workspace, id: &str, prepared: &runner::Prepared) -> Option<String> {
-    let task = TaskState::load(&ws.paths.task());
+    let task = TaskState::here(&ws.paths);
     let start = task.record()?.snapshot.gate_environment.as_ref();
     let run = RecordedRun {
         at: String::new(),
@@ -252,7 +252,7 @@ fn cmd_list(ws: &Workspace, policy: &Policy) -> Result<Exit, CliError> {
         writeln!(out, "no gate is declared in .ai/repo/majordomus.toml")?;
         return Ok(Exit::Ok);
     }
-    let task = TaskState::load(&ws.paths.task());
+    let task = TaskState::here(&ws.paths);
     let (tree, changes) = verification::change_set(&ws.repo, &task);
     let runs = verification::read_runs(&ws.paths);
     let now = chrono::Utc::now();

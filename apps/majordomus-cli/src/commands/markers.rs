@@ -29,7 +29,7 @@ pub enum MarkersAction {
 pub fn cmd_markers(cwd: &Path, args: MarkersArgs) -> Result<Exit, CliError> {
     let ws = Workspace::open(cwd)?;
     // The register in force: a task's narrowing of it is named, not applied.
-    let force = ws.in_force(&majordomus_records::TaskState::load(&ws.paths.task()))?;
+    let force = ws.in_force(&majordomus_records::TaskState::here(&ws.paths))?;
     for change in force.finding.iter().flat_map(|f| f.loosenings()).filter(|c| c.entry.starts_with("[markers]")) {
         errln!("majordomus: {}", change.sentence());
     }

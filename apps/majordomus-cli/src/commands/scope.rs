@@ -70,6 +70,7 @@ pub fn cmd_scope(cwd: &Path, args: ScopeArgs) -> Result<Exit, CliError> {
         serde_json::to_vec_pretty(&task).map_err(|e| CliError::internal("cannot encode the task record", e))?;
     bytes.push(b'\n');
     ws.write_state(&ws.paths.task(), &bytes)?;
+    crate::commands::start::keep_copy(&ws, &bytes)?;
     outln!("scope of {:?} is now {} (added {})", task.task, task.scope.join(", "), added.join(", "))?;
     Ok(Exit::Ok)
 }

@@ -100,7 +100,7 @@ fn staleness(ws: &Workspace, doc: &Document) -> Vec<String> {
         None => vec!["the document carries no fingerprint to compare".to_string()],
     };
     let task_then = doc.task.as_ref().and_then(|t| t.get("id")).and_then(|i| i.as_str()).map(str::to_string);
-    let task_now = match TaskState::load(&ws.paths.task()) {
+    let task_now = match TaskState::here(&ws.paths) {
         TaskState::Active(r) => Some(r.id),
         _ => None,
     };

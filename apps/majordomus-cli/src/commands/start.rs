@@ -98,7 +98,7 @@ pub fn begin(
 ) -> Result<Begun, CliError> {
     let policy = ws.policy()?;
     crate::workspace::state_dir_usable(&ws.paths)?;
-    match TaskState::load(&ws.paths.task()) {
+    match TaskState::here(&ws.paths) {
         TaskState::None => {}
         TaskState::Active(t) => {
             return Err(CliError::TaskActive(format!(
@@ -108,7 +108,8 @@ pub fn begin(
         }
         TaskState::Unreadable(reason) => {
             return Err(CliError::TaskActive(format!(
-                "a task record already exists here but cannot be read ({reason}); repair or remove {} first",
+                "a task is recorded here but its record cannot be read ({reason}); repair {}, or end the task \
+                 first with majordomus finish --outcome partial (or blocked, failed), which archives what is there",
                 ws.paths.task().display()
             )))
         }
@@ -146,6 +147,11 @@ pub fn begin(
                 .into(),
         ));
     }
+    keep_copy(ws, &bytes)?;
+    // What happened to the ledger before this task is not held against it.
+    majordomus_records::ledger::renew_mark(&ws.paths).map_err(|e| {
+        CliError::internal("the task is recorded, but the ledger's mark in the git directory cannot be renewed", e)
+    })?;
     let unread = unread.into_iter().map(|(what, why)| (what.to_string(), why.to_string())).collect();
     Ok(Begun { record, unread })
 }
@@ -284,6 +290,18 @@ fn exclude_own_state(ws: &Workspace) -> Result<(), CliError> {
     next.push('\n');
     majordomus_records::atomic::write_atomic_keeping_mode(ws.repo.common_dir(), &path, next.as_bytes())
         .map_err(crate::workspace::place_error)
+}
+
+/// Keeps the record just written as its copy in the git directory, where
+/// `git clean -x` does not reach (`TaskState::here` reads it when the
+/// record is gone).
+pub(crate) fn keep_copy(ws: &Workspace, bytes: &[u8]) -> Result<(), CliError> {
+    majordomus_records::task::TaskRecord::keep_copy(&ws.paths, bytes).map_err(|e| match e {
+        majordomus_records::task::TaskError::Write { source, .. } if source.is_refusal() => {
+            CliError::Usage(majordomus_records::task::error_chain(&source))
+        }
+        e => CliError::internal("the task record is written, but its copy in the git directory cannot be", e),
+    })
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use majordomus_records::RepoPath;
 
 use super::since::{Conditions, Since};
 use super::stat::Found;
-use super::tree::{Dirty, Overruled, Why, WorkingTree};
+use super::tree::{Dirty, Hidden, HiddenBy, Overruled, Why, WorkingTree};
 use crate::ignore::Matcher;
 use crate::index_file::Entry;
 use crate::{Reading, Repo, Unread};
@@ -79,10 +79,15 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
 /// reading that obeys `cond`. libgit2 reads the configuration as it is now,
 /// so a setting changed since a task's start cannot be read as it was: the
 /// reading is then unread, naming it. The untracked files are the walk's,
-/// by the ignore rules that held at the start.
+/// by the ignore rules that held at the start; what a bit hides is looked
+/// at as the fast path looks ([`bits`]), and an entry refreshed since the
+/// start is compared by content ([`refreshed`]).
 pub(super) fn read_since(repo: &Repo, since: Since<'_>, cond: Conditions<'_>) -> Reading<WorkingTree> {
     let mut tree = read(repo)?;
     tree.modes_ignored = !cond.filemode;
+    let head = super::fast::head_tree(repo)?;
+    let (entries, staged, removed) = index(repo, head.as_ref())?;
+    bits(repo, &mut tree, &entries, &cond)?;
     if matches!(since, Since::Now) {
         return Ok(tree);
     }
@@ -91,8 +96,6 @@ pub(super) fn read_since(repo: &Repo, since: Since<'_>, cond: Conditions<'_>) ->
             "this repository is read through libgit2 (core.symlinks = false, or SHA-256 objects), which cannot read it as at the task's start: {g}"
         )));
     }
-    let head = super::fast::head_tree(repo)?;
-    let (entries, staged, removed) = index(repo, head.as_ref())?;
     let staged: HashSet<RepoPath> = staged.into_iter().collect();
     let cx = super::walk::Context { repo, head: head.as_ref(), staged: &staged, held: cond.held };
     let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, cond.icase, repo.root());
@@ -121,6 +124,44 @@ pub(super) fn read_since(repo: &Repo, since: Since<'_>, cond: Conditions<'_>) ->
 /// The index, the paths where it differs from HEAD, and those of them it
 /// does not hold.
 pub(super) type Staged = (Vec<Entry>, Vec<RepoPath>, HashSet<RepoPath>);
+
+/// The entries libgit2's status looked away from because of a bit, looked
+/// at (as the fast path lists them, `fast.rs`: without a sparse checkout),
+/// in `tree.hidden`; read for a task, one that changed under a bit that
+/// did not hide it at the start is counted, and overruled.
+fn bits(repo: &Repo, tree: &mut WorkingTree, entries: &[Entry], cond: &Conditions<'_>) -> Reading<()> {
+    let gitlink = |e: &Entry| e.mode & super::stat::MODE_MASK == super::stat::MODE_GITLINK;
+    let by = |e: &Entry| match (e.assume_valid, e.skip_worktree && !cond.sparse_checkout) {
+        (true, _) => Some(HiddenBy::AssumeUnchanged),
+        (false, true) => Some(HiddenBy::SkipWorktree),
+        _ => None,
+    };
+    let marked: Vec<(&Entry, HiddenBy)> =
+        entries.iter().filter(|e| e.stage == 0 && !gitlink(e)).filter_map(|e| by(e).map(|b| (e, b))).collect();
+    if marked.is_empty() {
+        return Ok(());
+    }
+    let asked: Vec<&Entry> = marked.iter().map(|(e, _)| *e).collect();
+    let found: HashMap<&[u8], Found> = ask(repo, &asked, entries, true)?.into_iter().collect();
+    let listed: HashSet<RepoPath> = tree.dirty.iter().map(|d| d.path.clone()).collect();
+    for (e, by) in marked {
+        let path = RepoPath::from_bytes(e.path.clone());
+        if path.is_own_state() || listed.contains(&path) {
+            continue;
+        }
+        let found = found.get(e.path.as_slice()).copied().unwrap_or(Found::Modified);
+        let (changed, deleted) = (found != Found::Clean, found == Found::Deleted);
+        // A bit the start did not have hides nothing from the task.
+        if changed && cond.bits.is_some_and(|bits| !super::since::bit_held(bits, &path, by)) {
+            tree.overruled.push(Overruled { path: path.clone(), why: Why::Bit(by) });
+            tree.dirty.push(Dirty { path, index: Some(e.id.to_string()), deleted });
+        } else {
+            tree.hidden.push(Hidden { path, by, changed, deleted, index: e.id.to_string() });
+        }
+    }
+    tree.dirty.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(())
+}
 
 /// Adds to `tree` the entries refreshed since a task's start (file time
 /// not older than `since`, whole seconds) whose content is not their

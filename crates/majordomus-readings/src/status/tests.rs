@@ -364,3 +364,26 @@ fn an_entry_refreshed_since_the_start_is_read_by_its_content_on_the_fast_path() 
 fn an_entry_refreshed_since_the_start_is_read_by_its_content_through_libgit2() {
     an_entry_refreshed_since_the_start_is_read_by_its_content(false);
 }
+
+#[test]
+fn a_bit_set_since_the_start_hides_nothing_through_libgit2_and_one_set_before_is_the_users() {
+    let t = TestRepo::with_commit();
+    t.git(&["config", "core.symlinks", "false"]);
+    t.write("mine.txt", "mine\n");
+    t.write("task.txt", "task\n");
+    t.commit_all("files");
+    // The user's bit, set before the start, over an edit of the user's.
+    t.write("mine.txt", "mine, edited\n");
+    t.git(&["update-index", "--assume-unchanged", "mine.txt"]);
+    let repo = crate::open(t.path()).expect("open");
+    let start = crate::status::record(&repo, &read(&repo).expect("read")).expect("record");
+    assert_eq!(start.bits.keys().map(|p| p.to_string()).collect::<Vec<_>>(), ["mine.txt"], "the start records it");
+    // The task's edit, hidden by a bit set since.
+    t.write("task.txt", "task, edited\n");
+    t.git(&["update-index", "--assume-unchanged", "task.txt"]);
+    let repo = crate::open(t.path()).expect("open");
+    assert!(read(&repo).expect("read").dirty.is_empty(), "read as git, both bits hide their edits");
+    let since = crate::status::read_since(&repo, Some(&start)).expect("read");
+    assert_eq!(since.dirty.iter().map(|d| d.path.to_string()).collect::<Vec<_>>(), ["task.txt"]);
+    assert_eq!(since.overruled.iter().map(|o| o.path.to_string()).collect::<Vec<_>>(), ["task.txt"]);
+}

@@ -28,6 +28,11 @@ use majordomus_readings::OpenError;
 pub struct Place {
     /// The working tree's root, canonical.
     pub root: PathBuf,
+    /// A directory the repository is found from, as git finds it: the root
+    /// itself, unless the configuration puts the working tree elsewhere
+    /// (`core.worktree`), where only the directory holding the git
+    /// directory leads back to it.
+    pub from: PathBuf,
     /// How it was reached, for the answer: `None` for the working tree the
     /// agent stands in (the first start directory's own), else a phrase
     /// such as "the main worktree of /x/.worktrees/a".
@@ -89,31 +94,43 @@ const MAX_ENCLOSING: usize = 32;
 /// Every working tree the starts concern, each once, the agent's own first.
 pub fn places(starts: &Starts) -> Vec<Place> {
     let mut out: Vec<Place> = Vec::new();
-    let add = |out: &mut Vec<Place>, root: PathBuf, how: Option<String>| {
-        if !out.iter().any(|p| p.root == root) {
-            out.push(Place { root, how });
+    // Each repository is walked from once: a configuration that leads in a
+    // circle (a `core.worktree` naming a directory above or beside its own
+    // git directory) ends the walk instead of repeating it.
+    let mut seen: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
+    let mut add = |out: &mut Vec<Place>, tree: &Tree, how: Option<String>| -> bool {
+        let key = (tree.root.clone(), tree.git_dir.clone());
+        if seen.contains(&key) {
+            return false;
         }
+        seen.push(key);
+        if !out.iter().any(|p| p.root == tree.root && p.from == tree.from) {
+            out.push(Place { root: tree.root.clone(), from: tree.from.clone(), how });
+        }
+        true
     };
     for (n, (start, what)) in starts.list().into_iter().enumerate() {
         let Some(own) = tree_of(start) else { continue };
         let own_how = if n == 0 { None } else { Some(format!("where {what} is")) };
-        add(&mut out, own.root.clone(), own_how);
+        if !add(&mut out, &own, own_how) {
+            continue;
+        }
         let mut queue = vec![own];
         let mut walked = 0;
         while let Some(tree) = queue.pop() {
-            if let Some(main) = tree.main_worktree() {
-                if let Some(main) = tree_of(&main) {
-                    add(&mut out, main.root.clone(), Some(format!("the main worktree of {}", tree.root.display())));
+            if let Some(main) = tree.main_worktree().as_deref().and_then(tree_of) {
+                if add(&mut out, &main, Some(format!("the main worktree of {}", tree.root.display()))) {
                     queue.push(main);
                 }
             }
             if walked >= MAX_ENCLOSING {
                 continue;
             }
-            if let Some(up) = tree.root.parent().and_then(tree_of) {
+            if let Some(up) = tree.from.parent().and_then(tree_of) {
                 walked += 1;
-                add(&mut out, up.root.clone(), Some(format!("the repository around {}", tree.root.display())));
-                queue.push(up);
+                if add(&mut out, &up, Some(format!("the repository around {}", tree.root.display()))) {
+                    queue.push(up);
+                }
             }
         }
     }
@@ -124,6 +141,9 @@ pub fn places(starts: &Starts) -> Vec<Place> {
 #[derive(Debug)]
 struct Tree {
     root: PathBuf,
+    /// The directory it was found from (see [`Place::from`]).
+    from: PathBuf,
+    git_dir: Option<PathBuf>,
     common_dir: Option<PathBuf>,
 }
 
@@ -145,8 +165,20 @@ impl Tree {
 /// reftable format) is still a place, without a common directory.
 fn tree_of(dir: &Path) -> Option<Tree> {
     match majordomus_readings::open(dir) {
-        Ok(repo) => Some(Tree { root: repo.root().to_path_buf(), common_dir: Some(repo.common_dir().to_path_buf()) }),
-        Err(OpenError::Unreadable { root, .. }) => Some(Tree { root, common_dir: None }),
+        Ok(repo) => {
+            let root = repo.root().to_path_buf();
+            let git_dir = repo.git_dir().canonicalize().unwrap_or_else(|_| repo.git_dir().to_path_buf());
+            // Found from its root, unless its root leads elsewhere: then
+            // from the directory that holds its git directory, as `dir` did.
+            let from = match majordomus_readings::open(&root) {
+                Ok(again) if again.git_dir().canonicalize().ok().as_ref() == Some(&git_dir) => root.clone(),
+                _ => dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf()),
+            };
+            Some(Tree { root, from, git_dir: Some(git_dir), common_dir: Some(repo.common_dir().to_path_buf()) })
+        }
+        Err(OpenError::Unreadable { root, .. }) => {
+            Some(Tree { from: root.clone(), root, git_dir: None, common_dir: None })
+        }
         Err(_) => None,
     }
 }

@@ -112,8 +112,8 @@ fn answer(explicit_dir: Option<&Path>, args: &SessionStartArgs, started: Instant
     let mut paragraphs = Vec::new();
     let mut messages = Vec::new();
     for place in &places {
-        match Workspace::open_for_check(&place.root) {
-            Ok(Opened::Readable(ws)) => match TaskState::load(&ws.paths.task()) {
+        match Workspace::open_for_check(&place.from) {
+            Ok(Opened::Readable(ws)) => match TaskState::here(&ws.paths) {
                 TaskState::None => {}
                 TaskState::Active(record) => match measured(&ws, args, started) {
                     Ok(doc) => paragraphs.push(held_to(place, &record, &doc, None)),
@@ -125,7 +125,7 @@ fn answer(explicit_dir: Option<&Path>, args: &SessionStartArgs, started: Instant
                 )),
             },
             Ok(Opened::Unreadable { paths, reason }) => {
-                if !matches!(TaskState::load(&paths.task()), TaskState::None) {
+                if !matches!(TaskState::here(&paths), TaskState::None) {
                     paragraphs.push(format!(
                         "majordomus: a task is active{}, but the repository cannot be read ({reason}), so nothing is measured.",
                         at(place)
@@ -157,7 +157,7 @@ fn no_task(
          Before changing anything, record one: majordomus start \"what the work is\" --scope DIR",
         at(place)
     );
-    let ws = match Workspace::open(&place.root) {
+    let ws = match Workspace::open(&place.from) {
         Ok(ws) => ws,
         Err(_) => return (how, None),
     };

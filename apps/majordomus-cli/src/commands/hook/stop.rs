@@ -133,7 +133,15 @@ struct Broken {
 struct Found {
     concerned: Vec<Concerned>,
     broken: Vec<Broken>,
-    unmeasured: Vec<String>,
+    unmeasured: Vec<Unmeasured>,
+}
+
+/// A working tree holding a task record, in a repository that cannot be
+/// read: why.
+struct Unmeasured {
+    place: Place,
+    paths: majordomus_records::StatePaths,
+    reason: String,
 }
 
 /// Everything the hook does; `Err` is a failure of majordomus itself.
@@ -145,8 +153,8 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         Some(other) => return Ok(Verdict::say(not_a_stop(other))),
     }
     let Found { concerned, broken, unmeasured } = tasks(&Starts::of_this_process(explicit_dir, payload.cwd.as_deref()));
-    if concerned.is_empty() && broken.is_empty() {
-        return Ok(if unmeasured.is_empty() { Verdict::silent() } else { Verdict::say(unmeasured.join("\n")) });
+    if concerned.is_empty() && broken.is_empty() && unmeasured.is_empty() {
+        return Ok(Verdict::silent());
     }
     if let Some(tasks) = &payload.background_tasks {
         let running = others_running(tasks, &payload);
@@ -176,7 +184,12 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         // A note, whatever the verdict: with a block it follows the reason.
         verdicts.extend(crate::workspace::torn_ledger(&c.ws.paths).map(Verdict::say));
     }
-    verdicts.extend(unmeasured.into_iter().map(Verdict::say));
+    for u in &unmeasured {
+        verdicts.push(unreadable_repository(u, &key).unwrap_or_else(|failure| {
+            let at = u.place.named().map(|p| format!(" for {p}")).unwrap_or_default();
+            Verdict::say(format!("majordomus could not answer this stop{at}, so it let it through: {failure}"))
+        }));
+    }
     Ok(combine(verdicts))
 }
 
@@ -188,9 +201,8 @@ fn tasks(starts: &Starts) -> Found {
     let mut broken = Vec::new();
     let mut unmeasured = Vec::new();
     for place in locate::places(starts) {
-        let at = place.named().map(|p| format!(" in {p}")).unwrap_or_default();
-        match Workspace::open_for_check(&place.root) {
-            Ok(Opened::Readable(ws)) => match TaskState::load(&ws.paths.task()) {
+        match Workspace::open_for_check(&place.from) {
+            Ok(Opened::Readable(ws)) => match TaskState::here(&ws.paths) {
                 TaskState::None => {}
                 TaskState::Unreadable(reason) => broken.push(Broken { place, ws, reason }),
                 TaskState::Active(record) => concerned.push(Concerned { place, ws, record: *record }),
@@ -198,11 +210,8 @@ fn tasks(starts: &Starts) -> Found {
             // Outside a repository there is no task to finish; in one this
             // git library cannot read, a task record is said to go unmeasured.
             Ok(Opened::Unreadable { paths, reason }) => {
-                if !matches!(TaskState::load(&paths.task()), TaskState::None) {
-                    let at = if at.is_empty() { " here".to_string() } else { at };
-                    unmeasured.push(format!(
-                        "majordomus measured nothing: a task is active{at}, but the repository cannot be read ({reason})"
-                    ));
+                if !matches!(TaskState::here(&paths), TaskState::None) {
+                    unmeasured.push(Unmeasured { place, paths, reason });
                 }
             }
             Err(_) => {}
@@ -243,20 +252,77 @@ fn unreadable_record(b: &Broken, key: &HookKey) -> Result<Verdict, String> {
     Ok(verdict)
 }
 
+/// Blocks a stop while a task is recorded in a repository that cannot be
+/// read (a format libgit2 cannot read, a `core.worktree` leading nowhere):
+/// nothing about the task is measured, so nothing is known to be done. The
+/// policy cannot be read in force either, so the default block limit ends
+/// the loop.
+fn unreadable_repository(u: &Unmeasured, key: &HookKey) -> Result<Verdict, String> {
+    let guard = u.paths.hook_for(key);
+    let previous = HookState::load(&guard).ok().flatten();
+    let at = u.place.named().map(|p| format!(" in {p}")).unwrap_or_else(|| " here".to_string());
+    let reason = majordomus_records::text::escape(&u.reason);
+    let (verdict, blocks) = decide_unmeasured(
+        &format!("a task is active{at}, but the repository cannot be read ({reason})"),
+        &format!(
+            "make the repository readable again (undo the configuration that broke it), or give the task up \
+             by removing {}",
+            u.paths.task().display()
+        ),
+        previous.as_ref(),
+        majordomus_records::policy::DEFAULT_BLOCK_LIMIT,
+    );
+    let state = HookState {
+        schema: HOOK_SCHEMA.to_string(),
+        task: UNREADABLE_TASK.to_string(),
+        blocks,
+        done_line: "done: unknown (the repository cannot be read)".to_string(),
+        fingerprint: None,
+        worktree: None,
+        host: Some(key.host.clone()),
+        session_id: key.session_id.clone(),
+        agent_id: key.agent_id.clone(),
+        at: now(),
+    };
+    crate::workspace::write_state(&u.paths, &guard, &state.to_bytes()).map_err(|e| e.chain())?;
+    Ok(verdict)
+}
+
 /// The task a loop guard counts blocks for while the task record cannot be read.
 pub const UNREADABLE_TASK: &str = "(unreadable task record)";
 
 /// The verdict on a stop while the task record at `shown` cannot be read
 /// (`reason`), and the consecutive blocks to record after it.
 pub fn decide_unreadable(reason: &str, shown: &str, previous: Option<&HookState>, block_limit: u32) -> (Verdict, u32) {
-    let blocks = previous.map_or(0, |p| p.blocks_for(UNREADABLE_TASK));
     let reason = majordomus_records::text::escape(reason);
+    decide_unmeasured(
+        &format!("a task is recorded, but its record {shown} cannot be read ({reason})"),
+        &format!(
+            "repair {shown} (it is JSON of the schema majordomus/task/v1), or end the task with \
+             `majordomus finish --outcome failed` (or partial, or blocked), which archives what is there"
+        ),
+        previous,
+        block_limit,
+    )
+}
+
+/// The verdict on a stop while a task is recorded but nothing of it can be
+/// measured (`problem`; `remedy` settles it): blocked, as nothing about the
+/// task is known to be done, until the block limit ends the loop; and the
+/// consecutive blocks to record after it.
+pub fn decide_unmeasured(
+    problem: &str,
+    remedy: &str,
+    previous: Option<&HookState>,
+    block_limit: u32,
+) -> (Verdict, u32) {
+    let blocks = previous.map_or(0, |p| p.blocks_for(UNREADABLE_TASK));
     let times = |n: u32| if n == 1 { "1 block".to_string() } else { format!("{n} blocks") };
     if blocks >= block_limit {
         return (
             Verdict::say(format!(
-                "majordomus let this stop through after {} in a row ([hook] block_limit = {block_limit}), \
-                 though the task record {shown} cannot be read ({reason}): nothing about the task is known to be done",
+                "majordomus let this stop through after {} in a row ([hook] block_limit = {block_limit}); \
+                 still, {problem}: nothing about the task is known to be done",
                 times(blocks)
             )),
             0,
@@ -266,10 +332,8 @@ pub fn decide_unreadable(reason: &str, shown: &str, previous: Option<&HookState>
     (
         Verdict::Block {
             reason: format!(
-                "majordomus blocked this stop: a task is recorded, but its record {shown} cannot be read \
-                 ({reason}), so nothing about it is known to be done (block {n} of {block_limit}).\n\
-                 remedy: repair {shown} (it is JSON of the schema majordomus/task/v1), or end the task with \
-                 `majordomus finish --outcome failed` (or partial, or blocked), which archives what is there; then stop again."
+                "majordomus blocked this stop: {problem}, so nothing about it is known to be done \
+                 (block {n} of {block_limit}).\nremedy: {remedy}; then stop again."
             ),
         },
         n,
@@ -472,7 +536,12 @@ pub fn pause(running: &[AgentTask]) -> String {
 fn record_background(ws: &Workspace, record: &TaskRecord, running: &[AgentTask]) -> Result<(), String> {
     let entry =
         Entry { at: now(), task: Some(record.id.clone()), event: Event::AgentBackground { tasks: running.to_vec() } };
-    ledger::append(&ws.paths, &entry).map_err(|e| majordomus_records::task::error_chain(&e))
+    match ledger::append(&ws.paths, &entry) {
+        // A ledger that lost lines is not written to; the questions that
+        // read it say so, and the stop is judged on that.
+        Err(ledger::LedgerError::Lost { .. }) => Ok(()),
+        other => other.map_err(|e| majordomus_records::task::error_chain(&e)),
+    }
 }
 
 fn now() -> String {

@@ -165,7 +165,7 @@ pub fn measure(
 ) -> BookkeepingReadings {
     let record = task_reading(task);
     let book = record.clone().and_then(|r| {
-        let entries = ledger::read(&paths.ledger()).map_err(|e| Unread::record(error_chain(&e)))?;
+        let entries = ledger::read_here(paths).map_err(|e| Unread::record(error_chain(&e)))?;
         TaskBook::fold(&r.id, &entries)
     });
     let forge = crate::family::closing::readings::observation(repo, paths, policy.provider());

@@ -150,7 +150,7 @@ pub fn inputs_now(repo: &Repo, tree: &WorkingTree, gate: &Gate) -> Reading<input
 
 /// Reads every gate run the ledger holds.
 pub fn read_runs(paths: &StatePaths) -> Reading<Vec<(String, RecordedRun)>> {
-    ledger::read(&paths.ledger()).map(|e| recorded_runs(&e)).map_err(|e| Unread::record(error_chain(&e)))
+    ledger::read_here(paths).map(|e| recorded_runs(&e)).map_err(|e| Unread::record(error_chain(&e)))
 }
 
 /// A fresh status pass and the change set since the task's start, for the
