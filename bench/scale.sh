@@ -7,7 +7,8 @@
 #   DIR          where the repositories go (default ${TMPDIR:-/tmp}/majordomus-bench-scale);
 #                one at a time: each is built, measured and removed before the next
 #   --runs N     measured rounds per shape (default 5; 3 at 300,000 files)
-#   --keep       keep each repository (a later run reuses it instead of building it)
+#   --keep       keep the large repositories (100,000 files or more, 100,000 trunk
+#                commits): a later run reuses them instead of building them again
 #   --only AXIS  one axis: files, branches, history or baselines
 #   --record     append the figures to bench/results.txt
 #   MAJORDOMUS=/path/to/majordomus   this binary instead of a release build of this checkout
@@ -15,7 +16,7 @@
 # The axes, each from the same point (1,000 files, 10 branches, 100 trunk
 # commits, one debt baseline of 100 entries), one count changed:
 #   files      1,000 / 10,000 / 100,000 / 300,000
-#   branches   10 / 1,000 / 10,000 (each with a reflog)
+#   branches   10 / 1,000 / 10,000 (each with a reflog; loose refs, and 10,000 packed)
 #   history    100 / 10,000 / 100,000 trunk commits
 #   baselines  1 / 100 baselines of 100 entries
 # Each repository (bench/make-large-repo.sh, no linked worktrees) gets a task
@@ -53,10 +54,12 @@ bench_binary
 go_hermetic
 payload="$bench_home/stop.json"
 
-# shape AXIS LABEL FILES BRANCHES COMMITS BASELINES: build (or reuse), measure, remove.
+# shape AXIS LABEL FILES BRANCHES COMMITS BASELINES [packed]: build (or reuse),
+# measure, remove. `packed`: the refs packed (`git pack-refs --all`), as git
+# leaves them after a gc or a clone; otherwise every branch is a loose ref.
 report=()
 shape() {
-    local axis=$1 label=$2 files=$3 branches=$4 commits=$5 baselines=$6
+    local axis=$1 label=$2 files=$3 branches=$4 commits=$5 baselines=$6 packed=${7:-}
     [ -z "$only" ] || [ "$only" = "$axis" ] || return 0
     local repo="$dir/$axis-$label" n=$runs t0 built
     [ "$files" -lt 300000 ] || [ "$runs" -le 3 ] || n=3
@@ -67,6 +70,7 @@ shape() {
             "$here/make-large-repo.sh" --force "$repo" > "$bench_home/build.log"
         (
             cd "$repo"
+            [ -z "$packed" ] || git pack-refs --all
             git checkout -q -b task/one
             "$bin" start "bench" >/dev/null
             echo "// edited" >> src/mod-000/sub-0/file-000001.rs
@@ -88,11 +92,13 @@ shape() {
         rss=$(awk -F': ' '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }' "$bench_home/time.txt")
         rss=" check_peak_rss_mib=$rss"
     fi
-    line="scale axis=$axis $label files=$files branches=$branches trunk_commits=$commits baselines=$baselines rounds=$n check_ms=$c status_ms=$s ratio=$(ratio "$c" "$s") hook_stop_ms=$h stop_vs_check=$(ratio "$h" "$c")$rss load1=$l0..$(load1) built_or_reused_s=$built"
+    line="scale axis=$axis $label${packed:+ refs=packed} files=$files branches=$branches trunk_commits=$commits baselines=$baselines rounds=$n check_ms=$c status_ms=$s ratio=$(ratio "$c" "$s") hook_stop_ms=$h stop_vs_check=$(ratio "$h" "$c")$rss load1=$l0..$(load1) built_or_reused_s=$built"
     echo "$line"
     report+=("$line")
     cd "$dir"
-    if [ "$keep" -eq 0 ]; then rm -rf "$repo" "$repo.origin.git" "$repo.worktrees"; fi
+    if [ "$keep" -eq 0 ] || { [ "$files" -lt 100000 ] && [ "$commits" -lt 100000 ]; }; then
+        rm -rf "$repo" "$repo.origin.git" "$repo.worktrees"
+    fi
 }
 
 load_start=$(load1)
@@ -103,6 +109,7 @@ shape files 100k 100000 10 100 1
 shape files 300k 300000 10 100 1
 shape branches 1k 1000 1000 100 1
 shape branches 10k 1000 10000 100 1
+shape branches 10k-packed 1000 10000 100 1 packed
 shape history 10k 1000 10 10000 1
 shape history 100k 1000 10 100000 1
 shape baselines 100 1000 10 100 100

@@ -2,6 +2,7 @@
 //! document. `check`, `finish` and every later caller go through here, so
 //! there is one way to answer the done invariant.
 
+use majordomus_invariant::in_force::InForce;
 use majordomus_invariant::{done, measure, score, Deadline, Document, Readings};
 use majordomus_records::task::TaskState;
 use majordomus_records::StatePaths;
@@ -19,6 +20,18 @@ pub fn evaluate(ws: &Workspace) -> Result<Document, CliError> {
 pub fn evaluate_within(ws: &Workspace, deadline: Deadline) -> Result<Document, CliError> {
     let task = TaskState::here(&ws.paths);
     let force = ws.in_force(&task)?;
+    evaluate_in_force(ws, task, force, deadline)
+}
+
+/// [`evaluate_within`] for a task record and its policy in force already
+/// read (the stop hook reads both to find the task and its budget: a task
+/// record holding large baselines is read once, not three times).
+pub fn evaluate_in_force(
+    ws: &Workspace,
+    task: TaskState,
+    force: InForce,
+    deadline: Deadline,
+) -> Result<Document, CliError> {
     let (task_json, task_error) = task_fields(&task)?;
     // Taken before measuring, so that anything moving during the
     // measurement makes the cached document read as stale.

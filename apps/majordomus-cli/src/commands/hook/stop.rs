@@ -46,7 +46,7 @@ use super::decide::{decide, Asked};
 use super::locate::{self, Place, Starts};
 use super::protocol::{emit, guarded, inject_fault, read_payload, render_stop, StopPayload, Verdict};
 use super::Agent;
-use crate::evaluate::{evaluate_within, write_document};
+use crate::evaluate::{evaluate_in_force, write_document};
 use crate::workspace::{Opened, Workspace};
 use crate::Exit;
 
@@ -360,9 +360,13 @@ fn judge(
     started: Instant,
 ) -> Result<Verdict, String> {
     let ws = &c.ws;
-    let policy = ws.policy().map_err(|e| e.chain())?;
+    // The record found above, read once: its policy in force and the
+    // measurement both take it.
+    let task = TaskState::Active(Box::new(c.record.clone()));
+    let force = ws.in_force(&task).map_err(|e| e.chain())?;
+    let policy = force.policy.clone();
     let budget_ms = args.budget_ms.unwrap_or(policy.hook.budget_ms);
-    let doc = evaluate_within(ws, Deadline::after(started, budget_ms)).map_err(|e| e.chain())?;
+    let doc = evaluate_in_force(ws, task, force, Deadline::after(started, budget_ms)).map_err(|e| e.chain())?;
     write_document(ws, &doc).map_err(|e| e.chain())?;
     // A guard that cannot be read counts no blocks: the count is a brake on
     // loops, and starting it over costs at most one more block.
@@ -561,6 +565,7 @@ mod tests {
             evidence: format!("What was read for {id}."),
             source: "src".into(),
             remedy: format!("settle {id}"),
+            remedy_kind: majordomus_invariant::RemedyKind::Advice,
             details: json!({}),
         }
     }
