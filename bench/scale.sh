@@ -12,6 +12,7 @@
 #   --only AXIS  one axis: files, branches, history or baselines
 #   --record     append the figures to bench/results.txt
 #   MAJORDOMUS=/path/to/majordomus   this binary instead of a release build of this checkout
+#                  (BENCH_BINARY_FROM=COMMIT: the commit it was built from, for the record)
 #
 # The axes, each from the same point (1,000 files, 10 branches, 100 trunk
 # commits, one debt baseline of 100 entries), one count changed:
