@@ -164,3 +164,48 @@ hook_decision() {
   [ -n "$out" ] || { echo ""; return; }
   printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin).get("decision", ""))'
 }
+
+# The remedies, followed to the letter (README.md, "Remedies that run as
+# written"):
+#
+#   remedy_of ID                   the remedy the last document gave ID
+#   follow_remedy ID               fails unless the last document marks ID's
+#                                  remedy a command, then runs it as written
+#                                  by sh in the working tree's root (with an
+#                                  editor that writes a commit message); its
+#                                  output in $out
+#   expect_advice ID               the last document marks ID's remedy advice
+#   majordomus_on_path             puts the binary on PATH as `majordomus`, as
+#                                  a user has it (before the start: the start
+#                                  records PATH for the gates' runs)
+
+remedy_field() {
+  json_get "$case_root/doc.json" "[q for q in d['questions'] if q['id'] == '$1'][0].get('$2')"
+}
+
+remedy_of() { remedy_field "$1" remedy; }
+
+follow_remedy() {
+  local id=$1 kind remedy top
+  kind=$(remedy_field "$id" remedy_kind)
+  remedy=$(remedy_of "$id")
+  [ "$kind" = command ] || { out="$id: $remedy"; fail "expected $id's remedy to be a command, got $kind"; }
+  top=$(git rev-parse --show-toplevel)
+  set +e
+  out=$(cd "$top" && GIT_EDITOR='printf "the remedy as written\n" >' sh -c "$remedy" 2>&1)
+  local got=$?
+  set -e
+  [ "$got" -eq 0 ] || fail "the remedy of $id failed as written (exit $got): $remedy"
+}
+
+expect_advice() {
+  local kind
+  kind=$(remedy_field "$1" remedy_kind)
+  [ "$kind" = advice ] || { out="$1: $(remedy_of "$1")"; fail "expected $1's remedy to be marked advice, got $kind"; }
+}
+
+majordomus_on_path() {
+  mkdir -p "$case_root/bin"
+  ln -sf "$MAJORDOMUS" "$case_root/bin/majordomus"
+  export PATH="$case_root/bin:$PATH"
+}

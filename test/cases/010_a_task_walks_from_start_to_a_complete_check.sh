@@ -73,7 +73,7 @@ expect_contains "refused"
 expect_done_line "majordomus: finish --outcome completed refused: the done invariant is not complete (nothing was written)"
 expect_contains "done: backlog-not-grown=unknown"
 [ -f .ai/local/state/task.json ] || fail "a refused finish removed the record"
-[ ! -d .ai/local/state/archive ] || fail "a refused finish archived the record"
+[ ! -d .git/majordomus/archive ] || fail "a refused finish archived the record"
 
 # The forge observed after the start, with no pull request open: complete.
 now=$(date -u +%Y-%m-%dT%H:%M:%SZ)
@@ -85,9 +85,9 @@ expect_run 0 md score
 expect_contains "10/10"
 
 expect_run 0 md finish --outcome completed
-ls .ai/local/state/archive/*.json >/dev/null || fail "finish archived nothing"
+ls .git/majordomus/archive/*.json >/dev/null || fail "finish archived nothing"
 [ ! -f .ai/local/state/task.json ] || fail "finish left the record active"
-grep -q '"outcome": "completed"' .ai/local/state/archive/*.json || fail "the archive does not say completed"
+grep -q '"outcome": "completed"' .git/majordomus/archive/*.json || fail "the archive does not say completed"
 
 # With the task finished, nothing says where work started again.
 expect_run 10 md check

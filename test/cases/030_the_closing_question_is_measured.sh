@@ -137,14 +137,14 @@ expect_run 0 md start "land the feature"
 expect_run 10 md check
 expect_in_done_line nothing-accumulated=owed
 expect_contains "branch feature (the task's own branch, checked out here)"
-expect_contains "git switch main && git branch -d feature"
+expect_contains "git switch --detach main && git branch -d feature"
 echo "the feature" > FEATURE
 commit_all "the feature"
 git switch -q main
 git merge -q --ff-only feature
 expect_run 10 md check
 expect_in_done_line nothing-accumulated=owed
-expect_contains "branch feature (the task's own branch)."
+expect_contains "branch feature (the task's own branch) was there at the start"
 git branch -q -d feature
 expect_run 10 md check
 expect_nothing_on_done_line_for nothing-accumulated

@@ -36,7 +36,7 @@ answer() { json_get .ai/local/state/gates.completion.json "[q for q in d['questi
 echo '# guide, edited' > docs/guide.md
 expect_run 10 md check --json
 [ "$(answer regression-tested status)" = exempt ] || fail "regression-tested: $(answer regression-tested status)"
-[ "$(answer regression-tested evidence)" = "Exempt by the policy until 2999-12-31: A documentation-only repository has no tests." ] ||
+[ "$(answer regression-tested evidence)" = "Exempt by the policy until 2999-12-31, for the reason it gives: \"a documentation-only repository has no tests\"." ] ||
   fail "evidence: $(answer regression-tested evidence)"
 [ "$(answer measurable status)" = owed ] || fail "an expired exemption still exempts: $(answer measurable status)"
 case "$(answer measurable evidence)" in
@@ -93,7 +93,7 @@ for step in uncommitted committed; do
   [ "$(change '[[exempt]] committed' in_force)" = False ] || fail "$step: the added exemption is said in force"
   [ "$(change '[[exempt]] committed' effect)" = looser ] || fail "$step: $(change '[[exempt]] committed' effect)"
   [ "$(answer regression-tested status)" = exempt ] || fail "$step: an exemption there at the start no longer holds"
-  [ "$(answer regression-tested evidence)" = "Exempt by the policy until 2999-12-31: A documentation-only repository has no tests." ] ||
+  [ "$(answer regression-tested evidence)" = "Exempt by the policy until 2999-12-31, for the reason it gives: \"a documentation-only repository has no tests\"." ] ||
     fail "$step: evidence: $(answer regression-tested evidence)"
   expect_run 10 md check
   expect_contains "committed=owed"

@@ -60,12 +60,16 @@ expect_contains "ledger.jsonl is a symbolic link"
 kill "$worker"
 expect_outside_untouched
 
-# The archive directory: finish refuses, and the task record stays.
+# The archive directory (in the common git directory) linked outside:
+# finish refuses, and the task record stays.
 clone_with .ai/local/state/archive "$outside"
+mkdir -p .git/majordomus
+ln -s "$outside" .git/majordomus/archive
 expect_run 0 md start "work"
 expect_run 2 md finish --outcome failed
-expect_contains ".ai/local/state/archive is a symbolic link (to $outside)"
+expect_contains "archive is a symbolic link"
 [ -f .ai/local/state/task.json ] || fail "the task record went, though nothing was archived"
+rm .git/majordomus/archive
 expect_outside_untouched
 
 # The ledger's lock, dangling: todo add would create it wherever it points.

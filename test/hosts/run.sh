@@ -246,7 +246,8 @@ if [ "$only" != claude ]; then
     check "Reviewed: codex exec runs them with no flag" \
       requests 'any("majordomus blocked this stop" in r["last_user"] for r in rs)'
     majordomus hook install --agent codex --timeout 61 >/dev/null
-    rm -rf .ai/local && majordomus start "again" >/dev/null && : >"$work/requests.jsonl"
+    majordomus finish --outcome partial >/dev/null && rm -rf .ai/local && majordomus start "again" >/dev/null &&
+      : >"$work/requests.jsonl"
     run_codex idle codex-changed.jsonl
     check "A hook changed after its review (only its timeout): skipped again" no_hook_ran
   else

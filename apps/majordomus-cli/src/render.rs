@@ -42,11 +42,11 @@ pub fn check_text(doc: &Document, color: bool) -> String {
         let (evidence, remedy) = (escape_text(&a.evidence), escape_text(&a.remedy));
         if g.len() == 1 {
             out.push_str(&format!("{status} {:<width$}  {evidence}\n", escape_text(&a.id)));
-            out.push_str(&format!("{:<8} {:<width$}  remedy: {remedy}\n", "", ""));
+            out.push_str(&format!("{:<8} {:<width$}  {}: {remedy}\n", "", "", a.remedy_kind.label()));
         } else {
             out.push_str(&format!("{status} {}\n", escape_text(&label(g))));
             out.push_str(&format!("{:<8} {evidence}\n", ""));
-            out.push_str(&format!("{:<8} remedy: {remedy}\n", ""));
+            out.push_str(&format!("{:<8} {}: {remedy}\n", "", a.remedy_kind.label()));
         }
     }
     // What the repository's policy set aside is shown too, with its reason,
@@ -101,7 +101,7 @@ pub fn policy_text(doc: &Document) -> String {
 pub use majordomus_records::text::escape as escape_text;
 
 fn same_reason(a: &Answer, b: &Answer) -> bool {
-    a.status == b.status && a.evidence == b.evidence && a.remedy == b.remedy
+    a.status == b.status && a.evidence == b.evidence && a.remedy == b.remedy && a.remedy_kind == b.remedy_kind
 }
 
 /// The status word in its colour, the padding after it left plain.
@@ -150,7 +150,14 @@ fn caps_text(doc: &Document, color: bool) -> String {
             escape_text(&c.id),
             escape_text(&c.evidence)
         ));
-        out.push_str(&format!("{:>6}  {:<width$}  {:<8} remedy: {}\n", "", "", "", escape_text(&c.remedy)));
+        out.push_str(&format!(
+            "{:>6}  {:<width$}  {:<8} {}: {}\n",
+            "",
+            "",
+            "",
+            c.remedy_kind.label(),
+            escape_text(&c.remedy)
+        ));
     }
     out
 }
@@ -202,6 +209,7 @@ mod tests {
             evidence: evidence.into(),
             source: "src".into(),
             remedy: "git push".into(),
+            remedy_kind: majordomus_invariant::RemedyKind::Command,
             details: serde_json::json!({}),
         };
         Document::new(
@@ -230,6 +238,7 @@ mod tests {
             evidence,
             source: "src".into(),
             remedy,
+            remedy_kind: majordomus_invariant::RemedyKind::Command,
             details: serde_json::json!({}),
         };
         let mut d = Document::new(

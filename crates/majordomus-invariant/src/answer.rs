@@ -43,6 +43,37 @@ impl std::fmt::Display for Status {
     }
 }
 
+/// What a remedy is: a command line that, run as written by `sh` in the
+/// working tree's root, settles the question or moves it to its next
+/// honest state; or advice a person must turn into work (a choice, a
+/// placeholder to fill, work only they can do). Documents written before
+/// the distinction read as advice: nothing promises their text runs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RemedyKind {
+    Command,
+    #[default]
+    Advice,
+}
+
+impl RemedyKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RemedyKind::Command => "command",
+            RemedyKind::Advice => "advice",
+        }
+    }
+
+    /// The word a remedy is shown after in text: `remedy:` for a command,
+    /// `advice:` for advice, so that a reader knows which runs as written.
+    pub fn label(self) -> &'static str {
+        match self {
+            RemedyKind::Command => "remedy",
+            RemedyKind::Advice => "advice",
+        }
+    }
+}
+
 /// One question answered, as the document carries it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Answer {
@@ -54,6 +85,9 @@ pub struct Answer {
     pub evidence: String,
     pub source: String,
     pub remedy: String,
+    /// Whether `remedy` runs as written ([`RemedyKind`]).
+    #[serde(default)]
+    pub remedy_kind: RemedyKind,
     /// The structured evidence: paths, branch names, counts, commit ids.
     pub details: serde_json::Value,
 }
@@ -80,6 +114,7 @@ pub(crate) fn sample(id: &str, status: Status) -> Answer {
         evidence: "e".into(),
         source: "s".into(),
         remedy: "r".into(),
+        remedy_kind: RemedyKind::Advice,
         details: serde_json::json!({}),
     }
 }

@@ -15,7 +15,7 @@
 
 use majordomus_records::policy::{ExtraQuestion, Policy};
 
-use crate::answer::Answer;
+use crate::answer::{Answer, RemedyKind};
 use crate::exemptions::exempted;
 use crate::family::{bookkeeping, closing, commit, integration, scope, verification};
 use crate::judgement::{with_task, Judgement};
@@ -81,6 +81,7 @@ fn finish(q: &QuestionDef, v: Judgement) -> Answer {
         status: v.status,
         evidence: v.evidence,
         source: q.source.to_string(),
+        remedy_kind: if v.remedy.is_some() { v.remedy_kind } else { RemedyKind::Advice },
         remedy: v.remedy.unwrap_or_else(|| q.remedy.to_string()),
         details: v.details,
     }

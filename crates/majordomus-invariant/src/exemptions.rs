@@ -14,7 +14,6 @@ use majordomus_records::policy::Policy;
 
 use crate::answer::Status;
 use crate::judgement::{with, Judgement};
-use crate::prose::sentence;
 use crate::readings::Readings;
 
 /// Applies the policy's exemption of a question, if it has one: while it
@@ -25,10 +24,12 @@ pub(crate) fn exempted(id: &str, v: Judgement, policy: &Policy, r: &Readings) ->
     let exemption = json!({ "reason": e.reason, "until": e.until.map(|d| d.to_string()) });
     if e.holds_on(r.today) {
         let until = e.until.map(|d| format!(" until {d}")).unwrap_or_default();
-        let Judgement { status, evidence, details, remedy } = v;
+        let Judgement { status, evidence, details, remedy, remedy_kind } = v;
         let details = json!({ "exemption": exemption, "measured": { "status": status, "evidence": evidence, "details": details } });
-        let evidence = format!("Exempt by the policy{until}: {}", sentence(&e.reason));
-        Judgement { status: Status::Exempt, evidence, details, remedy }
+        // The reason is the policy's words: quoted as written, never
+        // recased or repunctuated.
+        let evidence = format!("Exempt by the policy{until}, for the reason it gives: {:?}.", e.reason);
+        Judgement { status: Status::Exempt, evidence, details, remedy, remedy_kind }
     } else {
         let until = e.until.map(|d| d.to_string()).unwrap_or_default();
         Judgement {
@@ -75,7 +76,10 @@ mod tests {
         let p = exempt("pushed", Some((2026, 11, 30)));
         let a = answer_all(&r, &p).into_iter().find(|a| a.id == "pushed").expect("pushed");
         assert_eq!(a.status, Status::Exempt);
-        assert_eq!(a.evidence, "Exempt by the policy until 2026-11-30: This repository has no forge.");
+        assert_eq!(
+            a.evidence,
+            "Exempt by the policy until 2026-11-30, for the reason it gives: \"this repository has no forge\"."
+        );
         assert_eq!(a.details["measured"]["status"], "owed");
     }
 

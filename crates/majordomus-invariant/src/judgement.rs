@@ -12,7 +12,7 @@ use serde_json::json;
 use majordomus_readings::{Unread, UnreadKind, NO_TASK};
 use majordomus_records::task::{TaskRecord, TaskState};
 
-use crate::answer::Status;
+use crate::answer::{RemedyKind, Status};
 use crate::prose::sentence;
 
 /// A question judged: everything of an answer but the question's own fields.
@@ -23,16 +23,30 @@ pub struct Judgement {
     pub details: serde_json::Value,
     /// A remedy fitted to this reading; the question's own when `None`.
     pub remedy: Option<String>,
+    /// Whether that remedy runs as written; the question's own is advice.
+    pub remedy_kind: RemedyKind,
 }
 
 impl Judgement {
     pub fn new(status: Status, evidence: impl Into<String>, details: serde_json::Value) -> Self {
-        Self { status, evidence: evidence.into(), details, remedy: None }
+        Self { status, evidence: evidence.into(), details, remedy: None, remedy_kind: RemedyKind::Advice }
     }
 
-    /// The same judgement with a remedy fitted to what was read.
-    pub fn remedy(mut self, remedy: impl Into<String>) -> Self {
-        self.remedy = Some(remedy.into());
+    /// The same judgement with advice fitted to what was read: words a
+    /// person turns into work, never run as they stand.
+    pub fn remedy(mut self, advice: impl Into<String>) -> Self {
+        self.remedy = Some(advice.into());
+        self.remedy_kind = RemedyKind::Advice;
+        self
+    }
+
+    /// The same judgement with a command fitted to what was read: a line
+    /// that, run as written by `sh` in the working tree's root, settles the
+    /// question or moves it to its next honest state (test/cases/ follow
+    /// each one to the letter).
+    pub fn command(mut self, command: impl Into<String>) -> Self {
+        self.remedy = Some(command.into());
+        self.remedy_kind = RemedyKind::Command;
         self
     }
 

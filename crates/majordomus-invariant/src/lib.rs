@@ -28,7 +28,7 @@ pub mod sweep;
 #[cfg(test)]
 mod fixtures;
 
-pub use answer::{Answer, Status};
+pub use answer::{Answer, RemedyKind, Status};
 pub use deadline::Deadline;
 pub use document::Document;
 pub use question::{QuestionDef, QuestionId, QUESTIONS};

@@ -7,7 +7,7 @@
 //! names inherited evidence names that task too: whose it was, how it
 //! ended, what it left open, where its archive is.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
@@ -43,12 +43,15 @@ pub fn sentence(p: &PreviousTask) -> String {
     )
 }
 
-/// The task this working tree ended last, read from its archive directory,
-/// when it ended other than `completed` with questions open. An archive that
-/// cannot be read is passed over: it can tell nothing.
-pub fn previous(archive_dir: &Path, root: &Path) -> Option<PreviousTask> {
+/// The task this working tree ended last, read from the archive
+/// directories (the common git directory's, then the one an older
+/// majordomus kept in the worktree), when it ended other than `completed`
+/// with questions open. An archive that cannot be read is passed over: it
+/// can tell nothing.
+pub fn previous(archive_dirs: &[PathBuf], root: &Path) -> Option<PreviousTask> {
     let mut latest: Option<(String, serde_json::Value, String)> = None;
-    for entry in std::fs::read_dir(archive_dir).ok()?.flatten() {
+    let entries = archive_dirs.iter().filter_map(|d| std::fs::read_dir(d).ok()).flatten();
+    for entry in entries.flatten() {
         let path = entry.path();
         if path.extension().map_or(true, |e| e != "json") {
             continue;
@@ -97,13 +100,14 @@ mod tests {
     #[test]
     fn the_last_task_ended_with_questions_open_is_the_previous_one_and_a_completed_one_is_none() {
         let dir = tempfile::tempdir().expect("tempdir");
-        assert_eq!(previous(dir.path(), dir.path()), None);
+        let dirs = [dir.path().to_path_buf()];
+        assert_eq!(previous(&dirs, dir.path()), None);
         archive(dir.path(), "a", "partial", "2026-11-30T10:00:00Z", "done: committed=owed");
         archive(dir.path(), "b", "failed", "2026-11-30T11:00:00Z", "done: pushed=owed");
-        let p = previous(dir.path(), dir.path()).expect("previous");
+        let p = previous(&dirs, dir.path()).expect("previous");
         assert_eq!((p.id.as_str(), p.outcome.as_str(), p.done_line.as_str()), ("b", "failed", "done: pushed=owed"));
         assert!(sentence(&p).contains("\"task b\" (b) ended failed"), "{}", sentence(&p));
         archive(dir.path(), "c", "completed", "2026-11-30T12:00:00Z", "done: complete (19 pass, 0 exempt)");
-        assert_eq!(previous(dir.path(), dir.path()), None);
+        assert_eq!(previous(&dirs, dir.path()), None);
     }
 }

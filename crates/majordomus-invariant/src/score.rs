@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::answer::{Answer, Status};
+use crate::answer::{Answer, RemedyKind, Status};
 use crate::question;
 
 /// A cap that holds the score down, with the answer's evidence and remedy.
@@ -16,6 +16,9 @@ pub struct Cap {
     pub status: Status,
     pub evidence: String,
     pub remedy: String,
+    /// Whether `remedy` runs as written.
+    #[serde(default)]
+    pub remedy_kind: RemedyKind,
 }
 
 /// The cap of a question the policy adds and gives no cap of its own.
@@ -38,6 +41,7 @@ pub fn score(answers: &[Answer], overrides: &std::collections::BTreeMap<String, 
             status: a.status,
             evidence: a.evidence.clone(),
             remedy: a.remedy.clone(),
+            remedy_kind: a.remedy_kind,
         })
         .collect();
     caps.sort_by_key(|c| c.cap);

@@ -136,7 +136,9 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
                 }
             }),
     );
-    snapshot.previous = crate::restart::previous(&StatePaths::new(repo.root()).archive_dir(), repo.root());
+    let archives =
+        [majordomus_records::paths::shared_archive_dir(repo.common_dir()), StatePaths::new(repo.root()).archive_dir()];
+    snapshot.previous = crate::restart::previous(&archives, repo.root());
     Taken { snapshot, unread }
 }
 

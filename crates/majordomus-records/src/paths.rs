@@ -13,6 +13,15 @@ pub const STATE_DIR: &str = ".ai/local/state";
 pub const POLICY_FILE: &str = ".ai/repo/majordomus.toml";
 /// The directory holding tracked debt baselines and policy.
 pub const REPO_DIR: &str = ".ai/repo";
+/// The task archives' directory, below the common git directory: one for
+/// every worktree, so that an archive outlives the worktree it was made in
+/// (`git worktree remove` deletes the worktree's `.ai/local/`).
+pub const ARCHIVE_DIR: &str = "majordomus/archive";
+
+/// The task archives' directory in the common git directory `common_dir`.
+pub fn shared_archive_dir(common_dir: &Path) -> PathBuf {
+    common_dir.join(ARCHIVE_DIR)
+}
 
 /// The tool's files for one working tree.
 #[derive(Debug, Clone)]
@@ -89,6 +98,8 @@ impl StatePaths {
         self.hook_dir().join(key.file_name())
     }
 
+    /// Where an older majordomus archived a task, in the worktree itself:
+    /// read, never written ([`shared_archive_dir`] is where archives go).
     pub fn archive_dir(&self) -> PathBuf {
         self.state_dir().join("archive")
     }

@@ -10,7 +10,7 @@ use crate::out::{errln, outln};
 use crate::workspace::Workspace;
 use crate::{render, CliError, Exit};
 
-/// End the task, archiving its record under .ai/local/state/archive/.
+/// End the task, archiving its record under the common git directory's majordomus/archive/.
 ///
 /// `--outcome completed` is refused (exit 10, nothing written) unless the
 /// done invariant is complete; the other outcomes say honestly how the
@@ -145,8 +145,10 @@ fn archive(ws: &Workspace, id: &str, now: chrono::DateTime<chrono::Utc>, bytes: 
     let stem = if plain { id.to_string() } else { format!("task-{}", now.format("%Y%m%dT%H%M%SZ")) };
     for n in 1..=1000 {
         let name = if n == 1 { format!("{stem}.json") } else { format!("{stem}-{n}.json") };
-        let target = ws.paths.archive_dir().join(name);
-        if crate::workspace::create_state(&ws.paths, &target, bytes)? {
+        // In the common git directory: the archive outlives this worktree.
+        let common = ws.repo.common_dir();
+        let target = majordomus_records::paths::shared_archive_dir(common).join(name);
+        if majordomus_records::atomic::create_atomic(common, &target, bytes).map_err(crate::workspace::place_error)? {
             return Ok(target);
         }
     }

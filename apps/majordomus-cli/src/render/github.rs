@@ -68,7 +68,7 @@ pub fn github(doc: &Document) -> String {
             }
         }
         properties.push(format!("title={}", escape_property(&format!("majordomus: {} is {}", a.id, a.status))));
-        let message = format!("{}\nremedy: {}", a.evidence, a.remedy);
+        let message = format!("{}\n{}: {}", a.evidence, a.remedy_kind.label(), a.remedy);
         out.push_str(&format!("::{l} {}::{}\n", properties.join(","), escape_data(&message)));
     }
     for (l, rest) in folded {
@@ -171,6 +171,7 @@ mod tests {
             evidence: evidence.into(),
             source: "src".into(),
             remedy: "git push".into(),
+            remedy_kind: majordomus_invariant::RemedyKind::Command,
             details,
         }
     }

@@ -258,6 +258,7 @@ fn completion() -> Vec<u8> {
         evidence: "e".into(),
         source: "src".into(),
         remedy: "r".into(),
+        remedy_kind: majordomus_invariant::RemedyKind::Advice,
         details: serde_json::json!({}),
     };
     let questions = vec![answer("committed", Status::Owed), answer("pushed", Status::Pass)];

@@ -150,7 +150,7 @@ fn a_corrupt_task_record_gives_unknown_answers_not_a_panic() {
     assert_eq!(run.code, 0, "{}", run.render());
     assert!(run.stdout.contains("finished a task whose record could not be read"), "{}", run.stdout);
     assert!(!task.exists());
-    assert_eq!(std::fs::read_dir(t.path().join(".ai/local/state/archive")).unwrap().count(), 1);
+    assert_eq!(std::fs::read_dir(t.path().join(".git/majordomus/archive")).unwrap().count(), 1);
 }
 
 #[test]
@@ -260,11 +260,11 @@ fn finish_archives_the_record_and_completed_is_refused_while_open() {
     assert_eq!(refused.code, 10);
     assert!(refused.stderr.contains("nothing was written"), "{}", refused.stderr);
     assert!(t.path().join(".ai/local/state/task.json").exists());
-    assert!(!t.path().join(".ai/local/state/archive").exists());
+    assert!(!t.path().join(".git/majordomus/archive").exists());
     let run = majordomus(t.path(), &["finish", "--outcome", "blocked"]);
     assert_eq!(run.code, 0, "{}", run.render());
     assert!(!t.path().join(".ai/local/state/task.json").exists());
-    let archived: Vec<_> = std::fs::read_dir(t.path().join(".ai/local/state/archive")).unwrap().collect();
+    let archived: Vec<_> = std::fs::read_dir(t.path().join(".git/majordomus/archive")).unwrap().collect();
     assert_eq!(archived.len(), 1);
     let text = std::fs::read_to_string(archived[0].as_ref().unwrap().path()).unwrap();
     let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -280,7 +280,7 @@ fn a_record_whose_id_names_a_path_is_archived_inside_the_archive_and_never_over_
     let outside = tempfile::tempdir().unwrap();
     let escape = outside.path().join("escaped");
     let task = t.path().join(".ai/local/state/task.json");
-    let archive = t.path().join(".ai/local/state/archive");
+    let archive = t.path().join(".git/majordomus/archive");
     for id in [escape.to_str().unwrap(), "../../../README", "same-id", "same-id"] {
         assert_eq!(majordomus(t.path(), &["start", "x"]).code, 0);
         let mut record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&task).unwrap()).unwrap();

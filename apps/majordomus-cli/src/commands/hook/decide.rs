@@ -101,7 +101,7 @@ pub fn decide(a: &Asked) -> (Verdict, u32) {
         // Evidence names what the repository holds: no control character
         // in it may start a line of its own in what the agent reads.
         let (evidence, remedy) = (crate::render::escape_text(&cap.evidence), crate::render::escape_text(&cap.remedy));
-        reason.push_str(&format!("   {evidence}\n   remedy: {remedy}\n"));
+        reason.push_str(&format!("   {evidence}\n   {}: {remedy}\n", cap.remedy_kind.label()));
     }
     let loosened: Vec<String> = a
         .doc
@@ -187,6 +187,7 @@ mod tests {
             evidence: format!("What was read for {id}."),
             source: "src".into(),
             remedy: format!("settle {id}"),
+            remedy_kind: majordomus_invariant::RemedyKind::Advice,
             details: cut_off.map_or_else(|| json!({}), |u| json!({ "unread": u, "unread_kind": "budget" })),
         }
     }
@@ -262,7 +263,7 @@ mod tests {
         let committed = reason.find("2. committed (owed; holds the score at 7)").expect("committed second");
         let measurable = reason.find("3. measurable (owed; holds the score at 9)").expect("measurable third");
         assert!(debt < committed && committed < measurable);
-        assert!(reason.contains("   What was read for no-new-debt.\n   remedy: settle no-new-debt\n"), "{reason}");
+        assert!(reason.contains("   What was read for no-new-debt.\n   advice: settle no-new-debt\n"), "{reason}");
         assert!(!reason.contains("scoped"), "a settled question is not named: {reason}");
     }
 

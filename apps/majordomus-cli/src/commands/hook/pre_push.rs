@@ -195,6 +195,7 @@ mod tests {
             evidence: "The gate unit failed (exit 101) over the current inputs.".into(),
             source: "s".into(),
             remedy: "majordomus gate run unit".into(),
+            remedy_kind: majordomus_invariant::RemedyKind::Command,
             details: serde_json::json!({}),
         };
         Document::new(chrono::Utc::now(), "/r".into(), None, None, vec![gates], 5)

@@ -238,11 +238,15 @@ pub fn held_to(place: &Place, record: &TaskRecord, doc: &Document, how: Option<&
     }
     for (i, cap) in caps.iter().take(FIRST_OPEN).enumerate() {
         out.push_str(&format!(
-            "{}. {} ({}): {} Remedy: {}\n",
+            "{}. {} ({}): {} {}: {}\n",
             i + 1,
             cap.id,
             cap.status,
             escape_text(&cap.evidence),
+            match cap.remedy_kind {
+                majordomus_invariant::RemedyKind::Command => "Remedy",
+                majordomus_invariant::RemedyKind::Advice => "Advice",
+            },
             escape_text(&cap.remedy)
         ));
     }

@@ -565,6 +565,7 @@ mod tests {
             evidence: format!("What was read for {id}."),
             source: "src".into(),
             remedy: format!("settle {id}"),
+            remedy_kind: majordomus_invariant::RemedyKind::Advice,
             details: json!({}),
         }
     }

@@ -114,5 +114,11 @@ pub(crate) fn acknowledge(id: QuestionId, v: Judgement, r: &Readings) -> Judgeme
         v.details,
         json!({ "acknowledged": used.iter().map(|a| json!({ "why": a.why, "at": a.at, "evidence": a.evidence })).collect::<Vec<_>>() }),
     );
-    Judgement { status: Status::Exempt, evidence: sentence(evidence.trim_end_matches('.')), details, remedy: v.remedy }
+    Judgement {
+        status: Status::Exempt,
+        evidence: sentence(evidence.trim_end_matches('.')),
+        details,
+        remedy: v.remedy,
+        remedy_kind: v.remedy_kind,
+    }
 }

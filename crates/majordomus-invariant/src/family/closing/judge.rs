@@ -19,7 +19,7 @@ use super::readings::Made;
 use crate::answer::Status;
 use crate::family::integration::Integrated;
 use crate::judgement::{with, Judgement};
-use crate::prose::{are, count, names, sentence};
+use crate::prose::{are, count, names, sentence, shell_word};
 use crate::readings::Readings;
 
 /// The trunk's branch name, `main` for `refs/remotes/origin/main` or
@@ -27,6 +27,14 @@ use crate::readings::Readings;
 fn trunk_branch(r: &Readings) -> Option<&str> {
     let Ok(Integrated::Measured { trunk, .. }) = &r.integration.integrated else { return None };
     Some(&trunk.branch)
+}
+
+/// The trunk's ref as `git switch --detach` takes it: `origin/main`,
+/// `main`; `None` when the trunk could not be read.
+fn trunk_ref(r: &Readings) -> Option<&str> {
+    let Ok(Integrated::Measured { trunk, .. }) = &r.integration.integrated else { return None };
+    let name = &trunk.refname;
+    Some(name.strip_prefix("refs/remotes/").or_else(|| name.strip_prefix("refs/heads/")).unwrap_or(name))
 }
 
 /// The task's own branch (the one checked out at the start), unless it is
@@ -107,7 +115,7 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
     let trunk = trunk_branch(r);
     let own = own_branch(task, trunk);
     let snap = &task.snapshot;
-    let mut created: Vec<(String, serde_json::Value, String)> = Vec::new();
+    let mut created: Vec<(String, serde_json::Value, Option<String>)> = Vec::new();
     let mut undated: Vec<String> = Vec::new();
     let mut undated_rows = Vec::new();
     let families =
@@ -139,18 +147,24 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
                         }
                     };
                     let remedy = match kind {
-                        "worktree" if made.missing => "git worktree prune".to_string(),
-                        "worktree" => format!("git worktree remove {}", made.at),
-                        // A branch checked out here cannot be deleted from here.
-                        _ if Some(made.name.as_str()) == checked_out => format!(
-                            "git switch {} && git branch -d {}",
-                            trunk.unwrap_or("<the trunk's branch>"),
-                            made.name
-                        ),
-                        _ => format!("git branch -d {}", made.name),
+                        "worktree" if made.missing => Some("git worktree prune".to_string()),
+                        "worktree" => Some(format!("git worktree remove {}", shell_word(&made.at))),
+                        // A branch checked out here cannot be deleted from
+                        // here: HEAD leaves it for the trunk's commit,
+                        // detached, which works in a linked worktree too
+                        // (the trunk's own branch may be checked out in
+                        // another one).
+                        _ if Some(made.name.as_str()) == checked_out => trunk_ref(r).map(|t| {
+                            format!("git switch --detach {} && git branch -d {}", shell_word(t), shell_word(&made.name))
+                        }),
+                        _ => Some(format!("git branch -d {}", shell_word(&made.name))),
                     };
+                    // The task's own branch, there at the start: owed, never
+                    // said to be created since.
+                    let there_at_start =
+                        kind == "branch" && Some(made.name.as_str()) == own && matches!(at_start, Some(Some(_)));
                     let row = json!({
-                        "kind": kind, "name": made.name, "at": made.at, "why": why,
+                        "kind": kind, "name": made.name, "at": made.at, "why": why, "there_at_start": there_at_start,
                         "first_logged": made.dating.first_logged().map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
                     });
                     created.push((label, row, remedy));
@@ -186,9 +200,23 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
     let undated_what = kinds(&undated_rows);
     let totals = sentence(&totals);
     if !created.is_empty() {
-        let labels: Vec<&str> = created.iter().map(|(l, _, _)| l.as_str()).collect();
-        let remedies: Vec<&str> = created.iter().map(|(_, _, r)| r.as_str()).collect();
-        let n = created.len();
+        let remedies: Option<Vec<&str>> = created.iter().map(|(_, _, r)| r.as_deref()).collect();
+        let (older, new): (Vec<_>, Vec<_>) = created.iter().partition(|(_, row, _)| row["there_at_start"] == true);
+        let mut said = Vec::new();
+        if !new.is_empty() {
+            let labels: Vec<&str> = new.iter().map(|(l, _, _)| l.as_str()).collect();
+            said.push(format!(
+                "{} created since the start {} still there ({basis}): {}.",
+                kinds(&new.iter().map(|(_, row, _)| row.clone()).collect::<Vec<_>>()),
+                are(new.len()),
+                names(&labels),
+            ));
+        }
+        for (label, _, _) in &older {
+            said.push(format!(
+                "The {label} was there at the start and is still there: it is owed until its work has landed and it is gone."
+            ));
+        }
         let undated_clause = if undated.is_empty() {
             String::new()
         } else {
@@ -198,17 +226,16 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
                 names(&undated)
             )
         };
-        Judgement::new(
-            Status::Owed,
-            format!(
-                "{} created since the start {} still there ({basis}): {}. {totals}{undated_clause}",
-                kinds(&created.iter().map(|(_, row, _)| row.clone()).collect::<Vec<_>>()),
-                are(n),
-                names(&labels),
+        let v = Judgement::new(Status::Owed, format!("{} {totals}{undated_clause}", said.join(" ")), details);
+        match remedies {
+            // git branch -d refuses a branch whose work has not landed, and
+            // git worktree remove a worktree with changes not committed: the
+            // line removes only what is safe to remove.
+            Some(lines) => v.command(lines.join(" && ")),
+            None => v.remedy(
+                "once their work has landed, remove each: git branch -d BRANCH from a worktree where it is not checked out, git worktree remove PATH",
             ),
-            details,
-        )
-        .remedy(format!("once their work has landed: {}", names(&remedies)))
+        }
     } else if !undated.is_empty() {
         Judgement::new(
             Status::Unknown,

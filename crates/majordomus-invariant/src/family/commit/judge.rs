@@ -21,6 +21,8 @@ use crate::judgement::Judgement;
 use crate::prose::{are, count, names, remain, sentence, short, short_ref};
 use crate::readings::Readings;
 
+use super::remedy;
+
 pub(crate) fn committed(r: &Readings) -> Judgement {
     let (tree, inherited) = match (&r.tree, &r.commit.inherited_dirty) {
         (Ok(t), Ok(i)) => (t, i),
@@ -71,11 +73,15 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
             names(&labels(tree, &as_at_start))
         ));
     }
-    Judgement::new(
+    let v = Judgement::new(
         Status::Owed,
         format!("{}{also}{}.", sentence(&parts.join("; ")).trim_end_matches('.'), governed_clause(tree, Of::tracked)),
         details,
-    )
+    );
+    match as_words(&counted).and_then(|w| remedy::commit_paths(&w, remedy::Add::No)) {
+        Some(line) => v.command(line),
+        None => v.remedy("commit the tracked files named, and only those: git commit -- PATH..."),
+    }
 }
 
 pub(crate) fn no_untracked(task: &TaskRecord, r: &Readings) -> Judgement {
@@ -114,7 +120,7 @@ pub(crate) fn no_untracked(task: &TaskRecord, r: &Readings) -> Judgement {
         })
         .collect();
     let what = if refilled.is_empty() { "appeared" } else { "appeared or changed" };
-    Judgement::new(
+    let v = Judgement::new(
         Status::Owed,
         format!(
             "{} {what} since the start: {}{also}{}.",
@@ -123,7 +129,24 @@ pub(crate) fn no_untracked(task: &TaskRecord, r: &Readings) -> Judgement {
             governed_clause(tree, Of::untracked)
         ),
         details,
-    )
+    );
+    // Committing is the remedy given; ignoring or removing them settles the
+    // question as well, and is the task's to choose. A file an ignore rule
+    // set since the start hides is added with -f: git would refuse it.
+    let hidden = counted.iter().any(|p| tree.overruled.iter().any(|o| &o.path == *p));
+    let add = if hidden { remedy::Add::Forced } else { remedy::Add::Yes };
+    match as_words(&counted).and_then(|w| remedy::commit_paths(&w, add)) {
+        Some(line) => v.command(line),
+        None => v.remedy(
+            "commit the untracked files named, and only those (git add -- PATH... && git commit -- PATH...), or ignore or remove them",
+        ),
+    }
+}
+
+/// The paths as text, for a command line; `None` when one is not UTF-8
+/// (then the remedy is advice: the evidence names it as git does).
+fn as_words<'a>(paths: &[&'a RepoPath]) -> Option<Vec<&'a str>> {
+    paths.iter().map(|p| p.to_str()).collect()
 }
 
 /// A path as the evidence names it: with why it is counted where git's
@@ -231,6 +254,10 @@ pub(crate) fn settled(r: &Readings) -> Judgement {
     if !tree.conflicted.is_empty() {
         parts.push(format!("{} conflicted: {}", count(tree.conflicted.len(), "path is"), names(&tree.conflicted)));
     }
+    let v = Judgement::new(Status::Owed, sentence(&parts.join("; ")), details);
+    if tree.conflicted.is_empty() && operations.iter().all(|o| o.operation == Operation::Bisect) {
+        return v.command("git bisect reset");
+    }
     let remedy = match operations.first().map(|o| o.operation) {
         Some(Operation::Bisect) => "git bisect reset".to_string(),
         Some(op) => format!(
@@ -240,7 +267,7 @@ pub(crate) fn settled(r: &Readings) -> Judgement {
         ),
         None => "resolve the conflicted paths and git add them".to_string(),
     };
-    Judgement::new(Status::Owed, sentence(&parts.join("; ")), details).remedy(remedy)
+    v.remedy(remedy)
 }
 
 pub(crate) fn pushed(r: &Readings) -> Judgement {
@@ -279,6 +306,8 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
     let new_count = *new_count;
     let inherited = total - new_count;
     let mut owed: Vec<String> = Vec::new();
+    let mut owed_branches: Vec<&str> = Vec::new();
+    let mut owed_submodules: Vec<&str> = Vec::new();
     let mut unread: Vec<Unread> = Vec::new();
     let mut parts: Vec<String> = Vec::new();
     let also = if inherited > 0 {
@@ -310,6 +339,7 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         }
     };
     for work in elsewhere.map(|e| e.branches.as_slice()).unwrap_or_default() {
+        owed_branches.push(&work.branch);
         let ids: Vec<&str> = work.commits.iter().take(5).map(|c| short(c)).collect();
         owed.push(format!(
             "the branch {} holds {} this worktree made since the start ({}) that no remote-tracking ref holds: {}",
@@ -338,11 +368,14 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
                         short(&sub.commit),
                         short_ref(refname)
                     )),
-                    OnRemote::Missing => owed.push(format!(
+                    OnRemote::Missing => owed.push({
+                        owed_submodules.push(&sub.path);
+                        format!(
                         "the submodule {0} points at {1}, which none of {0}'s remote-tracking refs holds (git -C {0} push)",
                         sub.path,
                         short(&sub.commit)
-                    )),
+                    )
+                    }),
                     OnRemote::Unread(why) => unread.push(Unread::repository(format!(
                         "whether the submodule {}'s remote holds {} cannot be read: {why}",
                         sub.path,
@@ -376,14 +409,15 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
     };
     if !owed.is_empty() {
         let unread_too: String = unread.iter().map(|u| format!("; {}", u.reason)).collect();
-        return Judgement::new(
+        let v = Judgement::new(
             Status::Owed,
             format!("{}{unread_too}{noted}.", sentence(&owed.join("; ")).trim_end_matches('.')),
             details,
-        )
-        .remedy(
-            "git push (and git push REMOTE BRANCH for each branch named, git -C PATH push in each submodule named)",
         );
+        return match remedy::push(r, against, new_count > 0, &owed_branches, &owed_submodules) {
+            Ok(line) => v.command(line),
+            Err(advice) => v.remedy(advice),
+        };
     }
     if let Some(first) = unread.first() {
         return Judgement::unread(first);

@@ -28,6 +28,7 @@ use majordomus_records::RepoPath;
 pub mod judge;
 pub mod questions;
 pub mod readings;
+pub(crate) mod remedy;
 
 /// The stage the documents name for this family's questions.
 pub const STAGE: &str = "commit";

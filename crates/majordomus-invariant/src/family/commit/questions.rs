@@ -11,7 +11,7 @@ pub const COMMITTED: QuestionDef = QuestionDef {
     stage: super::STAGE,
     question: "Is every tracked file changed since the start committed?",
     source: "git status + task record",
-    remedy: "git add -A && git commit",
+    remedy: "commit the tracked files changed since the start, and only those: git commit -- PATH...",
     cap: 7,
     needs_task: true,
     meanings: &[
@@ -73,7 +73,7 @@ pub const PUSHED: QuestionDef = QuestionDef {
     stage: super::STAGE,
     question: "Is every commit this worktree made since the start (on any branch, or in a submodule it moved) on a remote?",
     source: "git refs + reflogs + task record",
-    remedy: "git push (and push each branch and submodule named)",
+    remedy: "push HEAD's branch and each branch named to the remote: git push -u REMOTE BRANCH",
     cap: 8,
     needs_task: false,
     meanings: &[

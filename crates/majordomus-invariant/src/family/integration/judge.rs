@@ -8,7 +8,7 @@ use majordomus_readings::refs::Integration;
 use super::Integrated;
 use crate::answer::Status;
 use crate::judgement::{with, Judgement};
-use crate::prose::{count, count_verb, names, short, short_ref};
+use crate::prose::{count, count_verb, names, shell_word, short, short_ref};
 use crate::readings::Readings;
 
 pub(crate) fn integrated(r: &Readings) -> Judgement {
@@ -106,6 +106,7 @@ pub(crate) fn upstream_alive(r: &Readings) -> Judgement {
     // Each branch whose upstream is gone: its ref missing, or made since
     // the start by something else than a fetch or push.
     let mut gone = Vec::new();
+    let mut gone_branches = Vec::new();
     let mut inherited = Vec::new();
     for b in branches {
         let Some(u) = &b.upstream else { continue };
@@ -120,7 +121,10 @@ pub(crate) fn upstream_alive(r: &Readings) -> Judgement {
         let then = seen.gone_at_start.as_ref().and_then(|g| g.get(&b.name));
         match then == Some(&u.refname) {
             true => inherited.push(label),
-            false => gone.push(label),
+            false => {
+                gone.push(label);
+                gone_branches.push(format!("git branch --unset-upstream {}", shell_word(&b.name)));
+            }
         }
     }
     let tracking = branches.iter().filter(|b| b.upstream.is_some()).count();
@@ -151,6 +155,9 @@ pub(crate) fn upstream_alive(r: &Readings) -> Judgement {
             ),
             details,
         )
+        // Once the upstream is unset, pushed measures the branch against
+        // the trunk: its next honest state.
+        .command(gone_branches.join(" && "))
     }
 }
 

@@ -14,7 +14,7 @@ use majordomus_records::RepoPath;
 
 use crate::answer::Status;
 use crate::judgement::Judgement;
-use crate::prose::{count, names};
+use crate::prose::{count, names, shell_word};
 use crate::readings::Readings;
 
 pub(crate) fn scoped(task: &TaskRecord, r: &Readings) -> Judgement {
@@ -78,15 +78,6 @@ pub(crate) fn scoped(task: &TaskRecord, r: &Readings) -> Judgement {
             "revert the changes outside the scope, or, if they belong to the task, grow the scope in place: majordomus scope add {}",
             words.join(" ")
         ))
-    }
-}
-
-/// A path as one shell word: quoted when it holds anything the shell reads.
-fn shell_word(path: &str) -> String {
-    if !path.is_empty() && path.chars().all(|c| c.is_ascii_alphanumeric() || "-_./+@%:,".contains(c)) {
-        path.to_string()
-    } else {
-        format!("'{}'", path.replace('\'', "'\\''"))
     }
 }
 

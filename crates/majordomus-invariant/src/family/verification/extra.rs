@@ -10,9 +10,9 @@ use super::judge::{
     gate_clause, gate_details, gate_state, no_change_matches, rerun_from_the_start, start_environment, Elsewhere,
     GateState,
 };
-use crate::answer::{Answer, Status};
+use crate::answer::{Answer, RemedyKind, Status};
 use crate::judgement::{without_task, Judgement};
-use crate::prose::sentence;
+use crate::prose::{sentence, shell_word};
 use crate::readings::Readings;
 
 /// A policy question answered by one gate: judged like gates-green for
@@ -59,7 +59,7 @@ pub(crate) fn gate_question(q: &ExtraQuestion, r: &Readings) -> Judgement {
         GateState::Elsewhere { why: Elsewhere::Differs(d), .. } => {
             v.remedy(rerun_from_the_start(&d.iter().collect::<Vec<_>>(), &[g.id.as_str()]))
         }
-        _ => v.remedy(format!("majordomus gate run {}", g.id)),
+        _ => v.command(format!("majordomus gate run {}", shell_word(&g.id))),
     }
 }
 
@@ -71,7 +71,8 @@ pub(crate) fn finish_extra(q: &ExtraQuestion, v: Judgement) -> Answer {
         status: v.status,
         evidence: v.evidence,
         source: format!(".ai/repo/majordomus.toml + gate-run ledger (gate {})", q.gate),
-        remedy: v.remedy.unwrap_or_else(|| format!("majordomus gate run {}", q.gate)),
+        remedy_kind: if v.remedy.is_some() { v.remedy_kind } else { RemedyKind::Command },
+        remedy: v.remedy.unwrap_or_else(|| format!("majordomus gate run {}", shell_word(&q.gate))),
         details: v.details,
     }
 }

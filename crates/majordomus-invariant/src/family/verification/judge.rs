@@ -23,7 +23,7 @@ use majordomus_records::RepoPath;
 use super::test_code::changed::TestCode;
 use crate::answer::Status;
 use crate::judgement::{with, Judgement};
-use crate::prose::{count, count_verb, names, short};
+use crate::prose::{count, count_verb, names, shell_word, short};
 use crate::readings::Readings;
 
 pub(crate) fn regression_tested(r: &Readings) -> Judgement {
@@ -485,8 +485,8 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
                 .collect();
             if differences.is_empty() {
                 match owed.as_slice() {
-                    [one] => v.remedy(format!("majordomus gate run {one}")),
-                    _ => v.remedy("majordomus gate run --all"),
+                    [one] => v.command(format!("majordomus gate run {}", shell_word(one))),
+                    _ => v.command("majordomus gate run --all"),
                 }
             } else {
                 let mut named: Vec<&str> = differences.iter().map(|d| d.name).collect();

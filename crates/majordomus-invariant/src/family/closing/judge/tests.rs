@@ -413,12 +413,16 @@ fn the_tasks_own_branch_is_owed_though_it_was_there_before_the_start_until_it_is
     assert!(a.evidence.contains("branch feature (the task's own branch, checked out here)"), "{}", a.evidence);
     assert_eq!(a.details["created"][0]["why"], "the task's own branch (checked out at the start)");
     assert_eq!(a.details["own_branch"], "feature");
-    assert!(a.remedy.contains("git switch main && git branch -d feature"), "{}", a.remedy);
+    // Detached at the trunk, not switched to its branch: that works in a
+    // linked worktree too, where the trunk's branch is checked out elsewhere.
+    assert_eq!(a.remedy, "git switch --detach origin/main && git branch -d feature");
+    assert_eq!(a.remedy_kind, crate::answer::RemedyKind::Command);
     // Switched back to main, the branch still there: still owed.
     r.head = Ok(majordomus_readings::refs::Head { commit: Some("b".repeat(40)), branch: Some("main".into()) });
     let a = answer(&r, "nothing-accumulated");
     assert_eq!(a.status, Status::Owed, "{}", a.evidence);
-    assert!(a.evidence.contains("branch feature (the task's own branch)."), "{}", a.evidence);
+    assert!(a.evidence.contains("branch feature (the task's own branch) was there at the start"), "{}", a.evidence);
+    assert!(!a.evidence.contains("created since the start"), "{}", a.evidence);
     assert!(a.remedy.contains("git branch -d feature"), "{}", a.remedy);
     // Landed and deleted: nothing remains.
     r.closing.accumulated =

@@ -1,0 +1,167 @@
+//! The commit family's remedies as command lines: what, run as written by
+//! `sh` in the working tree's root, settles `committed`, `no-untracked` and
+//! `pushed`, or moves the question to its next honest state (README.md,
+//! "Remedies that run as written"; test/cases/228 onwards follow each one
+//! to the letter).
+//!
+//! Two rules shape them. A commit names the task's own paths, never a
+//! sweeping `git add -A` that would take in what the start inherited. A push
+//! names its remote and branch, because `git push` alone fails on a branch
+//! with no upstream and does whatever `push.default` says on one whose
+//! upstream has another name. Where no one line fits (a detached HEAD, no
+//! remote to choose, a submodule to push from its own branch), the remedy
+//! is advice that says what to do, and is marked as such.
+
+use majordomus_readings::refs::RemoteEvidence;
+
+use crate::prose::{shell_word, shell_words};
+use crate::readings::Readings;
+
+/// The longest command line given as a remedy: past it, the paths are left
+/// to the evidence and the remedy is advice.
+const LONGEST: usize = 4000;
+
+/// Whether the paths are added before they are committed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Add {
+    /// Tracked already: committed as they are.
+    No,
+    /// Untracked: `git add --` first.
+    Yes,
+    /// Untracked, and one is hidden by an ignore rule set since the start:
+    /// `git add -f --` first, as git refuses an ignored path otherwise.
+    Forced,
+}
+
+/// `git commit -- PATHS`, with `git add -- PATHS &&` before it when the
+/// paths are untracked: the commit takes those paths' content and nothing
+/// else the index holds. `None` past [`LONGEST`].
+pub(crate) fn commit_paths(paths: &[&str], add: Add) -> Option<String> {
+    if paths.is_empty() {
+        return None;
+    }
+    // A path that reads as a pattern or pathspec magic is taken literally.
+    let literal = paths.iter().any(|p| p.starts_with(':') || p.contains(['*', '?', '[', '\\']));
+    let git = if literal { "git --literal-pathspecs" } else { "git" };
+    let words = shell_words(paths);
+    let line = match add {
+        Add::No => format!("{git} commit -- {words}"),
+        Add::Yes => format!("{git} add -- {words} && {git} commit -- {words}"),
+        Add::Forced => format!("{git} add -f -- {words} && {git} commit -- {words}"),
+    };
+    (line.len() <= LONGEST).then_some(line)
+}
+
+/// The remote a remote-tracking ref belongs to: as the evidence names it,
+/// else the first segment after `refs/remotes/`.
+fn remote_of<'a>(refname: &'a str, evidence: Option<&'a RemoteEvidence>) -> Option<&'a str> {
+    if let Some(t) = evidence.and_then(|e| e.get(refname)) {
+        return Some(t.remote.as_str());
+    }
+    refname.strip_prefix("refs/remotes/")?.split('/').next()
+}
+
+/// The push that puts `branch`'s commits on a remote that counts: to its
+/// upstream when that counts as evidence (`git push REMOTE BRANCH`, or
+/// `BRANCH:UPSTREAM` where the names differ), else to `fallback` setting
+/// the upstream (`git push -u REMOTE BRANCH`).
+fn push_branch(branch: &str, r: &Readings, fallback: Option<&str>) -> Option<String> {
+    let evidence = r.commit.evidence.as_ref().ok();
+    let upstream = r
+        .branches
+        .as_ref()
+        .ok()
+        .and_then(|all| all.iter().find(|b| b.name == branch))
+        .and_then(|b| b.upstream.as_ref())
+        .filter(|u| u.exists && evidence.is_some_and(|e| e.get(&u.refname).is_some()));
+    if let Some(u) = upstream {
+        let remote = remote_of(&u.refname, evidence)?;
+        let theirs = u.refname.strip_prefix(&format!("refs/remotes/{remote}/"))?;
+        let spec = match theirs == branch {
+            true => shell_word(branch),
+            false => shell_word(&format!("{branch}:{theirs}")),
+        };
+        return Some(format!("git push {} {spec}", shell_word(remote)));
+    }
+    Some(format!("git push -u {} {}", shell_word(fallback?), shell_word(branch)))
+}
+
+/// The remote a branch with no counted upstream is pushed to: the trunk's
+/// (the ref `pushed` first compared HEAD with), else the only remote.
+fn default_remote<'a>(against: &'a str, r: &'a Readings) -> Option<&'a str> {
+    let evidence = r.commit.evidence.as_ref().ok();
+    if against.starts_with("refs/remotes/") {
+        return remote_of(against, evidence);
+    }
+    match evidence.map(|e| e.remotes_now.as_slice()) {
+        Some([only]) => Some(only.as_str()),
+        _ => None,
+    }
+}
+
+/// The remedy of an owed `pushed`: `Ok` a command line pushing HEAD's
+/// branch (when `head_owed`) and each branch named, `Err` advice when no
+/// line fits.
+pub(crate) fn push(
+    r: &Readings,
+    against: &str,
+    head_owed: bool,
+    branches: &[&str],
+    submodules: &[&str],
+) -> Result<String, String> {
+    let advice = "git push -u REMOTE BRANCH for HEAD's branch and each branch named, git -C PATH push from a branch in each submodule named";
+    if !submodules.is_empty() {
+        return Err(format!(
+            "{advice} (a submodule's commit is pushed from the submodule, on a branch: git -C {} switch -c BRANCH && git -C {0} push -u REMOTE BRANCH)",
+            shell_word(submodules[0])
+        ));
+    }
+    let fallback = default_remote(against, r);
+    let mut lines = Vec::new();
+    if head_owed {
+        let Some(branch) = r.head.as_ref().ok().and_then(|h| h.branch.as_deref()) else {
+            return Err("HEAD is detached: put its commits on a branch and push that (git switch -c BRANCH && git push -u REMOTE BRANCH)".into());
+        };
+        lines.push(
+            push_branch(branch, r, fallback)
+                .ok_or_else(|| format!("{advice}: the remote to push to is yours to name"))?,
+        );
+    }
+    for branch in branches {
+        lines.push(
+            push_branch(branch, r, fallback)
+                .ok_or_else(|| format!("{advice}: the remote to push to is yours to name"))?,
+        );
+    }
+    match lines.is_empty() {
+        true => Err(advice.into()),
+        false => Ok(lines.join(" && ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_commit_names_each_path_as_one_shell_word_and_only_those() {
+        assert_eq!(
+            commit_paths(&["src/a.rs", "my file"], Add::No).as_deref(),
+            Some("git commit -- src/a.rs 'my file'")
+        );
+        assert_eq!(commit_paths(&["n.txt"], Add::Yes).as_deref(), Some("git add -- n.txt && git commit -- n.txt"));
+    }
+
+    #[test]
+    fn a_path_that_reads_as_a_pattern_is_taken_literally() {
+        assert_eq!(commit_paths(&["a*b"], Add::No).as_deref(), Some("git --literal-pathspecs commit -- 'a*b'"));
+    }
+
+    #[test]
+    fn no_paths_or_too_many_to_say_give_no_command() {
+        assert_eq!(commit_paths(&[], Add::No), None);
+        let long: Vec<String> = (0..1000).map(|i| format!("some/long/path/{i}.rs")).collect();
+        let long: Vec<&str> = long.iter().map(String::as_str).collect();
+        assert_eq!(commit_paths(&long, Add::No), None);
+    }
+}
