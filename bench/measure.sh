@@ -1,7 +1,8 @@
 # bench/measure.sh — sourced by bench/ordinary.sh and bench/scale.sh: the
 # binary, a hermetic environment, timing in alternating rounds, medians.
 #
-#   bench_binary                 sets $bin: $MAJORDOMUS, else a release build of this checkout
+#   bench_binary                 sets $bin: $MAJORDOMUS, else a release build of this checkout;
+#                                BENCH_BINARY_FROM=COMMIT names what $MAJORDOMUS was built from
 #   go_hermetic                  from then on: no GIT_* variable, no global or system
 #                                git config, a throwaway HOME, fixed identities
 #   time_ms [@FILE] CMD...       runs CMD (output discarded, FILE on stdin); prints its
@@ -29,6 +30,8 @@ bench_binary() {
     [ -x "$bin" ] || { echo "no majordomus binary at $bin" >&2; exit 1; }
     bench_commit=$(git -C "$bench_root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
     [ -z "${MAJORDOMUS:-}" ] || bench_commit="$bench_commit+binary-from-MAJORDOMUS"
+    # The commit the binary was built from, when the caller knows it.
+    [ -z "${BENCH_BINARY_FROM:-}" ] || bench_commit="binary built from $BENCH_BINARY_FROM"
 }
 
 bench_home=$(mktemp -d "${TMPDIR:-/tmp}/majordomus-bench-home.XXXXXX")

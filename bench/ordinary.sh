@@ -9,6 +9,7 @@
 #   --runs N   measured rounds (default 15), after 2 unmeasured ones
 #   --record   append the figures to bench/results.txt
 #   MAJORDOMUS=/path/to/majordomus   this binary instead of a release build of this checkout
+#                  (BENCH_BINARY_FROM=COMMIT: the commit it was built from, for the record)
 #
 # The base: 1,000 files, 5,000 trunk commits, 20 branches with reflogs, one
 # debt baseline of 100 entries, a bare remote with main and 8 branches

@@ -6,12 +6,13 @@
 #
 #   DIR          where the repositories go (default ${TMPDIR:-/tmp}/majordomus-bench-scale);
 #                one at a time: each is built, measured and removed before the next
-#   --runs N     measured rounds per shape (default 5; 3 at 300,000 files)
+#   --runs N     measured rounds per shape (default 15; 5 from 100,000 files, 3 at 300,000)
 #   --keep       keep the large repositories (100,000 files or more, 100,000 trunk
 #                commits): a later run reuses them instead of building them again
 #   --only AXIS  one axis: files, branches, history or baselines
 #   --record     append the figures to bench/results.txt
 #   MAJORDOMUS=/path/to/majordomus   this binary instead of a release build of this checkout
+#                  (BENCH_BINARY_FROM=COMMIT: the commit it was built from, for the record)
 #
 # The axes, each from the same point (1,000 files, 10 branches, 100 trunk
 # commits, one debt baseline of 100 entries), one count changed:
@@ -29,7 +30,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/measure.sh"
 
-runs=5
+runs=15
 keep=0
 only=""
 record=0
@@ -62,6 +63,7 @@ shape() {
     local axis=$1 label=$2 files=$3 branches=$4 commits=$5 baselines=$6 packed=${7:-}
     [ -z "$only" ] || [ "$only" = "$axis" ] || return 0
     local repo="$dir/$axis-$label" n=$runs t0 built
+    [ "$files" -lt 100000 ] || [ "$runs" -le 5 ] || n=5
     [ "$files" -lt 300000 ] || [ "$runs" -le 3 ] || n=3
     t0=$EPOCHREALTIME
     if [ ! -f "$repo/.git/majordomus-bench" ]; then

@@ -33,10 +33,10 @@ pub fn evaluate_in_force(
     deadline: Deadline,
 ) -> Result<Document, CliError> {
     let (task_json, task_error) = task_fields(&task)?;
-    // Taken before measuring, so that anything moving during the
-    // measurement makes the cached document read as stale.
-    let fingerprint = majordomus_readings::fingerprint::read(&ws.repo);
-    let readings = measure::measure_within(&ws.repo, &ws.paths, &force.policy, task, deadline);
+    // Taken on the way, each part before what reads the same, so that
+    // anything moving during the measurement makes the cached document
+    // read as stale (measure::measure_fingerprinted).
+    let (readings, fingerprint) = measure::measure_fingerprinted(&ws.repo, &ws.paths, &force.policy, task, deadline);
     let answers = done::answer_in_force(&readings, &force);
     let (score, caps) = score::score(&answers, &force.policy.caps);
     let mut doc =
