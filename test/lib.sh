@@ -24,6 +24,9 @@
 #   stop_hook DIR [ARGS...]        runs `hook stop` for a Stop payload whose cwd
 #                                  is DIR (from the current directory); its stdout in $out
 #   hook_decision                  the decision field of the last stop_hook's output
+#   start_with_unit_gate           a policy with a gate `unit` (grep for "fixed" in
+#                                  src/lib.rs), committed, and a task started
+#   fake_program NAME              a do-nothing NAME in a directory of its own; prints it
 set -euo pipefail
 
 : "${MAJORDOMUS:?MAJORDOMUS must name the majordomus binary (test/run.sh sets it)}"
@@ -208,4 +211,29 @@ majordomus_on_path() {
   mkdir -p "$case_root/bin"
   ln -sf "$MAJORDOMUS" "$case_root/bin/majordomus"
   export PATH="$case_root/bin:$PATH"
+}
+
+# start_with_unit_gate: a policy whose gate `unit` passes only when
+# src/lib.rs says "fixed" (inputs src/**), src/lib.rs without it, committed,
+# and a task "fix a" started.
+start_with_unit_gate() {
+  mkdir -p .ai/repo src tests
+  cat > .ai/repo/majordomus.toml <<'TOML'
+[gates.unit]
+run = "grep -q fixed src/lib.rs"
+inputs = ["src/**"]
+TOML
+  echo "fn a() {}" > src/lib.rs
+  commit_all "initial"
+  expect_run 0 md start "fix a"
+}
+
+# fake_program NAME: a program NAME that does nothing and exits 0, in a
+# directory of its own under the case's root; prints the directory.
+fake_program() {
+  local dir="$case_root/fake"
+  mkdir -p "$dir"
+  printf '#!/bin/bash\nexit 0\n' > "$dir/$1"
+  chmod +x "$dir/$1"
+  printf '%s\n' "$dir"
 }

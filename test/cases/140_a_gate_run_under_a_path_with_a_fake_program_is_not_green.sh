@@ -3,23 +3,12 @@
 # a PATH other than the start's is named, with PATH, and not green.
 source "$(dirname "$0")/../lib.sh"
 
-mkdir -p .ai/repo src tests
-cat > .ai/repo/majordomus.toml <<'TOML'
-[gates.unit]
-run = "grep -q fixed src/lib.rs"
-inputs = ["src/**"]
-TOML
-echo "fn a() {}" > src/lib.rs
-commit_all "initial"
-expect_run 0 md start "fix a"
+start_with_unit_gate
 echo "fn a() { broken }" > src/lib.rs
 echo t > tests/a.rs
 commit_all "work"
 expect_run 10 md gate run unit
-fake="$case_root/fake"
-mkdir -p "$fake"
-printf '#!/bin/bash\nexit 0\n' > "$fake/grep"
-chmod +x "$fake/grep"
+fake=$(fake_program grep)
 PATH="$fake:$PATH" md gate run unit > /dev/null 2>&1 || true
 expect_open gates-green "PATH" "owed refused"
 expect_run 10 md check

@@ -3,15 +3,7 @@
 # (stale), never a pass kept by the index bit.
 source "$(dirname "$0")/../lib.sh"
 
-mkdir -p .ai/repo src tests
-cat > .ai/repo/majordomus.toml <<'TOML'
-[gates.unit]
-run = "grep -q fixed src/lib.rs"
-inputs = ["src/**"]
-TOML
-echo "fn a() {}" > src/lib.rs
-commit_all "initial"
-expect_run 0 md start "fix a"
+start_with_unit_gate
 echo "fn a() { /* fixed */ }" > src/lib.rs
 echo t > tests/a.rs
 commit_all "fix a"

@@ -119,6 +119,24 @@ impl TestRepo {
         self.head()
     }
 
+    /// Stages everything and commits with author and committer dates
+    /// `minute` minutes after a fixed instant (1,700,000,000 s), so that a
+    /// history walk ordered by date reads it as a test expects; returns the
+    /// new commit id.
+    pub fn commit_all_at_minute(&self, minute: u32) -> String {
+        self.git(&["add", "-A"]);
+        let date = format!("{} +0000", 1_700_000_000 + 60 * u64::from(minute));
+        let out = self
+            .git_command(self.path())
+            .env("GIT_AUTHOR_DATE", &date)
+            .env("GIT_COMMITTER_DATE", &date)
+            .args(["commit", "-q", "-m", "work"])
+            .output()
+            .expect("git commit");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        self.head()
+    }
+
     pub fn head(&self) -> String {
         self.git(&["rev-parse", "HEAD"]).trim().to_string()
     }

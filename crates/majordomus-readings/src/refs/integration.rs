@@ -313,19 +313,7 @@ mod tests {
         let t = TestRepo::with_commit();
         // One commit a minute: a history walk that hides the trunk stops a
         // few commits below its tip only where the dates tell it to.
-        let commit_at = |minute: u32| {
-            t.git(&["add", "-A"]);
-            let date = format!("{} +0000", 1_700_000_000 + 60 * minute);
-            let out = t
-                .git_command(t.path())
-                .env("GIT_AUTHOR_DATE", &date)
-                .env("GIT_COMMITTER_DATE", &date)
-                .args(["commit", "-q", "-m", "work"])
-                .output()
-                .expect("git commit");
-            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-            t.head()
-        };
+        let commit_at = |minute: u32| t.commit_all_at_minute(minute);
         for n in 0..12 {
             t.write("trunk.txt", &format!("{n}\n"));
             commit_at(n);
