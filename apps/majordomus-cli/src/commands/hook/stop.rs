@@ -200,8 +200,13 @@ fn tasks(starts: &Starts) -> Found {
     let mut concerned = Vec::new();
     let mut broken = Vec::new();
     let mut unmeasured = Vec::new();
-    for place in locate::places(starts) {
-        match Workspace::open_for_check(&place.from) {
+    for locate::Located { place, repo } in locate::places_opened(starts) {
+        // The repository the walk opened there, else opened now.
+        let opened = match repo {
+            Some(repo) => Ok(Opened::Readable(Workspace::of(repo))),
+            None => Workspace::open_for_check(&place.from),
+        };
+        match opened {
             Ok(Opened::Readable(ws)) => match TaskState::here(&ws.paths) {
                 TaskState::None => {}
                 TaskState::Unreadable(reason) => broken.push(Broken { place, ws, reason }),
