@@ -377,7 +377,10 @@ fn judge(
     // loops, and starting it over costs at most one more block.
     let guard = ws.paths.hook_for(key);
     let previous = HookState::load(&guard).ok().flatten();
-    let fingerprint = majordomus_readings::fingerprint::head_and_index(&ws.repo).ok();
+    // HEAD and the index's entries as the measurement took them, before
+    // its readings (`measure::measure_fingerprinted`): the state this
+    // verdict judged, not hashed a second time.
+    let fingerprint = doc.fingerprint.as_ref().and_then(|f| f.index_entries.clone());
     let worktree = dirty_paths(&doc).map(|paths| majordomus_readings::fingerprint::worktree(ws.repo.root(), &paths));
     let place = c.place.named();
     let asked = Asked {
