@@ -92,22 +92,33 @@ pub struct Tips {
 /// The local branches and their commits, reading only the ref files whose
 /// stamp is not the one `known` holds for them.
 pub fn branch_tips(common_dir: &Path, known: &Known) -> Reading<Tips> {
-    branch_tips_at(common_dir, known, SystemTime::now())
+    read_under(common_dir, "refs/heads", known, SystemTime::now())
+}
+
+/// Every direct ref under `under` (`refs/remotes`, say) and its commit,
+/// sorted by name, read as [`branch_tips`] reads the branches (nothing
+/// kept: every file read).
+pub fn direct_refs(common_dir: &Path, under: &str) -> Reading<Vec<(String, Oid)>> {
+    read_under(common_dir, under, &Known::default(), UNIX_EPOCH).map(|read| read.tips)
 }
 
 /// [`branch_tips`], with "now" given (tests).
 pub(crate) fn branch_tips_at(common_dir: &Path, known: &Known, now: SystemTime) -> Reading<Tips> {
-    let mut tips = packed(common_dir)?;
+    read_under(common_dir, "refs/heads", known, now)
+}
+
+fn read_under(common_dir: &Path, under: &str, known: &Known, now: SystemTime) -> Reading<Tips> {
+    let mut tips = packed(common_dir, &format!("{under}/"))?;
     let mut kept = Known::default();
     let settled = now.checked_sub(SETTLED).unwrap_or(UNIX_EPOCH);
     let settled_ns = settled.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as i128);
-    let heads = common_dir.join("refs").join("heads");
-    let newest = match std::fs::symlink_metadata(&heads) {
+    let dir = common_dir.join(under);
+    let newest = match std::fs::symlink_metadata(&dir) {
         Ok(meta) if meta.is_dir() => Some(mtime_ns(&meta)),
         _ => None,
     };
     let mut loose = Loose { known, kept: &mut kept, tips: &mut tips, settled_ns, newest: newest.unwrap_or(0) };
-    loose.walk(&heads, "refs/heads")?;
+    loose.walk(&dir, under)?;
     let newest_mtime_ns = newest.map(|_| loose.newest);
     let mut tips: Vec<(String, Oid)> = tips.into_iter().collect();
     tips.sort_unstable_by(|a, b| a.0.cmp(&b.0));
@@ -120,8 +131,8 @@ fn mtime_ns(meta: &std::fs::Metadata) -> u64 {
     u64::try_from(i128::from(meta.mtime()) * 1_000_000_000 + i128::from(meta.mtime_nsec())).unwrap_or(0)
 }
 
-/// The `refs/heads/` lines of `packed-refs`.
-fn packed(common_dir: &Path) -> Reading<HashMap<String, Oid>> {
+/// The lines of `packed-refs` whose name starts with `prefix`.
+fn packed(common_dir: &Path, prefix: &str) -> Reading<HashMap<String, Oid>> {
     let path = common_dir.join("packed-refs");
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
@@ -133,7 +144,7 @@ fn packed(common_dir: &Path) -> Reading<HashMap<String, Oid>> {
         // `# pack-refs with: ...` and `^<peeled id>` lines name no ref.
         let Some((id, name)) = std::str::from_utf8(line).ok().and_then(|l| l.split_once(' ')) else { continue };
         let name = name.trim_end_matches('\r');
-        if !name.starts_with("refs/heads/") || !git2::Reference::is_valid_name(name) {
+        if !name.starts_with(prefix) || !git2::Reference::is_valid_name(name) {
             continue;
         }
         if let Some(oid) = parse_id(id.as_bytes()) {

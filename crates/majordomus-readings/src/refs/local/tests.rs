@@ -4,10 +4,10 @@ use majordomus_testkit::TestRepo;
 
 use super::*;
 
-/// The branches as git lists them (`git for-each-ref refs/heads`), symbolic
-/// refs left out.
-fn as_git_lists(t: &TestRepo) -> Vec<(String, Oid)> {
-    let out = t.git(&["for-each-ref", "--format=%(refname) %(objectname) %(symref)", "refs/heads"]);
+/// The refs under `under` as git lists them (`git for-each-ref refs/heads`),
+/// symbolic refs left out.
+fn as_git_lists(t: &TestRepo, under: &str) -> Vec<(String, Oid)> {
+    let out = t.git(&["for-each-ref", "--format=%(refname) %(objectname) %(symref)", under]);
     out.lines()
         .filter_map(|l| {
             let mut words = l.split(' ');
@@ -46,7 +46,7 @@ fn the_branches_read_from_their_files_are_the_ones_git_lists() {
     std::fs::write(heads.join("broken"), "not an id\n").expect("broken");
     std::fs::write(heads.join("trailing-junk"), format!("{second}junk\n")).expect("junk");
     std::fs::create_dir_all(heads.join("empty/dir")).expect("dir");
-    let git = as_git_lists(&t);
+    let git = as_git_lists(&t, "refs/heads");
     assert!(git.iter().any(|(n, _)| n == "refs/heads/both"), "{git:?}");
     let (ours, _) = read(&t, &Known::default(), later());
     assert_eq!(ours, git);
@@ -159,4 +159,22 @@ fn set_mtime(path: &std::path::Path, ns: u64) {
         },
     };
     rustix::fs::utimensat(rustix::fs::CWD, path, &t, rustix::fs::AtFlags::SYMLINK_NOFOLLOW).expect("utimensat");
+}
+
+#[test]
+fn the_remote_tracking_refs_read_from_their_files_are_the_ones_git_lists() {
+    let t = TestRepo::with_commit();
+    let first = t.head();
+    let second = t.commit_all("second");
+    let _origin = t.with_origin();
+    t.git(&["remote", "set-head", "origin", "main"]);
+    t.git(&["update-ref", "refs/remotes/origin/packed", &first]);
+    t.git(&["update-ref", "refs/remotes/other/deep/name", &first]);
+    t.git(&["pack-refs", "--all"]);
+    t.git(&["update-ref", "refs/remotes/other/deep/name", &second]);
+    t.git(&["update-ref", "refs/remotes/origin/loose", &second]);
+    t.git(&["branch", "not-a-remote", &second]);
+    let git = as_git_lists(&t, "refs/remotes");
+    assert!(git.len() >= 4, "{git:?}");
+    assert_eq!(direct_refs(&t.path().join(".git"), "refs/remotes").expect("read"), git);
 }
