@@ -102,7 +102,8 @@ pub fn direct_refs(common_dir: &Path, under: &str) -> Reading<Vec<(String, Oid)>
     read_under(common_dir, under, &Known::default(), UNIX_EPOCH).map(|read| read.tips)
 }
 
-/// [`branch_tips`], with "now" given (tests).
+/// [`branch_tips`], with "now" given.
+#[cfg(test)]
 pub(crate) fn branch_tips_at(common_dir: &Path, known: &Known, now: SystemTime) -> Reading<Tips> {
     read_under(common_dir, "refs/heads", known, now)
 }
