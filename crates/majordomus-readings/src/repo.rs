@@ -216,10 +216,9 @@ impl Repo {
                 return Ok(Arc::clone(index));
             }
         }
-        let mut bytes = Vec::with_capacity(usize::try_from(meta.size()).unwrap_or(0));
-        std::io::Read::read_to_end(&mut file, &mut bytes)
-            .map_err(|e| Unsupported(format!("cannot read the index: {e}")))?;
-        let mut index = Index::parse_in(&bytes, Some(self.git_dir()))?;
+        // Parsed as it is read: the file's bytes are never all held beside
+        // the entries made of them (`index_file/parse.rs`).
+        let mut index = Index::read_from(&mut file, meta.size(), Some(self.git_dir()))?;
         if index.sparse {
             index.expand_sparse(&self.git)?;
         }
