@@ -82,6 +82,11 @@ impl Tool {
                 cmd.env_remove(key);
             }
         }
+        // `GH_REPO` makes gh answer for another repository than the one the
+        // working tree's remotes name: an observation of someone else's
+        // repository with no pull request open is not this one's
+        // (test/cases/283).
+        cmd.env_remove("GH_REPO");
         cmd.env("NO_COLOR", "1");
         for (k, v) in env {
             cmd.env(k, v);

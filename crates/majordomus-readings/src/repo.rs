@@ -61,7 +61,7 @@ pub fn open(dir: &Path) -> Result<Repo, OpenError> {
     };
     let root = match git.workdir() {
         Some(w) => w.to_path_buf(),
-        None => return Err(OpenError::Bare { path: git.path().to_path_buf() }),
+        None => return Err(made_bare(&git).unwrap_or_else(|| OpenError::Bare { path: git.path().to_path_buf() })),
     };
     let root = root.canonicalize().unwrap_or(root);
     let root = match gitlink_dir(dir, &git) {
@@ -75,6 +75,33 @@ pub fn open(dir: &Path) -> Result<Repo, OpenError> {
         _ => root,
     };
     Ok(Repo { git, root, index: RefCell::new(None) })
+}
+
+/// A working tree's own git directory (a `.git` directory) that
+/// `core.bare = true` makes look bare: git and libgit2 then see no working
+/// tree, and a task started there would go unmeasured in silence (the stop
+/// hook found no repository and let the stop through, test/cases/282). It
+/// is that working tree's, unreadable while the setting stands, where a
+/// task was started in it.
+fn made_bare(git: &Repository) -> Option<OpenError> {
+    let git_dir = git.path().canonicalize().ok()?;
+    if git_dir.file_name()? != ".git" {
+        return None;
+    }
+    let root = git_dir.parent()?.to_path_buf();
+    // Only where a task was started: a bare repository that merely lives
+    // in a directory named `.git` stays one.
+    let paths = majordomus_records::StatePaths::new(&root).with_git_dir(&git_dir);
+    if !paths.task().exists() && !paths.task_copy().is_some_and(|c| c.exists()) {
+        return None;
+    }
+    let reason = format!(
+        "core.bare is true in {}, the git directory of the working tree {}, so git sees no working tree there; set it back (git --git-dir={} config core.bare false)",
+        git_dir.display(),
+        root.display(),
+        git_dir.display()
+    );
+    Some(OpenError::Unreadable { root, reason })
 }
 
 /// Objects are read as git reads them: without hashing each one again to
@@ -189,10 +216,9 @@ impl Repo {
                 return Ok(Arc::clone(index));
             }
         }
-        let mut bytes = Vec::with_capacity(usize::try_from(meta.size()).unwrap_or(0));
-        std::io::Read::read_to_end(&mut file, &mut bytes)
-            .map_err(|e| Unsupported(format!("cannot read the index: {e}")))?;
-        let mut index = Index::parse_in(&bytes, Some(self.git_dir()))?;
+        // Parsed as it is read: the file's bytes are never all held beside
+        // the entries made of them (`index_file/parse.rs`).
+        let mut index = Index::read_from(&mut file, meta.size(), Some(self.git_dir()))?;
         if index.sparse {
             index.expand_sparse(&self.git)?;
         }

@@ -176,6 +176,11 @@ pub struct RemoteAtStart {
     /// `remote.<name>.pushurl`, where one is set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub push_url: Option<String>,
+    /// `remote.<name>.fetch`, each refspec as configured: which of the
+    /// remote's refs a fetch writes into which remote-tracking ref. `None`
+    /// in a record written before they were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fetch: Option<Vec<String>>,
 }
 
 /// Bytes kept in a JSON record: a string where they are UTF-8 (so the

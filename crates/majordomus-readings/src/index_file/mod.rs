@@ -13,6 +13,10 @@
 //! reads both (`split.rs`). An index it does not understand (a version or
 //! a required extension it does not know, a SHA-256 repository) is
 //! [`Unsupported`], and the caller reads it through libgit2.
+//!
+//! The file is parsed as it is read, through a window (`parse.rs`): at
+//! 300,000 tracked files it is 28.9 MB, and holding it whole beside the
+//! entries parsed from it was most of `check`'s peak memory.
 
 mod parse;
 mod sparse;
@@ -27,7 +31,7 @@ use std::path::Path;
 use git2::Repository;
 use majordomus_records::RepoPath;
 
-use parse::{parts, CacheTree};
+use parse::{parts, read_parts, CacheTree, Parts};
 
 #[derive(Debug)]
 pub struct Index {
@@ -43,19 +47,25 @@ impl Index {
     /// The index file at `path`; a split index is joined with the shared
     /// file it names, in the same directory.
     pub fn read(path: &Path) -> Result<Self, Unsupported> {
-        let bytes = std::fs::read(path).map_err(|e| Unsupported(format!("cannot read the index: {e}")))?;
-        Self::parse_in(&bytes, path.parent())
+        let file = std::fs::File::open(path).map_err(|e| Unsupported(format!("cannot read the index: {e}")))?;
+        let size = file.metadata().map_err(|e| Unsupported(format!("cannot read the index: {e}")))?.len();
+        Self::read_from(file, size, path.parent())
     }
 
     /// An index file's bytes that need no other file.
     pub fn parse(b: &[u8]) -> Result<Self, Unsupported> {
-        Self::parse_in(b, None)
+        Self::from_parts(parts(b)?, None)
     }
 
-    /// An index file's bytes; the shared file of a split index is read from
-    /// `dir` (the git directory), as `sharedindex.<its id>`.
-    pub fn parse_in(b: &[u8], dir: Option<&Path>) -> Result<Self, Unsupported> {
-        let parts = parts(b)?;
+    /// The index file `file` reads, parsed as it is read (`size`: its
+    /// length, a bound on what a corrupted entry count may reserve); the
+    /// shared file of a split index is read from `dir` (the git directory),
+    /// as `sharedindex.<its id>`.
+    pub fn read_from(file: impl std::io::Read, size: u64, dir: Option<&Path>) -> Result<Self, Unsupported> {
+        Self::from_parts(read_parts(file, size)?, dir)
+    }
+
+    fn from_parts(parts: Parts, dir: Option<&Path>) -> Result<Self, Unsupported> {
         let link = parts.link.as_deref().map(split::Link::parse).transpose()?.flatten();
         let entries = match link {
             None => parts.entries,

@@ -1,6 +1,8 @@
 //! One index file's bytes: its entries and extensions, in the file's
 //! order, before a split index is joined with its shared file.
 
+use std::io::Read;
+
 use git2::Oid;
 
 /// One stage of one path in the index.
@@ -50,65 +52,89 @@ pub(super) struct Parts {
     pub(super) sparse: bool,
 }
 
-/// The entries and extensions of one index file, in the file's order.
+/// The entries and extensions of one index file's bytes, in the file's order.
 pub(super) fn parts(b: &[u8]) -> Result<Parts, Unsupported> {
-    if b.get(..4) != Some(b"DIRC") {
+    read_parts(b, b.len() as u64)
+}
+
+/// How much of the file the parse holds at a time while it reads entries.
+const WINDOW: usize = 128 << 10;
+
+/// The entries and extensions of the index file `r` reads, in the file's
+/// order, `size` its length as the file system reported it (a bound on what
+/// a corrupted entry count may reserve, not trusted beyond that).
+///
+/// The entries are parsed as the file is read, through a window of
+/// [`WINDOW`] bytes: the whole file (28.9 MB at 300,000 tracked files) is
+/// never held beside the entries made of it. What follows the entries (the
+/// extensions, the trailing checksum) is read whole: it is small beside them.
+pub(super) fn read_parts(r: impl Read, size: u64) -> Result<Parts, Unsupported> {
+    read_parts_through(r, size, WINDOW)
+}
+
+/// [`read_parts`] through a window of `window` bytes (the tests use one
+/// smaller than an entry).
+pub(super) fn read_parts_through(r: impl Read, size: u64, window: usize) -> Result<Parts, Unsupported> {
+    let mut s = Window { r, buf: Vec::new(), pos: 0, window: window.max(1), eof: false };
+    let early = || Unsupported("the index ends early".into());
+    if !s.fill(12)? {
+        return Err(early());
+    }
+    let head = s.here();
+    if &head[..4] != b"DIRC" {
         return Err(Unsupported("not an index file".into()));
     }
-    let version = be32(b, 4)?;
+    let version = be32(head, 4)?;
     if !(2..=4).contains(&version) {
         return Err(Unsupported(format!("index version {version}")));
     }
-    let count = be32(b, 8)? as usize;
-    let body_end = b.len().checked_sub(20).ok_or_else(|| Unsupported("the index ends early".into()))?;
-    let mut at = 12;
+    let count = be32(head, 8)? as usize;
+    s.pos += 12;
     // An entry takes at least 62 bytes: a corrupted count reserves no more than the file can hold.
-    let mut entries = Vec::with_capacity(count.min(b.len() / 62));
+    let mut entries = Vec::with_capacity(count.min(usize::try_from(size / 62).unwrap_or(usize::MAX)));
     let mut previous: Vec<u8> = Vec::new();
     for _ in 0..count {
-        let start = at;
-        if start + 62 > body_end {
-            return Err(Unsupported("the index ends early".into()));
-        }
-        let f = |i: usize| be32(b, start + 4 * i);
-        let id =
-            Oid::from_bytes(b.get(start + 40..start + 60).ok_or_else(|| Unsupported("the index ends early".into()))?)
-                .map_err(|e| Unsupported(e.message().to_string()))?;
-        let flags = u16::from_be_bytes([b[start + 60], b[start + 61]]);
-        at = start + 62;
-        let mut extended = 0u16;
-        if flags & 0x4000 != 0 {
+        let fixed = if !s.fill(62)? {
+            return Err(early());
+        } else if u16::from_be_bytes([s.here()[60], s.here()[61]]) & 0x4000 != 0 {
             if version < 3 {
                 return Err(Unsupported("an extended entry in a version 2 index".into()));
             }
-            let e = b.get(at..at + 2).ok_or_else(|| Unsupported("the index ends early".into()))?;
-            extended = u16::from_be_bytes([e[0], e[1]]);
-            at += 2;
-        }
-        let path = if version == 4 {
-            let (strip, used) = varint(&b[at..]).ok_or_else(|| Unsupported("a bad path prefix".into()))?;
-            at += used;
-            let nul = b[at..].iter().position(|c| *c == 0).ok_or_else(|| Unsupported("an unterminated path".into()))?;
+            64
+        } else {
+            62
+        };
+        // The fixed part, a version 4 path's prefix length (a varint, which
+        // may hold a NUL), the path up to its NUL.
+        let (strip, name) = if version == 4 {
+            s.fill(fixed + VARINT_MAX)?;
+            let (strip, used) =
+                s.here().get(fixed..).and_then(varint).ok_or_else(|| Unsupported("a bad path prefix".into()))?;
+            (strip, fixed + used)
+        } else {
+            (0, fixed)
+        };
+        let nul = s.find_nul(name)?;
+        let b = s.here();
+        let f = |i: usize| be32(b, 4 * i);
+        let id = Oid::from_bytes(&b[40..60]).map_err(|e| Unsupported(e.message().to_string()))?;
+        let flags = u16::from_be_bytes([b[60], b[61]]);
+        let extended = if fixed == 64 { u16::from_be_bytes([b[62], b[63]]) } else { 0 };
+        let (path, used) = if version == 4 {
             let keep = previous.len().checked_sub(strip).ok_or_else(|| Unsupported("a bad path prefix".into()))?;
-            let mut p = Vec::with_capacity(keep + nul);
+            let rest = &b[name..nul];
+            let mut p = Vec::with_capacity(keep + rest.len());
             p.extend_from_slice(&previous[..keep]);
-            p.extend_from_slice(&b[at..at + nul]);
-            at += nul + 1;
+            p.extend_from_slice(rest);
             // Version 4 paths are stored as a change to the one before.
             previous.clear();
             previous.extend_from_slice(&p);
-            p
+            (p, nul + 1)
         } else {
-            let nul = b[at..].iter().position(|c| *c == 0).ok_or_else(|| Unsupported("an unterminated path".into()))?;
-            let p = b[at..at + nul].to_vec();
             // Entries are padded with 1 to 8 NULs to a multiple of 8 bytes.
-            at = start + ((at - start + nul + 8) & !7);
-            p
+            (b[fixed..nul].to_vec(), (nul + 8) & !7)
         };
-        if at > body_end {
-            return Err(Unsupported("the index ends early".into()));
-        }
-        entries.push(Entry {
+        let entry = Entry {
             ctime: (f(0)?, f(1)?),
             mtime: (f(2)?, f(3)?),
             ino: f(5)?,
@@ -120,12 +146,24 @@ pub(super) fn parts(b: &[u8]) -> Result<Parts, Unsupported> {
             intent_to_add: extended & 0x2000 != 0,
             assume_valid: flags & 0x8000 != 0,
             path,
-        });
+        };
+        if !s.fill(used)? {
+            return Err(early());
+        }
+        s.pos += used;
+        entries.push(entry);
     }
+    // The extensions and the checksum, whole.
+    let mut b = s.here().to_vec();
+    drop(s.buf);
+    s.r.read_to_end(&mut b).map_err(|e| Unsupported(format!("cannot read the index: {e}")))?;
+    // The entries end before the trailing checksum, or the file was cut short.
+    let body_end = b.len().checked_sub(20).ok_or_else(early)?;
+    let mut at = 0;
     let mut parts = Parts { entries, cache: None, link: None, sparse: false };
     while at + 8 <= body_end {
         let sig = &b[at..at + 4];
-        let size = be32(b, at + 4)? as usize;
+        let size = be32(&b, at + 4)? as usize;
         let data = b.get(at + 8..at + 8 + size).ok_or_else(|| Unsupported("an extension ends early".into()))?;
         match sig {
             b"TREE" => parts.cache = Some(cache_tree(data, &mut 0)?),
@@ -141,15 +179,88 @@ pub(super) fn parts(b: &[u8]) -> Result<Parts, Unsupported> {
     Ok(parts)
 }
 
-/// Git's offset varint (the one of pack files' ofs-delta and index v4).
+/// The part of the file the parse is at: `buf[pos..]`, refilled from `r`,
+/// up to `window` bytes at a time, as the parse moves on.
+struct Window<R> {
+    r: R,
+    buf: Vec<u8>,
+    pos: usize,
+    window: usize,
+    eof: bool,
+}
+
+impl<R: Read> Window<R> {
+    /// The bytes read and not yet parsed.
+    fn here(&self) -> &[u8] {
+        &self.buf[self.pos..]
+    }
+
+    /// At least `n` bytes in [`Window::here`], reading more as needed (past
+    /// the window for an entry larger than it); `false` when the file ends
+    /// first.
+    #[inline]
+    fn fill(&mut self, n: usize) -> Result<bool, Unsupported> {
+        if self.buf.len() - self.pos >= n {
+            return Ok(true);
+        }
+        self.refill(n)
+    }
+
+    /// [`Window::fill`] when the bytes are not there yet.
+    #[cold]
+    fn refill(&mut self, n: usize) -> Result<bool, Unsupported> {
+        while self.buf.len() - self.pos < n {
+            if self.eof {
+                return Ok(false);
+            }
+            self.buf.drain(..self.pos);
+            self.pos = 0;
+            let want = n.max(self.window) - self.buf.len();
+            self.buf.reserve_exact(want);
+            // Read into the spare capacity (no zeroing first), until `want`
+            // bytes or the end of the file.
+            let got = (&mut self.r)
+                .take(want as u64)
+                .read_to_end(&mut self.buf)
+                .map_err(|e| Unsupported(format!("cannot read the index: {e}")))?;
+            self.eof = got < want;
+        }
+        Ok(true)
+    }
+
+    /// The offset in [`Window::here`] of the first NUL at or after `from`,
+    /// reading on until there is one.
+    fn find_nul(&mut self, from: usize) -> Result<usize, Unsupported> {
+        let mut searched = from;
+        loop {
+            if let Some(i) = self.here().get(searched..).and_then(|b| b.iter().position(|c| *c == 0)) {
+                return Ok(searched + i);
+            }
+            searched = searched.max(self.buf.len() - self.pos);
+            if !self.fill(searched + 1)? {
+                return Err(Unsupported("an unterminated path".into()));
+            }
+        }
+    }
+}
+
+/// The longest varint [`varint`] reads: ten bytes hold any 64-bit value.
+const VARINT_MAX: usize = 10;
+
+/// Git's offset varint (the one of pack files' ofs-delta and index v4), and
+/// the bytes it takes; `None` past [`VARINT_MAX`] bytes or a value that
+/// does not fit.
 fn varint(b: &[u8]) -> Option<(usize, usize)> {
     let mut i = 0;
     let mut c = *b.first()?;
     let mut value = usize::from(c & 0x7f);
     while c & 0x80 != 0 {
         i += 1;
+        if i >= VARINT_MAX {
+            return None;
+        }
         c = *b.get(i)?;
-        value = ((value + 1) << 7) | usize::from(c & 0x7f);
+        value = value.checked_add(1)?.checked_mul(128)? | usize::from(c & 0x7f);
     }
     Some((value, i + 1))
 }

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use git2::Oid;
 
-use super::parse::{be32, parts, Entry, Unsupported};
+use super::parse::{be32, read_parts, Entry, Unsupported};
 
 /// A split index's `link` extension.
 #[derive(Debug)]
@@ -82,9 +82,10 @@ fn ewah_bits(data: &[u8], at: &mut usize) -> Result<Vec<usize>, Unsupported> {
 /// A split index's own entries joined with the shared file it names in `dir`.
 pub(super) fn join(link: Link, own: Vec<Entry>, dir: &Path) -> Result<Vec<Entry>, Unsupported> {
     let name = format!("sharedindex.{}", link.shared);
-    let bytes = std::fs::read(dir.join(&name))
-        .map_err(|e| Unsupported(format!("cannot read the split index's shared file {name}: {e}")))?;
-    let shared = parts(&bytes)?;
+    let cannot = |e: std::io::Error| Unsupported(format!("cannot read the split index's shared file {name}: {e}"));
+    let file = std::fs::File::open(dir.join(&name)).map_err(cannot)?;
+    let size = file.metadata().map_err(cannot)?.len();
+    let shared = read_parts(file, size)?;
     if shared.link.is_some() {
         return Err(Unsupported(format!("the shared index file {name} is split again")));
     }

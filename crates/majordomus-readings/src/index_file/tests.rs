@@ -173,3 +173,66 @@ fn a_sparse_index_expands_into_the_entries_of_its_trees() {
     assert_eq!(listed_by_us(&index.entries), listed_by_git(&t));
     assert!(index.entries.iter().filter(|e| e.path.starts_with(b"dir0/")).all(|e| e.skip_worktree));
 }
+
+/// Each entry as the parse reads it through a window of `window` bytes.
+fn through(bytes: &[u8], window: usize) -> Result<Vec<Entry>, Unsupported> {
+    super::parse::read_parts_through(bytes, bytes.len() as u64, window).map(|p| p.entries)
+}
+
+/// Paths that make version 4's prefix compression work: a first entry and
+/// ones extending the path before them (a prefix of 0 to strip, a NUL byte),
+/// a long one and a short one after it (more than 127 bytes to strip, a
+/// varint of two bytes), a path longer than the smallest windows.
+fn fill_for_windows(t: &TestRepo) {
+    let long = format!("long/{}/{}/{}/end.txt", "x".repeat(100), "y".repeat(100), "z".repeat(100));
+    for path in ["a", "ab/c", "ab/cd", "ab/cde.txt", long.as_str(), "m.txt", "z/z/z/z.txt"] {
+        t.write(path, "content\n");
+    }
+    t.commit_all("paths");
+}
+
+#[test]
+fn an_index_parsed_through_a_window_smaller_than_its_entries_reads_as_libgit2_reads_it() {
+    for version in ["2", "3", "4"] {
+        let t = TestRepo::with_commit();
+        fill(&t);
+        fill_for_windows(&t);
+        t.git(&["update-index", "--index-version", version]);
+        t.write("new.txt", "n\n");
+        t.git(&["add", "-N", "new.txt"]);
+        let bytes = std::fs::read(t.path().join(".git/index")).expect("read");
+        let (_, theirs) = ours_and_libgit2(&t);
+        let whole = through(&bytes, bytes.len()).expect("parse whole");
+        let listed: Listing = whole.iter().map(|e| (e.path.clone(), e.id, e.mode, e.stage)).collect();
+        assert_eq!(listed, theirs, "index version {version}");
+        // Every window from 1 byte up, so that every field, varint and path
+        // of some entry lies across a refill.
+        for window in (1..=130).chain([500, 4096]) {
+            let entries =
+                through(&bytes, window).unwrap_or_else(|e| panic!("version {version}, window {window}: {e:?}"));
+            assert_eq!(entries, whole, "index version {version}, window {window}");
+        }
+    }
+}
+
+#[test]
+fn an_index_cut_short_anywhere_before_its_checksum_is_unsupported_through_any_window() {
+    let t = TestRepo::with_commit();
+    fill(&t);
+    fill_for_windows(&t);
+    for version in ["2", "4"] {
+        t.git(&["update-index", "--index-version", version]);
+        let bytes = std::fs::read(t.path().join(".git/index")).expect("read");
+        // Where the entries end: the extensions follow (a cache tree, after a commit).
+        let entries_end = bytes.windows(4).position(|w| w == b"TREE").expect("a cache tree");
+        for cut in 0..entries_end + 20 {
+            for window in [7, 64, 128 << 10] {
+                assert!(
+                    through(&bytes[..cut], window).is_err(),
+                    "version {version}: cut at {cut} of {}, window {window}",
+                    bytes.len()
+                );
+            }
+        }
+    }
+}

@@ -130,6 +130,8 @@ struct Configured {
     push_url: Option<String>,
     /// The destinations of its fetch refspecs (`refs/remotes/origin/*`).
     destinations: Vec<String>,
+    /// Its fetch refspecs as configured.
+    fetch: Vec<String>,
 }
 
 /// Reads the evidence: the remotes now and at the start, every
@@ -181,6 +183,14 @@ pub fn evidence(repo: &Repo, start: Start<'_>) -> Reading<RemoteEvidence> {
                     keeps_start: true,
                 }
             }
+            Some(Some(then)) if !refspec::same(&start_fetch(name, then), &now.fetch) => Standing::NotEvidence {
+                why: format!(
+                    "the fetch refspecs of {name} changed since the start (from {} to {}), so a fetch may have written another of its refs into one, and its refs are read at their start values",
+                    start_fetch(name, then).join(" "),
+                    if now.fetch.is_empty() { "none".to_string() } else { now.fetch.join(" ") }
+                ),
+                keeps_start: true,
+            },
             _ if itself => Standing::NotEvidence {
                 why: format!("the URL of {name} is this repository itself"),
                 keeps_start: false,
@@ -231,12 +241,31 @@ pub fn evidence(repo: &Repo, start: Start<'_>) -> Reading<RemoteEvidence> {
             Standing::Counts => {
                 let line = reflog::last_line(&reflog::log_of(repo.common_dir(), refname))?;
                 let url = configured.get(&remote).and_then(|c| c.url.as_deref());
+                let mapping = match start_remotes.and_then(|r| r.get(&remote)) {
+                    Some(then) => start_fetch(&remote, then),
+                    None => refspec::default_for(&remote),
+                };
                 match line {
-                    Some(l) if &l.new == commit && from_remote(repo.root(), &l, &remote, url) => out
-                        .refs
-                        .push(Tracking { refname: refname.clone(), remote, commit: commit.clone(), at_start: None }),
+                    Some(l)
+                        if &l.new == commit
+                            && from_remote(repo.root(), &l, &remote, url)
+                            && refspec::agrees(&l.message, refname, &mapping) =>
+                    {
+                        out.refs.push(Tracking {
+                            refname: refname.clone(),
+                            remote,
+                            commit: commit.clone(),
+                            at_start: None,
+                        })
+                    }
                     line => {
-                        let how = moved_by(line.as_ref(), commit);
+                        let how = match &line {
+                            Some(l) if &l.new == commit && from_remote(repo.root(), l, &remote, url) => format!(
+                                "by \"{}\", a fetch that wrote into it another ref than the one {remote}'s refspecs at the start map onto it",
+                                l.message
+                            ),
+                            _ => moved_by(line.as_ref(), commit),
+                        };
                         match then {
                             Some(t) => out.refs.push(Tracking {
                                 refname: refname.clone(),
@@ -291,7 +320,7 @@ pub fn at_start_now(repo: &Repo) -> Reading<(BTreeMap<String, RemoteAtStart>, BT
         .filter_map(|(name, c)| {
             let (url, push) = urls(c, &rewrites)?;
             let push_url = (push != url).then_some(push);
-            Some((name.clone(), RemoteAtStart { url, push_url }))
+            Some((name.clone(), RemoteAtStart { url, push_url, fetch: Some(c.fetch.clone()) }))
         })
         .collect();
     Ok((remotes, remote_refs(repo)?))
@@ -364,6 +393,7 @@ fn configuration(repo: &Repo) -> Reading<(BTreeMap<String, Configured>, Rewrites
                 r.push_url.get_or_insert_with(|| value.to_string());
             }
             ("remote", "fetch") => {
+                remotes.entry(middle.to_string()).or_default().fetch.push(value.to_string());
                 let spec = value.trim_start_matches('+');
                 if let Some((_, dst)) = spec.split_once(':').filter(|_| !spec.starts_with('^')) {
                     remotes.entry(middle.to_string()).or_default().destinations.push(dst.to_string());
@@ -423,17 +453,12 @@ fn matches_destination(dst: &str, refname: &str) -> bool {
     }
 }
 
-/// Every direct ref under `refs/remotes/` and its commit.
+/// Every direct ref under `refs/remotes/` and its commit, read from the
+/// ref files ([`super::local`]: libgit2 parses all of `packed-refs` into a
+/// sorted cache to list a few remote-tracking refs).
 fn remote_refs(repo: &Repo) -> Reading<BTreeMap<String, String>> {
-    let mut out = BTreeMap::new();
-    let iter = repo.git.references_glob("refs/remotes/*").map_err(|e| Unread::git("the remote-tracking refs", &e))?;
-    for reference in iter {
-        let reference = reference.map_err(|e| Unread::git("a remote-tracking ref", &e))?;
-        if let (Some(name), Some(target)) = (reference.name(), reference.target()) {
-            out.insert(name.to_string(), target.to_string());
-        }
-    }
-    Ok(out)
+    let refs = super::local::direct_refs(repo.common_dir(), "refs/remotes")?;
+    Ok(refs.into_iter().map(|(name, id)| (name, id.to_string())).collect())
 }
 
 /// Whether a reflog line is a fetch from `remote` (by its name, its URL,
@@ -453,31 +478,12 @@ pub(super) fn from_remote(root: &Path, line: &Line, remote: &str, url: Option<&s
     if !matches!(words.next(), Some("fetch" | "pull")) {
         return false;
     }
-    // Options that take their value as the next word.
-    const VALUED: &[&str] = &[
-        "--depth",
-        "--deepen",
-        "--shallow-since",
-        "--shallow-exclude",
-        "--upload-pack",
-        "--refmap",
-        "-o",
-        "--server-option",
-        "--negotiation-tip",
-        "-j",
-        "--jobs",
-        "--recurse-submodules-default",
-        "-s",
-        "--strategy",
-        "-X",
-        "--strategy-option",
-    ];
     let (mut all, mut multiple, mut positional) = (false, false, Vec::new());
     while let Some(word) = words.next() {
         match word {
             "--all" => all = true,
             "--multiple" => multiple = true,
-            w if VALUED.contains(&w) => {
+            w if refspec::VALUED.contains(&w) => {
                 words.next();
             }
             w if w.starts_with('-') => {}
@@ -570,10 +576,18 @@ fn grafts(repo: &Repo) -> Reading<Option<PathBuf>> {
     Ok(None)
 }
 
+/// A remote's fetch refspecs at the start: as the record kept them, or
+/// git's default where a record written before they were kept holds none.
+fn start_fetch(name: &str, then: &RemoteAtStart) -> Vec<String> {
+    then.fetch.clone().unwrap_or_else(|| refspec::default_for(name))
+}
+
 /// `origin/main` for `refs/remotes/origin/main`.
 fn short(refname: &str) -> &str {
     refname.strip_prefix("refs/remotes/").or_else(|| refname.strip_prefix("refs/heads/")).unwrap_or(refname)
 }
+
+mod refspec;
 
 #[cfg(test)]
 mod tests;

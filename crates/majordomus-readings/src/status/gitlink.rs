@@ -15,6 +15,26 @@ use super::tree::WorkingTree;
 use crate::index_file::Entry;
 use crate::{Reading, Repo};
 
+/// The prefix under which a reading's record keeps the `ignore` settings
+/// `.gitmodules` held (`gitmodules.submodule.NAME.ignore`), beside the
+/// configuration's own keys.
+pub(super) const GITMODULES: &str = "gitmodules.";
+
+/// The `submodule.<name>.ignore` settings `.gitmodules` holds now in
+/// `repo`'s working tree, keyed with [`GITMODULES`] in front.
+pub(super) fn gitmodules_ignores(repo: &Repo) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let Ok(modules) = git2::Config::open(&repo.root().join(".gitmodules")) else { return out };
+    if let Ok(entries) = modules.entries(Some(r"^submodule\..*\.ignore$")) {
+        let _ = entries.for_each(|e| {
+            if let (Some(name), Some(value)) = (e.name(), e.value()) {
+                out.insert(format!("{GITMODULES}{name}"), value.to_string());
+            }
+        });
+    }
+    out
+}
+
 /// How much of a submodule's state counts, from its `ignore` setting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Ignore {
@@ -64,7 +84,11 @@ pub(super) fn compare(
 }
 
 /// `submodule.<name>.ignore` from the configuration, else from
-/// `.gitmodules`, else `diff.ignoreSubmodules`, else none.
+/// `.gitmodules`, else `diff.ignoreSubmodules`, else none. With `given`
+/// (a task's start), the `.gitmodules` value obeyed is the one the start
+/// read there ([`GITMODULES`]-prefixed keys), not the file's now: a line
+/// the task wrote into it and committed hides nothing
+/// (test/cases/281).
 fn ignore_setting(repo: &Repo, config: &git2::Config, given: Option<&BTreeMap<String, String>>, path: &str) -> Ignore {
     let parse = |v: &str| match v {
         "all" => Some(Ignore::All),
@@ -91,6 +115,10 @@ fn ignore_setting(repo: &Repo, config: &git2::Config, given: Option<&BTreeMap<St
     });
     let key = name.map(|n| format!("submodule.{n}.ignore"));
     let from = |c: &git2::Config| key.as_deref().and_then(|k| c.get_string(k).ok()).and_then(|v| parse(&v));
+    let from_modules = || match given {
+        Some(values) => key.as_deref().and_then(|k| values.get(&format!("{GITMODULES}{k}"))).and_then(|v| parse(v)),
+        None => modules.as_ref().and_then(from),
+    };
     let configured = |k: &str| match given {
         Some(values) => values.get(k).cloned(),
         None => config.get_string(k).ok(),
@@ -98,7 +126,7 @@ fn ignore_setting(repo: &Repo, config: &git2::Config, given: Option<&BTreeMap<St
     key.as_deref()
         .and_then(configured)
         .and_then(|v| parse(&v))
-        .or_else(|| modules.as_ref().and_then(from))
+        .or_else(from_modules)
         .or_else(|| configured("diff.ignoresubmodules").and_then(|v| parse(&v)))
         .unwrap_or(Ignore::None)
 }

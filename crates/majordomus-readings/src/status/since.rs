@@ -17,7 +17,8 @@
 //!   naming the rule's file (`walk.rs`);
 //! - `core.fileMode`, `core.ignoreCase`, `core.symlinks`,
 //!   `core.sparseCheckout`, `sparse.expectFilesOutsideOfPatterns`,
-//!   `diff.ignoreSubmodules` and `submodule.<name>.ignore`: the start's
+//!   `diff.ignoreSubmodules` and `submodule.<name>.ignore` (in the
+//!   configuration or in `.gitmodules`, committed or not): the start's
 //!   value governs, and a value changed since is named;
 //! - `core.autocrlf`, `core.eol` and the attributes files outside the
 //!   working tree (`info/attributes`, `core.attributesFile`): libgit2, which
@@ -218,14 +219,19 @@ fn govern<'a>(
             ));
         }
     }
-    let submodules_now = submodule_keys(config);
+    let mut submodules_now = submodule_keys(config);
+    submodules_now.extend(super::gitlink::gitmodules_ignores(repo));
     let submodules_then: BTreeMap<String, String> =
         start.config.iter().filter(|(k, _)| is_submodule_key(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
     for key in submodules_now.keys().chain(submodules_then.keys()) {
         let (then, now) = (submodules_then.get(key), submodules_now.get(key));
-        if then != now && !c.governed.iter().any(|g| &g.what == key) {
+        let what = match key.strip_prefix(super::gitlink::GITMODULES) {
+            Some(k) => format!("{k} in .gitmodules"),
+            None => key.clone(),
+        };
+        if then != now && !c.governed.iter().any(|g| g.what == what) {
             c.governed.push(Governed {
-                what: key.clone(),
+                what,
                 how: format!(
                     "was set to {} since the start ({} then): read as at the start",
                     quoted(now.map(String::as_str)),
@@ -267,6 +273,7 @@ pub fn record(repo: &Repo, tree: &WorkingTree) -> Result<ReadingAtStart, git2::E
         }
     }
     r.config.extend(submodule_keys(&config));
+    r.config.extend(super::gitlink::gitmodules_ignores(repo));
     let sources = Sources::current(&config, repo.common_dir(), repo.root());
     r.info_exclude = sources.info_exclude.map(|s| Bytes(rules_of(&s.bytes)));
     r.excludes_file = sources
@@ -295,6 +302,7 @@ pub fn record(repo: &Repo, tree: &WorkingTree) -> Result<ReadingAtStart, git2::E
 }
 
 fn is_submodule_key(key: &str) -> bool {
+    let key = key.strip_prefix(super::gitlink::GITMODULES).unwrap_or(key);
     key == "diff.ignoresubmodules" || (key.starts_with("submodule.") && key.ends_with(".ignore"))
 }
 

@@ -387,3 +387,21 @@ fn a_bit_set_since_the_start_hides_nothing_through_libgit2_and_one_set_before_is
     assert_eq!(since.dirty.iter().map(|d| d.path.to_string()).collect::<Vec<_>>(), ["task.txt"]);
     assert_eq!(since.overruled.iter().map(|o| o.path.to_string()).collect::<Vec<_>>(), ["task.txt"]);
 }
+
+#[test]
+fn an_index_cut_short_is_an_unread_reading_never_a_clean_tree() {
+    let t = TestRepo::with_commit();
+    for i in 0..40 {
+        t.write(&format!("dir/file-{i}.txt"), &format!("{i}\n"));
+    }
+    t.commit_all("files");
+    let index = t.path().join(".git/index");
+    let bytes = std::fs::read(&index).expect("read");
+    assert!(read(&crate::open(t.path()).expect("open")).expect("whole").dirty.is_empty(), "clean before the cut");
+    for cut in [0, 11, 12, 100, bytes.len() / 2, bytes.len() - 21] {
+        std::fs::write(&index, &bytes[..cut]).expect("cut");
+        let repo = crate::open(t.path()).expect("open");
+        let reading = read(&repo);
+        assert!(reading.is_err(), "cut at {cut} of {}: {reading:?}", bytes.len());
+    }
+}

@@ -61,12 +61,21 @@ pub fn upstreams(
 ) -> Reading<UpstreamsSeen> {
     let branches = branches.as_ref().map_err(Clone::clone)?;
     let evidence = evidence.as_ref().map_err(Clone::clone)?;
+    // A ref its remote's standing leaves at its start value (a remote
+    // re-pointed since) is still the remote's; one moved since by something
+    // else than a fetch or push of it (a fetch that wrote another branch
+    // into it, test/cases/280) may stand where a pruned upstream was, so it
+    // proves nothing alive either.
+    let remote_wide: Vec<&str> = evidence.set_aside.iter().map(|s| s.why.as_str()).collect();
     let appeared = branches
         .iter()
         .filter_map(|b| b.upstream.as_ref())
         .filter_map(|u| {
-            let aside = evidence.set_aside_for(&u.refname).filter(|s| s.appeared)?;
-            Some((u.refname.clone(), aside.why.clone()))
+            if let Some(aside) = evidence.set_aside_for(&u.refname).filter(|s| s.appeared) {
+                return Some((u.refname.clone(), aside.why.clone()));
+            }
+            let why = evidence.get(&u.refname)?.at_start.as_deref().filter(|w| !remote_wide.contains(w))?;
+            Some((u.refname.clone(), why.to_string()))
         })
         .collect();
     let gone_at_start = task.record().and_then(|r| r.snapshot.gone_upstreams.clone());

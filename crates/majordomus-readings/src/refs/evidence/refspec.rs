@@ -1,0 +1,182 @@
+//! Whether a fetch wrote a remote-tracking ref the way the remote maps it.
+//!
+//! A reflog line `fetch origin: fast-forward` says a fetch of origin
+//! moved the ref, not which of origin's refs it wrote there. The remote's
+//! fetch refspecs (`+refs/heads/*:refs/remotes/origin/*`) say that, and a
+//! fetch can be told otherwise: `git fetch origin
+//! feature:refs/remotes/origin/main`, `--refmap`, `git pull` with the same
+//! refspec, or `remote.origin.fetch` set to map `feature` onto
+//! `origin/main`. Each is a real fetch of origin, and each leaves
+//! origin's `feature` in the ref that stands for origin's `main`: the trunk
+//! then "holds" work its remote never saw (test/cases/280). So a fetch
+//! counts for a ref only where every refspec its line names that writes
+//! the ref maps it from the same remote ref as the remote's refspecs at
+//! the start do, and a remote whose refspecs changed since the start is
+//! read at its start values, like one re-pointed (`evidence.rs`).
+//!
+//! The reflog line keeps the command's words, so an explicit refspec is
+//! seen; a refspec configured for one fetch and put back before the
+//! check is not, the same limit as a URL put back (README.md, "What
+//! counts as on a remote").
+
+/// The options of `git fetch` and `git pull` that take their value as the
+/// next word.
+pub(super) const VALUED: &[&str] = &[
+    "--depth",
+    "--deepen",
+    "--shallow-since",
+    "--shallow-exclude",
+    "--upload-pack",
+    "--refmap",
+    "-o",
+    "--server-option",
+    "--negotiation-tip",
+    "-j",
+    "--jobs",
+    "--recurse-submodules-default",
+    "-s",
+    "--strategy",
+    "-X",
+    "--strategy-option",
+];
+
+/// The refspec git gives a remote added with `git remote add` or made by
+/// `git clone`: a record that did not keep the start's refspecs is read
+/// as holding this one.
+pub(super) fn default_for(remote: &str) -> Vec<String> {
+    vec![format!("+refs/heads/*:refs/remotes/{remote}/*")]
+}
+
+/// Whether two lists of refspecs map alike (order and a repeated entry
+/// aside).
+pub(super) fn same(a: &[String], b: &[String]) -> bool {
+    fn set(v: &[String]) -> std::collections::BTreeSet<&str> {
+        v.iter().map(String::as_str).collect()
+    }
+    set(a) == set(b)
+}
+
+/// Whether the fetch or pull `message` (a reflog line's message) wrote
+/// `refname` only as `start` (the remote's refspecs at the start) maps it:
+/// every refspec the line names (after the remote) and every `--refmap`
+/// that writes `refname` takes it from the remote ref `start` maps onto
+/// it. A line naming none is the configured mapping's, which the caller
+/// compares with the start's.
+pub(super) fn agrees(message: &str, refname: &str, start: &[String]) -> bool {
+    let action = message.split_once(": ").map_or(message, |(a, _)| a);
+    let mut words = action.split_whitespace();
+    words.next();
+    let (mut positional, mut named) = (Vec::new(), Vec::new());
+    while let Some(word) = words.next() {
+        if word == "--refmap" {
+            named.extend(words.next());
+        } else if let Some(map) = word.strip_prefix("--refmap=") {
+            named.push(map);
+        } else if VALUED.contains(&word) {
+            words.next();
+        } else if !word.starts_with('-') {
+            positional.push(word);
+        }
+    }
+    // The first word is the remote; `tag NAME` writes a tag, never a
+    // remote-tracking ref.
+    let mut rest = positional.into_iter().skip(1);
+    while let Some(word) = rest.next() {
+        if word == "tag" {
+            rest.next();
+        } else {
+            named.push(word);
+        }
+    }
+    named.into_iter().filter_map(parse).all(|(src, dst)| match source_for(&src, &dst, refname) {
+        Some(from) => {
+            start.iter().filter_map(|s| parse(s)).any(|(s, d)| maps(&s, &d, &from) == Some(refname.to_string()))
+        }
+        None => true,
+    })
+}
+
+/// A refspec's source and destination, `+` dropped; `None` for a negative
+/// refspec or one that writes nothing locally (no `:DST`).
+fn parse(spec: &str) -> Option<(String, String)> {
+    let spec = spec.strip_prefix('+').unwrap_or(spec);
+    if spec.starts_with('^') {
+        return None;
+    }
+    let (src, dst) = spec.split_once(':')?;
+    (!dst.is_empty()).then(|| (src.to_string(), dst.to_string()))
+}
+
+/// The remote ref a refspec writes into `refname`, when it writes it at
+/// all. A destination not under `refs/` is tried as git completes it
+/// (`remotes/origin/x` is `refs/remotes/origin/x`), a source not under
+/// `refs/` as a branch.
+fn source_for(src: &str, dst: &str, refname: &str) -> Option<String> {
+    let full = |name: &str| if name.starts_with("refs/") { name.to_string() } else { format!("refs/heads/{name}") };
+    let candidates = if dst.starts_with("refs/") {
+        vec![dst.to_string()]
+    } else {
+        vec![format!("refs/{dst}"), format!("refs/heads/{dst}"), format!("refs/remotes/{dst}")]
+    };
+    candidates.iter().find_map(|d| match (d.split_once('*'), src.split_once('*')) {
+        (Some((prefix, suffix)), Some(_)) => {
+            let middle = refname.strip_prefix(prefix)?.strip_suffix(suffix)?;
+            (!middle.is_empty()).then(|| full(&src.replacen('*', middle, 1)))
+        }
+        (None, _) if d == refname => Some(full(src)),
+        _ => None,
+    })
+}
+
+/// The ref a refspec writes `from` into, when it matches `from`.
+fn maps(src: &str, dst: &str, from: &str) -> Option<String> {
+    match (src.split_once('*'), dst.split_once('*')) {
+        (Some((prefix, suffix)), Some(_)) => {
+            let middle = from.strip_prefix(prefix)?.strip_suffix(suffix)?;
+            (!middle.is_empty()).then(|| dst.replacen('*', middle, 1))
+        }
+        (None, None) if src == from => Some(dst.to_string()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fetch_that_names_no_refspec_agrees_and_one_mapping_another_branch_onto_the_ref_does_not() {
+        let start = default_for("origin");
+        let main = "refs/remotes/origin/main";
+        for (message, agreed) in [
+            ("fetch: fast-forward", true),
+            ("fetch -q origin: fast-forward", true),
+            ("fetch origin main: storing head", true),
+            ("fetch origin main:refs/remotes/origin/main: fast-forward", true),
+            ("fetch origin +refs/heads/*:refs/remotes/origin/*: forced-update", true),
+            ("fetch origin feature:refs/remotes/origin/feature: storing head", true),
+            ("fetch origin tag v1: storing head", true),
+            ("fetch -q origin feature:refs/remotes/origin/main: fast-forward", false),
+            ("fetch origin feature:remotes/origin/main: fast-forward", false),
+            ("fetch origin +refs/heads/*:refs/remotes/origin/x/*: storing head", true),
+            ("fetch origin +refs/tags/*:refs/remotes/origin/*: forced-update", false),
+            ("fetch origin 0123abcd:refs/remotes/origin/main: fast-forward", false),
+            ("fetch -q origin --refmap=+refs/heads/feature:refs/remotes/origin/main feature: fast-forward", false),
+            ("fetch origin --refmap +refs/heads/feature:refs/remotes/origin/main feature: fast-forward", false),
+            ("pull -q origin feature:refs/remotes/origin/main: fast-forward", false),
+            ("pull --rebase origin main: fast-forward", true),
+        ] {
+            assert_eq!(agrees(message, main, &start), agreed, "{message:?}");
+        }
+    }
+
+    #[test]
+    fn a_refspec_kept_at_the_start_is_the_mapping_a_fetch_is_held_to() {
+        let start = vec!["+refs/heads/trunk:refs/remotes/up/main".to_string()];
+        assert!(agrees("fetch up trunk:refs/remotes/up/main: fast-forward", "refs/remotes/up/main", &start));
+        assert!(!agrees("fetch up main:refs/remotes/up/main: fast-forward", "refs/remotes/up/main", &start));
+        let twice = "+refs/heads/*:refs/remotes/o/*".to_string();
+        assert!(same(&default_for("o"), &[twice.clone(), twice]));
+        assert!(!same(&default_for("o"), &["+refs/heads/x:refs/remotes/o/main".to_string()]));
+    }
+}

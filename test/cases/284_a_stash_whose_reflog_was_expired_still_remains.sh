@@ -1,0 +1,28 @@
+# `git reflog expire --expire=now refs/stash` empties `git stash list`,
+# but refs/stash still holds the stash and `git stash pop` brings the work
+# back: the task's uncommitted edit was put away where no-stash, reading
+# the list alone, did not look, and the task completed. The stash ref
+# itself is read too.
+source "$(dirname "$0")/../lib.sh"
+
+echo base > README
+exempt_forge
+commit_all "initial"
+with_origin
+expect_run 0 md start "a feature"
+mkdir -p src tests
+echo a > src/a.rs
+echo t > tests/a.rs
+commit_all "feature"
+git push -q origin main
+echo "more" >> src/a.rs
+git stash -q
+expect_open no-stash "stash" "owed"
+git reflog expire --expire=now refs/stash
+[ -z "$(git stash list)" ] || fail "setup: git stash list still lists the stash"
+git rev-parse -q --verify refs/stash > /dev/null || fail "setup: refs/stash is gone"
+expect_open no-stash "stash" "owed"
+expect_run 10 md check
+git stash pop -q
+git checkout -q -- src/a.rs
+expect_answer no-stash "pass" "No stash entry"
