@@ -42,7 +42,7 @@ pub fn head_and_index(repo: &Repo) -> Reading<String> {
     match repo.index_file() {
         Ok(index) => {
             for e in &index.entries {
-                (&e.path, e.id.as_bytes(), e.mode, e.stage).hash(&mut hasher);
+                (e.path(&index.paths), e.id.as_bytes(), e.mode, e.stage).hash(&mut hasher);
             }
         }
         Err(_) => {
