@@ -237,3 +237,14 @@ fake_program() {
   chmod +x "$dir/$1"
   printf '%s\n' "$dir"
 }
+
+# start_with_pushed_branch NAME: a first commit, an origin holding main and
+# a branch NAME made there, and a task "work on NAME" started on main.
+start_with_pushed_branch() {
+  echo base > README
+  commit_all "initial"
+  with_origin
+  git branch "$1"
+  git push -q origin "$1"
+  expect_run 0 md start "work on $1"
+}

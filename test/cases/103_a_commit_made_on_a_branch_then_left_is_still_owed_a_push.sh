@@ -5,12 +5,7 @@
 # branch still holds must be on a remote: pushed is owed, naming it.
 source "$(dirname "$0")/../lib.sh"
 
-echo base > README
-commit_all "initial"
-with_origin
-git branch topic
-git push -q origin topic
-expect_run 0 md start "work on topic"
+start_with_pushed_branch topic
 
 git checkout -q topic
 mkdir -p src tests

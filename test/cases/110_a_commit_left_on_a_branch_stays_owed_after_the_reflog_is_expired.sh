@@ -5,12 +5,7 @@
 # nothing was made: pushed is owed or unknown, never pass.
 source "$(dirname "$0")/../lib.sh"
 
-echo base > README
-commit_all "initial"
-with_origin
-git branch topic
-git push -q origin topic
-expect_run 0 md start "work on topic"
+start_with_pushed_branch topic
 git checkout -q topic
 mkdir -p src tests
 echo a > src/a.rs

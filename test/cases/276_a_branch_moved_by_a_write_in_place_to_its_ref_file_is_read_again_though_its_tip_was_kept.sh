@@ -7,12 +7,7 @@
 # the task's commit on that branch is seen: pushed is owed, naming it.
 source "$(dirname "$0")/../lib.sh"
 
-echo base > README
-commit_all "initial"
-with_origin
-git branch topic
-git push -q origin topic
-expect_run 0 md start "work on topic"
+start_with_pushed_branch topic
 # A ref file changed within two seconds of its reading is not kept: let
 # topic's settle, then let check keep it.
 sleep 2.2
