@@ -24,8 +24,12 @@ impl Workspace {
     pub fn open(cwd: &Path) -> Result<Self, CliError> {
         let repo =
             majordomus_readings::open(cwd).map_err(|e| CliError::Usage(majordomus_records::task::error_chain(&e)))?;
-        let paths = StatePaths::new(repo.root()).with_git_dir(repo.git_dir());
-        Ok(Self { repo, paths })
+        Ok(Self::of(repo))
+    }
+
+    /// The workspace of a repository already open (as `open` opens it).
+    pub fn of(repo: Repo) -> Self {
+        Self { paths: StatePaths::new(repo.root()).with_git_dir(repo.git_dir()), repo }
     }
 
     /// The policy in force: with a task active here, the policy as it
@@ -58,9 +62,7 @@ impl Workspace {
     /// reading is unread, with the reason.
     pub fn open_for_check(cwd: &Path) -> Result<Opened, CliError> {
         match majordomus_readings::open(cwd) {
-            Ok(repo) => {
-                Ok(Opened::Readable(Self { paths: StatePaths::new(repo.root()).with_git_dir(repo.git_dir()), repo }))
-            }
+            Ok(repo) => Ok(Opened::Readable(Self::of(repo))),
             Err(majordomus_readings::OpenError::Unreadable { root, reason }) => {
                 Ok(Opened::Unreadable { paths: StatePaths::new(root), reason })
             }

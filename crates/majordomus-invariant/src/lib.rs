@@ -8,6 +8,7 @@
 //! what `check` writes and prints.
 
 pub mod answer;
+pub mod branch_cache;
 pub mod deadline;
 pub mod document;
 pub mod done;

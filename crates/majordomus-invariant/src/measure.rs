@@ -68,7 +68,10 @@ fn take(
     deadline: Deadline,
     with_fingerprint: bool,
 ) -> (Readings, Option<Fingerprint>) {
-    let cheap = with_fingerprint.then(|| fingerprint::read_cheap(repo));
+    // The refs' stamps but for `refs/heads`'s files, which the branch
+    // reading stats one by one anyway (before reading any): their newest
+    // time is added once it has.
+    let cheap = with_fingerprint.then(|| fingerprint::read_cheap_but_heads(repo));
     let head = deadline.read(|| refs::head(repo));
     let record = task.record();
     let head_commit = head.as_ref().ok().and_then(|h| h.commit.clone());
@@ -103,7 +106,9 @@ fn take(
         stashes,
         operations,
         closing,
+        heads_newest,
     } = refs;
+    let fingerprint = fingerprint.map(|f| f.with_heads(repo, heads_newest));
     let changes = deadline.read(|| match (record, &head, &tree) {
         (Some(r), Ok(h), Ok(t)) => changes::since(repo, r.head.as_deref(), h.commit.as_deref(), t, &r.snapshot),
         (None, _, _) => Err(Unread::no_task()),
@@ -194,6 +199,9 @@ struct RefReadings {
     stashes: Reading<Vec<majordomus_readings::stash::StashEntry>>,
     operations: Reading<Vec<majordomus_readings::state::InProgress>>,
     closing: ClosingReadings,
+    /// The newest time under `refs/heads`, as the branch reading stat'ed
+    /// it, for the fingerprint.
+    heads_newest: Option<u64>,
 }
 
 fn ref_readings(
@@ -212,7 +220,10 @@ fn ref_readings(
         deadline.read(|| integration::readings::trunk_in_force(repo, policy, task, &evidence));
     let commits_since_start = deadline.read(|| bookkeeping::readings::commits_since_start(repo, task, head_commit));
     let tree_changed = deadline.read(|| bookkeeping::readings::tree_changed(repo, task, head_commit));
-    let branches = deadline.read(|| refs::branches(repo));
+    let (branches, heads_newest) = match deadline.read(|| crate::branch_cache::branches(repo, paths)) {
+        Ok((branches, newest)) => (Ok(branches), newest),
+        Err(e) => (Err(e), None),
+    };
     let push = deadline.read(|| commit::readings::push(repo, head, &branches, &trunk, &evidence, task.record()));
     let elsewhere = deadline.read(|| commit::readings::elsewhere(repo, head, &branches, &evidence, task));
     let submodules = deadline.read(|| commit::readings::submodules(repo, head_commit, task));
@@ -238,6 +249,7 @@ fn ref_readings(
         stashes,
         operations,
         closing,
+        heads_newest,
     }
 }
 

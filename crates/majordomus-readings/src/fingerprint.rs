@@ -42,7 +42,7 @@ pub fn head_and_index(repo: &Repo) -> Reading<String> {
     match repo.index_file() {
         Ok(index) => {
             for e in &index.entries {
-                (&e.path, e.id.as_bytes(), e.mode, e.stage).hash(&mut hasher);
+                (e.path(&index.paths), e.id.as_bytes(), e.mode, e.stage).hash(&mut hasher);
             }
         }
         Err(_) => {
@@ -150,9 +150,18 @@ fn mtime_ns(meta: &std::fs::Metadata) -> Option<u64> {
 }
 
 fn newest_under(dir: &Path) -> Option<u64> {
+    newest_under_but(dir, None)
+}
+
+/// [`newest_under`], leaving out the directory `skip` names in `dir` when
+/// it is one.
+fn newest_under_but(dir: &Path, skip: Option<&str>) -> Option<u64> {
     let mut newest = mtime_ns(&std::fs::metadata(dir).ok()?)?;
     for entry in std::fs::read_dir(dir).ok()?.flatten() {
         let Ok(kind) = entry.file_type() else { continue };
+        if kind.is_dir() && skip.is_some_and(|s| entry.file_name() == s) {
+            continue;
+        }
         let t =
             if kind.is_dir() { newest_under(&entry.path()) } else { entry.metadata().ok().as_ref().and_then(mtime_ns) };
         newest = newest.max(t.unwrap_or(0));
@@ -169,6 +178,21 @@ pub fn read(repo: &Repo) -> Fingerprint {
 
 /// The fingerprint without the index's entries: stats and HEAD only.
 pub fn read_cheap(repo: &Repo) -> Fingerprint {
+    Fingerprint { refs_mtime_ns: newest_under(&repo.common_dir().join("refs")), ..read_cheap_refless(repo) }
+}
+
+/// [`read_cheap`] but for the files under `refs/heads`, which the branch
+/// reading stats one by one anyway ([`crate::refs::local`]): their newest
+/// time is added with [`Fingerprint::with_heads`], and the two together are
+/// what [`read_cheap`] reads.
+pub fn read_cheap_but_heads(repo: &Repo) -> Fingerprint {
+    Fingerprint {
+        refs_mtime_ns: newest_under_but(&repo.common_dir().join("refs"), Some("heads")),
+        ..read_cheap_refless(repo)
+    }
+}
+
+fn read_cheap_refless(repo: &Repo) -> Fingerprint {
     let head = repo.git.find_reference("HEAD").ok();
     Fingerprint {
         head: repo.git.head().ok().and_then(|h| h.target()).map(|o| o.to_string()),
@@ -176,11 +200,22 @@ pub fn read_cheap(repo: &Repo) -> Fingerprint {
         index: stamp(&repo.git_dir().join("index")),
         index_entries: None,
         packed_refs: stamp(&repo.common_dir().join("packed-refs")),
-        refs_mtime_ns: newest_under(&repo.common_dir().join("refs")),
+        refs_mtime_ns: None,
     }
 }
 
 impl Fingerprint {
+    /// A fingerprint from [`read_cheap_but_heads`] completed with the newest
+    /// time under `refs/heads` (`heads`, from the branch reading), or, when
+    /// that was not read, with the directory walked here.
+    pub fn with_heads(self, repo: &Repo, heads: Option<u64>) -> Fingerprint {
+        let heads = heads.or_else(|| {
+            let dir = repo.common_dir().join("refs").join("heads");
+            std::fs::symlink_metadata(&dir).ok().filter(std::fs::Metadata::is_dir).and_then(|_| newest_under(&dir))
+        });
+        Fingerprint { refs_mtime_ns: self.refs_mtime_ns.map(|n| n.max(heads.unwrap_or(0))), ..self }
+    }
+
     /// What moved between `self` (then) and `now`, named.
     pub fn moved(&self, now: &Fingerprint) -> Vec<&'static str> {
         let mut out = Vec::new();

@@ -267,8 +267,8 @@ mod tests {
         t.git(&["add", "added.txt"]);
         let second = repo.index_file().expect("read");
         assert!(!Arc::ptr_eq(&first, &second), "a rewritten index is not read again");
-        assert!(second.entries.iter().any(|e| e.path == b"added.txt"));
-        assert!(!first.entries.iter().any(|e| e.path == b"added.txt"));
+        assert!(second.entries.iter().any(|e| e.path(&second.paths) == b"added.txt"));
+        assert!(!first.entries.iter().any(|e| e.path(&first.paths) == b"added.txt"));
     }
 
     #[test]

@@ -53,17 +53,30 @@ pub fn parse<R: Record>(bytes: &[u8]) -> Result<R, String> {
 
 /// Loads the record at `path`; `Ok(None)` when there is no file.
 pub fn load<R: Record>(path: &Path) -> Result<Option<R>, Failure> {
+    match read::<R>(path)? {
+        Some(bytes) => parse(&bytes).map(Some).map_err(Failure::Malformed),
+        None => Ok(None),
+    }
+}
+
+/// The bytes of the record at `path`, unparsed, for a caller that also
+/// compares them (the task record with its copy): at most the bound of
+/// such a record, larger is malformed. `Ok(None)` when there is no file.
+pub fn read<R: Record>(path: &Path) -> Result<Option<Vec<u8>>, Failure> {
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(Failure::Io(e)),
     };
-    let mut bytes = Vec::new();
+    // Room for the whole file from the start (and the byte that tells a
+    // file over the bound): read in one call, not in doubling pieces.
+    let size = file.metadata().map_or(0, |m| m.len()).min(R::MAX_BYTES);
+    let mut bytes = Vec::with_capacity(usize::try_from(size + 1).unwrap_or(0));
     file.take(R::MAX_BYTES + 1).read_to_end(&mut bytes).map_err(Failure::Io)?;
     if bytes.len() as u64 > R::MAX_BYTES {
         return Err(Failure::Malformed(format!("it is larger than the {} bytes such a record may be", R::MAX_BYTES)));
     }
-    parse(&bytes).map(Some).map_err(Failure::Malformed)
+    Ok(Some(bytes))
 }
 
 /// `reason`, escaped and cut to [`MAX_REASON`] bytes.

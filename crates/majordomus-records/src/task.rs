@@ -307,13 +307,22 @@ impl TaskState {
     /// [`TaskState::Unreadable`] too. A record written before copies were
     /// kept has none, and is read as it is.
     pub fn here(paths: &crate::StatePaths) -> Self {
-        let state = Self::load(&paths.task());
+        let path = paths.task();
+        // Read once: the bytes parsed are the bytes compared with the copy.
+        let (state, bytes) = match TaskRecord::read(&path) {
+            Ok(Some(bytes)) => match TaskRecord::parse(&path, &bytes) {
+                Ok(record) => (TaskState::Active(Box::new(record)), Some(bytes)),
+                Err(e) => (TaskState::Unreadable(error_chain(&e)), None),
+            },
+            Ok(None) => (TaskState::None, None),
+            Err(e) => (TaskState::Unreadable(error_chain(&e)), None),
+        };
         let Some(copy_path) = paths.task_copy() else { return state };
         let shown = |p: &Path| p.strip_prefix(paths.root()).unwrap_or(p).display().to_string();
-        let (record, copy, state_dir) = (shown(&paths.task()), shown(&copy_path), shown(&paths.state_dir()));
-        if let TaskState::Active(_) = state {
-            return match (std::fs::read(&copy_path), std::fs::read(paths.task())) {
-                (Ok(kept), Ok(now)) if kept != now => TaskState::Unreadable(format!(
+        let (record, copy, state_dir) = (shown(&path), shown(&copy_path), shown(&paths.state_dir()));
+        if let (TaskState::Active(_), Some(now)) = (&state, bytes) {
+            return match std::fs::read(&copy_path) {
+                Ok(kept) if kept != now => TaskState::Unreadable(format!(
                     "the task record {record} is not the one majordomus wrote: it differs from the copy kept in \
                      the git directory, {copy}, so it was changed by hand (its scope, its start and its snapshot \
                      judge the task; `majordomus scope add PATH` is how a scope grows). `cp {copy} {record}` puts \
@@ -353,10 +362,21 @@ impl TaskRecord {
     /// Reads the record; `Ok(None)` when there is none. A record whose
     /// fields are out of their bounds ([`TaskRecord::check`]) is malformed.
     pub fn load(path: &Path) -> Result<Option<Self>, TaskError> {
-        crate::json::load(path).map_err(|failure| match failure {
-            crate::json::Failure::Io(source) => TaskError::Io { path: path.into(), source },
-            crate::json::Failure::Malformed(reason) => TaskError::Malformed { path: path.into(), reason },
-        })
+        match Self::read(path)? {
+            Some(bytes) => Self::parse(path, &bytes).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The bytes of the record at `path`, bounded as [`TaskRecord::load`]
+    /// bounds them; `Ok(None)` when there is none.
+    pub fn read(path: &Path) -> Result<Option<Vec<u8>>, TaskError> {
+        crate::json::read::<Self>(path).map_err(|failure| task_error(path, failure))
+    }
+
+    /// The record in `bytes`, read from `path` (named in the error).
+    pub fn parse(path: &Path, bytes: &[u8]) -> Result<Self, TaskError> {
+        crate::json::parse(bytes).map_err(|reason| TaskError::Malformed { path: path.into(), reason })
     }
 
     /// Writes the record over the task record of `paths`, atomically.
@@ -494,6 +514,14 @@ pub const MAX_BASELINE_ENTRY: usize = 64 << 10;
 /// left out, and its start commit's copy stands for it.
 pub const MAX_POLICY_TEXT: usize = 1 << 20;
 
+/// Why the task record at `path` could not be read.
+fn task_error(path: &Path, failure: crate::json::Failure) -> TaskError {
+    match failure {
+        crate::json::Failure::Io(source) => TaskError::Io { path: path.into(), source },
+        crate::json::Failure::Malformed(reason) => TaskError::Malformed { path: path.into(), reason },
+    }
+}
+
 /// An error and its sources on one line, each cause once.
 pub fn error_chain(e: &dyn std::error::Error) -> String {
     let mut out = e.to_string();
@@ -533,6 +561,33 @@ mod tests {
         let path = paths.task();
         sample().save(&paths).expect("save");
         assert_eq!(TaskRecord::load(&path).expect("load"), Some(sample()));
+    }
+
+    #[test]
+    fn a_record_is_active_while_it_equals_its_copy_and_unreadable_once_changed_or_gone() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let git_dir = dir.path().join(".git");
+        std::fs::create_dir_all(&git_dir).expect("mkdir");
+        let paths = crate::StatePaths::new(dir.path()).with_git_dir(&git_dir);
+        sample().save(&paths).expect("save");
+        assert!(matches!(TaskState::here(&paths), TaskState::Active(r) if *r == sample()));
+        // Edited by hand, still a valid record: it is not the one written.
+        let mut edited = sample();
+        edited.scope.push("src/elsewhere".into());
+        let mut bytes = serde_json::to_vec_pretty(&edited).expect("encode");
+        bytes.push(b'\n');
+        std::fs::write(paths.task(), &bytes).expect("write");
+        match TaskState::here(&paths) {
+            TaskState::Unreadable(reason) => assert!(reason.contains("differs from the copy"), "{reason}"),
+            other => panic!("expected unreadable, got {other:?}"),
+        }
+        std::fs::remove_file(paths.task()).expect("rm");
+        match TaskState::here(&paths) {
+            TaskState::Unreadable(reason) => assert!(reason.contains("is gone while its task"), "{reason}"),
+            other => panic!("expected unreadable, got {other:?}"),
+        }
+        TaskRecord::forget_copy(&paths).expect("forget");
+        assert!(matches!(TaskState::here(&paths), TaskState::None));
     }
 
     #[test]

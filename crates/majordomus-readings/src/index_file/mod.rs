@@ -23,7 +23,7 @@ mod sparse;
 mod split;
 mod staged;
 
-pub use parse::{Entry, Unsupported};
+pub use parse::{Entry, PathAt, Paths, Unsupported};
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -37,6 +37,8 @@ use parse::{parts, read_parts, CacheTree, Parts};
 pub struct Index {
     /// Sorted by path, then stage, as git keeps them.
     pub entries: Vec<Entry>,
+    /// The entries' paths ([`Entry::path`]).
+    pub paths: Paths,
     cache: Option<CacheTree>,
     /// Some entries are directories a sparse index keeps whole (`sdir`):
     /// see [`Index::expand_sparse`].
@@ -67,26 +69,27 @@ impl Index {
 
     fn from_parts(parts: Parts, dir: Option<&Path>) -> Result<Self, Unsupported> {
         let link = parts.link.as_deref().map(split::Link::parse).transpose()?.flatten();
-        let entries = match link {
-            None => parts.entries,
+        let (entries, paths) = match link {
+            None => (parts.entries, parts.paths),
             Some(link) => {
                 let dir = dir.ok_or_else(|| Unsupported("a split index read without its directory".into()))?;
-                split::join(link, parts.entries, dir)?
+                split::join(link, parts.entries, &parts.paths, dir)?
             }
         };
         // Readers of `entries` search it by path: git keeps it sorted, and
         // an index that is not is one this reader does not read.
-        if entries.windows(2).any(|w| w[0].path > w[1].path) {
+        if entries.windows(2).any(|w| w[0].path(&paths) > w[1].path(&paths)) {
             return Err(Unsupported("the index's entries are out of order".into()));
         }
-        Ok(Index { entries, cache: parts.cache, sparse: parts.sparse })
+        Ok(Index { entries, paths, cache: parts.cache, sparse: parts.sparse })
     }
 
     /// Replaces each sparse directory entry with the entries of its tree,
     /// flagged skip-worktree and with no stat data, as a full index holds
     /// them.
     pub fn expand_sparse(&mut self, repo: &Repository) -> Result<(), Unsupported> {
-        self.entries = sparse::expand(repo, std::mem::take(&mut self.entries))?;
+        (self.entries, self.paths) =
+            sparse::expand(repo, std::mem::take(&mut self.entries), std::mem::take(&mut self.paths))?;
         self.sparse = false;
         Ok(())
     }
@@ -99,7 +102,7 @@ pub fn staged(
     head: Option<&git2::Tree<'_>>,
     index: &Index,
 ) -> Result<(Vec<RepoPath>, HashSet<RepoPath>), git2::Error> {
-    staged::staged(repo, head, &index.entries, index.cache.as_ref())
+    staged::staged(repo, head, &index.entries, &index.paths, index.cache.as_ref())
 }
 
 #[cfg(test)]

@@ -6,24 +6,27 @@
 
 use git2::{ObjectType, Repository};
 
-use super::parse::{Entry, Unsupported};
+use super::parse::{Entry, Paths, Unsupported};
 
-/// `entries` with each sparse directory entry replaced by its tree's entries.
-pub(super) fn expand(repo: &Repository, entries: Vec<Entry>) -> Result<Vec<Entry>, Unsupported> {
+/// `entries` (their paths in `paths`) with each sparse directory entry
+/// replaced by its tree's entries, and their paths.
+pub(super) fn expand(repo: &Repository, entries: Vec<Entry>, paths: Paths) -> Result<(Vec<Entry>, Paths), Unsupported> {
     const DIR: u32 = 0o040000;
     if !entries.iter().any(|e| e.mode & 0o170000 == DIR) {
-        return Ok(entries);
+        return Ok((entries, paths));
     }
-    let mut out = Vec::with_capacity(entries.len());
-    for e in entries {
+    let mut out = (Vec::with_capacity(entries.len()), Paths::default());
+    for mut e in entries {
+        let path = e.path(&paths);
         if e.mode & 0o170000 != DIR {
-            out.push(e);
+            e.at = out.1.push(path)?;
+            out.0.push(e);
             continue;
         }
         let tree = repo.find_tree(e.id).map_err(|err| {
-            Unsupported(format!("the sparse index's tree for {}: {}", String::from_utf8_lossy(&e.path), err.message()))
+            Unsupported(format!("the sparse index's tree for {}: {}", String::from_utf8_lossy(path), err.message()))
         })?;
-        let mut prefix = e.path.clone();
+        let mut prefix = path.to_vec();
         if prefix.last() != Some(&b'/') {
             prefix.push(b'/');
         }
@@ -37,7 +40,7 @@ fn push_tree(
     repo: &Repository,
     tree: &git2::Tree<'_>,
     prefix: &mut Vec<u8>,
-    out: &mut Vec<Entry>,
+    out: &mut (Vec<Entry>, Paths),
 ) -> Result<(), Unsupported> {
     let keep = prefix.len();
     for item in tree.iter() {
@@ -50,8 +53,8 @@ fn push_tree(
             prefix.push(b'/');
             push_tree(repo, &sub, prefix, out)?;
         } else {
-            out.push(Entry {
-                path: prefix.clone(),
+            out.0.push(Entry {
+                at: out.1.push(prefix)?,
                 ctime: (0, 0),
                 mtime: (0, 0),
                 ino: 0,

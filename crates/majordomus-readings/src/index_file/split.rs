@@ -12,7 +12,7 @@ use std::path::Path;
 
 use git2::Oid;
 
-use super::parse::{be32, read_parts, Entry, Unsupported};
+use super::parse::{be32, read_parts, Entry, Paths, Unsupported};
 
 /// A split index's `link` extension.
 #[derive(Debug)]
@@ -79,8 +79,14 @@ fn ewah_bits(data: &[u8], at: &mut usize) -> Result<Vec<usize>, Unsupported> {
     Ok(bits)
 }
 
-/// A split index's own entries joined with the shared file it names in `dir`.
-pub(super) fn join(link: Link, own: Vec<Entry>, dir: &Path) -> Result<Vec<Entry>, Unsupported> {
+/// A split index's own entries (their paths in `own_paths`) joined with the
+/// shared file it names in `dir`: the entries, and their paths.
+pub(super) fn join(
+    link: Link,
+    own: Vec<Entry>,
+    own_paths: &Paths,
+    dir: &Path,
+) -> Result<(Vec<Entry>, Paths), Unsupported> {
     let name = format!("sharedindex.{}", link.shared);
     let cannot = |e: std::io::Error| Unsupported(format!("cannot read the split index's shared file {name}: {e}"));
     let file = std::fs::File::open(dir.join(&name)).map_err(cannot)?;
@@ -89,16 +95,17 @@ pub(super) fn join(link: Link, own: Vec<Entry>, dir: &Path) -> Result<Vec<Entry>
     if shared.link.is_some() {
         return Err(Unsupported(format!("the shared index file {name} is split again")));
     }
+    let (sp, op) = (&shared.paths, own_paths);
     let mut base = shared.entries;
     let bad = |what: &str| Unsupported(format!("a split index whose link extension {what}"));
     let mut own = own.into_iter();
     for &pos in &link.replace {
         let with = own.next().ok_or_else(|| bad("replaces more entries than it holds"))?;
-        if !with.path.is_empty() {
+        if !with.path(op).is_empty() {
             return Err(bad("names a replacing entry"));
         }
         let into = base.get_mut(pos).ok_or_else(|| bad("replaces past the shared file's end"))?;
-        *into = Entry { path: std::mem::take(&mut into.path), ..with };
+        *into = Entry { at: into.at, ..with };
     }
     let mut keep = vec![true; base.len()];
     for &pos in &link.delete {
@@ -109,20 +116,28 @@ pub(super) fn join(link: Link, own: Vec<Entry>, dir: &Path) -> Result<Vec<Entry>
     // taking the place of a shared one of the same path and stage (a
     // resolved one, of every stage of its path).
     let added: Vec<Entry> = own.collect();
-    if added.iter().any(|e| e.path.is_empty()) {
+    if added.iter().any(|e| e.path(op).is_empty()) {
         return Err(bad("adds an entry without a name"));
     }
-    let mut out = Vec::with_capacity(added.len() + kept.len());
+    // Each entry kept, its path copied from its file's paths into the joined ones.
+    fn push(out: &mut (Vec<Entry>, Paths), mut e: Entry, from: &Paths) -> Result<(), Unsupported> {
+        e.at = out.1.push(e.path(from))?;
+        out.0.push(e);
+        Ok(())
+    }
+    let mut out = (Vec::with_capacity(added.len() + kept.len()), Paths::default());
     let mut added = added.into_iter().peekable();
     for e in kept {
-        while let Some(a) = added.next_if(|a| (&a.path, a.stage) < (&e.path, e.stage)) {
-            out.push(a);
+        while let Some(a) = added.next_if(|a| (a.path(op), a.stage) < (e.path(sp), e.stage)) {
+            push(&mut out, a, op)?;
         }
-        let replaced = added.peek().is_some_and(|a| a.path == e.path && (a.stage == e.stage || a.stage == 0));
-        if !replaced && !out.last().is_some_and(|l: &Entry| l.path == e.path && l.stage == 0) {
-            out.push(e);
+        let replaced = added.peek().is_some_and(|a| a.path(op) == e.path(sp) && (a.stage == e.stage || a.stage == 0));
+        if !replaced && !out.0.last().is_some_and(|l: &Entry| l.path(&out.1) == e.path(sp) && l.stage == 0) {
+            push(&mut out, e, sp)?;
         }
     }
-    out.extend(added);
+    for a in added {
+        push(&mut out, a, op)?;
+    }
     Ok(out)
 }

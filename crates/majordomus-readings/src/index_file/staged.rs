@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use git2::{ObjectType, Repository};
 use majordomus_records::RepoPath;
 
-use super::parse::{CacheTree, Entry};
+use super::parse::{CacheTree, Entry, Paths};
 
 /// The entries against HEAD's tree (`None`: unborn): the paths that
 /// differ, and those of them that are not in the index at all.
@@ -14,11 +14,11 @@ pub(super) fn staged(
     repo: &Repository,
     head: Option<&git2::Tree<'_>>,
     entries: &[Entry],
+    paths: &Paths,
     cache: Option<&CacheTree>,
 ) -> Result<(Vec<RepoPath>, HashSet<RepoPath>), git2::Error> {
     let mut out = Staged::default();
-    let present: Vec<&Entry> = entries.iter().collect();
-    compare_dir(repo, head, b"", &present, cache, &mut out)?;
+    compare_dir(repo, head, b"", (entries, paths), cache, &mut out)?;
     Ok((out.differ, out.removed))
 }
 
@@ -38,7 +38,7 @@ fn compare_dir(
     repo: &Repository,
     tree: Option<&git2::Tree<'_>>,
     prefix: &[u8],
-    entries: &[&Entry],
+    (entries, paths): (&[Entry], &Paths),
     cache: Option<&CacheTree>,
     out: &mut Staged,
 ) -> Result<(), git2::Error> {
@@ -51,14 +51,14 @@ fn compare_dir(
     let mut seen_names: HashSet<&[u8]> = HashSet::new();
     let mut i = 0;
     while i < entries.len() {
-        let rest = &entries[i].path[prefix.len()..];
+        let rest = &entries[i].path(paths)[prefix.len()..];
         match rest.iter().position(|c| *c == b'/') {
             None => {
-                let e = entries[i];
+                let path = entries[i].path(paths);
                 seen_names.insert(rest);
                 // Conflicted paths are present; they are not compared here.
                 let mut j = i;
-                while j < entries.len() && entries[j].path == e.path {
+                while j < entries.len() && entries[j].path(paths) == path {
                     j += 1;
                 }
                 let resolved = entries[i..j].iter().find(|x| x.stage == 0);
@@ -67,7 +67,7 @@ fn compare_dir(
                         tree.and_then(|t| t.get_name_bytes(rest)).filter(|x| x.kind() != Some(ObjectType::Tree));
                     let same = theirs.is_some_and(|t| t.id() == e.id && t.filemode() as u32 == e.mode);
                     if !same {
-                        out.differ.push(RepoPath::from_bytes(e.path.clone()));
+                        out.differ.push(RepoPath::from_bytes(path.to_vec()));
                     }
                     if let Some(t) =
                         tree.and_then(|t| t.get_name_bytes(rest)).filter(|x| x.kind() == Some(ObjectType::Tree))
@@ -81,7 +81,7 @@ fn compare_dir(
                 let name = &rest[..slash];
                 let sub_prefix = join(&join(prefix, name), b"/");
                 let mut j = i;
-                while j < entries.len() && entries[j].path.starts_with(&sub_prefix) {
+                while j < entries.len() && entries[j].path(paths).starts_with(&sub_prefix) {
                     j += 1;
                 }
                 seen_names.insert(name);
@@ -91,7 +91,7 @@ fn compare_dir(
                     Some(s) => {
                         // A file in HEAD became a directory in the index.
                         let path = join(prefix, name);
-                        if !entries.iter().any(|e| e.path == path) {
+                        if !entries.iter().any(|e| e.path(paths) == path) {
                             let p = RepoPath::from_bytes(path);
                             out.removed.insert(p.clone());
                             out.differ.push(p);
@@ -102,7 +102,7 @@ fn compare_dir(
                     None => None,
                 };
                 let child = cache.and_then(|c| c.children.iter().find(|c| c.name == name));
-                compare_dir(repo, sub_tree.as_ref(), &sub_prefix, &entries[i..j], child, out)?;
+                compare_dir(repo, sub_tree.as_ref(), &sub_prefix, (&entries[i..j], paths), child, out)?;
                 i = j;
             }
         }

@@ -10,7 +10,7 @@ fn ours_and_libgit2(t: &TestRepo) -> (Listing, Listing) {
     let ours = Index::read(&t.path().join(".git/index")).expect("parse");
     let theirs = repo.index().expect("index");
     (
-        ours.entries.iter().map(|e| (e.path.clone(), e.id, e.mode, e.stage)).collect(),
+        ours.entries.iter().map(|e| (e.path(&ours.paths).to_vec(), e.id, e.mode, e.stage)).collect(),
         theirs.iter().map(|e| (e.path.clone(), e.id, e.mode, ((e.flags >> 12) & 3) as u8)).collect(),
     )
 }
@@ -69,7 +69,7 @@ fn entries_out_of_order_are_unsupported_for_readers_search_by_path() {
     t.git(&["add", "a.txt", "b.txt"]);
     let bytes = std::fs::read(t.path().join(".git/index")).expect("read");
     let index = Index::parse(&bytes).expect("in order");
-    assert_eq!(index.entries.iter().map(|e| e.path.as_slice()).collect::<Vec<_>>(), [b"a.txt", b"b.txt"]);
+    assert_eq!(index.entries.iter().map(|e| e.path(&index.paths)).collect::<Vec<_>>(), [b"a.txt", b"b.txt"]);
     // Two entries of one size (62 bytes and a 5-byte name, padded to 72): swapped.
     let mut swapped = bytes.clone();
     swapped[12..84].copy_from_slice(&bytes[84..156]);
@@ -136,8 +136,9 @@ fn listed_by_git(t: &TestRepo) -> Vec<String> {
     t.git(&["ls-files", "-s"]).lines().map(String::from).collect()
 }
 
-fn listed_by_us(entries: &[Entry]) -> Vec<String> {
-    entries.iter().map(|e| format!("{:o} {} {}\t{}", e.mode, e.id, e.stage, String::from_utf8_lossy(&e.path))).collect()
+fn listed_by_us(index: &Index) -> Vec<String> {
+    let shown = |e: &Entry| String::from_utf8_lossy(e.path(&index.paths)).into_owned();
+    index.entries.iter().map(|e| format!("{:o} {} {}\t{}", e.mode, e.id, e.stage, shown(e))).collect()
 }
 
 #[test]
@@ -156,7 +157,7 @@ fn a_split_index_is_its_shared_file_with_the_replacements_deletions_and_addition
         assert!(bytes.windows(4).any(|w| w == b"link"), "a split index");
         assert!(Index::parse(&bytes).is_err(), "the shared file is needed");
         let index = Index::read(&t.path().join(".git/index")).expect("read with its shared file");
-        assert_eq!(listed_by_us(&index.entries), listed_by_git(&t), "index version {version}");
+        assert_eq!(listed_by_us(&index), listed_by_git(&t), "index version {version}");
     }
 }
 
@@ -170,13 +171,13 @@ fn a_sparse_index_expands_into_the_entries_of_its_trees() {
     let mut index = Index::read(&t.path().join(".git/index")).expect("read");
     assert!(index.sparse && index.entries.iter().any(|e| e.mode == 0o040000));
     index.expand_sparse(&t.open()).expect("expand");
-    assert_eq!(listed_by_us(&index.entries), listed_by_git(&t));
-    assert!(index.entries.iter().filter(|e| e.path.starts_with(b"dir0/")).all(|e| e.skip_worktree));
+    assert_eq!(listed_by_us(&index), listed_by_git(&t));
+    assert!(index.entries.iter().filter(|e| e.path(&index.paths).starts_with(b"dir0/")).all(|e| e.skip_worktree));
 }
 
 /// Each entry as the parse reads it through a window of `window` bytes.
-fn through(bytes: &[u8], window: usize) -> Result<Vec<Entry>, Unsupported> {
-    super::parse::read_parts_through(bytes, bytes.len() as u64, window).map(|p| p.entries)
+fn through(bytes: &[u8], window: usize) -> Result<(Vec<Entry>, Paths), Unsupported> {
+    super::parse::read_parts_through(bytes, bytes.len() as u64, window).map(|p| (p.entries, p.paths))
 }
 
 /// Paths that make version 4's prefix compression work: a first entry and
@@ -203,7 +204,7 @@ fn an_index_parsed_through_a_window_smaller_than_its_entries_reads_as_libgit2_re
         let bytes = std::fs::read(t.path().join(".git/index")).expect("read");
         let (_, theirs) = ours_and_libgit2(&t);
         let whole = through(&bytes, bytes.len()).expect("parse whole");
-        let listed: Listing = whole.iter().map(|e| (e.path.clone(), e.id, e.mode, e.stage)).collect();
+        let listed: Listing = whole.0.iter().map(|e| (e.path(&whole.1).to_vec(), e.id, e.mode, e.stage)).collect();
         assert_eq!(listed, theirs, "index version {version}");
         // Every window from 1 byte up, so that every field, varint and path
         // of some entry lies across a refill.

@@ -108,7 +108,7 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
     // Paths as RepoPath shows them: text, and lossless.
     let shown = |p: &[u8]| RepoPath::from_bytes(p).to_string();
     let entries: Vec<(String, git2::Oid, u32)> = match repo.index_file() {
-        Ok(index) => index.entries.iter().map(|e| (shown(&e.path), e.id, e.mode)).collect(),
+        Ok(index) => index.entries.iter().map(|e| (shown(e.path(&index.paths)), e.id, e.mode)).collect(),
         Err(_) => {
             let index = repo.git.index().map_err(|e| Unread::git("the index", &e))?;
             index.iter().map(|e| (shown(&e.path), e.id, e.mode)).collect()

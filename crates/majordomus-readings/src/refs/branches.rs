@@ -3,7 +3,9 @@
 
 use std::collections::HashMap;
 
-use git2::{BranchType, ErrorCode};
+use git2::ErrorCode;
+
+use super::local::{self, Known, Tips};
 
 use crate::{Reading, Repo, Unread};
 
@@ -23,21 +25,27 @@ pub struct Upstream {
 }
 
 /// Every local branch with its commit and configured upstream.
+pub fn branches(repo: &Repo) -> Reading<Vec<Branch>> {
+    branches_known(repo, &Known::default()).map(|(branches, _)| branches)
+}
+
+/// Every local branch with its commit and configured upstream, the tips
+/// read from the ref files that changed since `known` ([`local`]); beside
+/// them, what [`local::branch_tips`] read besides the tips (what to keep for
+/// the next read, the newest time under `refs/heads`).
 ///
 /// The configuration is read once, as one snapshot, for all branches: asking
 /// libgit2 for each branch's upstream takes a fresh configuration snapshot
 /// per branch, which on a repository with thousands of branches was a
 /// measurable share of `check` (bench/README.md).
-pub fn branches(repo: &Repo) -> Reading<Vec<Branch>> {
+pub fn branches_known(repo: &Repo, known: &Known) -> Reading<(Vec<Branch>, Tips)> {
     let tracking = tracking_config(repo)?;
     let mut remotes: HashMap<String, Vec<(String, String)>> = HashMap::new();
-    let iter = repo.git.branches(Some(BranchType::Local)).map_err(|e| Unread::git("the local branches", &e))?;
-    let mut out = Vec::new();
-    for item in iter {
-        let (branch, _) = item.map_err(|e| Unread::git("a local branch", &e))?;
-        let reference = branch.get();
-        let (Some(refname), Some(target)) = (reference.name(), reference.target()) else { continue };
-        let name = refname.strip_prefix("refs/heads/").unwrap_or(refname).to_string();
+    let mut read = local::branch_tips(repo.common_dir(), known)?;
+    let tips = std::mem::take(&mut read.tips);
+    let mut out = Vec::with_capacity(tips.len());
+    for (refname, target) in tips {
+        let name = refname.strip_prefix("refs/heads/").unwrap_or(&refname).to_string();
         let upstream = match tracking.get(&name) {
             Some((Some(remote), Some(merge))) => upstream_ref(repo, &mut remotes, remote, merge)?,
             _ => None,
@@ -55,7 +63,7 @@ pub fn branches(repo: &Repo) -> Reading<Vec<Branch>> {
         };
         out.push(Branch { upstream, name, commit: target.to_string() });
     }
-    Ok(out)
+    Ok((out, read))
 }
 
 /// A branch's `remote` and `merge` settings.

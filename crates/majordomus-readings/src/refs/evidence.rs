@@ -444,17 +444,12 @@ fn matches_destination(dst: &str, refname: &str) -> bool {
     }
 }
 
-/// Every direct ref under `refs/remotes/` and its commit.
+/// Every direct ref under `refs/remotes/` and its commit, read from the
+/// ref files ([`super::local`]: libgit2 parses all of `packed-refs` into a
+/// sorted cache to list a few remote-tracking refs).
 fn remote_refs(repo: &Repo) -> Reading<BTreeMap<String, String>> {
-    let mut out = BTreeMap::new();
-    let iter = repo.git.references_glob("refs/remotes/*").map_err(|e| Unread::git("the remote-tracking refs", &e))?;
-    for reference in iter {
-        let reference = reference.map_err(|e| Unread::git("a remote-tracking ref", &e))?;
-        if let (Some(name), Some(target)) = (reference.name(), reference.target()) {
-            out.insert(name.to_string(), target.to_string());
-        }
-    }
-    Ok(out)
+    let refs = super::local::direct_refs(repo.common_dir(), "refs/remotes")?;
+    Ok(refs.into_iter().map(|(name, id)| (name, id.to_string())).collect())
 }
 
 /// Whether a reflog line is a fetch from `remote` (by its name, its URL,

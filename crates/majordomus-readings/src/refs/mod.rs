@@ -3,8 +3,9 @@
 //! each (`branches.rs`, `trunk.rs`, `integration.rs`, `push.rs`), HEAD and
 //! the walks over history they share here. Beside them: which
 //! remote-tracking refs are evidence of a remote at all (`evidence.rs`),
-//! the work this worktree left on other branches (`attribution.rs`), and
-//! the submodules it moved (`submodules.rs`).
+//! the work this worktree left on other branches (`attribution.rs`), the
+//! submodules it moved (`submodules.rs`), and the branches' tips read from
+//! their files (`local.rs`).
 
 use git2::{ErrorCode, Oid};
 
@@ -14,12 +15,13 @@ pub mod attribution;
 mod branches;
 pub mod evidence;
 mod integration;
+pub mod local;
 mod push;
 pub mod submodules;
 mod trunk;
 
 pub use attribution::{elsewhere, BranchWork, Elsewhere, Made};
-pub use branches::{branches, remotes, Branch, Upstream};
+pub use branches::{branches, branches_known, remotes, Branch, Upstream};
 pub use evidence::{evidence, RemoteEvidence, SetAside, Start, Tracking};
 pub use integration::{integration, Integration, SQUASH_SEARCH};
 pub use push::{push, Push};

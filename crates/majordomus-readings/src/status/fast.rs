@@ -25,7 +25,7 @@ use super::stat::{self, Found, Settings, Stater, MODE_GITLINK, MODE_MASK};
 use super::tree::{Dirty, Hidden, HiddenBy, Overruled, Why, WorkingTree};
 use super::walk::{self, Folded};
 use crate::ignore::Matcher;
-use crate::index_file::{self, Entry};
+use crate::index_file::{self, Entry, Paths};
 use crate::{Reading, Repo, Unread};
 
 /// One entry's answer: what git shows, and what a bit hides if one does.
@@ -68,16 +68,16 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
     // where this reader knows the index, else through libgit2.
     let read_directly = repo.index_file();
     let from_libgit2;
-    let (entries, staged, removed_from_index): (&[Entry], _, _) = match &read_directly {
+    let (entries, paths, staged, removed_from_index): (&[Entry], &Paths, _, _) = match &read_directly {
         Ok(index) => {
             let (staged, removed) = index_file::staged(&repo.git, head_tree.as_ref(), index)
                 .map_err(|e| Unread::git("the index against HEAD", &e))?;
-            (&index.entries, staged, removed)
+            (&index.entries, &index.paths, staged, removed)
         }
         Err(_) => {
-            let (entries, staged, removed) = super::libgit2::index(repo, head_tree.as_ref())?;
-            from_libgit2 = entries;
-            (&from_libgit2, staged, removed)
+            let (entries, paths, staged, removed) = super::libgit2::index(repo, head_tree.as_ref())?;
+            from_libgit2 = (entries, paths);
+            (&from_libgit2.0, &from_libgit2.1, staged, removed)
         }
     };
     let settings = Settings {
@@ -88,16 +88,16 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         refreshed_since: cond.refreshed_since.unwrap_or(i64::MAX),
     };
     let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, icase, repo.root());
-    let folded = icase.then(|| Folded::new(entries));
+    let folded = icase.then(|| Folded::new(entries, paths));
     let staged_set: HashSet<RepoPath> = staged.iter().cloned().collect();
-    let cx = walk::Context { repo, head: head_tree.as_ref(), staged: &staged_set, held: cond.held };
+    let cx = walk::Context { repo, head: head_tree.as_ref(), staged: &staged_set, held: cond.held, paths };
     let mut dirty: BTreeSet<RepoPath> = staged.into_iter().collect();
 
     let mut conflicted: BTreeSet<RepoPath> = BTreeSet::new();
     let mut stage0: Vec<&Entry> = Vec::with_capacity(entries.len());
     for e in entries {
         if e.stage != 0 {
-            conflicted.insert(RepoPath::from_bytes(e.path.clone()));
+            conflicted.insert(RepoPath::from_bytes(e.path(paths)));
         } else {
             stage0.push(e);
         }
@@ -112,7 +112,7 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
             .map(|part| {
                 scope.spawn(move || {
                     let mut stater = Stater::new(root);
-                    part.iter().map(|e| outcome(&mut stater, e, &settings, sparse)).collect::<Vec<_>>()
+                    part.iter().map(|e| outcome(&mut stater, e, e.path(paths), &settings, sparse)).collect::<Vec<_>>()
                 })
             })
             .collect();
@@ -130,8 +130,9 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
     let mut outcomes = outcomes;
     for (e, o) in stage0.iter().zip(outcomes.iter_mut()) {
         if o.found == Found::Ask && e.mode & MODE_MASK == MODE_GITLINK {
-            o.found =
-                super::gitlink::compare(repo, e, &config, cond.submodules.as_ref(), |inner| read(inner, Since::Now));
+            o.found = super::gitlink::compare(repo, e, e.path(paths), &config, cond.submodules.as_ref(), |inner| {
+                read(inner, Since::Now)
+            });
         }
     }
     let asked: Vec<&Entry> =
@@ -139,21 +140,21 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
     let answers: BTreeMap<&[u8], Found> = if asked.is_empty() {
         BTreeMap::new()
     } else {
-        let filters = filters_possible(repo, &config, entries, &walked.untracked);
-        super::libgit2::ask(repo, &asked, entries, filters)?.into_iter().collect()
+        let filters = filters_possible(repo, &config, (entries, paths), &walked.untracked);
+        super::libgit2::ask(repo, &asked, paths, entries, filters)?.into_iter().collect()
     };
 
     let mut tree = WorkingTree::default();
     let mut deleted: BTreeSet<RepoPath> = BTreeSet::new();
     for (e, o) in stage0.iter().zip(outcomes) {
         let found = match o.found {
-            Found::Ask => answers.get(e.path.as_slice()).copied().unwrap_or(Found::Modified),
+            Found::Ask => answers.get(e.path(paths)).copied().unwrap_or(Found::Modified),
             f => f,
         };
         if found == Found::Clean && o.hidden.is_none() {
             continue;
         }
-        let path = RepoPath::from_bytes(e.path.clone());
+        let path = RepoPath::from_bytes(e.path(paths));
         if path.is_own_state() {
             continue;
         }
@@ -180,7 +181,7 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         // stage0 is sorted by path, as the index is: a binary search, not a
         // map of every entry for the few that are dirty.
         let index =
-            stage0.binary_search_by(|e| e.path.as_slice().cmp(path.as_bytes())).ok().map(|i| stage0[i].id.to_string());
+            stage0.binary_search_by(|e| e.path(paths).cmp(path.as_bytes())).ok().map(|i| stage0[i].id.to_string());
         tree.dirty.push(Dirty { deleted: deleted.contains(&path), index, path });
     }
     let walk::Walked { mut untracked, hidden_since, uncommitted_ignores } = walked;
@@ -210,7 +211,7 @@ pub(super) fn head_tree(repo: &Repo) -> Reading<Option<git2::Tree<'_>>> {
 }
 
 /// One entry against its file, the bits git honours applied.
-fn outcome(stater: &mut Stater<'_>, e: &Entry, settings: &Settings, sparse: Sparse) -> Outcome {
+fn outcome(stater: &mut Stater<'_>, e: &Entry, path: &[u8], settings: &Settings, sparse: Sparse) -> Outcome {
     let plain = |found| Outcome { found, hidden: None };
     if e.mode & MODE_MASK == MODE_GITLINK && !e.assume_valid && !e.skip_worktree {
         return plain(Found::Ask);
@@ -218,9 +219,9 @@ fn outcome(stater: &mut Stater<'_>, e: &Entry, settings: &Settings, sparse: Spar
     let look = |stater: &mut Stater<'_>| {
         if e.mode & MODE_MASK == MODE_GITLINK {
             // What a bit hides in a submodule is not looked into.
-            return if stater.lstat(&e.path).is_ok() { Found::Clean } else { Found::Deleted };
+            return if stater.lstat(path).is_ok() { Found::Clean } else { Found::Deleted };
         }
-        stat::compare(stater, e, settings)
+        stat::compare(stater, e, path, settings)
     };
     if e.assume_valid {
         return Outcome { found: look(stater), hidden: Some(HiddenBy::AssumeUnchanged) };
@@ -230,7 +231,7 @@ fn outcome(stater: &mut Stater<'_>, e: &Entry, settings: &Settings, sparse: Spar
     }
     match sparse {
         Sparse::Off => Outcome { found: look(stater), hidden: Some(HiddenBy::SkipWorktree) },
-        _ if stater.lstat(&e.path).is_err() => plain(Found::Clean),
+        _ if stater.lstat(path).is_err() => plain(Found::Clean),
         Sparse::On => plain(look(stater)),
         Sparse::ExpectOutside => Outcome { found: look(stater), hidden: Some(HiddenBy::ExpectedOutsideSparse) },
     }
@@ -238,14 +239,19 @@ fn outcome(stater: &mut Stater<'_>, e: &Entry, settings: &Settings, sparse: Spar
 
 /// Whether git could convert content on its way in (eol, ident): an
 /// attributes file anywhere git reads one, or `core.autocrlf`/`core.eol`.
-fn filters_possible(repo: &Repo, config: &git2::Config, entries: &[Entry], untracked: &[RepoPath]) -> bool {
+fn filters_possible(
+    repo: &Repo,
+    config: &git2::Config,
+    (entries, paths): (&[Entry], &Paths),
+    untracked: &[RepoPath],
+) -> bool {
     let attributes = |p: &[u8]| p == b".gitattributes" || p.ends_with(b"/.gitattributes");
     config.get_string("core.autocrlf").is_ok_and(|v| v != "false")
         || config.get_string("core.eol").is_ok()
         || repo.common_dir().join("info/attributes").exists()
         || config.get_string("core.attributesfile").is_ok()
         || global_attributes_exist()
-        || entries.iter().any(|e| attributes(&e.path))
+        || entries.iter().any(|e| attributes(e.path(paths)))
         || untracked.iter().any(|p| attributes(p.as_bytes()))
 }
 

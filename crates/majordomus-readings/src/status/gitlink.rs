@@ -51,12 +51,13 @@ enum Ignore {
 pub(super) fn compare(
     repo: &Repo,
     e: &Entry,
+    path: &[u8],
     config: &git2::Config,
     given: Option<&BTreeMap<String, String>>,
     read: impl Fn(&Repo) -> Reading<WorkingTree>,
 ) -> Found {
-    let rel = String::from_utf8_lossy(&e.path).into_owned();
-    let dir = repo.root().join(std::ffi::OsStr::from_bytes(&e.path));
+    let rel = String::from_utf8_lossy(path).into_owned();
+    let dir = repo.root().join(std::ffi::OsStr::from_bytes(path));
     let Ok(meta) = std::fs::symlink_metadata(&dir) else { return Found::Deleted };
     if !meta.is_dir() {
         return Found::Modified;

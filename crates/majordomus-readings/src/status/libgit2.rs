@@ -19,7 +19,7 @@ use super::since::{Conditions, Since};
 use super::stat::Found;
 use super::tree::{Dirty, Hidden, HiddenBy, Overruled, Why, WorkingTree};
 use crate::ignore::Matcher;
-use crate::index_file::Entry;
+use crate::index_file::{Entry, Paths};
 use crate::{Reading, Repo, Unread};
 
 /// Reads the working tree's state in one libgit2 status pass: the reference
@@ -86,8 +86,8 @@ pub(super) fn read_since(repo: &Repo, since: Since<'_>, cond: Conditions<'_>) ->
     let mut tree = read(repo)?;
     tree.modes_ignored = !cond.filemode;
     let head = super::fast::head_tree(repo)?;
-    let (entries, staged, removed) = index(repo, head.as_ref())?;
-    bits(repo, &mut tree, &entries, &cond)?;
+    let (entries, paths, staged, removed) = index(repo, head.as_ref())?;
+    bits(repo, &mut tree, (&entries, &paths), &cond)?;
     if matches!(since, Since::Now) {
         return Ok(tree);
     }
@@ -97,12 +97,12 @@ pub(super) fn read_since(repo: &Repo, since: Since<'_>, cond: Conditions<'_>) ->
         )));
     }
     let staged: HashSet<RepoPath> = staged.into_iter().collect();
-    let cx = super::walk::Context { repo, head: head.as_ref(), staged: &staged, held: cond.held };
+    let cx = super::walk::Context { repo, head: head.as_ref(), staged: &staged, held: cond.held, paths: &paths };
     let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, cond.icase, repo.root());
-    let folded = cond.icase.then(|| super::walk::Folded::new(&entries));
+    let folded = cond.icase.then(|| super::walk::Folded::new(&entries, &paths));
     let walked = super::walk::untracked(&cx, &entries, &matcher, folded.as_ref())?;
     if let Some(since) = cond.refreshed_since {
-        refreshed(repo, &mut tree, &entries, since)?;
+        refreshed(repo, &mut tree, (&entries, &paths), since)?;
     }
     let conflicted: HashSet<&RepoPath> = tree.conflicted.iter().collect();
     let mut untracked: Vec<RepoPath> =
@@ -121,15 +121,20 @@ pub(super) fn read_since(repo: &Repo, since: Since<'_>, cond: Conditions<'_>) ->
     Ok(tree)
 }
 
-/// The index, the paths where it differs from HEAD, and those of them it
-/// does not hold.
-pub(super) type Staged = (Vec<Entry>, Vec<RepoPath>, HashSet<RepoPath>);
+/// The index (its entries and their paths), the paths where it differs
+/// from HEAD, and those of them it does not hold.
+pub(super) type Staged = (Vec<Entry>, Paths, Vec<RepoPath>, HashSet<RepoPath>);
 
 /// The entries libgit2's status looked away from because of a bit, looked
 /// at (as the fast path lists them, `fast.rs`: without a sparse checkout),
 /// in `tree.hidden`; read for a task, one that changed under a bit that
 /// did not hide it at the start is counted, and overruled.
-fn bits(repo: &Repo, tree: &mut WorkingTree, entries: &[Entry], cond: &Conditions<'_>) -> Reading<()> {
+fn bits(
+    repo: &Repo,
+    tree: &mut WorkingTree,
+    (entries, paths): (&[Entry], &Paths),
+    cond: &Conditions<'_>,
+) -> Reading<()> {
     let gitlink = |e: &Entry| e.mode & super::stat::MODE_MASK == super::stat::MODE_GITLINK;
     let by = |e: &Entry| match (e.assume_valid, e.skip_worktree && !cond.sparse_checkout) {
         (true, _) => Some(HiddenBy::AssumeUnchanged),
@@ -142,14 +147,14 @@ fn bits(repo: &Repo, tree: &mut WorkingTree, entries: &[Entry], cond: &Condition
         return Ok(());
     }
     let asked: Vec<&Entry> = marked.iter().map(|(e, _)| *e).collect();
-    let found: HashMap<&[u8], Found> = ask(repo, &asked, entries, true)?.into_iter().collect();
+    let found: HashMap<&[u8], Found> = ask(repo, &asked, paths, entries, true)?.into_iter().collect();
     let listed: HashSet<RepoPath> = tree.dirty.iter().map(|d| d.path.clone()).collect();
     for (e, by) in marked {
-        let path = RepoPath::from_bytes(e.path.clone());
+        let path = RepoPath::from_bytes(e.path(paths));
         if path.is_own_state() || listed.contains(&path) {
             continue;
         }
-        let found = found.get(e.path.as_slice()).copied().unwrap_or(Found::Modified);
+        let found = found.get(e.path(paths)).copied().unwrap_or(Found::Modified);
         let (changed, deleted) = (found != Found::Clean, found == Found::Deleted);
         // A bit the start did not have hides nothing from the task.
         if changed && cond.bits.is_some_and(|bits| !super::since::bit_held(bits, &path, by)) {
@@ -167,19 +172,19 @@ fn bits(repo: &Repo, tree: &mut WorkingTree, entries: &[Entry], cond: &Condition
 /// not older than `since`, whole seconds) whose content is not their
 /// staged blob's: libgit2's status let their stat data vouch for them
 /// (`since.rs`). Entries under a bit, and submodules, are left as read.
-fn refreshed(repo: &Repo, tree: &mut WorkingTree, entries: &[Entry], since: i64) -> Reading<()> {
+fn refreshed(repo: &Repo, tree: &mut WorkingTree, (entries, paths): (&[Entry], &Paths), since: i64) -> Reading<()> {
     let listed: HashSet<&[u8]> = tree.dirty.iter().map(|d| d.path.as_bytes()).collect();
     let gitlink = |e: &Entry| e.mode & super::stat::MODE_MASK == super::stat::MODE_GITLINK;
     let suspect: Vec<&Entry> = entries
         .iter()
         .filter(|e| e.stage == 0 && !e.assume_valid && !e.skip_worktree && !gitlink(e))
-        .filter(|e| i64::from(e.mtime.0) >= since && !listed.contains(e.path.as_slice()))
+        .filter(|e| i64::from(e.mtime.0) >= since && !listed.contains(e.path(paths)))
         .collect();
     if suspect.is_empty() {
         return Ok(());
     }
-    let ids: HashMap<&[u8], String> = suspect.iter().map(|e| (e.path.as_slice(), e.id.to_string())).collect();
-    for (path, found) in ask(repo, &suspect, entries, true)? {
+    let ids: HashMap<&[u8], String> = suspect.iter().map(|e| (e.path(paths), e.id.to_string())).collect();
+    for (path, found) in ask(repo, &suspect, paths, entries, true)? {
         if found != Found::Clean {
             let index = ids.get(path).cloned();
             tree.dirty.push(Dirty {
@@ -196,22 +201,25 @@ fn refreshed(repo: &Repo, tree: &mut WorkingTree, entries: &[Entry], since: i64)
 /// The index and its differences from HEAD, read through libgit2.
 pub(super) fn index(repo: &Repo, head_tree: Option<&git2::Tree<'_>>) -> Reading<Staged> {
     let index = repo.git.index().map_err(|e| Unread::git("the index", &e))?;
+    let mut paths = Paths::default();
     let entries = index
         .iter()
-        .map(|e| Entry {
-            ctime: (e.ctime.seconds() as u32, e.ctime.nanoseconds()),
-            mtime: (e.mtime.seconds() as u32, e.mtime.nanoseconds()),
-            ino: e.ino,
-            mode: e.mode,
-            size: e.file_size,
-            id: e.id,
-            stage: ((e.flags >> 12) & 0x3) as u8,
-            skip_worktree: e.flags_extended & (1 << 14) != 0,
-            intent_to_add: e.flags_extended & (1 << 13) != 0,
-            assume_valid: e.flags & 0x8000 != 0,
-            path: e.path,
+        .map(|e| {
+            Ok(Entry {
+                ctime: (e.ctime.seconds() as u32, e.ctime.nanoseconds()),
+                mtime: (e.mtime.seconds() as u32, e.mtime.nanoseconds()),
+                ino: e.ino,
+                mode: e.mode,
+                size: e.file_size,
+                id: e.id,
+                stage: ((e.flags >> 12) & 0x3) as u8,
+                skip_worktree: e.flags_extended & (1 << 14) != 0,
+                intent_to_add: e.flags_extended & (1 << 13) != 0,
+                assume_valid: e.flags & 0x8000 != 0,
+                at: paths.push(&e.path).map_err(|u| Unread::repository(u.0))?,
+            })
         })
-        .collect();
+        .collect::<Reading<Vec<Entry>>>()?;
     let mut opts = git2::DiffOptions::new();
     opts.include_typechange(true);
     let diff = repo
@@ -228,7 +236,7 @@ pub(super) fn index(repo: &Repo, head_tree: Option<&git2::Tree<'_>>) -> Reading<
         }
         staged.push(path);
     }
-    Ok((entries, staged, removed))
+    Ok((entries, paths, staged, removed))
 }
 
 /// The entries the stat pass could not settle, each against its file.
@@ -239,7 +247,8 @@ pub(super) fn index(repo: &Repo, head_tree: Option<&git2::Tree<'_>>) -> Reading<
 /// sizes kept: a size that differs is a change, as it is to git).
 pub(super) fn ask<'a>(
     repo: &Repo,
-    asked: &[&'a Entry],
+    asked: &[&Entry],
+    paths: &'a Paths,
     all: &[Entry],
     filters: bool,
 ) -> Reading<Vec<(&'a [u8], Found)>> {
@@ -247,11 +256,11 @@ pub(super) fn ask<'a>(
     let mut for_libgit2 = Vec::new();
     for e in asked {
         let raw = (!filters)
-            .then(|| crate::file::read(&repo.root().join(std::ffi::OsStr::from_bytes(&e.path))).ok())
+            .then(|| crate::file::read(&repo.root().join(std::ffi::OsStr::from_bytes(e.path(paths)))).ok())
             .flatten()
             .and_then(|bytes| git2::Oid::hash_object(git2::ObjectType::Blob, &bytes).ok());
         match raw {
-            Some(id) => out.push((e.path.as_slice(), if id == e.id { Found::Clean } else { Found::Modified })),
+            Some(id) => out.push((e.path(paths), if id == e.id { Found::Clean } else { Found::Modified })),
             None => for_libgit2.push(*e),
         }
     }
@@ -264,7 +273,7 @@ pub(super) fn ask<'a>(
     let zero = git2::IndexTime::new(0, 0);
     // The attributes files' entries too: libgit2 reads one from the index
     // where the working tree has none.
-    let attributes = all.iter().filter(|e| e.stage == 0 && e.path.ends_with(b".gitattributes"));
+    let attributes = all.iter().filter(|e| e.stage == 0 && e.path(paths).ends_with(b".gitattributes"));
     for e in for_libgit2.iter().copied().chain(attributes) {
         let entry = git2::IndexEntry {
             ctime: zero,
@@ -278,14 +287,14 @@ pub(super) fn ask<'a>(
             id: e.id,
             flags: 0,
             flags_extended: 0,
-            path: e.path.clone(),
+            path: e.path(paths).to_vec(),
         };
-        index
-            .add(&entry)
-            .map_err(|err| Unread::git(&format!("the index entry of {}", String::from_utf8_lossy(&e.path)), &err))?;
+        index.add(&entry).map_err(|err| {
+            Unread::git(&format!("the index entry of {}", String::from_utf8_lossy(e.path(paths))), &err)
+        })?;
     }
     for e in &for_libgit2 {
-        opts.pathspec(e.path.as_slice());
+        opts.pathspec(e.path(paths));
     }
     // A handle of its own whose index is this one: libgit2 never reads the
     // index file (which it cannot read when split or sparse) to look up an
@@ -307,6 +316,8 @@ pub(super) fn ask<'a>(
             changed.insert(p.to_vec(), found);
         }
     }
-    out.extend(for_libgit2.iter().map(|e| (e.path.as_slice(), changed.get(&e.path).copied().unwrap_or(Found::Clean))));
+    out.extend(
+        for_libgit2.iter().map(|e| (e.path(paths), changed.get(e.path(paths)).copied().unwrap_or(Found::Clean))),
+    );
     Ok(out)
 }

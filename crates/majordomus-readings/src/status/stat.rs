@@ -135,13 +135,13 @@ impl<'a> Stater<'a> {
     }
 }
 
-/// Compares one index entry with its file as git does when no bit tells
+/// Compares one index entry (its path `path`) with its file as git does when no bit tells
 /// it to look away (the caller decides what an assume-unchanged or
 /// skip-worktree entry means). A gitlink is the caller's too.
 // The `stat` field types differ between platforms: the casts are needed on some.
 #[allow(clippy::unnecessary_cast)]
-pub(super) fn compare(stater: &mut Stater<'_>, e: &Entry, s: &Settings) -> Found {
-    let st = match stater.lstat(&e.path) {
+pub(super) fn compare(stater: &mut Stater<'_>, e: &Entry, path: &[u8], s: &Settings) -> Found {
+    let st = match stater.lstat(path) {
         Ok(st) => st,
         Err(Errno::NOENT | Errno::NOTDIR) => return Found::Deleted,
         Err(_) => return Found::Ask,
@@ -156,7 +156,7 @@ pub(super) fn compare(stater: &mut Stater<'_>, e: &Entry, s: &Settings) -> Found
     if kind == FileType::Directory {
         // A tracked file whose place a directory took: the file is gone,
         // unless the directory is a repository (then its type changed).
-        let dir = stater.root().join(std::ffi::OsStr::from_bytes(&e.path));
+        let dir = stater.root().join(std::ffi::OsStr::from_bytes(path));
         return if super::nested::head_of(&dir).is_some() { Found::Modified } else { Found::Deleted };
     }
     if !is_symlink && kind != FileType::RegularFile {
@@ -191,7 +191,7 @@ pub(super) fn compare(stater: &mut Stater<'_>, e: &Entry, s: &Settings) -> Found
     if e.size != 0 && (e.size as i64) != (st.st_size as i64 & 0xffff_ffff) {
         return Found::Modified;
     }
-    let path = stater.root().join(std::ffi::OsStr::from_bytes(&e.path));
+    let path = stater.root().join(std::ffi::OsStr::from_bytes(path));
     if is_symlink {
         let id = std::fs::read_link(&path)
             .ok()

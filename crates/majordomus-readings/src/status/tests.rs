@@ -86,7 +86,8 @@ fn a_split_index_is_read_with_its_shared_file_and_agrees_with_git() {
     t.git(&["rm", "-q", "--cached", "src/c.rs"]);
     t.remove("src/c.rs");
     let index = crate::index_file::Index::read(&t.path().join(".git/index")).expect("the split index is read");
-    let paths: Vec<_> = index.entries.iter().map(|e| String::from_utf8_lossy(&e.path).into_owned()).collect();
+    let paths: Vec<_> =
+        index.entries.iter().map(|e| String::from_utf8_lossy(e.path(&index.paths)).into_owned()).collect();
     assert_eq!(paths, ["README", "src/a.rs", "src/b.rs"]);
     assert_eq!(fast_says(&t), git_says(&t));
     assert_eq!(fast_says(&t).0, ["src/a.rs", "src/b.rs", "src/c.rs"]);

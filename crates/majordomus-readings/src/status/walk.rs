@@ -35,7 +35,7 @@ use majordomus_records::RepoPath;
 use super::nested;
 use super::stat::{MODE_GITLINK, MODE_MASK};
 use crate::ignore::{rules_of, Kind, Matcher, Rules, Seen};
-use crate::index_file::Entry;
+use crate::index_file::{Entry, Paths};
 use crate::{Reading, Repo, Unread};
 
 /// The tracked paths and directories with ASCII case folded, for `core.ignoreCase`.
@@ -46,10 +46,10 @@ pub(super) struct Folded {
 }
 
 impl Folded {
-    pub(super) fn new(entries: &[Entry]) -> Folded {
+    pub(super) fn new(entries: &[Entry], paths: &Paths) -> Folded {
         let mut f = Folded::default();
         for e in entries {
-            let lower = e.path.to_ascii_lowercase();
+            let lower = e.path(paths).to_ascii_lowercase();
             for (i, c) in lower.iter().enumerate() {
                 if *c == b'/' {
                     f.dirs.insert(lower[..i].to_vec());
@@ -102,6 +102,8 @@ pub(super) struct Context<'a> {
     /// Paths whose index entry differs from HEAD.
     pub staged: &'a HashSet<RepoPath>,
     pub held: Held<'a>,
+    /// The paths of the index's entries ([`Entry::path`]).
+    pub paths: &'a Paths,
 }
 
 /// A directory to list, the run of entries under it, the rules of its
@@ -154,7 +156,7 @@ pub(super) fn untracked(
             if is_own_state(&rel) {
                 continue;
             }
-            let exact = under.binary_search_by(|e| e.path.as_slice().cmp(&rel)).ok().map(|i| &under[i]);
+            let exact = under.binary_search_by(|e| e.path(cx.paths).cmp(&rel)).ok().map(|i| &under[i]);
             if kind.is_dir() {
                 if exact.is_some_and(|e| e.mode & MODE_MASK == MODE_GITLINK) {
                     // A submodule: a tracked entry of its own, compared by the stat pass.
@@ -167,7 +169,7 @@ pub(super) fn untracked(
                 let hidden =
                     hidden_by.clone().or_else(|| matcher.hidden_since(&rules, &rel, Kind::Dir).map(String::from));
                 rel.push(b'/');
-                let inside = run_under(under, &rel);
+                let inside = run_under(under, cx.paths, &rel);
                 rel.pop();
                 let tracked_inside =
                     !inside.is_empty() || folded.is_some_and(|f| f.dirs.contains(&rel.to_ascii_lowercase()));
@@ -228,7 +230,7 @@ fn own_rules(
 ) -> Rules {
     let path = join(dir, b".gitignore");
     let on_disk = names.iter().find(|(n, _)| n == b".gitignore").map(|(_, k)| *k);
-    let entry = under.binary_search_by(|e| e.path.as_slice().cmp(&path)).ok().map(|i| &under[i]);
+    let entry = under.binary_search_by(|e| e.path(cx.paths).cmp(&path)).ok().map(|i| &under[i]);
     if on_disk.is_some_and(|k| k.is_file()) {
         let Ok(bytes) = crate::file::read(&cx.repo.root().join(OsStr::from_bytes(&path))) else { return rules };
         let path = RepoPath::from_bytes(path);
@@ -273,8 +275,8 @@ fn committed_id(cx: &Context<'_>, entry: Option<&Entry>, path: &RepoPath) -> Opt
 }
 
 /// The run of `entries` (sorted by path) whose paths begin with `prefix`.
-fn run_under<'a>(entries: &'a [Entry], prefix: &[u8]) -> &'a [Entry] {
-    let start = entries.partition_point(|e| e.path.as_slice() < prefix);
-    let len = entries[start..].partition_point(|e| e.path.starts_with(prefix));
+fn run_under<'a>(entries: &'a [Entry], paths: &Paths, prefix: &[u8]) -> &'a [Entry] {
+    let start = entries.partition_point(|e| e.path(paths) < prefix);
+    let len = entries[start..].partition_point(|e| e.path(paths).starts_with(prefix));
     &entries[start..start + len]
 }

@@ -21,7 +21,7 @@
 
 use std::path::{Path, PathBuf};
 
-use majordomus_readings::OpenError;
+use majordomus_readings::{OpenError, Repo};
 
 /// One working tree a hook concerns.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,42 +93,69 @@ const MAX_ENCLOSING: usize = 32;
 
 /// Every working tree the starts concern, each once, the agent's own first.
 pub fn places(starts: &Starts) -> Vec<Place> {
-    let mut out: Vec<Place> = Vec::new();
+    places_opened(starts).into_iter().map(|l| l.place).collect()
+}
+
+/// A place, with the repository as opened from [`Place::from`] while it
+/// was found, where that open was the one a command would make there.
+#[derive(Debug)]
+pub struct Located {
+    pub place: Place,
+    /// The repository `majordomus_readings::open(&place.from)` answers,
+    /// kept from the walk so that a hook measuring the place does not open
+    /// it once more (each open reads the configuration files and looks up
+    /// the git directory anew). `None` when the walk opened it from another
+    /// spelling of the directory, or could not open it: then the caller
+    /// opens it from `place.from` itself.
+    pub repo: Option<Repo>,
+}
+
+/// [`places`], each with the repository the walk opened for it.
+pub fn places_opened(starts: &Starts) -> Vec<Located> {
+    let mut out: Vec<Located> = Vec::new();
     // Each repository is walked from once: a configuration that leads in a
     // circle (a `core.worktree` naming a directory above or beside its own
     // git directory) ends the walk instead of repeating it.
     let mut seen: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
-    let mut add = |out: &mut Vec<Place>, tree: &Tree, how: Option<String>| -> bool {
+    let mut add = |out: &mut Vec<Located>, tree: &mut Tree, how: Option<String>| -> bool {
         let key = (tree.root.clone(), tree.git_dir.clone());
         if seen.contains(&key) {
             return false;
         }
         seen.push(key);
-        if !out.iter().any(|p| p.root == tree.root && p.from == tree.from) {
-            out.push(Place { root: tree.root.clone(), from: tree.from.clone(), how });
+        if !out.iter().any(|l| l.place.root == tree.root && l.place.from == tree.from) {
+            let place = Place { root: tree.root.clone(), from: tree.from.clone(), how };
+            out.push(Located { place, repo: tree.repo.take() });
         }
         true
     };
+    let mut started: Vec<&Path> = Vec::new();
     for (n, (start, what)) in starts.list().into_iter().enumerate() {
-        let Some(own) = tree_of(start) else { continue };
+        // A start equal to an earlier one leads where that one led, every
+        // tree of it already seen: not opened again.
+        if started.contains(&start) {
+            continue;
+        }
+        started.push(start);
+        let Some(mut own) = tree_of(start) else { continue };
         let own_how = if n == 0 { None } else { Some(format!("where {what} is")) };
-        if !add(&mut out, &own, own_how) {
+        if !add(&mut out, &mut own, own_how) {
             continue;
         }
         let mut queue = vec![own];
         let mut walked = 0;
         while let Some(tree) = queue.pop() {
-            if let Some(main) = tree.main_worktree().as_deref().and_then(tree_of) {
-                if add(&mut out, &main, Some(format!("the main worktree of {}", tree.root.display()))) {
+            if let Some(mut main) = tree.main_worktree().as_deref().and_then(tree_of) {
+                if add(&mut out, &mut main, Some(format!("the main worktree of {}", tree.root.display()))) {
                     queue.push(main);
                 }
             }
             if walked >= MAX_ENCLOSING {
                 continue;
             }
-            if let Some(up) = tree.from.parent().and_then(tree_of) {
+            if let Some(mut up) = tree.from.parent().and_then(tree_of) {
                 walked += 1;
-                if add(&mut out, &up, Some(format!("the repository around {}", tree.root.display()))) {
+                if add(&mut out, &mut up, Some(format!("the repository around {}", tree.root.display()))) {
                     queue.push(up);
                 }
             }
@@ -145,6 +172,8 @@ struct Tree {
     from: PathBuf,
     git_dir: Option<PathBuf>,
     common_dir: Option<PathBuf>,
+    /// The repository as opened from `from`, when it was (see [`Located::repo`]).
+    repo: Option<Repo>,
 }
 
 impl Tree {
@@ -168,16 +197,30 @@ fn tree_of(dir: &Path) -> Option<Tree> {
         Ok(repo) => {
             let root = repo.root().to_path_buf();
             let git_dir = repo.git_dir().canonicalize().unwrap_or_else(|_| repo.git_dir().to_path_buf());
+            let common_dir = Some(repo.common_dir().to_path_buf());
             // Found from its root, unless its root leads elsewhere: then
             // from the directory that holds its git directory, as `dir` did.
-            let from = match majordomus_readings::open(&root) {
-                Ok(again) if again.git_dir().canonicalize().ok().as_ref() == Some(&git_dir) => root.clone(),
-                _ => dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf()),
+            // Started from the root itself, the open from the root is the
+            // one just made: it is kept, not made again.
+            if dir == root {
+                return Some(Tree { from: root.clone(), root, git_dir: Some(git_dir), common_dir, repo: Some(repo) });
+            }
+            let (from, repo) = match majordomus_readings::open(&root) {
+                Ok(again) if again.git_dir().canonicalize().ok().as_ref() == Some(&git_dir) => {
+                    (root.clone(), Some(again))
+                }
+                _ => {
+                    let from = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+                    // Opened from `dir`: the same open as from `from` only
+                    // where they are spelled alike.
+                    let same = from == dir;
+                    (from, same.then_some(repo))
+                }
             };
-            Some(Tree { root, from, git_dir: Some(git_dir), common_dir: Some(repo.common_dir().to_path_buf()) })
+            Some(Tree { root, from, git_dir: Some(git_dir), common_dir, repo })
         }
         Err(OpenError::Unreadable { root, .. }) => {
-            Some(Tree { from: root.clone(), root, git_dir: None, common_dir: None })
+            Some(Tree { from: root.clone(), root, git_dir: None, common_dir: None, repo: None })
         }
         Err(_) => None,
     }
@@ -268,6 +311,33 @@ mod tests {
             project_dir: None,
         };
         assert_eq!(roots(&starts), [canon(t.path())]);
+    }
+
+    /// The repository the walk keeps for a place is the one a command opens
+    /// from [`Place::from`]: the same working tree, the same git directory.
+    #[test]
+    fn the_repository_kept_for_a_place_is_the_one_opened_from_where_it_is_found() {
+        let t = TestRepo::with_commit();
+        t.git(&["worktree", "add", "-q", "-b", "side", ".worktrees/x"]);
+        std::fs::create_dir_all(t.path().join("src/deep")).expect("mkdir");
+        let scratch = t.path().join("scratch");
+        std::fs::create_dir_all(&scratch).expect("mkdir");
+        t.git(&["-C", "scratch", "init", "-q"]);
+        let root = canon(t.path());
+        for start in [root.clone(), root.join("src/deep"), root.join(".worktrees/x"), root.join("scratch")] {
+            let found = places_opened(&from_cwd(&start));
+            assert!(!found.is_empty(), "{start:?}");
+            for located in &found {
+                let fresh = majordomus_readings::open(&located.place.from).expect("opens");
+                if let Some(kept) = &located.repo {
+                    assert_eq!(kept.root(), fresh.root(), "{located:?}");
+                    assert_eq!(canon(kept.git_dir()), canon(fresh.git_dir()), "{located:?}");
+                }
+            }
+        }
+        // From the root itself, the open made to find the place is kept.
+        let found = places_opened(&from_cwd(&root));
+        assert!(found[0].repo.is_some(), "{found:?}");
     }
 
     #[test]

@@ -107,12 +107,18 @@ fn answer(explicit_dir: Option<&Path>, args: &SessionStartArgs, started: Instant
             })
         }
     }
-    let places = locate::places(&Starts::of_this_process(explicit_dir, payload.cwd.as_deref()));
-    let Some(first) = places.first() else { return Ok(Told::default()) };
+    let located = locate::places_opened(&Starts::of_this_process(explicit_dir, payload.cwd.as_deref()));
+    let Some(first) = located.first().map(|l| l.place.clone()) else { return Ok(Told::default()) };
     let mut paragraphs = Vec::new();
     let mut messages = Vec::new();
-    for place in &places {
-        match Workspace::open_for_check(&place.from) {
+    for locate::Located { place, repo } in located {
+        let place = &place;
+        // The repository the walk opened there, else opened now.
+        let opened = match repo {
+            Some(repo) => Ok(Opened::Readable(Workspace::of(repo))),
+            None => Workspace::open_for_check(&place.from),
+        };
+        match opened {
             Ok(Opened::Readable(ws)) => match TaskState::here(&ws.paths) {
                 TaskState::None => {}
                 TaskState::Active(record) => match measured(&ws, args, started) {
@@ -136,7 +142,7 @@ fn answer(explicit_dir: Option<&Path>, args: &SessionStartArgs, started: Instant
         }
     }
     if paragraphs.is_empty() {
-        let (context, message) = no_task(first, args, &payload, started);
+        let (context, message) = no_task(&first, args, &payload, started);
         paragraphs.push(context);
         messages.extend(message);
     }

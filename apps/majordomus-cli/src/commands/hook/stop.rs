@@ -200,8 +200,13 @@ fn tasks(starts: &Starts) -> Found {
     let mut concerned = Vec::new();
     let mut broken = Vec::new();
     let mut unmeasured = Vec::new();
-    for place in locate::places(starts) {
-        match Workspace::open_for_check(&place.from) {
+    for locate::Located { place, repo } in locate::places_opened(starts) {
+        // The repository the walk opened there, else opened now.
+        let opened = match repo {
+            Some(repo) => Ok(Opened::Readable(Workspace::of(repo))),
+            None => Workspace::open_for_check(&place.from),
+        };
+        match opened {
             Ok(Opened::Readable(ws)) => match TaskState::here(&ws.paths) {
                 TaskState::None => {}
                 TaskState::Unreadable(reason) => broken.push(Broken { place, ws, reason }),
@@ -372,7 +377,10 @@ fn judge(
     // loops, and starting it over costs at most one more block.
     let guard = ws.paths.hook_for(key);
     let previous = HookState::load(&guard).ok().flatten();
-    let fingerprint = majordomus_readings::fingerprint::head_and_index(&ws.repo).ok();
+    // HEAD and the index's entries as the measurement took them, before
+    // its readings (`measure::measure_fingerprinted`): the state this
+    // verdict judged, not hashed a second time.
+    let fingerprint = doc.fingerprint.as_ref().and_then(|f| f.index_entries.clone());
     let worktree = dirty_paths(&doc).map(|paths| majordomus_readings::fingerprint::worktree(ws.repo.root(), &paths));
     let place = c.place.named();
     let asked = Asked {

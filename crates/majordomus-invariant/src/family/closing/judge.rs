@@ -87,11 +87,16 @@ fn age(
     }
     match (at_start, &made.dating) {
         // With a snapshot: what it did not hold was created since; what it
-        // held was, unless its reflog begins later (deleted, made again).
+        // held is older, unless it moved and its reflog begins after the
+        // start (deleted, made again elsewhere).
         (Some(None), _) => Age::Created("not there at the start".into()),
         (Some(Some(then)), _) if kind == "worktree" && then != &made.at => {
             Age::Created(format!("at {then} at the start, at another path now"))
         }
+        // At the very commit it held then, it holds what it held: the
+        // start's branch, even if deleted and made again (its reflog is
+        // then not read: `readings::accumulated`).
+        (Some(Some(then)), _) if kind == "branch" && then == &made.at => Age::Older,
         (Some(Some(_)), Dating::FirstLogged(t)) if *t > started => Age::Created(later(*t)),
         (Some(Some(_)), _) => Age::Older,
         // Without one, its reflog's first line is the reading; the record's

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Utc};
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use majordomus_readings::baselines::{self, Baselines, Link};
 use majordomus_readings::changes::ChangeSet;
@@ -110,7 +110,7 @@ pub fn measure(
             Some(record) => debt(repo, record),
             None => Err(Unread::no_task()),
         },
-        accumulated: accumulated(repo, branches),
+        accumulated: accumulated(repo, branches, task.record().and_then(|r| r.snapshot.branches.as_ref())),
         backlog: backlog(repo, paths, policy),
     }
 }
@@ -248,10 +248,28 @@ fn pair_leftovers(gone: &Baselines, appeared: &Baselines) -> (Option<Moved>, Vec
     }
 }
 
-fn accumulated(repo: &Repo, branches_now: &Reading<Vec<refs::Branch>>) -> Reading<Accumulated> {
+/// What the reflog of a branch still at its start commit is taken for: not
+/// read (see [`accumulated`]).
+pub const AT_START_COMMIT: &str = "its reflog is not read: it is at the commit the start snapshot holds for it";
+
+/// Every local branch and linked worktree, each dated by its reflog's first
+/// line where the date can change the answer. A branch the start snapshot
+/// holds at the commit it is at now is the start's branch whatever its
+/// reflog says (made again at the same commit, it holds what it held), so
+/// its reflog is not read: on a repository of thousands of branches, one
+/// file read per branch on every `check` (bench/README.md).
+fn accumulated(
+    repo: &Repo,
+    branches_now: &Reading<Vec<refs::Branch>>,
+    at_start: Option<&BTreeMap<String, String>>,
+) -> Reading<Accumulated> {
     let mut branches = Vec::new();
     for b in branches_now.as_ref().map_err(Clone::clone)? {
-        let dating = reflog::date(&reflog::branch_log(repo, &b.name))?;
+        let dating = if at_start.and_then(|m| m.get(&b.name)) == Some(&b.commit) {
+            Dating::Undated(AT_START_COMMIT.into())
+        } else {
+            reflog::date(&reflog::branch_log(repo, &b.name))?
+        };
         branches.push(Made { name: b.name.clone(), at: b.commit.clone(), dating, missing: false });
     }
     let mut trees = Vec::new();

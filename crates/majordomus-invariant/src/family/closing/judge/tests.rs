@@ -249,6 +249,32 @@ fn a_branch_deleted_and_made_again_since_the_start_is_counted() {
 }
 
 #[test]
+fn a_branch_made_again_at_the_commit_it_held_at_the_start_is_the_starts() {
+    let mut r = well();
+    // The snapshot holds `side` at b…b; deleted and made again there, its
+    // reflog begins after the start, and its reflog is not read at all.
+    r.closing.accumulated = Ok(Accumulated {
+        branches: vec![
+            made("main", &"b".repeat(40), Some(minutes(-600))),
+            made("side", &"b".repeat(40), Some(minutes(3))),
+        ],
+        worktrees: vec![],
+    });
+    with_snapshot(&mut r, &["main", "side"], &[]);
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    // Moved since, the same reflog makes it new.
+    r.closing.accumulated = Ok(Accumulated {
+        branches: vec![
+            made("main", &"b".repeat(40), Some(minutes(-600))),
+            made("side", &"c".repeat(40), Some(minutes(3))),
+        ],
+        worktrees: vec![],
+    });
+    assert_eq!(answer(&r, "nothing-accumulated").status, Status::Owed);
+}
+
+#[test]
 fn the_task_branch_made_since_the_start_is_owed_and_marked_checked_out() {
     let mut r = well();
     r.head = Ok(majordomus_readings::refs::Head { commit: Some("c".repeat(40)), branch: Some("feature".into()) });

@@ -187,6 +187,30 @@ fn without_a_snapshot_a_branch_is_dated_by_the_first_line_of_its_reflog() {
     assert!(a.evidence.contains("branch topic (it has no reflog)"), "{}", a.evidence);
 }
 
+#[test]
+fn only_the_reflogs_of_branches_that_moved_since_the_start_are_read() {
+    let t = TestRepo::with_commit();
+    t.git(&["branch", "still"]);
+    t.git(&["branch", "moves"]);
+    let task = start(&t);
+    // A reflog that cannot be read (a directory where the file is): read,
+    // it would leave the question unknown.
+    let unreadable = |branch: &str| {
+        let log = t.path().join(".git/logs/refs/heads").join(branch);
+        std::fs::remove_file(&log).expect("remove reflog");
+        std::fs::create_dir(&log).expect("a directory in its place");
+    };
+    unreadable("still");
+    let a = check(&t, &task, "nothing-accumulated");
+    assert_eq!(a.status, Status::Pass, "a branch at its start commit is not dated: {}", a.evidence);
+    t.commit_all("on main");
+    t.git(&["branch", "-f", "moves", "HEAD"]);
+    unreadable("moves");
+    let a = check(&t, &task, "nothing-accumulated");
+    assert_eq!(a.status, Status::Unknown, "a branch that moved is dated by its reflog: {}", a.evidence);
+    assert!(a.evidence.contains("read the reflog") && a.evidence.contains("moves"), "{}", a.evidence);
+}
+
 /// An observation as `forge refresh` records it in the common git
 /// directory: through the gh the task's start PATH finds.
 fn observe(t: &TestRepo, observed_at: &str, created_at: &str) {

@@ -1,0 +1,180 @@
+use std::time::{Duration, SystemTime};
+
+use majordomus_testkit::TestRepo;
+
+use super::*;
+
+/// The refs under `under` as git lists them (`git for-each-ref refs/heads`),
+/// symbolic refs left out.
+fn as_git_lists(t: &TestRepo, under: &str) -> Vec<(String, Oid)> {
+    let out = t.git(&["for-each-ref", "--format=%(refname) %(objectname) %(symref)", under]);
+    out.lines()
+        .filter_map(|l| {
+            let mut words = l.split(' ');
+            let (name, id, symref) = (words.next()?, words.next()?, words.next().unwrap_or(""));
+            symref.is_empty().then(|| (name.to_string(), Oid::from_str(id).expect("id")))
+        })
+        .collect()
+}
+
+fn read(t: &TestRepo, known: &Known, now: SystemTime) -> (Vec<(String, Oid)>, Known) {
+    let read = branch_tips_at(&t.path().join(".git"), known, now).expect("read");
+    (read.tips, read.kept)
+}
+
+/// A time at which every file of the test is settled.
+fn later() -> SystemTime {
+    SystemTime::now() + Duration::from_secs(60)
+}
+
+#[test]
+fn the_branches_read_from_their_files_are_the_ones_git_lists() {
+    let t = TestRepo::with_commit();
+    let first = t.head();
+    let second = t.commit_all("second");
+    for b in ["packed-only", "both", "nested/deep/name", "z-last", "a-first"] {
+        t.git(&["branch", b, &first]);
+    }
+    t.git(&["pack-refs", "--all"]);
+    // Loose over packed, with another value; a loose one beside them.
+    t.git(&["update-ref", "refs/heads/both", &second]);
+    t.git(&["branch", "loose-only", &second]);
+    t.git(&["symbolic-ref", "refs/heads/sym", "refs/heads/main"]);
+    let heads = t.path().join(".git/refs/heads");
+    // What git does not take for a branch: a lock file, a broken ref.
+    std::fs::write(heads.join("locked.lock"), format!("{second}\n")).expect("lock");
+    std::fs::write(heads.join("broken"), "not an id\n").expect("broken");
+    std::fs::write(heads.join("trailing-junk"), format!("{second}junk\n")).expect("junk");
+    std::fs::create_dir_all(heads.join("empty/dir")).expect("dir");
+    let git = as_git_lists(&t, "refs/heads");
+    assert!(git.iter().any(|(n, _)| n == "refs/heads/both"), "{git:?}");
+    let (ours, _) = read(&t, &Known::default(), later());
+    assert_eq!(ours, git);
+    let (ours, _) = read(&t, &Known::default(), SystemTime::now());
+    assert_eq!(ours, git, "the same when nothing is settled");
+}
+
+#[test]
+fn a_ref_file_whose_stamp_is_unchanged_is_not_read_again() {
+    let t = TestRepo::with_commit();
+    let first = t.head();
+    t.git(&["branch", "side"]);
+    let (_, known) = read(&t, &Known::default(), later());
+    assert!(known.files.contains_key("refs/heads/side"), "{known:?}");
+    // What was kept for `side` is taken as it is while its file's stamp is
+    // unchanged: a kept id that is not the file's is what is answered (the
+    // file was not opened).
+    let mut forged = known.clone();
+    let zeros = "0".repeat(39) + "1";
+    forged.files.get_mut("refs/heads/side").expect("kept").id = Some(zeros.clone());
+    let (tips, _) = read(&t, &forged, later());
+    let side = tips.iter().find(|(n, _)| n == "refs/heads/side").expect("side");
+    assert_eq!(side.1.to_string(), zeros);
+    // Once git moves the branch, the file is a new one: read again.
+    let second = t.commit_all("second");
+    t.git(&["branch", "-f", "side", &second]);
+    let (tips, _) = read(&t, &forged, later());
+    assert_eq!(tips.iter().find(|(n, _)| n == "refs/heads/side").expect("side").1.to_string(), second);
+    assert_ne!(first, second);
+}
+
+#[test]
+fn a_ref_file_rewritten_in_place_is_read_again() {
+    let t = TestRepo::with_commit();
+    let first = t.head();
+    let second = t.commit_all("second");
+    t.git(&["branch", "side", &first]);
+    let (_, known) = read(&t, &Known::default(), later());
+    // The same inode and size, a new change time.
+    std::thread::sleep(Duration::from_millis(20));
+    let path = t.path().join(".git/refs/heads/side");
+    std::fs::OpenOptions::new()
+        .write(true)
+        .truncate(true)
+        .open(&path)
+        .and_then(|mut f| std::io::Write::write_all(&mut f, format!("{second}\n").as_bytes()))
+        .expect("rewrite");
+    let (tips, _) = read(&t, &known, later());
+    assert_eq!(tips.iter().find(|(n, _)| n == "refs/heads/side").expect("side").1.to_string(), second);
+}
+
+#[test]
+fn a_ref_file_changed_just_before_it_is_read_is_not_kept() {
+    let t = TestRepo::with_commit();
+    t.git(&["branch", "side"]);
+    let (tips, known) = read(&t, &Known::default(), SystemTime::now());
+    assert!(tips.iter().any(|(n, _)| n == "refs/heads/side"));
+    assert!(!known.files.contains_key("refs/heads/side"), "changed within {SETTLED:?}: {known:?}");
+}
+
+#[test]
+fn a_branch_deleted_is_gone_though_it_was_kept() {
+    let t = TestRepo::with_commit();
+    t.git(&["branch", "side"]);
+    let (_, known) = read(&t, &Known::default(), later());
+    t.git(&["branch", "-D", "side"]);
+    let (tips, known) = read(&t, &known, later());
+    assert!(!tips.iter().any(|(n, _)| n == "refs/heads/side"), "{tips:?}");
+    assert!(!known.files.contains_key("refs/heads/side"));
+}
+
+#[test]
+fn the_newest_time_under_refs_heads_completes_the_fingerprint_as_a_full_walk_reads_it() {
+    let t = TestRepo::with_commit();
+    t.git(&["branch", "nested/deep/side"]);
+    t.git(&["tag", "v1"]);
+    let heads = t.path().join(".git/refs/heads");
+    std::fs::write(heads.join("locked.lock"), "x").expect("lock");
+    std::os::unix::fs::symlink("main", heads.join("link")).expect("link");
+    std::fs::create_dir_all(heads.join("empty")).expect("dir");
+    let repo = crate::open(t.path()).expect("open");
+    let read = branch_tips(repo.common_dir(), &Known::default()).expect("read");
+    let full = crate::fingerprint::read_cheap(&repo);
+    let parts = crate::fingerprint::read_cheap_but_heads(&repo);
+    assert_eq!(parts.clone().with_heads(&repo, read.newest_mtime_ns), full);
+    assert_eq!(parts.with_heads(&repo, None), full, "walked again when the branch reading did not take it");
+    // Each newest in turn: a lock file's, a subdirectory's.
+    for touched in [heads.join("locked.lock"), heads.join("nested/deep")] {
+        std::thread::sleep(Duration::from_millis(20));
+        let now = filetime_now();
+        set_mtime(&touched, now);
+        let read = branch_tips(repo.common_dir(), &Known::default()).expect("read");
+        let full = crate::fingerprint::read_cheap(&repo);
+        assert_eq!(full.refs_mtime_ns, Some(now), "{touched:?} is the newest");
+        assert_eq!(crate::fingerprint::read_cheap_but_heads(&repo).with_heads(&repo, read.newest_mtime_ns), full);
+    }
+}
+
+fn filetime_now() -> u64 {
+    SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("after the epoch").as_nanos() as u64 / 1000 * 1000
+}
+
+/// Sets a path's modification time (ns since the epoch, whole µs).
+fn set_mtime(path: &std::path::Path, ns: u64) {
+    let t = rustix::fs::Timestamps {
+        last_access: rustix::fs::Timespec { tv_sec: (ns / 1_000_000_000) as i64, tv_nsec: (ns % 1_000_000_000) as _ },
+        last_modification: rustix::fs::Timespec {
+            tv_sec: (ns / 1_000_000_000) as i64,
+            tv_nsec: (ns % 1_000_000_000) as _,
+        },
+    };
+    rustix::fs::utimensat(rustix::fs::CWD, path, &t, rustix::fs::AtFlags::SYMLINK_NOFOLLOW).expect("utimensat");
+}
+
+#[test]
+fn the_remote_tracking_refs_read_from_their_files_are_the_ones_git_lists() {
+    let t = TestRepo::with_commit();
+    let first = t.head();
+    let second = t.commit_all("second");
+    let _origin = t.with_origin();
+    t.git(&["remote", "set-head", "origin", "main"]);
+    t.git(&["update-ref", "refs/remotes/origin/packed", &first]);
+    t.git(&["update-ref", "refs/remotes/other/deep/name", &first]);
+    t.git(&["pack-refs", "--all"]);
+    t.git(&["update-ref", "refs/remotes/other/deep/name", &second]);
+    t.git(&["update-ref", "refs/remotes/origin/loose", &second]);
+    t.git(&["branch", "not-a-remote", &second]);
+    let git = as_git_lists(&t, "refs/remotes");
+    assert!(git.len() >= 4, "{git:?}");
+    assert_eq!(direct_refs(&t.path().join(".git"), "refs/remotes").expect("read"), git);
+}
