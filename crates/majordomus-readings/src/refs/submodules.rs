@@ -65,7 +65,7 @@ pub fn changed(repo: &Repo, head: &str, start: &str) -> Reading<Vec<Submodule>> 
     };
     if let Ok(index) = repo.index_file() {
         for e in index.entries.iter().filter(|e| e.mode == GITLINK && e.stage == 0) {
-            let path = String::from_utf8_lossy(&e.path).into_owned();
+            let path = String::from_utf8_lossy(e.path(&index.paths)).into_owned();
             if !listed.contains(&path) {
                 listed.push(path);
             }

@@ -155,7 +155,7 @@ pub fn gitlinks(repo: &Repo) -> BTreeSet<String> {
             .entries
             .iter()
             .filter(|e| e.mode == 0o160000)
-            .map(|e| RepoPath::from_bytes(e.path.clone()).to_string())
+            .map(|e| RepoPath::from_bytes(e.path(&index.paths).to_vec()).to_string())
             .collect(),
         Err(_) => BTreeSet::new(),
     }
