@@ -3,9 +3,9 @@
 # into the ref that stands for origin's `main`: the trunk then "holds" the
 # work while origin's main never saw it. A fetch counts as evidence of the
 # ref it moved only where it mapped it as the remote's refspecs at the
-# start do; an explicit refspec, a `--refmap`, a `git pull` with one, and
-# a fetch refspec configured since the start that map another branch onto
-# the ref are read at the ref's start value (README.md, "What counts as on
+# start (or git's default) do; an explicit refspec, a `--refmap`, a `git
+# pull` with one, and a fetch refspec configured since the start that map
+# another branch onto the ref are read at the ref's start value (README.md, "What counts as on
 # a remote"). An ordinary fetch still counts.
 source "$(dirname "$0")/../lib.sh"
 
@@ -60,5 +60,10 @@ git push -q origin main
 expect_answer integrated "pass" "reaches HEAD"
 git fetch -q origin main:refs/remotes/origin/main
 expect_answer integrated "pass" "reaches HEAD"
+git fetch -q origin
+expect_answer integrated "pass" "reaches HEAD"
+# A refspec added since the start that maps a branch onto its own name
+# (a single-branch clone widened) is no crossing: still counted.
+git remote set-branches --add origin feature
 git fetch -q origin
 expect_answer integrated "pass" "reaches HEAD"

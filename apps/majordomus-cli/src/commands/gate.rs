@@ -141,9 +141,10 @@ fn selected_for_all(ws: &Workspace, policy: &Policy, task: &TaskState) -> Result
         }
     };
     let mut ids = Vec::new();
+    let gitlinks = verification::gitlinks(&ws.repo);
     for (id, gate) in &policy.gates {
-        let matched =
-            verification::matched(gate, &changes).map_err(|e| CliError::Usage(format!("gate {id}: {}", e.reason)))?;
+        let matched = verification::matched(gate, &changes, &gitlinks)
+            .map_err(|e| CliError::Usage(format!("gate {id}: {}", e.reason)))?;
         if gate.always || !matched.is_empty() {
             ids.push(id.clone());
         }
@@ -255,11 +256,12 @@ fn cmd_list(ws: &Workspace, policy: &Policy) -> Result<Exit, CliError> {
     let task = TaskState::here(&ws.paths);
     let (tree, changes) = verification::change_set(&ws.repo, &task);
     let runs = verification::read_runs(&ws.paths);
+    let gitlinks = verification::gitlinks(&ws.repo);
     let now = chrono::Utc::now();
     for (id, gate) in &policy.gates {
         let required = if gate.required { "required" } else { "optional" };
         writeln!(out, "{id} ({required}): {}", crate::render::escape_text(&gate.run))?;
-        writeln!(out, "  {}", selection(gate, &changes))?;
+        writeln!(out, "  {}", selection(gate, &changes, &gitlinks))?;
         let verdict = match (&tree, &runs) {
             (Err(e), _) | (_, Err(e)) => Err(e.clone()),
             (Ok(tree), Ok(runs)) => verification::inputs_now(&ws.repo, tree, gate)
@@ -274,12 +276,13 @@ fn cmd_list(ws: &Workspace, policy: &Policy) -> Result<Exit, CliError> {
 fn selection(
     gate: &Gate,
     changes: &Result<majordomus_readings::changes::ChangeSet, majordomus_readings::Unread>,
+    gitlinks: &std::collections::BTreeSet<String>,
 ) -> String {
     let inputs = if gate.inputs.is_empty() { "no inputs".to_string() } else { gate.inputs.join(", ") };
     match changes {
         _ if gate.always => "selected: it is marked always".to_string(),
         Err(e) => format!("selection unknown: {} (inputs: {inputs})", e.reason),
-        Ok(c) => match verification::matched(gate, c) {
+        Ok(c) => match verification::matched(gate, c, gitlinks) {
             Err(e) => format!("selection unknown: {}", e.reason),
             Ok(_) if c.changed.is_empty() => "not selected: nothing changed since the start".to_string(),
             Ok(_) if gate.inputs.is_empty() => {

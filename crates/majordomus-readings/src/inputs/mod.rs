@@ -138,6 +138,12 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
             if *mode == MODE_LINK && matcher.may_match_beneath(path) {
                 links.insert(path.clone());
             }
+            // A submodule's recorded commit stands for the files beneath
+            // its path, which the inputs reach (`lib/**`): a verdict
+            // covers it (test/cases/287).
+            if *mode == MODE_GITLINK && matcher.may_match_beneath(path) && seen.insert(path.clone()) {
+                files.push(InputFile { path: path.clone(), mode: *mode, id: id.to_string(), through: None });
+            }
             continue;
         }
         if !seen.insert(path.clone()) {
@@ -206,6 +212,8 @@ pub struct InputFile {
 pub(crate) const MODE_FILE: u32 = 0o100644;
 pub(crate) const MODE_EXECUTABLE: u32 = 0o100755;
 const MODE_LINK: u32 = 0o120000;
+/// A gitlink's mode: a submodule's recorded commit.
+const MODE_GITLINK: u32 = 0o160000;
 
 /// The mode git would stage for a working-tree path, normalised as git
 /// does: a symlink is 120000, a file 100755 when its owner may execute it,

@@ -20,6 +20,12 @@
 //! any branch, or at the start commit) is inherited, and one a counted
 //! remote-tracking ref holds is pushed: neither is listed.
 //!
+//! A tag holds work the same way (`git tag wip` on a detached HEAD's
+//! commit, then back to the branch, test/cases/285): a tag holding a
+//! commit HEAD's reflog names since the start is read like a branch made
+//! since, listed apart ([`Elsewhere::tags`]). Tags are read only when
+//! HEAD's reflog since the start names a commit at all.
+//!
 //! One walk reads the new commits of every branch that moved (those
 //! unchanged since the start cost nothing), bounded by [`WALKED`]; each
 //! branch's share is then found within that set.
@@ -61,6 +67,9 @@ pub struct BranchWork {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Elsewhere {
     pub branches: Vec<BranchWork>,
+    /// The same for tags (`branch` is the tag's name, `made` is
+    /// [`Made::HeadReflog`]).
+    pub tags: Vec<BranchWork>,
     /// Branches that moved or appeared since the start and hold unpushed
     /// commits not attributed to this worktree (another worktree has them
     /// checked out, or HEAD's reflog does not name them), by name.
@@ -87,7 +96,9 @@ pub fn elsewhere(
         .filter(|b| head.branch.as_deref() != Some(b.name.as_str()))
         .filter(|b| at_start.get(&b.name) != Some(&b.commit))
         .collect();
-    if moved.is_empty() {
+    let made_here = head_reflog_since(repo, record)?;
+    let tags = if made_here.is_empty() { Vec::new() } else { tags_holding(repo, &made_here)? };
+    if moved.is_empty() && tags.is_empty() {
         return Ok(Elsewhere::default());
     }
     let odb = repo.git.odb().map_err(|e| Unread::git("the object database", &e))?;
@@ -111,6 +122,9 @@ pub fn elsewhere(
     for b in &moved {
         walk.push(parse(&b.commit)?).map_err(|e| Unread::git(&b.name, &e))?;
     }
+    for (name, tip) in &tags {
+        walk.push(*tip).map_err(|e| Unread::git(name, &e))?;
+    }
     let mut new: HashSet<Oid> = HashSet::new();
     let mut truncated = false;
     for oid in walk {
@@ -124,7 +138,6 @@ pub fn elsewhere(
     if new.is_empty() {
         return Ok(out);
     }
-    let made_here = head_reflog_since(repo, record)?;
     let checked_out = checked_out_elsewhere(repo)?;
     let mut parents: HashMap<Oid, Vec<Oid>> = HashMap::new();
     for b in moved {
@@ -151,6 +164,42 @@ pub fn elsewhere(
             commits: mine.iter().take(LISTED).map(Oid::to_string).collect(),
             made,
         });
+    }
+    for (name, tip) in tags {
+        let mine: Vec<Oid> =
+            reach(repo, tip, &new, &mut parents)?.into_iter().filter(|c| made_here.contains(c)).collect();
+        if !mine.is_empty() {
+            out.tags.push(BranchWork {
+                branch: name,
+                count: mine.len(),
+                commits: mine.iter().take(LISTED).map(Oid::to_string).collect(),
+                made: Made::HeadReflog,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The tags (by short name) whose commit HEAD's reflog since the start
+/// names, with that commit. An annotated tag is peeled through the packed
+/// refs' record where there is one, else through its object.
+fn tags_holding(repo: &Repo, made_here: &HashSet<Oid>) -> Reading<Vec<(String, Oid)>> {
+    let mut out = Vec::new();
+    let iter = repo.git.references_glob("refs/tags/*").map_err(|e| Unread::git("the tags", &e))?;
+    for reference in iter {
+        let reference = reference.map_err(|e| Unread::git("a tag", &e))?;
+        let (Some(name), Some(target)) = (reference.name(), reference.target()) else { continue };
+        let commit = match reference.target_peel() {
+            Some(peeled) => peeled,
+            None if made_here.contains(&target) => target,
+            None => match repo.git.find_tag(target) {
+                Ok(tag) => tag.target_id(),
+                Err(_) => continue,
+            },
+        };
+        if made_here.contains(&commit) {
+            out.push((name.strip_prefix("refs/tags/").unwrap_or(name).to_string(), commit));
+        }
     }
     Ok(out)
 }

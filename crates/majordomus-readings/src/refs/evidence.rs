@@ -183,14 +183,6 @@ pub fn evidence(repo: &Repo, start: Start<'_>) -> Reading<RemoteEvidence> {
                     keeps_start: true,
                 }
             }
-            Some(Some(then)) if !refspec::same(&start_fetch(name, then), &now.fetch) => Standing::NotEvidence {
-                why: format!(
-                    "the fetch refspecs of {name} changed since the start (from {} to {}), so a fetch may have written another of its refs into one, and its refs are read at their start values",
-                    start_fetch(name, then).join(" "),
-                    if now.fetch.is_empty() { "none".to_string() } else { now.fetch.join(" ") }
-                ),
-                keeps_start: true,
-            },
             _ if itself => Standing::NotEvidence {
                 why: format!("the URL of {name} is this repository itself"),
                 keeps_start: false,
@@ -241,27 +233,26 @@ pub fn evidence(repo: &Repo, start: Start<'_>) -> Reading<RemoteEvidence> {
             Standing::Counts => {
                 let line = reflog::last_line(&reflog::log_of(repo.common_dir(), refname))?;
                 let url = configured.get(&remote).and_then(|c| c.url.as_deref());
-                let mapping = match start_remotes.and_then(|r| r.get(&remote)) {
+                // What may write this ref: the remote's refspecs at the
+                // start, and git's default (a branch onto its own name).
+                let mut mapping = match start_remotes.and_then(|r| r.get(&remote)) {
                     Some(then) => start_fetch(&remote, then),
-                    None => refspec::default_for(&remote),
+                    None => Vec::new(),
+                };
+                mapping.extend(refspec::default_for(&remote));
+                let now_fetch = configured.get(&remote).map(|c| c.fetch.as_slice()).unwrap_or_default();
+                let mapped = |l: &Line| {
+                    refspec::agrees(&l.message, refname, &mapping)
+                        && refspec::configured_agrees(now_fetch, refname, &mapping)
                 };
                 match line {
-                    Some(l)
-                        if &l.new == commit
-                            && from_remote(repo.root(), &l, &remote, url)
-                            && refspec::agrees(&l.message, refname, &mapping) =>
-                    {
-                        out.refs.push(Tracking {
-                            refname: refname.clone(),
-                            remote,
-                            commit: commit.clone(),
-                            at_start: None,
-                        })
-                    }
+                    Some(l) if &l.new == commit && from_remote(repo.root(), &l, &remote, url) && mapped(&l) => out
+                        .refs
+                        .push(Tracking { refname: refname.clone(), remote, commit: commit.clone(), at_start: None }),
                     line => {
                         let how = match &line {
                             Some(l) if &l.new == commit && from_remote(repo.root(), l, &remote, url) => format!(
-                                "by \"{}\", a fetch that wrote into it another ref than the one {remote}'s refspecs at the start map onto it",
+                                "by \"{}\", which wrote into it another of {remote}'s refs than the one its refspecs at the start map onto it (a refspec given to the fetch, or configured since)",
                                 l.message
                             ),
                             _ => moved_by(line.as_ref(), commit),

@@ -12,8 +12,12 @@
 //! evidence only when their reflog's newest line is a clone, fetch or push
 //! of their remote (the same reading as the superproject's,
 //! [`super::evidence`]), and never when the remote's URL is the submodule
-//! itself. Only HEAD's `.gitmodules` names the submodules: a repository
-//! without one costs one tree lookup.
+//! itself. HEAD's `.gitmodules` names the submodules, and the index's
+//! gitlink entries name the rest: a repository committed into the
+//! superproject with `git add sub` and no `.gitmodules` (git's "embedded
+//! repository") points at commits only this disk holds just the same
+//! (test/cases/286). A repository with neither costs one tree lookup and a
+//! pass over the index already read.
 
 use std::path::Path;
 
@@ -52,14 +56,30 @@ pub fn changed(repo: &Repo, head: &str, start: &str) -> Reading<Vec<Submodule>> 
         repo.git.find_commit(oid).and_then(|c| c.tree()).map_err(|e| Unread::git(&format!("the tree of {id}"), &e))
     };
     let head_tree = tree_of(head)?;
-    let Ok(entry) = head_tree.get_path(Path::new(".gitmodules")) else { return Ok(Vec::new()) };
-    let blob = repo.git.find_blob(entry.id()).map_err(|e| Unread::git(".gitmodules", &e))?;
+    let mut listed = match head_tree.get_path(Path::new(".gitmodules")) {
+        Ok(entry) => {
+            let blob = repo.git.find_blob(entry.id()).map_err(|e| Unread::git(".gitmodules", &e))?;
+            paths(&String::from_utf8_lossy(blob.content()))
+        }
+        Err(_) => Vec::new(),
+    };
+    if let Ok(index) = repo.index_file() {
+        for e in index.entries.iter().filter(|e| e.mode == GITLINK && e.stage == 0) {
+            let path = String::from_utf8_lossy(e.path(&index.paths)).into_owned();
+            if !listed.contains(&path) {
+                listed.push(path);
+            }
+        }
+    }
+    if listed.is_empty() {
+        return Ok(Vec::new());
+    }
     let start_tree = tree_of(start)?;
     let gitlink = |tree: &git2::Tree<'_>, path: &str| {
         tree.get_path(Path::new(path)).ok().filter(|e| e.kind() == Some(ObjectType::Commit)).map(|e| e.id())
     };
     let mut out = Vec::new();
-    for path in paths(&String::from_utf8_lossy(blob.content())) {
+    for path in listed {
         let Some(now) = gitlink(&head_tree, &path) else { continue };
         if gitlink(&start_tree, &path) == Some(now) {
             continue;
@@ -69,6 +89,9 @@ pub fn changed(repo: &Repo, head: &str, start: &str) -> Reading<Vec<Submodule>> 
     }
     Ok(out)
 }
+
+/// An index entry's mode for a gitlink (a submodule's commit).
+const GITLINK: u32 = 0o160000;
 
 /// The `path = ...` values of a `.gitmodules` file.
 fn paths(text: &str) -> Vec<String> {

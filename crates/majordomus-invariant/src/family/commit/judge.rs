@@ -352,6 +352,17 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
             names(&ids)
         ));
     }
+    let mut tagged = false;
+    for work in elsewhere.map(|e| e.tags.as_slice()).unwrap_or_default() {
+        tagged = true;
+        let ids: Vec<&str> = work.commits.iter().take(5).map(|c| short(c)).collect();
+        owed.push(format!(
+            "the tag {} holds {} this worktree made since the start (HEAD's reflog since the start names them) that no remote-tracking ref holds: {}",
+            work.branch,
+            count(work.count, "commit"),
+            names(&ids)
+        ));
+    }
     if elsewhere.is_some_and(|e| e.truncated) {
         parts.push(format!(
             "the branches that moved since the start were walked for {} commits only",
@@ -395,6 +406,7 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         "inherited": inherited,
         "all_unpushed": commits,
         "elsewhere": elsewhere.map(|e| e.branches.iter().map(|w| json!({ "branch": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
+        "tags": elsewhere.map(|e| e.tags.iter().map(|w| json!({ "tag": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
         "submodules": r.commit.submodules.as_ref().ok().map(|s| s.iter().map(|m| json!({ "path": m.path, "commit": m.commit, "on_remote": !matches!(m.on_remote, OnRemote::Missing) })).collect::<Vec<_>>()),
         "not_evidence": not_counted,
     });
@@ -414,6 +426,13 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
             format!("{}{unread_too}{noted}.", sentence(&owed.join("; ")).trim_end_matches('.')),
             details,
         );
+        // A pushed tag moves no remote-tracking ref, so no push of it
+        // settles the question: where the work goes is the task's choice.
+        if tagged {
+            return v.remedy(
+                "put the tagged commits on a branch and push it (git push REMOTE TAG^{commit}:refs/heads/BRANCH), or, where they are not work to keep, delete the tag (git tag -d TAG)".to_string(),
+            );
+        }
         return match remedy::push(r, against, new_count > 0, &owed_branches, &owed_submodules) {
             Ok(line) => v.command(line),
             Err(advice) => v.remedy(advice),

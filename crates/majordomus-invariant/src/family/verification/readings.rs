@@ -11,6 +11,8 @@
 //! Only the selected gates are hashed, and the ledger is read only when one
 //! is: `check` stays fast when the change touches nothing a gate covers.
 
+use std::collections::BTreeSet;
+
 use majordomus_readings::changes::ChangeSet;
 use majordomus_readings::inputs::{self, Matcher};
 use majordomus_readings::status::WorkingTree;
@@ -133,10 +135,30 @@ pub fn runs_of(runs: &[(String, RecordedRun)], gate: &str, inputs_now: &str, fil
     }
 }
 
-/// The changed paths that match a gate's inputs.
-pub fn matched(gate: &Gate, changes: &ChangeSet) -> Reading<Vec<String>> {
+/// The changed paths that match a gate's inputs. A submodule's path
+/// (one of `gitlinks`) matches where the inputs reach beneath it
+/// (`lib/**`): its commit stands for the files there (test/cases/287).
+pub fn matched(gate: &Gate, changes: &ChangeSet, gitlinks: &BTreeSet<String>) -> Reading<Vec<String>> {
     let m = matcher(gate)?;
-    Ok(changes.changed.iter().filter(|p| m.is_match_path(p)).map(ToString::to_string).collect())
+    Ok(changes
+        .changed
+        .iter()
+        .map(ToString::to_string)
+        .filter(|p| m.is_match(p) || (gitlinks.contains(p) && m.may_match_beneath(p)))
+        .collect())
+}
+
+/// The index's gitlink paths (its submodules), as [`RepoPath`] shows them.
+pub fn gitlinks(repo: &Repo) -> BTreeSet<String> {
+    match repo.index_file() {
+        Ok(index) => index
+            .entries
+            .iter()
+            .filter(|e| e.mode == 0o160000)
+            .map(|e| RepoPath::from_bytes(e.path(&index.paths).to_vec()).to_string())
+            .collect(),
+        Err(_) => BTreeSet::new(),
+    }
 }
 
 pub fn matcher(gate: &Gate) -> Reading<Matcher> {
@@ -189,6 +211,7 @@ pub fn measure(
     }
     let gates = changes.as_ref().map_err(Clone::clone).and_then(|changes| {
         let mut set = GateSet { changed: changes.changed.len(), gates: Vec::new() };
+        let gitlinks = gitlinks(repo);
         let mut runs: Option<Reading<Vec<(String, RecordedRun)>>> = None;
         for (id, gate) in &policy.gates {
             let mut reading = GateReading {
@@ -197,7 +220,7 @@ pub fn measure(
                 required: gate.required,
                 always: gate.always,
                 inputs: gate.inputs.clone(),
-                matched: matched(gate, changes)?,
+                matched: matched(gate, changes, &gitlinks)?,
                 runs: None,
             };
             if reading.selected() {

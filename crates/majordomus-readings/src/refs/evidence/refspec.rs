@@ -8,11 +8,13 @@
 //! refspec, or `remote.origin.fetch` set to map `feature` onto
 //! `origin/main`. Each is a real fetch of origin, and each leaves
 //! origin's `feature` in the ref that stands for origin's `main`: the trunk
-//! then "holds" work its remote never saw (test/cases/280). So a fetch
-//! counts for a ref only where every refspec its line names that writes
-//! the ref maps it from the same remote ref as the remote's refspecs at
-//! the start do, and a remote whose refspecs changed since the start is
-//! read at its start values, like one re-pointed (`evidence.rs`).
+//! then "holds" work its remote never saw (test/cases/280); a push under
+//! such a configured refspec updates the ref the same way. So a fetch or
+//! push counts for a ref only where every refspec that writes the ref (its
+//! line's, and those configured now) maps it from the remote ref the
+//! remote's refspecs at the start, or git's default, map onto it: `git
+//! remote set-branches --add origin feature` adds a refspec that does, and
+//! still counts.
 //!
 //! The reflog line keeps the command's words, so an explicit refspec is
 //! seen; a refspec configured for one fetch and put back before the
@@ -47,13 +49,21 @@ pub(super) fn default_for(remote: &str) -> Vec<String> {
     vec![format!("+refs/heads/*:refs/remotes/{remote}/*")]
 }
 
-/// Whether two lists of refspecs map alike (order and a repeated entry
-/// aside).
-pub(super) fn same(a: &[String], b: &[String]) -> bool {
-    fn set(v: &[String]) -> std::collections::BTreeSet<&str> {
-        v.iter().map(String::as_str).collect()
+/// Whether every refspec configured now that writes `refname` takes it
+/// from the remote ref `allowed` maps onto it.
+pub(super) fn configured_agrees(now: &[String], refname: &str, allowed: &[String]) -> bool {
+    now.iter().filter_map(|s| parse(s)).all(|(src, dst)| held_to(&src, &dst, refname, allowed))
+}
+
+/// Whether a refspec, where it writes `refname`, writes it from the remote
+/// ref `allowed` maps onto it (one that does not write it agrees).
+fn held_to(src: &str, dst: &str, refname: &str, allowed: &[String]) -> bool {
+    match source_for(src, dst, refname) {
+        Some(from) => {
+            allowed.iter().filter_map(|s| parse(s)).any(|(s, d)| maps(&s, &d, &from).as_deref() == Some(refname))
+        }
+        None => true,
     }
-    set(a) == set(b)
 }
 
 /// Whether the fetch or pull `message` (a reflog line's message) wrote
@@ -88,12 +98,7 @@ pub(super) fn agrees(message: &str, refname: &str, start: &[String]) -> bool {
             named.push(word);
         }
     }
-    named.into_iter().filter_map(parse).all(|(src, dst)| match source_for(&src, &dst, refname) {
-        Some(from) => {
-            start.iter().filter_map(|s| parse(s)).any(|(s, d)| maps(&s, &d, &from) == Some(refname.to_string()))
-        }
-        None => true,
-    })
+    named.into_iter().filter_map(parse).all(|(src, dst)| held_to(&src, &dst, refname, start))
 }
 
 /// A refspec's source and destination, `+` dropped; `None` for a negative
@@ -176,7 +181,10 @@ mod tests {
         assert!(agrees("fetch up trunk:refs/remotes/up/main: fast-forward", "refs/remotes/up/main", &start));
         assert!(!agrees("fetch up main:refs/remotes/up/main: fast-forward", "refs/remotes/up/main", &start));
         let twice = "+refs/heads/*:refs/remotes/o/*".to_string();
-        assert!(same(&default_for("o"), &[twice.clone(), twice]));
-        assert!(!same(&default_for("o"), &["+refs/heads/x:refs/remotes/o/main".to_string()]));
+        let added = vec![twice, "+refs/heads/feature:refs/remotes/o/feature".to_string()];
+        assert!(configured_agrees(&added, "refs/remotes/o/feature", &default_for("o")));
+        let crossed = vec!["+refs/heads/feature:refs/remotes/o/main".to_string()];
+        assert!(!configured_agrees(&crossed, "refs/remotes/o/main", &default_for("o")));
+        assert!(configured_agrees(&crossed, "refs/remotes/o/other", &default_for("o")));
     }
 }

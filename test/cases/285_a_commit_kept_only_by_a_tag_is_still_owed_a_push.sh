@@ -1,0 +1,35 @@
+# The task commits on a detached HEAD, keeps the commit with `git tag wip`,
+# and goes back to its branch: HEAD holds none of it and no branch does,
+# so pushed (asking of HEAD and the branches) passed with the work on no
+# remote. A tag holding a commit HEAD's reflog names since the start is
+# read like a branch made since: pushed is owed naming it, its remedy
+# advice (a pushed tag moves no remote-tracking ref).
+source "$(dirname "$0")/../lib.sh"
+
+echo base > README
+exempt_forge
+commit_all "initial"
+with_origin
+expect_run 0 md start "a feature"
+mkdir -p src tests
+echo a > src/a.rs
+echo t > tests/a.rs
+commit_all "feature"
+git push -q origin main
+expect_answer pushed "pass" "origin/main"
+
+git checkout -q --detach
+echo more > tests/b.rs
+git add tests/b.rs
+git commit -qm "more work"
+git tag wip
+git checkout -q main
+expect_open pushed "tag wip" "owed"
+expect_advice pushed
+expect_run 10 md check
+
+# Pushed on a branch, it is pushed; a tag on pushed work is nothing owed.
+git push -q origin wip:refs/heads/more
+expect_answer pushed "pass" "origin/main"
+git tag -a -m "release" v1 main
+expect_answer pushed "pass" "origin/main"
