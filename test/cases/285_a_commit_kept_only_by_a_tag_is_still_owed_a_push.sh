@@ -23,10 +23,20 @@ echo more > tests/b.rs
 git add tests/b.rs
 git commit -qm "more work"
 git tag wip
+work=$(git rev-parse HEAD)
 git checkout -q main
 expect_open pushed "tag wip" "owed"
 expect_advice pushed
 expect_run 10 md check
+
+# Annotated and packed (as a clone or a gc leaves tags), peeled through
+# packed-refs' record: still owed.
+git tag -d wip > /dev/null
+git tag -a -m "work in progress" wip2 "$work"
+git pack-refs --all
+expect_open pushed "tag wip2" "owed"
+git tag -d wip2 > /dev/null
+git tag wip "$work"
 
 # Pushed on a branch, it is pushed; a tag on pushed work is nothing owed.
 git push -q origin wip:refs/heads/more

@@ -178,3 +178,43 @@ fn the_remote_tracking_refs_read_from_their_files_are_the_ones_git_lists() {
     assert!(git.len() >= 4, "{git:?}");
     assert_eq!(direct_refs(&t.path().join(".git"), "refs/remotes").expect("read"), git);
 }
+
+#[test]
+fn a_ref_name_is_valid_where_libgit2_says_it_is() {
+    let names = [
+        "refs/heads/main",
+        "refs/heads/a/b/c",
+        "refs/heads/with-dash_and.dot",
+        "refs/heads/ünïcode",
+        "refs/heads/x.lock",
+        "refs/heads/x.lock/y",
+        "refs/heads/.hidden",
+        "refs/heads/a/.b",
+        "refs/heads/a..b",
+        "refs/heads/a.",
+        "refs/heads/a/",
+        "refs/heads//a",
+        "/refs/heads/a",
+        "refs/heads/a b",
+        "refs/heads/a~1",
+        "refs/heads/a^",
+        "refs/heads/a:b",
+        "refs/heads/a?",
+        "refs/heads/a*",
+        "refs/heads/a[",
+        "refs/heads/a\\b",
+        "refs/heads/a@{1}",
+        "refs/heads/@",
+        "refs/heads/a@b",
+        "refs/heads/tab\there",
+        "refs/heads/del\u{7f}",
+        "refs/tags/v1.0",
+        "refs/remotes/origin/HEAD",
+        "refs/heads/a.lockx",
+        "refs/heads/.lock",
+        "refs/heads/a/b.",
+    ];
+    for name in names {
+        assert_eq!(valid_refname(name), git2::Reference::is_valid_name(name), "{name:?}");
+    }
+}
