@@ -248,3 +248,21 @@ start_with_pushed_branch() {
   git push -q origin "$1"
   expect_run 0 md start "work on $1"
 }
+
+# observe_one_open_pr FAKE: with the fake gh at FAKE/bin/gh first on PATH
+# (it lists FAKE/prs.json), a first commit, an origin and a task started;
+# then pull request #5, opened a minute after the start, observed by
+# `forge refresh`: backlog-not-grown is owed naming it.
+observe_one_open_pr() {
+  chmod +x "$1/bin/gh"
+  export PATH="$1/bin:$PATH"
+  echo base > README
+  commit_all "initial"
+  with_origin
+  expect_run 0 md start "a feature"
+  local opened
+  opened=$(python3 -c "import datetime; print((datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(minutes=1)).strftime(\"%Y-%m-%dT%H:%M:%SZ\"))")
+  printf '[{"number":5,"title":"my feature","author":{"login":"me"},"headRefName":"feature","createdAt":"%s","state":"OPEN"}]\n' "$opened" > "$1/prs.json"
+  expect_run 0 md forge refresh
+  expect_open backlog-not-grown "#5" "owed"
+}

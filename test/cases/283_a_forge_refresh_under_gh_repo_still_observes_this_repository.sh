@@ -19,16 +19,7 @@ case "$1 $2" in
   *) echo "unknown command \"$1\" for \"gh\"" >&2; exit 1 ;;
 esac
 GH
-chmod +x "$fake/bin/gh"
-export PATH="$fake/bin:$PATH"
-echo base > README
-commit_all "initial"
-with_origin
-expect_run 0 md start "a feature"
-opened=$(python3 -c "import datetime; print((datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(minutes=1)).strftime(\"%Y-%m-%dT%H:%M:%SZ\"))")
-printf '[{"number":5,"title":"my feature","author":{"login":"me"},"headRefName":"feature","createdAt":"%s","state":"OPEN"}]\n' "$opened" > "$fake/prs.json"
-expect_run 0 md forge refresh
-expect_open backlog-not-grown "#5" "owed"
+observe_one_open_pr "$fake"
 
 GH_REPO=someone/empty md forge refresh > /dev/null 2>&1 || true
 expect_open backlog-not-grown "#5" "owed"
