@@ -266,3 +266,23 @@ observe_one_open_pr() {
   expect_run 0 md forge refresh
   expect_open backlog-not-grown "#5" "owed"
 }
+
+# start_on_origin: a first commit (with backlog-not-grown exempt: no
+# forge), an origin holding main, and a task "a feature" started.
+start_on_origin() {
+  echo base > README
+  exempt_forge
+  commit_all "initial"
+  with_origin
+  expect_run 0 md start "a feature"
+}
+
+# push_a_feature: src/a.rs and its test committed and pushed to origin's
+# main (pushed and regression-tested answered).
+push_a_feature() {
+  mkdir -p src tests
+  echo a > src/a.rs
+  echo t > tests/a.rs
+  commit_all "feature"
+  git push -q origin main
+}

@@ -3,15 +3,7 @@
 # owed until it passes over them.
 source "$(dirname "$0")/../lib.sh"
 
-mkdir -p .ai/repo src tests
-cat > .ai/repo/majordomus.toml <<'TOML'
-[gates.unit]
-run = "grep -q fixed src/lib.rs"
-inputs = ["src/**"]
-TOML
-echo 'fn a() {}' > src/lib.rs
-commit_all "initial"
-expect_run 0 md start "fix a"
+start_with_unit_gate
 echo 'fn a() { broken }' > src/lib.rs
 echo 'fn t() {}' > tests/a.rs
 commit_all "work"

@@ -17,11 +17,7 @@ git -c protocol.file.allow=always submodule add -q "$case_root/libsrc" lib
 commit_all "the submodule"
 git push -q origin main
 expect_run 0 md start "a feature"
-mkdir -p src tests
-echo a > src/a.rs
-echo t > tests/a.rs
-commit_all "feature"
-git push -q origin main
+push_a_feature
 echo dirty >> lib/l
 expect_open committed "lib"
 

@@ -5,16 +5,8 @@
 # itself is read too.
 source "$(dirname "$0")/../lib.sh"
 
-echo base > README
-exempt_forge
-commit_all "initial"
-with_origin
-expect_run 0 md start "a feature"
-mkdir -p src tests
-echo a > src/a.rs
-echo t > tests/a.rs
-commit_all "feature"
-git push -q origin main
+start_on_origin
+push_a_feature
 echo "more" >> src/a.rs
 git stash -q
 expect_open no-stash "stash" "owed"

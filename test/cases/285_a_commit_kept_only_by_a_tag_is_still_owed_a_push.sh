@@ -6,16 +6,8 @@
 # advice (a pushed tag moves no remote-tracking ref).
 source "$(dirname "$0")/../lib.sh"
 
-echo base > README
-exempt_forge
-commit_all "initial"
-with_origin
-expect_run 0 md start "a feature"
-mkdir -p src tests
-echo a > src/a.rs
-echo t > tests/a.rs
-commit_all "feature"
-git push -q origin main
+start_on_origin
+push_a_feature
 expect_answer pushed "pass" "origin/main"
 
 git checkout -q --detach

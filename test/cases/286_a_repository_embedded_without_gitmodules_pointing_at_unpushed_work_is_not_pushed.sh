@@ -5,11 +5,7 @@
 # index's gitlinks are submodules too: owed, naming it.
 source "$(dirname "$0")/../lib.sh"
 
-echo base > README
-exempt_forge
-commit_all "initial"
-with_origin
-expect_run 0 md start "a feature"
+start_on_origin
 mkdir -p tests
 echo t > tests/a.rs
 git init -q sub

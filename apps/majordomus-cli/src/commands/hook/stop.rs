@@ -241,20 +241,26 @@ fn unreadable_record(b: &Broken, key: &HookKey) -> Result<Verdict, String> {
         None => task.strip_prefix(ws.repo.root()).unwrap_or(&task).display().to_string(),
     };
     let (verdict, blocks) = decide_unreadable(&b.reason, &shown, previous.as_ref(), policy.hook.block_limit);
-    let state = HookState {
+    let state = unmeasured_state(key, blocks, "done: unknown (the task record cannot be read)");
+    ws.write_state(&guard, &state.to_bytes()).map_err(|e| e.chain())?;
+    Ok(verdict)
+}
+
+/// The loop guard of a stop whose task could not be measured (its record
+/// or its repository unreadable): the blocks so far and what was said.
+fn unmeasured_state(key: &HookKey, blocks: u32, done_line: &str) -> HookState {
+    HookState {
         schema: HOOK_SCHEMA.to_string(),
         task: UNREADABLE_TASK.to_string(),
         blocks,
-        done_line: "done: unknown (the task record cannot be read)".to_string(),
+        done_line: done_line.to_string(),
         fingerprint: None,
         worktree: None,
         host: Some(key.host.clone()),
         session_id: key.session_id.clone(),
         agent_id: key.agent_id.clone(),
         at: now(),
-    };
-    ws.write_state(&guard, &state.to_bytes()).map_err(|e| e.chain())?;
-    Ok(verdict)
+    }
 }
 
 /// Blocks a stop while a task is recorded in a repository that cannot be
@@ -277,18 +283,7 @@ fn unreadable_repository(u: &Unmeasured, key: &HookKey) -> Result<Verdict, Strin
         previous.as_ref(),
         majordomus_records::policy::DEFAULT_BLOCK_LIMIT,
     );
-    let state = HookState {
-        schema: HOOK_SCHEMA.to_string(),
-        task: UNREADABLE_TASK.to_string(),
-        blocks,
-        done_line: "done: unknown (the repository cannot be read)".to_string(),
-        fingerprint: None,
-        worktree: None,
-        host: Some(key.host.clone()),
-        session_id: key.session_id.clone(),
-        agent_id: key.agent_id.clone(),
-        at: now(),
-    };
+    let state = unmeasured_state(key, blocks, "done: unknown (the repository cannot be read)");
     crate::workspace::write_state(&u.paths, &guard, &state.to_bytes()).map_err(|e| e.chain())?;
     Ok(verdict)
 }
