@@ -101,6 +101,11 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
                     .filter_map(|b| Some((b.name.clone(), b.upstream.clone().filter(|u| !u.exists)?.refname)))
                     .collect(),
             );
+            // Each upstream there now, with its reflog's newest line: one
+            // pruned and made again since is told by its log (test/cases/301).
+            let upstreams =
+                b.iter().filter_map(|b| b.upstream.as_ref().filter(|u| u.exists)).map(|u| u.refname.as_str());
+            snapshot.upstream_logs = refs::evidence::newest_lines(repo, upstreams).ok();
             snapshot.branches = Some(b.into_iter().map(|b| (b.name, b.commit)).collect());
         }),
     );

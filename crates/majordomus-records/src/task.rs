@@ -145,6 +145,12 @@ pub struct Snapshot {
     /// upstream's ref name: inherited by `upstream-alive`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gone_upstreams: Option<BTreeMap<String, String>>,
+    /// The upstream refs of local branches that existed at the start, each
+    /// with the newest line its reflog held then (empty: none): an
+    /// upstream pruned and made again at its start value has a reflog of
+    /// its own since, and must show a fetch or push of its remote to count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upstream_logs: Option<BTreeMap<String, String>>,
 }
 
 /// `.ai/repo/majordomus.toml` at the start.
