@@ -151,6 +151,19 @@ pub struct Snapshot {
     /// its own since, and must show a fetch or push of its remote to count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub upstream_logs: Option<BTreeMap<String, String>>,
+    /// Where this worktree's HEAD reflog ended at the start: what was
+    /// appended since is the task's, whatever time its lines carry
+    /// (`GIT_COMMITTER_DATE` dates them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub head_log: Option<LogMark>,
+}
+
+/// Where a reflog file ended: its length in bytes and its last line (empty
+/// for an empty or missing file).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogMark {
+    pub len: u64,
+    pub last: String,
 }
 
 /// `.ai/repo/majordomus.toml` at the start.
