@@ -340,7 +340,7 @@ impl TaskState {
         let shown = |p: &Path| p.strip_prefix(paths.root()).unwrap_or(p).display().to_string();
         let (record, copy, state_dir) = (shown(&path), shown(&copy_path), shown(&paths.state_dir()));
         if let (TaskState::Active(_), Some(now)) = (&state, bytes) {
-            return match std::fs::read(&copy_path) {
+            return match crate::regular::read(&copy_path) {
                 Ok(kept) if kept != now => TaskState::Unreadable(format!(
                     "the task record {record} is not the one majordomus wrote: it differs from the copy kept in \
                      the git directory, {copy}, so it was changed by hand (its scope, its start and its snapshot \
