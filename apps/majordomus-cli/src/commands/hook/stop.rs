@@ -173,7 +173,8 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
             }
         }
         if !running.is_empty() {
-            return Ok(Verdict::say(pause(&running)));
+            verdicts.insert(0, Verdict::say(pause(&running)));
+            return Ok(combine(verdicts));
         }
     }
     let key = guard_key(args.agent, &payload);
