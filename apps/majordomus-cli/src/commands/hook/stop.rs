@@ -412,8 +412,11 @@ fn judge(
         // Atomic, not flushed to the disk first: a guard lost with the machine
         // starts its count over, which (as above) costs at most one more block.
         crate::workspace::write_derived_state(&ws.paths, &guard, &state.to_bytes()).map_err(|e| e.chain())?;
+        // Pruned when this one is written: the first stop of a task writes
+        // its guard (the one there counted another task, or none), so the
+        // guards of the task before are gone from then on.
+        prune_guards(ws, &c.record.id, &guard);
     }
-    prune_guards(ws, &c.record.id, &guard);
     Ok(verdict)
 }
 
