@@ -204,6 +204,8 @@ pub fn evidence(repo: &Repo, start: Start<'_>) -> Reading<RemoteEvidence> {
     }
     let owner = |refname: &str| owner_of(refname, &configured, &standing);
     let now = remote_refs(repo)?;
+    // Every FETCH_HEAD's lines, read once and only for a ref a fetch moved.
+    let mut fetched: Option<Vec<fetch_head::Fetched>> = None;
     for (refname, commit) in &now {
         let then = start_refs.and_then(|r| r.get(refname));
         let Some(remote) = owner(refname) else {
@@ -246,12 +248,44 @@ pub fn evidence(repo: &Repo, start: Start<'_>) -> Reading<RemoteEvidence> {
                     refspec::agrees(&l.message, refname, &mapping)
                         && refspec::configured_agrees(now_fetch, refname, &mapping)
                 };
+                // What FETCH_HEAD says the fetch found where the line is one.
+                let contradicted = match (&line, url) {
+                    (Some(l), Some(u))
+                        if &l.new == commit
+                            && fetch_head::is_fetch(&l.message)
+                            && from_remote(repo.root(), l, &remote, url) =>
+                    {
+                        let all = fetched.get_or_insert_with(|| fetch_head::read(repo));
+                        fetch_head::contradiction(all, refname, commit, l.time, u, &mapping).cloned()
+                    }
+                    _ => None,
+                };
                 match line {
-                    Some(l) if &l.new == commit && from_remote(repo.root(), &l, &remote, url) && mapped(&l) => out
-                        .refs
-                        .push(Tracking { refname: refname.clone(), remote, commit: commit.clone(), at_start: None }),
+                    Some(l)
+                        if &l.new == commit
+                            && from_remote(repo.root(), &l, &remote, url)
+                            && mapped(&l)
+                            && contradicted.is_none() =>
+                    {
+                        out.refs.push(Tracking {
+                            refname: refname.clone(),
+                            remote,
+                            commit: commit.clone(),
+                            at_start: None,
+                        })
+                    }
                     line => {
                         let how = match &line {
+                            Some(l) if mapped(l) && contradicted.is_some() => {
+                                let f = contradicted.as_ref().map(|f| (f.branch.as_str(), f.commit.as_str()));
+                                let (branch, at) = f.unwrap_or_default();
+                                format!(
+                                    "by \"{}\", though FETCH_HEAD says that fetch found {remote}'s {} at {} (a refspec configured for the fetch and put back)",
+                                    l.message,
+                                    short(branch),
+                                    &at[..at.len().min(12)]
+                                )
+                            }
                             Some(l) if &l.new == commit && from_remote(repo.root(), l, &remote, url) => format!(
                                 "by \"{}\", which wrote into it another of {remote}'s refs than the one its refspecs at the start map onto it (a refspec given to the fetch, or configured since)",
                                 l.message
@@ -613,6 +647,7 @@ fn short(refname: &str) -> &str {
     refname.strip_prefix("refs/remotes/").or_else(|| refname.strip_prefix("refs/heads/")).unwrap_or(refname)
 }
 
+mod fetch_head;
 mod refspec;
 
 #[cfg(test)]
