@@ -16,7 +16,8 @@
 //!   when the work ends, so the stop is let through with a message naming
 //!   the work, no block counted, and the invariant is judged at the stop
 //!   that comes when nothing runs. The ledger records the work either way,
-//!   for `no-background-work`;
+//!   for `no-background-work` ([`super::background`]; a report that
+//!   nothing runs, where the one in force says so already, adds nothing);
 //! - the loop guard ([`super::decide`] decides from it) is kept per host,
 //!   session and agent, in each task's working tree.
 //!
@@ -39,9 +40,9 @@ use serde_json::Value;
 use majordomus_invariant::Deadline;
 use majordomus_invariant::Document;
 use majordomus_records::hook::{HookKey, HookState, HOOK_SCHEMA};
-use majordomus_records::ledger::{self, AgentTask, Entry, Event};
 use majordomus_records::task::{TaskRecord, TaskState};
 
+use super::background::{others_running, pause, record_background};
 use super::decide::{decide, Asked};
 use super::locate::{self, Place, Starts};
 use super::protocol::{emit, guarded, inject_fault, read_payload, render_stop, StopPayload, Verdict};
@@ -412,8 +413,11 @@ fn judge(
         // Atomic, not flushed to the disk first: a guard lost with the machine
         // starts its count over, which (as above) costs at most one more block.
         crate::workspace::write_derived_state(&ws.paths, &guard, &state.to_bytes()).map_err(|e| e.chain())?;
+        // Pruned when this one is written: the first stop of a task writes
+        // its guard (the one there counted another task, or none), so the
+        // guards of the task before are gone from then on.
+        prune_guards(ws, &c.record.id, &guard);
     }
-    prune_guards(ws, &c.record.id, &guard);
     Ok(verdict)
 }
 
@@ -488,79 +492,6 @@ pub fn dirty_paths(doc: &Document) -> Option<Vec<String>> {
         out.extend(lists.into_iter().flatten().filter_map(Value::as_str).map(str::to_string));
     }
     Some(out)
-}
-
-/// Statuses a host gives background work that has ended. Anything else,
-/// a missing status included, is taken as still running: work nobody can
-/// say has ended is not counted as ended.
-const ENDED: [&str; 10] =
-    ["completed", "complete", "done", "failed", "error", "killed", "cancelled", "canceled", "stopped", "exited"];
-
-/// The most background tasks one report records: the ledger's bound.
-const MAX_REPORTED_TASKS: usize = 1000;
-
-/// The background tasks still running, as the ledger records them.
-pub fn running_tasks(tasks: &[Value]) -> Vec<AgentTask> {
-    tasks
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| {
-            let status = t.get("status").and_then(Value::as_str).unwrap_or("running").to_ascii_lowercase();
-            !ENDED.contains(&status.as_str())
-        })
-        .take(MAX_REPORTED_TASKS)
-        .map(|(i, t)| {
-            // What the host said, bounded as the ledger bounds it.
-            let text = |key: &str| {
-                t.get(key)
-                    .and_then(Value::as_str)
-                    .map(|v| majordomus_records::text::clamp(v, majordomus_records::text::MAX_FIELD - 32).into_owned())
-            };
-            AgentTask {
-                id: text("id").or_else(|| text("task_id")).unwrap_or_else(|| format!("#{}", i + 1)),
-                description: text("description").or_else(|| text("command")).or_else(|| text("name")),
-            }
-        })
-        .collect()
-}
-
-/// The background work still running besides the agent that is stopping:
-/// Claude Code lists a subagent running in the background among the
-/// session's background tasks, itself included when its own `SubagentStop`
-/// comes (the same id as its `agent_id`), and a stop is no pause for the
-/// work of the agent that is stopping.
-pub fn others_running(tasks: &[Value], payload: &StopPayload) -> Vec<AgentTask> {
-    let stopping = payload.agent_id.as_deref().filter(|_| payload.hook_event_name.as_deref() == Some("SubagentStop"));
-    running_tasks(tasks).into_iter().filter(|t| Some(t.id.as_str()) != stopping).collect()
-}
-
-/// The message of a stop let through as a pause while background work runs.
-pub fn pause(running: &[AgentTask]) -> String {
-    let named: Vec<String> = running
-        .iter()
-        .map(|t| match &t.description {
-            Some(d) => format!("{} ({})", crate::render::escape_text(&t.id), crate::render::escape_text(d)),
-            None => crate::render::escape_text(&t.id).into_owned(),
-        })
-        .collect();
-    format!(
-        "majordomus let this stop through as a pause: background work still runs ({}). \
-         The session is woken when it ends; the done invariant is judged at the stop that comes when nothing runs.",
-        named.join(", ")
-    )
-}
-
-/// Appends what the agent reported running: the latest such entry is what
-/// `no-background-work` judges, so an empty list is recorded too.
-fn record_background(ws: &Workspace, record: &TaskRecord, running: &[AgentTask]) -> Result<(), String> {
-    let entry =
-        Entry { at: now(), task: Some(record.id.clone()), event: Event::AgentBackground { tasks: running.to_vec() } };
-    match ledger::append(&ws.paths, &entry) {
-        // A ledger that lost lines is not written to; the questions that
-        // read it say so, and the stop is judged on that.
-        Err(ledger::LedgerError::Lost { .. }) => Ok(()),
-        other => other.map_err(|e| majordomus_records::task::error_chain(&e)),
-    }
 }
 
 fn now() -> String {
@@ -651,50 +582,6 @@ mod tests {
     }
 
     #[test]
-    fn only_background_work_still_running_is_recorded() {
-        let tasks = vec![
-            json!({"id": "b1", "type": "shell", "status": "running", "description": "cargo test"}),
-            json!({"id": "b2", "type": "shell", "status": "completed", "description": "ls"}),
-            json!({"task_id": "a3", "command": "npm run dev"}),
-            json!({"status": "killed"}),
-        ];
-        assert_eq!(
-            running_tasks(&tasks),
-            [
-                AgentTask { id: "b1".into(), description: Some("cargo test".into()) },
-                AgentTask { id: "a3".into(), description: Some("npm run dev".into()) },
-            ]
-        );
-    }
-
-    #[test]
-    fn a_subagent_stopping_is_not_background_work_at_its_own_stop() {
-        let tasks = vec![
-            json!({"id": "a16c", "type": "subagent", "status": "running", "description": "its part"}),
-            json!({"id": "a27d", "type": "subagent", "status": "running", "description": "a sibling"}),
-        ];
-        let stop = |event: &str| StopPayload {
-            hook_event_name: Some(event.into()),
-            agent_id: Some("a16c".into()),
-            ..StopPayload::default()
-        };
-        let ids = |p: &StopPayload| others_running(&tasks, p).into_iter().map(|t| t.id).collect::<Vec<_>>();
-        assert_eq!(ids(&stop("SubagentStop")), ["a27d"]);
-        assert_eq!(ids(&stop("Stop")), ["a16c", "a27d"], "the main agent's stop counts every one");
-    }
-
-    #[test]
-    fn a_pause_names_the_running_work_with_its_control_characters_escaped() {
-        let running = [
-            AgentTask { id: "b1".into(), description: Some("cargo test\ndone: complete".into()) },
-            AgentTask { id: "b2".into(), description: None },
-        ];
-        let m = pause(&running);
-        assert!(m.contains("(b1 (cargo test\\ndone: complete), b2)"), "{m}");
-        assert!(!m.contains('\n'), "{m}");
-    }
-
-    #[test]
     fn any_block_among_the_tasks_blocks_and_every_message_is_kept() {
         let block = |r: &str| Verdict::Block { reason: r.into() };
         assert_eq!(combine(vec![]), Verdict::silent());
@@ -724,7 +611,7 @@ mod tests {
     /// checked in `decide.rs`), rendered for Codex, is one Codex accepts.
     #[test]
     fn every_answer_of_its_own_is_one_codex_accepts() {
-        let running = [AgentTask { id: "b1".into(), description: Some("x".into()) }];
+        let running = [majordomus_records::ledger::AgentTask { id: "b1".into(), description: Some("x".into()) }];
         let said = [
             failed("the policy is invalid"),
             crashed("boom (at stop.rs:1)"),
