@@ -28,8 +28,12 @@
 //! The hook always exits 0 with valid output. A failure of majordomus
 //! itself, a panic included, lets the stop through and says why in
 //! `systemMessage`: a host must never take majordomus's own trouble for a
-//! verdict on the agent's work. Measurement runs within a time budget well
-//! under the host's timeout.
+//! verdict on the agent's work. What it cannot write once the work is
+//! measured (the document, a loop guard, the host's background report) is
+//! no such failure: the state lies in the working tree, where a worker can
+//! put a link or a file in its way, so the verdict stands and says so
+//! ([`unkept`]). Measurement runs within a time budget well under the
+//! host's timeout.
 
 use std::path::Path;
 use std::time::Instant;
@@ -157,19 +161,27 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
     if concerned.is_empty() && broken.is_empty() && unmeasured.is_empty() {
         return Ok(Verdict::silent());
     }
+    let mut verdicts = Vec::new();
     if let Some(tasks) = &payload.background_tasks {
         let running = others_running(tasks, &payload);
         for c in &concerned {
-            record_background(&c.ws, &c.record, &running)?;
+            // Not recorded is said, and judged as what the ledger held before:
+            // never a reason to let the stop through.
+            if let Err(failure) = record_background(&c.ws, &c.record, &running) {
+                verdicts.push(Verdict::say(format!(
+                    "majordomus could not record the background work the host reported: {failure}"
+                )));
+            }
         }
         if !running.is_empty() {
-            return Ok(Verdict::say(pause(&running)));
+            verdicts.insert(0, Verdict::say(pause(&running)));
+            return Ok(combine(verdicts));
         }
     }
     let key = guard_key(args.agent, &payload);
-    let mut verdicts = Vec::new();
+    let active = payload.stop_hook_active.unwrap_or(false);
     for b in &broken {
-        let verdict = unreadable_record(b, &key).unwrap_or_else(|failure| {
+        let verdict = unreadable_record(b, &key, active).unwrap_or_else(|failure| {
             let at = b.place.named().map(|p| format!(" for {p}")).unwrap_or_default();
             Verdict::say(format!("majordomus could not answer this stop{at}, so it let it through: {failure}"))
         });
@@ -186,7 +198,7 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         verdicts.extend(crate::workspace::torn_ledger(&c.ws.paths).map(Verdict::say));
     }
     for u in &unmeasured {
-        verdicts.push(unreadable_repository(u, &key).unwrap_or_else(|failure| {
+        verdicts.push(unreadable_repository(u, &key, active).unwrap_or_else(|failure| {
             let at = u.place.named().map(|p| format!(" for {p}")).unwrap_or_default();
             Verdict::say(format!("majordomus could not answer this stop{at}, so it let it through: {failure}"))
         }));
@@ -228,9 +240,11 @@ fn tasks(starts: &Starts) -> Found {
 
 /// Blocks a stop while a task record cannot be read, keeping the loop
 /// guard under [`UNREADABLE_TASK`] so the block limit ends the loop.
-fn unreadable_record(b: &Broken, key: &HookKey) -> Result<Verdict, String> {
+fn unreadable_record(b: &Broken, key: &HookKey, stop_hook_active: bool) -> Result<Verdict, String> {
     let ws = &b.ws;
-    let policy = ws.policy().map_err(|e| e.chain())?;
+    // A policy that does not read either is no way out: the default limit.
+    let block_limit =
+        ws.policy().map_or(majordomus_records::policy::DEFAULT_BLOCK_LIMIT, |policy| policy.hook.block_limit);
     let guard = ws.paths.hook_for(key);
     let previous = HookState::load(&guard).ok().flatten();
     let task = ws.paths.task();
@@ -241,10 +255,11 @@ fn unreadable_record(b: &Broken, key: &HookKey) -> Result<Verdict, String> {
         ),
         None => task.strip_prefix(ws.repo.root()).unwrap_or(&task).display().to_string(),
     };
-    let (verdict, blocks) = decide_unreadable(&b.reason, &shown, previous.as_ref(), policy.hook.block_limit);
-    let state = unmeasured_state(key, blocks, "done: unknown (the task record cannot be read)");
-    ws.write_state(&guard, &state.to_bytes()).map_err(|e| e.chain())?;
-    Ok(verdict)
+    let done_line = "done: unknown (the task record cannot be read)";
+    let (verdict, blocks) = decide_unreadable(&b.reason, &shown, previous.as_ref(), block_limit);
+    let state = unmeasured_state(key, blocks, done_line);
+    let kept = ws.write_state(&guard, &state.to_bytes()).map_err(|e| e.chain());
+    Ok(unkept(verdict, &[], kept.err(), stop_hook_active, done_line))
 }
 
 /// The loop guard of a stop whose task could not be measured (its record
@@ -269,7 +284,7 @@ fn unmeasured_state(key: &HookKey, blocks: u32, done_line: &str) -> HookState {
 /// nothing about the task is measured, so nothing is known to be done. The
 /// policy cannot be read in force either, so the default block limit ends
 /// the loop.
-fn unreadable_repository(u: &Unmeasured, key: &HookKey) -> Result<Verdict, String> {
+fn unreadable_repository(u: &Unmeasured, key: &HookKey, stop_hook_active: bool) -> Result<Verdict, String> {
     let guard = u.paths.hook_for(key);
     let previous = HookState::load(&guard).ok().flatten();
     let at = u.place.named().map(|p| format!(" in {p}")).unwrap_or_else(|| " here".to_string());
@@ -284,9 +299,10 @@ fn unreadable_repository(u: &Unmeasured, key: &HookKey) -> Result<Verdict, Strin
         previous.as_ref(),
         majordomus_records::policy::DEFAULT_BLOCK_LIMIT,
     );
-    let state = unmeasured_state(key, blocks, "done: unknown (the repository cannot be read)");
-    crate::workspace::write_state(&u.paths, &guard, &state.to_bytes()).map_err(|e| e.chain())?;
-    Ok(verdict)
+    let done_line = "done: unknown (the repository cannot be read)";
+    let state = unmeasured_state(key, blocks, done_line);
+    let kept = crate::workspace::write_state(&u.paths, &guard, &state.to_bytes()).map_err(|e| e.chain());
+    Ok(unkept(verdict, &[], kept.err(), stop_hook_active, done_line))
 }
 
 /// The task a loop guard counts blocks for while the task record cannot be read.
@@ -368,7 +384,8 @@ fn judge(
     let policy = force.policy.clone();
     let budget_ms = args.budget_ms.unwrap_or(policy.hook.budget_ms);
     let doc = evaluate_in_force(ws, task, force, Deadline::after(started, budget_ms)).map_err(|e| e.chain())?;
-    write_document(ws, &doc).map_err(|e| e.chain())?;
+    // The work is measured: what cannot be written is said, never a way out.
+    let unwritten: Vec<String> = write_document(ws, &doc).err().map(|e| e.chain()).into_iter().collect();
     // A guard that cannot be read counts no blocks: the count is a brake on
     // loops, and starting it over costs at most one more block.
     let guard = ws.paths.hook_for(key);
@@ -392,11 +409,12 @@ fn judge(
         place: place.as_deref(),
     };
     let (verdict, blocks) = decide(&asked);
+    let (stop_hook_active, done_line) = (asked.stop_hook_active, doc.done_line());
     let state = HookState {
         schema: HOOK_SCHEMA.to_string(),
         task: c.record.id.clone(),
         blocks,
-        done_line: doc.done_line(),
+        done_line: done_line.clone(),
         fingerprint,
         worktree,
         host: Some(key.host.clone()),
@@ -409,16 +427,55 @@ fn judge(
     // same from either (with no block counted, nothing else in it is
     // compared; see decide.rs), and a stop on a finished task, the most
     // frequent of all, then writes no file but the document.
-    if !counts_nothing_still(previous.as_ref(), &state) {
+    let kept = if counts_nothing_still(previous.as_ref(), &state) {
+        Ok(())
+    } else {
         // Atomic, not flushed to the disk first: a guard lost with the machine
         // starts its count over, which (as above) costs at most one more block.
-        crate::workspace::write_derived_state(&ws.paths, &guard, &state.to_bytes()).map_err(|e| e.chain())?;
+        let written =
+            crate::workspace::write_derived_state(&ws.paths, &guard, &state.to_bytes()).map_err(|e| e.chain());
         // Pruned when this one is written: the first stop of a task writes
         // its guard (the one there counted another task, or none), so the
         // guards of the task before are gone from then on.
-        prune_guards(ws, &c.record.id, &guard);
+        if written.is_ok() {
+            prune_guards(ws, &c.record.id, &guard);
+        }
+        written
+    };
+    Ok(unkept(verdict, &unwritten, kept.err(), stop_hook_active, &done_line))
+}
+
+/// A verdict reached over state majordomus could not write: the completion
+/// document (`unwritten`), or the loop guard (`guard`). The state lies in
+/// the working tree, where a worker can put a link or a file in its way, so
+/// what could not be written is said and the verdict stands: a block still
+/// blocks. Only without a guard to count blocks does the host's own flag
+/// end the loop (`stop_hook_active`: this stop came of a block), letting
+/// the stop through with what is still owed.
+fn unkept(
+    verdict: Verdict,
+    unwritten: &[String],
+    guard: Option<String>,
+    stop_hook_active: bool,
+    done_line: &str,
+) -> Verdict {
+    let failures: Vec<&str> = unwritten.iter().map(String::as_str).chain(guard.as_deref()).collect();
+    if failures.is_empty() {
+        return verdict;
     }
-    Ok(verdict)
+    let said = format!(
+        "majordomus could not write its state here, so it cannot count blocks or keep its answer: {} \
+         (the state directory, .ai/local/state, holds majordomus's files: put it back as a plain directory)",
+        failures.join("; ")
+    );
+    match verdict {
+        Verdict::Block { .. } if guard.is_some() && stop_hook_active => Verdict::say(format!(
+            "majordomus let this stop through: it came of a block, and {said}. Still owed: {done_line}"
+        )),
+        Verdict::Block { reason } => Verdict::Block { reason: format!("{reason}\n\nAlso: {said}.") },
+        Verdict::Allow { message: Some(m) } => Verdict::say(format!("{m}\n{said}")),
+        Verdict::Allow { message: None } => Verdict::say(said),
+    }
 }
 
 /// Whether the guard `previous` already says what `next` would: no block
