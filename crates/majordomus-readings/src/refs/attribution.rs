@@ -245,7 +245,7 @@ fn reach(repo: &Repo, tip: Oid, new: &HashSet<Oid>, parents: &mut HashMap<Oid, V
 /// mark is lost (`git reflog expire` rewrote the file) or a record written
 /// before it was kept holds none. Also whether the mark is lost: the
 /// reflog was rewritten since the start (test/cases/304).
-fn head_reflog_since(repo: &Repo, record: &TaskRecord) -> Reading<(HashSet<Oid>, bool)> {
+pub fn head_reflog_since(repo: &Repo, record: &TaskRecord) -> Reading<(HashSet<Oid>, bool)> {
     let path = reflog::log_of(repo.git_dir(), "HEAD");
     let mut out: HashSet<Oid> = HashSet::new();
     let mut rewritten = false;
