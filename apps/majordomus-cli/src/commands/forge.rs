@@ -217,7 +217,7 @@ fn refresh(ws: &Workspace) -> Result<(Observation, Provenance), CliError> {
         }
     }
     let mut provenance = provenance(&tool, task.as_deref());
-    provenance.remotes_since_start = Some(remotes_since_start(&ws, task.as_deref()));
+    provenance.remotes_since_start = Some(remotes_since_start(ws, task.as_deref()));
     let observed = match tool.name {
         "glab" => glab::observe(&tool, &issues),
         _ => gh::observe(&tool, &issues),
