@@ -89,7 +89,7 @@ pub fn cmd_hook_stop(explicit_dir: Option<&Path>, args: StopArgs) -> Exit {
         Ok(Err(failure)) => Verdict::say(failed(&failure)),
         Err(panic) => Verdict::say(crashed(&panic)),
     };
-    emit(&render_stop(args.agent, &verdict));
+    super::watchdog::answer(args.agent, &verdict);
     Exit::Ok
 }
 
@@ -152,6 +152,13 @@ struct Unmeasured {
 /// Everything the hook does; `Err` is a failure of majordomus itself.
 fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Result<Verdict, String> {
     let payload: StopPayload = read_payload("a stop hook")?;
+    // From here a reading that never returns still gets an answer in time.
+    super::watchdog::start(
+        args.agent,
+        started,
+        args.budget_ms.unwrap_or(majordomus_records::policy::DEFAULT_BUDGET_MS),
+        payload.stop_hook_active.unwrap_or(false),
+    );
     inject_fault();
     match payload.hook_event_name.as_deref() {
         None | Some("Stop" | "SubagentStop") => {}
@@ -383,6 +390,7 @@ fn judge(
     let force = ws.in_force(&task).map_err(|e| e.chain())?;
     let policy = force.policy.clone();
     let budget_ms = args.budget_ms.unwrap_or(policy.hook.budget_ms);
+    super::watchdog::allow(budget_ms);
     let doc = evaluate_in_force(ws, task, force, Deadline::after(started, budget_ms)).map_err(|e| e.chain())?;
     // The work is measured: what cannot be written is said, never a way out.
     let unwritten: Vec<String> = write_document(ws, &doc).err().map(|e| e.chain()).into_iter().collect();
