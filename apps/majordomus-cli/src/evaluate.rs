@@ -2,8 +2,9 @@
 //! document. `check`, `finish` and every later caller go through here, so
 //! there is one way to answer the done invariant.
 
+use majordomus_invariant::document::RecordJson;
 use majordomus_invariant::in_force::InForce;
-use majordomus_invariant::{done, measure, score, Deadline, Document, Readings};
+use majordomus_invariant::{branch_cache, done, measure, score, Deadline, Document, Readings};
 use majordomus_records::task::TaskState;
 use majordomus_records::StatePaths;
 
@@ -18,25 +19,36 @@ pub fn evaluate(ws: &Workspace) -> Result<Document, CliError> {
 /// Measures and judges the invariant, taking no reading past `deadline`
 /// (those answer `unknown`, naming the time budget); writes nothing.
 pub fn evaluate_within(ws: &Workspace, deadline: Deadline) -> Result<Document, CliError> {
-    let task = TaskState::here(&ws.paths);
+    // The branches' ref files are walked while the task record is read.
+    let tips = branch_cache::begin(&ws.repo, &ws.paths, deadline);
+    let (task, text) = TaskState::here_with_text(&ws.paths);
     let force = ws.in_force(&task)?;
-    evaluate_in_force(ws, task, force, deadline)
+    evaluate_in_force(ws, task, text.as_deref(), force, deadline, tips)
 }
 
 /// [`evaluate_within`] for a task record and its policy in force already
 /// read (the stop hook reads both to find the task and its budget: a task
-/// record holding large baselines is read once, not three times).
+/// record holding large baselines is read once, not three times); `text`:
+/// the bytes an active record was read from, which the document holds as
+/// they are; `tips`: the branches' tips, begun before the record was read
+/// (`branch_cache::begin`).
 pub fn evaluate_in_force(
     ws: &Workspace,
     task: TaskState,
+    text: Option<&[u8]>,
     force: InForce,
     deadline: Deadline,
+    tips: branch_cache::Reader,
 ) -> Result<Document, CliError> {
-    let (task_json, task_error) = task_fields(&task)?;
+    let (task_json, task_error) = match (&task, text.map(RecordJson::from_text)) {
+        (TaskState::Active(_), Some(Ok(json))) => (Some(json), None),
+        _ => task_fields(&task)?,
+    };
     // Taken on the way, each part before what reads the same, so that
     // anything moving during the measurement makes the cached document
     // read as stale (measure::measure_fingerprinted).
-    let (readings, fingerprint) = measure::measure_fingerprinted(&ws.repo, &ws.paths, &force.policy, task, deadline);
+    let (readings, fingerprint) =
+        measure::measure_fingerprinted(&ws.repo, &ws.paths, &force.policy, task, deadline, tips);
     let answers = done::answer_in_force(&readings, &force);
     let (score, caps) = score::score(&answers, &force.policy.caps);
     let mut doc =
@@ -79,10 +91,10 @@ fn sentence_reason(reason: &str) -> String {
     format!("this repository cannot be read: {reason}")
 }
 
-fn task_fields(task: &TaskState) -> Result<(Option<serde_json::Value>, Option<String>), CliError> {
+fn task_fields(task: &TaskState) -> Result<(Option<RecordJson>, Option<String>), CliError> {
     Ok(match task {
         TaskState::Active(r) => {
-            (Some(serde_json::to_value(r).map_err(|e| CliError::internal("cannot encode the task record", e))?), None)
+            (Some(RecordJson::of(r).map_err(|e| CliError::internal("cannot encode the task record", e))?), None)
         }
         TaskState::None => (None, None),
         TaskState::Unreadable(reason) => (None, Some(reason.clone())),

@@ -31,7 +31,22 @@ pub mod worktrees;
 pub use repo::{open, OpenError, Repo};
 pub use unread::{Reading, Unread, UnreadKind, NO_TASK};
 
-/// The full hexadecimal id of an object.
+#[cfg(test)]
+#[test]
+fn an_id_is_written_as_git_writes_it() {
+    let id = git2::Oid::from_str("0123456789abcdef0123456789abcdef01234567").expect("id");
+    assert_eq!(hex(id), id.to_string());
+    assert_eq!(hex(git2::Oid::zero()), "0".repeat(40));
+}
+
+/// The full hexadecimal id of an object (as `Oid`'s `Display` writes it,
+/// without its formatting machinery: thousands are written per check).
 pub fn hex(oid: git2::Oid) -> String {
-    oid.to_string()
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(2 * oid.as_bytes().len());
+    for b in oid.as_bytes() {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 0xf)]));
+    }
+    out
 }

@@ -185,20 +185,18 @@ pub fn elsewhere(
 /// refs' record where there is one, else through its object.
 fn tags_holding(repo: &Repo, made_here: &HashSet<Oid>) -> Reading<Vec<(String, Oid)>> {
     let mut out = Vec::new();
-    let iter = repo.git.references_glob("refs/tags/*").map_err(|e| Unread::git("the tags", &e))?;
-    for reference in iter {
-        let reference = reference.map_err(|e| Unread::git("a tag", &e))?;
-        let (Some(name), Some(target)) = (reference.name(), reference.target()) else { continue };
-        let commit = match reference.target_peel() {
+    for tag in super::local::tags(repo.common_dir())? {
+        let commit = match tag.peeled {
             Some(peeled) => peeled,
-            None if made_here.contains(&target) => target,
-            None => match repo.git.find_tag(target) {
-                Ok(tag) => tag.target_id(),
+            None if made_here.contains(&tag.id) => tag.id,
+            None => match repo.git.find_tag(tag.id) {
+                Ok(object) => object.target_id(),
                 Err(_) => continue,
             },
         };
         if made_here.contains(&commit) {
-            out.push((name.strip_prefix("refs/tags/").unwrap_or(name).to_string(), commit));
+            let name = tag.name.strip_prefix("refs/tags/").map_or_else(|| tag.name.clone(), str::to_string);
+            out.push((name, commit));
         }
     }
     Ok(out)

@@ -103,7 +103,7 @@ fn age(
         // start has whole seconds, so the very second of the start counts.
         (None, Dating::FirstLogged(t)) if *t >= started => Age::Created(later(*t)),
         (None, Dating::FirstLogged(_)) => Age::Older,
-        (None, Dating::Undated(reason)) => Age::Undated(reason.clone()),
+        (None, Dating::Undated(reason)) => Age::Undated((*reason).to_string()),
     }
 }
 

@@ -266,7 +266,7 @@ fn accumulated(
     let mut branches = Vec::new();
     for b in branches_now.as_ref().map_err(Clone::clone)? {
         let dating = if at_start.and_then(|m| m.get(&b.name)) == Some(&b.commit) {
-            Dating::Undated(AT_START_COMMIT.into())
+            Dating::Undated(AT_START_COMMIT)
         } else {
             reflog::date(&reflog::branch_log(repo, &b.name))?
         };
