@@ -56,7 +56,9 @@ pub fn previous(archive_dirs: &[PathBuf], root: &Path) -> Option<PreviousTask> {
         if path.extension().map_or(true, |e| e != "json") {
             continue;
         }
-        let Some(doc) = std::fs::read(&path).ok().and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+        let Some(doc) = majordomus_records::regular::read(&path)
+            .ok()
+            .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
         else {
             continue;
         };

@@ -6,10 +6,10 @@
 
 use majordomus_readings::refs::{self, Push};
 use majordomus_readings::status;
-use majordomus_readings::{baselines, stash, worktrees, Repo, Unread};
+use majordomus_readings::{baselines, reflog, stash, worktrees, Repo, Unread};
 use majordomus_records::ledger::gate_environment;
 use majordomus_records::policy::Policy;
-use majordomus_records::task::{Bytes, DirtyPath, PolicyAtStart, Snapshot, UntrackedPath, MAX_POLICY_TEXT};
+use majordomus_records::task::{Bytes, DirtyPath, LogMark, PolicyAtStart, Snapshot, UntrackedPath, MAX_POLICY_TEXT};
 use majordomus_records::StatePaths;
 
 use crate::family::integration::readings::trunk;
@@ -101,6 +101,11 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
                     .filter_map(|b| Some((b.name.clone(), b.upstream.clone().filter(|u| !u.exists)?.refname)))
                     .collect(),
             );
+            // Each upstream there now, with its reflog's newest line: one
+            // pruned and made again since is told by its log (test/cases/301).
+            let upstreams =
+                b.iter().filter_map(|b| b.upstream.as_ref().filter(|u| u.exists)).map(|u| u.refname.as_str());
+            snapshot.upstream_logs = refs::evidence::newest_lines(repo, upstreams).ok();
             snapshot.branches = Some(b.into_iter().map(|b| (b.name, b.commit)).collect());
         }),
     );
@@ -110,6 +115,11 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
             snapshot.remotes = Some(remotes);
             snapshot.remote_refs = Some(refs);
         }),
+    );
+    kept(
+        "HEAD's reflog",
+        reflog::mark(&reflog::log_of(repo.git_dir(), "HEAD"))
+            .map(|(len, last)| snapshot.head_log = Some(LogMark { len, last })),
     );
     kept("worktrees", worktrees::read(repo).map(|w| snapshot.worktrees = Some(w)));
     kept("stashes", stash::read(repo).map(|s| snapshot.stashes = Some(s.into_iter().map(|s| s.commit).collect())));

@@ -173,6 +173,42 @@ pub fn since(path: &Path, time: i64) -> Reading<Vec<Line>> {
     Ok(lines)
 }
 
+/// Where the reflog at `path` ends now: its length and its last line (a
+/// missing file is an empty one).
+pub fn mark(path: &Path) -> Reading<(u64, String)> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((0, String::new())),
+        Err(e) => return Err(Unread::io(format!("could not read the reflog {}: {e}", path.display()))),
+    };
+    let body = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+    let last = body.rsplit(|b| *b == b'\n').next().unwrap_or_default();
+    Ok((bytes.len() as u64, String::from_utf8_lossy(last).into_owned()))
+}
+
+/// The lines appended to the reflog at `path` after a [`mark`] of it,
+/// oldest first; `None` when the file no longer begins with what was
+/// marked (it is shorter, or the line ending at the mark is another:
+/// `git reflog expire` rewrote it).
+pub fn after(path: &Path, len: u64, last: &str) -> Reading<Option<Vec<Line>>> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((len == 0).then(Vec::new)),
+        Err(e) => return Err(Unread::io(format!("could not read the reflog {}: {e}", path.display()))),
+    };
+    let Ok(len) = usize::try_from(len) else { return Ok(None) };
+    if bytes.len() < len {
+        return Ok(None);
+    }
+    let (before, appended) = bytes.split_at(len);
+    let kept = before.strip_suffix(b"\n").unwrap_or(before);
+    let marked = kept.rsplit(|b| *b == b'\n').next().unwrap_or_default();
+    if (len > 0 && !before.ends_with(b"\n")) || String::from_utf8_lossy(marked) != last {
+        return Ok(None);
+    }
+    Ok(Some(appended.split(|b| *b == b'\n').filter_map(|l| Line::parse(&String::from_utf8_lossy(l))).collect()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,6 +260,27 @@ mod tests {
         assert!(last.message.len() > 3000 && last.message.ends_with("fast-forward"), "{}", last.message);
         std::fs::write(&path, "").expect("write");
         assert_eq!(last_line(&path).expect("read"), None);
+    }
+
+    #[test]
+    fn the_lines_after_a_mark_are_those_appended_whatever_their_time_and_a_rewrite_loses_the_mark() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("HEAD");
+        let zero = "0".repeat(40);
+        let line = |n: u32, t: u32| format!("{zero} {:040x} A U Thor <a@example.com> {t} +0000\tcommit: {n}\n", n);
+        assert_eq!(mark(&path).expect("mark"), (0, String::new()));
+        assert_eq!(after(&path, 0, "").expect("read"), Some(Vec::new()));
+        std::fs::write(&path, format!("{}{}", line(1, 2000), line(2, 3000))).expect("write");
+        let (len, last) = mark(&path).expect("mark");
+        assert!(last.ends_with("commit: 2"));
+        std::fs::write(&path, format!("{}{}{}", line(1, 2000), line(2, 3000), line(3, 10))).expect("write");
+        let appended = after(&path, len, &last).expect("read").expect("the mark holds");
+        assert_eq!(appended.len(), 1);
+        assert_eq!((appended[0].time, appended[0].message.as_str()), (10, "commit: 3"), "dated before, still after");
+        std::fs::write(&path, line(3, 10)).expect("write");
+        assert_eq!(after(&path, len, &last).expect("read"), None, "expired: shorter");
+        std::fs::write(&path, format!("{}{}{}", line(1, 2000), line(9, 3000), line(3, 10))).expect("write");
+        assert_eq!(after(&path, len, &last).expect("read"), None, "rewritten: another line at the mark");
     }
 
     #[test]

@@ -59,9 +59,19 @@ pub enum OpenError {
 /// `GIT_DIR` or other environment overrides.
 pub fn open(dir: &Path) -> Result<Repo, OpenError> {
     read_objects_as_git_does();
-    let git = match Repository::discover(dir) {
+    // `Repository::discover` is this search and then the open: made in two
+    // steps, a search that finds nothing is made once (a hook walks up from
+    // each repository to the root looking for one around it, and mostly
+    // finds none), and one that found a repository libgit2 cannot open says
+    // why from what it found.
+    let none = std::iter::empty::<&std::ffi::OsStr>();
+    let found = Repository::discover_path(dir, none)
+        .map_err(|source| OpenError::NotARepository { path: dir.into(), source })?;
+    let git = match Repository::open(&found) {
         Ok(git) => git,
-        Err(source) => return Err(unreadable(dir).unwrap_or(OpenError::NotARepository { path: dir.into(), source })),
+        Err(source) => {
+            return Err(unreadable_at(&found).unwrap_or(OpenError::NotARepository { path: dir.into(), source }))
+        }
     };
     let root = match git.workdir() {
         Some(w) => w.to_path_buf(),
@@ -139,10 +149,11 @@ fn gitlink_dir(dir: &Path, git: &Repository) -> Option<PathBuf> {
     (!own_worktree).then(|| holder.to_path_buf())
 }
 
-/// A repository that git would find from `dir` but libgit2 refuses to open:
-/// its working tree and the reason, read from its config file alone.
-fn unreadable(dir: &Path) -> Option<OpenError> {
-    let git_dir = Repository::discover_path(dir, std::iter::empty::<&std::ffi::OsStr>()).ok()?;
+/// The repository whose git directory the search found at `git_dir`, where
+/// libgit2 refuses to open it: its working tree and the reason, read from
+/// its config file alone.
+fn unreadable_at(git_dir: &Path) -> Option<OpenError> {
+    let git_dir = git_dir.to_path_buf();
     // A linked worktree's git directory names its common directory and its
     // working tree; the main one lives in the working tree's `.git`.
     let read = |name: &str| std::fs::read_to_string(git_dir.join(name)).ok().map(|s| s.trim().to_string());

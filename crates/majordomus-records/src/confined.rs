@@ -123,11 +123,18 @@ pub struct Dir {
 /// from a file the repository holds.
 pub fn open_dir(base: &Path, rel: &Path, create: bool) -> Result<Dir, PlaceError> {
     let names = plain_names(base, rel)?;
-    if create {
-        std::fs::create_dir_all(base).map_err(|source| io_err("create the directory", base, source))?;
+    // Opened first, created only when missing: a directory that is there
+    // (every run but the first) costs one call, not a `mkdir` answered
+    // EEXIST before it.
+    let flags = OFlags::DIRECTORY | OFlags::RDONLY | OFlags::CLOEXEC;
+    let fd = match rustix::fs::open(base, flags, Mode::empty()) {
+        Err(Errno::NOENT) if create => {
+            std::fs::create_dir_all(base).map_err(|source| io_err("create the directory", base, source))?;
+            rustix::fs::open(base, flags, Mode::empty())
+        }
+        opened => opened,
     }
-    let fd = rustix::fs::open(base, OFlags::DIRECTORY | OFlags::RDONLY | OFlags::CLOEXEC, Mode::empty())
-        .map_err(|e| io_err("open the directory", base, e.into()))?;
+    .map_err(|e| io_err("open the directory", base, e.into()))?;
     let mut dir = Dir { fd, path: base.to_path_buf(), base: base.to_path_buf() };
     for name in names {
         dir = dir.child(&name, create)?;
@@ -177,14 +184,22 @@ impl Dir {
     /// The subdirectory `name`, created when missing and `create` is set.
     pub fn child(&self, name: &str, create: bool) -> Result<Dir, PlaceError> {
         let path = self.path.join(name);
-        if create {
-            match rustix::fs::mkdirat(&self.fd, name, Mode::from_raw_mode(0o777)) {
-                Ok(()) | Err(Errno::EXIST) => {}
-                Err(e) => return Err(io_err("create the directory", &path, e.into())),
-            }
-        }
         let flags = OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::RDONLY | OFlags::CLOEXEC;
-        match rustix::fs::openat(&self.fd, name, flags, Mode::empty()) {
+        // Opened first, created only when missing (as in [`open_dir`]);
+        // whatever is at the name, a link included, is judged by the open.
+        let opened = match rustix::fs::openat(&self.fd, name, flags, Mode::empty()) {
+            Err(Errno::NOENT) if create => {
+                match rustix::fs::mkdirat(&self.fd, name, Mode::from_raw_mode(0o777)) {
+                    // EEXIST: made by another writer meanwhile, or a link
+                    // planted meanwhile, which the open below refuses.
+                    Ok(()) | Err(Errno::EXIST) => {}
+                    Err(e) => return Err(io_err("create the directory", &path, e.into())),
+                }
+                rustix::fs::openat(&self.fd, name, flags, Mode::empty())
+            }
+            opened => opened,
+        };
+        match opened {
             Ok(fd) => Ok(Dir { fd, path, base: self.base.clone() }),
             Err(Errno::LOOP | Errno::NOTDIR) => Err(self.refusal(name, Kind::Directory)),
             Err(e) => Err(io_err("open the directory", &path, e.into())),

@@ -298,7 +298,7 @@ impl Observation {
     /// Reads the observation; `Ok(None)` when the forge was never observed.
     pub fn load(path: &Path) -> Result<Option<Self>, ForgeError> {
         use std::io::Read;
-        let file = match std::fs::File::open(path) {
+        let file = match crate::regular::open(path) {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(source) => return Err(ForgeError::Io { path: path.into(), source }),

@@ -15,6 +15,12 @@
 //! belongs to one task: a record naming another task counts as no blocks
 //! at all.
 //!
+//! A record is written only when it changes what the next stop decides: a
+//! stop that counts no block, where the record already counts none for the
+//! task, leaves it as it is (with no block counted, nothing else in it is
+//! compared), so its `done_line`, `fingerprint`, `worktree` and `at` are
+//! those of the last stop that changed the count.
+//!
 //! Each agent has a guard of its own ([`HookKey`]: the host, the session,
 //! the subagent), so a Codex stop is not let through because a Claude Code
 //! stop was blocked before, and parallel subagents do not share one count.
@@ -67,7 +73,7 @@ pub struct HookState {
     /// The subagent, as the host named it (`None`: the session's main agent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub agent_id: Option<String>,
-    /// RFC 3339, UTC.
+    /// RFC 3339, UTC: when the record was last written.
     pub at: String,
 }
 

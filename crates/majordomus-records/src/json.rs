@@ -63,7 +63,7 @@ pub fn load<R: Record>(path: &Path) -> Result<Option<R>, Failure> {
 /// compares them (the task record with its copy): at most the bound of
 /// such a record, larger is malformed. `Ok(None)` when there is no file.
 pub fn read<R: Record>(path: &Path) -> Result<Option<Vec<u8>>, Failure> {
-    let file = match std::fs::File::open(path) {
+    let file = match crate::regular::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(Failure::Io(e)),

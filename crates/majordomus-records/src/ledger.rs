@@ -242,7 +242,7 @@ pub fn read(path: &Path) -> Result<Vec<Entry>, LedgerError> {
 
 /// Reads the ledger: its entries and the torn last line, if any.
 pub fn load(path: &Path) -> Result<Ledger, LedgerError> {
-    let bytes = match std::fs::read(path) {
+    let bytes = match crate::regular::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Ledger::default()),
         Err(source) => return Err(LedgerError::Io { path: path.into(), source }),
@@ -285,13 +285,13 @@ pub fn writable(paths: &StatePaths) -> Result<(), LedgerError> {
 /// end alone (cheap enough for every `check`); `None` too when the ledger
 /// cannot be read (its readers say why).
 pub fn torn(path: &Path) -> Option<Torn> {
-    let file = std::fs::File::open(path).ok()?;
+    let file = crate::regular::open(path).ok()?;
     let (line_start, tail) = crate::lines::tail(&file).ok()??;
     if Entry::parse(&tail).is_ok() || tail.iter().all(u8::is_ascii_whitespace) {
         return None;
     }
     // Its line number needs the lines before it counted: only now, when there is one.
-    let before = std::fs::read(path).ok()?;
+    let before = crate::regular::read(path).ok()?;
     let line =
         before[..usize::try_from(line_start).ok()?.min(before.len())].iter().filter(|b| **b == b'\n').count() + 1;
     Some(Torn { line, bytes: tail.len() })
@@ -305,7 +305,7 @@ pub fn append(paths: &StatePaths, entry: &Entry) -> Result<(), LedgerError> {
     // A ledger that lost lines is not written to: the next mark would
     // cover the loss.
     let path = paths.ledger();
-    match std::fs::read(&path) {
+    match crate::regular::read(&path) {
         Ok(bytes) => mark::verify(paths, &bytes),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => mark::verify(paths, b""),
         Err(source) => return Err(LedgerError::Io { path, source }),
@@ -321,7 +321,7 @@ pub fn append(paths: &StatePaths, entry: &Entry) -> Result<(), LedgerError> {
 /// line written last ends): then [`LedgerError::Lost`], never what is left.
 pub fn load_here(paths: &StatePaths) -> Result<Ledger, LedgerError> {
     let path = paths.ledger();
-    let bytes = match std::fs::read(&path) {
+    let bytes = match crate::regular::read(&path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(source) => return Err(LedgerError::Io { path, source }),
@@ -339,7 +339,7 @@ pub fn read_here(paths: &StatePaths) -> Result<Vec<Entry>, LedgerError> {
 /// before (between tasks) is not held against what comes: `start` calls it.
 pub fn renew_mark(paths: &StatePaths) -> Result<(), LedgerError> {
     let path = paths.ledger();
-    let bytes = match std::fs::read(&path) {
+    let bytes = match crate::regular::read(&path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(source) => return Err(LedgerError::Io { path, source }),

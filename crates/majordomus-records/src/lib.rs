@@ -19,6 +19,7 @@ pub mod lock;
 pub mod paths;
 pub mod policy;
 pub mod reading_at_start;
+pub mod regular;
 pub mod repo_path;
 pub mod task;
 pub mod text;

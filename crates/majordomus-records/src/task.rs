@@ -145,6 +145,25 @@ pub struct Snapshot {
     /// upstream's ref name: inherited by `upstream-alive`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gone_upstreams: Option<BTreeMap<String, String>>,
+    /// The upstream refs of local branches that existed at the start, each
+    /// with the newest line its reflog held then (empty: none): an
+    /// upstream pruned and made again at its start value has a reflog of
+    /// its own since, and must show a fetch or push of its remote to count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upstream_logs: Option<BTreeMap<String, String>>,
+    /// Where this worktree's HEAD reflog ended at the start: what was
+    /// appended since is the task's, whatever time its lines carry
+    /// (`GIT_COMMITTER_DATE` dates them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub head_log: Option<LogMark>,
+}
+
+/// Where a reflog file ended: its length in bytes and its last line (empty
+/// for an empty or missing file).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogMark {
+    pub len: u64,
+    pub last: String,
 }
 
 /// `.ai/repo/majordomus.toml` at the start.
@@ -328,7 +347,7 @@ impl TaskState {
         let shown = |p: &Path| p.strip_prefix(paths.root()).unwrap_or(p).display().to_string();
         let (record, copy, state_dir) = (shown(&path), shown(&copy_path), shown(&paths.state_dir()));
         if let (TaskState::Active(_), Some(now)) = (&state, bytes) {
-            return match std::fs::read(&copy_path) {
+            return match crate::regular::read(&copy_path) {
                 Ok(kept) if kept != now => (
                     TaskState::Unreadable(format!(
                         "the task record {record} is not the one majordomus wrote: it differs from the copy kept in \

@@ -105,7 +105,7 @@ fn finish_unreadable(ws: &Workspace, outcome: Outcome, reason: &str) -> Result<E
     // directory holds.
     let mut held = Vec::new();
     let copy = ws.paths.task_copy().filter(|_| !ws.paths.task().exists());
-    if let Ok(f) = std::fs::File::open(copy.unwrap_or_else(|| ws.paths.task())) {
+    if let Ok(f) = majordomus_records::regular::open(&copy.unwrap_or_else(|| ws.paths.task())) {
         let _ = f.take(64 << 10).read_to_end(&mut held);
     }
     let now = chrono::Utc::now();

@@ -264,8 +264,13 @@ fn cmd_list(ws: &Workspace, policy: &Policy) -> Result<Exit, CliError> {
         writeln!(out, "  {}", selection(gate, &changes, &gitlinks))?;
         let verdict = match (&tree, &runs) {
             (Err(e), _) | (_, Err(e)) => Err(e.clone()),
-            (Ok(tree), Ok(runs)) => verification::inputs_now(&ws.repo, tree, gate)
-                .map(|inputs| verification::runs_of(runs, id, &inputs.hash, inputs.files)),
+            (Ok(tree), Ok(runs)) => verification::inputs_now(&ws.repo, tree, gate).map(|inputs| {
+                let mut found = verification::runs_of(runs, id, &inputs.hash, inputs.files);
+                if let Some(Ok(m)) = changes.as_ref().ok().map(|c| verification::matched(gate, c, &gitlinks)) {
+                    found.unseen = inputs.absent.into_iter().filter(|p| m.contains(p)).collect();
+                }
+                found
+            }),
         };
         let start = task.record().and_then(|r| r.snapshot.gate_environment.as_ref());
         writeln!(out, "  verdict: {}", verdict_line(&gate_state(&verdict, start), now))?;
@@ -335,6 +340,11 @@ fn verdict_line(state: &GateState<'_>, now: chrono::DateTime<chrono::Utc>) -> St
         GateState::Elsewhere { run, why: Elsewhere::StartUnrecorded } => format!(
             "passed {}, over its inputs as they are now; the task record holds no start environment to compare the run's with",
             when(run)
+        ),
+        GateState::Unseen { run, paths } => format!(
+            "passed {}, over its inputs as they are now, but not counted: {} changed since the start lay outside the sparse checkout it ran in",
+            when(run),
+            paths.join(", ")
         ),
         GateState::Unread(e) => format!("unknown: {}", e.reason),
     }

@@ -80,7 +80,7 @@ pub fn cmd_score(cwd: &Path, args: ScoreArgs) -> Result<Exit, CliError> {
 
 fn read_cached(ws: &Workspace) -> Result<Option<Document>, CliError> {
     let path = ws.paths.completion();
-    let bytes = match std::fs::read(&path) {
+    let bytes = match majordomus_records::regular::read(&path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(CliError::internal(format!("cannot read {}", path.display()), e)),

@@ -128,6 +128,7 @@ pub fn filters() -> Vec<(&'static str, &'static str)> {
         (r#""(pid|start_time|mtime_ns|refs_mtime_ns|size|index_mtime)": \d+"#, r#""$1": [N]"#),
         (r"index=[0-9a-f]{16}\b", "index=[HASH]"),
         (r#""PATH": "[^"]*""#, r#""PATH": "[PATH]""#),
+        (r"> \d+ [+-]\d{4}\\t", "> [SECONDS] [ZONE]\\t"),
     ]
 }
 

@@ -59,8 +59,9 @@ fn an_open_invariant_blocks_a_claude_stop_with_a_reason_for_the_agent() {
     snapshot_run!("stop_claude_not_complete_reason", case.redact(reason));
 }
 
-#[test]
-fn a_complete_invariant_lets_the_stop_through_for_either_host_and_resets_the_count() {
+/// A task whose first stop was blocked (a guard counting 1), then done:
+/// committed with a test, and the forge observed since the start.
+fn done_after_one_block() -> Case {
     let case = Case::new();
     // This repository's forge is observed by typing its observations in.
     case.repo.write(".ai/repo/majordomus.toml", "[forge]\nprovider = \"recorded\"\n");
@@ -68,7 +69,6 @@ fn a_complete_invariant_lets_the_stop_through_for_either_host_and_resets_the_cou
     case.start("add a parser");
     let blocked = case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
     assert_eq!(parse_hook_output(&blocked).expect("a verdict")["decision"], "block");
-    // The work done: committed with a test, and the forge observed since the start.
     case.repo.write("src/parser.rs", "fn parse() {}\n");
     case.repo.write("tests/parser.rs", "#[test] fn parses() {}\n");
     case.repo.commit_all("parser");
@@ -81,6 +81,12 @@ fn a_complete_invariant_lets_the_stop_through_for_either_host_and_resets_the_cou
     .unwrap();
     assert_eq!(case.md(&["forge", "record", observation.to_str().unwrap()]).code, 0);
     assert_eq!(case.md(&["check"]).code, 0, "{}", case.md(&["check"]).stdout);
+    case
+}
+
+#[test]
+fn a_complete_invariant_lets_the_stop_through_for_either_host_and_resets_the_count() {
+    let case = done_after_one_block();
     let claude = case.md_with(&["hook", "stop", "--agent", "claude"], Some(&case.payload("claude-stop.json")), &[]);
     assert_eq!(claude.code, 0);
     assert_eq!(parse_hook_output(&claude), None, "a complete invariant blocks nothing: {}", claude.stdout);
@@ -89,6 +95,38 @@ fn a_complete_invariant_lets_the_stop_through_for_either_host_and_resets_the_cou
     assert_eq!(parse_hook_output(&codex), Some(serde_json::json!({})));
     snapshot_run!("stop_claude_complete", case.snapshot(&claude));
     snapshot_run!("stop_codex_complete", case.snapshot(&codex));
+}
+
+/// A guard replaced is a new file (written beside it, then renamed over
+/// it), so the same inode, times and bytes are the same file, not rewritten.
+#[test]
+fn a_stop_that_counts_no_block_after_one_that_counted_none_leaves_the_guard_file_as_it_is() {
+    use std::os::unix::fs::MetadataExt;
+    let case = done_after_one_block();
+    let stop = || case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
+    assert_eq!(parse_hook_output(&stop()), None, "a complete invariant blocks nothing");
+    assert_eq!(guard(&case, "claude-main-"), 0, "the count of 1 starts over: the guard is written");
+    let dir = case.path().join(".ai/local/state/hook");
+    let file = std::fs::read_dir(&dir).unwrap().next().expect("the guard").unwrap().path();
+    let seen = |path: &std::path::Path| {
+        let m = std::fs::symlink_metadata(path).expect("the guard is there");
+        (m.ino(), m.mtime(), m.mtime_nsec(), m.ctime(), m.ctime_nsec(), std::fs::read(path).unwrap())
+    };
+    let before = seen(&file);
+    let document = seen(&case.path().join(".ai/local/state/gates.completion.json")).0;
+    assert_eq!(parse_hook_output(&stop()), None);
+    assert_eq!(seen(&file), before, "the guard said the same and was rewritten all the same");
+    assert_eq!(guards(&case).len(), 1, "{:?}", guards(&case));
+    assert_ne!(
+        seen(&case.path().join(".ai/local/state/gates.completion.json")).0,
+        document,
+        "the stop wrote its measurement as check does"
+    );
+    // A block counted is written again: the guard is not left stale.
+    case.repo.write("src/more.rs", "fn more() {}\n");
+    assert_eq!(parse_hook_output(&stop()).expect("a verdict")["decision"], "block");
+    assert_eq!(guard(&case, "claude-main-"), 1);
+    assert_ne!(seen(&file).0, before.0, "the block counted is a new guard file");
 }
 
 #[test]

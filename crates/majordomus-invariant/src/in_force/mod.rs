@@ -134,7 +134,7 @@ pub fn read(repo: Option<&Repo>, root: &Path, task: &TaskState) -> Result<InForc
         return Policy::load(&path, &builtin).map(|policy| InForce { policy, finding: None });
     };
     let start = at_start(repo, record, &builtin);
-    let now_text = match std::fs::read_to_string(&path) {
+    let now_text = match majordomus_records::regular::read_to_string(&path) {
         Ok(t) => Ok(Some(t)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(source) => Err(PolicyError::Io { path: path.clone(), source }),
@@ -266,7 +266,7 @@ fn in_commit(repo: &Repo, start: &str) -> Result<Option<String>, String> {
 /// refuses with.
 pub fn text_to_keep(root: &Path) -> Result<Option<String>, PolicyError> {
     let path = root.join(POLICY_FILE);
-    match std::fs::read_to_string(&path) {
+    match majordomus_records::regular::read_to_string(&path) {
         Ok(t) => Ok(Some(t)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(source) => Err(PolicyError::Io { path, source }),

@@ -22,12 +22,14 @@
 //! waiting on a FIFO, see [`crate::file`]) and its mode taken from the
 //! working tree as git would stage it. No git command runs.
 //!
-//! Two things beyond the files' own content are part of what a verdict
+//! Three things beyond the files' own content are part of what a verdict
 //! covers: what a symbolic link among the inputs leads to, where that is
-//! inside the working tree (`links.rs`), and the ignore rules the inputs
-//! were taken under where the repository does not hold them (`ignore.rs`).
+//! inside the working tree (`links.rs`), the ignore rules the inputs
+//! were taken under where the repository does not hold them (`ignore.rs`),
+//! and which tracked inputs a sparse checkout left out of the working tree
+//! (the index holds their content, but a command run here never saw it).
 //! Each adds lines to the hash only where there is something to cover (a
-//! link, a rule), so a gate with neither hashes as it always did.
+//! link, a rule, an absent file), so a gate with none hashes as it always did.
 
 mod ignore;
 mod links;
@@ -98,6 +100,10 @@ pub struct Inputs {
     pub hash: String,
     /// How many files matched.
     pub files: usize,
+    /// Tracked inputs the working tree does not hold because a sparse
+    /// checkout leaves them out (skip-worktree, absent): a command run here
+    /// cannot see them, whatever the index holds for them.
+    pub absent: Vec<String>,
 }
 
 /// Hashes the inputs matching `matcher` as the working tree holds them now.
@@ -107,11 +113,13 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
     // pass); through libgit2 only where that reader does not read it.
     // Paths as RepoPath shows them: text, and lossless.
     let shown = |p: &[u8]| RepoPath::from_bytes(p).to_string();
-    let entries: Vec<(String, git2::Oid, u32)> = match repo.index_file() {
-        Ok(index) => index.entries.iter().map(|e| (shown(e.path(&index.paths)), e.id, e.mode)).collect(),
+    let entries: Vec<(String, git2::Oid, u32, bool)> = match repo.index_file() {
+        Ok(index) => {
+            index.entries.iter().map(|e| (shown(e.path(&index.paths)), e.id, e.mode, e.skip_worktree)).collect()
+        }
         Err(_) => {
             let index = repo.git.index().map_err(|e| Unread::git("the index", &e))?;
-            index.iter().map(|e| (shown(&e.path), e.id, e.mode)).collect()
+            index.iter().map(|e| (shown(&e.path), e.id, e.mode, e.flags_extended & SKIP_WORKTREE != 0)).collect()
         }
     };
     let filemode = repo.git.config().and_then(|c| c.get_bool("core.filemode")).unwrap_or(true);
@@ -130,7 +138,12 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
     let mut seen: BTreeSet<String> = BTreeSet::new();
     // Links among the inputs, or with a glob reaching beneath them.
     let mut links: BTreeSet<String> = BTreeSet::new();
-    for (path, id, mode) in &entries {
+    // Inputs a sparse checkout leaves out of the working tree: hashed as
+    // the index holds them, and named, each with a line of its own in the
+    // hash (a run made without the file is not a run made with it, though
+    // the blob is the same: test/cases/300).
+    let mut absent: Vec<String> = Vec::new();
+    for (path, id, mode, skip) in &entries {
         if is_own_state(path) {
             continue;
         }
@@ -150,6 +163,9 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
             continue;
         }
         let (path, id, mode) = (path.clone(), *id, *mode);
+        if *skip && !changed.contains(path.as_str()) && !on_disk(repo, &path) {
+            absent.push(path.clone());
+        }
         let found = if changed.contains(path.as_str()) {
             let kept = if filemode { None } else { Some(mode) };
             content_id(repo, &RepoPath::parse(&path)).zip(worktree_mode(repo, &path, kept))
@@ -185,14 +201,24 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
     if !links.is_empty() {
         let known: links::Known<'_> = entries
             .iter()
-            .map(|(p, id, mode)| (p.as_str(), (!changed.contains(p.as_str())).then(|| (id.to_string(), *mode))))
+            .map(|(p, id, mode, _)| (p.as_str(), (!changed.contains(p.as_str())).then(|| (id.to_string(), *mode))))
             .collect();
         links::follow(repo, matcher, &links.into_iter().collect::<Vec<_>>(), &known, &mut files)?;
     }
     files.sort();
     files.dedup();
-    let ignore = ignore::context(repo, tree, matcher)?;
-    Ok(Inputs { hash: manifest_hash_under(command, &files, &ignore)?, files: files.len() })
+    let mut context = ignore::context(repo, tree, matcher)?;
+    context.extend(absent.iter().map(|p| format!("absent from the working tree: {p}")));
+    Ok(Inputs { hash: manifest_hash_under(command, &files, &context)?, files: files.len(), absent })
+}
+
+/// libgit2's extended flag for the skip-worktree bit (`GIT_INDEX_ENTRY_SKIP_WORKTREE`).
+const SKIP_WORKTREE: u16 = 1 << 14;
+
+/// Whether the working tree holds something at `rel`, reached as git
+/// reaches it (never through a link among its leading directories).
+fn on_disk(repo: &Repo, rel: &str) -> bool {
+    crate::file::in_tree(repo.root(), &RepoPath::parse(rel)).is_some_and(|full| std::fs::symlink_metadata(full).is_ok())
 }
 
 /// One input file as the hash covers it.
@@ -243,12 +269,14 @@ pub fn manifest_hash(command: &str, files: &[InputFile]) -> Reading<String> {
 }
 
 /// The hash of a command and its input files, sorted by path, taken under
-/// the ignore rules `ignore` names (see `ignore.rs`).
-pub fn manifest_hash_under(command: &str, files: &[InputFile], ignore: &[String]) -> Reading<String> {
+/// the context `context` names: the ignore rules (see `ignore.rs`) and the
+/// inputs absent from the working tree.
+pub fn manifest_hash_under(command: &str, files: &[InputFile], context: &[String]) -> Reading<String> {
     // v2: each line carries the mode (v1 had none: a verdict recorded under
     // v1 is stale once, never current over a mode it did not see). A link's
-    // target and the ignore rules add lines of their own, only where there
-    // are some: a manifest without them is the v2 it always was.
+    // target, the ignore rules and absent inputs add lines of their own,
+    // only where there are some: a manifest without them is the v2 it
+    // always was.
     let mut manifest = format!("majordomus gate inputs v2\nrun {command}\n");
     for f in files {
         let _ = writeln!(manifest, "{:06o} {} {}", f.mode, f.id, f.path);
@@ -256,7 +284,7 @@ pub fn manifest_hash_under(command: &str, files: &[InputFile], ignore: &[String]
             let _ = writeln!(manifest, "  -> {mode:06o} {id}");
         }
     }
-    for line in ignore {
+    for line in context {
         let _ = writeln!(manifest, "{line}");
     }
     // The hash of the manifest as git would name it: no other hash function needed.
@@ -484,5 +512,20 @@ mod tests {
             t.write("src/lib.rs", "pub fn a() {}\n");
             assert_eq!(inputs(&t, &["src/**"]), before, "{bit}: reverted");
         }
+    }
+
+    #[test]
+    fn an_input_a_sparse_checkout_leaves_out_is_named_absent_and_a_run_without_it_is_not_a_run_with_it() {
+        let t = repo();
+        let whole = inputs(&t, &["src/**"]);
+        assert!(whole.absent.is_empty());
+        t.git(&["sparse-checkout", "set", "--no-cone", "/src/lib.rs", "/docs/"]);
+        assert!(!t.path().join("src/deep/mod.rs").exists(), "setup: the checkout left src/deep out");
+        let sparse = inputs(&t, &["src/**"]);
+        assert_eq!(sparse.absent, ["src/deep/mod.rs"]);
+        assert_eq!(sparse.files, 2, "still an input, as the index holds it");
+        assert_ne!(sparse.hash, whole.hash, "a run without the file is not a run with it");
+        t.git(&["sparse-checkout", "disable"]);
+        assert_eq!(inputs(&t, &["src/**"]), whole);
     }
 }

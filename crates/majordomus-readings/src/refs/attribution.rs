@@ -224,12 +224,25 @@ fn reach(repo: &Repo, tip: Oid, new: &HashSet<Oid>, parents: &mut HashMap<Oid, V
 }
 
 /// Every commit this worktree's HEAD pointed at since the task's start, by
-/// its reflog (a second's slack before the start: a commit of the start's
-/// own second that was there already is hidden as inherited anyway).
+/// its reflog: the lines appended after where it ended at the start (the
+/// snapshot's mark), whatever time they carry (`GIT_COMMITTER_DATE` dates
+/// them, test/cases/302), and the lines timed since the start (a second's
+/// slack before it: a commit of the start's own second that was there
+/// already is hidden as inherited anyway), which is all there is where the
+/// mark is lost (`git reflog expire` rewrote the file) or a record written
+/// before it was kept holds none.
 fn head_reflog_since(repo: &Repo, record: &TaskRecord) -> Reading<HashSet<Oid>> {
-    let Ok(started) = record.started_at() else { return Ok(HashSet::new()) };
-    let lines = reflog::since(&reflog::log_of(repo.git_dir(), "HEAD"), started.timestamp() - 1)?;
-    Ok(lines.iter().filter_map(|l| Oid::from_str(&l.new).ok()).collect())
+    let path = reflog::log_of(repo.git_dir(), "HEAD");
+    let mut out: HashSet<Oid> = HashSet::new();
+    if let Some(mark) = &record.snapshot.head_log {
+        let appended = reflog::after(&path, mark.len, &mark.last)?.unwrap_or_default();
+        out.extend(appended.iter().filter_map(|l| Oid::from_str(&l.new).ok()));
+    }
+    if let Ok(started) = record.started_at() {
+        let lines = reflog::since(&path, started.timestamp() - 1)?;
+        out.extend(lines.iter().filter_map(|l| Oid::from_str(&l.new).ok()));
+    }
+    Ok(out)
 }
 
 /// The branches other worktrees have checked out, with the worktree's name

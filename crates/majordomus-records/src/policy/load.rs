@@ -18,7 +18,7 @@ impl Policy {
     /// `builtin_questions` are the ids exemptions and caps may name besides
     /// the extra questions the file declares.
     pub fn load(path: &Path, builtin_questions: &[&str]) -> Result<Self, PolicyError> {
-        let text = match std::fs::read_to_string(path) {
+        let text = match crate::regular::read_to_string(path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Self::default()),
             Err(source) => return Err(PolicyError::Io { path: path.into(), source }),

@@ -409,21 +409,37 @@ fn judge(
         agent_id: key.agent_id.clone(),
         at: now(),
     };
-    // Atomic, not flushed to the disk first: a guard lost with the machine
-    // starts its count over, which (as above) costs at most one more block.
-    crate::workspace::write_derived_state(&ws.paths, &guard, &state.to_bytes()).map_err(|e| e.chain())?;
-    prune_guards(ws, &c.record.id);
+    // A stop that counts no block, where the guard already counts none for
+    // this task, leaves the guard as it is: the next stop would decide the
+    // same from either (with no block counted, nothing else in it is
+    // compared; see decide.rs), and a stop on a finished task, the most
+    // frequent of all, then writes no file but the document.
+    if !counts_nothing_still(previous.as_ref(), &state) {
+        // Atomic, not flushed to the disk first: a guard lost with the machine
+        // starts its count over, which (as above) costs at most one more block.
+        crate::workspace::write_derived_state(&ws.paths, &guard, &state.to_bytes()).map_err(|e| e.chain())?;
+    }
+    prune_guards(ws, &c.record.id, &guard);
     Ok(verdict)
+}
+
+/// Whether the guard `previous` already says what `next` would: no block
+/// counted for the same task.
+pub fn counts_nothing_still(previous: Option<&HookState>, next: &HookState) -> bool {
+    next.blocks == 0 && previous.is_some_and(|p| p.task == next.task && p.blocks == 0)
 }
 
 /// Removes the loop guards of tasks other than `task`: they count nothing
 /// any more, and sessions would otherwise leave one each behind. A guard
-/// that cannot be read or removed is left; it counts nothing either.
-fn prune_guards(ws: &Workspace, task: &str) {
+/// that cannot be read or removed is left; it counts nothing either. The
+/// stop's own guard (`own`, which names `task` once the stop is judged) is
+/// not read again.
+fn prune_guards(ws: &Workspace, task: &str, own: &Path) {
     let Ok(entries) = std::fs::read_dir(ws.paths.hook_dir()) else { return };
     for entry in entries.flatten() {
         let path = entry.path();
-        if path.extension().is_some_and(|e| e == "json")
+        if path != own
+            && path.extension().is_some_and(|e| e == "json")
             && HookState::load(&path).ok().flatten().is_some_and(|s| s.task != task)
         {
             // Never through a link: removed only where it lies in the state directory.
@@ -614,6 +630,16 @@ mod tests {
         assert!(matches!(verdict, Verdict::Allow { message: Some(m) } if m.contains("after 3 blocks in a row")));
         let (_, blocks) = decide_unreadable("r", shown, Some(&guard("t-1", 3)), 3);
         assert_eq!(blocks, 1, "blocks counted for a readable task are not this record's");
+    }
+
+    #[test]
+    fn a_guard_is_left_as_it_is_only_where_it_and_the_stop_both_count_no_block_for_the_task() {
+        let kept = |previous: Option<HookState>, next: HookState| counts_nothing_still(previous.as_ref(), &next);
+        assert!(kept(Some(guard("t-1", 0)), guard("t-1", 0)));
+        assert!(!kept(None, guard("t-1", 0)), "no guard yet: one is written");
+        assert!(!kept(Some(guard("t-1", 2)), guard("t-1", 0)), "a count that starts over is written");
+        assert!(!kept(Some(guard("t-1", 0)), guard("t-1", 1)), "a block counted is written");
+        assert!(!kept(Some(guard("t-0", 0)), guard("t-1", 0)), "another task's guard is replaced");
     }
 
     #[test]

@@ -117,6 +117,10 @@ pub enum GateState<'a> {
     /// environment the task started in, or under one that cannot be told:
     /// not the gate's verdict.
     Elsewhere { run: &'a RecordedRun, why: Elsewhere<'a> },
+    /// Its latest run over exactly the inputs now passed, but inputs the
+    /// task changed lie outside the sparse checkout it ran in: the run
+    /// never saw them, so it is not their verdict.
+    Unseen { run: &'a RecordedRun, paths: &'a [String] },
     /// Its inputs or the ledger could not be read.
     Unread(&'a Unread),
 }
@@ -131,6 +135,7 @@ impl GateState<'_> {
             GateState::Stale { .. } => "stale",
             GateState::Elsewhere { why: Elsewhere::StartUnrecorded, .. } => "environment unknown",
             GateState::Elsewhere { .. } => "other environment",
+            GateState::Unseen { .. } => "outside the checkout",
             GateState::Unread(_) => "unread",
         }
     }
@@ -141,7 +146,7 @@ impl GateState<'_> {
             GateState::Failed(_) => Status::Refused,
             GateState::NeverReported | GateState::Stale { .. } => Status::Owed,
             GateState::Elsewhere { why: Elsewhere::StartUnrecorded, .. } => Status::Unknown,
-            GateState::Elsewhere { .. } => Status::Owed,
+            GateState::Elsewhere { .. } | GateState::Unseen { .. } => Status::Owed,
             GateState::Unread(_) => Status::Unknown,
         }
     }
@@ -187,7 +192,8 @@ pub fn elsewhere<'a>(start: Option<&'a Environment>, run: &'a RecordedRun) -> Op
 pub fn gate_state<'a>(runs: &'a Result<GateRuns, Unread>, start: Option<&'a Environment>) -> GateState<'a> {
     match runs {
         Err(e) => GateState::Unread(e),
-        Ok(GateRuns { current: Some(run), .. }) if run.passed() => match elsewhere(start, run) {
+        Ok(GateRuns { current: Some(run), unseen, .. }) if run.passed() => match elsewhere(start, run) {
+            None if !unseen.is_empty() => GateState::Unseen { run, paths: unseen },
             None => GateState::Passing(run),
             Some(why) => GateState::Elsewhere { run, why },
         },
@@ -234,6 +240,14 @@ pub(crate) fn gate_clause(id: &str, state: &GateState<'_>) -> String {
         GateState::Elsewhere { run, why: Elsewhere::StartUnrecorded } => format!(
             "{id} passed over its inputs as they are now ({}), but the task record holds no start environment to compare the run's with (an older majordomus started the task), so whether the pass is the gate's cannot be said",
             by(run)
+        ),
+        GateState::Unseen { run, paths } => format!(
+            "{id} passed over its inputs as they are now ({}), but {} changed since the start {} outside the sparse checkout it ran in, so the run never saw {}: {}",
+            by(run),
+            count(paths.len(), "input"),
+            if paths.len() == 1 { "lies" } else { "lie" },
+            if paths.len() == 1 { "it" } else { "them" },
+            names(paths)
         ),
         GateState::Unread(e) => format!("{id} could not be read: {}", e.reason),
     }
@@ -429,7 +443,16 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
             None => tally.push((state.label(), 1)),
         }
     }
-    let order = ["passing", "failed", "never reported", "stale", "other environment", "environment unknown", "unread"];
+    let order = [
+        "passing",
+        "failed",
+        "never reported",
+        "stale",
+        "other environment",
+        "outside the checkout",
+        "environment unknown",
+        "unread",
+    ];
     tally.sort_by_key(|(l, _)| order.iter().position(|o| o == l));
     details = with(
         details,
@@ -483,7 +506,25 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
                 })
                 .flatten()
                 .collect();
-            if differences.is_empty() {
+            let unseen: Vec<&str> = counted
+                .iter()
+                .filter_map(|(_, st)| match st {
+                    GateState::Unseen { paths, .. } => Some(paths.iter().map(String::as_str)),
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            if !unseen.is_empty() {
+                let run = match owed.as_slice() {
+                    [one] => format!("majordomus gate run {}", shell_word(one)),
+                    _ => "majordomus gate run --all".to_string(),
+                };
+                v.remedy(format!(
+                    "bring {} into the working tree (git sparse-checkout add with {} directories, or git sparse-checkout disable), then {run}",
+                    names(&unseen),
+                    if unseen.len() == 1 { "its" } else { "their" }
+                ))
+            } else if differences.is_empty() {
                 match owed.as_slice() {
                     [one] => v.command(format!("majordomus gate run {}", shell_word(one))),
                     _ => v.command("majordomus gate run --all"),

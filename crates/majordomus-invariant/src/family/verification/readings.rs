@@ -76,6 +76,9 @@ pub struct GateRuns {
     pub latest: Option<RecordedRun>,
     /// Its latest run whose inputs hash equals the inputs now, whoever ran it.
     pub current: Option<RecordedRun>,
+    /// Its inputs changed since the start that a sparse checkout leaves out
+    /// of the working tree: no run here saw them (test/cases/300).
+    pub unseen: Vec<String>,
 }
 
 /// One gate run, as the ledger recorded it.
@@ -132,6 +135,7 @@ pub fn runs_of(runs: &[(String, RecordedRun)], gate: &str, inputs_now: &str, fil
         files,
         latest: mine.last().map(|r| (*r).clone()),
         current: mine.iter().rev().find(|r| r.inputs_hash == inputs_now).map(|r| (*r).clone()),
+        unseen: Vec::new(),
     }
 }
 
@@ -225,7 +229,7 @@ pub fn measure(
             };
             if reading.selected() {
                 let all = runs.get_or_insert_with(|| read_runs(paths));
-                reading.runs = Some(measure_runs(repo, tree, gate, id, all));
+                reading.runs = Some(measure_runs(repo, tree, gate, id, &reading.matched, all));
             }
             set.gates.push(reading);
         }
@@ -282,12 +286,15 @@ fn measure_runs(
     tree: &Reading<WorkingTree>,
     gate: &Gate,
     id: &str,
+    matched: &[String],
     runs: &Reading<Vec<(String, RecordedRun)>>,
 ) -> Reading<GateRuns> {
     let runs = runs.as_ref().map_err(Clone::clone)?;
     let tree = tree.as_ref().map_err(Clone::clone)?;
     let now = inputs_now(repo, tree, gate)?;
-    Ok(runs_of(runs, id, &now.hash, now.files))
+    let mut found = runs_of(runs, id, &now.hash, now.files);
+    found.unseen = now.absent.into_iter().filter(|p| matched.contains(p)).collect();
+    Ok(found)
 }
 
 #[cfg(test)]

@@ -103,7 +103,7 @@ fn gate(id: &str, now: &str, latest: Option<RecordedRun>, current: Option<Record
         always: false,
         inputs: vec![format!("{id}/**")],
         matched: vec![format!("{id}/changed.rs")],
-        runs: Some(Ok(GateRuns { inputs_now: now.into(), files: 2, latest, current })),
+        runs: Some(Ok(GateRuns { inputs_now: now.into(), files: 2, latest, current, unseen: Vec::new() })),
     }
 }
 

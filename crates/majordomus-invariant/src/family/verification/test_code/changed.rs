@@ -122,7 +122,9 @@ pub fn pytest_rules_at(root: &Path) -> PytestRules {
 fn read_small(root: &Path, rel: &str) -> Option<String> {
     let path = root.join(rel);
     let meta = std::fs::symlink_metadata(&path).ok()?;
-    (meta.is_file() && meta.len() <= MAX_FILE_BYTES).then(|| std::fs::read_to_string(path).ok()).flatten()
+    (meta.is_file() && meta.len() <= MAX_FILE_BYTES)
+        .then(|| majordomus_records::regular::read_to_string(&path).ok())
+        .flatten()
 }
 
 /// The working tree's file at `rel` as text: `Ok(None)` when it is gone
@@ -140,7 +142,7 @@ fn file_now(root: &Path, rel: &str) -> Result<Option<String>, String> {
     if meta.len() > MAX_FILE_BYTES {
         return Err(format!("it holds {} bytes, more than the {MAX_FILE_BYTES} read for test items", meta.len()));
     }
-    let bytes = std::fs::read(&path).map_err(|e| format!("it cannot be read: {e}"))?;
+    let bytes = majordomus_records::regular::read(&path).map_err(|e| format!("it cannot be read: {e}"))?;
     String::from_utf8(bytes).map(Some).map_err(|_| "it is not UTF-8 text".to_string())
 }
 
