@@ -26,6 +26,10 @@ pub fn evaluate_within(ws: &Workspace, deadline: Deadline) -> Result<Document, C
     evaluate_in_force(ws, task, text.as_deref(), force, deadline, tips)
 }
 
+/// A task record's text at least this long is taken into the document on
+/// a thread of its own (a shorter one costs less than starting a thread).
+const TEXT_ON_A_THREAD: usize = 64 << 10;
+
 /// [`evaluate_within`] for a task record and its policy in force already
 /// read (the stop hook reads both to find the task and its budget: a task
 /// record holding large baselines is read once, not three times); `text`:
@@ -40,15 +44,27 @@ pub fn evaluate_in_force(
     deadline: Deadline,
     tips: branch_cache::Reader,
 ) -> Result<Document, CliError> {
-    let (task_json, task_error) = match (&task, text.map(RecordJson::from_text)) {
-        (TaskState::Active(_), Some(Ok(json))) => (Some(json), None),
-        _ => task_fields(&task)?,
+    // The record's text goes into the document as it is (checked as JSON:
+    // milliseconds at ten thousand branches), on a thread of its own while
+    // the readings are taken where it is large enough to be worth one.
+    let text = text.filter(|_| matches!(task, TaskState::Active(_)));
+    let (json, (readings, fingerprint)) = std::thread::scope(|scope| {
+        let thread =
+            text.filter(|t| t.len() >= TEXT_ON_A_THREAD).map(|t| scope.spawn(move || RecordJson::from_text(t)));
+        // Taken on the way, each part before what reads the same, so that
+        // anything moving during the measurement makes the cached document
+        // read as stale (measure::measure_fingerprinted).
+        let measured = measure::measure_fingerprinted(&ws.repo, &ws.paths, &force.policy, task, deadline, tips);
+        let json = match thread {
+            Some(thread) => thread.join().ok().and_then(Result::ok),
+            None => text.and_then(|t| RecordJson::from_text(t).ok()),
+        };
+        (json, measured)
+    });
+    let (task_json, task_error) = match json {
+        Some(json) => (Some(json), None),
+        None => task_fields(&readings.task)?,
     };
-    // Taken on the way, each part before what reads the same, so that
-    // anything moving during the measurement makes the cached document
-    // read as stale (measure::measure_fingerprinted).
-    let (readings, fingerprint) =
-        measure::measure_fingerprinted(&ws.repo, &ws.paths, &force.policy, task, deadline, tips);
     let answers = done::answer_in_force(&readings, &force);
     let (score, caps) = score::score(&answers, &force.policy.caps);
     let mut doc =

@@ -91,10 +91,11 @@ pub fn elsewhere(
             "the task record holds no snapshot of the branches at the start, so the work on other branches cannot be told from what was there",
         ));
     };
+    let mut then = crate::in_order::InOrder::new(at_start);
     let moved: Vec<&Branch> = branches
         .iter()
         .filter(|b| head.branch.as_deref() != Some(b.name.as_str()))
-        .filter(|b| at_start.get(&b.name) != Some(&b.commit))
+        .filter(|b| then.get(&b.name) != Some(&b.commit))
         .collect();
     let made_here = head_reflog_since(repo, record)?;
     let tags = if made_here.is_empty() { Vec::new() } else { tags_holding(repo, &made_here)? };
