@@ -42,6 +42,7 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use majordomus_readings::inputs::stamps::Stamps;
 use majordomus_readings::inputs::Inputs;
 use majordomus_readings::{refs, Reading, Repo};
 use majordomus_records::ledger::{self, Entry, Environment, Event};
@@ -67,6 +68,18 @@ pub struct Prepared {
     pub started_at: chrono::DateTime<chrono::Utc>,
     /// The environment the command runs under (it inherits this process's).
     pub environment: Environment,
+    /// The input files' stamps once hashed: [`Prepared::moved`] compares
+    /// them after the run.
+    pub stamps: Stamps,
+}
+
+impl Prepared {
+    /// The input files that changed since they were hashed (while the gate
+    /// ran, when asked after it): a verdict would cover content the command
+    /// may never have seen, so none is recorded.
+    pub fn moved(&self, repo: &Repo) -> Vec<String> {
+        self.stamps.moved_in(&Stamps::take(repo, &self.inputs.paths))
+    }
 }
 
 /// Reads what a run of `gate` will cover: a fresh status pass, the hash of
@@ -76,7 +89,9 @@ pub fn prepare(repo: &Repo, id: &str, gate: &Gate, task: &TaskState) -> Reading<
     let tree = crate::measure::working_tree(repo, task)?;
     let inputs = crate::family::verification::readings::inputs_now(repo, &tree, gate)?;
     let commit = refs::head(repo)?.commit;
+    let stamps = Stamps::take(repo, &inputs.paths);
     Ok(Prepared {
+        stamps,
         id: id.to_string(),
         gate: gate.clone(),
         inputs,

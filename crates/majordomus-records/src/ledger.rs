@@ -34,6 +34,9 @@ use crate::StatePaths;
 
 #[path = "ledger/mark.rs"]
 mod mark;
+#[path = "ledger/report.rs"]
+mod report;
+pub use report::latest_agent_report;
 
 /// One line of the ledger.
 ///

@@ -194,6 +194,21 @@ fn run_one(
     if interrupted.received() > 0 {
         return Ok(None);
     }
+    // An input that changed while the command ran: the hash taken before
+    // says nothing of what it ran over, so no verdict.
+    let moved = prepared.moved(&ws.repo);
+    if !moved.is_empty() {
+        let shown: Vec<String> = moved.iter().take(5).map(|p| crate::render::escape_text(p).into_owned()).collect();
+        let more = if moved.len() > 5 { format!(" and {} more", moved.len() - 5) } else { String::new() };
+        errln!(
+            "majordomus: gate {id} ended (exit {}), but {} changed while it ran ({}{more}), so it covers no content \
+             anyone can name and no verdict was recorded; run it again and leave its inputs alone until it ends",
+            outcome.exit,
+            plural(moved.len(), "input file"),
+            shown.join(", ")
+        );
+        return Ok(Some(false));
+    }
     runner::record(&ws.paths, task_id, &prepared, &outcome).map_err(|e| {
         let e = crate::workspace::ledger_error(e);
         match e {

@@ -14,6 +14,7 @@ use clap::{Args, Subcommand, ValueEnum};
 
 use crate::{CliError, Exit};
 
+pub mod background;
 pub mod decide;
 pub mod install;
 pub mod locate;

@@ -394,7 +394,7 @@ proptest! {
     #[test]
     fn a_damaged_hook_payload_never_makes_the_hook_record_what_the_ledger_refuses(d in damage()) {
         use majordomus_cli::commands::hook::protocol::StopPayload as Payload;
-        use majordomus_cli::commands::hook::stop::running_tasks;
+        use majordomus_cli::commands::hook::background::running_tasks;
         let bytes = apply(PAYLOAD.as_bytes(), &d);
         if let Ok(payload) = serde_json::from_slice::<Payload>(&bytes) {
             let tasks = running_tasks(payload.background_tasks.as_deref().unwrap_or(&[]));

@@ -409,6 +409,25 @@ fn a_stop_while_reported_background_work_runs_is_a_pause_recorded_in_the_ledger_
     assert_eq!(kinds.len(), 3, "{ledger}");
     assert_eq!(kinds[2], serde_json::json!([]));
     assert!(case.repo.git(&["status", "--porcelain"]).is_empty(), "the hook's own state never shows in git status");
+    // Nothing running, reported again where the report in force says so
+    // already, adds nothing: the ledger and its mark are not written.
+    use std::os::unix::fs::MetadataExt;
+    let mark = case.path().join(".git/majordomus/ledger-mark.json");
+    let inode = |p: &std::path::Path| std::fs::symlink_metadata(p).expect("there").ino();
+    let mark_before = inode(&mark);
+    case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
+    let again = std::fs::read_to_string(case.path().join(".ai/local/state/ledger.jsonl")).unwrap();
+    assert_eq!(again, ledger, "the same report was appended again");
+    assert_eq!(inode(&mark), mark_before, "the ledger's mark was written again");
+    // Work running again is recorded, and so is the report that it ended.
+    case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop-background.json")), &[]);
+    case.md_with(&["hook", "stop"], Some(&case.payload("claude-stop.json")), &[]);
+    let ledger = std::fs::read_to_string(case.path().join(".ai/local/state/ledger.jsonl")).unwrap();
+    let tasks: Vec<usize> = ledger
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["tasks"].as_array().unwrap().len())
+        .collect();
+    assert_eq!(tasks, [2, 2, 0, 2, 0], "{ledger}");
 }
 
 #[test]

@@ -33,6 +33,7 @@
 
 mod ignore;
 mod links;
+pub mod stamps;
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -104,6 +105,9 @@ pub struct Inputs {
     /// checkout leaves them out (skip-worktree, absent): a command run here
     /// cannot see them, whatever the index holds for them.
     pub absent: Vec<String>,
+    /// The files hashed, by path (submodules aside: their commit is not a
+    /// file of this working tree), for [`stamps::Stamps::take`].
+    pub paths: Vec<String>,
 }
 
 /// Hashes the inputs matching `matcher` as the working tree holds them now.
@@ -209,7 +213,8 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
     files.dedup();
     let mut context = ignore::context(repo, tree, matcher)?;
     context.extend(absent.iter().map(|p| format!("absent from the working tree: {p}")));
-    Ok(Inputs { hash: manifest_hash_under(command, &files, &context)?, files: files.len(), absent })
+    let paths = files.iter().filter(|f| f.mode != MODE_GITLINK).map(|f| f.path.clone()).collect();
+    Ok(Inputs { hash: manifest_hash_under(command, &files, &context)?, files: files.len(), absent, paths })
 }
 
 /// libgit2's extended flag for the skip-worktree bit (`GIT_INDEX_ENTRY_SKIP_WORKTREE`).

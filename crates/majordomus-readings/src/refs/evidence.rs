@@ -204,6 +204,8 @@ pub fn evidence(repo: &Repo, start: Start<'_>) -> Reading<RemoteEvidence> {
     }
     let owner = |refname: &str| owner_of(refname, &configured, &standing);
     let now = remote_refs(repo)?;
+    // Every FETCH_HEAD's lines, read once and only for a ref a fetch moved.
+    let mut fetched: Option<Vec<fetch_head::Fetched>> = None;
     for (refname, commit) in &now {
         let then = start_refs.and_then(|r| r.get(refname));
         let Some(remote) = owner(refname) else {
@@ -246,12 +248,44 @@ pub fn evidence(repo: &Repo, start: Start<'_>) -> Reading<RemoteEvidence> {
                     refspec::agrees(&l.message, refname, &mapping)
                         && refspec::configured_agrees(now_fetch, refname, &mapping)
                 };
+                // What FETCH_HEAD says the fetch found where the line is one.
+                let contradicted = match (&line, url) {
+                    (Some(l), Some(u))
+                        if &l.new == commit
+                            && fetch_head::is_fetch(&l.message)
+                            && from_remote(repo.root(), l, &remote, url) =>
+                    {
+                        let all = fetched.get_or_insert_with(|| fetch_head::read(repo));
+                        fetch_head::contradiction(all, refname, commit, l.time, u, &mapping).cloned()
+                    }
+                    _ => None,
+                };
                 match line {
-                    Some(l) if &l.new == commit && from_remote(repo.root(), &l, &remote, url) && mapped(&l) => out
-                        .refs
-                        .push(Tracking { refname: refname.clone(), remote, commit: commit.clone(), at_start: None }),
+                    Some(l)
+                        if &l.new == commit
+                            && from_remote(repo.root(), &l, &remote, url)
+                            && mapped(&l)
+                            && contradicted.is_none() =>
+                    {
+                        out.refs.push(Tracking {
+                            refname: refname.clone(),
+                            remote,
+                            commit: commit.clone(),
+                            at_start: None,
+                        })
+                    }
                     line => {
                         let how = match &line {
+                            Some(l) if mapped(l) && contradicted.is_some() => {
+                                let f = contradicted.as_ref().map(|f| (f.branch.as_str(), f.commit.as_str()));
+                                let (branch, at) = f.unwrap_or_default();
+                                format!(
+                                    "by \"{}\", though FETCH_HEAD says that fetch found {remote}'s {} at {} (a refspec configured for the fetch and put back)",
+                                    l.message,
+                                    short(branch),
+                                    &at[..at.len().min(12)]
+                                )
+                            }
                             Some(l) if &l.new == commit && from_remote(repo.root(), l, &remote, url) => format!(
                                 "by \"{}\", which wrote into it another of {remote}'s refs than the one its refspecs at the start map onto it (a refspec given to the fetch, or configured since)",
                                 l.message
@@ -316,40 +350,6 @@ pub fn at_start_now(repo: &Repo) -> Reading<(BTreeMap<String, RemoteAtStart>, BT
         })
         .collect();
     Ok((remotes, remote_refs(repo)?))
-}
-
-/// Each of `refnames` with the newest line of its reflog, as
-/// [`rewritten`] compares it (empty: no line), for the start snapshot.
-pub fn newest_lines<'a>(repo: &Repo, refnames: impl Iterator<Item = &'a str>) -> Reading<BTreeMap<String, String>> {
-    refnames
-        .map(|r| Ok((r.to_string(), line_key(reflog::last_line(&reflog::log_of(repo.common_dir(), r))?.as_ref()))))
-        .collect()
-}
-
-/// A reflog line as the snapshot keeps it.
-fn line_key(line: Option<&Line>) -> String {
-    line.map(|l| format!("{} {} {} {}", l.old, l.new, l.time, l.message)).unwrap_or_default()
-}
-
-/// Whether a ref the start snapshot names among the upstreams was written
-/// since the start, whatever value it holds: its reflog's newest line is
-/// not the one recorded then. Deleting a ref deletes its reflog, so an
-/// upstream pruned and made again at its start value (`git fetch origin
-/// main:refs/remotes/origin/feature`, `git update-ref`) shows here, and
-/// must then show a fetch or push of its remote like a ref that moved
-/// (test/cases/301). A reflog emptied since (`git gc` expires lines older
-/// than `gc.reflogExpire`, keeping the file) is not a rewrite; a reflog
-/// file gone, where there was a line, is: the ref was deleted and made
-/// again without one (written by hand). Read only for the few refs
-/// recorded; a record written before it was kept reads nothing here.
-fn rewritten(repo: &Repo, start: Start<'_>, refname: &str) -> Reading<bool> {
-    let Start::Snapshot(s) = start else { return Ok(false) };
-    let Some(recorded) = s.upstream_logs.as_ref().and_then(|l| l.get(refname)) else { return Ok(false) };
-    let path = reflog::log_of(repo.common_dir(), refname);
-    Ok(match reflog::last_line(&path)? {
-        Some(now) => &line_key(Some(&now)) != recorded,
-        None => !recorded.is_empty() && std::fs::symlink_metadata(&path).is_err(),
-    })
 }
 
 /// Whether a remote's refs count, and if not, why and whether its refs
@@ -613,7 +613,12 @@ fn short(refname: &str) -> &str {
     refname.strip_prefix("refs/remotes/").or_else(|| refname.strip_prefix("refs/heads/")).unwrap_or(refname)
 }
 
+mod fetch_head;
 mod refspec;
+mod rewritten;
+
+pub use rewritten::newest_lines;
+use rewritten::rewritten;
 
 #[cfg(test)]
 mod tests;

@@ -171,6 +171,7 @@ struct Tree {
     /// The directory it was found from (see [`Place::from`]).
     from: PathBuf,
     git_dir: Option<PathBuf>,
+    /// Canonical; `None` where it could not be made so (or not read).
     common_dir: Option<PathBuf>,
     /// The repository as opened from `from`, when it was (see [`Located::repo`]).
     repo: Option<Repo>,
@@ -181,7 +182,7 @@ impl Tree {
     /// git directory, when that is a `.git` (a bare repository's worktrees
     /// have no main one).
     fn main_worktree(&self) -> Option<PathBuf> {
-        let common = self.common_dir.as_ref()?.canonicalize().ok()?;
+        let common = self.common_dir.as_ref()?;
         if common.file_name()? != ".git" {
             return None;
         }
@@ -196,8 +197,15 @@ fn tree_of(dir: &Path) -> Option<Tree> {
     match majordomus_readings::open(dir) {
         Ok(repo) => {
             let root = repo.root().to_path_buf();
-            let git_dir = repo.git_dir().canonicalize().unwrap_or_else(|_| repo.git_dir().to_path_buf());
-            let common_dir = Some(repo.common_dir().to_path_buf());
+            let canonical = repo.git_dir().canonicalize().ok();
+            // Outside a linked worktree the common directory is the git
+            // directory itself: made canonical once.
+            let common_dir = if repo.common_dir() == repo.git_dir() {
+                canonical.clone()
+            } else {
+                repo.common_dir().canonicalize().ok()
+            };
+            let git_dir = canonical.unwrap_or_else(|| repo.git_dir().to_path_buf());
             // Found from its root, unless its root leads elsewhere: then
             // from the directory that holds its git directory, as `dir` did.
             // Started from the root itself, the open from the root is the

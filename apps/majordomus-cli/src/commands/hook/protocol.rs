@@ -84,7 +84,9 @@ pub fn read_payload<T: DeserializeOwned>(what: &str) -> Result<T, String> {
             "no hook input: standard input is a terminal, where the host pipes the JSON {what} receives"
         ));
     }
-    let mut text = String::new();
+    // Room for a host's payload in one read (the buffer grows from a few
+    // bytes otherwise, a read each time).
+    let mut text = String::with_capacity(16 << 10);
     stdin.read_to_string(&mut text).map_err(|e| format!("cannot read the hook input ({e})"))?;
     serde_json::from_str(&text).map_err(|e| format!("the hook input is not the JSON object {what} receives ({e})"))
 }

@@ -16,7 +16,8 @@
 //!   when the work ends, so the stop is let through with a message naming
 //!   the work, no block counted, and the invariant is judged at the stop
 //!   that comes when nothing runs. The ledger records the work either way,
-//!   for `no-background-work`;
+//!   for `no-background-work` ([`super::background`]; a report that
+//!   nothing runs, where the one in force says so already, adds nothing);
 //! - the loop guard ([`super::decide`] decides from it) is kept per host,
 //!   session and agent, in each task's working tree.
 //!
@@ -27,8 +28,12 @@
 //! The hook always exits 0 with valid output. A failure of majordomus
 //! itself, a panic included, lets the stop through and says why in
 //! `systemMessage`: a host must never take majordomus's own trouble for a
-//! verdict on the agent's work. Measurement runs within a time budget well
-//! under the host's timeout.
+//! verdict on the agent's work. What it cannot write once the work is
+//! measured (the document, a loop guard, the host's background report) is
+//! no such failure: the state lies in the working tree, where a worker can
+//! put a link or a file in its way, so the verdict stands and says so
+//! ([`unkept`]). Measurement runs within a time budget well under the
+//! host's timeout.
 
 use std::path::Path;
 use std::time::Instant;
@@ -39,9 +44,9 @@ use serde_json::Value;
 use majordomus_invariant::Deadline;
 use majordomus_invariant::Document;
 use majordomus_records::hook::{HookKey, HookState, HOOK_SCHEMA};
-use majordomus_records::ledger::{self, AgentTask, Entry, Event};
 use majordomus_records::task::{TaskRecord, TaskState};
 
+use super::background::{others_running, pause, record_background};
 use super::decide::{decide, Asked};
 use super::locate::{self, Place, Starts};
 use super::protocol::{emit, guarded, inject_fault, read_payload, render_stop, StopPayload, Verdict};
@@ -158,19 +163,27 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
     if concerned.is_empty() && broken.is_empty() && unmeasured.is_empty() {
         return Ok(Verdict::silent());
     }
+    let mut verdicts = Vec::new();
     if let Some(tasks) = &payload.background_tasks {
         let running = others_running(tasks, &payload);
         for c in &concerned {
-            record_background(&c.ws, &c.record, &running)?;
+            // Not recorded is said, and judged as what the ledger held before:
+            // never a reason to let the stop through.
+            if let Err(failure) = record_background(&c.ws, &c.record, &running) {
+                verdicts.push(Verdict::say(format!(
+                    "majordomus could not record the background work the host reported: {failure}"
+                )));
+            }
         }
         if !running.is_empty() {
-            return Ok(Verdict::say(pause(&running)));
+            verdicts.insert(0, Verdict::say(pause(&running)));
+            return Ok(combine(verdicts));
         }
     }
     let key = guard_key(args.agent, &payload);
-    let mut verdicts = Vec::new();
+    let active = payload.stop_hook_active.unwrap_or(false);
     for b in &broken {
-        let verdict = unreadable_record(b, &key).unwrap_or_else(|failure| {
+        let verdict = unreadable_record(b, &key, active).unwrap_or_else(|failure| {
             let at = b.place.named().map(|p| format!(" for {p}")).unwrap_or_default();
             Verdict::say(format!("majordomus could not answer this stop{at}, so it let it through: {failure}"))
         });
@@ -187,7 +200,7 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         verdicts.extend(crate::workspace::torn_ledger(&c.ws.paths).map(Verdict::say));
     }
     for u in &unmeasured {
-        verdicts.push(unreadable_repository(u, &key).unwrap_or_else(|failure| {
+        verdicts.push(unreadable_repository(u, &key, active).unwrap_or_else(|failure| {
             let at = u.place.named().map(|p| format!(" for {p}")).unwrap_or_default();
             Verdict::say(format!("majordomus could not answer this stop{at}, so it let it through: {failure}"))
         }));
@@ -229,9 +242,11 @@ fn tasks(starts: &Starts) -> Found {
 
 /// Blocks a stop while a task record cannot be read, keeping the loop
 /// guard under [`UNREADABLE_TASK`] so the block limit ends the loop.
-fn unreadable_record(b: &Broken, key: &HookKey) -> Result<Verdict, String> {
+fn unreadable_record(b: &Broken, key: &HookKey, stop_hook_active: bool) -> Result<Verdict, String> {
     let ws = &b.ws;
-    let policy = ws.policy().map_err(|e| e.chain())?;
+    // A policy that does not read either is no way out: the default limit.
+    let block_limit =
+        ws.policy().map_or(majordomus_records::policy::DEFAULT_BLOCK_LIMIT, |policy| policy.hook.block_limit);
     let guard = ws.paths.hook_for(key);
     let previous = HookState::load(&guard).ok().flatten();
     let task = ws.paths.task();
@@ -242,10 +257,11 @@ fn unreadable_record(b: &Broken, key: &HookKey) -> Result<Verdict, String> {
         ),
         None => task.strip_prefix(ws.repo.root()).unwrap_or(&task).display().to_string(),
     };
-    let (verdict, blocks) = decide_unreadable(&b.reason, &shown, previous.as_ref(), policy.hook.block_limit);
-    let state = unmeasured_state(key, blocks, "done: unknown (the task record cannot be read)");
-    ws.write_state(&guard, &state.to_bytes()).map_err(|e| e.chain())?;
-    Ok(verdict)
+    let done_line = "done: unknown (the task record cannot be read)";
+    let (verdict, blocks) = decide_unreadable(&b.reason, &shown, previous.as_ref(), block_limit);
+    let state = unmeasured_state(key, blocks, done_line);
+    let kept = ws.write_state(&guard, &state.to_bytes()).map_err(|e| e.chain());
+    Ok(unkept(verdict, &[], kept.err(), stop_hook_active, done_line))
 }
 
 /// The loop guard of a stop whose task could not be measured (its record
@@ -270,7 +286,7 @@ fn unmeasured_state(key: &HookKey, blocks: u32, done_line: &str) -> HookState {
 /// nothing about the task is measured, so nothing is known to be done. The
 /// policy cannot be read in force either, so the default block limit ends
 /// the loop.
-fn unreadable_repository(u: &Unmeasured, key: &HookKey) -> Result<Verdict, String> {
+fn unreadable_repository(u: &Unmeasured, key: &HookKey, stop_hook_active: bool) -> Result<Verdict, String> {
     let guard = u.paths.hook_for(key);
     let previous = HookState::load(&guard).ok().flatten();
     let at = u.place.named().map(|p| format!(" in {p}")).unwrap_or_else(|| " here".to_string());
@@ -285,9 +301,10 @@ fn unreadable_repository(u: &Unmeasured, key: &HookKey) -> Result<Verdict, Strin
         previous.as_ref(),
         majordomus_records::policy::DEFAULT_BLOCK_LIMIT,
     );
-    let state = unmeasured_state(key, blocks, "done: unknown (the repository cannot be read)");
-    crate::workspace::write_state(&u.paths, &guard, &state.to_bytes()).map_err(|e| e.chain())?;
-    Ok(verdict)
+    let done_line = "done: unknown (the repository cannot be read)";
+    let state = unmeasured_state(key, blocks, done_line);
+    let kept = crate::workspace::write_state(&u.paths, &guard, &state.to_bytes()).map_err(|e| e.chain());
+    Ok(unkept(verdict, &[], kept.err(), stop_hook_active, done_line))
 }
 
 /// The task a loop guard counts blocks for while the task record cannot be read.
@@ -373,7 +390,8 @@ fn judge(
     let budget_ms = args.budget_ms.unwrap_or(policy.hook.budget_ms);
     let deadline = Deadline::after(started, budget_ms);
     let doc = evaluate_in_force(ws, task, c.text.as_deref(), force, deadline, tips).map_err(|e| e.chain())?;
-    write_document(ws, &doc).map_err(|e| e.chain())?;
+    // The work is measured: what cannot be written is said, never a way out.
+    let unwritten: Vec<String> = write_document(ws, &doc).err().map(|e| e.chain()).into_iter().collect();
     // A guard that cannot be read counts no blocks: the count is a brake on
     // loops, and starting it over costs at most one more block.
     let guard = ws.paths.hook_for(key);
@@ -397,11 +415,12 @@ fn judge(
         place: place.as_deref(),
     };
     let (verdict, blocks) = decide(&asked);
+    let (stop_hook_active, done_line) = (asked.stop_hook_active, doc.done_line());
     let state = HookState {
         schema: HOOK_SCHEMA.to_string(),
         task: c.record.id.clone(),
         blocks,
-        done_line: doc.done_line(),
+        done_line: done_line.clone(),
         fingerprint,
         worktree,
         host: Some(key.host.clone()),
@@ -414,13 +433,55 @@ fn judge(
     // same from either (with no block counted, nothing else in it is
     // compared; see decide.rs), and a stop on a finished task, the most
     // frequent of all, then writes no file but the document.
-    if !counts_nothing_still(previous.as_ref(), &state) {
+    let kept = if counts_nothing_still(previous.as_ref(), &state) {
+        Ok(())
+    } else {
         // Atomic, not flushed to the disk first: a guard lost with the machine
         // starts its count over, which (as above) costs at most one more block.
-        crate::workspace::write_derived_state(&ws.paths, &guard, &state.to_bytes()).map_err(|e| e.chain())?;
+        let written =
+            crate::workspace::write_derived_state(&ws.paths, &guard, &state.to_bytes()).map_err(|e| e.chain());
+        // Pruned when this one is written: the first stop of a task writes
+        // its guard (the one there counted another task, or none), so the
+        // guards of the task before are gone from then on.
+        if written.is_ok() {
+            prune_guards(ws, &c.record.id, &guard);
+        }
+        written
+    };
+    Ok(unkept(verdict, &unwritten, kept.err(), stop_hook_active, &done_line))
+}
+
+/// A verdict reached over state majordomus could not write: the completion
+/// document (`unwritten`), or the loop guard (`guard`). The state lies in
+/// the working tree, where a worker can put a link or a file in its way, so
+/// what could not be written is said and the verdict stands: a block still
+/// blocks. Only without a guard to count blocks does the host's own flag
+/// end the loop (`stop_hook_active`: this stop came of a block), letting
+/// the stop through with what is still owed.
+fn unkept(
+    verdict: Verdict,
+    unwritten: &[String],
+    guard: Option<String>,
+    stop_hook_active: bool,
+    done_line: &str,
+) -> Verdict {
+    let failures: Vec<&str> = unwritten.iter().map(String::as_str).chain(guard.as_deref()).collect();
+    if failures.is_empty() {
+        return verdict;
     }
-    prune_guards(ws, &c.record.id, &guard);
-    Ok(verdict)
+    let said = format!(
+        "majordomus could not write its state here, so it cannot count blocks or keep its answer: {} \
+         (the state directory, .ai/local/state, holds majordomus's files: put it back as a plain directory)",
+        failures.join("; ")
+    );
+    match verdict {
+        Verdict::Block { .. } if guard.is_some() && stop_hook_active => Verdict::say(format!(
+            "majordomus let this stop through: it came of a block, and {said}. Still owed: {done_line}"
+        )),
+        Verdict::Block { reason } => Verdict::Block { reason: format!("{reason}\n\nAlso: {said}.") },
+        Verdict::Allow { message: Some(m) } => Verdict::say(format!("{m}\n{said}")),
+        Verdict::Allow { message: None } => Verdict::say(said),
+    }
 }
 
 /// Whether the guard `previous` already says what `next` would: no block
@@ -494,79 +555,6 @@ pub fn dirty_paths(doc: &Document) -> Option<Vec<String>> {
         out.extend(lists.into_iter().flatten().filter_map(Value::as_str).map(str::to_string));
     }
     Some(out)
-}
-
-/// Statuses a host gives background work that has ended. Anything else,
-/// a missing status included, is taken as still running: work nobody can
-/// say has ended is not counted as ended.
-const ENDED: [&str; 10] =
-    ["completed", "complete", "done", "failed", "error", "killed", "cancelled", "canceled", "stopped", "exited"];
-
-/// The most background tasks one report records: the ledger's bound.
-const MAX_REPORTED_TASKS: usize = 1000;
-
-/// The background tasks still running, as the ledger records them.
-pub fn running_tasks(tasks: &[Value]) -> Vec<AgentTask> {
-    tasks
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| {
-            let status = t.get("status").and_then(Value::as_str).unwrap_or("running").to_ascii_lowercase();
-            !ENDED.contains(&status.as_str())
-        })
-        .take(MAX_REPORTED_TASKS)
-        .map(|(i, t)| {
-            // What the host said, bounded as the ledger bounds it.
-            let text = |key: &str| {
-                t.get(key)
-                    .and_then(Value::as_str)
-                    .map(|v| majordomus_records::text::clamp(v, majordomus_records::text::MAX_FIELD - 32).into_owned())
-            };
-            AgentTask {
-                id: text("id").or_else(|| text("task_id")).unwrap_or_else(|| format!("#{}", i + 1)),
-                description: text("description").or_else(|| text("command")).or_else(|| text("name")),
-            }
-        })
-        .collect()
-}
-
-/// The background work still running besides the agent that is stopping:
-/// Claude Code lists a subagent running in the background among the
-/// session's background tasks, itself included when its own `SubagentStop`
-/// comes (the same id as its `agent_id`), and a stop is no pause for the
-/// work of the agent that is stopping.
-pub fn others_running(tasks: &[Value], payload: &StopPayload) -> Vec<AgentTask> {
-    let stopping = payload.agent_id.as_deref().filter(|_| payload.hook_event_name.as_deref() == Some("SubagentStop"));
-    running_tasks(tasks).into_iter().filter(|t| Some(t.id.as_str()) != stopping).collect()
-}
-
-/// The message of a stop let through as a pause while background work runs.
-pub fn pause(running: &[AgentTask]) -> String {
-    let named: Vec<String> = running
-        .iter()
-        .map(|t| match &t.description {
-            Some(d) => format!("{} ({})", crate::render::escape_text(&t.id), crate::render::escape_text(d)),
-            None => crate::render::escape_text(&t.id).into_owned(),
-        })
-        .collect();
-    format!(
-        "majordomus let this stop through as a pause: background work still runs ({}). \
-         The session is woken when it ends; the done invariant is judged at the stop that comes when nothing runs.",
-        named.join(", ")
-    )
-}
-
-/// Appends what the agent reported running: the latest such entry is what
-/// `no-background-work` judges, so an empty list is recorded too.
-fn record_background(ws: &Workspace, record: &TaskRecord, running: &[AgentTask]) -> Result<(), String> {
-    let entry =
-        Entry { at: now(), task: Some(record.id.clone()), event: Event::AgentBackground { tasks: running.to_vec() } };
-    match ledger::append(&ws.paths, &entry) {
-        // A ledger that lost lines is not written to; the questions that
-        // read it say so, and the stop is judged on that.
-        Err(ledger::LedgerError::Lost { .. }) => Ok(()),
-        other => other.map_err(|e| majordomus_records::task::error_chain(&e)),
-    }
 }
 
 fn now() -> String {
@@ -657,50 +645,6 @@ mod tests {
     }
 
     #[test]
-    fn only_background_work_still_running_is_recorded() {
-        let tasks = vec![
-            json!({"id": "b1", "type": "shell", "status": "running", "description": "cargo test"}),
-            json!({"id": "b2", "type": "shell", "status": "completed", "description": "ls"}),
-            json!({"task_id": "a3", "command": "npm run dev"}),
-            json!({"status": "killed"}),
-        ];
-        assert_eq!(
-            running_tasks(&tasks),
-            [
-                AgentTask { id: "b1".into(), description: Some("cargo test".into()) },
-                AgentTask { id: "a3".into(), description: Some("npm run dev".into()) },
-            ]
-        );
-    }
-
-    #[test]
-    fn a_subagent_stopping_is_not_background_work_at_its_own_stop() {
-        let tasks = vec![
-            json!({"id": "a16c", "type": "subagent", "status": "running", "description": "its part"}),
-            json!({"id": "a27d", "type": "subagent", "status": "running", "description": "a sibling"}),
-        ];
-        let stop = |event: &str| StopPayload {
-            hook_event_name: Some(event.into()),
-            agent_id: Some("a16c".into()),
-            ..StopPayload::default()
-        };
-        let ids = |p: &StopPayload| others_running(&tasks, p).into_iter().map(|t| t.id).collect::<Vec<_>>();
-        assert_eq!(ids(&stop("SubagentStop")), ["a27d"]);
-        assert_eq!(ids(&stop("Stop")), ["a16c", "a27d"], "the main agent's stop counts every one");
-    }
-
-    #[test]
-    fn a_pause_names_the_running_work_with_its_control_characters_escaped() {
-        let running = [
-            AgentTask { id: "b1".into(), description: Some("cargo test\ndone: complete".into()) },
-            AgentTask { id: "b2".into(), description: None },
-        ];
-        let m = pause(&running);
-        assert!(m.contains("(b1 (cargo test\\ndone: complete), b2)"), "{m}");
-        assert!(!m.contains('\n'), "{m}");
-    }
-
-    #[test]
     fn any_block_among_the_tasks_blocks_and_every_message_is_kept() {
         let block = |r: &str| Verdict::Block { reason: r.into() };
         assert_eq!(combine(vec![]), Verdict::silent());
@@ -730,7 +674,7 @@ mod tests {
     /// checked in `decide.rs`), rendered for Codex, is one Codex accepts.
     #[test]
     fn every_answer_of_its_own_is_one_codex_accepts() {
-        let running = [AgentTask { id: "b1".into(), description: Some("x".into()) }];
+        let running = [majordomus_records::ledger::AgentTask { id: "b1".into(), description: Some("x".into()) }];
         let said = [
             failed("the policy is invalid"),
             crashed("boom (at stop.rs:1)"),

@@ -18,8 +18,8 @@
 //!
 //! The reflog line keeps the command's words, so an explicit refspec is
 //! seen; a refspec configured for one fetch and put back before the
-//! check is not, the same limit as a URL put back (README.md, "What
-//! counts as on a remote").
+//! check is not, and `FETCH_HEAD` is read for what that fetch said the
+//! remote held (`fetch_head.rs`).
 
 /// The options of `git fetch` and `git pull` that take their value as the
 /// next word.
@@ -131,6 +131,11 @@ fn source_for(src: &str, dst: &str, refname: &str) -> Option<String> {
         (None, _) if d == refname => Some(full(src)),
         _ => None,
     })
+}
+
+/// The refs `specs` write the remote ref `from` into.
+pub(super) fn maps_onto(specs: &[String], from: &str) -> Vec<String> {
+    specs.iter().filter_map(|s| parse(s)).filter_map(|(src, dst)| maps(&src, &dst, from)).collect()
 }
 
 /// The ref a refspec writes `from` into, when it matches `from`.

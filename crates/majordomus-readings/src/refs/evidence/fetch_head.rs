@@ -1,0 +1,131 @@
+//! What the last fetch said the remote held: `FETCH_HEAD`.
+//!
+//! A reflog line `fetch origin: fast-forward` keeps the command's words,
+//! not the refspecs configured for it, so `remote.origin.fetch` set to map
+//! `feature` onto `origin/main` for one fetch and put back before the
+//! check leaves a line that reads like any fetch (`refspec.rs`). The fetch
+//! also writes `FETCH_HEAD` in the git directory it ran from: one line per
+//! remote ref it fetched, `SHA<TAB>[not-for-merge]<TAB>branch 'main' of
+//! URL`, and a fetch of a branch's remote lists that branch's upstream
+//! there too. So where a `FETCH_HEAD` written no earlier than the ref's
+//! newest reflog line says the remote's `main` was at one commit while the
+//! ref that stands for it (under the start's refspecs) holds another, the
+//! fetch did not write the remote's `main` into it (test/cases/303).
+//!
+//! A `FETCH_HEAD` that does not name the branch says nothing either way:
+//! a fetch put back and followed by a fetch of another branch alone, whose
+//! `FETCH_HEAD` replaces it, is still not seen (README.md, "What counts as
+//! on a remote"). Nothing here runs git.
+
+use std::path::PathBuf;
+
+use crate::Repo;
+
+/// One line of a `FETCH_HEAD`: a branch of a remote and the commit fetched.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Fetched {
+    pub commit: String,
+    /// `refs/heads/NAME`.
+    pub branch: String,
+    /// The remote's URL as git shows it there (`.git` and a trailing `/`
+    /// dropped).
+    pub url: String,
+    /// When its file was written (seconds).
+    pub written: i64,
+}
+
+/// Every branch line of every `FETCH_HEAD` of the repository's worktrees
+/// (the main one's, and each linked one's). A file that cannot be read is
+/// no line.
+pub(super) fn read(repo: &Repo) -> Vec<Fetched> {
+    let common = repo.common_dir();
+    let mut files: Vec<PathBuf> = vec![common.join("FETCH_HEAD"), repo.git_dir().join("FETCH_HEAD")];
+    if let Ok(entries) = std::fs::read_dir(common.join("worktrees")) {
+        files.extend(entries.flatten().map(|e| e.path().join("FETCH_HEAD")));
+    }
+    files.sort();
+    files.dedup();
+    let mut out = Vec::new();
+    for file in files {
+        let Ok(meta) = std::fs::symlink_metadata(&file) else { continue };
+        if !meta.is_file() || meta.len() > 16 * 1024 * 1024 {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&file) else { continue };
+        let written = std::os::unix::fs::MetadataExt::mtime(&meta);
+        out.extend(text.lines().filter_map(|l| parse(l, written)));
+    }
+    out
+}
+
+fn parse(line: &str, written: i64) -> Option<Fetched> {
+    let mut fields = line.splitn(3, '\t');
+    let (commit, _, what) = (fields.next()?, fields.next()?, fields.next()?);
+    let rest = what.strip_prefix("branch '")?;
+    let (name, url) = rest.split_once("' of ")?;
+    Some(Fetched { commit: commit.to_string(), branch: format!("refs/heads/{name}"), url: shown(url), written })
+}
+
+/// A URL as `FETCH_HEAD` shows it: without a trailing `/` or `.git`.
+pub(super) fn shown(url: &str) -> String {
+    let url = url.trim_end_matches('/');
+    url.strip_suffix(".git").unwrap_or(url).trim_end_matches('/').to_string()
+}
+
+/// The line of `fetched` that contradicts `refname` holding `commit`: of
+/// the remote at `url`, written no earlier than `since` (the ref's newest
+/// reflog line), for a branch the start's refspecs `mapping` map onto
+/// `refname`, at another commit, where no such line is at `commit` (two
+/// worktrees' fetches in one second).
+pub(super) fn contradiction<'a>(
+    fetched: &'a [Fetched],
+    refname: &str,
+    commit: &str,
+    since: i64,
+    url: &str,
+    mapping: &[String],
+) -> Option<&'a Fetched> {
+    let url = shown(url);
+    let said: Vec<&Fetched> = fetched
+        .iter()
+        .filter(|f| {
+            f.url == url
+                && f.written >= since
+                && super::refspec::maps_onto(mapping, &f.branch).iter().any(|r| r == refname)
+        })
+        .collect();
+    if said.iter().any(|f| f.commit == commit) {
+        return None;
+    }
+    said.into_iter().next()
+}
+
+/// Whether a reflog message is a fetch's or a pull's (a push's line says
+/// nothing `FETCH_HEAD` could contradict).
+pub(super) fn is_fetch(message: &str) -> bool {
+    message.starts_with("fetch") || message.starts_with("pull")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_branch_line_is_read_and_a_fetch_that_found_the_refs_commit_contradicts_nothing() {
+        let a = "a".repeat(40);
+        let b = "b".repeat(40);
+        let text = format!(
+            "{a}\t\tbranch 'main' of /srv/origin\n{b}\tnot-for-merge\tbranch 'feature' of /srv/origin\n{b}\tnot-for-merge\ttag 'v1' of /srv/origin\n"
+        );
+        let fetched: Vec<Fetched> = text.lines().filter_map(|l| parse(l, 100)).collect();
+        assert_eq!(fetched.len(), 2);
+        assert_eq!((fetched[1].branch.as_str(), fetched[1].url.as_str()), ("refs/heads/feature", "/srv/origin"));
+        let mapping = vec!["+refs/heads/*:refs/remotes/origin/*".to_string()];
+        let main = "refs/remotes/origin/main";
+        let found = contradiction(&fetched, main, &b, 100, "/srv/origin.git/", &mapping);
+        assert_eq!(found.map(|f| f.commit.as_str()), Some(a.as_str()), "origin's main was at a, the ref holds b");
+        assert!(contradiction(&fetched, main, &a, 100, "/srv/origin.git", &mapping).is_none());
+        assert!(contradiction(&fetched, main, &b, 101, "/srv/origin.git", &mapping).is_none(), "older than the line");
+        assert!(contradiction(&fetched, main, &b, 100, "/srv/other", &mapping).is_none(), "another remote");
+    }
+}
