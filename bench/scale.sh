@@ -83,7 +83,7 @@ shape() {
         )
     fi
     built=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", b - a }')
-    printf '{"session_id":"bench","transcript_path":"/dev/null","cwd":"%s","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"done"}' \
+    printf '{"session_id":"bench","transcript_path":"/dev/null","cwd":"%s","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"done","background_tasks":[]}' \
         "$repo" > "$payload"
     cd "$repo"
     local l0 out c s h rss="" line

@@ -72,7 +72,10 @@ impl RecordJson {
     /// `text` (a task record as it was read from its file), indented the
     /// same way. Refused where `text` is not JSON.
     pub fn from_text(text: &[u8]) -> Result<Self, serde_json::Error> {
-        let text = String::from_utf8_lossy(text);
+        let text = match std::str::from_utf8(text) {
+            Ok(text) => std::borrow::Cow::Borrowed(text),
+            Err(_) => String::from_utf8_lossy(text),
+        };
         serde_json::value::RawValue::from_string(text.trim_end().replace('\n', "\n  ")).map(RecordJson)
     }
 

@@ -44,10 +44,7 @@ fn an_id_is_written_as_git_writes_it() {
 /// without its formatting machinery: thousands are written per check).
 pub fn hex(oid: git2::Oid) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut out = String::with_capacity(2 * oid.as_bytes().len());
-    for b in oid.as_bytes() {
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 0xf)]));
-    }
-    out
+    let digits: Vec<u8> =
+        oid.as_bytes().iter().flat_map(|b| [DIGITS[usize::from(b >> 4)], DIGITS[usize::from(b & 0xf)]]).collect();
+    String::from_utf8(digits).unwrap_or_default()
 }

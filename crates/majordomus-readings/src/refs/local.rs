@@ -207,7 +207,14 @@ fn packed(common_dir: &Path, prefix: &str) -> Reading<Vec<(String, Oid, Option<O
     let mut out: Vec<(String, Oid, Option<Oid>)> = Vec::new();
     // Whether the last line read was a ref taken (a `^` line peels it).
     let mut last_taken = false;
-    for line in bytes.split(|&b| b == b'\n') {
+    // Split where the text is UTF-8 (as git writes it) by `str`'s search
+    // for the line break, which skips a line at a time: the file holds every
+    // packed ref, and is read for each kind.
+    let lines: Box<dyn Iterator<Item = &[u8]>> = match std::str::from_utf8(&bytes) {
+        Ok(text) => Box::new(text.split('\n').map(str::as_bytes)),
+        Err(_) => Box::new(bytes.split(|&b| b == b'\n')),
+    };
+    for line in lines {
         if let Some(peeled) = line.strip_prefix(b"^") {
             if let (true, Some(last)) = (last_taken, out.last_mut()) {
                 last.2 = parse_id(peeled.strip_suffix(b"\r").unwrap_or(peeled));
