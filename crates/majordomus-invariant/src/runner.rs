@@ -17,6 +17,14 @@
 //! beside the verdict, and `gates-green` does not count a pass recorded
 //! under values other than the task's start.
 //!
+//! The command runs in the repository majordomus hashed, and only there:
+//! the variables that point git at another repository, index or object
+//! store (`GIT_DIR`, `GIT_INDEX_FILE`, ...: [`REPOSITORY_ENV`]) are taken out
+//! of its environment, as git itself takes them out when it runs a command
+//! in another repository. Under `GIT_INDEX_FILE=/tmp/empty` a gate's `git
+//! ls-files` would list nothing and check nothing, over inputs hashed from
+//! the real index.
+//!
 //! An interruption is any signal that would end majordomus, counted by the
 //! caller ([`Signals`]). The first stops the group: SIGTERM, a grace period,
 //! SIGKILL. A further one during the grace cuts it short: SIGKILL at once.
@@ -52,6 +60,28 @@ use majordomus_records::StatePaths;
 
 /// The shell a gate's command runs in, by absolute path: POSIX puts it there.
 pub const SHELL: &str = "/bin/sh";
+
+/// The variables that choose which repository, index or objects git reads,
+/// as `git rev-parse --local-env-vars` lists them: a gate's command runs
+/// without them, in the repository whose inputs were hashed.
+pub const REPOSITORY_ENV: [&str; 16] = [
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    "GIT_CONFIG",
+    "GIT_CONFIG_PARAMETERS",
+    "GIT_CONFIG_COUNT",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_IMPLICIT_WORK_TREE",
+    "GIT_GRAFT_FILE",
+    "GIT_INDEX_FILE",
+    "GIT_NO_REPLACE_OBJECTS",
+    "GIT_REPLACE_REF_BASE",
+    "GIT_PREFIX",
+    "GIT_INTERNAL_SUPER_PREFIX",
+    "GIT_SHALLOW_FILE",
+    "GIT_COMMON_DIR",
+];
 
 /// How long a stopped gate is given to end after SIGTERM before SIGKILL.
 const GRACE: Duration = Duration::from_secs(2);
@@ -186,6 +216,9 @@ pub fn execute_under(
         }
         None => Command::new(SHELL),
     };
+    for name in REPOSITORY_ENV {
+        launch.env_remove(name);
+    }
     let mut child = launch
         .arg("-c")
         .arg(command)

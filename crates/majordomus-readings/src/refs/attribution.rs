@@ -76,6 +76,10 @@ pub struct Elsewhere {
     pub not_attributed: Vec<String>,
     /// The walk stopped at [`WALKED`] commits: more may be unpushed.
     pub truncated: bool,
+    /// HEAD's reflog was rewritten since the start (`git reflog expire`):
+    /// it cannot say whose a tag's new commit is, so every tag holding one
+    /// is listed in [`Elsewhere::tags`].
+    pub reflog_rewritten: bool,
 }
 
 /// Reads the unpushed work of this worktree on branches other than HEAD's.
@@ -97,8 +101,14 @@ pub fn elsewhere(
         .filter(|b| head.branch.as_deref() != Some(b.name.as_str()))
         .filter(|b| then.get(&b.name) != Some(&b.commit))
         .collect();
-    let made_here = head_reflog_since(repo, record)?;
-    let tags = if made_here.is_empty() { Vec::new() } else { tags_holding(repo, &made_here)? };
+    let (made_here, rewritten) = head_reflog_since(repo, record)?;
+    let tags = if rewritten {
+        tags_holding(repo, |_| true)?
+    } else if made_here.is_empty() {
+        Vec::new()
+    } else {
+        tags_holding(repo, |c| made_here.contains(c))?
+    };
     if moved.is_empty() && tags.is_empty() {
         return Ok(Elsewhere::default());
     }
@@ -135,7 +145,7 @@ pub fn elsewhere(
         }
         new.insert(oid.map_err(|e| Unread::git("the history", &e))?);
     }
-    let mut out = Elsewhere { truncated, ..Elsewhere::default() };
+    let mut out = Elsewhere { truncated, reflog_rewritten: rewritten, ..Elsewhere::default() };
     if new.is_empty() {
         return Ok(out);
     }
@@ -168,7 +178,7 @@ pub fn elsewhere(
     }
     for (name, tip) in tags {
         let mine: Vec<Oid> =
-            reach(repo, tip, &new, &mut parents)?.into_iter().filter(|c| made_here.contains(c)).collect();
+            reach(repo, tip, &new, &mut parents)?.into_iter().filter(|c| rewritten || made_here.contains(c)).collect();
         if !mine.is_empty() {
             out.tags.push(BranchWork {
                 branch: name,
@@ -181,21 +191,22 @@ pub fn elsewhere(
     Ok(out)
 }
 
-/// The tags (by short name) whose commit HEAD's reflog since the start
-/// names, with that commit. An annotated tag is peeled through the packed
-/// refs' record where there is one, else through its object.
-fn tags_holding(repo: &Repo, made_here: &HashSet<Oid>) -> Reading<Vec<(String, Oid)>> {
+/// The tags (by short name) whose commit `keep` takes (one HEAD's reflog
+/// since the start names), with that commit. An annotated tag is peeled
+/// through the packed refs' record where there is one, else through its
+/// object.
+fn tags_holding(repo: &Repo, keep: impl Fn(&Oid) -> bool) -> Reading<Vec<(String, Oid)>> {
     let mut out = Vec::new();
     for tag in super::local::tags(repo.common_dir())? {
         let commit = match tag.peeled {
             Some(peeled) => peeled,
-            None if made_here.contains(&tag.id) => tag.id,
+            None if keep(&tag.id) => tag.id,
             None => match repo.git.find_tag(tag.id) {
                 Ok(object) => object.target_id(),
                 Err(_) => continue,
             },
         };
-        if made_here.contains(&commit) {
+        if keep(&commit) {
             let name = tag.name.strip_prefix("refs/tags/").map_or_else(|| tag.name.clone(), str::to_string);
             out.push((name, commit));
         }
@@ -231,19 +242,23 @@ fn reach(repo: &Repo, tip: Oid, new: &HashSet<Oid>, parents: &mut HashMap<Oid, V
 /// slack before it: a commit of the start's own second that was there
 /// already is hidden as inherited anyway), which is all there is where the
 /// mark is lost (`git reflog expire` rewrote the file) or a record written
-/// before it was kept holds none.
-fn head_reflog_since(repo: &Repo, record: &TaskRecord) -> Reading<HashSet<Oid>> {
+/// before it was kept holds none. Also whether the mark is lost: the
+/// reflog was rewritten since the start (test/cases/304).
+fn head_reflog_since(repo: &Repo, record: &TaskRecord) -> Reading<(HashSet<Oid>, bool)> {
     let path = reflog::log_of(repo.git_dir(), "HEAD");
     let mut out: HashSet<Oid> = HashSet::new();
+    let mut rewritten = false;
     if let Some(mark) = &record.snapshot.head_log {
-        let appended = reflog::after(&path, mark.len, &mark.last)?.unwrap_or_default();
-        out.extend(appended.iter().filter_map(|l| Oid::from_str(&l.new).ok()));
+        match reflog::after(&path, mark.len, &mark.last)? {
+            Some(appended) => out.extend(appended.iter().filter_map(|l| Oid::from_str(&l.new).ok())),
+            None => rewritten = true,
+        }
     }
     if let Ok(started) = record.started_at() {
         let lines = reflog::since(&path, started.timestamp() - 1)?;
         out.extend(lines.iter().filter_map(|l| Oid::from_str(&l.new).ok()));
     }
-    Ok(out)
+    Ok((out, rewritten))
 }
 
 /// The branches other worktrees have checked out, with the worktree's name

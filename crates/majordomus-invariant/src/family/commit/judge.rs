@@ -356,8 +356,13 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
     for work in elsewhere.map(|e| e.tags.as_slice()).unwrap_or_default() {
         tagged = true;
         let ids: Vec<&str> = work.commits.iter().take(5).map(|c| short(c)).collect();
+        let whose = if elsewhere.is_some_and(|e| e.reflog_rewritten) {
+            "that no branch held at the start (HEAD's reflog was rewritten since the start, so it cannot say whether this worktree made them)"
+        } else {
+            "this worktree made since the start (HEAD's reflog since the start names them)"
+        };
         owed.push(format!(
-            "the tag {} holds {} this worktree made since the start (HEAD's reflog since the start names them) that no remote-tracking ref holds: {}",
+            "the tag {} holds {} {whose} that no remote-tracking ref holds: {}",
             work.branch,
             count(work.count, "commit"),
             names(&ids)
