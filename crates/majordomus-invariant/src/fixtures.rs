@@ -100,6 +100,7 @@ pub(crate) fn all_well() -> Readings {
         },
         integration: IntegrationReadings {
             integrated: Ok(Integrated::Measured { trunk, integration: Integration::Reached }),
+            aside: Ok(vec![]),
             upstreams: Ok(Default::default()),
         },
         verification: VerificationReadings {

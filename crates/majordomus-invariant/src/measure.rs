@@ -117,6 +117,7 @@ fn take(
         elsewhere,
         submodules,
         integrated,
+        aside,
         upstreams,
         stashes,
         operations,
@@ -173,7 +174,7 @@ fn take(
             submodules,
             evidence,
         },
-        integration: IntegrationReadings { integrated, upstreams },
+        integration: IntegrationReadings { integrated, aside, upstreams },
         verification,
         closing,
         bookkeeping,
@@ -210,6 +211,7 @@ struct RefReadings {
     elsewhere: Reading<refs::Elsewhere>,
     submodules: Reading<Vec<refs::submodules::Submodule>>,
     integrated: Reading<Integrated>,
+    aside: Reading<Vec<integration::Aside>>,
     upstreams: Reading<integration::UpstreamsSeen>,
     stashes: Reading<Vec<majordomus_readings::stash::StashEntry>>,
     operations: Reading<Vec<majordomus_readings::state::InProgress>>,
@@ -248,6 +250,8 @@ fn ref_readings(
     let submodules = deadline.read(|| commit::readings::submodules(repo, head_commit, task));
     let integrated =
         deadline.read(|| integration::readings::integrated(repo, paths, head, head_commit, &trunk, &evidence));
+    let aside =
+        deadline.read(|| integration::readings::pushed_aside(repo, paths, task, head_commit, &trunk, &evidence));
     let upstreams = deadline.read(|| integration::readings::upstreams(&branches, &evidence, task));
     let stashes = deadline.read(|| commit::readings::stashes(repo));
     let operations = deadline.read(|| commit::readings::operations(repo));
@@ -264,6 +268,7 @@ fn ref_readings(
         elsewhere,
         submodules,
         integrated,
+        aside,
         upstreams,
         stashes,
         operations,

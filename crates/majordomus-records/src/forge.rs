@@ -23,7 +23,8 @@
 //!      "labels": ["limitation"], "is_pull_request": false, "title": "…"}
 //!   ],
 //!   "provenance": {"by": "gh", "program": "/usr/bin/gh",
-//!                  "program_at_start": "/usr/bin/gh", "start_path_known": true}
+//!                  "program_at_start": "/usr/bin/gh", "start_path_known": true,
+//!                  "remotes_since_start": []}
 //! }
 //! ```
 //!
@@ -96,6 +97,14 @@ pub struct Provenance {
     /// For `recorded`: the file it was read from (`-` for standard input).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
+    /// For `gh` and `glab`: each remote added, removed or given another URL
+    /// between the active task's start and the refresh (`upstream added`),
+    /// empty when the remotes were the start's or no task was active. The
+    /// program answers for the repository the remotes name, so one added
+    /// or re-pointed since the start can make it answer for another
+    /// repository. `None`: not recorded (an older majordomus).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remotes_since_start: Option<Vec<String>>,
 }
 
 /// How an observation may have been made (the schema's enum).
@@ -181,6 +190,9 @@ impl Observation {
         use crate::text::{check_len, MAX_FIELD};
         check_len("observed_at", &self.observed_at, 64)?;
         check_len("repository", &self.repository, 256)?;
+        for change in self.provenance.iter().flat_map(|p| p.remotes_since_start.iter().flatten()) {
+            check_len("a remote changed since the start", change, MAX_FIELD)?;
+        }
         for pr in &self.pull_requests {
             check_len("pull request title", &pr.title, MAX_FIELD)?;
             check_len("pull request state", &pr.state, 64)?;

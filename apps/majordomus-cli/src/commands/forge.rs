@@ -87,6 +87,7 @@ pub fn cmd_forge(cwd: &Path, args: ForgeArgs) -> Result<Exit, CliError> {
                 program_at_start: None,
                 start_path_known: false,
                 file: Some(a.file),
+                remotes_since_start: None,
             };
             (obs, by)
         }
@@ -215,7 +216,8 @@ fn refresh(ws: &Workspace) -> Result<(Observation, Provenance), CliError> {
             }
         }
     }
-    let provenance = provenance(&tool, task.as_deref());
+    let mut provenance = provenance(&tool, task.as_deref());
+    provenance.remotes_since_start = Some(remotes_since_start(ws, task.as_deref()));
     let observed = match tool.name {
         "glab" => glab::observe(&tool, &issues),
         _ => gh::observe(&tool, &issues),
@@ -244,7 +246,36 @@ fn provenance(tool: &Tool, task: Option<&TaskRecord>) -> Provenance {
             .map(|p| p.display().to_string()),
         start_path_known: start_path.is_some(),
         file: None,
+        remotes_since_start: None,
     }
+}
+
+/// Each remote added, removed or given another URL since `task` started,
+/// as a phrase; one phrase saying so where the remotes (now, or at the
+/// start) cannot be read. Empty without a task.
+fn remotes_since_start(ws: &Workspace, task: Option<&TaskRecord>) -> Vec<String> {
+    let Some(task) = task else { return Vec::new() };
+    let Some(start) = &task.snapshot.remotes else {
+        return vec!["the task record does not hold the remotes at its start".into()];
+    };
+    let now = match majordomus_readings::refs::evidence::at_start_now(&ws.repo) {
+        Ok((now, _)) => now,
+        Err(e) => return vec![format!("the remotes could not be read ({})", e.reason)],
+    };
+    let mut changed = Vec::new();
+    for (name, then) in start {
+        match now.get(name) {
+            None => changed.push(format!("{name} removed")),
+            Some(r) if (&r.url, &r.push_url) != (&then.url, &then.push_url) => {
+                changed.push(format!("{name} re-pointed from {} to {}", then.url, r.url));
+            }
+            Some(_) => {}
+        }
+    }
+    for (name, r) in now.iter().filter(|(name, _)| !start.contains_key(*name)) {
+        changed.push(format!("{name} added ({})", r.url));
+    }
+    changed
 }
 
 /// The PATH the task started under, as its start snapshot recorded it

@@ -96,6 +96,7 @@ fn observations_majordomus_reads_match_the_forge_schema() {
             program_at_start: Some("/usr/bin/gh".into()),
             start_path_known: true,
             file: None,
+            remotes_since_start: Some(vec![]),
         }),
     };
     let doc = serde_json::to_value(&observation).unwrap();

@@ -245,18 +245,37 @@ fn reach(repo: &Repo, tip: Oid, new: &HashSet<Oid>, parents: &mut HashMap<Oid, V
 /// before it was kept holds none. Also whether the mark is lost: the
 /// reflog was rewritten since the start (test/cases/304).
 fn head_reflog_since(repo: &Repo, record: &TaskRecord) -> Reading<(HashSet<Oid>, bool)> {
+    let (lines, rewritten) = head_lines_since(repo, record)?;
+    Ok((lines.iter().filter_map(|l| Oid::from_str(&l.new).ok()).collect(), rewritten))
+}
+
+/// The commits HEAD's reflog since the start shows this worktree making
+/// (a commit, amend, merge, cherry-pick, revert, rebase or am), not those
+/// it only moved to (`checkout`, `reset`: a colleague's branch looked at).
+pub fn made_by_head_since(repo: &Repo, record: &TaskRecord) -> Reading<HashSet<Oid>> {
+    const MAKING: &[&str] = &["commit", "merge ", "cherry-pick", "revert", "rebase", "am", "pull"];
+    let (lines, _) = head_lines_since(repo, record)?;
+    Ok(lines
+        .iter()
+        .filter(|l| MAKING.iter().any(|m| l.message.starts_with(m)))
+        .filter(|l| !l.message.contains("Fast-forward") && !l.message.contains("(start)"))
+        .filter_map(|l| Oid::from_str(&l.new).ok())
+        .collect())
+}
+
+/// [`head_reflog_since`]'s lines.
+fn head_lines_since(repo: &Repo, record: &TaskRecord) -> Reading<(Vec<reflog::Line>, bool)> {
     let path = reflog::log_of(repo.git_dir(), "HEAD");
-    let mut out: HashSet<Oid> = HashSet::new();
+    let mut out = Vec::new();
     let mut rewritten = false;
     if let Some(mark) = &record.snapshot.head_log {
         match reflog::after(&path, mark.len, &mark.last)? {
-            Some(appended) => out.extend(appended.iter().filter_map(|l| Oid::from_str(&l.new).ok())),
+            Some(appended) => out.extend(appended),
             None => rewritten = true,
         }
     }
     if let Ok(started) = record.started_at() {
-        let lines = reflog::since(&path, started.timestamp() - 1)?;
-        out.extend(lines.iter().filter_map(|l| Oid::from_str(&l.new).ok()));
+        out.extend(reflog::since(&path, started.timestamp() - 1)?);
     }
     Ok((out, rewritten))
 }

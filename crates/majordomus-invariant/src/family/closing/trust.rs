@@ -56,7 +56,19 @@ pub fn untrusted(obs: &Observation, provider: Option<Provider>) -> Option<String
             p.program.as_deref().unwrap_or(by),
             p.program_at_start.as_deref().map_or_else(|| format!("no {by}"), str::to_string)
         )),
-        ("gh" | "glab", _) => None,
+        (by @ ("gh" | "glab"), _) => match &p.remotes_since_start {
+            None => Some(format!(
+                "the forge observation does not say whether the remotes {by} resolved the repository from were the \
+                 start's (an older majordomus made it): majordomus forge refresh records one that does"
+            )),
+            Some(changed) if !changed.is_empty() => Some(format!(
+                "the forge was observed through {by} under remotes changed since the task started ({}): {by} answers \
+                 for the repository the remotes name, so this may be another repository's word; put the remotes \
+                 back as they were and run majordomus forge refresh",
+                majordomus_records::text::escape(&changed.join(", "))
+            )),
+            Some(_) => None,
+        },
         (other, _) => {
             Some(format!("the forge observation says it was made by {other:?}, which majordomus never writes"))
         }
@@ -81,8 +93,23 @@ mod tests {
                 program_at_start: at_start.map(Into::into),
                 start_path_known: known,
                 file: Some("typed.json".into()),
+                remotes_since_start: Some(vec![]),
             }),
         }
+    }
+
+    #[test]
+    fn an_observation_under_remotes_changed_since_the_start_is_not_believed() {
+        let mut obs = observed("gh", Some("/bin/gh"), Some("/bin/gh"), true);
+        if let Some(p) = obs.provenance.as_mut() {
+            p.remotes_since_start = Some(vec!["upstream added (https://github.com/someone/empty)".into()]);
+        }
+        let why = untrusted(&obs, None).expect("not believed");
+        assert!(why.contains("upstream added"), "{why}");
+        if let Some(p) = obs.provenance.as_mut() {
+            p.remotes_since_start = None;
+        }
+        assert!(untrusted(&obs, None).expect("not believed").contains("older majordomus"));
     }
 
     #[test]

@@ -12,6 +12,36 @@ use crate::prose::{count, count_verb, names, shell_word, short, short_ref};
 use crate::readings::Readings;
 
 pub(crate) fn integrated(r: &Readings) -> Judgement {
+    let of_head = integrated_head(r);
+    let aside = match &r.integration.aside {
+        Ok(a) if !a.is_empty() => a,
+        Ok(_) => return of_head,
+        Err(e) if of_head.status == Status::Pass => return Judgement::unread(e),
+        Err(_) => return of_head,
+    };
+    // Work pushed to a branch and left there while HEAD went back is the
+    // task's work too: the trunk must hold it (test/cases/305).
+    let refs: Vec<String> = aside.iter().map(|a| format!("{} ({})", short_ref(&a.refname), short(&a.commit))).collect();
+    let clause = format!(
+        "{} {} work this worktree made since the start that HEAD does not reach and the trunk does not hold: {}",
+        count(aside.len(), "remote-tracking ref"),
+        if aside.len() == 1 { "holds" } else { "hold" },
+        names(&refs)
+    );
+    let details = with(
+        of_head.details.clone(),
+        json!({ "aside": aside.iter().map(|a| json!({ "ref": a.refname, "commit": a.commit })).collect::<Vec<_>>() }),
+    );
+    let evidence = format!("{}; and {clause}.", of_head.evidence.trim_end_matches('.'));
+    if of_head.status != Status::Pass {
+        return Judgement { evidence, details, ..of_head };
+    }
+    Judgement::new(Status::Owed, evidence, details).remedy(
+        "merge that work into the trunk, or delete the branch on the remote (git push REMOTE --delete BRANCH) if it is not to land",
+    )
+}
+
+fn integrated_head(r: &Readings) -> Judgement {
     let integrated = match &r.integration.integrated {
         Ok(i) => i,
         Err(e) => return Judgement::unread(e),

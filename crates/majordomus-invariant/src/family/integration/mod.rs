@@ -50,18 +50,30 @@ pub struct UpstreamsSeen {
     pub gone_at_start: Option<BTreeMap<String, String>>,
 }
 
+/// A remote-tracking ref moved or made since the start that holds work
+/// this worktree made since the start, which HEAD does not reach and the
+/// trunk does not hold: a branch pushed, then HEAD taken back
+/// (test/cases/305).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Aside {
+    pub refname: String,
+    pub commit: String,
+}
+
 /// The integration family's readings. The local branches `upstream-alive`
 /// is judged from are shared
 /// ([`Readings::branches`](crate::readings::Readings::branches)).
 #[derive(Debug)]
 pub struct IntegrationReadings {
     pub integrated: Reading<Integrated>,
+    /// Work pushed aside, which `integrated` asks of beside HEAD.
+    pub aside: Reading<Vec<Aside>>,
     pub upstreams: Reading<UpstreamsSeen>,
 }
 
 impl IntegrationReadings {
     /// Every reading of the family unread for one reason.
     pub fn unread(reason: &majordomus_readings::Unread) -> Self {
-        Self { integrated: Err(reason.clone()), upstreams: Err(reason.clone()) }
+        Self { integrated: Err(reason.clone()), aside: Err(reason.clone()), upstreams: Err(reason.clone()) }
     }
 }

@@ -81,3 +81,63 @@ pub fn upstreams(
     let gone_at_start = task.record().and_then(|r| r.snapshot.gone_upstreams.clone());
     Ok(UpstreamsSeen { appeared, gone_at_start })
 }
+
+/// The remote-tracking refs that moved or appeared since the start (and
+/// count), other than the trunk's, holding commits this worktree made
+/// since the start (HEAD's reflog shows them made) that HEAD does not reach and
+/// whose changes the trunk does not hold: work pushed to a branch and left
+/// there while HEAD went back. Cheap when no ref moved.
+pub fn pushed_aside(
+    repo: &Repo,
+    paths: &StatePaths,
+    task: &TaskState,
+    head_commit: Option<&str>,
+    trunk: &Reading<Result<Trunk, NoTrunk>>,
+    evidence: &Reading<RemoteEvidence>,
+) -> Reading<Vec<super::Aside>> {
+    let (Some(record), Ok(Ok(trunk)), Ok(evidence)) = (task.record(), trunk, evidence) else { return Ok(Vec::new()) };
+    let Some(start_refs) = &record.snapshot.remote_refs else { return Ok(Vec::new()) };
+    if evidence.grafts.is_some() {
+        return Ok(Vec::new());
+    }
+    let moved: Vec<_> = evidence
+        .refs
+        .iter()
+        .filter(|t| t.at_start.is_none() && start_refs.get(&t.refname) != Some(&t.commit))
+        .filter(|t| t.refname != trunk.refname && Some(t.commit.as_str()) != head_commit)
+        .collect();
+    if moved.is_empty() {
+        return Ok(Vec::new());
+    }
+    let made_here = refs::attribution::made_by_head_since(repo, record)?;
+    if made_here.is_empty() {
+        return Ok(Vec::new());
+    }
+    let oid = |s: &str| git2::Oid::from_str(s).map_err(|e| Unread::git(s, &e));
+    let head = head_commit.map(oid).transpose()?;
+    let trunk_tip = oid(&trunk.commit)?;
+    let mut out = Vec::new();
+    for t in moved {
+        let tip = oid(&t.commit)?;
+        let reached = |from: git2::Oid| from == tip || repo.git.graph_descendant_of(from, tip).unwrap_or(false);
+        if head.is_some_and(reached) || reached(trunk_tip) {
+            continue;
+        }
+        let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
+        walk.push(tip).map_err(|e| Unread::git(&t.refname, &e))?;
+        for hidden in head.iter().chain([&trunk_tip]) {
+            let _ = walk.hide(*hidden);
+        }
+        let mine = walk.take(refs::attribution::WALKED).filter_map(Result::ok).any(|c| made_here.contains(&c));
+        if !mine {
+            continue;
+        }
+        match super::cache::integration(repo, paths, &t.commit, &trunk.commit)? {
+            refs::Integration::Reached | refs::Integration::Holds { .. } => {}
+            refs::Integration::Missing { .. } => {
+                out.push(super::Aside { refname: t.refname.clone(), commit: t.commit.clone() })
+            }
+        }
+    }
+    Ok(out)
+}

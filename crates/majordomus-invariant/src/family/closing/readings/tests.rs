@@ -219,7 +219,7 @@ fn observe(t: &TestRepo, observed_at: &str, created_at: &str) {
         &format!(
             r#"{{"schema":"majordomus/forge/v1","observed_at":"{observed_at}","repository":"acme/widgets",
             "pull_requests":[{{"number":7,"title":"t","author":"a","head":"h","created_at":"{created_at}","state":"open"}}],
-            "provenance":{{"by":"gh","program":"/usr/bin/gh","program_at_start":"/usr/bin/gh","start_path_known":true}}}}"#
+            "provenance":{{"by":"gh","program":"/usr/bin/gh","program_at_start":"/usr/bin/gh","start_path_known":true,"remotes_since_start":[]}}}}"#
         ),
     );
 }
