@@ -39,3 +39,11 @@ git branch -q -D spike
 expect_open integrated "origin/spike" "owed"
 git push -q origin --delete spike
 expect_answer integrated "pass" "reaches HEAD"
+
+# A colleague's branch fetched and looked at is not this worktree's work.
+git clone -q "$case_root/origin.git" "$case_root/other"
+(cd "$case_root/other" && echo c > c.rs && git add c.rs && git commit -qm c && git push -q origin HEAD:colleague)
+git fetch -q origin
+git checkout -q origin/colleague
+git checkout -q main
+expect_answer integrated "pass" "reaches HEAD"

@@ -95,10 +95,11 @@ pub fn elsewhere(
             "the task record holds no snapshot of the branches at the start, so the work on other branches cannot be told from what was there",
         ));
     };
+    let mut then = crate::in_order::InOrder::new(at_start);
     let moved: Vec<&Branch> = branches
         .iter()
         .filter(|b| head.branch.as_deref() != Some(b.name.as_str()))
-        .filter(|b| at_start.get(&b.name) != Some(&b.commit))
+        .filter(|b| then.get(&b.name) != Some(&b.commit))
         .collect();
     let (made_here, rewritten) = head_reflog_since(repo, record)?;
     let tags = if rewritten {
@@ -196,20 +197,18 @@ pub fn elsewhere(
 /// object.
 fn tags_holding(repo: &Repo, keep: impl Fn(&Oid) -> bool) -> Reading<Vec<(String, Oid)>> {
     let mut out = Vec::new();
-    let iter = repo.git.references_glob("refs/tags/*").map_err(|e| Unread::git("the tags", &e))?;
-    for reference in iter {
-        let reference = reference.map_err(|e| Unread::git("a tag", &e))?;
-        let (Some(name), Some(target)) = (reference.name(), reference.target()) else { continue };
-        let commit = match reference.target_peel() {
+    for tag in super::local::tags(repo.common_dir())? {
+        let commit = match tag.peeled {
             Some(peeled) => peeled,
-            None if keep(&target) => target,
-            None => match repo.git.find_tag(target) {
-                Ok(tag) => tag.target_id(),
+            None if keep(&tag.id) => tag.id,
+            None => match repo.git.find_tag(tag.id) {
+                Ok(object) => object.target_id(),
                 Err(_) => continue,
             },
         };
         if keep(&commit) {
-            out.push((name.strip_prefix("refs/tags/").unwrap_or(name).to_string(), commit));
+            let name = tag.name.strip_prefix("refs/tags/").map_or_else(|| tag.name.clone(), str::to_string);
+            out.push((name, commit));
         }
     }
     Ok(out)
@@ -245,19 +244,38 @@ fn reach(repo: &Repo, tip: Oid, new: &HashSet<Oid>, parents: &mut HashMap<Oid, V
 /// mark is lost (`git reflog expire` rewrote the file) or a record written
 /// before it was kept holds none. Also whether the mark is lost: the
 /// reflog was rewritten since the start (test/cases/304).
-pub fn head_reflog_since(repo: &Repo, record: &TaskRecord) -> Reading<(HashSet<Oid>, bool)> {
+fn head_reflog_since(repo: &Repo, record: &TaskRecord) -> Reading<(HashSet<Oid>, bool)> {
+    let (lines, rewritten) = head_lines_since(repo, record)?;
+    Ok((lines.iter().filter_map(|l| Oid::from_str(&l.new).ok()).collect(), rewritten))
+}
+
+/// The commits HEAD's reflog since the start shows this worktree making
+/// (a commit, amend, merge, cherry-pick, revert, rebase or am), not those
+/// it only moved to (`checkout`, `reset`: a colleague's branch looked at).
+pub fn made_by_head_since(repo: &Repo, record: &TaskRecord) -> Reading<HashSet<Oid>> {
+    const MAKING: &[&str] = &["commit", "merge ", "cherry-pick", "revert", "rebase", "am", "pull"];
+    let (lines, _) = head_lines_since(repo, record)?;
+    Ok(lines
+        .iter()
+        .filter(|l| MAKING.iter().any(|m| l.message.starts_with(m)))
+        .filter(|l| !l.message.contains("Fast-forward") && !l.message.contains("(start)"))
+        .filter_map(|l| Oid::from_str(&l.new).ok())
+        .collect())
+}
+
+/// [`head_reflog_since`]'s lines.
+fn head_lines_since(repo: &Repo, record: &TaskRecord) -> Reading<(Vec<reflog::Line>, bool)> {
     let path = reflog::log_of(repo.git_dir(), "HEAD");
-    let mut out: HashSet<Oid> = HashSet::new();
+    let mut out = Vec::new();
     let mut rewritten = false;
     if let Some(mark) = &record.snapshot.head_log {
         match reflog::after(&path, mark.len, &mark.last)? {
-            Some(appended) => out.extend(appended.iter().filter_map(|l| Oid::from_str(&l.new).ok())),
+            Some(appended) => out.extend(appended),
             None => rewritten = true,
         }
     }
     if let Ok(started) = record.started_at() {
-        let lines = reflog::since(&path, started.timestamp() - 1)?;
-        out.extend(lines.iter().filter_map(|l| Oid::from_str(&l.new).ok()));
+        out.extend(reflog::since(&path, started.timestamp() - 1)?);
     }
     Ok((out, rewritten))
 }

@@ -84,7 +84,7 @@ pub fn upstreams(
 
 /// The remote-tracking refs that moved or appeared since the start (and
 /// count), other than the trunk's, holding commits this worktree made
-/// since the start (HEAD's reflog names them) that HEAD does not reach and
+/// since the start (HEAD's reflog shows them made) that HEAD does not reach and
 /// whose changes the trunk does not hold: work pushed to a branch and left
 /// there while HEAD went back. Cheap when no ref moved.
 pub fn pushed_aside(
@@ -109,7 +109,7 @@ pub fn pushed_aside(
     if moved.is_empty() {
         return Ok(Vec::new());
     }
-    let (made_here, _) = refs::attribution::head_reflog_since(repo, record)?;
+    let made_here = refs::attribution::made_by_head_since(repo, record)?;
     if made_here.is_empty() {
         return Ok(Vec::new());
     }
