@@ -69,7 +69,7 @@ cp -a "$base" "$dir/unpushed"
     git commit -qam "an unpushed change"
 )
 payload="$bench_home/stop.json"
-printf '{"session_id":"bench","transcript_path":"/dev/null","cwd":"%s","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"done"}' \
+printf '{"session_id":"bench","transcript_path":"/dev/null","cwd":"%s","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"done","background_tasks":[]}' \
     "$dir/unpushed" > "$payload"
 
 load_start=$(load1)

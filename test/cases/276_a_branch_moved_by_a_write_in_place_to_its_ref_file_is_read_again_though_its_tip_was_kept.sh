@@ -12,7 +12,7 @@ start_with_pushed_branch topic
 # topic's settle, then let check keep it.
 sleep 2.2
 expect_run 10 md check
-grep -q '"refs/heads/topic"' .ai/local/state/branches.cache.json || fail "topic's tip was not kept"
+grep -q ' refs/heads/topic$' .ai/local/state/branches.cache || fail "topic's tip was not kept"
 
 echo work > work.txt
 git add work.txt

@@ -2,8 +2,9 @@
 //! document. `check`, `finish` and every later caller go through here, so
 //! there is one way to answer the done invariant.
 
+use majordomus_invariant::document::RecordJson;
 use majordomus_invariant::in_force::InForce;
-use majordomus_invariant::{done, measure, score, Deadline, Document, Readings};
+use majordomus_invariant::{branch_cache, done, measure, score, Deadline, Document, Readings};
 use majordomus_records::task::TaskState;
 use majordomus_records::StatePaths;
 
@@ -18,25 +19,52 @@ pub fn evaluate(ws: &Workspace) -> Result<Document, CliError> {
 /// Measures and judges the invariant, taking no reading past `deadline`
 /// (those answer `unknown`, naming the time budget); writes nothing.
 pub fn evaluate_within(ws: &Workspace, deadline: Deadline) -> Result<Document, CliError> {
-    let task = TaskState::here(&ws.paths);
+    // The branches' ref files are walked while the task record is read.
+    let tips = branch_cache::begin(&ws.repo, &ws.paths, deadline);
+    let (task, text) = TaskState::here_with_text(&ws.paths);
     let force = ws.in_force(&task)?;
-    evaluate_in_force(ws, task, force, deadline)
+    evaluate_in_force(ws, task, text.as_deref(), force, deadline, tips)
 }
+
+/// A task record's text at least this long is taken into the document on
+/// a thread of its own (a shorter one costs less than starting a thread).
+const TEXT_ON_A_THREAD: usize = 64 << 10;
 
 /// [`evaluate_within`] for a task record and its policy in force already
 /// read (the stop hook reads both to find the task and its budget: a task
-/// record holding large baselines is read once, not three times).
+/// record holding large baselines is read once, not three times); `text`:
+/// the bytes an active record was read from, which the document holds as
+/// they are; `tips`: the branches' tips, begun before the record was read
+/// (`branch_cache::begin`).
 pub fn evaluate_in_force(
     ws: &Workspace,
     task: TaskState,
+    text: Option<&[u8]>,
     force: InForce,
     deadline: Deadline,
+    tips: branch_cache::Reader,
 ) -> Result<Document, CliError> {
-    let (task_json, task_error) = task_fields(&task)?;
-    // Taken on the way, each part before what reads the same, so that
-    // anything moving during the measurement makes the cached document
-    // read as stale (measure::measure_fingerprinted).
-    let (readings, fingerprint) = measure::measure_fingerprinted(&ws.repo, &ws.paths, &force.policy, task, deadline);
+    // The record's text goes into the document as it is (checked as JSON:
+    // milliseconds at ten thousand branches), on a thread of its own while
+    // the readings are taken where it is large enough to be worth one.
+    let text = text.filter(|_| matches!(task, TaskState::Active(_)));
+    let (json, (readings, fingerprint)) = std::thread::scope(|scope| {
+        let thread =
+            text.filter(|t| t.len() >= TEXT_ON_A_THREAD).map(|t| scope.spawn(move || RecordJson::from_text(t)));
+        // Taken on the way, each part before what reads the same, so that
+        // anything moving during the measurement makes the cached document
+        // read as stale (measure::measure_fingerprinted).
+        let measured = measure::measure_fingerprinted(&ws.repo, &ws.paths, &force.policy, task, deadline, tips);
+        let json = match thread {
+            Some(thread) => thread.join().ok().and_then(Result::ok),
+            None => text.and_then(|t| RecordJson::from_text(t).ok()),
+        };
+        (json, measured)
+    });
+    let (task_json, task_error) = match json {
+        Some(json) => (Some(json), None),
+        None => task_fields(&readings.task)?,
+    };
     let answers = done::answer_in_force(&readings, &force);
     let (score, caps) = score::score(&answers, &force.policy.caps);
     let mut doc =
@@ -79,10 +107,10 @@ fn sentence_reason(reason: &str) -> String {
     format!("this repository cannot be read: {reason}")
 }
 
-fn task_fields(task: &TaskState) -> Result<(Option<serde_json::Value>, Option<String>), CliError> {
+fn task_fields(task: &TaskState) -> Result<(Option<RecordJson>, Option<String>), CliError> {
     Ok(match task {
         TaskState::Active(r) => {
-            (Some(serde_json::to_value(r).map_err(|e| CliError::internal("cannot encode the task record", e))?), None)
+            (Some(RecordJson::of(r).map_err(|e| CliError::internal("cannot encode the task record", e))?), None)
         }
         TaskState::None => (None, None),
         TaskState::Unreadable(reason) => (None, Some(reason.clone())),

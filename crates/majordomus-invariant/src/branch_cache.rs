@@ -13,61 +13,152 @@
 //! read or is damaged is ignored as a whole (every ref file is read), so
 //! the cache can cost time, never an answer; a lost one is rebuilt.
 
-use majordomus_readings::refs::local::Known;
+use std::fmt::Write as _;
+use std::io::Read as _;
+
+use std::path::Path;
+
+use majordomus_readings::refs::local::{self, parse_id, FileStamp, Known, KnownFile, Tips};
 use majordomus_readings::refs::{self, Branch};
 use majordomus_readings::{Reading, Repo};
 use majordomus_records::confined::Perm;
-use majordomus_records::json::{self, Record};
 use majordomus_records::StatePaths;
-use serde::{Deserialize, Serialize};
+
+use crate::deadline::Deadline;
 
 /// The cache file's name in the state directory.
-pub const FILE: &str = "branches.cache.json";
+pub const FILE: &str = "branches.cache";
 
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Cache {
-    schema: String,
-    known: Known,
+/// The file's first line. The rest is one line per ref file kept:
+/// `<inode> <size> <mtime ns> <ctime ns> <id, or - for a symbolic ref> <name>`
+/// (a ref's name holds no space and no line break). Lines, not JSON: at
+/// ten thousand branches the JSON encoding was a tenth of `check`.
+const SCHEMA: &str = "majordomus.branches-cache/2";
+
+/// The largest file read as a cache.
+const MAX_BYTES: u64 = 64 << 20;
+
+/// The local branches' tips ([`local::branch_tips`]) under `common_dir`,
+/// through what the last check kept, keeping what it read. Needs no
+/// repository handle: it runs beside the other readings.
+pub fn tips(common_dir: &Path, paths: &StatePaths) -> Reading<Tips> {
+    let mut known = load(paths).unwrap_or_default();
+    let tips = local::branch_tips(common_dir, &mut known)?;
+    if tips.changed {
+        store(paths, &known);
+    }
+    Ok(tips)
 }
 
-impl Record for Cache {
-    const SCHEMA: &'static str = "majordomus.branches-cache/1";
-    const MAX_BYTES: u64 = 64 << 20;
+/// The branches' tips ([`tips`]) read on a thread of their own, begun
+/// before the rest of a check (the task record's parse, the policy's),
+/// since it needs neither: at thousands of branches the walk of their ref
+/// files is the longest reading. Dropped before it is joined, it waits for
+/// its thread, so the cache it may be writing is never left half placed.
+#[derive(Debug)]
+pub struct Reader {
+    thread: Option<std::thread::JoinHandle<Reading<Tips>>>,
+    /// What to read on the caller's thread where none could be started.
+    here: Option<(std::path::PathBuf, StatePaths, Deadline)>,
+}
 
-    fn schema(&self) -> &str {
-        &self.schema
+/// Begins reading the branches' tips of `repo` ([`Reader`]).
+pub fn begin(repo: &Repo, paths: &StatePaths, deadline: Deadline) -> Reader {
+    let (common_dir, owned) = (repo.common_dir().to_path_buf(), paths.clone());
+    let read = move || deadline.read(|| tips(&common_dir, &owned));
+    match std::thread::Builder::new().name("branches".into()).spawn(read) {
+        Ok(thread) => Reader { thread: Some(thread), here: None },
+        Err(_) => Reader { thread: None, here: Some((repo.common_dir().to_path_buf(), paths.clone(), deadline)) },
     }
+}
 
-    fn check(&self) -> Result<(), String> {
-        match self.known.files.keys().find(|name| !name.starts_with("refs/heads/")) {
-            Some(name) => Err(format!("it keeps {name:?}, which is not a local branch")),
-            None => Ok(()),
+impl Reader {
+    /// The tips, once read.
+    pub fn join(mut self) -> Reading<Tips> {
+        if let Some(thread) = self.thread.take() {
+            return match thread.join() {
+                Ok(tips) => tips,
+                Err(panic) => std::panic::resume_unwind(panic),
+            };
+        }
+        match self.here.take() {
+            Some((common_dir, paths, deadline)) => deadline.read(|| tips(&common_dir, &paths)),
+            None => unreachable!("a reader is joined once"),
         }
     }
 }
 
-/// Every local branch ([`refs::branches_known`]), through what the last
-/// check kept; beside them, the newest modification time under
-/// `refs/heads` (for the document's fingerprint, `None` where it was not
-/// read).
-pub fn branches(repo: &Repo, paths: &StatePaths) -> Reading<(Vec<Branch>, Option<u64>)> {
-    let known = match json::load::<Cache>(&paths.state_dir().join(FILE)) {
-        Ok(Some(cache)) => cache.known,
-        Ok(None) | Err(_) => Known::default(),
-    };
-    let (branches, read) = refs::branches_known(repo, &known)?;
-    if read.kept != known {
-        store(paths, read.kept);
+impl Drop for Reader {
+    fn drop(&mut self) {
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
     }
-    Ok((branches, read.newest_mtime_ns))
 }
 
-fn store(paths: &StatePaths, known: Known) {
+/// Every local branch ([`refs::branches_of`]) through what the last check
+/// kept; beside them, the newest modification time under `refs/heads` (for
+/// the document's fingerprint, `None` where it was not read).
+pub fn branches(repo: &Repo, paths: &StatePaths) -> Reading<(Vec<Branch>, Option<u64>)> {
+    let tips = tips(repo.common_dir(), paths)?;
+    Ok((refs::branches_of(repo, tips.tips)?, tips.newest_mtime_ns))
+}
+
+/// What the last check kept; `None` when the file is missing, unreadable
+/// or damaged anywhere.
+fn load(paths: &StatePaths) -> Option<Known> {
+    let file = std::fs::File::open(paths.state_dir().join(FILE)).ok()?;
+    let mut text = String::new();
+    file.take(MAX_BYTES + 1).read_to_string(&mut text).ok()?;
+    if text.len() as u64 > MAX_BYTES {
+        return None;
+    }
+    decode(&text)
+}
+
+fn decode(text: &str) -> Option<Known> {
+    let mut lines = text.lines();
+    if lines.next()? != SCHEMA {
+        return None;
+    }
+    let mut known = Known::default();
+    known.files.reserve(text.len() / 100);
+    for line in lines {
+        let mut words = line.splitn(6, ' ');
+        let mut number = || words.next()?.parse::<u64>().ok();
+        let (ino, size, mtime, ctime) = (number()?, number()?, number()?, number()?);
+        let id = match words.next()? {
+            "-" => None,
+            id => Some(parse_id(id.as_bytes())?),
+        };
+        // A name git would refuse is never looked up: the reading asks only
+        // for the names it lists and takes for branches.
+        let name = words.next()?;
+        if !name.starts_with("refs/heads/") {
+            return None;
+        }
+        let stamp = FileStamp { ino, size, mtime_ns: i128::from(mtime), ctime_ns: i128::from(ctime) };
+        known.files.insert(name.to_string(), KnownFile::new(stamp, id));
+    }
+    Some(known)
+}
+
+fn encode(known: &Known) -> Option<String> {
+    let mut text = String::with_capacity(SCHEMA.len() + 1 + known.files.len() * 110);
+    text.push_str(SCHEMA);
+    text.push('\n');
+    for (name, k) in &known.files {
+        let (mtime, ctime) = (u64::try_from(k.stamp.mtime_ns).ok()?, u64::try_from(k.stamp.ctime_ns).ok()?);
+        let id = k.id.map_or_else(|| "-".to_string(), |id| id.to_string());
+        writeln!(text, "{} {} {mtime} {ctime} {id} {name}", k.stamp.ino, k.stamp.size).ok()?;
+    }
+    Some(text)
+}
+
+fn store(paths: &StatePaths, known: &Known) {
     let Ok(dir) = paths.open_state(false) else { return };
-    let cache = Cache { schema: Cache::SCHEMA.to_string(), known };
-    if let Ok(bytes) = serde_json::to_vec(&cache) {
-        let _ = dir.replace_derived(FILE, &bytes, Perm::Private);
+    if let Some(text) = encode(known) {
+        let _ = dir.replace_derived(FILE, text.as_bytes(), Perm::Private);
     }
 }
 
@@ -85,13 +176,31 @@ mod tests {
         let paths = StatePaths::new(repo.root());
         std::fs::create_dir_all(paths.state_dir()).expect("state dir");
         let expected = refs::branches(&repo).expect("branches");
+        let id = t.head();
         for damaged in [
             "{".to_string(),
-            r#"{"schema":"majordomus.branches-cache/0","known":{"files":{}}}"#.to_string(),
-            r#"{"schema":"majordomus.branches-cache/1","known":{"files":{"refs/remotes/x":{"stamp":{"ino":1,"size":41,"mtime_ns":0,"ctime_ns":0},"id":null}}}}"#.to_string(),
+            r#"{"schema":"majordomus.branches-cache/1","known":{"files":{}}}"#.to_string(),
+            format!("{SCHEMA}\n1 41 0 0 {id} refs/remotes/x\n"),
+            format!("{SCHEMA}\n1 41 0 0 not-an-id refs/heads/side\n"),
+            format!("{SCHEMA}\n1 41 0 {id} refs/heads/side\n"),
+            format!("majordomus.branches-cache/0\n1 41 0 0 {id} refs/heads/side\n"),
         ] {
             std::fs::write(paths.state_dir().join(FILE), &damaged).expect("write");
+            assert!(decode(&damaged).is_none(), "{damaged}");
             assert_eq!(branches(&repo, &paths).expect("read").0, expected, "{damaged}");
         }
+    }
+
+    #[test]
+    fn what_is_kept_reads_back_as_it_was_written() {
+        let t = TestRepo::with_commit();
+        t.git(&["branch", "side"]);
+        t.git(&["symbolic-ref", "refs/heads/sym", "refs/heads/main"]);
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let mut known = Known::default();
+        let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
+        local::branch_tips_at(repo.common_dir(), &mut known, later).expect("read");
+        assert_eq!(known.files.len(), 3, "{known:?}");
+        assert_eq!(decode(&encode(&known).expect("encoded")), Some(known));
     }
 }

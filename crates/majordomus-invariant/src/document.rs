@@ -26,7 +26,7 @@ pub struct Document {
     pub complete: bool,
     pub score: u8,
     /// The task record, or `null`.
-    pub task: Option<serde_json::Value>,
+    pub task: Option<RecordJson>,
     /// Why the task record could not be read, when it could not.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub task_error: Option<String>,
@@ -49,6 +49,49 @@ pub struct Document {
     pub policy: Option<PolicyFinding>,
 }
 
+/// A record the document holds whole (the task record), as JSON text
+/// written into the document as it is. Encoding it through a
+/// `serde_json::Value` tree first was a fifth of a `check` whose start
+/// snapshot holds ten thousand branches.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct RecordJson(Box<serde_json::value::RawValue>);
+
+impl RecordJson {
+    /// `record` as the document's pretty printing would have written it in
+    /// its place: indented one level, as a field of the document.
+    pub fn of<T: Serialize>(record: &T) -> Result<Self, serde_json::Error> {
+        let pretty = serde_json::to_string_pretty(record)?;
+        // A line break in JSON text is white space between tokens (one
+        // inside a string is written `\n`): each is followed by the field's
+        // indentation.
+        serde_json::value::RawValue::from_string(pretty.replace('\n', "\n  ")).map(RecordJson)
+    }
+
+    /// The record whose JSON text, written pretty as `of` writes it, is
+    /// `text` (a task record as it was read from its file), indented the
+    /// same way. Refused where `text` is not JSON.
+    pub fn from_text(text: &[u8]) -> Result<Self, serde_json::Error> {
+        let text = match std::str::from_utf8(text) {
+            Ok(text) => std::borrow::Cow::Borrowed(text),
+            Err(_) => String::from_utf8_lossy(text),
+        };
+        serde_json::value::RawValue::from_string(text.trim_end().replace('\n', "\n  ")).map(RecordJson)
+    }
+
+    /// The text of the record's string field `name`, where it has one.
+    pub fn text_field(&self, name: &str) -> Option<String> {
+        let fields: serde_json::Map<String, serde_json::Value> = serde_json::from_str(self.0.get()).ok()?;
+        fields.get(name)?.as_str().map(str::to_string)
+    }
+}
+
+impl PartialEq for RecordJson {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.get() == other.0.get()
+    }
+}
+
 /// The most bytes an answer's evidence or remedy may hold: the records are
 /// bounded on load, and this bounds whatever else an answer quotes (a line
 /// of a file, a name), so no input makes the document grow without end.
@@ -64,7 +107,7 @@ impl Document {
     pub fn new(
         generated_at: chrono::DateTime<chrono::Utc>,
         root: String,
-        task: Option<serde_json::Value>,
+        task: Option<RecordJson>,
         task_error: Option<String>,
         questions: Vec<Answer>,
         score: u8,

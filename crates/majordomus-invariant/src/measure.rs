@@ -39,7 +39,8 @@ pub fn measure_within(
     task: TaskState,
     deadline: Deadline,
 ) -> Readings {
-    take(repo, paths, policy, task, deadline, false).0
+    let tips = crate::branch_cache::begin(repo, paths, deadline);
+    take(repo, paths, policy, task, deadline, tips, false).0
 }
 
 /// [`measure_within`], with the document's fingerprint
@@ -49,14 +50,18 @@ pub fn measure_within(
 /// measurement makes the cached document read as stale. Hashing the
 /// index's entries waits for nothing else: it runs while the ref readings
 /// do, not before them (a sixth of `check` on 100,000 files).
+///
+/// `tips`: the branches' tips, begun before the task record was read
+/// ([`crate::branch_cache::begin`]).
 pub fn measure_fingerprinted(
     repo: &Repo,
     paths: &StatePaths,
     policy: &Policy,
     task: TaskState,
     deadline: Deadline,
+    tips: crate::branch_cache::Reader,
 ) -> (Readings, Fingerprint) {
-    let (readings, fingerprint) = take(repo, paths, policy, task, deadline, true);
+    let (readings, fingerprint) = take(repo, paths, policy, task, deadline, tips, true);
     (readings, fingerprint.unwrap_or_else(|| fingerprint::read(repo)))
 }
 
@@ -66,6 +71,7 @@ fn take(
     policy: &Policy,
     task: TaskState,
     deadline: Deadline,
+    tips: crate::branch_cache::Reader,
     with_fingerprint: bool,
 ) -> (Readings, Option<Fingerprint>) {
     // The refs' stamps but for `refs/heads`'s files, which the branch
@@ -76,20 +82,29 @@ fn take(
     let record = task.record();
     let head_commit = head.as_ref().ok().and_then(|h| h.commit.clone());
     // The ref readings go on a second thread, through a repository handle of
-    // their own (a libgit2 handle is not shared between threads).
+    // their own (a libgit2 handle is not shared between threads); the local
+    // branches' ref files, which need none, are read on a third (`tips`).
     let (tree, refs, fingerprint) = std::thread::scope(|scope| {
-        let refs = repo.reopen().ok().map(|own| {
-            let (head, head_commit, task) = (&head, &head_commit, &task);
-            scope.spawn(move || ref_readings(&own, paths, policy, task, head, head_commit.as_deref(), deadline))
-        });
+        let (refs, tips) = match repo.reopen() {
+            Ok(own) => {
+                let (head, head_commit, task) = (&head, &head_commit, &task);
+                let on_thread =
+                    move || ref_readings(&own, paths, policy, task, head, head_commit.as_deref(), deadline, tips);
+                (Some(scope.spawn(on_thread)), None)
+            }
+            Err(_) => (None, Some(tips)),
+        };
         let fingerprint =
             cheap.map(|cheap| Fingerprint { index_entries: fingerprint::head_and_index(repo).ok(), ..cheap });
         let tree = deadline.read(|| working_tree(repo, &task));
-        let refs = match refs.map(|h| h.join()) {
-            Some(Ok(refs)) => refs,
-            Some(Err(panic)) => std::panic::resume_unwind(panic),
+        let refs = match (refs.map(|h| h.join()), tips) {
+            (Some(Ok(refs)), _) => refs,
+            (Some(Err(panic)), _) => std::panic::resume_unwind(panic),
             // No second handle: the same readings, one after the other.
-            None => ref_readings(repo, paths, policy, &task, &head, head_commit.as_deref(), deadline),
+            (None, Some(tips)) => {
+                ref_readings(repo, paths, policy, &task, &head, head_commit.as_deref(), deadline, tips)
+            }
+            (None, None) => unreachable!("the branches' thread is joined by the ref readings or here"),
         };
         (tree, refs, fingerprint)
     });
@@ -206,6 +221,9 @@ struct RefReadings {
     heads_newest: Option<u64>,
 }
 
+/// The readings of the refs; `tips`: the local branches' tips, read beside
+/// them ([`crate::branch_cache::tips`]).
+#[allow(clippy::too_many_arguments)]
 fn ref_readings(
     repo: &Repo,
     paths: &StatePaths,
@@ -214,6 +232,7 @@ fn ref_readings(
     head: &Reading<Head>,
     head_commit: Option<&str>,
     deadline: Deadline,
+    tips: crate::branch_cache::Reader,
 ) -> RefReadings {
     // Which remote-tracking refs are evidence of the remotes is read once,
     // for the trunk, `pushed`, `integrated` and `upstream-alive`.
@@ -222,8 +241,8 @@ fn ref_readings(
         deadline.read(|| integration::readings::trunk_in_force(repo, policy, task, &evidence));
     let commits_since_start = deadline.read(|| bookkeeping::readings::commits_since_start(repo, task, head_commit));
     let tree_changed = deadline.read(|| bookkeeping::readings::tree_changed(repo, task, head_commit));
-    let (branches, heads_newest) = match deadline.read(|| crate::branch_cache::branches(repo, paths)) {
-        Ok((branches, newest)) => (Ok(branches), newest),
+    let (branches, heads_newest) = match tips.join() {
+        Ok(tips) => (deadline.read(|| refs::branches_of(repo, tips.tips)), tips.newest_mtime_ns),
         Err(e) => (Err(e), None),
     };
     let push = deadline.read(|| commit::readings::push(repo, head, &branches, &trunk, &evidence, task.record()));
@@ -308,7 +327,9 @@ mod tests {
         let repo = majordomus_readings::open(t.path()).expect("open");
         let paths = StatePaths::new(repo.root());
         let before = majordomus_readings::fingerprint::read(&repo);
-        let (r, on_the_way) = measure_fingerprinted(&repo, &paths, &Policy::default(), TaskState::None, Deadline::NONE);
+        let tips = crate::branch_cache::begin(&repo, &paths, Deadline::NONE);
+        let (r, on_the_way) =
+            measure_fingerprinted(&repo, &paths, &Policy::default(), TaskState::None, Deadline::NONE, tips);
         assert!(r.tree.is_ok());
         assert!(on_the_way.index_entries.is_some(), "the index's entries are hashed");
         assert_eq!(serde_json::to_value(&on_the_way).expect("json"), serde_json::to_value(&before).expect("json"));

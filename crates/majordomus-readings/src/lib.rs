@@ -13,6 +13,7 @@ pub mod changes;
 pub mod file;
 pub mod fingerprint;
 pub mod ignore;
+pub mod in_order;
 pub mod index_file;
 pub mod inputs;
 pub mod markers;
@@ -31,7 +32,19 @@ pub mod worktrees;
 pub use repo::{open, OpenError, Repo};
 pub use unread::{Reading, Unread, UnreadKind, NO_TASK};
 
-/// The full hexadecimal id of an object.
+#[cfg(test)]
+#[test]
+fn an_id_is_written_as_git_writes_it() {
+    let id = git2::Oid::from_str("0123456789abcdef0123456789abcdef01234567").expect("id");
+    assert_eq!(hex(id), id.to_string());
+    assert_eq!(hex(git2::Oid::zero()), "0".repeat(40));
+}
+
+/// The full hexadecimal id of an object (as `Oid`'s `Display` writes it,
+/// without its formatting machinery: thousands are written per check).
 pub fn hex(oid: git2::Oid) -> String {
-    oid.to_string()
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let digits: Vec<u8> =
+        oid.as_bytes().iter().flat_map(|b| [DIGITS[usize::from(b >> 4)], DIGITS[usize::from(b & 0xf)]]).collect();
+    String::from_utf8(digits).unwrap_or_default()
 }

@@ -32,7 +32,7 @@ pub enum Dating {
     FirstLogged(DateTime<Utc>),
     /// No date can be read; the reason says why (no reflog, an empty one,
     /// a first line that is not a reflog line).
-    Undated(String),
+    Undated(&'static str),
 }
 
 impl Dating {
@@ -59,7 +59,7 @@ pub fn worktree_log(repo: &Repo, worktree: &str) -> PathBuf {
 pub fn date(path: &Path) -> Reading<Dating> {
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Dating::Undated("it has no reflog".into())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Dating::Undated("it has no reflog")),
         Err(e) => return Err(Unread::io(format!("could not read the reflog {}: {e}", path.display()))),
     };
     let mut first = Vec::new();
@@ -68,11 +68,11 @@ pub fn date(path: &Path) -> Reading<Dating> {
         .map_err(|e| Unread::io(format!("could not read the reflog {}: {e}", path.display())))?;
     let line = String::from_utf8_lossy(&first);
     if line.trim().is_empty() {
-        return Ok(Dating::Undated("its reflog is empty".into()));
+        return Ok(Dating::Undated("its reflog is empty"));
     }
     Ok(match parse_time(&line) {
         Some(t) => Dating::FirstLogged(t),
-        None => Dating::Undated("the first line of its reflog holds no time".into()),
+        None => Dating::Undated("the first line of its reflog holds no time"),
     })
 }
 
@@ -287,9 +287,9 @@ mod tests {
     fn a_missing_or_empty_reflog_is_undated_and_says_which() {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("none");
-        assert_eq!(date(&path).expect("read"), Dating::Undated("it has no reflog".into()));
+        assert_eq!(date(&path).expect("read"), Dating::Undated("it has no reflog"));
         std::fs::write(&path, "").expect("write");
-        assert_eq!(date(&path).expect("read"), Dating::Undated("its reflog is empty".into()));
+        assert_eq!(date(&path).expect("read"), Dating::Undated("its reflog is empty"));
         std::fs::write(&path, "garbage\n").expect("write");
         assert!(matches!(date(&path).expect("read"), Dating::Undated(r) if r.contains("no time")));
     }

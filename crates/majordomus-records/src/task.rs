@@ -326,6 +326,13 @@ impl TaskState {
     /// [`TaskState::Unreadable`] too. A record written before copies were
     /// kept has none, and is read as it is.
     pub fn here(paths: &crate::StatePaths) -> Self {
+        Self::here_with_text(paths).0
+    }
+
+    /// [`TaskState::here`], with the bytes an active record was parsed
+    /// from (the completion document holds the record as they are, not
+    /// encoded again).
+    pub fn here_with_text(paths: &crate::StatePaths) -> (Self, Option<Vec<u8>>) {
         let path = paths.task();
         // Read once: the bytes parsed are the bytes compared with the copy.
         let (state, bytes) = match TaskRecord::read(&path) {
@@ -336,24 +343,27 @@ impl TaskState {
             Ok(None) => (TaskState::None, None),
             Err(e) => (TaskState::Unreadable(error_chain(&e)), None),
         };
-        let Some(copy_path) = paths.task_copy() else { return state };
+        let Some(copy_path) = paths.task_copy() else { return (state, bytes) };
         let shown = |p: &Path| p.strip_prefix(paths.root()).unwrap_or(p).display().to_string();
         let (record, copy, state_dir) = (shown(&path), shown(&copy_path), shown(&paths.state_dir()));
         if let (TaskState::Active(_), Some(now)) = (&state, bytes) {
             return match crate::regular::read(&copy_path) {
-                Ok(kept) if kept != now => TaskState::Unreadable(format!(
-                    "the task record {record} is not the one majordomus wrote: it differs from the copy kept in \
+                Ok(kept) if kept != now => (
+                    TaskState::Unreadable(format!(
+                        "the task record {record} is not the one majordomus wrote: it differs from the copy kept in \
                      the git directory, {copy}, so it was changed by hand (its scope, its start and its snapshot \
                      judge the task; `majordomus scope add PATH` is how a scope grows). `cp {copy} {record}` puts \
                      majordomus's back"
-                )),
-                _ => state,
+                    )),
+                    None,
+                ),
+                _ => (state, Some(now)),
             };
         }
         if !matches!(state, TaskState::None) {
-            return state;
+            return (state, None);
         }
-        match TaskRecord::load(&copy_path) {
+        let state = match TaskRecord::load(&copy_path) {
             Ok(None) => TaskState::None,
             Ok(Some(kept)) => TaskState::Unreadable(format!(
                 "the task record {record} is gone while its task {:?} (started {}) was never finished; \
@@ -366,7 +376,8 @@ impl TaskState {
                  directory, {copy}, cannot be read either ({})",
                 error_chain(&e)
             )),
-        }
+        };
+        (state, None)
     }
 
     pub fn record(&self) -> Option<&TaskRecord> {

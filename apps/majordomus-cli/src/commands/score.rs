@@ -99,7 +99,7 @@ fn staleness(ws: &Workspace, doc: &Document) -> Vec<String> {
         Some(then) => then.moved_in(&ws.repo).into_iter().map(str::to_string).collect(),
         None => vec!["the document carries no fingerprint to compare".to_string()],
     };
-    let task_then = doc.task.as_ref().and_then(|t| t.get("id")).and_then(|i| i.as_str()).map(str::to_string);
+    let task_then = doc.task.as_ref().and_then(|t| t.text_field("id"));
     let task_now = match TaskState::here(&ws.paths) {
         TaskState::Active(r) => Some(r.id),
         _ => None,

@@ -95,10 +95,11 @@ pub fn elsewhere(
             "the task record holds no snapshot of the branches at the start, so the work on other branches cannot be told from what was there",
         ));
     };
+    let mut then = crate::in_order::InOrder::new(at_start);
     let moved: Vec<&Branch> = branches
         .iter()
         .filter(|b| head.branch.as_deref() != Some(b.name.as_str()))
-        .filter(|b| at_start.get(&b.name) != Some(&b.commit))
+        .filter(|b| then.get(&b.name) != Some(&b.commit))
         .collect();
     let (made_here, rewritten) = head_reflog_since(repo, record)?;
     let tags = if rewritten {
@@ -196,20 +197,18 @@ pub fn elsewhere(
 /// object.
 fn tags_holding(repo: &Repo, keep: impl Fn(&Oid) -> bool) -> Reading<Vec<(String, Oid)>> {
     let mut out = Vec::new();
-    let iter = repo.git.references_glob("refs/tags/*").map_err(|e| Unread::git("the tags", &e))?;
-    for reference in iter {
-        let reference = reference.map_err(|e| Unread::git("a tag", &e))?;
-        let (Some(name), Some(target)) = (reference.name(), reference.target()) else { continue };
-        let commit = match reference.target_peel() {
+    for tag in super::local::tags(repo.common_dir())? {
+        let commit = match tag.peeled {
             Some(peeled) => peeled,
-            None if keep(&target) => target,
-            None => match repo.git.find_tag(target) {
-                Ok(tag) => tag.target_id(),
+            None if keep(&tag.id) => tag.id,
+            None => match repo.git.find_tag(tag.id) {
+                Ok(object) => object.target_id(),
                 Err(_) => continue,
             },
         };
         if keep(&commit) {
-            out.push((name.strip_prefix("refs/tags/").unwrap_or(name).to_string(), commit));
+            let name = tag.name.strip_prefix("refs/tags/").map_or_else(|| tag.name.clone(), str::to_string);
+            out.push((name, commit));
         }
     }
     Ok(out)

@@ -5,7 +5,9 @@ use std::collections::HashMap;
 
 use git2::ErrorCode;
 
-use super::local::{self, Known, Tips};
+use git2::Oid;
+
+use super::local::{self, Known};
 
 use crate::{Reading, Repo, Unread};
 
@@ -26,26 +28,26 @@ pub struct Upstream {
 
 /// Every local branch with its commit and configured upstream.
 pub fn branches(repo: &Repo) -> Reading<Vec<Branch>> {
-    branches_known(repo, &Known::default()).map(|(branches, _)| branches)
+    let tips = local::branch_tips(repo.common_dir(), &mut Known::default())?;
+    branches_of(repo, tips.tips)
 }
 
-/// Every local branch with its commit and configured upstream, the tips
-/// read from the ref files that changed since `known` ([`local`]); beside
-/// them, what [`local::branch_tips`] read besides the tips (what to keep for
-/// the next read, the newest time under `refs/heads`).
+/// The local branches whose tips (full ref names, sorted, and commits)
+/// [`local::branch_tips`] read, each with its configured upstream.
 ///
 /// The configuration is read once, as one snapshot, for all branches: asking
 /// libgit2 for each branch's upstream takes a fresh configuration snapshot
 /// per branch, which on a repository with thousands of branches was a
 /// measurable share of `check` (bench/README.md).
-pub fn branches_known(repo: &Repo, known: &Known) -> Reading<(Vec<Branch>, Tips)> {
+pub fn branches_of(repo: &Repo, tips: Vec<(String, Oid)>) -> Reading<Vec<Branch>> {
     let tracking = tracking_config(repo)?;
     let mut remotes: HashMap<String, Vec<(String, String)>> = HashMap::new();
-    let mut read = local::branch_tips(repo.common_dir(), known)?;
-    let tips = std::mem::take(&mut read.tips);
     let mut out = Vec::with_capacity(tips.len());
     for (refname, target) in tips {
-        let name = refname.strip_prefix("refs/heads/").unwrap_or(&refname).to_string();
+        let name = match refname.strip_prefix("refs/heads/") {
+            Some(short) => short.to_string(),
+            None => refname,
+        };
         let upstream = match tracking.get(&name) {
             Some((Some(remote), Some(merge))) => upstream_ref(repo, &mut remotes, remote, merge)?,
             _ => None,
@@ -61,9 +63,9 @@ pub fn branches_known(repo: &Repo, known: &Known) -> Reading<(Vec<Branch>, Tips)
             }
             None => None,
         };
-        out.push(Branch { upstream, name, commit: target.to_string() });
+        out.push(Branch { upstream, name, commit: crate::hex(target) });
     }
-    Ok((out, read))
+    Ok(out)
 }
 
 /// A branch's `remote` and `merge` settings.

@@ -9,7 +9,8 @@
 //! and a file is opened only when its stat differs from the one [`Known`]
 //! holds for it: a ref git rewrites is a new file (written beside it and
 //! renamed over it: a new inode and change time), one rewritten in place
-//! has a new change time, which no tool can set back.
+//! has a new change time, which no tool can set back. One stat per loose
+//! branch is the whole of what a branch that did not move costs.
 //!
 //! What a stat cannot tell: two writes within the file system's clock tick,
 //! the reading between them. A file changed less than [`SETTLED`] before it
@@ -29,7 +30,6 @@ use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use git2::Oid;
-use serde::{Deserialize, Serialize};
 
 use crate::{Reading, Unread};
 
@@ -38,7 +38,7 @@ use crate::{Reading, Unread};
 pub const SETTLED: Duration = Duration::from_secs(2);
 
 /// A ref file's identity on disk: any write to it changes one of these.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FileStamp {
     pub ino: u64,
     pub size: u64,
@@ -59,8 +59,9 @@ impl FileStamp {
 }
 
 /// What was read from each loose ref file, by its full ref name, with the
-/// file's stamp then.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// file's stamp then. [`branch_tips`] reads through it and leaves in it
+/// what to keep for the next read.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Known {
     /// Hashed, not ordered: thousands of names sharing a long prefix
     /// (`refs/heads/topic/...`) made an ordered map's comparisons a fifth of
@@ -68,11 +69,26 @@ pub struct Known {
     pub files: HashMap<String, KnownFile>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Eq)]
 pub struct KnownFile {
     pub stamp: FileStamp,
     /// The commit id it held; `None`: a symbolic ref.
-    pub id: Option<String>,
+    pub id: Option<Oid>,
+    /// Whether the reading now under way found the file with this stamp.
+    seen: bool,
+}
+
+/// What is kept, not whether the reading under way has seen it yet.
+impl PartialEq for KnownFile {
+    fn eq(&self, other: &Self) -> bool {
+        self.stamp == other.stamp && self.id == other.id
+    }
+}
+
+impl KnownFile {
+    pub fn new(stamp: FileStamp, id: Option<Oid>) -> Self {
+        KnownFile { stamp, id, seen: false }
+    }
 }
 
 /// What [`branch_tips`] read.
@@ -81,8 +97,9 @@ pub struct Tips {
     /// The local branches (`refs/heads/...`, full names, sorted) and their
     /// commits.
     pub tips: Vec<(String, Oid)>,
-    /// What to keep for the next read.
-    pub kept: Known,
+    /// Whether what the [`Known`] read through holds now differs from what
+    /// it held: it is to be kept again.
+    pub changed: bool,
     /// The newest modification time (ns since the epoch) of `refs/heads`
     /// and of everything under it, as [`crate::fingerprint`] takes it;
     /// `None` where `refs/heads` is not a directory.
@@ -90,8 +107,9 @@ pub struct Tips {
 }
 
 /// The local branches and their commits, reading only the ref files whose
-/// stamp is not the one `known` holds for them.
-pub fn branch_tips(common_dir: &Path, known: &Known) -> Reading<Tips> {
+/// stamp is not the one `known` holds for them; `known` is left holding
+/// what to keep for the next read.
+pub fn branch_tips(common_dir: &Path, known: &mut Known) -> Reading<Tips> {
     read_under(common_dir, "refs/heads", known, SystemTime::now())
 }
 
@@ -99,31 +117,81 @@ pub fn branch_tips(common_dir: &Path, known: &Known) -> Reading<Tips> {
 /// sorted by name, read as [`branch_tips`] reads the branches (nothing
 /// kept: every file read).
 pub fn direct_refs(common_dir: &Path, under: &str) -> Reading<Vec<(String, Oid)>> {
-    read_under(common_dir, under, &Known::default(), UNIX_EPOCH).map(|read| read.tips)
+    read_under(common_dir, under, &mut Known::default(), UNIX_EPOCH).map(|read| read.tips)
 }
 
-/// [`branch_tips`], with "now" given.
-#[cfg(test)]
-pub(crate) fn branch_tips_at(common_dir: &Path, known: &Known, now: SystemTime) -> Reading<Tips> {
+/// A tag: its full name, the object it names and, where `packed-refs`
+/// records it, the object an annotated tag peels to (a loose tag's is not
+/// recorded: its object says).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TagRef {
+    pub name: String,
+    pub id: Oid,
+    pub peeled: Option<Oid>,
+}
+
+/// Every tag, sorted by name, read as [`direct_refs`] reads refs.
+pub fn tags(common_dir: &Path) -> Reading<Vec<TagRef>> {
+    let packed = packed(common_dir, "refs/tags/")?;
+    let mut known = Known::default();
+    let mut loose = Loose::new(&mut known, UNIX_EPOCH);
+    loose.walk(&common_dir.join("refs/tags"), &mut "refs/tags".to_string())?;
+    let found = std::mem::take(&mut loose.found);
+    Ok(merge(packed, found).into_iter().map(|(name, id, peeled)| TagRef { name, id, peeled }).collect())
+}
+
+/// [`branch_tips`], with "now" given (a file changed within [`SETTLED`]
+/// of it is not kept).
+pub fn branch_tips_at(common_dir: &Path, known: &mut Known, now: SystemTime) -> Reading<Tips> {
     read_under(common_dir, "refs/heads", known, now)
 }
 
-fn read_under(common_dir: &Path, under: &str, known: &Known, now: SystemTime) -> Reading<Tips> {
-    let mut tips = packed(common_dir, &format!("{under}/"))?;
-    let mut kept = Known::default();
-    let settled = now.checked_sub(SETTLED).unwrap_or(UNIX_EPOCH);
-    let settled_ns = settled.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as i128);
+fn read_under(common_dir: &Path, under: &str, known: &mut Known, now: SystemTime) -> Reading<Tips> {
+    let packed = packed(common_dir, &format!("{under}/"))?;
     let dir = common_dir.join(under);
     let newest = match std::fs::symlink_metadata(&dir) {
         Ok(meta) if meta.is_dir() => Some(mtime_ns(&meta)),
         _ => None,
     };
-    let mut loose = Loose { known, kept: &mut kept, tips: &mut tips, settled_ns, newest: newest.unwrap_or(0) };
-    loose.walk(&dir, under)?;
-    let newest_mtime_ns = newest.map(|_| loose.newest);
-    let mut tips: Vec<(String, Oid)> = tips.into_iter().collect();
-    tips.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    Ok(Tips { tips, kept, newest_mtime_ns })
+    for k in known.files.values_mut() {
+        k.seen = false;
+    }
+    let mut loose = Loose::new(known, now);
+    loose.newest = newest.unwrap_or(0);
+    loose.walk(&dir, &mut under.to_string())?;
+    let Loose { found, fresh, newest: newest_seen, .. } = loose;
+    let changed = !fresh.is_empty() || known.files.values().any(|k| !k.seen);
+    if changed {
+        known.files.retain(|_, k| k.seen);
+        known.files.extend(fresh);
+    }
+    let tips = merge(packed, found).into_iter().map(|(name, id, _)| (name, id)).collect();
+    Ok(Tips { tips, changed, newest_mtime_ns: newest.map(|_| newest_seen) })
+}
+
+/// The packed refs (sorted) and the loose ones `found` (any order) as git
+/// reads them together, sorted by name: a loose file overrides its packed
+/// line, and one that is no direct ref (symbolic, broken: `None`) hides
+/// it. A loose ref's peeled id is not recorded.
+fn merge(
+    packed: Vec<(String, Oid, Option<Oid>)>,
+    mut found: Vec<(String, Option<Oid>)>,
+) -> Vec<(String, Oid, Option<Oid>)> {
+    found.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    let mut out = Vec::with_capacity(packed.len() + found.len());
+    let mut found = found.into_iter().peekable();
+    for p in packed {
+        let mut overridden = false;
+        while let Some((name, id)) = found.next_if(|(name, _)| name.as_str() <= p.0.as_str()) {
+            overridden |= name == p.0;
+            out.extend(id.map(|id| (name, id, None)));
+        }
+        if !overridden {
+            out.push(p);
+        }
+    }
+    out.extend(found.filter_map(|(name, id)| Some((name, id?, None))));
+    out
 }
 
 /// A file's modification time as [`crate::fingerprint`] reads it (0 before
@@ -132,14 +200,40 @@ fn mtime_ns(meta: &std::fs::Metadata) -> u64 {
     u64::try_from(i128::from(meta.mtime()) * 1_000_000_000 + i128::from(meta.mtime_nsec())).unwrap_or(0)
 }
 
-/// The lines of `packed-refs` whose name starts with `prefix`.
-fn packed(common_dir: &Path, prefix: &str) -> Reading<HashMap<String, Oid>> {
+/// The lines of `packed-refs` whose name starts with `prefix`, sorted by
+/// name, each with the id its `^` line peels it to, if any.
+fn packed(common_dir: &Path, prefix: &str) -> Reading<Vec<(String, Oid, Option<Oid>)>> {
     let bytes = packed_lines(common_dir)?;
-    Ok(bytes
-        .split(|&b| b == b'\n')
-        .filter_map(|line| packed_line(line, prefix))
-        .map(|(name, id)| (name.to_string(), id))
-        .collect())
+    let mut out: Vec<(String, Oid, Option<Oid>)> = Vec::new();
+    // Whether the last line read was a ref taken (a `^` line peels it).
+    let mut last_taken = false;
+    // Split where the text is UTF-8 (as git writes it) by `str`'s search
+    // for the line break, which skips a line at a time: the file holds every
+    // packed ref, and is read for each kind.
+    let lines: Box<dyn Iterator<Item = &[u8]>> = match std::str::from_utf8(&bytes) {
+        Ok(text) => Box::new(text.split('\n').map(str::as_bytes)),
+        Err(_) => Box::new(bytes.split(|&b| b == b'\n')),
+    };
+    for line in lines {
+        if let Some(peeled) = line.strip_prefix(b"^") {
+            if let (true, Some(last)) = (last_taken, out.last_mut()) {
+                last.2 = parse_id(peeled.strip_suffix(b"\r").unwrap_or(peeled));
+            }
+            continue;
+        }
+        last_taken = false;
+        if let Some((name, id)) = packed_line(line, prefix) {
+            out.push((name.to_string(), id, None));
+            last_taken = true;
+        }
+    }
+    // git writes the file sorted (and says so in its header); one written
+    // otherwise is read the same.
+    if !out.windows(2).all(|w| w[0].0 < w[1].0) {
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out.dedup_by(|later, first| later.0 == first.0);
+    }
+    Ok(out)
 }
 
 /// The bytes of `packed-refs`; none where there is no such file.
@@ -173,103 +267,141 @@ fn packed_line<'a>(line: &'a [u8], prefix: &str) -> Option<(&'a str, Oid)> {
 /// with `.` or ending with `.lock`; no `..`, `@{`, control character,
 /// space or any of `~^:?*[\\`; not `@`, and not ending with `/` or `.`.
 pub fn valid_refname(name: &str) -> bool {
-    let forbidden = |b: u8| b < 0x20 || b == 0x7f || b" ~^:?*[\\".contains(&b);
-    !name.is_empty()
-        && name != "@"
-        && !name.ends_with('.')
-        && !name.contains("..")
-        && !name.contains("@{")
-        && !name.bytes().any(forbidden)
-        && name.split('/').all(|c| !c.is_empty() && !c.starts_with('.') && !c.ends_with(".lock"))
+    let bytes = name.as_bytes();
+    if bytes.is_empty() || name == "@" || bytes.ends_with(b".") {
+        return false;
+    }
+    // One pass (thousands of names are checked at every read): `start` is
+    // where the current component began.
+    let mut start = 0;
+    let mut prev = 0u8;
+    for (i, &b) in bytes.iter().enumerate() {
+        let forbidden = matches!(b, 0..=0x1f | 0x7f | b' ' | b'~' | b'^' | b':' | b'?' | b'*' | b'[' | b'\\');
+        if forbidden || (prev == b'.' && b == b'.') || (prev == b'@' && b == b'{') {
+            return false;
+        }
+        if b == b'/' {
+            if !component_ok(&bytes[start..i]) {
+                return false;
+            }
+            start = i + 1;
+        }
+        prev = b;
+    }
+    component_ok(&bytes[start..])
 }
 
+/// A component of a ref's name: not empty, not beginning with `.`, not
+/// ending with `.lock`.
+fn component_ok(c: &[u8]) -> bool {
+    !c.is_empty() && c[0] != b'.' && !c.ends_with(b".lock")
+}
+
+/// One walk of a directory of loose refs.
 struct Loose<'a> {
-    known: &'a Known,
-    kept: &'a mut Known,
-    tips: &'a mut HashMap<String, Oid>,
+    /// What an earlier read kept; each entry found unchanged is marked seen.
+    known: &'a mut Known,
+    /// Files read now and settled: to be kept.
+    fresh: Vec<(String, KnownFile)>,
+    /// Every loose ref file by name: its id, `None` where it is symbolic or
+    /// broken (it hides its packed line).
+    found: Vec<(String, Option<Oid>)>,
     settled_ns: i128,
     /// The newest modification time seen (see [`Tips::newest_mtime_ns`]).
     newest: u64,
 }
 
-impl Loose<'_> {
-    fn walk(&mut self, dir: &Path, prefix: &str) -> Reading<()> {
+impl<'a> Loose<'a> {
+    fn new(known: &'a mut Known, now: SystemTime) -> Self {
+        let settled = now.checked_sub(SETTLED).unwrap_or(UNIX_EPOCH);
+        let settled_ns = settled.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as i128);
+        Loose { known, fresh: Vec::new(), found: Vec::new(), settled_ns, newest: 0 }
+    }
+
+    /// Walks `dir`, whose ref name is `prefix` (restored on return).
+    fn walk(&mut self, dir: &Path, prefix: &mut String) -> Reading<()> {
+        let listing = |e: std::io::Error| Unread::io(format!("could not list {}: {e}", dir.display()));
         let entries = match std::fs::read_dir(dir) {
             Ok(e) => e,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(Unread::io(format!("could not list {}: {e}", dir.display()))),
+            Err(e) => return Err(listing(e)),
         };
         for entry in entries {
-            let entry = entry.map_err(|e| Unread::io(format!("could not list {}: {e}", dir.display())))?;
-            let kind = entry.file_type().map_err(|e| Unread::io(format!("could not list {}: {e}", dir.display())))?;
-            if kind.is_dir() {
-                if let Ok(meta) = entry.metadata() {
-                    self.newest = self.newest.max(mtime_ns(&meta));
-                }
-                let Some(file_name) = entry.file_name().to_str().map(str::to_string) else { continue };
-                self.walk(&entry.path(), &format!("{prefix}/{file_name}"))?;
-                continue;
-            }
+            let entry = entry.map_err(listing)?;
+            let kind = entry.file_type().map_err(listing)?;
             // Every entry's own stamp (a link's, not its target's), the
             // ones that are no branch too: the fingerprint's newest.
-            let meta =
-                entry.metadata().map_err(|e| Unread::io(format!("could not read {}: {e}", entry.path().display())))?;
-            self.newest = self.newest.max(mtime_ns(&meta));
-            let Some(file_name) = entry.file_name().to_str().map(str::to_string) else { continue };
-            let name = format!("{prefix}/{file_name}");
-            if !valid_refname(&name) {
-                continue;
+            let meta = entry.metadata();
+            if let Ok(meta) = &meta {
+                self.newest = self.newest.max(mtime_ns(meta));
             }
-            let content = if kind.is_symlink() {
-                // A link is read through, as git and libgit2 read it, and
-                // never kept: its stamp is not its target's.
-                match std::fs::read(entry.path()) {
-                    Ok(bytes) => parse(&bytes),
-                    Err(_) => None,
-                }
+            let file_name = entry.file_name();
+            let Some(file_name) = file_name.to_str() else { continue };
+            let base = prefix.len();
+            prefix.push('/');
+            prefix.push_str(file_name);
+            let done = if kind.is_dir() {
+                self.walk(&entry.path(), prefix)
             } else {
-                let stamp = FileStamp::of(&meta);
-                let kept = self.known.files.get(&name).filter(|k| k.stamp == stamp).and_then(|k| match &k.id {
-                    Some(id) => parse_id(id.as_bytes()).map(|oid| (k, Content::Id(oid))),
-                    None => Some((k, Content::Symbolic)),
-                });
-                match kept {
-                    Some((k, content)) => {
-                        self.kept.files.insert(name.clone(), k.clone());
-                        Some(content)
-                    }
-                    None => {
-                        let read = match std::fs::read(entry.path()) {
-                            Ok(bytes) => parse(&bytes),
-                            // Gone between the listing and the read: no branch.
-                            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-                            Err(e) => return Err(Unread::io(format!("could not read {name}: {e}"))),
-                        };
-                        if stamp.ctime_ns < self.settled_ns && stamp.mtime_ns < self.settled_ns {
-                            let id = match &read {
-                                Some(Content::Id(oid)) => Some(Some(oid.to_string())),
-                                Some(Content::Symbolic) => Some(None),
-                                None => None,
-                            };
-                            if let Some(id) = id {
-                                self.kept.files.insert(name.clone(), KnownFile { stamp, id });
-                            }
-                        }
-                        read
-                    }
-                }
+                meta.map_err(|e| Unread::io(format!("could not read {}: {e}", entry.path().display())))
+                    .and_then(|meta| self.file(&entry, kind, &meta, prefix))
             };
-            match content {
-                Some(Content::Id(oid)) => {
-                    self.tips.insert(name, oid);
+            prefix.truncate(base);
+            done?;
+        }
+        Ok(())
+    }
+
+    /// One loose ref file, named `name`.
+    fn file(
+        &mut self,
+        entry: &std::fs::DirEntry,
+        kind: std::fs::FileType,
+        meta: &std::fs::Metadata,
+        name: &str,
+    ) -> Reading<()> {
+        if !valid_refname(name) {
+            return Ok(());
+        }
+        let content = if kind.is_symlink() {
+            // A link is read through, as git and libgit2 read it, and
+            // never kept: its stamp is not its target's.
+            std::fs::read(entry.path()).ok().and_then(|bytes| parse(&bytes))
+        } else {
+            let stamp = FileStamp::of(meta);
+            match self.known.files.get_mut(name).filter(|k| k.stamp == stamp) {
+                Some(k) => {
+                    k.seen = true;
+                    Some(k.id.map_or(Content::Symbolic, Content::Id))
                 }
-                // A symbolic or broken loose ref hides its packed line, as
-                // in git.
-                Some(Content::Symbolic) | None => {
-                    self.tips.remove(&name);
+                None => {
+                    let read = match std::fs::read(entry.path()) {
+                        Ok(bytes) => parse(&bytes),
+                        // Gone between the listing and the read: no branch.
+                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+                        Err(e) => return Err(Unread::io(format!("could not read {name}: {e}"))),
+                    };
+                    if stamp.ctime_ns < self.settled_ns && stamp.mtime_ns < self.settled_ns {
+                        let id = match &read {
+                            Some(Content::Id(oid)) => Some(Some(*oid)),
+                            Some(Content::Symbolic) => Some(None),
+                            None => None,
+                        };
+                        if let Some(id) = id {
+                            self.fresh.push((name.to_string(), KnownFile::new(stamp, id)));
+                        }
+                    }
+                    read
                 }
             }
-        }
+        };
+        let id = match content {
+            Some(Content::Id(oid)) => Some(oid),
+            // A symbolic or broken loose ref hides its packed line, as
+            // in git.
+            Some(Content::Symbolic) | None => None,
+        };
+        self.found.push((name.to_string(), id));
         Ok(())
     }
 }
@@ -294,11 +426,22 @@ fn parse(bytes: &[u8]) -> Option<Content> {
     parse_id(id).map(Content::Id)
 }
 
-fn parse_id(id: &[u8]) -> Option<Oid> {
-    if id.len() != 40 || !id.iter().all(u8::is_ascii_hexdigit) {
+/// A 40-digit hexadecimal object id (either case, as git reads one).
+pub fn parse_id(id: &[u8]) -> Option<Oid> {
+    if id.len() != 40 {
         return None;
     }
-    Oid::from_str(std::str::from_utf8(id).ok()?).ok()
+    let digit = |b: u8| match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    };
+    let mut raw = [0u8; 20];
+    for (byte, pair) in raw.iter_mut().zip(id.chunks_exact(2)) {
+        *byte = digit(pair[0])? << 4 | digit(pair[1])?;
+    }
+    Oid::from_bytes(&raw).ok()
 }
 
 #[cfg(test)]

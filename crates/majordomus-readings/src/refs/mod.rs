@@ -21,7 +21,7 @@ pub mod submodules;
 mod trunk;
 
 pub use attribution::{elsewhere, BranchWork, Elsewhere, Made};
-pub use branches::{branches, branches_known, remotes, Branch, Upstream};
+pub use branches::{branches, branches_of, remotes, Branch, Upstream};
 pub use evidence::{evidence, RemoteEvidence, SetAside, Start, Tracking};
 pub use integration::{integration, Integration, SQUASH_SEARCH};
 pub use push::{push, Push};

@@ -124,6 +124,8 @@ struct Concerned {
     place: Place,
     ws: Workspace,
     record: TaskRecord,
+    /// The bytes the record was read from.
+    text: Option<Vec<u8>>,
 }
 
 /// A working tree whose task record exists but cannot be read: why.
@@ -220,10 +222,10 @@ fn tasks(starts: &Starts) -> Found {
             None => Workspace::open_for_check(&place.from),
         };
         match opened {
-            Ok(Opened::Readable(ws)) => match TaskState::here(&ws.paths) {
-                TaskState::None => {}
-                TaskState::Unreadable(reason) => broken.push(Broken { place, ws, reason }),
-                TaskState::Active(record) => concerned.push(Concerned { place, ws, record: *record }),
+            Ok(Opened::Readable(ws)) => match TaskState::here_with_text(&ws.paths) {
+                (TaskState::None, _) => {}
+                (TaskState::Unreadable(reason), _) => broken.push(Broken { place, ws, reason }),
+                (TaskState::Active(record), text) => concerned.push(Concerned { place, ws, record: *record, text }),
             },
             // Outside a repository there is no task to finish; in one this
             // git library cannot read, a task record is said to go unmeasured.
@@ -377,13 +379,17 @@ fn judge(
     started: Instant,
 ) -> Result<Verdict, String> {
     let ws = &c.ws;
+    // The branches' ref files are walked while the policy is read (begun
+    // before the budget is known, as the first reading, which it is).
+    let tips = majordomus_invariant::branch_cache::begin(&ws.repo, &ws.paths, Deadline::NONE);
     // The record found above, read once: its policy in force and the
     // measurement both take it.
     let task = TaskState::Active(Box::new(c.record.clone()));
     let force = ws.in_force(&task).map_err(|e| e.chain())?;
     let policy = force.policy.clone();
     let budget_ms = args.budget_ms.unwrap_or(policy.hook.budget_ms);
-    let doc = evaluate_in_force(ws, task, force, Deadline::after(started, budget_ms)).map_err(|e| e.chain())?;
+    let deadline = Deadline::after(started, budget_ms);
+    let doc = evaluate_in_force(ws, task, c.text.as_deref(), force, deadline, tips).map_err(|e| e.chain())?;
     // The work is measured: what cannot be written is said, never a way out.
     let unwritten: Vec<String> = write_document(ws, &doc).err().map(|e| e.chain()).into_iter().collect();
     // A guard that cannot be read counts no blocks: the count is a brake on

@@ -8,6 +8,7 @@
 use chrono::{DateTime, Utc};
 use serde_json::json;
 
+use majordomus_readings::in_order::InOrder;
 use majordomus_readings::reflog::Dating;
 use majordomus_readings::refs::Push;
 use majordomus_readings::Unread;
@@ -103,7 +104,7 @@ fn age(
         // start has whole seconds, so the very second of the start counts.
         (None, Dating::FirstLogged(t)) if *t >= started => Age::Created(later(*t)),
         (None, Dating::FirstLogged(_)) => Age::Older,
-        (None, Dating::Undated(reason)) => Age::Undated(reason.clone()),
+        (None, Dating::Undated(reason)) => Age::Undated((*reason).to_string()),
     }
 }
 
@@ -126,8 +127,9 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
     let families =
         [("worktree", &acc.worktrees, snap.worktrees.as_ref()), ("branch", &acc.branches, snap.branches.as_ref())];
     for (kind, all, then) in families {
+        let mut then = then.map(InOrder::new);
         for made in all {
-            let at_start = then.map(|m| m.get(&made.name));
+            let at_start = then.as_mut().map(|m| m.get(&made.name));
             match age(made, at_start, started, kind, own, trunk) {
                 Age::Older => {}
                 Age::Created(why) => {

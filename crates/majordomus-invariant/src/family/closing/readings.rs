@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use majordomus_readings::baselines::{self, Baselines, Link};
 use majordomus_readings::changes::ChangeSet;
+use majordomus_readings::in_order::InOrder;
 use majordomus_readings::reflog::{self, Dating};
 use majordomus_readings::{refs, renames, worktrees, Reading, Repo, Unread};
 use majordomus_records::forge::Observation;
@@ -264,9 +265,10 @@ fn accumulated(
     at_start: Option<&BTreeMap<String, String>>,
 ) -> Reading<Accumulated> {
     let mut branches = Vec::new();
+    let mut at_start = at_start.map(InOrder::new);
     for b in branches_now.as_ref().map_err(Clone::clone)? {
-        let dating = if at_start.and_then(|m| m.get(&b.name)) == Some(&b.commit) {
-            Dating::Undated(AT_START_COMMIT.into())
+        let dating = if at_start.as_mut().and_then(|m| m.get(&b.name)) == Some(&b.commit) {
+            Dating::Undated(AT_START_COMMIT)
         } else {
             reflog::date(&reflog::branch_log(repo, &b.name))?
         };

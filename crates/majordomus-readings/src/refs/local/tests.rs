@@ -17,9 +17,12 @@ fn as_git_lists(t: &TestRepo, under: &str) -> Vec<(String, Oid)> {
         .collect()
 }
 
+/// The tips read through `known`, and what is kept after.
 fn read(t: &TestRepo, known: &Known, now: SystemTime) -> (Vec<(String, Oid)>, Known) {
-    let read = branch_tips_at(&t.path().join(".git"), known, now).expect("read");
-    (read.tips, read.kept)
+    let mut kept = known.clone();
+    let read = branch_tips_at(&t.path().join(".git"), &mut kept, now).expect("read");
+    assert_eq!(read.changed, kept != *known, "changed says whether what is kept changed");
+    (read.tips, kept)
 }
 
 /// A time at which every file of the test is settled.
@@ -66,7 +69,7 @@ fn a_ref_file_whose_stamp_is_unchanged_is_not_read_again() {
     // file was not opened).
     let mut forged = known.clone();
     let zeros = "0".repeat(39) + "1";
-    forged.files.get_mut("refs/heads/side").expect("kept").id = Some(zeros.clone());
+    forged.files.get_mut("refs/heads/side").expect("kept").id = Some(Oid::from_str(&zeros).expect("id"));
     let (tips, _) = read(&t, &forged, later());
     let side = tips.iter().find(|(n, _)| n == "refs/heads/side").expect("side");
     assert_eq!(side.1.to_string(), zeros);
@@ -76,6 +79,43 @@ fn a_ref_file_whose_stamp_is_unchanged_is_not_read_again() {
     let (tips, _) = read(&t, &forged, later());
     assert_eq!(tips.iter().find(|(n, _)| n == "refs/heads/side").expect("side").1.to_string(), second);
     assert_ne!(first, second);
+}
+
+#[test]
+fn a_second_read_with_nothing_changed_keeps_nothing_new() {
+    let t = TestRepo::with_commit();
+    t.git(&["branch", "side"]);
+    t.git(&["symbolic-ref", "refs/heads/sym", "refs/heads/main"]);
+    let mut known = Known::default();
+    let first = branch_tips_at(&t.path().join(".git"), &mut known, later()).expect("read");
+    assert!(first.changed && known.files.len() == 3, "{known:?}");
+    let second = branch_tips_at(&t.path().join(".git"), &mut known, later()).expect("read");
+    assert!(!second.changed, "nothing moved, nothing to keep again");
+    assert_eq!(first.tips, second.tips);
+    t.git(&["branch", "-D", "side"]);
+    let third = branch_tips_at(&t.path().join(".git"), &mut known, later()).expect("read");
+    assert!(third.changed && !known.files.contains_key("refs/heads/side"), "a deleted branch is no longer kept");
+}
+
+#[test]
+fn the_tags_read_from_their_files_are_the_ones_git_lists_and_packed_ones_peel() {
+    let t = TestRepo::with_commit();
+    let first = t.head();
+    let second = t.commit_all("second");
+    t.git(&["tag", "light", &first]);
+    t.git(&["tag", "-a", "-m", "annotated", "annotated", &first]);
+    t.git(&["tag", "-a", "-m", "both", "both", &first]);
+    t.git(&["pack-refs", "--all"]);
+    t.git(&["tag", "-f", "both", &second]);
+    t.git(&["tag", "-a", "-m", "loose", "loose-annotated", &second]);
+    let git = as_git_lists(&t, "refs/tags");
+    let ours = tags(&t.path().join(".git")).expect("tags");
+    assert_eq!(ours.iter().map(|r| (r.name.clone(), r.id)).collect::<Vec<_>>(), git);
+    let peeled = |n: &str| ours.iter().find(|r| r.name == format!("refs/tags/{n}")).expect("tag").peeled;
+    assert_eq!(peeled("annotated").map(|o| o.to_string()), Some(first.clone()), "packed with its peeled line");
+    assert_eq!(peeled("light"), None, "a lightweight tag peels to nothing");
+    assert_eq!(peeled("both"), None, "the loose file overrides the packed line and its peel");
+    assert_eq!(peeled("loose-annotated"), None, "a loose tag's peel is its object's to say");
 }
 
 #[test]
@@ -128,7 +168,7 @@ fn the_newest_time_under_refs_heads_completes_the_fingerprint_as_a_full_walk_rea
     std::os::unix::fs::symlink("main", heads.join("link")).expect("link");
     std::fs::create_dir_all(heads.join("empty")).expect("dir");
     let repo = crate::open(t.path()).expect("open");
-    let read = branch_tips(repo.common_dir(), &Known::default()).expect("read");
+    let read = branch_tips(repo.common_dir(), &mut Known::default()).expect("read");
     let full = crate::fingerprint::read_cheap(&repo);
     let parts = crate::fingerprint::read_cheap_but_heads(&repo);
     assert_eq!(parts.clone().with_heads(&repo, read.newest_mtime_ns), full);
@@ -138,7 +178,7 @@ fn the_newest_time_under_refs_heads_completes_the_fingerprint_as_a_full_walk_rea
         std::thread::sleep(Duration::from_millis(20));
         let now = filetime_now();
         set_mtime(&touched, now);
-        let read = branch_tips(repo.common_dir(), &Known::default()).expect("read");
+        let read = branch_tips(repo.common_dir(), &mut Known::default()).expect("read");
         let full = crate::fingerprint::read_cheap(&repo);
         assert_eq!(full.refs_mtime_ns, Some(now), "{touched:?} is the newest");
         assert_eq!(crate::fingerprint::read_cheap_but_heads(&repo).with_heads(&repo, read.newest_mtime_ns), full);
@@ -180,6 +220,15 @@ fn the_remote_tracking_refs_read_from_their_files_are_the_ones_git_lists() {
 }
 
 #[test]
+fn an_id_is_read_as_libgit2_reads_one() {
+    let id = "0123456789abcdefABCDEF0123456789abcdef01";
+    assert_eq!(parse_id(id.as_bytes()), Oid::from_str(id).ok());
+    for bad in ["0123456789abcdefABCDEF0123456789abcdef0", "g123456789abcdefABCDEF0123456789abcdef01", ""] {
+        assert_eq!(parse_id(bad.as_bytes()), None, "{bad:?}");
+    }
+}
+
+#[test]
 fn a_ref_name_is_valid_where_libgit2_says_it_is() {
     let names = [
         "refs/heads/main",
@@ -213,6 +262,14 @@ fn a_ref_name_is_valid_where_libgit2_says_it_is() {
         "refs/heads/a.lockx",
         "refs/heads/.lock",
         "refs/heads/a/b.",
+        "refs/heads/a/@{",
+        "refs/heads/a@",
+        "refs/heads/{@",
+        "refs/heads/a/.",
+        "refs/heads/a.lock.b",
+        "refs/heads/..",
+        ".",
+        "refs/heads/@{x}/y",
     ];
     for name in names {
         assert_eq!(valid_refname(name), git2::Reference::is_valid_name(name), "{name:?}");

@@ -32,7 +32,7 @@ fn made(name: &str, at: &str, first_logged: Option<chrono::DateTime<Utc>>) -> Ma
     Made {
         name: name.into(),
         at: at.into(),
-        dating: first_logged.map_or(Dating::Undated("it has no reflog".into()), Dating::FirstLogged),
+        dating: first_logged.map_or(Dating::Undated("it has no reflog"), Dating::FirstLogged),
         missing: false,
     }
 }
