@@ -10,7 +10,8 @@
 //! be put back before the command ends. The inode's change time can not be:
 //! every write, rename, `chmod` or `touch` sets it to now, and no call sets
 //! it back. So each input file's stamp (device, inode, size, modification
-//! and change times, mode; through a link as well as of the link) is taken
+//! and change times, mode; of the path itself, and through every link on
+//! the way, as `links.rs` hashes an input under a linked directory) is taken
 //! once the inputs are hashed and again after the command ends; any stamp
 //! that moved is an input that changed while the gate ran, and no verdict
 //! is recorded. A file made and removed again during the run leaves no
@@ -42,9 +43,12 @@ impl Stamps {
             paths
                 .iter()
                 .map(|p| {
-                    let full = crate::file::in_tree(repo.root(), &RepoPath::parse(p));
+                    let rel = RepoPath::parse(p);
+                    let full = crate::file::in_tree(repo.root(), &rel);
                     let own = full.as_ref().and_then(|f| std::fs::symlink_metadata(f).ok()).map(|m| stamp(&m));
-                    let through = full.as_ref().and_then(|f| std::fs::metadata(f).ok()).map(|m| stamp(&m));
+                    // Through every link on the way: an input reached under a
+                    // linked directory is hashed through it (`links.rs`).
+                    let through = std::fs::metadata(rel.under(repo.root())).ok().map(|m| stamp(&m));
                     (p.clone(), own, through)
                 })
                 .collect(),
@@ -82,5 +86,15 @@ mod tests {
         t.write("src/a.rs", "fixed\n");
         t.write("src/a.rs", "broken\n");
         assert_eq!(before.moved_in(&Stamps::take(&repo, &paths)), ["src/a.rs"]);
+
+        // Under a linked directory: stamped through the link.
+        t.write("vendor/lib.rs", "broken\n");
+        std::os::unix::fs::symlink("../vendor", t.path().join("src/vendor")).expect("link");
+        let linked = vec!["src/vendor/lib.rs".to_string()];
+        let before = Stamps::take(&repo, &linked);
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        t.write("vendor/lib.rs", "fixed\n");
+        t.write("vendor/lib.rs", "broken\n");
+        assert_eq!(before.moved_in(&Stamps::take(&repo, &linked)), ["src/vendor/lib.rs"]);
     }
 }
