@@ -50,7 +50,8 @@ n=0
 
 for record in .ai/local/state/task.json "$git_dir/majordomus/task.json" .ai/local/state/ledger.jsonl \
   "$git_dir/majordomus/ledger-mark.json" "$git_dir/majordomus/forge.json" .ai/repo/majordomus.toml \
-  "$guard" .ai/local/state/hook/stray.json .ai/local/state/integration.cache.json; do
+  "$guard" .ai/local/state/hook/stray.json .ai/local/state/integration.cache.json \
+  .ai/local/state/branches.cache; do
   as_fifo "$record"
   within "$record" "$MAJORDOMUS" check
   [ "$got" -eq 10 ] || fail "check exited $got with $record replaced by a FIFO"

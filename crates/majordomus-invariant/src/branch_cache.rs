@@ -107,7 +107,7 @@ pub fn branches(repo: &Repo, paths: &StatePaths) -> Reading<(Vec<Branch>, Option
 /// What the last check kept; `None` when the file is missing, unreadable
 /// or damaged anywhere.
 fn load(paths: &StatePaths) -> Option<Known> {
-    let file = std::fs::File::open(paths.state_dir().join(FILE)).ok()?;
+    let file = majordomus_records::regular::open(&paths.state_dir().join(FILE)).ok()?;
     let mut text = String::new();
     file.take(MAX_BYTES + 1).read_to_string(&mut text).ok()?;
     if text.len() as u64 > MAX_BYTES {

@@ -24,6 +24,7 @@ pub mod protocol;
 pub mod session_start;
 pub mod settings_text;
 pub mod stop;
+pub mod watchdog;
 
 /// Hooks: answer a coding agent's session start or stop, or git's pre-push,
 /// and install them.

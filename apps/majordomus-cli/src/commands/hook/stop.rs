@@ -89,7 +89,7 @@ pub fn cmd_hook_stop(explicit_dir: Option<&Path>, args: StopArgs) -> Exit {
         Ok(Err(failure)) => Verdict::say(failed(&failure)),
         Err(panic) => Verdict::say(crashed(&panic)),
     };
-    emit(&render_stop(args.agent, &verdict));
+    super::watchdog::answer(args.agent, &verdict);
     Exit::Ok
 }
 
@@ -154,6 +154,13 @@ struct Unmeasured {
 /// Everything the hook does; `Err` is a failure of majordomus itself.
 fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Result<Verdict, String> {
     let payload: StopPayload = read_payload("a stop hook")?;
+    // From here a reading that never returns still gets an answer in time.
+    super::watchdog::start(
+        args.agent,
+        started,
+        args.budget_ms.unwrap_or(majordomus_records::policy::DEFAULT_BUDGET_MS),
+        payload.stop_hook_active.unwrap_or(false),
+    );
     inject_fault();
     match payload.hook_event_name.as_deref() {
         None | Some("Stop" | "SubagentStop") => {}
@@ -394,6 +401,7 @@ fn judge(
     let force = ws.in_force(&task).map_err(|e| e.chain())?;
     let policy = force.policy.clone();
     let budget_ms = args.budget_ms.unwrap_or(policy.hook.budget_ms);
+    super::watchdog::allow(budget_ms);
     let deadline = Deadline::after(started, budget_ms);
     let doc = evaluate_in_force(ws, task, text.as_deref(), force, deadline, tips).map_err(|e| e.chain())?;
     // The work is measured: what cannot be written is said, never a way out.

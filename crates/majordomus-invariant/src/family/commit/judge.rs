@@ -248,7 +248,11 @@ pub(crate) fn settled(r: &Readings) -> Judgement {
                 "a {} sequence is in progress: its current commit was committed, and the sequencer (sequencer/todo) still holds the next",
                 o.operation.name()
             ),
-            false => format!("a {} is in progress ({})", o.operation.name(), o.shown_by),
+            false => {
+                let name = o.operation.name();
+                let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+                format!("{article} {name} is in progress ({})", o.shown_by)
+            }
         })
         .collect();
     if !tree.conflicted.is_empty() {

@@ -1,0 +1,100 @@
+//! The stop hook's own clock: an answer before the host's timeout, even
+//! when a reading never returns.
+//!
+//! The measurement keeps to its time budget by asking the clock between
+//! readings (`majordomus_invariant::Deadline`), but a reading blocked in
+//! the kernel asks nothing: opening a FIFO planted where git or majordomus
+//! reads a file (`mkfifo .git/packed-refs`) waits for a writer forever.
+//! Past its timeout the host kills the hook, and a killed hook neither
+//! blocks nor says why: the stop goes through. So the hook watches itself:
+//! a thread waits out the budget and a grace ([`GRACE_MS`], well inside
+//! the margin `hook install` leaves before the host's timeout), and if no
+//! answer was given by then it gives one and ends the process. The work
+//! is not known to be done, so the stop is blocked, saying why and what
+//! shows the reading that hung; a stop that came of a block
+//! (`stop_hook_active`) goes through with the same words, so a hang
+//! nobody can clear costs one block, not every turn.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use super::protocol::{emit, render_stop, Verdict};
+use super::Agent;
+
+/// How long past the time budget the watch waits before answering itself:
+/// under `hook install`'s margin (`install::TIMEOUT_MARGIN_SECONDS`).
+pub const GRACE_MS: u64 = 3000;
+
+/// The budget the watch allows, in milliseconds from the start; raised
+/// once the policy in force is read ([`allow`]).
+static ALLOWED_MS: AtomicU64 = AtomicU64::new(0);
+/// Whether an answer was given: the first to claim it answers.
+static ANSWERED: AtomicBool = AtomicBool::new(false);
+/// Held while an answer is written: the watch keeps it until the process
+/// ends, so the hook's own answer never follows the watch's.
+static WRITING: Mutex<()> = Mutex::new(());
+
+/// Starts the watch over a stop whose answer is due `budget_ms` after
+/// `started` (plus [`GRACE_MS`]); `stop_hook_active` as the payload says.
+pub fn start(agent: Agent, started: Instant, budget_ms: u64, stop_hook_active: bool) {
+    allow(budget_ms);
+    let watch = move || loop {
+        let allowed = ALLOWED_MS.load(Ordering::SeqCst).saturating_add(GRACE_MS);
+        let waited = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        if waited >= allowed {
+            let _writing = WRITING.lock();
+            if claim() {
+                emit(&render_stop(agent, &verdict(allowed, stop_hook_active)));
+                std::process::exit(0);
+            }
+            return;
+        }
+        std::thread::sleep(Duration::from_millis((allowed - waited).min(200)));
+    };
+    // Without a thread there is no watch; the answer comes as before.
+    let _ = std::thread::Builder::new().name("majordomus-watch".into()).spawn(watch);
+}
+
+/// Raises the budget the watch allows to `budget_ms` (the policy's).
+pub fn allow(budget_ms: u64) {
+    ALLOWED_MS.fetch_max(budget_ms, Ordering::SeqCst);
+}
+
+/// Writes the hook's own answer, unless the watch gave one (it then ends
+/// the process while this waits).
+pub fn answer(agent: Agent, verdict: &Verdict) {
+    let _writing = WRITING.lock();
+    if claim() {
+        emit(&render_stop(agent, verdict));
+    }
+}
+
+fn claim() -> bool {
+    !ANSWERED.swap(true, Ordering::SeqCst)
+}
+
+/// What the watch answers after `allowed_ms` with no answer.
+pub fn verdict(allowed_ms: u64, stop_hook_active: bool) -> Verdict {
+    let said = format!(
+        "it could not answer within {allowed_ms} ms: a reading never returned (a file it reads may be a FIFO, or \
+         on a file system that does not answer), so nothing about the task is known to be done. Put a regular \
+         file back where one is read (`find . -type p` lists the FIFOs, `.git` included)"
+    );
+    if stop_hook_active {
+        Verdict::say(format!("majordomus let this stop through: it came of a block, and {said}."))
+    } else {
+        Verdict::Block { reason: format!("majordomus blocked this stop: {said}; then stop again.") }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stop_with_no_answer_in_time_is_blocked_unless_it_came_of_a_block() {
+        assert!(matches!(verdict(23_000, false), Verdict::Block { reason } if reason.contains("23000 ms")));
+        assert!(matches!(verdict(23_000, true), Verdict::Allow { message: Some(m) } if m.contains("FIFO")));
+    }
+}
