@@ -263,8 +263,9 @@ pub fn made_by_head_since(repo: &Repo, record: &TaskRecord) -> Reading<HashSet<O
         .collect())
 }
 
-/// [`head_reflog_since`]'s lines.
-fn head_lines_since(repo: &Repo, record: &TaskRecord) -> Reading<(Vec<reflog::Line>, bool)> {
+/// [`head_reflog_since`]'s lines, oldest of each source first, and whether
+/// the start's mark of the reflog's end is lost.
+pub fn head_lines_since(repo: &Repo, record: &TaskRecord) -> Reading<(Vec<reflog::Line>, bool)> {
     let path = reflog::log_of(repo.git_dir(), "HEAD");
     let mut out = Vec::new();
     let mut rewritten = false;

@@ -197,14 +197,15 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         verdicts.push(verdict);
         verdicts.extend(crate::workspace::torn_ledger(&b.ws.paths).map(Verdict::say));
     }
-    for c in &concerned {
+    for c in concerned {
+        let at = c.place.named().map(|p| format!(" for {p}")).unwrap_or_default();
+        let paths = c.ws.paths.clone();
         let verdict = judge(c, &payload, args, &key, started).unwrap_or_else(|failure| {
-            let at = c.place.named().map(|p| format!(" for {p}")).unwrap_or_default();
             Verdict::say(format!("majordomus could not answer this stop{at}, so it let it through: {failure}"))
         });
         verdicts.push(verdict);
         // A note, whatever the verdict: with a block it follows the reason.
-        verdicts.extend(crate::workspace::torn_ledger(&c.ws.paths).map(Verdict::say));
+        verdicts.extend(crate::workspace::torn_ledger(&paths).map(Verdict::say));
     }
     for u in &unmeasured {
         verdicts.push(unreadable_repository(u, &key, active).unwrap_or_else(|failure| {
@@ -379,25 +380,30 @@ fn guard_key(agent: Agent, payload: &StopPayload) -> HookKey {
 
 /// Measures one task and decides, keeping its loop guard.
 fn judge(
-    c: &Concerned,
+    c: Concerned,
     payload: &StopPayload,
     args: &StopArgs,
     key: &HookKey,
     started: Instant,
 ) -> Result<Verdict, String> {
-    let ws = &c.ws;
+    let Concerned { place, ws, mut record, text } = c;
+    let ws = &ws;
     // The branches' ref files are walked while the policy is read (begun
     // before the budget is known, as the first reading, which it is).
     let tips = majordomus_invariant::branch_cache::begin(&ws.repo, &ws.paths, Deadline::NONE);
     // The record found above, read once: its policy in force and the
-    // measurement both take it.
-    let task = TaskState::Active(Box::new(c.record.clone()));
+    // measurement both take it; the guard keeps its name (copied without
+    // its snapshot, which can list thousands of branches).
+    let snapshot = std::mem::take(&mut record.snapshot);
+    let named = record.clone();
+    record.snapshot = snapshot;
+    let task = TaskState::Active(Box::new(record));
     let force = ws.in_force(&task).map_err(|e| e.chain())?;
     let policy = force.policy.clone();
     let budget_ms = args.budget_ms.unwrap_or(policy.hook.budget_ms);
     super::watchdog::allow(budget_ms);
     let deadline = Deadline::after(started, budget_ms);
-    let doc = evaluate_in_force(ws, task, c.text.as_deref(), force, deadline, tips).map_err(|e| e.chain())?;
+    let doc = evaluate_in_force(ws, task, text.as_deref(), force, deadline, tips).map_err(|e| e.chain())?;
     // The work is measured: what cannot be written is said, never a way out.
     let unwritten: Vec<String> = write_document(ws, &doc).err().map(|e| e.chain()).into_iter().collect();
     // A guard that cannot be read counts no blocks: the count is a brake on
@@ -409,11 +415,11 @@ fn judge(
     // verdict judged, not hashed a second time.
     let fingerprint = doc.fingerprint.as_ref().and_then(|f| f.index_entries.clone());
     let worktree = dirty_paths(&doc).map(|paths| majordomus_readings::fingerprint::worktree(ws.repo.root(), &paths));
-    let place = c.place.named();
+    let place = place.named();
     let asked = Asked {
         doc: &doc,
         caps: &policy.caps,
-        task: &c.record,
+        task: &named,
         previous: previous.as_ref(),
         stop_hook_active: payload.stop_hook_active.unwrap_or(false),
         fingerprint: fingerprint.as_deref(),
@@ -426,7 +432,7 @@ fn judge(
     let (stop_hook_active, done_line) = (asked.stop_hook_active, doc.done_line());
     let state = HookState {
         schema: HOOK_SCHEMA.to_string(),
-        task: c.record.id.clone(),
+        task: named.id.clone(),
         blocks,
         done_line: done_line.clone(),
         fingerprint,
@@ -452,7 +458,7 @@ fn judge(
         // its guard (the one there counted another task, or none), so the
         // guards of the task before are gone from then on.
         if written.is_ok() {
-            prune_guards(ws, &c.record.id, &guard);
+            prune_guards(ws, &named.id, &guard);
         }
         written
     };

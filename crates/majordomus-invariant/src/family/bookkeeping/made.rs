@@ -6,8 +6,9 @@
 //! The task's commits are those reachable from HEAD, or from any commit
 //! HEAD's reflog recorded since the start (so one taken off HEAD with
 //! `git reset` still counts), and from no ref the start snapshot held (the
-//! start commit, the branches at the start). The reflog is read through
-//! libgit2 (`logs/HEAD` of this worktree's git directory); it runs nothing.
+//! start commit, the branches at the start). The reflog is read as
+//! `majordomus_readings::refs::attribution` reads it (`logs/HEAD` of this
+//! worktree's git directory, from the start's mark of its end); it runs nothing.
 //! A reflog expired by hand forgets the commits it held: what HEAD still
 //! reaches is then all that is known. Taken only when the task has
 //! acknowledged something, so `check` pays for it only then.
@@ -45,24 +46,22 @@ impl Made {
 
 /// Reads what the task of `record` made in `repo`'s working tree.
 pub fn read(repo: &Repo, record: &TaskRecord) -> Reading<Made> {
-    let started = record.started_at().map_err(Unread::record)?.timestamp();
+    record.started_at().map_err(Unread::record)?;
     let git = &repo.git;
     let mut tips = Vec::new();
     let mut made = Made::default();
-    match git.reflog("HEAD") {
-        Ok(log) => {
-            for entry in log.iter().filter(|e| e.committer().when().seconds() >= started) {
-                tips.push(entry.id_new());
-                let message = entry.message().unwrap_or_default();
-                if let Some((from, to)) =
-                    message.strip_prefix("checkout: moving from ").and_then(|m| m.split_once(" to "))
-                {
-                    made.branches.extend([from.to_string(), to.to_string()]);
-                }
-            }
+    // The lines appended since the start's mark of the reflog's end, and
+    // those timed since the start: a past GIT_COMMITTER_DATE does not date
+    // the task's commits out of it (test/cases/306).
+    let (lines, _) = majordomus_readings::refs::attribution::head_lines_since(repo, record)?;
+    for line in &lines {
+        if let Ok(id) = git2::Oid::from_str(&line.new) {
+            tips.push(id);
         }
-        Err(e) if e.code() == git2::ErrorCode::NotFound => {}
-        Err(e) => return Err(Unread::git("HEAD's reflog", &e)),
+        if let Some((from, to)) = line.message.strip_prefix("checkout: moving from ").and_then(|m| m.split_once(" to "))
+        {
+            made.branches.extend([from.to_string(), to.to_string()]);
+        }
     }
     // `from` in the first checkout is the branch the task started on: not made.
     if let Some(b) = &record.branch {
