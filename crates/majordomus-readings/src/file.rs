@@ -48,19 +48,7 @@ impl FileError {
     }
 }
 
-/// What a file type is called in a sentence.
-pub fn kind_name(kind: FileType) -> &'static str {
-    match kind {
-        FileType::RegularFile => "a regular file",
-        FileType::Directory => "a directory",
-        FileType::Symlink => "a symbolic link",
-        FileType::Fifo => "a FIFO (named pipe)",
-        FileType::Socket => "a socket",
-        FileType::CharacterDevice => "a character device",
-        FileType::BlockDevice => "a block device",
-        FileType::Unknown => "of an unknown file type",
-    }
-}
+pub use majordomus_records::regular::kind_name;
 
 /// The content of the regular file at `path` (a symlink is followed), read
 /// without blocking: anything else is [`FileError::NotRegular`].

@@ -236,13 +236,15 @@ fn packed(common_dir: &Path, prefix: &str) -> Reading<Vec<(String, Oid, Option<O
     Ok(out)
 }
 
-/// The bytes of `packed-refs`; none where there is no such file.
+/// The bytes of `packed-refs`; none where there is no such file. Read as
+/// every ref file here is, without blocking ([`crate::file::read`]): a FIFO
+/// in its place is a reading that fails, not a wait.
 fn packed_lines(common_dir: &Path) -> Reading<Vec<u8>> {
     let path = common_dir.join("packed-refs");
-    match std::fs::read(&path) {
+    match crate::file::read(&path) {
         Ok(b) => Ok(b),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
-        Err(e) => Err(Unread::io(format!("could not read {}: {e}", path.display()))),
+        Err(e) if e.is_not_found() => Ok(Vec::new()),
+        Err(e) => Err(Unread::io(e.to_string())),
     }
 }
 
@@ -366,7 +368,7 @@ impl<'a> Loose<'a> {
         let content = if kind.is_symlink() {
             // A link is read through, as git and libgit2 read it, and
             // never kept: its stamp is not its target's.
-            std::fs::read(entry.path()).ok().and_then(|bytes| parse(&bytes))
+            crate::file::read(&entry.path()).ok().and_then(|bytes| parse(&bytes))
         } else {
             let stamp = FileStamp::of(meta);
             match self.known.files.get_mut(name).filter(|k| k.stamp == stamp) {
@@ -375,10 +377,12 @@ impl<'a> Loose<'a> {
                     Some(k.id.map_or(Content::Symbolic, Content::Id))
                 }
                 None => {
-                    let read = match std::fs::read(entry.path()) {
+                    // A FIFO, socket or device here is no ref file: refused
+                    // at once, never waited on.
+                    let read = match crate::file::read(&entry.path()) {
                         Ok(bytes) => parse(&bytes),
                         // Gone between the listing and the read: no branch.
-                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+                        Err(e) if e.is_not_found() => return Ok(()),
                         Err(e) => return Err(Unread::io(format!("could not read {name}: {e}"))),
                     };
                     if stamp.ctime_ns < self.settled_ns && stamp.mtime_ns < self.settled_ns {

@@ -119,6 +119,27 @@ fn the_tags_read_from_their_files_are_the_ones_git_lists_and_packed_ones_peel() 
 }
 
 #[test]
+fn a_fifo_among_the_ref_files_is_a_reading_that_fails_not_a_wait() {
+    let t = TestRepo::with_commit();
+    let fifo = t.path().join(".git/refs/heads/pipe");
+    rustix::fs::mknodat(rustix::fs::CWD, &fifo, rustix::fs::FileType::Fifo, rustix::fs::Mode::from_raw_mode(0o600), 0)
+        .expect("mkfifo");
+    let err = branch_tips(&t.path().join(".git"), &mut Known::default()).expect_err("a FIFO is no ref file");
+    assert!(err.reason.contains("FIFO"), "{}", err.reason);
+    std::fs::remove_file(&fifo).expect("rm");
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        t.path().join(".git/packed-refs"),
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+        0,
+    )
+    .expect("mkfifo");
+    let err = branch_tips(&t.path().join(".git"), &mut Known::default()).expect_err("nor is packed-refs one");
+    assert!(err.reason.contains("FIFO"), "{}", err.reason);
+}
+
+#[test]
 fn a_ref_file_rewritten_in_place_is_read_again() {
     let t = TestRepo::with_commit();
     let first = t.head();
