@@ -26,6 +26,9 @@
 #   hook_decision                  the decision field of the last stop_hook's output
 #   start_with_unit_gate           a policy with a gate `unit` (grep for "fixed" in
 #                                  src/lib.rs), committed, and a task started
+#   start_broken_on_origin RUN     a gate `unit` running RUN over src/**, a task
+#                                  started on a pushed main, then src/lib.rs
+#                                  broken, committed and pushed
 #   fake_program NAME              a do-nothing NAME in a directory of its own; prints it
 set -euo pipefail
 
@@ -226,6 +229,31 @@ TOML
   echo "fn a() {}" > src/lib.rs
   commit_all "initial"
   expect_run 0 md start "fix a"
+}
+
+# start_broken_on_origin RUN: a policy whose gate `unit` runs RUN over
+# src/** (backlog-not-grown exempt: no forge here), src/lib.rs without
+# "fixed", committed and pushed to a bare origin, a task "fix a" started,
+# then a commit that still breaks src/lib.rs and adds a test, pushed.
+start_broken_on_origin() {
+  mkdir -p .ai/repo src tests
+  cat > .ai/repo/majordomus.toml <<TOML
+[[exempt]]
+question = "backlog-not-grown"
+reason = "no forge here"
+
+[gates.unit]
+run = "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g')"
+inputs = ["src/**"]
+TOML
+  echo "fn a() {}" > src/lib.rs
+  commit_all "initial"
+  with_origin
+  md start "fix a" >/dev/null
+  echo "fn a() { broken }" > src/lib.rs
+  echo "// a test" > tests/a.rs
+  commit_all "still broken"
+  git push -q origin main
 }
 
 # fake_program NAME: a program NAME that does nothing and exits 0, in a

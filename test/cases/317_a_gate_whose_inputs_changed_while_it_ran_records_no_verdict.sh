@@ -6,25 +6,7 @@
 source "$(dirname "$0")/../lib.sh"
 
 # The gate waits for the case to say go, so the edit lands while it runs.
-mkdir -p .ai/repo src
-cat > .ai/repo/majordomus.toml <<TOML
-[[exempt]]
-question = "backlog-not-grown"
-reason = "no forge here"
-
-[gates.unit]
-run = "touch '$case_root/started'; while [ ! -e '$case_root/go' ]; do sleep 0.01; done; grep -q fixed src/lib.rs"
-inputs = ["src/**"]
-TOML
-echo "fn a() {}" > src/lib.rs
-commit_all "initial"
-with_origin
-md start "fix a" >/dev/null
-mkdir -p tests
-echo "fn a() { broken }" > src/lib.rs
-echo "// a test" > tests/a.rs
-commit_all "still broken"
-git push -q origin main
+start_broken_on_origin "touch '$case_root/started'; while [ ! -e '$case_root/go' ]; do sleep 0.01; done; grep -q fixed src/lib.rs"
 
 # run_swapping CONTENT...: gate run unit, with src/lib.rs holding CONTENT
 # while it runs, and put back as it was once the run has ended.

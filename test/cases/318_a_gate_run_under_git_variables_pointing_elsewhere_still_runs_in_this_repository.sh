@@ -6,24 +6,7 @@
 # none and passes, over inputs hashed from the real one.
 source "$(dirname "$0")/../lib.sh"
 
-mkdir -p .ai/repo src tests
-cat > .ai/repo/majordomus.toml <<'TOML'
-[[exempt]]
-question = "backlog-not-grown"
-reason = "no forge here"
-
-[gates.unit]
-run = "for f in $(git ls-files src); do grep -q fixed \"$f\" || exit 1; done"
-inputs = ["src/**"]
-TOML
-echo "fn a() {}" > src/lib.rs
-commit_all "initial"
-with_origin
-md start "fix a" >/dev/null
-echo "fn a() { broken }" > src/lib.rs
-echo "// a test" > tests/a.rs
-commit_all "still broken"
-git push -q origin main
+start_broken_on_origin 'for f in $(git ls-files src); do grep -q fixed "$f" || exit 1; done'
 expect_run 10 md gate run unit
 
 git init -q --bare "$case_root/empty.git"
