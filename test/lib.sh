@@ -305,12 +305,19 @@ start_on_origin() {
   expect_run 0 md start "a feature"
 }
 
-# push_a_feature: src/a.rs and its test committed and pushed to origin's
-# main (pushed and regression-tested answered).
-push_a_feature() {
+# commit_a_feature [BRANCH]: src/a.rs and its test committed, on a new
+# branch BRANCH where one is named.
+commit_a_feature() {
+  [ -z "${1-}" ] || git checkout -q -b "$1"
   mkdir -p src tests
   echo a > src/a.rs
   echo t > tests/a.rs
   commit_all "feature"
+}
+
+# push_a_feature: src/a.rs and its test committed and pushed to origin's
+# main (pushed and regression-tested answered).
+push_a_feature() {
+  commit_a_feature
   git push -q origin main
 }

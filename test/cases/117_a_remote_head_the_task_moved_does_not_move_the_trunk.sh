@@ -9,11 +9,7 @@ echo base > README
 commit_all "initial"
 with_origin
 expect_run 0 md start "a feature"
-git checkout -q -b feature
-mkdir -p src tests
-echo a > src/a.rs
-echo t > tests/a.rs
-commit_all "feature"
+commit_a_feature feature
 git push -q -u origin feature
 expect_open integrated "origin/main" "owed"
 

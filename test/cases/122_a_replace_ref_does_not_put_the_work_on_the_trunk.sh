@@ -6,11 +6,7 @@ echo base > README
 commit_all "initial"
 with_origin
 expect_run 0 md start "a feature"
-git checkout -q -b feature
-mkdir -p src tests
-echo a > src/a.rs
-echo t > tests/a.rs
-commit_all "feature"
+commit_a_feature feature
 work=$(git rev-parse HEAD)
 # Someone else moves the trunk on meanwhile.
 moved=$(git commit-tree -p origin/main -m "trunk moves on" "origin/main^{tree}")

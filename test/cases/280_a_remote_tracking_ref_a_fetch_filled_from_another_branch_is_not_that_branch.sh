@@ -16,11 +16,7 @@ with_origin
 git branch gone
 git push -q -u origin gone
 expect_run 0 md start "a feature"
-git checkout -q -b feature
-mkdir -p src tests
-echo a > src/a.rs
-echo t > tests/a.rs
-commit_all "feature"
+commit_a_feature feature
 git push -q -u origin feature
 git checkout -q main
 git merge -q --ff-only feature

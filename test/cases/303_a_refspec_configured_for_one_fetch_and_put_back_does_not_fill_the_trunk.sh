@@ -8,11 +8,7 @@
 source "$(dirname "$0")/../lib.sh"
 
 start_on_origin
-git checkout -q -b feature
-mkdir -p src tests
-echo a > src/a.rs
-echo t > tests/a.rs
-commit_all "feature"
+commit_a_feature feature
 git push -q origin feature
 git checkout -q main
 

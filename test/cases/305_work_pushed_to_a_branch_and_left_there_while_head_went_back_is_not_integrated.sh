@@ -11,11 +11,7 @@ source "$(dirname "$0")/../lib.sh"
 start_on_origin
 expect_run 0 md todo add "feature"
 expect_run 0 md todo done 1
-git checkout -q -b feat
-mkdir -p src tests
-echo a > src/a.rs
-echo t > tests/a.rs
-commit_all "work"
+commit_a_feature feat
 git push -q -u origin feat
 git checkout -q main
 git branch -q -D feat

@@ -19,7 +19,6 @@ use std::io::Read as _;
 use std::path::Path;
 
 use majordomus_readings::refs::local::{self, parse_id, FileStamp, Known, KnownFile, Tips};
-use majordomus_readings::refs::{self, Branch};
 use majordomus_readings::{Reading, Repo};
 use majordomus_records::confined::Perm;
 use majordomus_records::StatePaths;
@@ -96,14 +95,6 @@ impl Drop for Reader {
     }
 }
 
-/// Every local branch ([`refs::branches_of`]) through what the last check
-/// kept; beside them, the newest modification time under `refs/heads` (for
-/// the document's fingerprint, `None` where it was not read).
-pub fn branches(repo: &Repo, paths: &StatePaths) -> Reading<(Vec<Branch>, Option<u64>)> {
-    let tips = tips(repo.common_dir(), paths)?;
-    Ok((refs::branches_of(repo, tips.tips)?, tips.newest_mtime_ns))
-}
-
 /// What the last check kept; `None` when the file is missing, unreadable
 /// or damaged anywhere.
 fn load(paths: &StatePaths) -> Option<Known> {
@@ -175,7 +166,7 @@ mod tests {
         let repo = majordomus_readings::open(t.path()).expect("open");
         let paths = StatePaths::new(repo.root());
         std::fs::create_dir_all(paths.state_dir()).expect("state dir");
-        let expected = refs::branches(&repo).expect("branches");
+        let expected = local::branch_tips(repo.common_dir(), &mut Known::default()).expect("tips").tips;
         let id = t.head();
         for damaged in [
             "{".to_string(),
@@ -187,7 +178,7 @@ mod tests {
         ] {
             std::fs::write(paths.state_dir().join(FILE), &damaged).expect("write");
             assert!(decode(&damaged).is_none(), "{damaged}");
-            assert_eq!(branches(&repo, &paths).expect("read").0, expected, "{damaged}");
+            assert_eq!(tips(repo.common_dir(), &paths).expect("read").tips, expected, "{damaged}");
         }
     }
 
