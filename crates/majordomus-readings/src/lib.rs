@@ -13,7 +13,6 @@ pub mod changes;
 pub mod file;
 pub mod fingerprint;
 pub mod ignore;
-pub mod in_order;
 pub mod index_file;
 pub mod inputs;
 pub mod markers;
