@@ -113,7 +113,7 @@ fn decode(text: &str) -> Option<Known> {
         return None;
     }
     let mut known = Known::default();
-    known.reserve(text.len() / 100);
+    known.reserve(text.len() / 100, text.len() / 4);
     for line in lines {
         if line.is_empty() {
             continue;
@@ -134,7 +134,7 @@ fn decode(text: &str) -> Option<Known> {
             return None;
         }
         let stamp = FileStamp { ino, size, mtime_ns: i128::from(mtime), ctime_ns: i128::from(ctime) };
-        known.push(name.to_string(), KnownFile::new(stamp, id));
+        known.push(name, KnownFile::new(stamp, id));
     }
     Some(known)
 }

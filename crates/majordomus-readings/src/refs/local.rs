@@ -71,22 +71,36 @@ impl FileStamp {
 /// looked up by name, and the new order is what is kept.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Known {
-    files: Vec<(String, KnownFile)>,
+    /// Every file's name, one after the other (one buffer, not one
+    /// allocation per name: ten thousand were a twentieth of a check).
+    names: String,
+    /// Each file: where its name ends in `names` (it begins where the one
+    /// before it ends), and what was read.
+    files: Vec<(usize, KnownFile)>,
 }
 
 impl Known {
     /// `file`, met by the walk after every file already held.
-    pub fn push(&mut self, name: String, file: KnownFile) {
-        self.files.push((name, file));
+    pub fn push(&mut self, name: &str, file: KnownFile) {
+        self.names.push_str(name);
+        self.files.push((self.names.len(), file));
     }
 
-    pub fn reserve(&mut self, more: usize) {
+    /// Room for `more` files whose names take `bytes` in all.
+    pub fn reserve(&mut self, more: usize, bytes: usize) {
         self.files.reserve(more);
+        self.names.reserve(bytes);
+    }
+
+    /// The name of the `i`th file.
+    fn name(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.files[i - 1].0 };
+        &self.names[start..self.files[i].0]
     }
 
     /// The files held, in the order the walk met them.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &KnownFile)> {
-        self.files.iter().map(|(name, file)| (name.as_str(), file))
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&str, &KnownFile)> {
+        (0..self.files.len()).map(|i| (self.name(i), &self.files[i].1))
     }
 
     pub fn len(&self) -> usize {
@@ -99,15 +113,16 @@ impl Known {
 
     /// What is held for the file `name` (one look at every file held).
     pub fn get_mut(&mut self, name: &str) -> Option<&mut KnownFile> {
-        self.files.iter_mut().find(|(n, _)| n == name).map(|(_, file)| file)
+        let i = (0..self.files.len()).find(|&i| self.name(i) == name)?;
+        Some(&mut self.files[i].1)
     }
 
     pub fn contains(&self, name: &str) -> bool {
-        self.files.iter().any(|(n, _)| n == name)
+        self.iter().any(|(n, _)| n == name)
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KnownFile {
     pub stamp: FileStamp,
     /// The commit id it held; `None`: a symbolic ref.
@@ -188,16 +203,14 @@ fn read_under(common_dir: &Path, under: &str, known: &mut Known, now: SystemTime
     let Loose { found, fresh, kept, newest: newest_seen, .. } = loose;
     let unchanged = kept.len() == known.files.len() && kept.iter().enumerate().all(|(i, k)| *k == Kept::Known(i));
     if !unchanged {
-        let mut fresh: Vec<Option<(String, KnownFile)>> = fresh.into_iter().map(Some).collect();
-        let mut before: Vec<Option<(String, KnownFile)>> =
-            std::mem::take(&mut known.files).into_iter().map(Some).collect();
-        known.files = kept
-            .into_iter()
-            .filter_map(|k| match k {
-                Kept::Known(i) => before[i].take(),
-                Kept::Fresh(i) => fresh[i].take(),
-            })
-            .collect();
+        let before = std::mem::take(known);
+        known.reserve(kept.len(), before.names.len());
+        for k in kept {
+            match k {
+                Kept::Known(i) => known.push(before.name(i), before.files[i].1),
+                Kept::Fresh(i) => known.push(&fresh[i].0, fresh[i].1),
+            }
+        }
     }
     let changed = !unchanged;
     let tips = merge(packed, found).into_iter().map(|(name, id, _)| (name, id)).collect();
@@ -437,13 +450,13 @@ impl<'a> Loose<'a> {
     /// Where `known` holds the file `name`: first where the last walk met
     /// the next file, else by name (see [`Known`]).
     fn known_at(&mut self, name: &str) -> Option<usize> {
-        let files = &self.known.files;
-        if files.get(self.cursor).is_some_and(|(n, _)| n == name) {
+        let known = &*self.known;
+        if self.cursor < known.len() && known.name(self.cursor) == name {
             self.cursor += 1;
             return Some(self.cursor - 1);
         }
         let index =
-            self.index.get_or_insert_with(|| files.iter().enumerate().map(|(i, (n, _))| (n.clone(), i)).collect());
+            self.index.get_or_insert_with(|| known.iter().enumerate().map(|(i, (n, _))| (n.to_string(), i)).collect());
         let i = *index.get(name)?;
         self.cursor = i + 1;
         Some(i)
@@ -538,18 +551,32 @@ pub fn parse_id(id: &[u8]) -> Option<Oid> {
     if id.len() != 40 {
         return None;
     }
-    let digit = |b: u8| match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    };
     let mut raw = [0u8; 20];
     for (byte, pair) in raw.iter_mut().zip(id.chunks_exact(2)) {
-        *byte = digit(pair[0])? << 4 | digit(pair[1])?;
+        let (high, low) = (HEX_DIGIT[usize::from(pair[0])], HEX_DIGIT[usize::from(pair[1])]);
+        if (high | low) > 0xf {
+            return None;
+        }
+        *byte = high << 4 | low;
     }
     Oid::from_bytes(&raw).ok()
 }
+
+/// Each byte's value as a hexadecimal digit (either case); `0xff`: none.
+const HEX_DIGIT: [u8; 256] = {
+    let mut table = [0xffu8; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            d @ b'0'..=b'9' => d - b'0',
+            d @ b'a'..=b'f' => d - b'a' + 10,
+            d @ b'A'..=b'F' => d - b'A' + 10,
+            _ => 0xff,
+        };
+        b += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests;

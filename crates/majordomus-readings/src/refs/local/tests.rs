@@ -105,9 +105,8 @@ fn what_is_kept_is_found_in_any_order_and_kept_in_the_order_of_the_walk() {
     }
     let (tips, walked) = read(&t, &Known::default(), later());
     let mut reversed = Known::default();
-    let files: Vec<(&str, &KnownFile)> = walked.iter().collect();
-    for (name, file) in files.into_iter().rev() {
-        reversed.push(name.to_string(), file.clone());
+    for (name, file) in walked.iter().rev() {
+        reversed.push(name, *file);
     }
     assert_ne!(reversed, walked);
     // `read` asserts that `changed` says the order kept changed.
