@@ -536,7 +536,7 @@ fn moved_by(line: Option<&Line>, commit: &str) -> String {
 
 /// Whether two URLs name the same place: equal, or local paths that
 /// resolve to the same directory.
-fn same_location(root: &Path, a: &str, b: &str) -> bool {
+pub(super) fn same_location(root: &Path, a: &str, b: &str) -> bool {
     if a == b {
         return true;
     }

@@ -18,12 +18,22 @@
 //! repository") points at commits only this disk holds just the same
 //! (test/cases/286). A repository with neither costs one tree lookup and a
 //! pass over the index already read.
+//!
+//! Only the remote the superproject names is the one everyone else fetches
+//! the submodule from: `.gitmodules`'s `url`, as the start commit held it
+//! (HEAD's for a submodule new since; a relative one resolved against the
+//! superproject's remote, as `git submodule` resolves it). A remote added
+//! in the submodule or re-pointed there (`git -C lib remote add mine
+//! /tmp/mine.git && git -C lib push mine HEAD:main`) holds the commit on
+//! this disk only, and is named, never evidence (test/cases/321). A
+//! gitlink `.gitmodules` does not name has no such remote: nothing of it
+//! is evidence.
 
 use std::path::Path;
 
 use git2::{ObjectType, Oid, Repository, RepositoryOpenFlags};
 
-use super::evidence::{from_remote, points_at};
+use super::evidence::{from_remote, points_at, same_location};
 use crate::reflog;
 use crate::{Reading, Repo, Unread};
 
@@ -43,26 +53,35 @@ pub enum OnRemote {
     Held(String),
     /// None of its counted remote-tracking refs does.
     Missing,
+    /// Only this ref of a remote other than the one `.gitmodules` names
+    /// (the URL it names, or `None` where it names none) holds it.
+    NotNamed { refname: String, named: Option<String> },
     /// The submodule cannot be read here, and why.
     Unread(String),
 }
 
 /// The submodules whose commit in `head`'s tree differs from `start`'s
 /// (a submodule new since the start included), each with whether its
-/// remote holds that commit.
-pub fn changed(repo: &Repo, head: &str, start: &str) -> Reading<Vec<Submodule>> {
+/// remote holds that commit. `base` is the superproject's remote URL at
+/// the start, which a relative `.gitmodules` URL is resolved against (the
+/// working tree's root where there is none).
+pub fn changed(repo: &Repo, head: &str, start: &str, base: Option<&str>) -> Reading<Vec<Submodule>> {
     let tree_of = |id: &str| -> Reading<git2::Tree<'_>> {
         let oid = Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
         repo.git.find_commit(oid).and_then(|c| c.tree()).map_err(|e| Unread::git(&format!("the tree of {id}"), &e))
     };
     let head_tree = tree_of(head)?;
-    let mut listed = match head_tree.get_path(Path::new(".gitmodules")) {
-        Ok(entry) => {
-            let blob = repo.git.find_blob(entry.id()).map_err(|e| Unread::git(".gitmodules", &e))?;
-            paths(&String::from_utf8_lossy(blob.content()))
+    let gitmodules = |tree: &git2::Tree<'_>| -> Reading<Vec<(String, Option<String>)>> {
+        match tree.get_path(Path::new(".gitmodules")) {
+            Ok(entry) => {
+                let blob = repo.git.find_blob(entry.id()).map_err(|e| Unread::git(".gitmodules", &e))?;
+                Ok(entries(&String::from_utf8_lossy(blob.content())))
+            }
+            Err(_) => Ok(Vec::new()),
         }
-        Err(_) => Vec::new(),
     };
+    let named_now = gitmodules(&head_tree)?;
+    let mut listed: Vec<String> = named_now.iter().map(|(p, _)| p.clone()).collect();
     if let Ok(index) = repo.index_file() {
         for e in index.entries.iter().filter(|e| e.mode == GITLINK && e.stage == 0) {
             let path = String::from_utf8_lossy(e.path(&index.paths)).into_owned();
@@ -75,6 +94,11 @@ pub fn changed(repo: &Repo, head: &str, start: &str) -> Reading<Vec<Submodule>> 
         return Ok(Vec::new());
     }
     let start_tree = tree_of(start)?;
+    let named_then = gitmodules(&start_tree)?;
+    let url_of = |path: &str| {
+        let find = |list: &[(String, Option<String>)]| list.iter().find(|(p, _)| p == path).map(|(_, u)| u.clone());
+        find(&named_then).or_else(|| find(&named_now)).flatten().map(|u| resolve(&u, base, repo.root()))
+    };
     let gitlink = |tree: &git2::Tree<'_>, path: &str| {
         tree.get_path(Path::new(path)).ok().filter(|e| e.kind() == Some(ObjectType::Commit)).map(|e| e.id())
     };
@@ -84,7 +108,7 @@ pub fn changed(repo: &Repo, head: &str, start: &str) -> Reading<Vec<Submodule>> 
         if gitlink(&start_tree, &path) == Some(now) {
             continue;
         }
-        let on_remote = on_remote(&repo.root().join(&path), now);
+        let on_remote = on_remote(&repo.root().join(&path), now, url_of(&path).as_deref());
         out.push(Submodule { path, commit: now.to_string(), on_remote });
     }
     Ok(out)
@@ -93,31 +117,98 @@ pub fn changed(repo: &Repo, head: &str, start: &str) -> Reading<Vec<Submodule>> 
 /// An index entry's mode for a gitlink (a submodule's commit).
 const GITLINK: u32 = 0o160000;
 
-/// The `path = ...` values of a `.gitmodules` file.
-fn paths(text: &str) -> Vec<String> {
-    text.lines()
-        .filter_map(|l| {
-            let (key, value) = l.split_once('=')?;
-            (key.trim() == "path").then(|| value.trim().trim_matches('"').to_string())
-        })
-        .collect()
+/// Each submodule of a `.gitmodules` file: its `path`, with its `url`
+/// where its section gives one.
+fn entries(text: &str) -> Vec<(String, Option<String>)> {
+    let mut out: Vec<(String, Option<String>)> = Vec::new();
+    let (mut path, mut url): (Option<String>, Option<String>) = (None, None);
+    let mut flush = |path: &mut Option<String>, url: &mut Option<String>| {
+        if let Some(p) = path.take() {
+            out.push((p, url.take()));
+        }
+        *url = None;
+    };
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            flush(&mut path, &mut url);
+            continue;
+        }
+        let Some((key, value)) = line.split_once('=') else { continue };
+        let value = value.trim().trim_matches('"').to_string();
+        match key.trim() {
+            "path" => path = Some(value),
+            "url" => url = Some(value),
+            _ => {}
+        }
+    }
+    flush(&mut path, &mut url);
+    out
+}
+
+/// A `.gitmodules` URL as `git submodule` resolves it: one starting with
+/// `./` or `../` is relative to the superproject's remote URL `base` (each
+/// `../` takes off one component), or to the working tree's root without
+/// one.
+fn resolve(url: &str, base: Option<&str>, root: &Path) -> String {
+    if !(url.starts_with("./") || url.starts_with("../")) {
+        return url.to_string();
+    }
+    let mut base = base.map_or_else(|| root.to_string_lossy().into_owned(), |b| b.trim_end_matches('/').to_string());
+    let mut rest = url;
+    loop {
+        if let Some(r) = rest.strip_prefix("./") {
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix("../") {
+            rest = r;
+            match base.rfind(['/', ':']) {
+                Some(cut) => base.truncate(cut),
+                None => base.clear(),
+            }
+        } else {
+            break;
+        }
+    }
+    format!("{base}/{rest}")
+}
+
+/// Whether two remote URLs name the same repository: the same place
+/// (see [`same_location`]), or the same network URL but for a trailing
+/// `/` or `.git`.
+fn same_repository(root: &Path, a: &str, b: &str) -> bool {
+    let bare = |u: &str| u.trim_end_matches('/').trim_end_matches(".git").to_string();
+    same_location(root, a, b) || (a.contains(':') && bare(a) == bare(b))
 }
 
 /// Whether a counted remote-tracking ref of the submodule checked out at
-/// `dir` holds `commit`.
-fn on_remote(dir: &Path, commit: Oid) -> OnRemote {
+/// `dir` holds `commit`, and is of the remote `named` (the URL the
+/// superproject names for it).
+fn on_remote(dir: &Path, commit: Oid, named: Option<&str>) -> OnRemote {
     let sub = match Repository::open_ext(dir, RepositoryOpenFlags::NO_SEARCH, std::iter::empty::<&std::ffi::OsStr>()) {
         Ok(r) => r,
         Err(e) => return OnRemote::Unread(format!("it is not checked out here ({})", e.message())),
     };
     match held_by(&sub, dir, commit) {
-        Ok(Some(refname)) => OnRemote::Held(refname),
-        Ok(None) => OnRemote::Missing,
+        Ok(held) => {
+            let config = sub.config().and_then(|mut c| c.snapshot());
+            let url = |refname: &str| {
+                let remote = refname.strip_prefix("refs/remotes/")?.split('/').next()?;
+                config.as_ref().ok()?.get_string(&format!("remote.{remote}.url")).ok()
+            };
+            let named_here =
+                |refname: &&String| named.is_some_and(|n| url(refname).is_some_and(|u| same_repository(dir, &u, n)));
+            match (held.iter().find(named_here), held.first()) {
+                (Some(refname), _) => OnRemote::Held(refname.clone()),
+                (None, Some(other)) => OnRemote::NotNamed { refname: other.clone(), named: named.map(str::to_string) },
+                (None, None) => OnRemote::Missing,
+            }
+        }
         Err(e) => OnRemote::Unread(e.message().to_string()),
     }
 }
 
-fn held_by(sub: &Repository, dir: &Path, commit: Oid) -> Result<Option<String>, git2::Error> {
+/// Every counted remote-tracking ref of the submodule that holds `commit`.
+fn held_by(sub: &Repository, dir: &Path, commit: Oid) -> Result<Vec<String>, git2::Error> {
     let config = sub.config()?.snapshot()?;
     let mut counted: Vec<(String, Oid)> = Vec::new();
     for reference in sub.references_glob("refs/remotes/*")? {
@@ -133,15 +224,13 @@ fn held_by(sub: &Repository, dir: &Path, commit: Oid) -> Result<Option<String>, 
             counted.push((name.to_string(), target));
         }
     }
-    if let Some((name, _)) = counted.iter().find(|(_, t)| *t == commit) {
-        return Ok(Some(name.clone()));
-    }
+    let mut out = Vec::new();
     for (name, tip) in &counted {
-        if sub.graph_descendant_of(*tip, commit).unwrap_or(false) {
-            return Ok(Some(name.clone()));
+        if *tip == commit || sub.graph_descendant_of(*tip, commit).unwrap_or(false) {
+            out.push(name.clone());
         }
     }
-    Ok(None)
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -170,28 +259,59 @@ mod tests {
         let _bare = with_submodule(&t);
         let start = t.head();
         let repo = crate::open(t.path()).expect("open");
-        assert_eq!(changed(&repo, &start, &start).expect("read"), vec![]);
+        assert_eq!(changed(&repo, &start, &start, None).expect("read"), vec![]);
         let lib = t.path().join("lib");
         t.git_in(&lib, &["commit", "-q", "--allow-empty", "-m", "lib: new"]);
         t.git(&["add", "lib"]);
         let head = t.commit_all("use lib's new commit");
-        let found = changed(&repo, &head, &start).expect("read");
+        let found = changed(&repo, &head, &start, None).expect("read");
         assert_eq!(found.len(), 1);
         assert_eq!((found[0].path.as_str(), &found[0].on_remote), ("lib", &OnRemote::Missing));
         t.git_in(&lib, &["push", "-q", "origin", "HEAD:main"]);
-        let found = changed(&repo, &head, &start).expect("read");
+        let found = changed(&repo, &head, &start, None).expect("read");
         assert_eq!(found[0].on_remote, OnRemote::Held("refs/remotes/origin/main".into()));
         // A remote-tracking ref moved by hand is not the submodule's remote.
         t.git_in(&lib, &["commit", "-q", "--allow-empty", "-m", "lib: newer"]);
         t.git_in(&lib, &["update-ref", "refs/remotes/origin/main", "HEAD"]);
         t.git(&["add", "lib"]);
         let head = t.commit_all("use lib's newer commit");
-        assert_eq!(changed(&repo, &head, &start).expect("read")[0].on_remote, OnRemote::Missing);
+        assert_eq!(changed(&repo, &head, &start, None).expect("read")[0].on_remote, OnRemote::Missing);
     }
 
     #[test]
-    fn the_paths_of_a_gitmodules_file_are_read() {
+    fn the_paths_and_urls_of_a_gitmodules_file_are_read() {
         let text = "[submodule \"a\"]\n\tpath = vendor/a\n\turl = ../a.git\n[submodule \"b\"]\n  path=b\n";
-        assert_eq!(paths(text), ["vendor/a", "b"]);
+        assert_eq!(entries(text), [("vendor/a".to_string(), Some("../a.git".to_string())), ("b".to_string(), None)]);
+    }
+
+    #[test]
+    fn a_relative_url_is_resolved_against_the_superprojects_remote() {
+        let root = Path::new("/w/repo");
+        assert_eq!(resolve("../lib.git", Some("https://h/o/app.git"), root), "https://h/o/lib.git");
+        assert_eq!(resolve("./lib", Some("/srv/app.git/"), root), "/srv/app.git/lib");
+        assert_eq!(resolve("../lib.git", Some("git@h:o/app.git"), root), "git@h:o/lib.git");
+        assert_eq!(resolve("../lib.git", None, root), "/w/lib.git");
+        assert_eq!(resolve("https://h/o/lib.git", Some("/srv/app.git"), root), "https://h/o/lib.git");
+    }
+
+    #[test]
+    fn a_commit_held_only_by_a_remote_the_superproject_does_not_name_is_not_held() {
+        let t = TestRepo::with_commit();
+        let _bare = with_submodule(&t);
+        let start = t.head();
+        let repo = crate::open(t.path()).expect("open");
+        let lib = t.path().join("lib");
+        let mine = tempfile::Builder::new().prefix("majordomus-mine-").tempdir().expect("tempdir");
+        t.git_in(mine.path(), &["init", "-q", "--bare"]);
+        t.git_in(&lib, &["commit", "-q", "--allow-empty", "-m", "lib: new"]);
+        t.git_in(&lib, &["remote", "add", "mine", mine.path().to_str().expect("utf-8")]);
+        t.git_in(&lib, &["push", "-q", "mine", "HEAD:main"]);
+        t.git(&["add", "lib"]);
+        let head = t.commit_all("use lib's new commit");
+        let found = changed(&repo, &head, &start, None).expect("read");
+        assert!(
+            matches!(&found[0].on_remote, OnRemote::NotNamed { refname, named: Some(_) } if refname == "refs/remotes/mine/main"),
+            "{found:?}"
+        );
     }
 }

@@ -396,6 +396,20 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
                         short(&sub.commit)
                     )
                     }),
+                    OnRemote::NotNamed { refname, named } => owed.push({
+                        owed_submodules.push(&sub.path);
+                        let named = match named {
+                            Some(url) => format!("the remote .gitmodules names for it ({url}), which is where everyone else fetches it from"),
+                            None => "a remote .gitmodules names (it names none for it, so nobody else can fetch it)".to_string(),
+                        };
+                        format!(
+                            "the submodule {0} points at {1}, which only {0}'s {2} holds, not {3}",
+                            sub.path,
+                            short(&sub.commit),
+                            short_ref(refname),
+                            named
+                        )
+                    }),
                     OnRemote::Unread(why) => unread.push(Unread::repository(format!(
                         "whether the submodule {}'s remote holds {} cannot be read: {why}",
                         sub.path,
@@ -416,7 +430,7 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         "all_unpushed": commits,
         "elsewhere": elsewhere.map(|e| e.branches.iter().map(|w| json!({ "branch": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
         "tags": elsewhere.map(|e| e.tags.iter().map(|w| json!({ "tag": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
-        "submodules": r.commit.submodules.as_ref().ok().map(|s| s.iter().map(|m| json!({ "path": m.path, "commit": m.commit, "on_remote": !matches!(m.on_remote, OnRemote::Missing) })).collect::<Vec<_>>()),
+        "submodules": r.commit.submodules.as_ref().ok().map(|s| s.iter().map(|m| json!({ "path": m.path, "commit": m.commit, "on_remote": !matches!(m.on_remote, OnRemote::Missing | OnRemote::NotNamed { .. }) })).collect::<Vec<_>>()),
         "not_evidence": not_counted,
     });
     let noted = match not_counted.as_slice() {

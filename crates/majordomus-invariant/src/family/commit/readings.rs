@@ -62,10 +62,21 @@ pub fn elsewhere(
 /// commit. With no task, or no start commit, nothing.
 pub fn submodules(repo: &Repo, head_commit: Option<&str>, task: &TaskState) -> Reading<Vec<Submodule>> {
     match (head_commit, task.record().and_then(|r| r.head.as_deref())) {
-        (Some(head), Some(start)) if refs::has_commit(repo, start) => refs::submodules::changed(repo, head, start),
+        (Some(head), Some(start)) if refs::has_commit(repo, start) => {
+            refs::submodules::changed(repo, head, start, task.record().and_then(superproject_url))
+        }
         (Some(_), Some(start)) => Err(Unread::start_commit_missing(start)),
         _ => Ok(Vec::new()),
     }
+}
+
+/// The superproject's remote URL at the start, which a relative
+/// `.gitmodules` URL is resolved against: the trunk's remote's, else
+/// origin's (as `git submodule` falls back to origin).
+fn superproject_url(record: &majordomus_records::task::TaskRecord) -> Option<&str> {
+    let remotes = record.snapshot.remotes.as_ref()?;
+    let trunk = record.snapshot.trunk.as_deref().and_then(|t| t.strip_prefix("refs/remotes/")?.split('/').next());
+    trunk.and_then(|t| remotes.get(t)).or_else(|| remotes.get("origin")).map(|r| r.url.as_str())
 }
 
 /// Which remote-tracking refs count as evidence of the remotes, measured

@@ -251,6 +251,13 @@ fn work_left_on_another_branch_or_in_a_submodule_is_owed_and_named() {
     let a = answer(&r, "pushed");
     assert_eq!(a.status, Status::Pass);
     assert!(a.evidence.contains("which its origin/main holds"), "{}", a.evidence);
+    r.commit.submodules = Ok(vec![lib(OnRemote::NotNamed {
+        refname: "refs/remotes/mine/main".into(),
+        named: Some("https://example.com/lib.git".into()),
+    })]);
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("only lib's mine/main holds, not the remote .gitmodules names"), "{}", a.evidence);
     r.commit.submodules = Ok(vec![lib(OnRemote::Unread("it is not checked out here".into()))]);
     assert_eq!(answer(&r, "pushed").status, Status::Unknown);
     // Unread work elsewhere does not hide what is owed on HEAD, nor pass.
