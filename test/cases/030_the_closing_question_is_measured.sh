@@ -129,9 +129,14 @@ assert status["backlog-not-grown"] == "pass", status
 PY
 
 # The task's own branch is among what it leaves until the work has landed
-# and the branch is gone, though the branch was made before the task began.
+# and the branch is gone, though the branch was made before the task began:
+# in a repository of its own, as a start here would continue the task left
+# open above (test/cases/335).
 expect_run 0 md finish --outcome partial
-git branch -q -D again
+git init -q -b main "$case_root/feature-repo"
+cd "$case_root/feature-repo"
+echo "hello" > README
+commit_all "initial"
 git switch -q -c feature
 expect_run 0 md start "land the feature"
 expect_run 10 md check

@@ -1,7 +1,8 @@
-# README, "A task, start to finish": after `finish --outcome partial` (or blocked, or failed)
-# with questions open, a new `start` makes the task's own uncommitted edits
-# inherited, and committed passes with them still uncommitted. The new
-# start names, in its inherited evidence, what the previous task left open
+# README, "A task, start to finish": after `finish --outcome partial` (or blocked,
+# or failed) with questions open, a new `start` would make the task's own
+# uncommitted edits inherited, and committed pass with them still
+# uncommitted. The new start continues the task left open instead
+# (test/cases/335) and names, in its answers, what that task left open
 # (the archive holds it), so a restart is visible.
 source "$(dirname "$0")/../lib.sh"
 

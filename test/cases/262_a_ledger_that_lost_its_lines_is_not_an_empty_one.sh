@@ -13,6 +13,7 @@ commit_all "no forge here"
 md start "the parser" >/dev/null
 md todo add "parse the header" >/dev/null
 echo "two" >> a.txt
+mkdir -p tests && echo "test -s a.txt" > tests/a.sh
 commit_all "the parser"
 expect_run 10 md check
 expect_contains "todos-done=owed"
@@ -38,7 +39,8 @@ head -c 20 .ai/local/state/ledger.jsonl > cut && mv cut .ai/local/state/ledger.j
 expect_run 10 md check
 expect_contains "todos-done=unknown"
 
-# Emptied between tasks: the next task starts clean.
+# Emptied between tasks: the next task (which continues the task left
+# open, whose work is committed and tested) is not held to it.
 md finish --outcome failed >/dev/null
 rm .ai/local/state/ledger.jsonl
 md start "afresh" >/dev/null

@@ -6,8 +6,6 @@
 //! colour and update notices off, standard input closed, in the working
 //! tree's root. Its exit is checked; what it prints is the caller's to parse.
 
-use std::ffi::OsStr;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -47,13 +45,10 @@ impl ToolError {
     }
 }
 
-/// The first executable regular file called `name` in the directories of
-/// `path` (a PATH value), as a shell would find it; empty entries are skipped.
-pub fn find_on(path: &OsStr, name: &str) -> Option<PathBuf> {
-    std::env::split_paths(path).filter(|d| !d.as_os_str().is_empty()).map(|d| d.join(name)).find(|candidate| {
-        std::fs::metadata(candidate).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    })
-}
+/// The first executable regular file called `name` on a PATH value, as a
+/// shell would find it (the readings' own: a task reading an observation
+/// finds the program its start's PATH finds the same way).
+pub use majordomus_readings::process::find_on;
 
 /// The output of a run that exited 0, or its exit status and what it said.
 pub type Ran = Result<Vec<u8>, (String, String)>;
@@ -135,6 +130,9 @@ impl Tool {
 
 #[cfg(test)]
 mod tests {
+    use std::ffi::OsStr;
+    use std::os::unix::fs::PermissionsExt;
+
     use super::*;
 
     #[test]

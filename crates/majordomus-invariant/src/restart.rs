@@ -1,17 +1,28 @@
-//! A restart does not launder. What a task leaves behind is inherited by the
-//! next task in the working tree, and inherited is never counted: `finish
-//! --outcome partial` then `start` would make the first task's uncommitted
-//! work someone else's. So `start` records, from the archive, the task this
+//! A restart does not launder. What a task leaves behind would be inherited
+//! by the next task in the working tree, and inherited is never counted:
+//! `finish --outcome partial` then `start` would make the first task's
+//! uncommitted work, its unpushed commits, its branches, its baseline
+//! entries and its failing gate someone else's, and the next check
+//! `done: complete`. So `start` reads, from the archive, the task this
 //! working tree ended last when it ended `partial`, `blocked` or `failed`
-//! with questions open (the snapshot's `previous`), and every answer that
-//! names inherited evidence names that task too: whose it was, how it
-//! ended, what it left open, where its archive is.
+//! with questions open (the snapshot's `previous`), and **continues** it
+//! ([`archived_record`]): the new record keeps that task's id (so its
+//! todos, claims, filings, background work, acknowledgements and gate
+//! verdicts in the ledger are still its own), its start commit, branch,
+//! time and snapshot, and takes only its description, scope, issues, owner
+//! and the policy file from the new start (a policy committed between the
+//! two judges what follows, as README "The policy in force" says). Every
+//! answer left open names the task it continues.
+//!
+//! An archive that cannot be read as a task record (one `finish` made of a
+//! record it could not read) cannot be continued: the start is a new one,
+//! and every answer that names inherited evidence names that task instead.
 
 use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
-use majordomus_records::task::PreviousTask;
+use majordomus_records::task::{PreviousTask, TaskRecord};
 
 use crate::judgement::{with, Judgement};
 use crate::question::QuestionId;
@@ -21,9 +32,21 @@ use crate::readings::Readings;
 const NAMING: [QuestionId; 4] =
     [QuestionId::Committed, QuestionId::NoUntracked, QuestionId::NoStash, QuestionId::NothingAccumulated];
 
-/// Names the previous task in an answer that names inherited evidence.
+/// Names the previous task in an answer: in every answer left open of a
+/// task that continues it, else in an answer that names inherited evidence.
 pub(crate) fn name_previous(id: QuestionId, v: Judgement, r: &Readings) -> Judgement {
-    let Some(previous) = r.task.record().and_then(|t| t.snapshot.previous.as_ref()) else { return v };
+    let Some(record) = r.task.record() else { return v };
+    let Some(previous) = record.snapshot.previous.as_ref() else { return v };
+    if continues(record) {
+        if matches!(v.status, crate::Status::Pass | crate::Status::Exempt) {
+            return v;
+        }
+        return Judgement {
+            evidence: format!("{} {}", v.evidence, continued_sentence(previous)),
+            details: with(v.details, json!({ "continues": previous })),
+            ..v
+        };
+    }
     let inherited = v.details.get("inherited").and_then(|i| i.as_array()).is_some_and(|i| !i.is_empty());
     if !NAMING.contains(&id) || !inherited {
         return v;
@@ -33,6 +56,30 @@ pub(crate) fn name_previous(id: QuestionId, v: Judgement, r: &Readings) -> Judge
         details: with(v.details, json!({ "previous_task": previous })),
         ..v
     }
+}
+
+/// Whether `record` continues the task its start found left open: it
+/// keeps that task's id.
+pub fn continues(record: &TaskRecord) -> bool {
+    record.snapshot.previous.as_ref().is_some_and(|p| p.id == record.id)
+}
+
+/// `This task continues ...`: what a task that continues another says of it.
+pub fn continued_sentence(p: &PreviousTask) -> String {
+    format!(
+        "This task continues {:?} ({}), which ended {} at {} with questions left open ({}): it is measured from that task's start, and what that task left is its own; the archive is {}.",
+        p.task, p.id, p.outcome, p.finished_at, p.done_line, p.archive
+    )
+}
+
+/// The record the previous task's archive holds, which a start continues;
+/// `None` where the archive cannot be read as a task record within its
+/// bounds.
+pub fn archived_record(p: &PreviousTask) -> Option<TaskRecord> {
+    let bytes = majordomus_records::regular::read(Path::new(&p.archive)).ok()?;
+    let mut doc: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+    let record: TaskRecord = serde_json::from_value(doc.get_mut("record")?.take()).ok()?;
+    (record.id == p.id && record.check().is_ok()).then_some(record)
 }
 
 /// `What the start inherited includes what the previous task here left: ...`
@@ -111,5 +158,28 @@ mod tests {
         assert!(sentence(&p).contains("\"task b\" (b) ended failed"), "{}", sentence(&p));
         archive(dir.path(), "c", "completed", "2026-11-30T12:00:00Z", "done: complete (19 pass, 0 exempt)");
         assert_eq!(previous(&dirs, dir.path()), None);
+    }
+
+    #[test]
+    fn a_previous_task_is_continued_only_from_an_archive_holding_its_whole_record() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let dirs = [dir.path().to_path_buf()];
+        // One `finish` made of a record it could not read: no record to continue.
+        archive(dir.path(), "a", "failed", "2026-11-30T10:00:00Z", "done: pushed=owed");
+        let p = previous(&dirs, dir.path()).expect("previous");
+        assert_eq!(archived_record(&p), None);
+        let record = json!({ "schema": "majordomus/task/v1", "id": "a", "task": "task a",
+                             "started_at": "2026-11-30T09:00:00Z", "head": null, "branch": "main" });
+        let doc = json!({ "outcome": "failed", "finished_at": "2026-11-30T10:00:00Z", "done_line": "done: pushed=owed",
+                          "record": record });
+        std::fs::write(dir.path().join("a.json"), doc.to_string()).expect("write");
+        let p = previous(&dirs, dir.path()).expect("previous");
+        let mut kept = archived_record(&p).expect("the archived record");
+        assert_eq!((kept.id.as_str(), kept.started_at.as_str()), ("a", "2026-11-30T09:00:00Z"));
+        assert!(!continues(&kept), "a record whose snapshot names no previous task continues none");
+        kept.snapshot.previous = Some(p.clone());
+        assert!(continues(&kept));
+        kept.id = "b".into();
+        assert!(!continues(&kept), "a new id is a new task");
     }
 }

@@ -118,6 +118,15 @@ pub fn lasting_ancestor(pid: u32) -> u32 {
     current
 }
 
+/// The first executable regular file called `name` in the directories of
+/// `path` (a PATH value), as a shell would find it; empty entries are skipped.
+pub fn find_on(path: &std::ffi::OsStr, name: &str) -> Option<std::path::PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    std::env::split_paths(path).filter(|d| !d.as_os_str().is_empty()).map(|d| d.join(name)).find(|candidate| {
+        std::fs::metadata(candidate).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,7 +24,8 @@
 //!   ],
 //!   "provenance": {"by": "gh", "program": "/usr/bin/gh",
 //!                  "program_at_start": "/usr/bin/gh", "start_path_known": true,
-//!                  "remotes_since_start": []}
+//!                  "remotes_since_start": [], "task": "20261130T090000Z-1f2e",
+//!                  "remotes": {"origin": {"url": "https://github.com/owner/name.git"}}}
 //! }
 //! ```
 //!
@@ -105,7 +106,34 @@ pub struct Provenance {
     /// repository. `None`: not recorded (an older majordomus).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remotes_since_start: Option<Vec<String>>,
+    /// The id of the task active at the refresh. The observation is one for
+    /// every worktree, and `program_at_start` and `remotes_since_start`
+    /// speak of that task's start: a task reading an observation another
+    /// task's refresh made (or one made with none active) judges it against
+    /// its own start, from `program` and `remotes`. `None`: no task was
+    /// active, or an older majordomus made it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task: Option<String>,
+    /// For `gh` and `glab`: the remotes configured at the refresh, by name.
+    /// `None`: not recorded (an older majordomus).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remotes: Option<std::collections::BTreeMap<String, RemoteSeen>>,
 }
+
+/// A remote as a refresh found it configured: what `gh` and `glab` resolve
+/// the repository from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RemoteSeen {
+    /// `remote.<name>.url`.
+    pub url: String,
+    /// `remote.<name>.pushurl`, where one is set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub push_url: Option<String>,
+}
+
+/// The most remotes a provenance lists.
+pub const MAX_REMOTES: usize = 1000;
 
 /// How an observation may have been made (the schema's enum).
 pub const PROVENANCES: [&str; 3] = ["gh", "glab", "recorded"];
@@ -192,6 +220,22 @@ impl Observation {
         check_len("repository", &self.repository, 256)?;
         for change in self.provenance.iter().flat_map(|p| p.remotes_since_start.iter().flatten()) {
             check_len("a remote changed since the start", change, MAX_FIELD)?;
+        }
+        if let Some(p) = &self.provenance {
+            if let Some(task) = &p.task {
+                check_len("the refresh's task", task, MAX_FIELD)?;
+            }
+            let remotes = p.remotes.iter().flatten();
+            if remotes.clone().count() > MAX_REMOTES {
+                return Err(format!("its provenance lists more than {MAX_REMOTES} remotes"));
+            }
+            for (name, r) in remotes {
+                check_len("a remote's name", name, MAX_FIELD)?;
+                check_len("a remote's URL", &r.url, MAX_FIELD)?;
+                if let Some(push) = &r.push_url {
+                    check_len("a remote's push URL", push, MAX_FIELD)?;
+                }
+            }
         }
         for pr in &self.pull_requests {
             check_len("pull request title", &pr.title, MAX_FIELD)?;

@@ -1,13 +1,14 @@
 //! `majordomus forge`: observe the forge, or record an observation.
 
+use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::Path;
 
 use clap::{Args, Subcommand};
-use majordomus_records::forge::{self, Observation, Provenance};
+use majordomus_records::forge::{self, Observation, Provenance, RemoteSeen};
 use majordomus_records::issue::IssueRef;
 use majordomus_records::policy::Provider;
-use majordomus_records::task::{error_chain, TaskRecord, TaskState};
+use majordomus_records::task::{error_chain, RemoteAtStart, TaskRecord, TaskState};
 
 use crate::forge_tool::{find_on, Tool};
 use crate::out::Out;
@@ -88,6 +89,8 @@ pub fn cmd_forge(cwd: &Path, args: ForgeArgs) -> Result<Exit, CliError> {
                 start_path_known: false,
                 file: Some(a.file),
                 remotes_since_start: None,
+                task: None,
+                remotes: None,
             };
             (obs, by)
         }
@@ -217,7 +220,12 @@ fn refresh(ws: &Workspace) -> Result<(Observation, Provenance), CliError> {
         }
     }
     let mut provenance = provenance(&tool, task.as_deref());
-    provenance.remotes_since_start = Some(remotes_since_start(ws, task.as_deref()));
+    let remotes_now = majordomus_readings::refs::evidence::at_start_now(&ws.repo).map(|(now, _)| now);
+    provenance.remotes_since_start = Some(remotes_since_start(&remotes_now, task.as_deref()));
+    // What another task reading this observation judges it by: its own start's remotes against these.
+    provenance.remotes = remotes_now
+        .ok()
+        .map(|now| now.into_iter().map(|(name, r)| (name, RemoteSeen { url: r.url, push_url: r.push_url })).collect());
     let observed = match tool.name {
         "glab" => glab::observe(&tool, &issues),
         _ => gh::observe(&tool, &issues),
@@ -247,19 +255,24 @@ fn provenance(tool: &Tool, task: Option<&TaskRecord>) -> Provenance {
         start_path_known: start_path.is_some(),
         file: None,
         remotes_since_start: None,
+        task: task.map(|t| t.id.clone()),
+        remotes: None,
     }
 }
 
 /// Each remote added, removed or given another URL since `task` started,
 /// as a phrase; one phrase saying so where the remotes (now, or at the
 /// start) cannot be read. Empty without a task.
-fn remotes_since_start(ws: &Workspace, task: Option<&TaskRecord>) -> Vec<String> {
+fn remotes_since_start(
+    now: &Result<BTreeMap<String, RemoteAtStart>, majordomus_readings::Unread>,
+    task: Option<&TaskRecord>,
+) -> Vec<String> {
     let Some(task) = task else { return Vec::new() };
     let Some(start) = &task.snapshot.remotes else {
         return vec!["the task record does not hold the remotes at its start".into()];
     };
-    let now = match majordomus_readings::refs::evidence::at_start_now(&ws.repo) {
-        Ok((now, _)) => now,
+    let now = match now {
+        Ok(now) => now,
         Err(e) => return vec![format!("the remotes could not be read ({})", e.reason)],
     };
     let mut changed = Vec::new();

@@ -69,8 +69,12 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
         n(s.stashes.as_ref().map(Vec::len), "stashed"),
         n(s.unpushed.as_ref().map(Vec::len), "unpushed"),
     )?;
-    if let Some(p) = &s.previous {
-        outln!("inherited from the previous task here: {}", majordomus_invariant::restart::sentence(p))?;
+    match &s.previous {
+        Some(p) if majordomus_invariant::restart::continues(&record) => {
+            outln!("continues the previous task here: {}", majordomus_invariant::restart::continued_sentence(p))?
+        }
+        Some(p) => outln!("inherited from the previous task here: {}", majordomus_invariant::restart::sentence(p))?,
+        None => {}
     }
     for (what, why) in &unread {
         outln!("not read at the start: {what} ({why}); what it held then cannot be told inherited")?;
@@ -136,6 +140,7 @@ pub fn begin(
         snapshot,
         owner: Some(owner(owner_pid)?),
     };
+    let record = continuing(record);
     let mut bytes =
         serde_json::to_vec_pretty(&record).map_err(|e| CliError::internal("cannot encode the task record", e))?;
     bytes.push(b'\n');
@@ -154,6 +159,29 @@ pub fn begin(
     })?;
     let unread = unread.into_iter().map(|(what, why)| (what.to_string(), why.to_string())).collect();
     Ok(Begun { record, unread })
+}
+
+/// A start where the previous task here ended with questions open
+/// continues that task (crates/majordomus-invariant/src/restart.rs): its
+/// id, start commit, branch, time and snapshot, with this start's
+/// description, scope, issues, owner and policy file. Finishing and
+/// starting again is then no way to make what a task left inherited.
+fn continuing(fresh: TaskRecord) -> TaskRecord {
+    let Some(previous) = fresh.snapshot.previous.clone() else { return fresh };
+    let Some(before) = majordomus_invariant::restart::archived_record(&previous) else { return fresh };
+    let snapshot = majordomus_records::task::Snapshot {
+        policy: fresh.snapshot.policy,
+        previous: Some(previous),
+        ..before.snapshot
+    };
+    TaskRecord {
+        id: before.id,
+        started_at: before.started_at,
+        head: before.head,
+        branch: before.branch,
+        snapshot,
+        ..fresh
+    }
 }
 
 /// The task's owner: `--owner-pid`, else the agent session's own process

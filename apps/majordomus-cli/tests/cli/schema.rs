@@ -97,6 +97,17 @@ fn observations_majordomus_reads_match_the_forge_schema() {
             start_path_known: true,
             file: None,
             remotes_since_start: Some(vec![]),
+            task: Some("20261130T090000Z-1f2e".into()),
+            remotes: Some(
+                [(
+                    "origin".to_string(),
+                    majordomus_records::forge::RemoteSeen {
+                        url: "https://github.com/owner/name.git".into(),
+                        push_url: Some("git@github.com:owner/name.git".into()),
+                    },
+                )]
+                .into(),
+            ),
         }),
     };
     let doc = serde_json::to_value(&observation).unwrap();

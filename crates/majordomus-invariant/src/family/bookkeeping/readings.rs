@@ -168,7 +168,7 @@ pub fn measure(
         let entries = ledger::read_here(paths).map_err(|e| Unread::record(error_chain(&e)))?;
         TaskBook::fold(&r.id, &entries)
     });
-    let forge = crate::family::closing::readings::observation(repo, paths, policy.provider());
+    let forge = crate::family::closing::readings::observation(repo, paths, policy.provider(), task.record());
     let register = Register::from_policy(policy.markers.as_ref());
     let markers_added = match (&register, &record, changes) {
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),

@@ -113,7 +113,7 @@ pub fn measure(
             None => Err(Unread::no_task()),
         },
         accumulated: accumulated(repo, branches, task.record().and_then(|r| r.snapshot.branches.as_ref())),
-        backlog: backlog(repo, paths, policy),
+        backlog: backlog(repo, paths, policy, task.record()),
     }
 }
 
@@ -163,7 +163,7 @@ fn debt(repo: &Repo, record: &TaskRecord) -> Reading<Debt> {
         for (from, to) in baselines::pair_by_entries(&gone, &appeared) {
             gone.remove(&from);
             appeared.remove(&to);
-            moved.push(Moved { from, to, by: "shared entries", left_pattern: false });
+            moved.push(Moved { from, to, by: SHARED_ENTRIES, left_pattern: false });
         }
         let (pair, left) = pair_leftovers(&gone, &appeared);
         moved.extend(pair);
@@ -216,8 +216,70 @@ pub fn follow(repo: &Repo, record: Option<&TaskRecord>, mut debt: Debt, changes:
             debt.moved.push(Moved { from: r.from, to: r.to, by: GIT_RENAMES, left_pattern: true });
         }
     }
+    follow_by_entries(repo, commit, &mut debt, &gone, &added)?;
     Ok(debt)
 }
+
+/// The largest file read as a baseline that left the pattern without git's
+/// rename detection pairing it: a baseline is a list of lines, and a file
+/// the size of a data set is none.
+const MAX_FOLLOWED_BYTES: u64 = 16 << 20;
+
+/// Follows, by its entries, a baseline gone since the start that git's
+/// rename detection did not pair (it pairs a moved file only while half of
+/// it is still what it was: `git mv` out of the pattern, then more entries
+/// appended than it held): a file new since the start (not in the start
+/// commit) holding at least half of a gone baseline's entries is that
+/// baseline, read as one. Only while a baseline is gone, over the paths the
+/// change since the start added.
+fn follow_by_entries(
+    repo: &Repo,
+    commit: &str,
+    debt: &mut Debt,
+    gone: &BTreeSet<String>,
+    added: &BTreeSet<String>,
+) -> Reading<()> {
+    let moved_from: BTreeSet<&str> = debt.moved.iter().map(|m| m.from.as_str()).collect();
+    let left: Baselines = debt
+        .start
+        .iter()
+        .filter(|(p, _)| gone.contains(*p) && !moved_from.contains(p.as_str()))
+        .map(|(p, e)| (p.clone(), e.clone()))
+        .collect();
+    if left.is_empty() {
+        return Ok(());
+    }
+    let tree = git2::Oid::from_str(commit)
+        .and_then(|oid| repo.git.find_commit(oid))
+        .and_then(|c| c.tree())
+        .map_err(|e| Unread::git(&format!("the tree of the start commit {commit}"), &e))?;
+    let mut candidates = Baselines::new();
+    for path in added.iter().filter(|p| !debt.now.contains_key(*p)) {
+        let new = tree.get_path(std::path::Path::new(path)).is_err();
+        let size = std::fs::metadata(repo.root().join(path)).map(|m| m.is_file().then_some(m.len()));
+        if !new || !matches!(size, Ok(Some(n)) if n <= MAX_FOLLOWED_BYTES) {
+            continue;
+        }
+        if let Some(entries) = baselines::read_file(repo, path)? {
+            candidates.insert(path.clone(), entries);
+        }
+    }
+    for (from, to) in baselines::pair_by_entries(&left, &candidates) {
+        let former: BTreeSet<&Vec<u8>> = left[&from].iter().collect();
+        let shared = candidates[&to].iter().filter(|e| former.contains(e)).collect::<BTreeSet<_>>().len();
+        // At least half of what it held: a file that shares a line or two
+        // with a baseline paid off is not taken for it.
+        if shared * 2 < former.len() {
+            continue;
+        }
+        debt.now.insert(to.clone(), candidates[&to].clone());
+        debt.moved.push(Moved { from, to, by: SHARED_ENTRIES, left_pattern: true });
+    }
+    Ok(())
+}
+
+/// How a move paired by the entries both sides hold is named.
+const SHARED_ENTRIES: &str = "shared entries";
 
 /// How a move is paired by `pair_leftovers`.
 pub const BY_ELIMINATION: &str = "elimination, the only baseline gone and the only one appeared since the start";
@@ -284,12 +346,12 @@ fn accumulated(
     Ok(Accumulated { branches, worktrees: trees })
 }
 
-fn backlog(repo: &Repo, paths: &StatePaths, policy: &Policy) -> Reading<Backlog> {
+fn backlog(repo: &Repo, paths: &StatePaths, policy: &Policy, task: Option<&TaskRecord>) -> Reading<Backlog> {
     let provider = policy.provider();
     // No forge declared: nothing to read.
     let observation = match provider {
         Some(Provider::None) => None,
-        _ => observation(repo, paths, provider)?,
+        _ => observation(repo, paths, provider, task)?,
     };
     Ok(Backlog {
         observation,
@@ -301,15 +363,20 @@ fn backlog(repo: &Repo, paths: &StatePaths, policy: &Policy) -> Reading<Backlog>
 
 /// The recorded forge observation (the common git directory's, else the
 /// one an older majordomus kept in this worktree), as evidence of the forge:
-/// one `trust.rs` cannot believe is a reading not taken, saying why.
-/// `Ok(None)`: the forge was never observed.
-pub fn observation(repo: &Repo, paths: &StatePaths, provider: Option<Provider>) -> Reading<Option<Observation>> {
+/// one `trust.rs` cannot believe for `task` is a reading not taken, saying
+/// why. `Ok(None)`: the forge was never observed.
+pub fn observation(
+    repo: &Repo,
+    paths: &StatePaths,
+    provider: Option<Provider>,
+    task: Option<&TaskRecord>,
+) -> Reading<Option<Observation>> {
     let Some((obs, _)) =
         Observation::load_shared(repo.common_dir(), &paths.forge()).map_err(|e| Unread::record(error_chain(&e)))?
     else {
         return Ok(None);
     };
-    match super::trust::untrusted(&obs, provider) {
+    match super::trust::untrusted(&obs, provider, task) {
         Some(why) => Err(Unread::record(why)),
         None => Ok(Some(obs)),
     }

@@ -10,12 +10,20 @@
 //! `markers-live`) takes it through here: one it cannot believe is a
 //! reading not taken, with why.
 
-use majordomus_records::forge::Observation;
+use majordomus_records::forge::{Observation, Provenance};
 use majordomus_records::policy::Provider;
+use majordomus_records::task::TaskRecord;
 
-/// Why `obs` is not the forge's word under the policy's `provider`, or
-/// `None` when it is.
-pub fn untrusted(obs: &Observation, provider: Option<Provider>) -> Option<String> {
+/// Why `obs` is not the forge's word under the policy's `provider` for the
+/// task `reader` (the one asking), or `None` when it is.
+///
+/// The observation is one for every worktree, and what its provenance says
+/// of "the start" is the start of the task active at the refresh: a task
+/// reading an observation another task's refresh made (in another
+/// worktree, started under another PATH or after a remote was added) judges
+/// it against its own start, from the program the refresh ran and the
+/// remotes it found ([`judged_by_reader`]).
+pub fn untrusted(obs: &Observation, provider: Option<Provider>, reader: Option<&TaskRecord>) -> Option<String> {
     let Some(p) = &obs.provenance else {
         return Some(
             "the forge observation does not say how it was made (written by an older majordomus, or by hand): \
@@ -45,6 +53,9 @@ pub fn untrusted(obs: &Observation, provider: Option<Provider>) -> Option<String
                 _ => "GitHub (no [forge] provider, or \"github\")",
             }
         )),
+        (by @ ("gh" | "glab"), _) if made_by_another(p, reader).is_some() => {
+            made_by_another(p, reader).and_then(|r| judged_by_reader(by, p, r))
+        }
         (by @ ("gh" | "glab"), _) if !p.start_path_known => Some(format!(
             "the task record does not hold the PATH the task started under, so the {by} the observation was made \
              through cannot be told from another: start the task again with this majordomus"
@@ -75,10 +86,60 @@ pub fn untrusted(obs: &Observation, provider: Option<Provider>) -> Option<String
     }
 }
 
+/// The task asking, when the observation was made under another task's
+/// refresh.
+fn made_by_another<'a>(p: &Provenance, reader: Option<&'a TaskRecord>) -> Option<&'a TaskRecord> {
+    reader.filter(|r| p.task.as_deref().is_some_and(|t| t != r.id))
+}
+
+/// Why an observation another task's refresh made through `by` is not the
+/// forge's word for the task `r`: the program it ran is not the one `r`'s
+/// start PATH finds, or the remotes it found are not `r`'s start's.
+fn judged_by_reader(by: &str, p: &Provenance, r: &TaskRecord) -> Option<String> {
+    let Some(env) = r.snapshot.gate_environment.as_ref() else {
+        return Some(format!(
+            "the forge observation was made under another task's refresh, and this task's record does not hold              the PATH it started under, so the {by} it ran cannot be told from another: start the task again with              this majordomus"
+        ));
+    };
+    let path = env.get("PATH").cloned().flatten().unwrap_or_default();
+    let here = majordomus_readings::process::find_on(std::ffi::OsStr::new(&path), by).map(|p| p.display().to_string());
+    if p.program != here {
+        return Some(format!(
+            "the forge observation was made under another task's refresh ({}) through {}, while the PATH this              task started under finds {}: an observation through another program is not the forge's word (run              majordomus forge refresh here, under this task's PATH)",
+            majordomus_records::text::escape(p.task.as_deref().unwrap_or_default()),
+            p.program.as_deref().unwrap_or(by),
+            here.unwrap_or_else(|| format!("no {by}"))
+        ));
+    }
+    let (Some(seen), Some(start)) = (&p.remotes, &r.snapshot.remotes) else {
+        return Some(format!(
+            "the forge observation was made under another task's refresh, and does not say which remotes {by}              resolved the repository from, or this task's record does not hold the remotes at its start: run              majordomus forge refresh here"
+        ));
+    };
+    let mut changed: Vec<String> = Vec::new();
+    for (name, then) in start {
+        match seen.get(name) {
+            None => changed.push(format!("{name} absent")),
+            Some(s) if (&s.url, &s.push_url) != (&then.url, &then.push_url) => {
+                changed.push(format!("{name} at {}", s.url));
+            }
+            Some(_) => {}
+        }
+    }
+    changed.extend(seen.iter().filter(|(n, _)| !start.contains_key(*n)).map(|(n, s)| format!("{n} added ({})", s.url)));
+    if changed.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "the forge observation was made under another task's refresh, under remotes other than this task's          start's ({}): {by} answers for the repository the remotes name, so this may be another repository's          word; with the remotes as this task started, run majordomus forge refresh here",
+        majordomus_records::text::escape(&changed.join(", "))
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use majordomus_records::forge::{Provenance, FORGE_SCHEMA};
+    use majordomus_records::forge::{Provenance, RemoteSeen, FORGE_SCHEMA};
 
     fn observed(by: &str, program: Option<&str>, at_start: Option<&str>, known: bool) -> Observation {
         Observation {
@@ -94,6 +155,8 @@ mod tests {
                 start_path_known: known,
                 file: Some("typed.json".into()),
                 remotes_since_start: Some(vec![]),
+                task: None,
+                remotes: None,
             }),
         }
     }
@@ -104,42 +167,91 @@ mod tests {
         if let Some(p) = obs.provenance.as_mut() {
             p.remotes_since_start = Some(vec!["upstream added (https://github.com/someone/empty)".into()]);
         }
-        let why = untrusted(&obs, None).expect("not believed");
+        let why = untrusted(&obs, None, None).expect("not believed");
         assert!(why.contains("upstream added"), "{why}");
         if let Some(p) = obs.provenance.as_mut() {
             p.remotes_since_start = None;
         }
-        assert!(untrusted(&obs, None).expect("not believed").contains("older majordomus"));
+        assert!(untrusted(&obs, None, None).expect("not believed").contains("older majordomus"));
     }
 
     #[test]
     fn an_observation_through_the_starts_program_is_believed() {
-        assert_eq!(untrusted(&observed("gh", Some("/bin/gh"), Some("/bin/gh"), true), None), None);
+        assert_eq!(untrusted(&observed("gh", Some("/bin/gh"), Some("/bin/gh"), true), None, None), None);
         let glab = observed("glab", Some("/bin/glab"), Some("/bin/glab"), true);
-        assert_eq!(untrusted(&glab, Some(Provider::Gitlab)), None);
+        assert_eq!(untrusted(&glab, Some(Provider::Gitlab), None), None);
     }
 
     #[test]
     fn a_typed_observation_counts_only_where_the_policy_says_observations_are_recorded() {
         let typed = observed("recorded", None, None, false);
-        let why = untrusted(&typed, None).expect("not the forge's word");
+        let why = untrusted(&typed, None, None).expect("not the forge's word");
         assert!(why.contains("typed in (majordomus forge record typed.json)"), "{why}");
-        assert_eq!(untrusted(&typed, Some(Provider::Recorded)), None);
+        assert_eq!(untrusted(&typed, Some(Provider::Recorded), None), None);
     }
 
     #[test]
     fn another_program_another_forge_or_no_start_path_is_not_the_forges_word() {
-        let why = untrusted(&observed("gh", Some("/liar/gh"), Some("/bin/gh"), true), None).expect("another gh");
+        let why = untrusted(&observed("gh", Some("/liar/gh"), Some("/bin/gh"), true), None, None).expect("another gh");
         assert!(why.contains("/liar/gh") && why.contains("PATH the task started under finds /bin/gh"), "{why}");
-        let why = untrusted(&observed("gh", Some("/liar/gh"), None, true), None).expect("no gh at the start");
+        let why = untrusted(&observed("gh", Some("/liar/gh"), None, true), None, None).expect("no gh at the start");
         assert!(why.contains("finds no gh"), "{why}");
-        let why = untrusted(&observed("gh", Some("/bin/gh"), Some("/bin/gh"), true), Some(Provider::Gitlab))
+        let why = untrusted(&observed("gh", Some("/bin/gh"), Some("/bin/gh"), true), Some(Provider::Gitlab), None)
             .expect("the wrong forge");
         assert!(why.contains("GitLab"), "{why}");
-        let why = untrusted(&observed("gh", Some("/bin/gh"), None, false), None).expect("no start PATH");
+        let why = untrusted(&observed("gh", Some("/bin/gh"), None, false), None, None).expect("no start PATH");
         assert!(why.contains("does not hold the PATH"), "{why}");
         let mut old = observed("gh", None, None, false);
         old.provenance = None;
-        assert!(untrusted(&old, None).expect("no provenance").contains("does not say how it was made"));
+        assert!(untrusted(&old, None, None).expect("no provenance").contains("does not say how it was made"));
+    }
+
+    #[test]
+    fn an_observation_another_tasks_refresh_made_is_judged_against_the_readers_own_start() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let gh = dir.path().join("gh");
+        std::fs::write(&gh, "#!/bin/sh\n").expect("write");
+        std::fs::set_permissions(&gh, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        let reader: TaskRecord = serde_json::from_value(serde_json::json!({
+            "schema": "majordomus/task/v1", "id": "reader", "task": "t", "started_at": "2026-11-30T09:00:00Z",
+            "head": null, "branch": "main",
+            "snapshot": { "remotes": { "origin": { "url": "https://github.com/o/r.git" } },
+                          "gate_environment": { "PATH": dir.path() } }
+        }))
+        .expect("a task record");
+        let gh = gh.display().to_string();
+        // Made by another task, which judged it against its own start (an upstream there already).
+        let mut obs = observed("gh", Some(&gh), Some(&gh), true);
+        let seen = |extra: bool| {
+            let mut remotes = std::collections::BTreeMap::new();
+            remotes
+                .insert("origin".to_string(), RemoteSeen { url: "https://github.com/o/r.git".into(), push_url: None });
+            if extra {
+                let url = "https://github.com/someone/empty.git".to_string();
+                remotes.insert("upstream".to_string(), RemoteSeen { url, push_url: None });
+            }
+            Some(remotes)
+        };
+        if let Some(p) = obs.provenance.as_mut() {
+            p.task = Some("peek".into());
+            p.remotes = seen(true);
+        }
+        let why = untrusted(&obs, None, Some(&reader)).expect("other remotes than the reader's start's");
+        assert!(why.contains("upstream added (https://github.com/someone/empty.git)"), "{why}");
+        if let Some(p) = obs.provenance.as_mut() {
+            p.remotes = seen(false);
+        }
+        assert_eq!(untrusted(&obs, None, Some(&reader)), None, "the reader's gh, the reader's remotes");
+        if let Some(p) = obs.provenance.as_mut() {
+            p.program = Some("/liar/gh".into());
+            p.program_at_start = Some("/liar/gh".into());
+        }
+        let why = untrusted(&obs, None, Some(&reader)).expect("another gh than the reader's start finds");
+        assert!(why.contains("/liar/gh") && why.contains(&gh), "{why}");
+        if let Some(p) = obs.provenance.as_mut() {
+            p.task = Some("reader".into());
+        }
+        assert_eq!(untrusted(&obs, None, Some(&reader)), None, "the reader's own refresh judged itself");
     }
 }
