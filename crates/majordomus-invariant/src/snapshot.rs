@@ -121,6 +121,7 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
         reflog::mark(&reflog::log_of(repo.git_dir(), "HEAD"))
             .map(|(len, last)| snapshot.head_log = Some(LogMark { len, last })),
     );
+    kept("packed refs", refs::kept::packed_digest(repo.common_dir()).map(|d| snapshot.packed_refs = Some(d)));
     kept("worktrees", worktrees::read(repo).map(|w| snapshot.worktrees = Some(w)));
     kept("stashes", stash::read(repo).map(|s| snapshot.stashes = Some(s.into_iter().map(|s| s.commit).collect())));
     kept("unpushed commits", unpushed.map(|u| snapshot.unpushed = Some(u)));

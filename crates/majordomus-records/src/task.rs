@@ -156,6 +156,11 @@ pub struct Snapshot {
     /// (`GIT_COMMITTER_DATE` dates them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub head_log: Option<LogMark>,
+    /// A digest of the packed refs other than branches and remote-tracking
+    /// refs (readings' `refs::kept`): the same digest later says none of
+    /// them was written since the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub packed_refs: Option<String>,
 }
 
 /// Where a reflog file ended: its length in bytes and its last line (empty

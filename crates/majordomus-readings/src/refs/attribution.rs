@@ -24,7 +24,10 @@
 //! commit, then back to the branch, test/cases/285): a tag holding a
 //! commit HEAD's reflog names since the start is read like a branch made
 //! since, listed apart ([`Elsewhere::tags`]). Tags are read only when
-//! HEAD's reflog since the start names a commit at all.
+//! HEAD's reflog since the start names a commit at all. Any ref written
+//! since the start, a tag or one of the worker's own naming, is read
+//! too, whoever made its commits ([`super::kept`]), listed apart
+//! ([`Elsewhere::kept`]).
 //!
 //! One walk reads the new commits of every branch that moved (those
 //! unchanged since the start cost nothing), bounded by [`WALKED`]; each
@@ -50,6 +53,9 @@ pub enum Made {
     BranchMoved,
     /// HEAD's reflog since the start names them.
     HeadReflog,
+    /// A ref other than a branch written since the start holds them, and
+    /// no branch held them at the start.
+    RefWritten,
 }
 
 /// The commits of one branch other than HEAD's that this worktree made
@@ -70,6 +76,13 @@ pub struct Elsewhere {
     /// The same for tags (`branch` is the tag's name, `made` is
     /// [`Made::HeadReflog`]).
     pub tags: Vec<BranchWork>,
+    /// The same for any other ref written since the start (`branch` is its
+    /// full name, `made` is [`Made::RefWritten`]), the tags listed above
+    /// aside.
+    pub kept: Vec<BranchWork>,
+    /// Every packed ref was read for [`Elsewhere::kept`]: `packed-refs`
+    /// changed since the start in what it holds of them.
+    pub kept_all_packed: bool,
     /// Branches that moved or appeared since the start and hold unpushed
     /// commits not attributed to this worktree (another worktree has them
     /// checked out, or HEAD's reflog does not name them), by name.
@@ -109,7 +122,13 @@ pub fn elsewhere(
     } else {
         tags_holding(repo, |c| made_here.contains(c))?
     };
-    if moved.is_empty() && tags.is_empty() {
+    let written = super::kept::written_since(repo, record)?;
+    let kept: Vec<(String, Oid)> = written
+        .refs
+        .into_iter()
+        .filter(|(name, _)| !tags.iter().any(|(t, _)| name.strip_prefix("refs/tags/") == Some(t.as_str())))
+        .collect();
+    if moved.is_empty() && tags.is_empty() && kept.is_empty() {
         return Ok(Elsewhere::default());
     }
     let odb = repo.git.odb().map_err(|e| Unread::git("the object database", &e))?;
@@ -133,7 +152,7 @@ pub fn elsewhere(
     for b in &moved {
         walk.push(parse(&b.commit)?).map_err(|e| Unread::git(&b.name, &e))?;
     }
-    for (name, tip) in &tags {
+    for (name, tip) in tags.iter().chain(&kept) {
         walk.push(*tip).map_err(|e| Unread::git(name, &e))?;
     }
     let mut new: HashSet<Oid> = HashSet::new();
@@ -145,7 +164,12 @@ pub fn elsewhere(
         }
         new.insert(oid.map_err(|e| Unread::git("the history", &e))?);
     }
-    let mut out = Elsewhere { truncated, reflog_rewritten: rewritten, ..Elsewhere::default() };
+    let mut out = Elsewhere {
+        truncated,
+        reflog_rewritten: rewritten,
+        kept_all_packed: written.all_packed,
+        ..Elsewhere::default()
+    };
     if new.is_empty() {
         return Ok(out);
     }
@@ -185,6 +209,17 @@ pub fn elsewhere(
                 count: mine.len(),
                 commits: mine.iter().take(LISTED).map(Oid::to_string).collect(),
                 made: Made::HeadReflog,
+            });
+        }
+    }
+    for (name, tip) in kept {
+        let mine = reach(repo, tip, &new, &mut parents)?;
+        if !mine.is_empty() {
+            out.kept.push(BranchWork {
+                branch: name,
+                count: mine.len(),
+                commits: mine.iter().take(LISTED).map(Oid::to_string).collect(),
+                made: Made::RefWritten,
             });
         }
     }

@@ -399,6 +399,20 @@ fn configuration(repo: &Repo) -> Reading<(BTreeMap<String, Configured>, Rewrites
         .config()
         .and_then(|mut c| c.snapshot())
         .map_err(|e| Unread::git("the repository's configuration", &e))?;
+    configuration_of(&config)
+}
+
+/// The URLs each remote of `repo` (a submodule) fetches from and pushes
+/// to, as git rewrites them (see [`urls`]), by name.
+pub(super) fn remote_urls(repo: &git2::Repository) -> Reading<BTreeMap<String, (String, String)>> {
+    let config =
+        repo.config().and_then(|mut c| c.snapshot()).map_err(|e| Unread::git("the submodule's configuration", &e))?;
+    let (remotes, rewrites) = configuration_of(&config)?;
+    Ok(remotes.iter().filter_map(|(name, c)| Some((name.clone(), urls(c, &rewrites)?))).collect())
+}
+
+/// [`configuration`] of one configuration snapshot.
+fn configuration_of(config: &git2::Config) -> Reading<(BTreeMap<String, Configured>, Rewrites)> {
     let mut remotes: BTreeMap<String, Configured> = BTreeMap::new();
     let mut rewrites = Rewrites::default();
     let mut entries = config

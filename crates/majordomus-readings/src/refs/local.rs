@@ -202,7 +202,7 @@ fn mtime_ns(meta: &std::fs::Metadata) -> u64 {
 
 /// The lines of `packed-refs` whose name starts with `prefix`, sorted by
 /// name, each with the id its `^` line peels it to, if any.
-fn packed(common_dir: &Path, prefix: &str) -> Reading<Vec<(String, Oid, Option<Oid>)>> {
+pub(super) fn packed(common_dir: &Path, prefix: &str) -> Reading<Vec<(String, Oid, Option<Oid>)>> {
     let bytes = packed_lines(common_dir)?;
     let mut out: Vec<(String, Oid, Option<Oid>)> = Vec::new();
     // Whether the last line read was a ref taken (a `^` line peels it).

@@ -15,6 +15,7 @@ pub mod attribution;
 mod branches;
 pub mod evidence;
 mod integration;
+pub mod kept;
 pub mod local;
 mod push;
 pub mod submodules;

@@ -24,8 +24,10 @@
 //! (HEAD's for a submodule new since; a relative one resolved against the
 //! superproject's remote, as `git submodule` resolves it). A remote added
 //! in the submodule or re-pointed there (`git -C lib remote add mine
-//! /tmp/mine.git && git -C lib push mine HEAD:main`) holds the commit on
-//! this disk only, and is named, never evidence (test/cases/321). A
+//! /tmp/mine.git && git -C lib push mine HEAD:main`), or one whose push
+//! goes elsewhere (`remote.origin.pushurl`, `url.*.insteadOf`: the URLs
+//! compared are those git fetches from and pushes to), holds the commit
+//! on this disk only, and is named, never evidence (test/cases/321, 323). A
 //! gitlink `.gitmodules` does not name has no such remote: nothing of it
 //! is evidence.
 
@@ -33,7 +35,7 @@ use std::path::Path;
 
 use git2::{ObjectType, Oid, Repository, RepositoryOpenFlags};
 
-use super::evidence::{from_remote, points_at, same_location};
+use super::evidence::{from_remote, points_at, remote_urls, same_location};
 use crate::reflog;
 use crate::{Reading, Repo, Unread};
 
@@ -190,13 +192,17 @@ fn on_remote(dir: &Path, commit: Oid, named: Option<&str>) -> OnRemote {
     };
     match held_by(&sub, dir, commit) {
         Ok(held) => {
-            let config = sub.config().and_then(|mut c| c.snapshot());
-            let url = |refname: &str| {
-                let remote = refname.strip_prefix("refs/remotes/")?.split('/').next()?;
-                config.as_ref().ok()?.get_string(&format!("remote.{remote}.url")).ok()
+            // The URLs it fetches from and pushes to, as git rewrites them
+            // (`pushurl`, `url.*.insteadOf`): both must be the one named.
+            let urls = match remote_urls(&sub) {
+                Ok(urls) => urls,
+                Err(e) => return OnRemote::Unread(e.reason),
             };
-            let named_here =
-                |refname: &&String| named.is_some_and(|n| url(refname).is_some_and(|u| same_repository(dir, &u, n)));
+            let named_here = |refname: &&String| {
+                let remote = refname.strip_prefix("refs/remotes/").and_then(|r| r.split('/').next());
+                let Some((fetch, push)) = remote.and_then(|r| urls.get(r)) else { return false };
+                named.is_some_and(|n| same_repository(dir, fetch, n) && same_repository(dir, push, n))
+            };
             match (held.iter().find(named_here), held.first()) {
                 (Some(refname), _) => OnRemote::Held(refname.clone()),
                 (None, Some(other)) => OnRemote::NotNamed { refname: other.clone(), named: named.map(str::to_string) },

@@ -352,6 +352,7 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
             match work.made {
                 Made::BranchMoved => "it existed at the start and moved since",
                 Made::HeadReflog => "HEAD's reflog since the start names them",
+                Made::RefWritten => "a ref written since the start holds them",
             },
             names(&ids)
         ));
@@ -367,6 +368,22 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         };
         owed.push(format!(
             "the tag {} holds {} {whose} that no remote-tracking ref holds: {}",
+            work.branch,
+            count(work.count, "commit"),
+            names(&ids)
+        ));
+    }
+    let mut kept_refs = false;
+    for work in elsewhere.map(|e| e.kept.as_slice()).unwrap_or_default() {
+        kept_refs = true;
+        let ids: Vec<&str> = work.commits.iter().take(5).map(|c| short(c)).collect();
+        let how = if elsewhere.is_some_and(|e| e.kept_all_packed) {
+            "is packed, and packed-refs changed since the start in what it holds of refs other than branches, so every packed ref is read"
+        } else {
+            "was written since the start"
+        };
+        owed.push(format!(
+            "the ref {} {how}, and holds {} that no branch held at the start and no remote-tracking ref holds: {}",
             work.branch,
             count(work.count, "commit"),
             names(&ids)
@@ -430,6 +447,7 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         "all_unpushed": commits,
         "elsewhere": elsewhere.map(|e| e.branches.iter().map(|w| json!({ "branch": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
         "tags": elsewhere.map(|e| e.tags.iter().map(|w| json!({ "tag": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
+        "refs": elsewhere.map(|e| e.kept.iter().map(|w| json!({ "ref": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
         "submodules": r.commit.submodules.as_ref().ok().map(|s| s.iter().map(|m| json!({ "path": m.path, "commit": m.commit, "on_remote": !matches!(m.on_remote, OnRemote::Missing | OnRemote::NotNamed { .. }) })).collect::<Vec<_>>()),
         "not_evidence": not_counted,
     });
@@ -451,6 +469,11 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         );
         // A pushed tag moves no remote-tracking ref, so no push of it
         // settles the question: where the work goes is the task's choice.
+        if kept_refs {
+            return v.remedy(
+                "put the commits the refs named keep on a branch and push it (git push REMOTE REF^{commit}:refs/heads/BRANCH), or, where they are not work to keep, delete the ref (git update-ref -d REF)".to_string(),
+            );
+        }
         if tagged {
             return v.remedy(
                 "put the tagged commits on a branch and push it (git push REMOTE TAG^{commit}:refs/heads/BRANCH), or, where they are not work to keep, delete the tag (git tag -d TAG)".to_string(),

@@ -267,6 +267,18 @@ fn work_left_on_another_branch_or_in_a_submodule_is_owed_and_named() {
 }
 
 #[test]
+fn work_kept_by_a_ref_written_since_the_start_is_owed_and_the_remedy_is_advice() {
+    let mut r = all_well();
+    let wip =
+        BranchWork { branch: "refs/wip/c".into(), commits: vec!["c".repeat(40)], count: 1, made: Made::RefWritten };
+    r.commit.elsewhere = Ok(Elsewhere { kept: vec![wip], ..Elsewhere::default() });
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("ref refs/wip/c was written since the start, and holds 1 commit"), "{}", a.evidence);
+    assert_eq!(a.remedy_kind, crate::answer::RemedyKind::Advice, "{:?}", a.remedy);
+}
+
+#[test]
 fn refs_not_counted_as_evidence_are_named_even_in_a_pass() {
     let mut r = all_well();
     r.commit.evidence = Ok(RemoteEvidence {

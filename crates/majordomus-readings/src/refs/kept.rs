@@ -1,0 +1,195 @@
+//! Refs other than branches written since the start, and the commits
+//! they keep.
+//!
+//! Any ref keeps a commit, not only a branch: a tag, or a ref of the
+//! worker's own naming (`git update-ref refs/wip/x HEAD`, then `git reset
+//! --hard HEAD~1`; `git stash create` stored there). HEAD's reflog
+//! attributes a tag's commit made here ([`super::attribution`]), but it
+//! names none of a ref's commit made in a linked worktree created since
+//! the start and removed again (its own HEAD's reflog went with it), and
+//! tags are all it reads. So every ref written since the start is read,
+//! whatever its namespace, and the commits it holds that no branch held
+//! at the start and no counted remote-tracking ref holds are owed a push
+//! like a branch's (test/cases/322).
+//!
+//! "Written since the start" is read from the ref's file: a loose ref
+//! whose change time (which no call sets back) or modification time is
+//! the start's second or later. A packed ref has no stamp of its own, so
+//! the start records a digest of the packed refs read here
+//! ([`packed_digest`]): where `packed-refs` changed since and the digest
+//! is another (a `git pack-refs` or `git gc` since, a packed tag deleted
+//! or moved), every packed one is read, and a commit no branch held at the
+//! start is owed whoever made it (a record without the digest is read the
+//! same). Unchanged, the cost is one listing of the refs outside
+//! `refs/heads` and `refs/remotes` and a stamp of each.
+//!
+//! Not read, each read elsewhere or no work: branches, remote-tracking
+//! refs (evidence), `refs/stash` (`no-stash`), `refs/bisect` and
+//! `refs/rewritten` (`settled`), `refs/notes` (notes annotate commits),
+//! `refs/replace` (not followed, README "Grafts"), `refs/prefetch` (git
+//! maintenance's copies of the remotes' branches).
+
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+
+use git2::{ObjectType, Oid};
+use majordomus_records::task::TaskRecord;
+
+use crate::{Reading, Repo, Unread};
+
+/// The refs (and their prefixes) this reading leaves to others.
+const NOT_READ: &[&str] = &[
+    "refs/heads/",
+    "refs/remotes/",
+    "refs/stash",
+    "refs/bisect/",
+    "refs/rewritten/",
+    "refs/notes/",
+    "refs/replace/",
+    "refs/prefetch/",
+];
+
+fn read_here(name: &str) -> bool {
+    !NOT_READ.iter().any(|p| name == p.trim_end_matches('/') || (p.ends_with('/') && name.starts_with(p)))
+}
+
+/// The refs written since the start, by full name, each with the commit
+/// it names (an annotated tag peeled), and whether every packed ref was
+/// read (`packed-refs` changed since the start in what it holds here).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Written {
+    pub refs: Vec<(String, Oid)>,
+    pub all_packed: bool,
+}
+
+/// A digest of the packed refs read here (names and ids), which `start`
+/// records: the same digest later says none of them changed.
+pub fn packed_digest(common_dir: &Path) -> Reading<String> {
+    let packed = super::local::packed(common_dir, "refs/")?;
+    Ok(digest(&packed))
+}
+
+fn digest(packed: &[(String, Oid, Option<Oid>)]) -> String {
+    let mut text = String::new();
+    for (name, id, _) in packed.iter().filter(|(n, _, _)| read_here(n)) {
+        text.push_str(&format!("{id} {name}\n"));
+    }
+    Oid::hash_object(ObjectType::Blob, text.as_bytes()).map_or_else(|_| String::new(), |d| d.to_string())
+}
+
+/// The refs written since the task's start (see the module's note).
+pub fn written_since(repo: &Repo, record: &TaskRecord) -> Reading<Written> {
+    let since_ns = match record.started_at() {
+        Ok(at) => i128::from(at.timestamp()) * 1_000_000_000,
+        Err(_) => 0,
+    };
+    let mut found: Vec<(String, Oid)> = Vec::new();
+    let linked = repo.git_dir() != repo.common_dir();
+    walk(&repo.common_dir().join("refs"), &mut "refs".to_string(), since_ns, linked, &mut found)?;
+    if linked {
+        walk(&repo.git_dir().join("refs/worktree"), &mut "refs/worktree".to_string(), since_ns, false, &mut found)?;
+    }
+    let mut all_packed = false;
+    let packed_path = repo.common_dir().join("packed-refs");
+    if let Ok(meta) = std::fs::symlink_metadata(&packed_path) {
+        if stamp_ns(&meta) >= since_ns {
+            let packed = super::local::packed(repo.common_dir(), "refs/")?;
+            if record.snapshot.packed_refs.as_deref() != Some(digest(&packed).as_str()) {
+                all_packed = true;
+                for (name, id, peeled) in packed.into_iter().filter(|(n, _, _)| read_here(n)) {
+                    if !found.iter().any(|(n, _)| *n == name) {
+                        found.push((name, peeled.unwrap_or(id)));
+                    }
+                }
+            }
+        }
+    }
+    let mut refs = Vec::with_capacity(found.len());
+    for (name, id) in found {
+        // A ref naming no commit (a tag of a blob or tree) keeps no work.
+        if let Ok(commit) = repo.git.find_object(id, None).and_then(|o| o.peel_to_commit()) {
+            refs.push((name, commit.id()));
+        }
+    }
+    refs.sort();
+    Ok(Written { refs, all_packed })
+}
+
+/// The newer of a file's change and modification times, in ns.
+fn stamp_ns(meta: &std::fs::Metadata) -> i128 {
+    let ns = |s: i64, n: i64| i128::from(s) * 1_000_000_000 + i128::from(n);
+    ns(meta.ctime(), meta.ctime_nsec()).max(ns(meta.mtime(), meta.mtime_nsec()))
+}
+
+/// Every loose ref under `dir` (named `prefix`) read here whose file was
+/// written since `since_ns`, with its id; `refs/worktree` left out where
+/// `skip_worktree` (in a linked worktree, the main worktree's own refs).
+fn walk(
+    dir: &Path,
+    prefix: &mut String,
+    since_ns: i128,
+    skip_worktree: bool,
+    found: &mut Vec<(String, Oid)>,
+) -> Reading<()> {
+    let listing = |e: std::io::Error| Unread::io(format!("could not list {}: {e}", dir.display()));
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(listing(e)),
+    };
+    for entry in entries {
+        let entry = entry.map_err(listing)?;
+        let Some(file_name) = entry.file_name().to_str().map(str::to_string) else { continue };
+        let base = prefix.len();
+        prefix.push('/');
+        prefix.push_str(&file_name);
+        let name = prefix.clone();
+        prefix.truncate(base);
+        let skipped = (skip_worktree && (name == "refs/worktree" || name.starts_with("refs/worktree/")))
+            || NOT_READ.iter().any(|p| name == p.trim_end_matches('/'));
+        if skipped {
+            continue;
+        }
+        let kind = entry.file_type().map_err(listing)?;
+        if kind.is_dir() {
+            let mut sub = name.clone();
+            walk(&entry.path(), &mut sub, since_ns, skip_worktree, found)?;
+            continue;
+        }
+        if !read_here(&name) || !super::local::valid_refname(&name) {
+            continue;
+        }
+        let Ok(meta) = entry.metadata() else { continue };
+        if stamp_ns(&meta) < since_ns {
+            continue;
+        }
+        // Read without waiting (a FIFO here is refused, not waited on).
+        let bytes = match crate::file::read(&entry.path()) {
+            Ok(b) => b,
+            Err(e) if e.is_not_found() => continue,
+            Err(e) => return Err(Unread::io(format!("could not read {name}: {e}"))),
+        };
+        if let Some(id) = super::local::parse_id(bytes.trim_ascii_end()) {
+            found.push((name, id));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn branches_remotes_and_the_records_other_questions_read_are_not_read_here() {
+        for name in ["refs/heads/x", "refs/remotes/origin/main", "refs/stash", "refs/notes/commits", "refs/bisect/bad"]
+        {
+            assert!(!read_here(name), "{name}");
+        }
+        for name in
+            ["refs/tags/wip", "refs/wip/x", "refs/worktree/keep", "refs/stashes/x", "refs/original/refs/heads/a"]
+        {
+            assert!(read_here(name), "{name}");
+        }
+    }
+}
