@@ -150,7 +150,8 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
     );
     let archives =
         [majordomus_records::paths::shared_archive_dir(repo.common_dir()), StatePaths::new(repo.root()).archive_dir()];
-    snapshot.previous = crate::restart::previous(&archives, repo.root());
+    let key = crate::restart::worktree_key(repo.git_dir(), repo.common_dir());
+    snapshot.previous = crate::restart::previous(&archives, repo.root(), &key);
     Taken { snapshot, unread }
 }
 
