@@ -65,14 +65,17 @@ pub struct Written {
 /// A digest of the packed refs read here (names and ids), which `start`
 /// records: the same digest later says none of them changed.
 pub fn packed_digest(common_dir: &Path) -> Reading<String> {
-    let packed = super::local::packed(common_dir, "refs/")?;
+    let packed = super::local::packed_where(common_dir, read_here)?;
     Ok(digest(&packed))
 }
 
 fn digest(packed: &[(String, Oid, Option<Oid>)]) -> String {
     let mut text = String::new();
     for (name, id, _) in packed.iter().filter(|(n, _, _)| read_here(n)) {
-        text.push_str(&format!("{id} {name}\n"));
+        text.push_str(&crate::hex(*id));
+        text.push(' ');
+        text.push_str(name);
+        text.push('\n');
     }
     Oid::hash_object(ObjectType::Blob, text.as_bytes()).map_or_else(|_| String::new(), |d| d.to_string())
 }
@@ -93,10 +96,10 @@ pub fn written_since(repo: &Repo, record: &TaskRecord) -> Reading<Written> {
     let packed_path = repo.common_dir().join("packed-refs");
     if let Ok(meta) = std::fs::symlink_metadata(&packed_path) {
         if stamp_ns(&meta) >= since_ns {
-            let packed = super::local::packed(repo.common_dir(), "refs/")?;
+            let packed = super::local::packed_where(repo.common_dir(), read_here)?;
             if record.snapshot.packed_refs.as_deref() != Some(digest(&packed).as_str()) {
                 all_packed = true;
-                for (name, id, peeled) in packed.into_iter().filter(|(n, _, _)| read_here(n)) {
+                for (name, id, peeled) in packed {
                     if !found.iter().any(|(n, _)| *n == name) {
                         found.push((name, peeled.unwrap_or(id)));
                     }
