@@ -9,12 +9,14 @@
 //! ([`archived_record`]): the new record keeps that task's id (so its
 //! todos, claims, filings, background work, acknowledgements and gate
 //! verdicts in the ledger are still its own), its start commit, branch,
-//! time and snapshot, and takes only its description, scope, issues, owner
-//! and the policy file from the new start (a policy committed between the
-//! two judges what follows, as README "The policy in force" says). Every
-//! answer left open names the task it continues.
+//! time, snapshot and scope (grown by what the new start names), and takes
+//! only its description, issues, owner and the policy file from the new
+//! start (a policy committed between the two judges what follows, as
+//! README "The policy in force" says). Every answer left open names the
+//! task it continues. The archive is found by the root the task ended at,
+//! or, where that is gone, by which worktree it was (a worktree moved).
 //!
-//! An archive that cannot be read as a task record (one `finish` made of a
+//! An archive that holds no task record (an older majordomus's, of a
 //! record it could not read) cannot be continued: the start is a new one,
 //! and every answer that names inherited evidence names that task instead.
 
@@ -90,6 +92,13 @@ pub fn sentence(p: &PreviousTask) -> String {
     )
 }
 
+/// Whether an archive is of a task that ended with questions open.
+fn open(doc: &serde_json::Value) -> bool {
+    let text = |key: &str| doc.get(key).and_then(|s| s.as_str());
+    text("outcome").is_some_and(|o| o != "completed")
+        && text("done_line").is_some_and(|d| !d.starts_with("done: complete"))
+}
+
 /// Which worktree of its repository a git directory is, as the archive
 /// records it: `""` for the main one, `worktrees/NAME` for a linked one.
 /// It stays when the worktree moves (`git worktree move`, or the project's
@@ -131,11 +140,20 @@ pub fn previous(archive_dirs: &[PathBuf], root: &Path, key: &str) -> Option<Prev
             continue;
         }
         let Some(at) = doc.get("finished_at").and_then(|f| f.as_str()).map(str::to_string) else { continue };
-        if latest.as_ref().map_or(true, |(then, _, _)| at > *then) {
+        // Finished in the same second (`finish` keeps whole seconds), which
+        // came last cannot be told: one left open is taken, so that a task
+        // finished `completed` in the second another was left open does not
+        // make a start after both a new one.
+        let later =
+            latest.as_ref().map_or(true, |(then, held, _)| at > *then || (at == *then && !open(held) && open(&doc)));
+        if later {
             latest = Some((at, doc, path.display().to_string()));
         }
     }
     let (finished_at, doc, archive) = latest?;
+    if !open(&doc) {
+        return None;
+    }
     let text = |v: &serde_json::Value, key: &str| v.get(key).and_then(|s| s.as_str()).map(str::to_string);
     let outcome = text(&doc, "outcome")?;
     let done_line = text(&doc, "done_line")?;
@@ -217,5 +235,15 @@ mod tests {
         put(other.path(), "worktrees/x");
         assert_eq!(previous(&dirs, &here, "worktrees/x"), None, "its root is still there: another worktree's");
         assert!(previous(&dirs, other.path(), "").is_some(), "at its root, whatever its key");
+    }
+
+    #[test]
+    fn of_two_tasks_finished_in_the_same_second_the_one_left_open_is_the_previous_one() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let dirs = [dir.path().to_path_buf()];
+        archive(dir.path(), "a", "completed", "2026-11-30T10:00:00Z", "done: complete (19 pass, 0 exempt)");
+        archive(dir.path(), "b", "failed", "2026-11-30T10:00:00Z", "done: pushed=owed");
+        archive(dir.path(), "c", "completed", "2026-11-30T10:00:00Z", "done: complete (19 pass, 0 exempt)");
+        assert_eq!(previous(&dirs, dir.path(), "").map(|p| p.id), Some("b".to_string()));
     }
 }
