@@ -316,6 +316,24 @@ pub fn head_lines_since(repo: &Repo, record: &TaskRecord) -> Reading<(Vec<reflog
     Ok((out, rewritten))
 }
 
+/// The commits of the branches a peer has checked out: a worktree other
+/// than this one that existed at the start (the main worktree always),
+/// whose work is its own.
+pub fn peer_tips(repo: &Repo, record: &TaskRecord) -> Reading<Vec<Oid>> {
+    let mut out = Vec::new();
+    for (branch, worktree) in checked_out_elsewhere(repo)? {
+        let peer = worktree == "main"
+            || record.snapshot.worktrees.as_ref().map_or(true, |at_start| at_start.contains_key(&worktree));
+        if !peer {
+            continue;
+        }
+        if let Ok(id) = repo.git.refname_to_id(&format!("refs/heads/{branch}")) {
+            out.push(id);
+        }
+    }
+    Ok(out)
+}
+
 /// The branches other worktrees have checked out, with the worktree's name
 /// (`main` for the main worktree).
 fn checked_out_elsewhere(repo: &Repo) -> Reading<BTreeMap<String, String>> {
