@@ -127,6 +127,10 @@ pub fn elsewhere(
         .refs
         .into_iter()
         .filter(|(name, _)| !tags.iter().any(|(t, _)| name.strip_prefix("refs/tags/") == Some(t.as_str())))
+        // Where git's tools write refs (notes, a bisect's marks), only a ref
+        // at a commit HEAD pointed at since the start is read: a notes
+        // history is never walked.
+        .filter(|(name, tip)| !super::kept::Written::made_here_only(name) || made_here.contains(tip))
         .collect();
     if moved.is_empty() && tags.is_empty() && kept.is_empty() {
         return Ok(Elsewhere::default());
@@ -213,7 +217,10 @@ pub fn elsewhere(
         }
     }
     for (name, tip) in kept {
-        let mine = reach(repo, tip, &new, &mut parents)?;
+        let mut mine = reach(repo, tip, &new, &mut parents)?;
+        if super::kept::Written::made_here_only(&name) {
+            mine.retain(|c| made_here.contains(c));
+        }
         if !mine.is_empty() {
             out.kept.push(BranchWork {
                 branch: name,
