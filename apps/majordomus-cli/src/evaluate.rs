@@ -66,6 +66,9 @@ pub fn evaluate_in_force(
         None => task_fields(&readings.task)?,
     };
     let answers = done::answer_in_force(&readings, &force);
+    let large = text.is_some_and(|t| t.len() >= TEXT_ON_A_THREAD)
+        || readings.branches.as_ref().is_ok_and(|b| b.len() >= LARGE_BRANCH_COUNT);
+    dispose(readings, large);
     let (score, caps) = score::score(&answers, &force.policy.caps);
     let mut doc =
         Document::new(chrono::Utc::now(), ws.repo.root().display().to_string(), task_json, task_error, answers, score);
@@ -73,6 +76,25 @@ pub fn evaluate_in_force(
     doc.fingerprint = Some(fingerprint);
     doc.policy = force.finding;
     Ok(doc)
+}
+
+/// From this many local branches, what was read is [`dispose`]d of on a
+/// thread of its own.
+const LARGE_BRANCH_COUNT: usize = 1_000;
+
+/// Drops what was read, once answered. At ten thousand branches that is
+/// some hundred thousand frees (every branch's name and commit, as read
+/// now and as the start snapshot holds them), a tenth of a check: where
+/// the readings are `large`, they are dropped on a thread of their own
+/// while the document is made and written, and the command ends without
+/// waiting for it (nothing in them is a file, a lock or a child process:
+/// what is left undropped at the end is memory the process returns whole).
+fn dispose(readings: Readings, large: bool) {
+    if large {
+        // Where no thread can be started, the closure, and with it the
+        // readings, is dropped here.
+        let _ = std::thread::Builder::new().name("dispose".into()).spawn(move || drop(readings));
+    }
 }
 
 /// Writes the document to `.ai/local/state/gates.completion.json`.

@@ -6,7 +6,7 @@
 //! whose stamp (inode, size, change and modification times) differs from
 //! the one kept for them, and says what to keep: this module keeps it.
 //!
-//! Kept in `.ai/local/state/branches.cache.json`, written atomically through
+//! Kept in `.ai/local/state/branches.cache`, written atomically through
 //! the state directory's confined writer, only when what is kept changed,
 //! and only where the state directory already exists. As the integration
 //! cache ([`crate::family::integration::cache`]): a file that cannot be
@@ -108,37 +108,59 @@ fn load(paths: &StatePaths) -> Option<Known> {
 }
 
 fn decode(text: &str) -> Option<Known> {
-    let mut lines = text.lines();
+    let mut lines = text.split('\n');
     if lines.next()? != SCHEMA {
         return None;
     }
     let mut known = Known::default();
-    known.files.reserve(text.len() / 100);
+    known.reserve(text.len() / 100, text.len() / 4);
     for line in lines {
-        let mut words = line.splitn(6, ' ');
-        let mut number = || words.next()?.parse::<u64>().ok();
-        let (ino, size, mtime, ctime) = (number()?, number()?, number()?, number()?);
-        let id = match words.next()? {
-            "-" => None,
-            id => Some(parse_id(id.as_bytes())?),
+        if line.is_empty() {
+            continue;
+        }
+        let (ino, rest) = number(line)?;
+        let (size, rest) = number(rest)?;
+        let (mtime, rest) = number(rest)?;
+        let (ctime, rest) = number(rest)?;
+        let (id, name) = match rest.strip_prefix("- ") {
+            Some(name) => (None, name),
+            None => {
+                (Some(parse_id(rest.as_bytes().get(..40)?)?), rest.get(41..).filter(|_| rest.as_bytes()[40] == b' ')?)
+            }
         };
         // A name git would refuse is never looked up: the reading asks only
         // for the names it lists and takes for branches.
-        let name = words.next()?;
-        if !name.starts_with("refs/heads/") {
+        if !name.starts_with("refs/heads/") || name.contains(' ') {
             return None;
         }
         let stamp = FileStamp { ino, size, mtime_ns: i128::from(mtime), ctime_ns: i128::from(ctime) };
-        known.files.insert(name.to_string(), KnownFile::new(stamp, id));
+        known.push(name, KnownFile::new(stamp, id));
     }
     Some(known)
 }
 
+/// The decimal number `text` begins with, ended by a space, and what
+/// follows that space. Read digit by digit: four numbers on each of ten
+/// thousand lines made a general splitter and parser a tenth of a check.
+fn number(text: &str) -> Option<(u64, &str)> {
+    let mut n: u64 = 0;
+    for (i, &d) in text.as_bytes().iter().enumerate() {
+        match d {
+            b' ' if i > 0 => return Some((n, &text[i + 1..])),
+            b'0'..=b'9' => n = n.checked_mul(10)?.checked_add(u64::from(d - b'0'))?,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The cache's text: [`SCHEMA`], then a line per file in the order the
+/// walk met them (see [`Known`]).
 fn encode(known: &Known) -> Option<String> {
-    let mut text = String::with_capacity(SCHEMA.len() + 1 + known.files.len() * 110);
+    let mut text = String::with_capacity(SCHEMA.len() + 1 + known.len() * 110);
     text.push_str(SCHEMA);
     text.push('\n');
-    for (name, k) in &known.files {
+    for (name, k) in known.iter() {
         let (mtime, ctime) = (u64::try_from(k.stamp.mtime_ns).ok()?, u64::try_from(k.stamp.ctime_ns).ok()?);
         let id = k.id.map_or_else(|| "-".to_string(), |id| id.to_string());
         writeln!(text, "{} {} {mtime} {ctime} {id} {name}", k.stamp.ino, k.stamp.size).ok()?;
@@ -191,7 +213,7 @@ mod tests {
         let mut known = Known::default();
         let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
         local::branch_tips_at(repo.common_dir(), &mut known, later).expect("read");
-        assert_eq!(known.files.len(), 3, "{known:?}");
+        assert_eq!(known.len(), 3, "{known:?}");
         assert_eq!(decode(&encode(&known).expect("encoded")), Some(known));
     }
 }

@@ -9,12 +9,14 @@
 //! ([`archived_record`]): the new record keeps that task's id (so its
 //! todos, claims, filings, background work, acknowledgements and gate
 //! verdicts in the ledger are still its own), its start commit, branch,
-//! time and snapshot, and takes only its description, scope, issues, owner
-//! and the policy file from the new start (a policy committed between the
-//! two judges what follows, as README "The policy in force" says). Every
-//! answer left open names the task it continues.
+//! time, snapshot and scope (grown by what the new start names), and takes
+//! only its description, issues, owner and the policy file from the new
+//! start (a policy committed between the two judges what follows, as
+//! README "The policy in force" says). Every answer left open names the
+//! task it continues. The archive is found by the root the task ended at,
+//! or, where that is gone, by which worktree it was (a worktree moved).
 //!
-//! An archive that cannot be read as a task record (one `finish` made of a
+//! An archive that holds no task record (an older majordomus's, of a
 //! record it could not read) cannot be continued: the start is a new one,
 //! and every answer that names inherited evidence names that task instead.
 
@@ -90,12 +92,30 @@ pub fn sentence(p: &PreviousTask) -> String {
     )
 }
 
+/// Whether an archive is of a task that ended with questions open.
+fn open(doc: &serde_json::Value) -> bool {
+    let text = |key: &str| doc.get(key).and_then(|s| s.as_str());
+    text("outcome").is_some_and(|o| o != "completed")
+        && text("done_line").is_some_and(|d| !d.starts_with("done: complete"))
+}
+
+/// Which worktree of its repository a git directory is, as the archive
+/// records it: `""` for the main one, `worktrees/NAME` for a linked one.
+/// It stays when the worktree moves (`git worktree move`, or the project's
+/// directory moved whole), where its root does not.
+pub fn worktree_key(git_dir: &Path, common_dir: &Path) -> String {
+    let canon = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let (git_dir, common_dir) = (canon(git_dir), canon(common_dir));
+    git_dir.strip_prefix(&common_dir).map(|k| k.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
 /// The task this working tree ended last, read from the archive
 /// directories (the common git directory's, then the one an older
 /// majordomus kept in the worktree), when it ended other than `completed`
-/// with questions open. An archive that cannot be read is passed over: it
-/// can tell nothing.
-pub fn previous(archive_dirs: &[PathBuf], root: &Path) -> Option<PreviousTask> {
+/// with questions open: one ended at `root`, or, where the root it ended
+/// at is gone, in the same worktree (`key`, [`worktree_key`]) moved since.
+/// An archive that cannot be read is passed over: it can tell nothing.
+pub fn previous(archive_dirs: &[PathBuf], root: &Path, key: &str) -> Option<PreviousTask> {
     let mut latest: Option<(String, serde_json::Value, String)> = None;
     let entries = archive_dirs.iter().filter_map(|d| std::fs::read_dir(d).ok()).flatten();
     for entry in entries.flatten() {
@@ -109,16 +129,31 @@ pub fn previous(archive_dirs: &[PathBuf], root: &Path) -> Option<PreviousTask> {
         else {
             continue;
         };
-        // An archive kept for several working trees names the one it was made in.
-        if doc.get("root").and_then(|r| r.as_str()).is_some_and(|r| Path::new(r) != root) {
+        // An archive kept for several working trees names the one it was
+        // made in, and the worktree it was, which a move keeps.
+        let elsewhere = doc.get("root").and_then(|r| r.as_str()).is_some_and(|r| Path::new(r) != root);
+        let moved_here = || {
+            let gone = doc.get("root").and_then(|r| r.as_str()).is_some_and(|r| !Path::new(r).exists());
+            gone && doc.get("worktree").and_then(|k| k.as_str()) == Some(key)
+        };
+        if elsewhere && !moved_here() {
             continue;
         }
         let Some(at) = doc.get("finished_at").and_then(|f| f.as_str()).map(str::to_string) else { continue };
-        if latest.as_ref().map_or(true, |(then, _, _)| at > *then) {
+        // Finished in the same second (`finish` keeps whole seconds), which
+        // came last cannot be told: one left open is taken, so that a task
+        // finished `completed` in the second another was left open does not
+        // make a start after both a new one.
+        let later =
+            latest.as_ref().map_or(true, |(then, held, _)| at > *then || (at == *then && !open(held) && open(&doc)));
+        if later {
             latest = Some((at, doc, path.display().to_string()));
         }
     }
     let (finished_at, doc, archive) = latest?;
+    if !open(&doc) {
+        return None;
+    }
     let text = |v: &serde_json::Value, key: &str| v.get(key).and_then(|s| s.as_str()).map(str::to_string);
     let outcome = text(&doc, "outcome")?;
     let done_line = text(&doc, "done_line")?;
@@ -150,14 +185,14 @@ mod tests {
     fn the_last_task_ended_with_questions_open_is_the_previous_one_and_a_completed_one_is_none() {
         let dir = tempfile::tempdir().expect("tempdir");
         let dirs = [dir.path().to_path_buf()];
-        assert_eq!(previous(&dirs, dir.path()), None);
+        assert_eq!(previous(&dirs, dir.path(), ""), None);
         archive(dir.path(), "a", "partial", "2026-11-30T10:00:00Z", "done: committed=owed");
         archive(dir.path(), "b", "failed", "2026-11-30T11:00:00Z", "done: pushed=owed");
-        let p = previous(&dirs, dir.path()).expect("previous");
+        let p = previous(&dirs, dir.path(), "").expect("previous");
         assert_eq!((p.id.as_str(), p.outcome.as_str(), p.done_line.as_str()), ("b", "failed", "done: pushed=owed"));
         assert!(sentence(&p).contains("\"task b\" (b) ended failed"), "{}", sentence(&p));
         archive(dir.path(), "c", "completed", "2026-11-30T12:00:00Z", "done: complete (19 pass, 0 exempt)");
-        assert_eq!(previous(&dirs, dir.path()), None);
+        assert_eq!(previous(&dirs, dir.path(), ""), None);
     }
 
     #[test]
@@ -166,14 +201,14 @@ mod tests {
         let dirs = [dir.path().to_path_buf()];
         // One `finish` made of a record it could not read: no record to continue.
         archive(dir.path(), "a", "failed", "2026-11-30T10:00:00Z", "done: pushed=owed");
-        let p = previous(&dirs, dir.path()).expect("previous");
+        let p = previous(&dirs, dir.path(), "").expect("previous");
         assert_eq!(archived_record(&p), None);
         let record = json!({ "schema": "majordomus/task/v1", "id": "a", "task": "task a",
                              "started_at": "2026-11-30T09:00:00Z", "head": null, "branch": "main" });
         let doc = json!({ "outcome": "failed", "finished_at": "2026-11-30T10:00:00Z", "done_line": "done: pushed=owed",
                           "record": record });
         std::fs::write(dir.path().join("a.json"), doc.to_string()).expect("write");
-        let p = previous(&dirs, dir.path()).expect("previous");
+        let p = previous(&dirs, dir.path(), "").expect("previous");
         let mut kept = archived_record(&p).expect("the archived record");
         assert_eq!((kept.id.as_str(), kept.started_at.as_str()), ("a", "2026-11-30T09:00:00Z"));
         assert!(!continues(&kept), "a record whose snapshot names no previous task continues none");
@@ -181,5 +216,34 @@ mod tests {
         assert!(continues(&kept));
         kept.id = "b".into();
         assert!(!continues(&kept), "a new id is a new task");
+    }
+
+    #[test]
+    fn a_task_left_open_in_a_worktree_since_moved_is_found_by_which_worktree_it_was() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let other = tempfile::tempdir().expect("another worktree's root");
+        let dirs = [dir.path().to_path_buf()];
+        let put = |root: &Path, key: &str| {
+            let doc = json!({ "outcome": "failed", "finished_at": "2026-11-30T10:00:00Z", "done_line": "done: pushed=owed",
+                              "root": root, "worktree": key, "record": { "id": "a", "task": "task a" } });
+            std::fs::write(dir.path().join("a.json"), doc.to_string()).expect("write");
+        };
+        let here = dir.path().join("here");
+        put(Path::new("/gone/since/the/move"), "worktrees/x");
+        assert!(previous(&dirs, &here, "worktrees/x").is_some(), "the same worktree, moved");
+        assert_eq!(previous(&dirs, &here, "worktrees/y"), None, "another worktree");
+        put(other.path(), "worktrees/x");
+        assert_eq!(previous(&dirs, &here, "worktrees/x"), None, "its root is still there: another worktree's");
+        assert!(previous(&dirs, other.path(), "").is_some(), "at its root, whatever its key");
+    }
+
+    #[test]
+    fn of_two_tasks_finished_in_the_same_second_the_one_left_open_is_the_previous_one() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let dirs = [dir.path().to_path_buf()];
+        archive(dir.path(), "a", "completed", "2026-11-30T10:00:00Z", "done: complete (19 pass, 0 exempt)");
+        archive(dir.path(), "b", "failed", "2026-11-30T10:00:00Z", "done: pushed=owed");
+        archive(dir.path(), "c", "completed", "2026-11-30T10:00:00Z", "done: complete (19 pass, 0 exempt)");
+        assert_eq!(previous(&dirs, dir.path(), "").map(|p| p.id), Some("b".to_string()));
     }
 }

@@ -8,6 +8,7 @@ use majordomus_readings::refs::{self, Push};
 use majordomus_readings::status;
 use majordomus_readings::{baselines, reflog, stash, worktrees, Repo, Unread};
 use majordomus_records::ledger::gate_environment;
+use majordomus_records::names::Names;
 use majordomus_records::policy::Policy;
 use majordomus_records::task::{Bytes, DirtyPath, LogMark, PolicyAtStart, Snapshot, UntrackedPath, MAX_POLICY_TEXT};
 use majordomus_records::StatePaths;
@@ -105,7 +106,7 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
             // pruned and made again since is told by its log (test/cases/301).
             let upstreams =
                 b.iter().filter_map(|b| b.upstream.as_ref().filter(|u| u.exists)).map(|u| u.refname.as_str());
-            snapshot.upstream_logs = refs::evidence::newest_lines(repo, upstreams).ok();
+            snapshot.upstream_logs = refs::evidence::newest_lines(repo, upstreams).ok().map(Names::from);
             snapshot.branches = Some(b.into_iter().map(|b| (b.name, b.commit)).collect());
         }),
     );
@@ -113,7 +114,7 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
         "remotes and remote-tracking refs",
         refs::evidence::at_start_now(repo).map(|(remotes, refs)| {
             snapshot.remotes = Some(remotes);
-            snapshot.remote_refs = Some(refs);
+            snapshot.remote_refs = Some(Names::from(refs));
         }),
     );
     kept(
@@ -122,7 +123,7 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
             .map(|(len, last)| snapshot.head_log = Some(LogMark { len, last })),
     );
     kept("packed refs", refs::kept::packed_digest(repo.common_dir()).map(|d| snapshot.packed_refs = Some(d)));
-    kept("worktrees", worktrees::read(repo).map(|w| snapshot.worktrees = Some(w)));
+    kept("worktrees", worktrees::read(repo).map(|w| snapshot.worktrees = Some(Names::from(w))));
     kept("stashes", stash::read(repo).map(|s| snapshot.stashes = Some(s.into_iter().map(|s| s.commit).collect())));
     kept("unpushed commits", unpushed.map(|u| snapshot.unpushed = Some(u)));
     kept(
@@ -149,7 +150,8 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
     );
     let archives =
         [majordomus_records::paths::shared_archive_dir(repo.common_dir()), StatePaths::new(repo.root()).archive_dir()];
-    snapshot.previous = crate::restart::previous(&archives, repo.root());
+    let key = crate::restart::worktree_key(repo.git_dir(), repo.common_dir());
+    snapshot.previous = crate::restart::previous(&archives, repo.root(), &key);
     Taken { snapshot, unread }
 }
 

@@ -13,7 +13,6 @@ pub mod changes;
 pub mod file;
 pub mod fingerprint;
 pub mod ignore;
-pub mod in_order;
 pub mod index_file;
 pub mod inputs;
 pub mod markers;
@@ -44,7 +43,10 @@ fn an_id_is_written_as_git_writes_it() {
 /// without its formatting machinery: thousands are written per check).
 pub fn hex(oid: git2::Oid) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let digits: Vec<u8> =
-        oid.as_bytes().iter().flat_map(|b| [DIGITS[usize::from(b >> 4)], DIGITS[usize::from(b & 0xf)]]).collect();
-    String::from_utf8(digits).unwrap_or_default()
+    let mut digits = [0u8; 40];
+    for (pair, b) in digits.chunks_exact_mut(2).zip(oid.as_bytes()) {
+        pair[0] = DIGITS[usize::from(b >> 4)];
+        pair[1] = DIGITS[usize::from(b & 0xf)];
+    }
+    std::str::from_utf8(&digits).unwrap_or_default().to_string()
 }

@@ -16,6 +16,7 @@ pub mod json;
 pub mod ledger;
 pub mod lines;
 pub mod lock;
+pub mod names;
 pub mod paths;
 pub mod policy;
 pub mod reading_at_start;

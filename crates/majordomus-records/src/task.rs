@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::names::Names;
 pub use crate::reading_at_start::{Bit, FileAtStart, ReadingAtStart};
 use crate::RepoPath;
 
@@ -88,10 +89,10 @@ pub struct Snapshot {
     pub untracked: Option<Vec<UntrackedPath>>,
     /// Local branches and the commit each pointed at.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub branches: Option<BTreeMap<String, String>>,
+    pub branches: Option<Names<String>>,
     /// Linked worktrees by name, with their paths.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub worktrees: Option<BTreeMap<String, String>>,
+    pub worktrees: Option<Names<String>>,
     /// Stash entries (commit ids), newest first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stashes: Option<Vec<String>>,
@@ -136,7 +137,7 @@ pub struct Snapshot {
     /// and the commit it pointed at: a ref moved since by anything but a
     /// fetch or a push is read at this value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub remote_refs: Option<BTreeMap<String, String>>,
+    pub remote_refs: Option<Names<String>>,
     /// The trunk's full ref name (`refs/remotes/origin/main`), when one
     /// was found: moving `origin/HEAD` since does not move the trunk.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -144,13 +145,13 @@ pub struct Snapshot {
     /// Local branches whose upstream was already gone, with that
     /// upstream's ref name: inherited by `upstream-alive`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub gone_upstreams: Option<BTreeMap<String, String>>,
+    pub gone_upstreams: Option<Names<String>>,
     /// The upstream refs of local branches that existed at the start, each
     /// with the newest line its reflog held then (empty: none): an
     /// upstream pruned and made again at its start value has a reflog of
     /// its own since, and must show a fetch or push of its remote to count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub upstream_logs: Option<BTreeMap<String, String>>,
+    pub upstream_logs: Option<Names<String>>,
     /// Where this worktree's HEAD reflog ended at the start: what was
     /// appended since is the task's, whatever time its lines carry
     /// (`GIT_COMMITTER_DATE` dates them).

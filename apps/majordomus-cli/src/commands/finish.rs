@@ -82,6 +82,8 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
         "score": doc.score,
         // The working tree it ended in: the next start here names what it left open.
         "root": ws.repo.root(),
+        // Which worktree it was, which a move keeps: the next start there continues it.
+        "worktree": majordomus_invariant::restart::worktree_key(ws.repo.git_dir(), ws.repo.common_dir()),
         "record": record,
     });
     let mut bytes =
@@ -110,13 +112,21 @@ fn finish_unreadable(ws: &Workspace, outcome: Outcome, reason: &str) -> Result<E
     }
     let now = chrono::Utc::now();
     // A record that is gone left its copy, a whole record: archived as one,
-    // so the next start here names the task it ended.
-    let kept = serde_json::from_slice::<TaskRecord>(&held).ok();
+    // so the next start here continues the task it ended. So does one
+    // broken or changed by hand (`echo x > task.json`, then this, is no way
+    // to end a task with nothing left to continue: test/cases/338).
+    let kept = ws
+        .paths
+        .task_copy()
+        .and_then(|c| TaskRecord::load(&c).ok().flatten())
+        .or_else(|| serde_json::from_slice::<TaskRecord>(&held).ok());
     let archived = serde_json::json!({
         "outcome": outcome.as_str(),
         "finished_at": now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         "done_line": "done: not measured (the task record could not be read)",
         "root": ws.repo.root(),
+        // Which worktree it was, which a move keeps: the next start there continues it.
+        "worktree": majordomus_invariant::restart::worktree_key(ws.repo.git_dir(), ws.repo.common_dir()),
         "record": kept,
         "unreadable": reason,
         "held": String::from_utf8_lossy(&held),

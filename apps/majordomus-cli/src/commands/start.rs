@@ -169,6 +169,7 @@ pub fn begin(
 fn continuing(fresh: TaskRecord) -> TaskRecord {
     let Some(previous) = fresh.snapshot.previous.clone() else { return fresh };
     let Some(before) = majordomus_invariant::restart::archived_record(&previous) else { return fresh };
+    let (scope, scope_added) = continued_scope(&before, &fresh.scope);
     let snapshot = majordomus_records::task::Snapshot {
         policy: fresh.snapshot.policy,
         previous: Some(previous),
@@ -180,8 +181,28 @@ fn continuing(fresh: TaskRecord) -> TaskRecord {
         head: before.head,
         branch: before.branch,
         snapshot,
+        scope,
+        scope_added,
         ..fresh
     }
+}
+
+/// The scope of a task continued by a start naming `named`: a restart is
+/// no way around the scope either. A task with a scope keeps it, and a path
+/// the new start names beyond it is added as `scope add` adds one (recorded
+/// with when, and shown by `scoped`); a start naming none does not widen it
+/// to everything. A task whose scope was everything takes the start's.
+fn continued_scope(before: &TaskRecord, named: &[String]) -> (Vec<String>, Vec<majordomus_records::task::ScopeAdded>) {
+    if before.scope.is_empty() {
+        return (named.to_vec(), Vec::new());
+    }
+    let (mut scope, mut added) = (before.scope.clone(), before.scope_added.clone());
+    let at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    for path in named.iter().filter(|p| !before.scope.contains(p)) {
+        scope.push(path.clone());
+        added.push(majordomus_records::task::ScopeAdded { path: path.clone(), at: at.clone() });
+    }
+    (scope, added)
 }
 
 /// The task's owner: `--owner-pid`, else the agent session's own process

@@ -108,7 +108,7 @@ pub fn elsewhere(
             "the task record holds no snapshot of the branches at the start, so the work on other branches cannot be told from what was there",
         ));
     };
-    let mut then = crate::in_order::InOrder::new(at_start);
+    let mut then = at_start.in_order();
     let moved: Vec<&Branch> = branches
         .iter()
         .filter(|b| head.branch.as_deref() != Some(b.name.as_str()))

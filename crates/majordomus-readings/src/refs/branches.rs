@@ -43,11 +43,11 @@ pub fn branches_of(repo: &Repo, tips: Vec<(String, Oid)>) -> Reading<Vec<Branch>
     let tracking = tracking_config(repo)?;
     let mut remotes: HashMap<String, Vec<(String, String)>> = HashMap::new();
     let mut out = Vec::with_capacity(tips.len());
-    for (refname, target) in tips {
-        let name = match refname.strip_prefix("refs/heads/") {
-            Some(short) => short.to_string(),
-            None => refname,
-        };
+    for (mut name, target) in tips {
+        // The short name, in the full name's own buffer.
+        if name.starts_with("refs/heads/") {
+            name.replace_range(.."refs/heads/".len(), "");
+        }
         let upstream = match tracking.get(&name) {
             Some((Some(remote), Some(merge))) => upstream_ref(repo, &mut remotes, remote, merge)?,
             _ => None,

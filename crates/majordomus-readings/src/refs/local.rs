@@ -61,33 +61,77 @@ impl FileStamp {
 /// What was read from each loose ref file, by its full ref name, with the
 /// file's stamp then. [`branch_tips`] reads through it and leaves in it
 /// what to keep for the next read.
+///
+/// Kept in the order the walk met the files, neither hashed nor sorted: a
+/// directory lists its entries in the same order while none is added or
+/// removed, so each file the walk meets is looked for first where the last
+/// walk met it, one comparison of its name (at ten thousand branches,
+/// hashing every name and filling a map was a sixth of a check). Where the
+/// listing moved (a file added or removed), the files from there on are
+/// looked up by name, and the new order is what is kept.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Known {
-    /// Hashed, not ordered: thousands of names sharing a long prefix
-    /// (`refs/heads/topic/...`) made an ordered map's comparisons a fifth of
-    /// the reading.
-    pub files: HashMap<String, KnownFile>,
+    /// Every file's name, one after the other (one buffer, not one
+    /// allocation per name: ten thousand were a twentieth of a check).
+    names: String,
+    /// Each file: where its name ends in `names` (it begins where the one
+    /// before it ends), and what was read.
+    files: Vec<(usize, KnownFile)>,
 }
 
-#[derive(Debug, Clone, Eq)]
+impl Known {
+    /// `file`, met by the walk after every file already held.
+    pub fn push(&mut self, name: &str, file: KnownFile) {
+        self.names.push_str(name);
+        self.files.push((self.names.len(), file));
+    }
+
+    /// Room for `more` files whose names take `bytes` in all.
+    pub fn reserve(&mut self, more: usize, bytes: usize) {
+        self.files.reserve(more);
+        self.names.reserve(bytes);
+    }
+
+    /// The name of the `i`th file.
+    fn name(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.files[i - 1].0 };
+        &self.names[start..self.files[i].0]
+    }
+
+    /// The files held, in the order the walk met them.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&str, &KnownFile)> {
+        (0..self.files.len()).map(|i| (self.name(i), &self.files[i].1))
+    }
+
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// What is held for the file `name` (one look at every file held).
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut KnownFile> {
+        let i = (0..self.files.len()).find(|&i| self.name(i) == name)?;
+        Some(&mut self.files[i].1)
+    }
+
+    pub fn contains(&self, name: &str) -> bool {
+        self.iter().any(|(n, _)| n == name)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KnownFile {
     pub stamp: FileStamp,
     /// The commit id it held; `None`: a symbolic ref.
     pub id: Option<Oid>,
-    /// Whether the reading now under way found the file with this stamp.
-    seen: bool,
-}
-
-/// What is kept, not whether the reading under way has seen it yet.
-impl PartialEq for KnownFile {
-    fn eq(&self, other: &Self) -> bool {
-        self.stamp == other.stamp && self.id == other.id
-    }
 }
 
 impl KnownFile {
     pub fn new(stamp: FileStamp, id: Option<Oid>) -> Self {
-        KnownFile { stamp, id, seen: false }
+        KnownFile { stamp, id }
     }
 }
 
@@ -153,18 +197,22 @@ fn read_under(common_dir: &Path, under: &str, known: &mut Known, now: SystemTime
         Ok(meta) if meta.is_dir() => Some(mtime_ns(&meta)),
         _ => None,
     };
-    for k in known.files.values_mut() {
-        k.seen = false;
-    }
     let mut loose = Loose::new(known, now);
     loose.newest = newest.unwrap_or(0);
     loose.walk(&dir, &mut under.to_string())?;
-    let Loose { found, fresh, newest: newest_seen, .. } = loose;
-    let changed = !fresh.is_empty() || known.files.values().any(|k| !k.seen);
-    if changed {
-        known.files.retain(|_, k| k.seen);
-        known.files.extend(fresh);
+    let Loose { found, fresh, kept, newest: newest_seen, .. } = loose;
+    let unchanged = kept.len() == known.files.len() && kept.iter().enumerate().all(|(i, k)| *k == Kept::Known(i));
+    if !unchanged {
+        let before = std::mem::take(known);
+        known.reserve(kept.len(), before.names.len());
+        for k in kept {
+            match k {
+                Kept::Known(i) => known.push(before.name(i), before.files[i].1),
+                Kept::Fresh(i) => known.push(&fresh[i].0, fresh[i].1),
+            }
+        }
     }
+    let changed = !unchanged;
     let tips = merge(packed, found).into_iter().map(|(name, id, _)| (name, id)).collect();
     Ok(Tips { tips, changed, newest_mtime_ns: newest.map(|_| newest_seen) })
 }
@@ -273,25 +321,55 @@ pub fn valid_refname(name: &str) -> bool {
     if bytes.is_empty() || name == "@" || bytes.ends_with(b".") {
         return false;
     }
-    // One pass (thousands of names are checked at every read): `start` is
-    // where the current component began.
+    // One pass (thousands of names are checked at every read), most bytes
+    // settled by one look in a table: `start` is where the current
+    // component began.
     let mut start = 0;
     let mut prev = 0u8;
     for (i, &b) in bytes.iter().enumerate() {
-        let forbidden = matches!(b, 0..=0x1f | 0x7f | b' ' | b'~' | b'^' | b':' | b'?' | b'*' | b'[' | b'\\');
-        if forbidden || (prev == b'.' && b == b'.') || (prev == b'@' && b == b'{') {
-            return false;
-        }
-        if b == b'/' {
-            if !component_ok(&bytes[start..i]) {
-                return false;
+        match BYTE[usize::from(b)] {
+            Byte::Plain => {}
+            Byte::Forbidden => return false,
+            Byte::Marked => {
+                if (prev == b'.' && b == b'.') || (prev == b'@' && b == b'{') {
+                    return false;
+                }
+                if b == b'/' {
+                    if !component_ok(&bytes[start..i]) {
+                        return false;
+                    }
+                    start = i + 1;
+                }
             }
-            start = i + 1;
         }
         prev = b;
     }
     component_ok(&bytes[start..])
 }
+
+/// What a byte of a ref's name is to [`valid_refname`].
+#[derive(Clone, Copy)]
+enum Byte {
+    Plain,
+    /// Never in a ref's name: a control character, space, `~^:?*[\\`.
+    Forbidden,
+    /// Plain, except beside another (`..`, `@{`) or as a separator (`/`).
+    Marked,
+}
+
+const BYTE: [Byte; 256] = {
+    let mut table = [Byte::Plain; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            0..=0x1f | 0x7f | b' ' | b'~' | b'^' | b':' | b'?' | b'*' | b'[' | b'\\' => Byte::Forbidden,
+            b'.' | b'@' | b'{' | b'/' => Byte::Marked,
+            _ => Byte::Plain,
+        };
+        b += 1;
+    }
+    table
+};
 
 /// A component of a ref's name: not empty, not beginning with `.`, not
 /// ending with `.lock`.
@@ -301,10 +379,16 @@ fn component_ok(c: &[u8]) -> bool {
 
 /// One walk of a directory of loose refs.
 struct Loose<'a> {
-    /// What an earlier read kept; each entry found unchanged is marked seen.
+    /// What an earlier read kept.
     known: &'a mut Known,
     /// Files read now and settled: to be kept.
     fresh: Vec<(String, KnownFile)>,
+    /// What to keep, in the order the walk met it.
+    kept: Vec<Kept>,
+    /// Where in `known` the next file met is looked for first.
+    cursor: usize,
+    /// `known`'s files by name, made once the walk's order left theirs.
+    index: Option<HashMap<String, usize>>,
     /// Every loose ref file by name: its id, `None` where it is symbolic or
     /// broken (it hides its packed line).
     found: Vec<(String, Option<Oid>)>,
@@ -317,7 +401,16 @@ impl<'a> Loose<'a> {
     fn new(known: &'a mut Known, now: SystemTime) -> Self {
         let settled = now.checked_sub(SETTLED).unwrap_or(UNIX_EPOCH);
         let settled_ns = settled.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as i128);
-        Loose { known, fresh: Vec::new(), found: Vec::new(), settled_ns, newest: 0 }
+        Loose {
+            known,
+            fresh: Vec::new(),
+            kept: Vec::new(),
+            cursor: 0,
+            index: None,
+            found: Vec::new(),
+            settled_ns,
+            newest: 0,
+        }
     }
 
     /// Walks `dir`, whose ref name is `prefix` (restored on return).
@@ -354,6 +447,21 @@ impl<'a> Loose<'a> {
         Ok(())
     }
 
+    /// Where `known` holds the file `name`: first where the last walk met
+    /// the next file, else by name (see [`Known`]).
+    fn known_at(&mut self, name: &str) -> Option<usize> {
+        let known = &*self.known;
+        if self.cursor < known.len() && known.name(self.cursor) == name {
+            self.cursor += 1;
+            return Some(self.cursor - 1);
+        }
+        let index =
+            self.index.get_or_insert_with(|| known.iter().enumerate().map(|(i, (n, _))| (n.to_string(), i)).collect());
+        let i = *index.get(name)?;
+        self.cursor = i + 1;
+        Some(i)
+    }
+
     /// One loose ref file, named `name`.
     fn file(
         &mut self,
@@ -371,10 +479,10 @@ impl<'a> Loose<'a> {
             crate::file::read(&entry.path()).ok().and_then(|bytes| parse(&bytes))
         } else {
             let stamp = FileStamp::of(meta);
-            match self.known.files.get_mut(name).filter(|k| k.stamp == stamp) {
-                Some(k) => {
-                    k.seen = true;
-                    Some(k.id.map_or(Content::Symbolic, Content::Id))
+            match self.known_at(name).filter(|&i| self.known.files[i].1.stamp == stamp) {
+                Some(i) => {
+                    self.kept.push(Kept::Known(i));
+                    Some(self.known.files[i].1.id.map_or(Content::Symbolic, Content::Id))
                 }
                 None => {
                     // A FIFO, socket or device here is no ref file: refused
@@ -392,6 +500,7 @@ impl<'a> Loose<'a> {
                             None => None,
                         };
                         if let Some(id) = id {
+                            self.kept.push(Kept::Fresh(self.fresh.len()));
                             self.fresh.push((name.to_string(), KnownFile::new(stamp, id)));
                         }
                     }
@@ -408,6 +517,13 @@ impl<'a> Loose<'a> {
         self.found.push((name.to_string(), id));
         Ok(())
     }
+}
+
+/// One file to keep: the `known` entry read through, or a fresh reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kept {
+    Known(usize),
+    Fresh(usize),
 }
 
 enum Content {
@@ -435,18 +551,32 @@ pub fn parse_id(id: &[u8]) -> Option<Oid> {
     if id.len() != 40 {
         return None;
     }
-    let digit = |b: u8| match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    };
     let mut raw = [0u8; 20];
     for (byte, pair) in raw.iter_mut().zip(id.chunks_exact(2)) {
-        *byte = digit(pair[0])? << 4 | digit(pair[1])?;
+        let (high, low) = (HEX_DIGIT[usize::from(pair[0])], HEX_DIGIT[usize::from(pair[1])]);
+        if (high | low) > 0xf {
+            return None;
+        }
+        *byte = high << 4 | low;
     }
     Oid::from_bytes(&raw).ok()
 }
+
+/// Each byte's value as a hexadecimal digit (either case); `0xff`: none.
+const HEX_DIGIT: [u8; 256] = {
+    let mut table = [0xffu8; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            d @ b'0'..=b'9' => d - b'0',
+            d @ b'a'..=b'f' => d - b'a' + 10,
+            d @ b'A'..=b'F' => d - b'A' + 10,
+            _ => 0xff,
+        };
+        b += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests;

@@ -394,7 +394,7 @@ mod tests {
         let at_start = refs["refs/remotes/origin/main"].clone();
         let snapshot = majordomus_records::task::Snapshot {
             remotes: Some(remotes),
-            remote_refs: Some(refs),
+            remote_refs: Some(refs.into()),
             ..Default::default()
         };
         t.git(&["checkout", "-q", "-b", "feature"]);

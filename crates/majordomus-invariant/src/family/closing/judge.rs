@@ -8,11 +8,11 @@
 use chrono::{DateTime, Utc};
 use serde_json::json;
 
-use majordomus_readings::in_order::InOrder;
 use majordomus_readings::reflog::Dating;
 use majordomus_readings::refs::Push;
 use majordomus_readings::Unread;
 use majordomus_records::forge::PullRequest;
+use majordomus_records::names::Names;
 use majordomus_records::policy::Provider;
 use majordomus_records::task::TaskRecord;
 
@@ -127,7 +127,7 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
     let families =
         [("worktree", &acc.worktrees, snap.worktrees.as_ref()), ("branch", &acc.branches, snap.branches.as_ref())];
     for (kind, all, then) in families {
-        let mut then = then.map(InOrder::new);
+        let mut then = then.map(Names::in_order);
         for made in all {
             let at_start = then.as_mut().map(|m| m.get(&made.name));
             match age(made, at_start, started, kind, own, trunk) {

@@ -4,14 +4,15 @@
 
 use chrono::{DateTime, Utc};
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use majordomus_readings::baselines::{self, Baselines, Link};
 use majordomus_readings::changes::ChangeSet;
-use majordomus_readings::in_order::InOrder;
+
 use majordomus_readings::reflog::{self, Dating};
 use majordomus_readings::{refs, renames, worktrees, Reading, Repo, Unread};
 use majordomus_records::forge::Observation;
+use majordomus_records::names::Names;
 use majordomus_records::paths::{is_own_state, REPO_DIR};
 use majordomus_records::policy::{Policy, Provider};
 use majordomus_records::task::{error_chain, TaskRecord, TaskState};
@@ -324,10 +325,10 @@ pub const AT_START_COMMIT: &str = "its reflog is not read: it is at the commit t
 fn accumulated(
     repo: &Repo,
     branches_now: &Reading<Vec<refs::Branch>>,
-    at_start: Option<&BTreeMap<String, String>>,
+    at_start: Option<&Names<String>>,
 ) -> Reading<Accumulated> {
     let mut branches = Vec::new();
-    let mut at_start = at_start.map(InOrder::new);
+    let mut at_start = at_start.map(Names::in_order);
     for b in branches_now.as_ref().map_err(Clone::clone)? {
         let dating = if at_start.as_mut().and_then(|m| m.get(&b.name)) == Some(&b.commit) {
             Dating::Undated(AT_START_COMMIT)

@@ -26,9 +26,9 @@ fn start(t: &TestRepo) -> TaskRecord {
         branch: Some("main".into()),
         snapshot: Snapshot {
             branches: Some(branches.into_iter().map(|b| (b.name, b.commit)).collect()),
-            worktrees: Some(crate::worktrees::read(&repo).expect("worktrees")),
+            worktrees: Some(crate::worktrees::read(&repo).expect("worktrees").into()),
             remotes: Some(remotes),
-            remote_refs: Some(remote_refs),
+            remote_refs: Some(remote_refs.into()),
             ..Snapshot::default()
         },
         owner: None,

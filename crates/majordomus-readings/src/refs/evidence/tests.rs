@@ -19,7 +19,7 @@ fn started() -> (TestRepo, TempDir, Snapshot) {
 fn snapshot_of(t: &TestRepo) -> Snapshot {
     let repo = crate::open(t.path()).expect("open");
     let (remotes, refs) = at_start_now(&repo).expect("read");
-    Snapshot { remotes: Some(remotes), remote_refs: Some(refs), ..Snapshot::default() }
+    Snapshot { remotes: Some(remotes), remote_refs: Some(refs.into()), ..Snapshot::default() }
 }
 
 fn read(t: &TestRepo, snapshot: &Snapshot) -> RemoteEvidence {

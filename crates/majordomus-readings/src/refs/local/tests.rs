@@ -63,13 +63,13 @@ fn a_ref_file_whose_stamp_is_unchanged_is_not_read_again() {
     let first = t.head();
     t.git(&["branch", "side"]);
     let (_, known) = read(&t, &Known::default(), later());
-    assert!(known.files.contains_key("refs/heads/side"), "{known:?}");
+    assert!(known.contains("refs/heads/side"), "{known:?}");
     // What was kept for `side` is taken as it is while its file's stamp is
     // unchanged: a kept id that is not the file's is what is answered (the
     // file was not opened).
     let mut forged = known.clone();
     let zeros = "0".repeat(39) + "1";
-    forged.files.get_mut("refs/heads/side").expect("kept").id = Some(Oid::from_str(&zeros).expect("id"));
+    forged.get_mut("refs/heads/side").expect("kept").id = Some(Oid::from_str(&zeros).expect("id"));
     let (tips, _) = read(&t, &forged, later());
     let side = tips.iter().find(|(n, _)| n == "refs/heads/side").expect("side");
     assert_eq!(side.1.to_string(), zeros);
@@ -88,13 +88,36 @@ fn a_second_read_with_nothing_changed_keeps_nothing_new() {
     t.git(&["symbolic-ref", "refs/heads/sym", "refs/heads/main"]);
     let mut known = Known::default();
     let first = branch_tips_at(&t.path().join(".git"), &mut known, later()).expect("read");
-    assert!(first.changed && known.files.len() == 3, "{known:?}");
+    assert!(first.changed && known.len() == 3, "{known:?}");
     let second = branch_tips_at(&t.path().join(".git"), &mut known, later()).expect("read");
     assert!(!second.changed, "nothing moved, nothing to keep again");
     assert_eq!(first.tips, second.tips);
     t.git(&["branch", "-D", "side"]);
     let third = branch_tips_at(&t.path().join(".git"), &mut known, later()).expect("read");
-    assert!(third.changed && !known.files.contains_key("refs/heads/side"), "a deleted branch is no longer kept");
+    assert!(third.changed && !known.contains("refs/heads/side"), "a deleted branch is no longer kept");
+}
+
+#[test]
+fn what_is_kept_is_found_in_any_order_and_kept_in_the_order_of_the_walk() {
+    let t = TestRepo::with_commit();
+    for b in ["a", "b", "c/d", "c/e", "f"] {
+        t.git(&["branch", b]);
+    }
+    let (tips, walked) = read(&t, &Known::default(), later());
+    let mut reversed = Known::default();
+    for (name, file) in walked.iter().rev() {
+        reversed.push(name, *file);
+    }
+    assert_ne!(reversed, walked);
+    // `read` asserts that `changed` says the order kept changed.
+    let (again, kept) = read(&t, &reversed, later());
+    assert_eq!((&again, &kept), (&tips, &walked), "the same tips; kept as the walk met them");
+    assert!(!branch_tips_at(&t.path().join(".git"), &mut kept.clone(), later()).expect("read").changed);
+    // A file added and one removed move the listing: every tip is still the file's.
+    t.git(&["branch", "-D", "b"]);
+    t.git(&["branch", "c/g"]);
+    let (moved, _) = read(&t, &kept, later());
+    assert_eq!(moved, as_git_lists(&t, "refs/heads"));
 }
 
 #[test]
@@ -165,7 +188,7 @@ fn a_ref_file_changed_just_before_it_is_read_is_not_kept() {
     t.git(&["branch", "side"]);
     let (tips, known) = read(&t, &Known::default(), SystemTime::now());
     assert!(tips.iter().any(|(n, _)| n == "refs/heads/side"));
-    assert!(!known.files.contains_key("refs/heads/side"), "changed within {SETTLED:?}: {known:?}");
+    assert!(!known.contains("refs/heads/side"), "changed within {SETTLED:?}: {known:?}");
 }
 
 #[test]
@@ -176,7 +199,7 @@ fn a_branch_deleted_is_gone_though_it_was_kept() {
     t.git(&["branch", "-D", "side"]);
     let (tips, known) = read(&t, &known, later());
     assert!(!tips.iter().any(|(n, _)| n == "refs/heads/side"), "{tips:?}");
-    assert!(!known.files.contains_key("refs/heads/side"));
+    assert!(!known.contains("refs/heads/side"));
 }
 
 #[test]
