@@ -9,12 +9,14 @@
 //! ([`archived_record`]): the new record keeps that task's id (so its
 //! todos, claims, filings, background work, acknowledgements and gate
 //! verdicts in the ledger are still its own), its start commit, branch,
-//! time and snapshot, and takes only its description, scope, issues, owner
-//! and the policy file from the new start (a policy committed between the
-//! two judges what follows, as README "The policy in force" says). Every
-//! answer left open names the task it continues.
+//! time, snapshot and scope (grown by what the new start names), and takes
+//! only its description, issues, owner and the policy file from the new
+//! start (a policy committed between the two judges what follows, as
+//! README "The policy in force" says). Every answer left open names the
+//! task it continues. The archive is found by the root the task ended at,
+//! or, where that is gone, by which worktree it was (a worktree moved).
 //!
-//! An archive that cannot be read as a task record (one `finish` made of a
+//! An archive that holds no task record (an older majordomus's, of a
 //! record it could not read) cannot be continued: the start is a new one,
 //! and every answer that names inherited evidence names that task instead.
 
@@ -22,6 +24,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
+use majordomus_records::ledger::Entry;
 use majordomus_records::task::{PreviousTask, TaskRecord};
 
 use crate::judgement::{with, Judgement};
@@ -72,6 +75,44 @@ pub fn continued_sentence(p: &PreviousTask) -> String {
     )
 }
 
+/// What task `id` declared in `entries` (todos, claims, filings,
+/// background work, acknowledgements, and their settling): what its
+/// archive keeps, so that a start continuing it puts back what the ledger
+/// lost between the two (`rm .ai/local/state/ledger.jsonl`, which `start`
+/// would otherwise mark as it found it). Gate verdicts are not kept: one
+/// lost is a gate to run again.
+pub fn declarations(entries: Vec<Entry>, id: &str) -> Vec<Entry> {
+    use majordomus_records::ledger::Event;
+    entries
+        .into_iter()
+        .filter(|e| e.task.as_deref() == Some(id))
+        .filter(|e| {
+            matches!(
+                e.event,
+                Event::TodoAdd { .. }
+                    | Event::TodoDone { .. }
+                    | Event::Claim { .. }
+                    | Event::Release { .. }
+                    | Event::File { .. }
+                    | Event::Background { .. }
+                    | Event::BackgroundForget { .. }
+                    | Event::Ack { .. }
+            )
+        })
+        .collect()
+}
+
+/// What the previous task's archive keeps of its declarations
+/// ([`declarations`]); none where it keeps none (an older majordomus's).
+pub fn archived_declarations(p: &PreviousTask) -> Vec<Entry> {
+    let Ok(bytes) = majordomus_records::regular::read(Path::new(&p.archive)) else { return Vec::new() };
+    let Ok(mut doc) = serde_json::from_slice::<serde_json::Value>(&bytes) else { return Vec::new() };
+    let Some(kept) = doc.get_mut("ledger").map(serde_json::Value::take) else { return Vec::new() };
+    let entries: Vec<Entry> = serde_json::from_value(kept).unwrap_or_default();
+    // Each within the ledger's bounds, as any line appended is.
+    declarations(entries.into_iter().filter(|e| e.check().is_ok()).collect(), &p.id)
+}
+
 /// The record the previous task's archive holds, which a start continues;
 /// `None` where the archive cannot be read as a task record within its
 /// bounds.
@@ -88,6 +129,13 @@ pub fn sentence(p: &PreviousTask) -> String {
         "What the start inherited includes what the previous task here left: {:?} ({}) ended {} at {} with questions left open ({}); its archive is {}.",
         p.task, p.id, p.outcome, p.finished_at, p.done_line, p.archive
     )
+}
+
+/// Whether an archive is of a task that ended with questions open.
+fn open(doc: &serde_json::Value) -> bool {
+    let text = |key: &str| doc.get(key).and_then(|s| s.as_str());
+    text("outcome").is_some_and(|o| o != "completed")
+        && text("done_line").is_some_and(|d| !d.starts_with("done: complete"))
 }
 
 /// Which worktree of its repository a git directory is, as the archive
@@ -131,11 +179,20 @@ pub fn previous(archive_dirs: &[PathBuf], root: &Path, key: &str) -> Option<Prev
             continue;
         }
         let Some(at) = doc.get("finished_at").and_then(|f| f.as_str()).map(str::to_string) else { continue };
-        if latest.as_ref().map_or(true, |(then, _, _)| at > *then) {
+        // Finished in the same second (`finish` keeps whole seconds), which
+        // came last cannot be told: one left open is taken, so that a task
+        // finished `completed` in the second another was left open does not
+        // make a start after both a new one.
+        let later =
+            latest.as_ref().map_or(true, |(then, held, _)| at > *then || (at == *then && !open(held) && open(&doc)));
+        if later {
             latest = Some((at, doc, path.display().to_string()));
         }
     }
     let (finished_at, doc, archive) = latest?;
+    if !open(&doc) {
+        return None;
+    }
     let text = |v: &serde_json::Value, key: &str| v.get(key).and_then(|s| s.as_str()).map(str::to_string);
     let outcome = text(&doc, "outcome")?;
     let done_line = text(&doc, "done_line")?;
@@ -217,5 +274,15 @@ mod tests {
         put(other.path(), "worktrees/x");
         assert_eq!(previous(&dirs, &here, "worktrees/x"), None, "its root is still there: another worktree's");
         assert!(previous(&dirs, other.path(), "").is_some(), "at its root, whatever its key");
+    }
+
+    #[test]
+    fn of_two_tasks_finished_in_the_same_second_the_one_left_open_is_the_previous_one() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let dirs = [dir.path().to_path_buf()];
+        archive(dir.path(), "a", "completed", "2026-11-30T10:00:00Z", "done: complete (19 pass, 0 exempt)");
+        archive(dir.path(), "b", "failed", "2026-11-30T10:00:00Z", "done: pushed=owed");
+        archive(dir.path(), "c", "completed", "2026-11-30T10:00:00Z", "done: complete (19 pass, 0 exempt)");
+        assert_eq!(previous(&dirs, dir.path(), "").map(|p| p.id), Some("b".to_string()));
     }
 }

@@ -88,6 +88,26 @@ fn a_same_size_edit_with_its_mtime_restored_is_seen_though_git_trusts_no_ctime()
     assert_eq!(ours.changed.keys().collect::<Vec<_>>(), ["a.txt"], "majordomus reads the content");
 }
 
+/// A setting changed since the start so that it hides less
+/// (`core.fileMode` turned on after a `chmod` made while it was off): the
+/// reading a task makes as its start read reads what `git status` reads
+/// now, not less (test/cases/328).
+#[test]
+fn a_setting_turned_on_since_the_start_to_hide_less_reads_as_git_status_reads_it_now() {
+    let w = World::new("filemode-turned-on");
+    w.config("core", "filemode", "false");
+    w.write("run.sh", "#!/bin/sh\n");
+    w.commit_all("run");
+    let repo = majordomus_readings::open(w.root()).unwrap();
+    let at_start = majordomus_readings::status::record(&repo, &w.tree()).unwrap();
+    w.chmod("run.sh", 0o755);
+    w.config("core", "filemode", "true");
+    let repo = majordomus_readings::open(w.root()).unwrap();
+    let ours = agree::Answer::from_tree(&majordomus_readings::status::read_since(&repo, Some(&at_start)).unwrap());
+    assert_eq!(ours, w.git_reading());
+    assert_eq!(ours.changed.keys().map(|p| p.to_string()).collect::<Vec<_>>(), ["run.sh"]);
+}
+
 /// The named changes on clones of real projects: `MAJORDOMUS_AGREE_REPOS`
 /// names them (paths or URLs git can clone, separated by spaces). Run with
 /// `cargo test -p majordomus-readings --test agree_with_git -- --ignored`.

@@ -127,6 +127,10 @@ pub fn elsewhere(
         .refs
         .into_iter()
         .filter(|(name, _)| !tags.iter().any(|(t, _)| name.strip_prefix("refs/tags/") == Some(t.as_str())))
+        // Where git's tools write refs (notes, a bisect's marks), only a ref
+        // at a commit HEAD pointed at since the start is read: a notes
+        // history is never walked.
+        .filter(|(name, tip)| !super::kept::Written::made_here_only(name) || made_here.contains(tip))
         .collect();
     if moved.is_empty() && tags.is_empty() && kept.is_empty() {
         return Ok(Elsewhere::default());
@@ -213,7 +217,10 @@ pub fn elsewhere(
         }
     }
     for (name, tip) in kept {
-        let mine = reach(repo, tip, &new, &mut parents)?;
+        let mut mine = reach(repo, tip, &new, &mut parents)?;
+        if super::kept::Written::made_here_only(&name) {
+            mine.retain(|c| made_here.contains(c));
+        }
         if !mine.is_empty() {
             out.kept.push(BranchWork {
                 branch: name,
@@ -314,6 +321,24 @@ pub fn head_lines_since(repo: &Repo, record: &TaskRecord) -> Reading<(Vec<reflog
         out.extend(reflog::since(&path, started.timestamp() - 1)?);
     }
     Ok((out, rewritten))
+}
+
+/// The commits of the branches a peer has checked out: a worktree other
+/// than this one that existed at the start (the main worktree always),
+/// whose work is its own.
+pub fn peer_tips(repo: &Repo, record: &TaskRecord) -> Reading<Vec<Oid>> {
+    let mut out = Vec::new();
+    for (branch, worktree) in checked_out_elsewhere(repo)? {
+        let peer = worktree == "main"
+            || record.snapshot.worktrees.as_ref().map_or(true, |at_start| at_start.contains_key(&worktree));
+        if !peer {
+            continue;
+        }
+        if let Ok(id) = repo.git.refname_to_id(&format!("refs/heads/{branch}")) {
+            out.push(id);
+        }
+    }
+    Ok(out)
 }
 
 /// The branches other worktrees have checked out, with the worktree's name

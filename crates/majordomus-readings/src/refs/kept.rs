@@ -23,11 +23,16 @@
 //! same). Unchanged, the cost is one listing of the refs outside
 //! `refs/heads` and `refs/remotes` and a stamp of each.
 //!
-//! Not read, each read elsewhere or no work: branches, remote-tracking
-//! refs (evidence), `refs/stash` (`no-stash`), `refs/bisect` and
-//! `refs/rewritten` (`settled`), `refs/notes` (notes annotate commits),
-//! `refs/replace` (not followed, README "Grafts"), `refs/prefetch` (git
-//! maintenance's copies of the remotes' branches).
+//! Not read, each read elsewhere: branches, remote-tracking refs
+//! (evidence), `refs/stash` (`no-stash`). Where git's own tools write
+//! refs that keep no work of the task's (`refs/notes`: notes; `refs/bisect`
+//! and `refs/rewritten`: a bisect's and a rebase's marks; `refs/replace`;
+//! `refs/prefetch`: git maintenance's copies of the remotes' branches), a
+//! ref counts only where HEAD pointed at its commit since the start, and
+//! then for the commits HEAD's reflog shows this worktree making
+//! ([`Written::made_here_only`]; packed or not, and left out of the
+//! digest): work parked there with `git update-ref refs/notes/wip HEAD`
+//! is still owed (test/cases/327).
 
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
@@ -38,19 +43,17 @@ use majordomus_records::task::TaskRecord;
 use crate::{Reading, Repo, Unread};
 
 /// The refs (and their prefixes) this reading leaves to others.
-const NOT_READ: &[&str] = &[
-    "refs/heads/",
-    "refs/remotes/",
-    "refs/stash",
-    "refs/bisect/",
-    "refs/rewritten/",
-    "refs/notes/",
-    "refs/replace/",
-    "refs/prefetch/",
-];
+const NOT_READ: &[&str] = &["refs/heads/", "refs/remotes/", "refs/stash"];
+
+/// Where git's own tools write refs that keep no work of the task's.
+const TOOLS: &[&str] = &["refs/bisect/", "refs/rewritten/", "refs/notes/", "refs/replace/", "refs/prefetch/"];
+
+fn under(list: &[&str], name: &str) -> bool {
+    list.iter().any(|p| name == p.trim_end_matches('/') || (p.ends_with('/') && name.starts_with(p)))
+}
 
 fn read_here(name: &str) -> bool {
-    !NOT_READ.iter().any(|p| name == p.trim_end_matches('/') || (p.ends_with('/') && name.starts_with(p)))
+    !under(NOT_READ, name)
 }
 
 /// The refs written since the start, by full name, each with the commit
@@ -62,6 +65,14 @@ pub struct Written {
     pub all_packed: bool,
 }
 
+impl Written {
+    /// Whether `name` lies where git's own tools write refs, so that it
+    /// counts only for the commits HEAD's reflog shows made here.
+    pub fn made_here_only(name: &str) -> bool {
+        under(TOOLS, name)
+    }
+}
+
 /// A digest of the packed refs read here (names and ids), which `start`
 /// records: the same digest later says none of them changed.
 pub fn packed_digest(common_dir: &Path) -> Reading<String> {
@@ -71,7 +82,7 @@ pub fn packed_digest(common_dir: &Path) -> Reading<String> {
 
 fn digest(packed: &[(String, Oid, Option<Oid>)]) -> String {
     let mut text = String::new();
-    for (name, id, _) in packed.iter().filter(|(n, _, _)| read_here(n)) {
+    for (name, id, _) in packed.iter().filter(|(n, _, _)| read_here(n) && !Written::made_here_only(n)) {
         text.push_str(&crate::hex(*id));
         text.push(' ');
         text.push_str(name);
@@ -97,12 +108,14 @@ pub fn written_since(repo: &Repo, record: &TaskRecord) -> Reading<Written> {
     if let Ok(meta) = std::fs::symlink_metadata(&packed_path) {
         if stamp_ns(&meta) >= since_ns {
             let packed = super::local::packed_where(repo.common_dir(), read_here)?;
-            if record.snapshot.packed_refs.as_deref() != Some(digest(&packed).as_str()) {
-                all_packed = true;
-                for (name, id, peeled) in packed {
-                    if !found.iter().any(|(n, _)| *n == name) {
-                        found.push((name, peeled.unwrap_or(id)));
-                    }
+            // Where git's tools write, every packed ref is read (only one at
+            // a commit HEAD pointed at since the start counts); elsewhere,
+            // every packed one where the digest says they changed.
+            let changed = record.snapshot.packed_refs.as_deref() != Some(digest(&packed).as_str());
+            all_packed = changed;
+            for (name, id, peeled) in packed {
+                if (changed || Written::made_here_only(&name)) && !found.iter().any(|(n, _)| *n == name) {
+                    found.push((name, peeled.unwrap_or(id)));
                 }
             }
         }
@@ -185,10 +198,13 @@ mod tests {
 
     #[test]
     fn branches_remotes_and_the_records_other_questions_read_are_not_read_here() {
-        for name in ["refs/heads/x", "refs/remotes/origin/main", "refs/stash", "refs/notes/commits", "refs/bisect/bad"]
-        {
+        for name in ["refs/heads/x", "refs/remotes/origin/main", "refs/stash"] {
             assert!(!read_here(name), "{name}");
         }
+        for name in ["refs/notes/commits", "refs/bisect/bad", "refs/prefetch/remotes/origin/main"] {
+            assert!(read_here(name) && Written::made_here_only(name), "{name}");
+        }
+        assert!(!Written::made_here_only("refs/tags/wip"));
         for name in
             ["refs/tags/wip", "refs/wip/x", "refs/worktree/keep", "refs/stashes/x", "refs/original/refs/heads/a"]
         {

@@ -30,6 +30,12 @@
 //! on this disk only, and is named, never evidence (test/cases/321, 323). A
 //! gitlink `.gitmodules` does not name has no such remote: nothing of it
 //! is evidence.
+//!
+//! A submodule's own submodules are asked the same, between the commits
+//! the submodule recorded then and now, down to [`DEPTH`] levels: a
+//! commit made in `lib/inner`, recorded in lib and lib pushed, is still
+//! on this disk only (test/cases/325). One not checked out here holds
+//! nothing this worktree made, and is not read.
 
 use std::path::Path;
 
@@ -64,56 +70,123 @@ pub enum OnRemote {
 
 /// The submodules whose commit in `head`'s tree differs from `start`'s
 /// (a submodule new since the start included), each with whether its
-/// remote holds that commit. `base` is the superproject's remote URL at
-/// the start, which a relative `.gitmodules` URL is resolved against (the
-/// working tree's root where there is none).
-pub fn changed(repo: &Repo, head: &str, start: &str, base: Option<&str>) -> Reading<Vec<Submodule>> {
-    let tree_of = |id: &str| -> Reading<git2::Tree<'_>> {
-        let oid = Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
-        repo.git.find_commit(oid).and_then(|c| c.tree()).map_err(|e| Unread::git(&format!("the tree of {id}"), &e))
+/// remote holds that commit, and theirs in turn (`lib/inner`: a commit
+/// made in a submodule of a submodule is pushed from there just the
+/// same). `base` is the superproject's remote URL at the start, which a
+/// relative `.gitmodules` URL is resolved against (the working tree's root
+/// where there is none). With no start commit (a task started on an
+/// unborn HEAD), every submodule HEAD records is new since.
+pub fn changed(repo: &Repo, head: &str, start: Option<&str>, base: Option<&str>) -> Reading<Vec<Submodule>> {
+    let oid = |id: &str| Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e));
+    let head = oid(head)?;
+    let start = start.map(oid).transpose()?;
+    if let Some(start) = start {
+        repo.git.find_commit(start).map_err(|e| Unread::git(&format!("the tree of {start}"), &e))?;
+    }
+    let mut embedded = Vec::new();
+    if let Ok(index) = repo.index_file() {
+        for e in index.entries.iter().filter(|e| e.mode == GITLINK && e.stage == 0) {
+            embedded.push(String::from_utf8_lossy(e.path(&index.paths)).into_owned());
+        }
+    }
+    let mut out = Vec::new();
+    let at = Level { root: repo.root(), head, start, base, prefix: String::new(), depth: 0 };
+    changed_in(&repo.git, &at, &embedded, &mut out)?;
+    Ok(out)
+}
+
+/// How deep submodules of submodules are followed.
+const DEPTH: usize = 8;
+
+/// One repository whose submodules are read: its working tree, the commit
+/// it records now and at the start (`None`: new since, or not here), the
+/// URL relative ones are resolved against, and its path from the top.
+struct Level<'a> {
+    root: &'a Path,
+    head: Oid,
+    start: Option<Oid>,
+    base: Option<&'a str>,
+    prefix: String,
+    depth: usize,
+}
+
+/// [`changed`] of one repository, `listed` naming gitlinks beside those
+/// its `.gitmodules` names, into `out`.
+fn changed_in(git: &Repository, at: &Level<'_>, listed: &[String], out: &mut Vec<Submodule>) -> Reading<()> {
+    let tree_of = |id: Oid| -> Reading<git2::Tree<'_>> {
+        git.find_commit(id).and_then(|c| c.tree()).map_err(|e| Unread::git(&format!("the tree of {id}"), &e))
     };
-    let head_tree = tree_of(head)?;
+    let head_tree = tree_of(at.head)?;
     let gitmodules = |tree: &git2::Tree<'_>| -> Reading<Vec<(String, Option<String>)>> {
         match tree.get_path(Path::new(".gitmodules")) {
             Ok(entry) => {
-                let blob = repo.git.find_blob(entry.id()).map_err(|e| Unread::git(".gitmodules", &e))?;
+                let blob = git.find_blob(entry.id()).map_err(|e| Unread::git(".gitmodules", &e))?;
                 Ok(entries(&String::from_utf8_lossy(blob.content())))
             }
             Err(_) => Ok(Vec::new()),
         }
     };
     let named_now = gitmodules(&head_tree)?;
-    let mut listed: Vec<String> = named_now.iter().map(|(p, _)| p.clone()).collect();
-    if let Ok(index) = repo.index_file() {
-        for e in index.entries.iter().filter(|e| e.mode == GITLINK && e.stage == 0) {
-            let path = String::from_utf8_lossy(e.path(&index.paths)).into_owned();
-            if !listed.contains(&path) {
-                listed.push(path);
-            }
+    let mut paths: Vec<String> = named_now.iter().map(|(p, _)| p.clone()).collect();
+    for path in listed {
+        if !paths.contains(path) {
+            paths.push(path.clone());
         }
     }
-    if listed.is_empty() {
-        return Ok(Vec::new());
+    if paths.is_empty() {
+        return Ok(());
     }
-    let start_tree = tree_of(start)?;
-    let named_then = gitmodules(&start_tree)?;
+    let start_tree = match at.start {
+        Some(id) => Some(tree_of(id)?),
+        None => None,
+    };
+    let named_then = match &start_tree {
+        Some(tree) => gitmodules(tree)?,
+        None => Vec::new(),
+    };
     let url_of = |path: &str| {
         let find = |list: &[(String, Option<String>)]| list.iter().find(|(p, _)| p == path).map(|(_, u)| u.clone());
-        find(&named_then).or_else(|| find(&named_now)).flatten().map(|u| resolve(&u, base, repo.root()))
+        find(&named_then).or_else(|| find(&named_now)).flatten().map(|u| resolve(&u, at.base, at.root))
     };
     let gitlink = |tree: &git2::Tree<'_>, path: &str| {
         tree.get_path(Path::new(path)).ok().filter(|e| e.kind() == Some(ObjectType::Commit)).map(|e| e.id())
     };
-    let mut out = Vec::new();
-    for path in listed {
+    for path in paths {
         let Some(now) = gitlink(&head_tree, &path) else { continue };
-        if gitlink(&start_tree, &path) == Some(now) {
+        let then = start_tree.as_ref().and_then(|t| gitlink(t, &path));
+        if then == Some(now) {
             continue;
         }
-        let on_remote = on_remote(&repo.root().join(&path), now, url_of(&path).as_deref());
-        out.push(Submodule { path, commit: now.to_string(), on_remote });
+        let dir = at.root.join(&path);
+        // A submodule of a submodule not checked out here holds no commit
+        // this worktree made.
+        if at.depth > 0 && !dir.join(".git").exists() {
+            continue;
+        }
+        let url = url_of(&path);
+        let on_remote = on_remote(&dir, now, url.as_deref());
+        let unread = matches!(on_remote, OnRemote::Unread(_));
+        out.push(Submodule { path: format!("{}{path}", at.prefix), commit: now.to_string(), on_remote });
+        if unread || at.depth + 1 >= DEPTH {
+            continue;
+        }
+        // Its own submodules that moved between the two commits.
+        let flags = RepositoryOpenFlags::NO_SEARCH;
+        let Ok(sub) = Repository::open_ext(&dir, flags, std::iter::empty::<&std::ffi::OsStr>()) else { continue };
+        let inner = Level {
+            root: &dir,
+            head: now,
+            start: then.filter(|t| sub.find_commit(*t).is_ok()),
+            base: url.as_deref(),
+            prefix: format!("{}{path}/", at.prefix),
+            depth: at.depth + 1,
+        };
+        if let Err(e) = changed_in(&sub, &inner, &[], out) {
+            let on_remote = OnRemote::Unread(format!("its submodules cannot be read ({})", e.reason));
+            out.push(Submodule { path: format!("{}{path}", at.prefix), commit: now.to_string(), on_remote });
+        }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// An index entry's mode for a gitlink (a submodule's commit).
@@ -265,23 +338,23 @@ mod tests {
         let _bare = with_submodule(&t);
         let start = t.head();
         let repo = crate::open(t.path()).expect("open");
-        assert_eq!(changed(&repo, &start, &start, None).expect("read"), vec![]);
+        assert_eq!(changed(&repo, &start, Some(&start), None).expect("read"), vec![]);
         let lib = t.path().join("lib");
         t.git_in(&lib, &["commit", "-q", "--allow-empty", "-m", "lib: new"]);
         t.git(&["add", "lib"]);
         let head = t.commit_all("use lib's new commit");
-        let found = changed(&repo, &head, &start, None).expect("read");
+        let found = changed(&repo, &head, Some(&start), None).expect("read");
         assert_eq!(found.len(), 1);
         assert_eq!((found[0].path.as_str(), &found[0].on_remote), ("lib", &OnRemote::Missing));
         t.git_in(&lib, &["push", "-q", "origin", "HEAD:main"]);
-        let found = changed(&repo, &head, &start, None).expect("read");
+        let found = changed(&repo, &head, Some(&start), None).expect("read");
         assert_eq!(found[0].on_remote, OnRemote::Held("refs/remotes/origin/main".into()));
         // A remote-tracking ref moved by hand is not the submodule's remote.
         t.git_in(&lib, &["commit", "-q", "--allow-empty", "-m", "lib: newer"]);
         t.git_in(&lib, &["update-ref", "refs/remotes/origin/main", "HEAD"]);
         t.git(&["add", "lib"]);
         let head = t.commit_all("use lib's newer commit");
-        assert_eq!(changed(&repo, &head, &start, None).expect("read")[0].on_remote, OnRemote::Missing);
+        assert_eq!(changed(&repo, &head, Some(&start), None).expect("read")[0].on_remote, OnRemote::Missing);
     }
 
     #[test]
@@ -314,7 +387,7 @@ mod tests {
         t.git_in(&lib, &["push", "-q", "mine", "HEAD:main"]);
         t.git(&["add", "lib"]);
         let head = t.commit_all("use lib's new commit");
-        let found = changed(&repo, &head, &start, None).expect("read");
+        let found = changed(&repo, &head, Some(&start), None).expect("read");
         assert!(
             matches!(&found[0].on_remote, OnRemote::NotNamed { refname, named: Some(_) } if refname == "refs/remotes/mine/main"),
             "{found:?}"

@@ -19,7 +19,9 @@
 //!   `core.sparseCheckout`, `sparse.expectFilesOutsideOfPatterns`,
 //!   `diff.ignoreSubmodules` and `submodule.<name>.ignore` (in the
 //!   configuration or in `.gitmodules`, committed or not): the start's
-//!   value governs, and a value changed since is named;
+//!   value governs, and a value changed since is named, except where the
+//!   value now hides less (`core.fileMode` turned on, a sparse checkout
+//!   turned off): then git's reading now is the stricter, and is taken;
 //! - `core.autocrlf`, `core.eol` and the attributes files outside the
 //!   working tree (`info/attributes`, `core.attributesFile`): libgit2, which
 //!   applies the eol conversions, reads them as they are now, and once git
@@ -181,7 +183,15 @@ fn govern<'a>(
             "core.sparsecheckout" => &mut c.sparse_checkout,
             _ => &mut c.expect_outside,
         };
-        if *slot != value {
+        // Set since the start so as to hide less (`core.fileMode` turned on
+        // after a `chmod` made while it was off, so `git status` shows the
+        // mode change): read as now, as git does (test/cases/328).
+        let hides_less_now = match key {
+            "core.filemode" => *slot && !value,
+            "core.sparsecheckout" | "sparse.expectfilesoutsideofpatterns" => !*slot && value,
+            _ => false,
+        };
+        if *slot != value && !hides_less_now {
             let of = if key == "core.ignorecase" { Of::Both } else { Of::Tracked };
             c.governed.push(Governed {
                 what: name.into(),

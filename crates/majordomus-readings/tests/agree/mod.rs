@@ -223,7 +223,7 @@ pub struct Answer {
 }
 
 impl Answer {
-    fn from_tree(tree: &WorkingTree) -> Answer {
+    pub fn from_tree(tree: &WorkingTree) -> Answer {
         Answer {
             changed: tree.dirty.iter().map(|d| (d.path.clone(), (d.index.clone(), d.deleted))).collect(),
             untracked: tree.untracked.iter().cloned().collect(),

@@ -59,14 +59,16 @@ pub fn elsewhere(
 }
 
 /// The submodules whose recorded commit in HEAD changed since the start
-/// commit. With no task, or no start commit, nothing.
+/// commit: every one HEAD records where the task started on an unborn
+/// HEAD (test/cases/326). With no task, or no commit now, nothing.
 pub fn submodules(repo: &Repo, head_commit: Option<&str>, task: &TaskState) -> Reading<Vec<Submodule>> {
-    match (head_commit, task.record().and_then(|r| r.head.as_deref())) {
-        (Some(head), Some(start)) if refs::has_commit(repo, start) => {
-            refs::submodules::changed(repo, head, start, task.record().and_then(superproject_url))
+    let (Some(head), Some(record)) = (head_commit, task.record()) else { return Ok(Vec::new()) };
+    match record.head.as_deref() {
+        Some(start) if refs::has_commit(repo, start) => {
+            refs::submodules::changed(repo, head, Some(start), superproject_url(record))
         }
-        (Some(_), Some(start)) => Err(Unread::start_commit_missing(start)),
-        _ => Ok(Vec::new()),
+        Some(start) => Err(Unread::start_commit_missing(start)),
+        None => refs::submodules::changed(repo, head, None, superproject_url(record)),
     }
 }
 

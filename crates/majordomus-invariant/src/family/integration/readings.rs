@@ -86,7 +86,12 @@ pub fn upstreams(
 /// count), other than the trunk's, holding commits this worktree made
 /// since the start (HEAD's reflog shows them made) that HEAD does not reach and
 /// whose changes the trunk does not hold: work pushed to a branch and left
-/// there while HEAD went back. Cheap when no ref moved.
+/// there while HEAD went back. A ref a push from this repository left
+/// where it is (its reflog's newest line) holds this repository's work
+/// whichever worktree made it (a linked worktree created since the start
+/// and removed keeps no reflog to say so, test/cases/324), unless a
+/// branch a peer has checked out holds it: a worktree that existed at the
+/// start pushes its own work. Cheap when no ref moved.
 pub fn pushed_aside(
     repo: &Repo,
     paths: &StatePaths,
@@ -110,9 +115,7 @@ pub fn pushed_aside(
         return Ok(Vec::new());
     }
     let made_here = refs::attribution::made_by_head_since(repo, record)?;
-    if made_here.is_empty() {
-        return Ok(Vec::new());
-    }
+    let mut peers: Option<Vec<git2::Oid>> = None;
     let oid = |s: &str| git2::Oid::from_str(s).map_err(|e| Unread::git(s, &e));
     let head = head_commit.map(oid).transpose()?;
     let trunk_tip = oid(&trunk.commit)?;
@@ -128,9 +131,25 @@ pub fn pushed_aside(
         for hidden in head.iter().chain([&trunk_tip]) {
             let _ = walk.hide(*hidden);
         }
-        let mine = walk.take(refs::attribution::WALKED).filter_map(Result::ok).any(|c| made_here.contains(&c));
+        let mine = !made_here.is_empty()
+            && walk.take(refs::attribution::WALKED).filter_map(Result::ok).any(|c| made_here.contains(&c));
         if !mine {
-            continue;
+            let log = majordomus_readings::reflog::log_of(repo.common_dir(), &t.refname);
+            let pushed = majordomus_readings::reflog::last_line(&log)
+                .ok()
+                .flatten()
+                .is_some_and(|l| l.message == "update by push" && l.new == t.commit);
+            if !pushed {
+                continue;
+            }
+            if peers.is_none() {
+                peers = Some(refs::attribution::peer_tips(repo, record)?);
+            }
+            let a_peers =
+                peers.iter().flatten().any(|p| *p == tip || repo.git.graph_descendant_of(*p, tip).unwrap_or(false));
+            if a_peers {
+                continue;
+            }
         }
         match super::cache::integration(repo, paths, &t.commit, &trunk.commit)? {
             refs::Integration::Reached | refs::Integration::Holds { .. } => {}
