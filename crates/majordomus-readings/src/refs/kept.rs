@@ -52,6 +52,13 @@ fn under(list: &[&str], name: &str) -> bool {
     list.iter().any(|p| name == p.trim_end_matches('/') || (p.ends_with('/') && name.starts_with(p)))
 }
 
+/// [`read_here`] for a name as `packed-refs` holds it (a line may end in
+/// `\r`); one that is not UTF-8 is no ref's.
+fn read_here_bytes(name: &[u8]) -> bool {
+    let name = name.strip_suffix(b"\r").unwrap_or(name);
+    std::str::from_utf8(name).is_ok_and(read_here)
+}
+
 fn read_here(name: &str) -> bool {
     !under(NOT_READ, name)
 }
@@ -76,7 +83,7 @@ impl Written {
 /// A digest of the packed refs read here (names and ids), which `start`
 /// records: the same digest later says none of them changed.
 pub fn packed_digest(common_dir: &Path) -> Reading<String> {
-    let packed = super::local::packed_where(common_dir, read_here)?;
+    let packed = super::local::packed_where(common_dir, read_here_bytes)?;
     Ok(digest(&packed))
 }
 
@@ -107,7 +114,7 @@ pub fn written_since(repo: &Repo, record: &TaskRecord) -> Reading<Written> {
     let packed_path = repo.common_dir().join("packed-refs");
     if let Ok(meta) = std::fs::symlink_metadata(&packed_path) {
         if stamp_ns(&meta) >= since_ns {
-            let packed = super::local::packed_where(repo.common_dir(), read_here)?;
+            let packed = super::local::packed_where(repo.common_dir(), read_here_bytes)?;
             // Where git's tools write, every packed ref is read (only one at
             // a commit HEAD pointed at since the start counts); elsewhere,
             // every packed one where the digest says they changed.
