@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
+use majordomus_records::ledger::Entry;
 use majordomus_records::task::{PreviousTask, TaskRecord};
 
 use crate::judgement::{with, Judgement};
@@ -72,6 +73,44 @@ pub fn continued_sentence(p: &PreviousTask) -> String {
         "This task continues {:?} ({}), which ended {} at {} with questions left open ({}): it is measured from that task's start, and what that task left is its own; the archive is {}.",
         p.task, p.id, p.outcome, p.finished_at, p.done_line, p.archive
     )
+}
+
+/// What task `id` declared in `entries` (todos, claims, filings,
+/// background work, acknowledgements, and their settling): what its
+/// archive keeps, so that a start continuing it puts back what the ledger
+/// lost between the two (`rm .ai/local/state/ledger.jsonl`, which `start`
+/// would otherwise mark as it found it). Gate verdicts are not kept: one
+/// lost is a gate to run again.
+pub fn declarations(entries: Vec<Entry>, id: &str) -> Vec<Entry> {
+    use majordomus_records::ledger::Event;
+    entries
+        .into_iter()
+        .filter(|e| e.task.as_deref() == Some(id))
+        .filter(|e| {
+            matches!(
+                e.event,
+                Event::TodoAdd { .. }
+                    | Event::TodoDone { .. }
+                    | Event::Claim { .. }
+                    | Event::Release { .. }
+                    | Event::File { .. }
+                    | Event::Background { .. }
+                    | Event::BackgroundForget { .. }
+                    | Event::Ack { .. }
+            )
+        })
+        .collect()
+}
+
+/// What the previous task's archive keeps of its declarations
+/// ([`declarations`]); none where it keeps none (an older majordomus's).
+pub fn archived_declarations(p: &PreviousTask) -> Vec<Entry> {
+    let Ok(bytes) = majordomus_records::regular::read(Path::new(&p.archive)) else { return Vec::new() };
+    let Ok(mut doc) = serde_json::from_slice::<serde_json::Value>(&bytes) else { return Vec::new() };
+    let Some(kept) = doc.get_mut("ledger").map(serde_json::Value::take) else { return Vec::new() };
+    let entries: Vec<Entry> = serde_json::from_value(kept).unwrap_or_default();
+    // Each within the ledger's bounds, as any line appended is.
+    declarations(entries.into_iter().filter(|e| e.check().is_ok()).collect(), &p.id)
 }
 
 /// The record the previous task's archive holds, which a start continues;

@@ -75,8 +75,14 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
         )),
     };
     let now = chrono::Utc::now();
+    // What the task declared, kept with it: a start continuing it puts back
+    // what the ledger lost meanwhile (test/cases/341).
+    let declared = majordomus_records::ledger::read_here(&ws.paths)
+        .map(|entries| majordomus_invariant::restart::declarations(entries, &record.id))
+        .unwrap_or_default();
     let archived = serde_json::json!({
         "outcome": args.outcome.as_str(),
+        "ledger": declared,
         "finished_at": now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         "done_line": doc.done_line(),
         "score": doc.score,
@@ -120,7 +126,12 @@ fn finish_unreadable(ws: &Workspace, outcome: Outcome, reason: &str) -> Result<E
         .task_copy()
         .and_then(|c| TaskRecord::load(&c).ok().flatten())
         .or_else(|| serde_json::from_slice::<TaskRecord>(&held).ok());
+    let declared = match (&kept, majordomus_records::ledger::read_here(&ws.paths)) {
+        (Some(r), Ok(entries)) => majordomus_invariant::restart::declarations(entries, &r.id),
+        _ => Vec::new(),
+    };
     let archived = serde_json::json!({
+        "ledger": declared,
         "outcome": outcome.as_str(),
         "finished_at": now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         "done_line": "done: not measured (the task record could not be read)",

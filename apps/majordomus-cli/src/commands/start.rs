@@ -45,7 +45,7 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
     let here = cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf());
     let prefix = here.strip_prefix(ws.repo.root()).unwrap_or(Path::new("")).to_path_buf();
     let scope = args.scope.iter().map(|s| normalise_scope(&prefix, s)).collect::<Result<Vec<_>, _>>()?;
-    let Begun { record, unread } = begin(&ws, args.task.trim(), scope, args.issue, args.owner_pid)?;
+    let Begun { record, unread, restored } = begin(&ws, args.task.trim(), scope, args.issue, args.owner_pid)?;
     let at = match (&record.head, &record.branch) {
         (Some(c), Some(b)) => format!("{b} at {}", &c[..12]),
         (Some(c), None) => format!("detached HEAD at {}", &c[..12]),
@@ -76,6 +76,9 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
         Some(p) => outln!("inherited from the previous task here: {}", majordomus_invariant::restart::sentence(p))?,
         None => {}
     }
+    if restored > 0 {
+        outln!("put back in the ledger: {restored} of what the task it continues declared, which the ledger no longer held")?;
+    }
     for (what, why) in &unread {
         outln!("not read at the start: {what} ({why}); what it held then cannot be told inherited")?;
     }
@@ -88,6 +91,8 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
 pub struct Begun {
     pub record: TaskRecord,
     pub unread: Vec<(String, String)>,
+    /// What the task continued declared and the ledger no longer held, put back.
+    pub restored: usize,
 }
 
 /// Records a task in `ws` (what `start` does, without printing): refused
@@ -157,8 +162,9 @@ pub fn begin(
     majordomus_records::ledger::renew_mark(&ws.paths).map_err(|e| {
         CliError::internal("the task is recorded, but the ledger's mark in the git directory cannot be renewed", e)
     })?;
+    let restored = restore_declarations(ws, &record)?;
     let unread = unread.into_iter().map(|(what, why)| (what.to_string(), why.to_string())).collect();
-    Ok(Begun { record, unread })
+    Ok(Begun { record, unread, restored })
 }
 
 /// A start where the previous task here ended with questions open
@@ -185,6 +191,30 @@ fn continuing(fresh: TaskRecord) -> TaskRecord {
         scope_added,
         ..fresh
     }
+}
+
+/// Puts back, for a task continued, what it declared (its archive keeps
+/// it) and the ledger no longer holds: the ledger removed between the
+/// finish and this start is no way to forget an open todo, a claim or
+/// background work (test/cases/341).
+fn restore_declarations(ws: &Workspace, record: &TaskRecord) -> Result<usize, CliError> {
+    let Some(previous) = record.snapshot.previous.as_ref().filter(|_| majordomus_invariant::restart::continues(record))
+    else {
+        return Ok(0);
+    };
+    let kept = majordomus_invariant::restart::archived_declarations(previous);
+    if kept.is_empty() {
+        return Ok(0);
+    }
+    let _lock = ws.lock_ledger()?;
+    let held = majordomus_records::ledger::read_here(&ws.paths)
+        .map_err(|e| CliError::internal("the task is recorded, but its ledger cannot be read", e))?;
+    let lost: Vec<_> = kept.iter().filter(|e| !held.contains(e)).collect();
+    for entry in &lost {
+        majordomus_records::ledger::append(&ws.paths, entry)
+            .map_err(|e| CliError::internal("the task is recorded, but what it declared cannot be put back", e))?;
+    }
+    Ok(lost.len())
 }
 
 /// The scope of a task continued by a start naming `named`: a restart is
