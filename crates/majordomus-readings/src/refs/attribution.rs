@@ -327,15 +327,20 @@ pub fn head_lines_since(repo: &Repo, record: &TaskRecord) -> Reading<(Vec<reflog
 /// than this one that existed at the start (the main worktree always),
 /// whose work is its own.
 pub fn peer_tips(repo: &Repo, record: &TaskRecord) -> Reading<Vec<Oid>> {
+    Ok(peer_branches(repo, record)?
+        .iter()
+        .filter_map(|branch| repo.git.refname_to_id(&format!("refs/heads/{branch}")).ok())
+        .collect())
+}
+
+/// The branches a peer has checked out (see [`peer_tips`]), by name.
+pub fn peer_branches(repo: &Repo, record: &TaskRecord) -> Reading<Vec<String>> {
     let mut out = Vec::new();
     for (branch, worktree) in checked_out_elsewhere(repo)? {
         let peer = worktree == "main"
             || record.snapshot.worktrees.as_ref().map_or(true, |at_start| at_start.contains_key(&worktree));
-        if !peer {
-            continue;
-        }
-        if let Ok(id) = repo.git.refname_to_id(&format!("refs/heads/{branch}")) {
-            out.push(id);
+        if peer {
+            out.push(branch);
         }
     }
     Ok(out)

@@ -12,6 +12,13 @@
 //! A reflog expired by hand forgets the commits it held: what HEAD still
 //! reaches is then all that is known. Taken only when the task has
 //! acknowledged something, so `check` pays for it only then.
+//!
+//! A branch made since the start that holds commits no ref of the start
+//! and no remote holds, which no worktree that was there at the start has
+//! checked out, is not another's to acknowledge either: nothing says whose
+//! they are (a linked worktree made since the start and removed again
+//! keeps no reflog here, test/cases/329), so it is held as the task's
+//! ([`Made::unattributed`]).
 
 use std::collections::BTreeSet;
 
@@ -29,6 +36,9 @@ pub struct Made {
     /// Local branches this worktree checked out since the start, and those
     /// pointing at a commit of the task.
     pub branches: BTreeSet<String>,
+    /// Local branches made since the start holding commits no start ref
+    /// and no counted remote holds, that no peer has checked out.
+    pub unattributed: BTreeSet<String>,
 }
 
 impl Made {
@@ -38,6 +48,9 @@ impl Made {
         if let Some(name) = item.strip_prefix("branch ") {
             if self.branches.contains(name) {
                 return Some("a branch this worktree checked out since the start, or one holding a commit of the task");
+            }
+            if self.unattributed.contains(name) {
+                return Some("a branch made since the start, holding commits no remote holds, that no worktree there at the start has checked out: nothing says they are not the task's; push them, or delete the branch");
             }
         }
         self.paths.contains(item).then_some("a path the task's own commits changed")
@@ -96,17 +109,53 @@ pub fn read(repo: &Repo, record: &TaskRecord) -> Reading<Made> {
         commits.insert(oid);
         changed_by(repo, oid, &mut made.paths)?;
     }
+    let mut fresh: Vec<(String, git2::Oid)> = Vec::new();
     if let Ok(branches) = git.branches(Some(git2::BranchType::Local)) {
         for (branch, _) in branches.flatten() {
             let tip = branch.get().target();
             if let (Some(tip), Ok(Some(name))) = (tip, branch.name()) {
                 if commits.contains(&tip) {
                     made.branches.insert(name.to_string());
+                } else if record.snapshot.branches.as_ref().is_some_and(|b| !b.contains_key(name)) {
+                    fresh.push((name.to_string(), tip));
                 }
             }
         }
     }
+    if !fresh.is_empty() {
+        unattributed(repo, record, fresh, &mut made)?;
+    }
     Ok(made)
+}
+
+/// Adds to `made.unattributed` the branches of `fresh` (made since the
+/// start) that hold a commit no ref of the start and no counted remote
+/// holds, and that no peer has checked out.
+fn unattributed(repo: &Repo, record: &TaskRecord, fresh: Vec<(String, git2::Oid)>, made: &mut Made) -> Reading<()> {
+    use majordomus_readings::refs;
+    let peers = refs::attribution::peer_branches(repo, record)?;
+    // A record without the remotes at the start hides no remote's commits:
+    // read strictly.
+    let mut hidden =
+        refs::evidence(repo, refs::Start::Snapshot(&record.snapshot)).map(|e| e.tips()).unwrap_or_default();
+    hidden.extend(
+        record
+            .head
+            .iter()
+            .chain(record.snapshot.branches.iter().flat_map(|b| b.values()))
+            .filter_map(|c| git2::Oid::from_str(c).ok()),
+    );
+    for (name, tip) in fresh.into_iter().filter(|(name, _)| !peers.contains(name)) {
+        let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
+        for h in &hidden {
+            let _ = walk.hide(*h);
+        }
+        walk.push(tip).map_err(|e| Unread::git(&name, &e))?;
+        if walk.next().is_some() {
+            made.unattributed.insert(name);
+        }
+    }
+    Ok(())
 }
 
 /// Adds the paths commit `oid` changed against its first parent (against
@@ -163,5 +212,18 @@ mod tests {
         let repo = majordomus_readings::open(t.path()).expect("open");
         let made = read(&repo, &record).expect("read");
         assert_eq!(made, Made::default());
+    }
+
+    #[test]
+    fn a_branch_made_since_holding_a_commit_made_outside_this_worktrees_head_is_held_as_the_tasks() {
+        let t = TestRepo::with_commit();
+        let record = started(&t);
+        let tree = t.git(&["rev-parse", "HEAD^{tree}"]);
+        let commit = t.git(&["commit-tree", "-p", "HEAD", "-m", "elsewhere", tree.trim()]);
+        t.git(&["branch", "x", commit.trim()]);
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let made = read(&repo, &record).expect("read");
+        assert!(made.owns("branch x").is_some(), "{made:?}");
+        assert!(made.branches.is_empty(), "{made:?}");
     }
 }
