@@ -41,7 +41,11 @@ trap 'rm -rf "$case_root"' EXIT
 while IFS= read -r var; do unset "$var"; done < <(env | sed -n 's/^\(GIT_[A-Za-z_]*\)=.*/\1/p')
 export HOME="$case_root/home"
 mkdir -p "$HOME"
-export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
+# The global configuration is an empty file of the case's own, not
+# /dev/null: `git config --global` writes through a lock file renamed over
+# it, and as root that replaces the machine's /dev/null.
+: > "$HOME/.gitconfig"
+export GIT_CONFIG_GLOBAL="$HOME/.gitconfig" GIT_CONFIG_NOSYSTEM=1
 export GIT_AUTHOR_NAME="Case Author" GIT_AUTHOR_EMAIL=case@example.com
 export GIT_COMMITTER_NAME="Case Author" GIT_COMMITTER_EMAIL=case@example.com
 export NO_COLOR=1
