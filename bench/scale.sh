@@ -26,7 +26,10 @@
 # --porcelain=v2 --branch -uall` and `hook stop` (after 2 unmeasured ones:
 # the check measured is a repeated one, as at an agent's every stop) and,
 # for what listing the branches costs git itself, `git for-each-ref
-# refs/heads` (git status reads no branch but HEAD's). At
+# refs/heads` (git status reads no branch but HEAD's), and for the floor of
+# a reading of loose refs that trusts no directory's times, `find
+# .git/refs/heads -size +1000k` (every ref file listed and stat'ed, nothing
+# printed). At
 # 300,000 files the peak memory of one check is read with /usr/bin/time -v.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -57,6 +60,7 @@ bench_binary
 go_hermetic
 payload="$bench_home/stop.json"
 refs_cmd="git for-each-ref refs/heads"
+stat_cmd="find .git/refs/heads -size +1000k"
 
 # shape AXIS LABEL FILES BRANCHES COMMITS BASELINES [packed]: build (or reuse),
 # measure, remove. `packed`: the refs packed (`git pack-refs --all`), as git
@@ -88,17 +92,18 @@ shape() {
     cd "$repo"
     local l0 out c s h rss="" line
     l0=$(load1)
-    out=$(alternate "$n" "check=$bin check --json" "status=$status_cmd" "stop=@$payload $bin hook stop" "refs=$refs_cmd")
+    out=$(alternate "$n" "check=$bin check --json" "status=$status_cmd" "stop=@$payload $bin hook stop" "refs=$refs_cmd" "stat=$stat_cmd")
     c=$(awk '$1 == "check" { print $2 }' <<< "$out")
     s=$(awk '$1 == "status" { print $2 }' <<< "$out")
     h=$(awk '$1 == "stop" { print $2 }' <<< "$out")
     r=$(awk '$1 == "refs" { print $2 }' <<< "$out")
+    f=$(awk '$1 == "stat" { print $2 }' <<< "$out")
     if [ "$files" -ge 300000 ]; then
         /usr/bin/time -v "$bin" check --json > /dev/null 2> "$bench_home/time.txt" || true
         rss=$(awk -F': ' '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }' "$bench_home/time.txt")
         rss=" check_peak_rss_mib=$rss"
     fi
-    line="scale axis=$axis $label${packed:+ refs=packed} files=$files branches=$branches trunk_commits=$commits baselines=$baselines rounds=$n check_ms=$c status_ms=$s ratio=$(ratio "$c" "$s") hook_stop_ms=$h stop_vs_check=$(ratio "$h" "$c") for_each_ref_ms=$r$rss load1=$l0..$(load1) built_or_reused_s=$built"
+    line="scale axis=$axis $label${packed:+ refs=packed} files=$files branches=$branches trunk_commits=$commits baselines=$baselines rounds=$n check_ms=$c status_ms=$s ratio=$(ratio "$c" "$s") hook_stop_ms=$h stop_vs_check=$(ratio "$h" "$c") for_each_ref_ms=$r stat_ref_files_ms=$f$rss load1=$l0..$(load1) built_or_reused_s=$built"
     echo "$line"
     report+=("$line")
     cd "$dir"

@@ -52,6 +52,13 @@ fn under(list: &[&str], name: &str) -> bool {
     list.iter().any(|p| name == p.trim_end_matches('/') || (p.ends_with('/') && name.starts_with(p)))
 }
 
+/// [`read_here`] for a name as `packed-refs` holds it (a line may end in
+/// `\r`); one that is not UTF-8 is no ref's.
+fn read_here_bytes(name: &[u8]) -> bool {
+    let name = name.strip_suffix(b"\r").unwrap_or(name);
+    std::str::from_utf8(name).is_ok_and(read_here)
+}
+
 fn read_here(name: &str) -> bool {
     !under(NOT_READ, name)
 }
@@ -76,14 +83,17 @@ impl Written {
 /// A digest of the packed refs read here (names and ids), which `start`
 /// records: the same digest later says none of them changed.
 pub fn packed_digest(common_dir: &Path) -> Reading<String> {
-    let packed = super::local::packed(common_dir, "refs/")?;
+    let packed = super::local::packed_where(common_dir, read_here_bytes)?;
     Ok(digest(&packed))
 }
 
 fn digest(packed: &[(String, Oid, Option<Oid>)]) -> String {
     let mut text = String::new();
     for (name, id, _) in packed.iter().filter(|(n, _, _)| read_here(n) && !Written::made_here_only(n)) {
-        text.push_str(&format!("{id} {name}\n"));
+        text.push_str(&crate::hex(*id));
+        text.push(' ');
+        text.push_str(name);
+        text.push('\n');
     }
     Oid::hash_object(ObjectType::Blob, text.as_bytes()).map_or_else(|_| String::new(), |d| d.to_string())
 }
@@ -104,13 +114,13 @@ pub fn written_since(repo: &Repo, record: &TaskRecord) -> Reading<Written> {
     let packed_path = repo.common_dir().join("packed-refs");
     if let Ok(meta) = std::fs::symlink_metadata(&packed_path) {
         if stamp_ns(&meta) >= since_ns {
-            let packed = super::local::packed(repo.common_dir(), "refs/")?;
+            let packed = super::local::packed_where(repo.common_dir(), read_here_bytes)?;
             // Where git's tools write, every packed ref is read (only one at
             // a commit HEAD pointed at since the start counts); elsewhere,
             // every packed one where the digest says they changed.
             let changed = record.snapshot.packed_refs.as_deref() != Some(digest(&packed).as_str());
             all_packed = changed;
-            for (name, id, peeled) in packed.into_iter().filter(|(n, _, _)| read_here(n)) {
+            for (name, id, peeled) in packed {
                 if (changed || Written::made_here_only(&name)) && !found.iter().any(|(n, _)| *n == name) {
                     found.push((name, peeled.unwrap_or(id)));
                 }

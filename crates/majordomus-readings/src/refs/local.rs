@@ -251,6 +251,17 @@ fn mtime_ns(meta: &std::fs::Metadata) -> u64 {
 /// The lines of `packed-refs` whose name starts with `prefix`, sorted by
 /// name, each with the id its `^` line peels it to, if any.
 pub(super) fn packed(common_dir: &Path, prefix: &str) -> Reading<Vec<(String, Oid, Option<Oid>)>> {
+    packed_where(common_dir, |name| name.starts_with(prefix.as_bytes()))
+}
+
+/// The lines of `packed-refs` whose name (its bytes as the file holds
+/// them) `keep` takes, as [`packed`] reads them: a name not taken costs no
+/// validation and no id parsed (the file holds every packed branch, and
+/// most readings want few of them).
+pub(super) fn packed_where(
+    common_dir: &Path,
+    keep: impl Fn(&[u8]) -> bool,
+) -> Reading<Vec<(String, Oid, Option<Oid>)>> {
     let bytes = packed_lines(common_dir)?;
     let mut out: Vec<(String, Oid, Option<Oid>)> = Vec::new();
     // Whether the last line read was a ref taken (a `^` line peels it).
@@ -270,7 +281,7 @@ pub(super) fn packed(common_dir: &Path, prefix: &str) -> Reading<Vec<(String, Oi
             continue;
         }
         last_taken = false;
-        if let Some((name, id)) = packed_line(line, prefix) {
+        if let Some((name, id)) = packed_line(line, &keep) {
             out.push((name.to_string(), id, None));
             last_taken = true;
         }
@@ -296,12 +307,12 @@ fn packed_lines(common_dir: &Path) -> Reading<Vec<u8>> {
     }
 }
 
-/// One `<id> <name>` line of `packed-refs` whose name starts with `prefix`
-/// and is one git accepts (`# pack-refs with: ...` and `^<peeled id>`
-/// lines name no ref).
-fn packed_line<'a>(line: &'a [u8], prefix: &str) -> Option<(&'a str, Oid)> {
+/// One `<id> <name>` line of `packed-refs` whose name `keep` takes and
+/// git accepts (`# pack-refs with: ...` and `^<peeled id>` lines name no
+/// ref).
+fn packed_line<'a>(line: &'a [u8], keep: &impl Fn(&[u8]) -> bool) -> Option<(&'a str, Oid)> {
     let (id, name) = (line.get(..40)?, line.get(41..)?);
-    if line[40] != b' ' || !name.starts_with(prefix.as_bytes()) {
+    if line[40] != b' ' || !keep(name) {
         return None;
     }
     let name = std::str::from_utf8(name).ok()?.trim_end_matches('\r');
