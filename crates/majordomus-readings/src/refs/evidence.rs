@@ -411,6 +411,34 @@ pub(super) fn remote_urls(repo: &git2::Repository) -> Reading<BTreeMap<String, (
     Ok(remotes.iter().filter_map(|(name, c)| Some((name.clone(), urls(c, &rewrites)?))).collect())
 }
 
+/// `url` as the rewrites outside `repo`'s own configuration file (the
+/// user's and the system's `url.*.insteadOf`, a mirror say) make it,
+/// fetching and pushing: a URL a submodule's remote is compared with is
+/// rewritten by them alike, never by a rule in the submodule's own file.
+pub(super) fn outer_urls(repo: &git2::Repository, url: &str) -> Reading<(String, String)> {
+    let config =
+        repo.config().and_then(|mut c| c.snapshot()).map_err(|e| Unread::git("the submodule's configuration", &e))?;
+    let mut rewrites = Rewrites::default();
+    let mut entries = config
+        .entries(Some(r"^url\..*\.(insteadof|pushinsteadof)$"))
+        .map_err(|e| Unread::git("the URL rewrites", &e))?;
+    while let Some(entry) = entries.next() {
+        let entry = entry.map_err(|e| Unread::git("the URL rewrites", &e))?;
+        if matches!(entry.level(), git2::ConfigLevel::Local | git2::ConfigLevel::Worktree | git2::ConfigLevel::App) {
+            continue;
+        }
+        let (Some(key), Some(value)) = (entry.name(), entry.value()) else { continue };
+        let Some(rest) = key.strip_prefix("url.") else { continue };
+        let Some((base, last)) = rest.rsplit_once('.') else { continue };
+        match last {
+            "insteadof" => rewrites.fetch.push((value.to_string(), base.to_string())),
+            _ => rewrites.push.push((value.to_string(), base.to_string())),
+        }
+    }
+    let remote = Configured { url: Some(url.to_string()), ..Configured::default() };
+    Ok(urls(&remote, &rewrites).unwrap_or_else(|| (url.to_string(), url.to_string())))
+}
+
 /// [`configuration`] of one configuration snapshot.
 fn configuration_of(config: &git2::Config) -> Reading<(BTreeMap<String, Configured>, Rewrites)> {
     let mut remotes: BTreeMap<String, Configured> = BTreeMap::new();

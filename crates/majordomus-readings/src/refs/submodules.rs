@@ -41,7 +41,7 @@ use std::path::Path;
 
 use git2::{ObjectType, Oid, Repository, RepositoryOpenFlags};
 
-use super::evidence::{from_remote, points_at, remote_urls, same_location};
+use super::evidence::{from_remote, outer_urls, points_at, remote_urls, same_location};
 use crate::reflog;
 use crate::{Reading, Repo, Unread};
 
@@ -271,10 +271,16 @@ fn on_remote(dir: &Path, commit: Oid, named: Option<&str>) -> OnRemote {
                 Ok(urls) => urls,
                 Err(e) => return OnRemote::Unread(e.reason),
             };
+            // The named URL as the user's own rewrites make it (a mirror's
+            // `insteadOf` in the global configuration applies to both).
+            let named_as = match named.map(|n| outer_urls(&sub, n)).transpose() {
+                Ok(named_as) => named_as,
+                Err(e) => return OnRemote::Unread(e.reason),
+            };
             let named_here = |refname: &&String| {
                 let remote = refname.strip_prefix("refs/remotes/").and_then(|r| r.split('/').next());
                 let Some((fetch, push)) = remote.and_then(|r| urls.get(r)) else { return false };
-                named.is_some_and(|n| same_repository(dir, fetch, n) && same_repository(dir, push, n))
+                named_as.as_ref().is_some_and(|(f, p)| same_repository(dir, fetch, f) && same_repository(dir, push, p))
             };
             match (held.iter().find(named_here), held.first()) {
                 (Some(refname), _) => OnRemote::Held(refname.clone()),
