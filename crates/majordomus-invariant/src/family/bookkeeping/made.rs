@@ -18,7 +18,10 @@
 //! checked out, is not another's to acknowledge either: nothing says whose
 //! they are (a linked worktree made since the start and removed again
 //! keeps no reflog here, test/cases/329), so it is held as the task's
-//! ([`Made::unattributed`]).
+//! ([`Made::unattributed`]). So is a linked worktree whose HEAD holds such
+//! commits ([`Made::worktrees`]): `git worktree add --detach ../w` and a
+//! commit there leave the work on no branch at all, kept only by the
+//! worktree `nothing-accumulated` names (test/cases/342).
 
 use std::collections::BTreeSet;
 
@@ -39,6 +42,9 @@ pub struct Made {
     /// Local branches made since the start holding commits no start ref
     /// and no counted remote holds, that no peer has checked out.
     pub unattributed: BTreeSet<String>,
+    /// Linked worktrees whose HEAD holds commits no start ref and no
+    /// counted remote holds.
+    pub worktrees: BTreeSet<String>,
 }
 
 impl Made {
@@ -52,6 +58,9 @@ impl Made {
             if self.unattributed.contains(name) {
                 return Some("a branch made since the start, holding commits no remote holds, that no worktree there at the start has checked out: nothing says they are not the task's; push them, or delete the branch");
             }
+        }
+        if item.strip_prefix("worktree ").is_some_and(|name| self.worktrees.contains(name)) {
+            return Some("a worktree whose HEAD holds commits no remote holds: nothing says they are not the task's; push them before the worktree is removed");
         }
         self.paths.contains(item).then_some("a path the task's own commits changed")
     }
@@ -122,16 +131,41 @@ pub fn read(repo: &Repo, record: &TaskRecord) -> Reading<Made> {
             }
         }
     }
-    if !fresh.is_empty() {
-        unattributed(repo, record, fresh, &mut made)?;
+    let trees: Vec<(String, git2::Oid)> = git
+        .worktrees()
+        .map(|names| {
+            names.iter().flatten().filter_map(|n| worktree_head(repo, n).map(|t| (n.to_string(), t))).collect()
+        })
+        .unwrap_or_default();
+    if !fresh.is_empty() || !trees.is_empty() {
+        unattributed(repo, record, fresh, trees, &mut made)?;
     }
     Ok(made)
 }
 
+/// The commit linked worktree `name`'s HEAD holds, read from its file in
+/// the common git directory (its directory may be gone): `None` when it
+/// holds none (unborn) or cannot be read.
+fn worktree_head(repo: &Repo, name: &str) -> Option<git2::Oid> {
+    let text = std::fs::read_to_string(repo.common_dir().join("worktrees").join(name).join("HEAD")).ok()?;
+    let text = text.trim();
+    match text.strip_prefix("ref:") {
+        Some(target) => repo.git.find_reference(target.trim()).ok()?.resolve().ok()?.target(),
+        None => git2::Oid::from_str(text).ok(),
+    }
+}
+
 /// Adds to `made.unattributed` the branches of `fresh` (made since the
 /// start) that hold a commit no ref of the start and no counted remote
-/// holds, and that no peer has checked out.
-fn unattributed(repo: &Repo, record: &TaskRecord, fresh: Vec<(String, git2::Oid)>, made: &mut Made) -> Reading<()> {
+/// holds, and that no peer has checked out; to `made.worktrees` the linked
+/// worktrees of `trees` whose HEAD holds one.
+fn unattributed(
+    repo: &Repo,
+    record: &TaskRecord,
+    fresh: Vec<(String, git2::Oid)>,
+    trees: Vec<(String, git2::Oid)>,
+    made: &mut Made,
+) -> Reading<()> {
     use majordomus_readings::refs;
     let peers = refs::attribution::peer_branches(repo, record)?;
     // A record without the remotes at the start hides no remote's commits:
@@ -145,14 +179,22 @@ fn unattributed(repo: &Repo, record: &TaskRecord, fresh: Vec<(String, git2::Oid)
             .chain(record.snapshot.branches.iter().flat_map(|b| b.values()))
             .filter_map(|c| git2::Oid::from_str(c).ok()),
     );
-    for (name, tip) in fresh.into_iter().filter(|(name, _)| !peers.contains(name)) {
+    let holds_unheld = |name: &str, tip: git2::Oid| -> Reading<bool> {
         let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
         for h in &hidden {
             let _ = walk.hide(*h);
         }
-        walk.push(tip).map_err(|e| Unread::git(&name, &e))?;
-        if walk.next().is_some() {
+        walk.push(tip).map_err(|e| Unread::git(name, &e))?;
+        Ok(walk.next().is_some())
+    };
+    for (name, tip) in fresh.into_iter().filter(|(name, _)| !peers.contains(name)) {
+        if holds_unheld(&name, tip)? {
             made.unattributed.insert(name);
+        }
+    }
+    for (name, tip) in trees {
+        if holds_unheld(&format!("the worktree {name}"), tip)? {
+            made.worktrees.insert(name);
         }
     }
     Ok(())
