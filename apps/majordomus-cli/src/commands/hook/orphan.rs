@@ -11,6 +11,12 @@
 //! copy of its own (put back under its name: `git worktree add DIR/NAME
 //! BRANCH`). There the task is in view again, its record gone, and
 //! `majordomus finish` ends it.
+//!
+//! A submodule's task is kept the same way by its git directory
+//! (`.git/modules/NAME/majordomus/task.json`), which `git submodule deinit
+//! -f` leaves while it clears the submodule's working tree, the record
+//! with it: a stop is blocked while such a copy names a task whose
+//! working tree holds no record (test/cases/344).
 
 use std::path::Path;
 
@@ -22,11 +28,15 @@ use super::protocol::Verdict;
 use super::stop::{decide_unmeasured, unmeasured_state};
 use crate::workspace::Workspace;
 
-/// A task left open in a linked worktree that is gone.
+/// A task left open in a linked worktree that is gone, or in a submodule
+/// whose working tree no longer holds its record.
 #[derive(Debug)]
 pub struct Orphan {
-    /// The worktree's name, as git named it (its path's last part).
+    /// The worktree's name, as git named it (its path's last part), or the
+    /// submodule's name under the git directory's `modules/`.
     pub name: String,
+    /// A submodule's: the path of its working tree, where one is configured.
+    pub submodule: Option<Option<String>>,
     /// The task record's copy, where it still reads.
     pub record: Option<TaskRecord>,
 }
@@ -43,10 +53,43 @@ pub fn orphans(ws: &Workspace) -> Vec<Orphan> {
         let own = ws.repo.common_dir().join("worktrees").join(&name).join(GIT_STATE_DIR).join("task.json");
         let there = own.exists() && ws.repo.git.find_worktree(&name).is_ok_and(|w| w.validate().is_ok());
         if !there {
-            out.push(Orphan { name, record: TaskRecord::load(&path).ok().flatten() });
+            out.push(Orphan { name, submodule: None, record: TaskRecord::load(&path).ok().flatten() });
         }
     }
+    modules(ws.repo.common_dir(), "", 0, &mut out);
     out
+}
+
+/// The submodules under `dir`'s `modules/` (nested ones too, to a depth)
+/// whose git directory keeps a task record's copy while their working
+/// tree holds no record. One directory listing where there are none.
+fn modules(dir: &Path, prefix: &str, depth: usize, out: &mut Vec<Orphan>) {
+    let Ok(entries) = std::fs::read_dir(dir.join("modules")) else { return };
+    for entry in entries.flatten() {
+        let (git_dir, Some(part)) = (entry.path(), entry.file_name().to_str().map(str::to_string)) else { continue };
+        let name = format!("{prefix}{part}");
+        let copy = git_dir.join(GIT_STATE_DIR).join("task.json");
+        if copy.exists() {
+            // The working tree its configuration names (`core.worktree`,
+            // which `deinit` removes), read from the file, as git reads it.
+            let root = git2::Config::open(&git_dir.join("config"))
+                .ok()
+                .and_then(|c| c.get_path("core.worktree").ok())
+                .map(|w| git_dir.join(w))
+                .and_then(|w| w.canonicalize().ok());
+            let held = root.as_ref().is_some_and(|r| StatePaths::new(r).task().exists());
+            if !held {
+                out.push(Orphan {
+                    name: name.clone(),
+                    submodule: Some(root.map(|r| r.display().to_string())),
+                    record: TaskRecord::load(&copy).ok().flatten(),
+                });
+            }
+        }
+        if depth < 4 {
+            modules(&git_dir, &format!("{name}/"), depth + 1, out);
+        }
+    }
 }
 
 /// Blocks the stop for `orphan`, up to the block limit, its loop guard kept
@@ -56,17 +99,31 @@ pub fn verdict(ws: &Workspace, orphan: &Orphan, key: &HookKey) -> Verdict {
     let block_limit =
         ws.policy().map_or(majordomus_records::policy::DEFAULT_BLOCK_LIMIT, |policy| policy.hook.block_limit);
     let name: String = orphan.name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').collect();
-    let guard = ws.paths.hook_dir().join(format!("{}.worktree-{name}", key.file_name()));
+    let kind = if orphan.submodule.is_some() { "submodule" } else { "worktree" };
+    let guard = ws.paths.hook_dir().join(format!("{}.{kind}-{name}", key.file_name()));
     let previous = HookState::load(&guard).ok().flatten();
-    let what = match &orphan.record {
-        Some(r) => format!(
-            "the task {:?} (started {}) in the linked worktree {}",
-            majordomus_records::text::escape(&r.task),
-            majordomus_records::text::escape(&r.started_at),
-            majordomus_records::text::escape(&orphan.name)
-        ),
-        None => format!("a task in the linked worktree {}", majordomus_records::text::escape(&orphan.name)),
+    let esc = |s: &str| majordomus_records::text::escape(s).into_owned();
+    let place = match &orphan.submodule {
+        None => format!("the linked worktree {}", esc(&orphan.name)),
+        Some(_) => format!("the submodule {}", esc(&orphan.name)),
     };
+    let what = match &orphan.record {
+        Some(r) => format!("the task {:?} (started {}) in {place}", esc(&r.task), esc(&r.started_at)),
+        None => format!("a task in {place}"),
+    };
+    if let Some(root) = &orphan.submodule {
+        let root = root.as_deref().map_or_else(|| esc(&orphan.name), esc);
+        let problem = format!(
+            "{what} was never finished, and its working tree, {root}, holds no task record (`git submodule \
+             deinit` clears it; the copy in its git directory, modules/{}/{GIT_STATE_DIR}/task.json, says so)",
+            esc(&orphan.name)
+        );
+        let remedy = format!(
+            "put its working tree back (`git submodule update --init`), then end the task there with \
+             `majordomus -C {root} finish --outcome partial` (or blocked, failed)"
+        );
+        return block(ws, &guard, previous.as_ref(), key, block_limit, &problem, &remedy);
+    }
     let branch = orphan.record.as_ref().and_then(|r| r.branch.clone()).unwrap_or_else(|| "BRANCH".to_string());
     let problem = format!(
         "{what} was never finished, and that worktree is gone (`git worktree remove` deletes its task record \
@@ -78,9 +135,23 @@ pub fn verdict(ws: &Workspace, orphan: &Orphan, key: &HookKey) -> Verdict {
          then end the task there with `majordomus finish --outcome partial` (or blocked, failed)",
         orphan.name, branch
     );
-    let (verdict, blocks) = decide_unmeasured(&problem, &remedy, previous.as_ref(), block_limit);
-    let state = unmeasured_state(key, blocks, "done: unknown (a task's worktree is gone)");
+    block(ws, &guard, previous.as_ref(), key, block_limit, &problem, &remedy)
+}
+
+/// The block (or, past the limit, the stop let through saying so), its
+/// count kept in `guard`.
+fn block(
+    ws: &Workspace,
+    guard: &Path,
+    previous: Option<&HookState>,
+    key: &HookKey,
+    block_limit: u32,
+    problem: &str,
+    remedy: &str,
+) -> Verdict {
+    let (verdict, blocks) = decide_unmeasured(problem, remedy, previous, block_limit);
+    let state = unmeasured_state(key, blocks, "done: unknown (a task's working tree is gone)");
     // Not written is no way out: the verdict stands.
-    let _ = ws.write_state(&guard, &state.to_bytes());
+    let _ = ws.write_state(guard, &state.to_bytes());
     verdict
 }
