@@ -30,6 +30,10 @@
 #                                  started on a pushed main, then src/lib.rs
 #                                  broken, committed and pushed
 #   fake_program NAME              a do-nothing NAME in a directory of its own; prints it
+#   lib_bump_pushed_without_lib    a submodule lib (its remote $case_root/lib.git, named
+#                                  ../lib.git), a task started, a commit made in lib and
+#                                  its bump pushed in the superproject, not in lib:
+#                                  pushed owed, naming lib
 set -euo pipefail
 
 : "${MAJORDOMUS:?MAJORDOMUS must name the majordomus binary (test/run.sh sets it)}"
@@ -324,4 +328,27 @@ commit_a_feature() {
 push_a_feature() {
   commit_a_feature
   git push -q origin main
+}
+
+lib_bump_pushed_without_lib() {
+  export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
+  git init -q --bare -b main "$case_root/lib.git"
+  git clone -q "$case_root/lib.git" "$case_root/seed" 2> /dev/null
+  (cd "$case_root/seed" && git commit -q --allow-empty -m lib && git push -q origin HEAD:main)
+  echo base > README
+  exempt_forge
+  commit_all "initial"
+  with_origin
+  git submodule --quiet add ../lib.git lib
+  commit_all "lib"
+  git push -q origin main
+  expect_run 0 md start "use lib's new function"
+
+  (cd lib && echo 'pub fn new() {}' > new.rs && git add new.rs && git commit -qm "lib: new")
+  mkdir -p tests
+  echo t > tests/new.rs
+  git add lib tests
+  git commit -qm "use lib's new function"
+  git push -q origin main
+  expect_open pushed "lib" "owed"
 }
