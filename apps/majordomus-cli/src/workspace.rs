@@ -29,7 +29,10 @@ impl Workspace {
 
     /// The workspace of a repository already open (as `open` opens it).
     pub fn of(repo: Repo) -> Self {
-        Self { paths: StatePaths::new(repo.root()).with_git_dir(repo.git_dir()), repo }
+        Self {
+            paths: StatePaths::new(repo.root()).with_git_dir(repo.git_dir()).with_common_dir(repo.common_dir()),
+            repo,
+        }
     }
 
     /// The policy in force: with a task active here, the policy as it

@@ -28,7 +28,13 @@ pub fn shared_archive_dir(common_dir: &Path) -> PathBuf {
 pub struct StatePaths {
     root: PathBuf,
     git_dir: Option<PathBuf>,
+    common_dir: Option<PathBuf>,
 }
+
+/// The directory, under the common git directory's [`GIT_STATE_DIR`],
+/// holding a second copy of each linked worktree's task record, by the
+/// worktree's name ([`StatePaths::worktree_copy`]).
+pub const WORKTREE_COPIES: &str = "worktrees";
 
 /// The directory, in a working tree's own git directory, holding what
 /// must outlast the working tree's state directory (see
@@ -37,7 +43,7 @@ pub const GIT_STATE_DIR: &str = "majordomus";
 
 impl StatePaths {
     pub fn new(root: impl Into<PathBuf>) -> Self {
-        Self { root: root.into(), git_dir: None }
+        Self { root: root.into(), git_dir: None, common_dir: None }
     }
 
     /// The same, knowing the working tree's own git directory (`.git`, or
@@ -54,6 +60,68 @@ impl StatePaths {
     /// the git directory is not known.
     pub fn task_copy(&self) -> Option<PathBuf> {
         self.git_dir.as_ref().map(|g| g.join(GIT_STATE_DIR).join("task.json"))
+    }
+
+    /// The same, knowing the repository's common git directory: where it is
+    /// not the working tree's own, the working tree is a linked one
+    /// ([`StatePaths::worktree_copy`]).
+    pub fn with_common_dir(mut self, common_dir: impl Into<PathBuf>) -> Self {
+        self.common_dir = Some(common_dir.into());
+        self
+    }
+
+    /// The name of the linked worktree this is (its git directory is
+    /// `<common>/worktrees/NAME`), `None` for the main worktree.
+    fn linked_name(&self) -> Option<String> {
+        let (git_dir, common) = (self.git_dir.as_ref()?, self.common_dir.as_ref()?);
+        (git_dir.parent()? == common.join("worktrees")).then_some(())?;
+        git_dir.file_name()?.to_str().map(str::to_string)
+    }
+
+    /// A linked worktree's second copy of its task record, in the common
+    /// git directory: `git worktree remove` deletes the worktree's own git
+    /// directory, the first copy with it, and this one says a task was left
+    /// there (the stop hook's `orphan.rs`; test/cases/343). `None` for the
+    /// main worktree.
+    pub fn worktree_copy(&self) -> Option<PathBuf> {
+        let name = self.linked_name()?;
+        Some(self.common_dir.as_ref()?.join(GIT_STATE_DIR).join(WORKTREE_COPIES).join(format!("{name}.json")))
+    }
+
+    /// The directory of [`StatePaths::worktree_copy`], reached from the
+    /// common git directory without following a link, and the copy's name in it.
+    pub fn open_worktree_copies(&self, create: bool) -> Option<(Result<Dir, PlaceError>, String)> {
+        let name = self.linked_name()?;
+        let rel = Path::new(GIT_STATE_DIR).join(WORKTREE_COPIES);
+        Some((confined::open_dir(self.common_dir.as_ref()?, &rel, create), format!("{name}.json")))
+    }
+
+    /// The copy of the task record to read where the record is gone: the
+    /// one in the working tree's git directory, else, for a linked worktree
+    /// put back under its name after it was removed, the one in the common
+    /// git directory.
+    pub fn kept_copy(&self) -> Option<PathBuf> {
+        let first = self.task_copy()?;
+        if first.exists() {
+            return Some(first);
+        }
+        self.worktree_copy().filter(|c| c.exists()).or(Some(first))
+    }
+
+    /// Every linked worktree's copy kept in `common_dir`, by worktree name.
+    pub fn worktree_copies(common_dir: &Path) -> Vec<(String, PathBuf)> {
+        let dir = common_dir.join(GIT_STATE_DIR).join(WORKTREE_COPIES);
+        let Ok(entries) = std::fs::read_dir(&dir) else { return Vec::new() };
+        let mut out: Vec<(String, PathBuf)> = entries
+            .flatten()
+            .filter_map(|e| {
+                let path = e.path();
+                let name = path.file_name()?.to_str()?.strip_suffix(".json")?.to_string();
+                Some((name, path))
+            })
+            .collect();
+        out.sort();
+        out
     }
 
     /// The directory of [`StatePaths::task_copy`], reached from the git
@@ -140,5 +208,14 @@ mod tests {
         assert!(is_own_state(".ai/local"));
         assert!(!is_own_state(".ai/localish"));
         assert!(!is_own_state(".ai/repo/debt-baseline.txt"));
+    }
+
+    #[test]
+    fn only_a_linked_worktree_keeps_a_second_copy_in_the_common_git_directory() {
+        let linked = StatePaths::new("/w/x").with_git_dir("/r/.git/worktrees/x/").with_common_dir("/r/.git/");
+        assert_eq!(linked.worktree_copy(), Some(PathBuf::from("/r/.git/majordomus/worktrees/x.json")));
+        let main = StatePaths::new("/r").with_git_dir("/r/.git/").with_common_dir("/r/.git");
+        assert_eq!(main.worktree_copy(), None);
+        assert_eq!(StatePaths::new("/r").with_git_dir("/r/.git").worktree_copy(), None);
     }
 }

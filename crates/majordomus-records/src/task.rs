@@ -369,6 +369,10 @@ impl TaskState {
         if !matches!(state, TaskState::None) {
             return (state, None);
         }
+        // A linked worktree removed with its task open and put back under
+        // its name has only the copy in the common git directory left.
+        let copy_path = paths.kept_copy().unwrap_or(copy_path);
+        let copy = shown(&copy_path);
         let state = match TaskRecord::load(&copy_path) {
             Ok(None) => TaskState::None,
             Ok(Some(kept)) => TaskState::Unreadable(format!(
@@ -433,12 +437,25 @@ impl TaskRecord {
     pub fn keep_copy(paths: &crate::StatePaths, bytes: &[u8]) -> Result<(), TaskError> {
         let (Some(copy), Some(dir)) = (paths.task_copy(), paths.open_git_state(true)) else { return Ok(()) };
         dir.and_then(|dir| dir.replace(TASK_FILE, bytes, crate::confined::Perm::Private))
+            .map_err(|source| TaskError::Write { path: copy, source })?;
+        // A linked worktree's second copy, which its removal does not reach.
+        let (Some(copy), Some((dir, name))) = (paths.worktree_copy(), paths.open_worktree_copies(true)) else {
+            return Ok(());
+        };
+        dir.and_then(|dir| dir.replace(&name, bytes, crate::confined::Perm::Private))
             .map_err(|source| TaskError::Write { path: copy, source })
     }
 
     /// Removes the copy [`TaskRecord::save`] keeps in the git directory,
     /// once the task is finished (its record archived and removed).
     pub fn forget_copy(paths: &crate::StatePaths) -> Result<(), TaskError> {
+        if let (Some(copy), Some((dir, name))) = (paths.worktree_copy(), paths.open_worktree_copies(false)) {
+            match dir {
+                Ok(dir) => dir.remove(&name).map(|_| ()).map_err(|source| TaskError::Write { path: copy, source })?,
+                Err(e) if e.io_kind() == Some(std::io::ErrorKind::NotFound) => {}
+                Err(source) => return Err(TaskError::Write { path: copy, source }),
+            }
+        }
         let (Some(copy), Some(dir)) = (paths.task_copy(), paths.open_git_state(false)) else { return Ok(()) };
         match dir {
             Ok(dir) => dir.remove(TASK_FILE).map(|_| ()).map_err(|source| TaskError::Write { path: copy, source }),

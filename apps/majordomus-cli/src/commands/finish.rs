@@ -112,7 +112,7 @@ fn finish_unreadable(ws: &Workspace, outcome: Outcome, reason: &str) -> Result<E
     // What the record held, or, where it is gone, what its copy in the git
     // directory holds.
     let mut held = Vec::new();
-    let copy = ws.paths.task_copy().filter(|_| !ws.paths.task().exists());
+    let copy = ws.paths.kept_copy().filter(|_| !ws.paths.task().exists());
     if let Ok(f) = majordomus_records::regular::open(&copy.unwrap_or_else(|| ws.paths.task())) {
         let _ = f.take(64 << 10).read_to_end(&mut held);
     }
@@ -123,7 +123,7 @@ fn finish_unreadable(ws: &Workspace, outcome: Outcome, reason: &str) -> Result<E
     // to end a task with nothing left to continue: test/cases/338).
     let kept = ws
         .paths
-        .task_copy()
+        .kept_copy()
         .and_then(|c| TaskRecord::load(&c).ok().flatten())
         .or_else(|| serde_json::from_slice::<TaskRecord>(&held).ok());
     let declared = match (&kept, majordomus_records::ledger::read_here(&ws.paths)) {

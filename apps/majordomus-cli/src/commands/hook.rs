@@ -19,6 +19,7 @@ pub mod decide;
 pub mod install;
 pub mod locate;
 pub mod merge;
+pub mod orphan;
 pub mod pre_push;
 pub mod protocol;
 pub mod session_start;

@@ -141,6 +141,9 @@ struct Found {
     concerned: Vec<Concerned>,
     broken: Vec<Broken>,
     unmeasured: Vec<Unmeasured>,
+    /// Tasks left open in linked worktrees that are gone, with a workspace
+    /// of their repository (`orphan.rs`).
+    orphans: Vec<(Workspace, Vec<super::orphan::Orphan>)>,
 }
 
 /// A working tree holding a task record, in a repository that cannot be
@@ -166,8 +169,9 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         None | Some("Stop" | "SubagentStop") => {}
         Some(other) => return Ok(Verdict::say(not_a_stop(other))),
     }
-    let Found { concerned, broken, unmeasured } = tasks(&Starts::of_this_process(explicit_dir, payload.cwd.as_deref()));
-    if concerned.is_empty() && broken.is_empty() && unmeasured.is_empty() {
+    let Found { concerned, broken, unmeasured, orphans } =
+        tasks(&Starts::of_this_process(explicit_dir, payload.cwd.as_deref()));
+    if concerned.is_empty() && broken.is_empty() && unmeasured.is_empty() && orphans.is_empty() {
         return Ok(Verdict::silent());
     }
     let mut verdicts = Vec::new();
@@ -197,6 +201,9 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         verdicts.push(verdict);
         verdicts.extend(crate::workspace::torn_ledger(&b.ws.paths).map(Verdict::say));
     }
+    for (ws, gone) in &orphans {
+        verdicts.extend(gone.iter().map(|o| super::orphan::verdict(ws, o, &key)));
+    }
     for c in concerned {
         let at = c.place.named().map(|p| format!(" for {p}")).unwrap_or_default();
         let paths = c.ws.paths.clone();
@@ -223,12 +230,25 @@ fn tasks(starts: &Starts) -> Found {
     let mut concerned = Vec::new();
     let mut broken = Vec::new();
     let mut unmeasured = Vec::new();
+    let mut orphans = Vec::new();
+    let mut repositories = std::collections::BTreeSet::new();
     for locate::Located { place, repo } in locate::places_opened(starts) {
         // The repository the walk opened there, else opened now.
         let opened = match repo {
             Some(repo) => Ok(Opened::Readable(Workspace::of(repo))),
             None => Workspace::open_for_check(&place.from),
         };
+        // Once per repository: the tasks left in its linked worktrees that are gone.
+        if let Ok(Opened::Readable(ws)) = &opened {
+            if repositories.insert(ws.repo.common_dir().to_path_buf()) {
+                let gone = super::orphan::orphans(ws);
+                if !gone.is_empty() {
+                    if let Ok(Opened::Readable(again)) = Workspace::open_for_check(&place.from) {
+                        orphans.push((again, gone));
+                    }
+                }
+            }
+        }
         match opened {
             Ok(Opened::Readable(ws)) => match TaskState::here_with_text(&ws.paths) {
                 (TaskState::None, _) => {}
@@ -245,7 +265,7 @@ fn tasks(starts: &Starts) -> Found {
             Err(_) => {}
         }
     }
-    Found { concerned, broken, unmeasured }
+    Found { concerned, broken, unmeasured, orphans }
 }
 
 /// Blocks a stop while a task record cannot be read, keeping the loop
@@ -274,7 +294,7 @@ fn unreadable_record(b: &Broken, key: &HookKey, stop_hook_active: bool) -> Resul
 
 /// The loop guard of a stop whose task could not be measured (its record
 /// or its repository unreadable): the blocks so far and what was said.
-fn unmeasured_state(key: &HookKey, blocks: u32, done_line: &str) -> HookState {
+pub(super) fn unmeasured_state(key: &HookKey, blocks: u32, done_line: &str) -> HookState {
     HookState {
         schema: HOOK_SCHEMA.to_string(),
         task: UNREADABLE_TASK.to_string(),
