@@ -102,8 +102,16 @@ pub enum Event {
     /// hook input; the latest such entry replaces the earlier ones.
     AgentBackground { tasks: Vec<AgentTask> },
     /// The evidence a question holds now acknowledged as not this task's work,
-    /// keyed to that exact set.
-    Ack { question: String, why: String, evidence: Vec<String> },
+    /// keyed to that exact set; for paths, to their content then too (a
+    /// blob id, `-` for a path with no file): a path acknowledged and
+    /// changed since is named again (test/cases/345).
+    Ack {
+        question: String,
+        why: String,
+        evidence: Vec<String>,
+        #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+        content: std::collections::BTreeMap<String, String>,
+    },
 }
 
 /// The variables that choose which programs a gate's command runs: where
@@ -425,10 +433,14 @@ impl Entry {
                     t.description.as_deref().map_or(Ok(()), |d| check_len("description", d, MAX_FIELD))
                 })
             }
-            Event::Ack { question, why, evidence } => {
+            Event::Ack { question, why, evidence, content } => {
                 check_len("question", question, bounds::ID)?;
                 check_len("why", why, MAX_FIELD)?;
-                evidence.iter().try_for_each(|e| check_len("evidence", e, MAX_FIELD))
+                evidence.iter().try_for_each(|e| check_len("evidence", e, MAX_FIELD))?;
+                content.iter().try_for_each(|(p, c)| {
+                    check_len("evidence", p, MAX_FIELD)?;
+                    check_len("content", c, MAX_FIELD)
+                })
             }
         }
     }

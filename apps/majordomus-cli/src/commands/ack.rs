@@ -19,7 +19,7 @@ use crate::{CliError, Exit};
 /// is not this task's incompleteness. `ack` records the exact set of paths,
 /// branches or entries the question names now, with the reason; while the
 /// question names nothing outside that set it answers `exempt`, the reason
-/// shown. One more path or branch brings it straight back. Only
+/// shown. One more path or branch, or a path changed since, brings it straight back. Only
 /// `committed`, `no-untracked` and `nothing-accumulated` can be
 /// acknowledged, and never for what this task made: a path its commits
 /// changed (those undone with `git reset` included), or a branch this
@@ -80,7 +80,17 @@ pub fn cmd_ack(cwd: &Path, args: AckArgs) -> Result<Exit, CliError> {
             own_said.join("; ")
         )));
     }
-    ws.append(&task, Event::Ack { question: answer.id.clone(), why: why.clone(), evidence: evidence.clone() })?;
+    let content = match QuestionId::parse(&answer.id) {
+        Some(q) if majordomus_invariant::family::bookkeeping::ack::keeps_content(q) => evidence
+            .iter()
+            .map(|p| (p.clone(), majordomus_invariant::family::bookkeeping::ack::content_of(ws.repo.root(), p)))
+            .collect(),
+        _ => Default::default(),
+    };
+    ws.append(
+        &task,
+        Event::Ack { question: answer.id.clone(), why: why.clone(), evidence: evidence.clone(), content },
+    )?;
     outln!(
         "acknowledged for {}: {} (not this task's work: {})",
         answer.id,

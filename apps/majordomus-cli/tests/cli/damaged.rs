@@ -185,7 +185,12 @@ fn ledger_text() -> Vec<u8> {
         },
         Event::Claim { issue: "acme/tools#7".into() },
         Event::Background { pid: 4242, start_time: Some(9), what: Some("the build".into()) },
-        Event::Ack { question: "no-untracked".into(), why: "a peer's notes".into(), evidence: vec!["n.txt".into()] },
+        Event::Ack {
+            question: "no-untracked".into(),
+            why: "a peer's notes".into(),
+            evidence: vec!["n.txt".into()],
+            content: Default::default(),
+        },
         Event::TodoDone { n: 1 },
     ];
     let mut out = Vec::new();

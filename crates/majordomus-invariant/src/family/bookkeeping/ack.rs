@@ -57,6 +57,29 @@ pub fn ack_evidence(question: QuestionId, details: &serde_json::Value) -> Option
     Some(out)
 }
 
+/// The content of `path` under `root` as an acknowledgement keeps it: the
+/// blob id git would give the file's bytes, `-` where there is no file, `?`
+/// where it cannot be read. Read as bytes, through no filter: it runs nothing.
+pub fn content_of(root: &std::path::Path, path: &str) -> String {
+    let full = root.join(path);
+    match std::fs::symlink_metadata(&full) {
+        Err(_) => "-".to_string(),
+        Ok(m) if m.is_file() => {
+            git2::Oid::hash_file(git2::ObjectType::Blob, &full).map_or("?".to_string(), |o| o.to_string())
+        }
+        Ok(m) if m.file_type().is_symlink() => {
+            std::fs::read_link(&full).map_or("?".to_string(), |t| format!("link {}", t.display()))
+        }
+        Ok(_) => "?".to_string(),
+    }
+}
+
+/// Whether `question`'s evidence items are paths, whose content an
+/// acknowledgement keeps.
+pub fn keeps_content(question: QuestionId) -> bool {
+    matches!(question, QuestionId::Committed | QuestionId::NoUntracked)
+}
+
 /// Applies the task's acknowledgements to an owed answer: when every item
 /// the answer names now was acknowledged as not this task's, the answer is
 /// `exempt`, with the reasons shown. One item more than was acknowledged
@@ -96,15 +119,34 @@ pub(crate) fn acknowledge(id: QuestionId, v: Judgement, r: &Readings) -> Judgeme
         );
         return Judgement { evidence, details, ..v };
     }
-    let covered: BTreeSet<&str> = acks.iter().flat_map(|a| a.evidence.iter().map(String::as_str)).collect();
+    // A path covers only at the content it had when acknowledged: the
+    // task's own work written into a peer's file is named again.
+    let same = |a: &Acked, item: &str| a.content.get(item).map_or(true, |then| made.content.get(item) == Some(then));
+    let covered: BTreeSet<&str> =
+        acks.iter().flat_map(|a| a.evidence.iter().map(String::as_str).filter(|e| same(a, e))).collect();
     let uncovered: Vec<&String> = now.iter().filter(|p| !covered.contains(p.as_str())).collect();
     if !uncovered.is_empty() {
-        let evidence = format!(
-            "{} Of these, {} acknowledged as not this task's work: {}.",
-            v.evidence,
-            if uncovered.len() == 1 { "this one was never" } else { "these were never" },
-            names(&uncovered)
-        );
+        let acked_once: BTreeSet<&str> = acks.iter().flat_map(|a| a.evidence.iter().map(String::as_str)).collect();
+        let (changed, never): (Vec<&String>, Vec<&String>) =
+            uncovered.into_iter().partition(|p| acked_once.contains(p.as_str()));
+        let mut parts = Vec::new();
+        if !never.is_empty() {
+            parts.push(format!(
+                "{} acknowledged as not this task's work: {}",
+                if never.len() == 1 { "this one was never" } else { "these were never" },
+                names(&never)
+            ));
+        }
+        if !changed.is_empty() {
+            parts.push(format!(
+                "{} changed since {} acknowledged, so the acknowledgement no longer covers {}: {}",
+                if changed.len() == 1 { "this one" } else { "these" },
+                if changed.len() == 1 { "it was" } else { "they were" },
+                if changed.len() == 1 { "it" } else { "them" },
+                names(&changed)
+            ));
+        }
+        let evidence = format!("{} Of these, {}.", v.evidence, parts.join("; "));
         return Judgement { evidence, ..v };
     }
     let used: Vec<&&Acked> = acks.iter().filter(|a| a.evidence.iter().any(|e| now.contains(e))).collect();

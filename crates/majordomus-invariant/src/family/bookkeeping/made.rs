@@ -45,6 +45,9 @@ pub struct Made {
     /// Linked worktrees whose HEAD holds commits no start ref and no
     /// counted remote holds.
     pub worktrees: BTreeSet<String>,
+    /// The content now of each path an acknowledgement kept the content of
+    /// (`ack::content_of`), filled where acknowledgements are read.
+    pub content: std::collections::BTreeMap<String, String>,
 }
 
 impl Made {

@@ -60,6 +60,9 @@ pub struct Acked {
     pub question: String,
     pub why: String,
     pub evidence: Vec<String>,
+    /// The content of each path acknowledged, as it was then (empty in an
+    /// acknowledgement recorded before content was kept).
+    pub content: BTreeMap<String, String>,
     pub at: String,
 }
 
@@ -128,10 +131,11 @@ impl TaskBook {
                     }
                 }
                 Event::AgentBackground { tasks } => book.agent_tasks = Some((entry.at.clone(), tasks.clone())),
-                Event::Ack { question, why, evidence } => book.acks.push(Acked {
+                Event::Ack { question, why, evidence, content } => book.acks.push(Acked {
                     question: question.clone(),
                     why: why.clone(),
                     evidence: evidence.clone(),
+                    content: content.clone(),
                     at: entry.at.clone(),
                 }),
                 _ => {}
@@ -185,7 +189,11 @@ pub fn measure(
             .collect()
     });
     let made = match (&book, &record) {
-        (Ok(b), Ok(r)) if !b.acks.is_empty() => Some(super::made::read(repo, r)),
+        (Ok(b), Ok(r)) if !b.acks.is_empty() => Some(super::made::read(repo, r).map(|mut m| {
+            let paths = b.acks.iter().flat_map(|a| a.content.keys());
+            m.content = paths.map(|p| (p.clone(), super::ack::content_of(repo.root(), p))).collect();
+            m
+        })),
         _ => None,
     };
     BookkeepingReadings { book, forge, markers_added, register, processes, commits_since_start, tree_changed, made }

@@ -382,6 +382,7 @@ fn ack(question: &str, evidence: &[&str]) -> Acked {
         question: question.into(),
         why: "a peer's version bump".into(),
         evidence: evidence.iter().map(|e| e.to_string()).collect(),
+        content: Default::default(),
         at: LATER.into(),
     }
 }
