@@ -154,6 +154,10 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
                         }
                     };
                     let remedy = match kind {
+                        // Its commits may be kept by nothing but its HEAD:
+                        // removing or pruning it would lose them, so no
+                        // command is given (the advice says to land first).
+                        "worktree" if made.detached => None,
                         "worktree" if made.missing => Some("git worktree prune".to_string()),
                         "worktree" => Some(format!("git worktree remove {}", shell_word(&made.at))),
                         // A branch checked out here cannot be deleted from
@@ -236,8 +240,10 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
         let v = Judgement::new(Status::Owed, format!("{} {totals}{undated_clause}", said.join(" ")), details);
         match remedies {
             // git branch -d refuses a branch whose work has not landed, and
-            // git worktree remove a worktree with changes not committed: the
-            // line removes only what is safe to remove.
+            // git worktree remove a worktree with changes not committed (one
+            // whose HEAD is detached gives no command at all: its commits
+            // are on no branch): the line removes only what is safe to
+            // remove.
             Some(lines) => v.command(lines.join(" && ")),
             None => v.remedy(
                 "once their work has landed, remove each: git branch -d BRANCH from a worktree where it is not checked out, git worktree remove PATH",

@@ -83,6 +83,10 @@ pub struct Made {
     pub dating: Dating,
     /// A worktree whose directory is gone while git still lists it.
     pub missing: bool,
+    /// A worktree whose HEAD is detached (or cannot be read): the commits
+    /// made there may be kept by nothing but that HEAD, which removing (or
+    /// pruning) the worktree deletes.
+    pub detached: bool,
 }
 
 /// The recorded forge observation, as `check` found it.
@@ -335,13 +339,17 @@ fn accumulated(
         } else {
             reflog::date(&reflog::branch_log(repo, &b.name))?
         };
-        branches.push(Made { name: b.name.clone(), at: b.commit.clone(), dating, missing: false });
+        branches.push(Made { name: b.name.clone(), at: b.commit.clone(), dating, missing: false, detached: false });
     }
     let mut trees = Vec::new();
     for (name, path) in worktrees::read(repo)? {
         let dating = reflog::date(&reflog::worktree_log(repo, &name))?;
         let missing = !std::path::Path::new(&path).exists();
-        trees.push(Made { name, at: path, dating, missing });
+        // A symbolic HEAD (`ref: refs/heads/...`) keeps its commits on a
+        // branch; anything else, unread included, is taken as detached.
+        let head = majordomus_readings::file::read(&repo.common_dir().join("worktrees").join(&name).join("HEAD"));
+        let detached = !head.is_ok_and(|h| h.starts_with(b"ref:"));
+        trees.push(Made { name, at: path, dating, missing, detached });
     }
     Ok(Accumulated { branches, worktrees: trees })
 }

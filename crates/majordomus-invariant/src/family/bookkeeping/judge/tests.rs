@@ -453,6 +453,7 @@ fn accumulated(branches: &[&str], worktrees: &[&str]) -> Readings {
             chrono::DateTime::parse_from_rfc3339(LATER).expect("a time").with_timezone(&chrono::Utc),
         ),
         missing: false,
+        detached: false,
     };
     let mut r = books(TaskBook::default());
     r.closing.accumulated = Ok(Accumulated {

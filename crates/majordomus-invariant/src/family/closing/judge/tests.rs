@@ -34,6 +34,7 @@ fn made(name: &str, at: &str, first_logged: Option<chrono::DateTime<Utc>>) -> Ma
         at: at.into(),
         dating: first_logged.map_or(Dating::Undated("it has no reflog"), Dating::FirstLogged),
         missing: false,
+        detached: false,
     }
 }
 
@@ -220,6 +221,15 @@ fn a_branch_and_a_worktree_the_snapshot_did_not_hold_are_owed_and_named_worktree
         a.remedy
     );
     assert_eq!(a.details["created"].as_array().map(Vec::len), Some(3));
+    // A worktree whose HEAD is detached holds commits on no branch: no
+    // command removes it, the advice says to land its work first.
+    if let Ok(acc) = &mut r.closing.accumulated {
+        acc.worktrees[0].detached = true;
+    }
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert_eq!(a.remedy_kind, crate::answer::RemedyKind::Advice, "{}", a.remedy);
+    assert!(a.remedy.starts_with("once their work has landed"), "{}", a.remedy);
 }
 
 #[test]
