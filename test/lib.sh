@@ -30,8 +30,8 @@
 #                                  started on a pushed main, then src/lib.rs
 #                                  broken, committed and pushed
 #   fake_program NAME              a do-nothing NAME in a directory of its own; prints it
-#   lib_bump_pushed_without_lib    a submodule lib (its remote $case_root/lib.git, named
-#                                  ../lib.git), a task started, a commit made in lib and
+#   lib_bump_pushed_without_lib [URL]  a submodule lib (its remote $case_root/lib.git,
+#                                  named URL, default ../lib.git), a task started, a commit made in lib and
 #                                  its bump pushed in the superproject, not in lib:
 #                                  pushed owed, naming lib
 set -euo pipefail
@@ -339,7 +339,7 @@ lib_bump_pushed_without_lib() {
   exempt_forge
   commit_all "initial"
   with_origin
-  git submodule --quiet add ../lib.git lib
+  git submodule --quiet add "${1:-../lib.git}" lib
   commit_all "lib"
   git push -q origin main
   expect_run 0 md start "use lib's new function"
