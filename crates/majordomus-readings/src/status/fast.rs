@@ -128,11 +128,17 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
 
     // Settle what the workers could not: submodules here, converted content by libgit2.
     let mut outcomes = outcomes;
+    let mut inside: BTreeSet<RepoPath> = BTreeSet::new();
     for (e, o) in stage0.iter().zip(outcomes.iter_mut()) {
         if o.found == Found::Ask && e.mode & MODE_MASK == MODE_GITLINK {
-            o.found = super::gitlink::compare(repo, e, e.path(paths), &config, cond.submodules.as_ref(), |inner| {
-                read(inner, Since::Now)
-            });
+            let compared =
+                super::gitlink::compare(repo, e, e.path(paths), &config, cond.submodules.as_ref(), |inner| {
+                    read(inner, Since::Now)
+                });
+            o.found = compared.found;
+            if compared.inside {
+                inside.insert(RepoPath::from_bytes(e.path(paths)));
+            }
         }
     }
     let asked: Vec<&Entry> =
@@ -182,6 +188,10 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         // map of every entry for the few that are dirty.
         let index =
             stage0.binary_search_by(|e| e.path(paths).cmp(path.as_bytes())).ok().map(|i| stage0[i].id.to_string());
+        // Changed inside only, with the recorded commit not staged anew either.
+        if inside.contains(&path) && !staged_set.contains(&path) {
+            tree.dirty_inside.push(path.clone());
+        }
         tree.dirty.push(Dirty { deleted: deleted.contains(&path), index, path });
     }
     let walk::Walked { mut untracked, hidden_since, uncommitted_ignores } = walked;

@@ -107,6 +107,26 @@ fn a_submodule_is_neither_untracked_nor_dirty_and_agrees_with_libgit2() {
     same(&t);
 }
 
+/// git's ` m` (changed inside, HEAD the recorded commit) against its ` M`
+/// (the submodule's HEAD moved): only the first is `dirty_inside`, which
+/// `committed`'s remedy cannot commit from the superproject.
+#[test]
+fn a_submodule_changed_only_inside_is_said_apart_from_one_whose_head_moved() {
+    let inner = TestRepo::with_commit();
+    let t = TestRepo::with_commit();
+    t.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", inner.path().to_str().expect("utf8"), "sub"]);
+    t.commit_all("submodule");
+    std::fs::write(t.path().join("sub/README"), "edited inside\n").expect("write");
+    let repo = crate::open(t.path()).expect("open");
+    let tree = read(&repo).expect("read");
+    assert_eq!(tree.dirty.iter().map(|d| d.path.to_string()).collect::<Vec<_>>(), ["sub"]);
+    assert_eq!(tree.dirty_inside, ["sub"]);
+    t.git_in(&t.path().join("sub"), &["commit", "-qam", "inside"]);
+    let tree = read(&repo).expect("read");
+    assert_eq!(tree.dirty.iter().map(|d| d.path.to_string()).collect::<Vec<_>>(), ["sub"]);
+    assert!(tree.dirty_inside.is_empty(), "{tree:?}");
+}
+
 #[test]
 fn a_tracked_file_replaced_by_a_directory_agrees_with_libgit2() {
     let t = TestRepo::with_commit();

@@ -38,6 +38,11 @@ pub struct WorkingTree {
     /// The reading did not compare file modes (`core.fileMode` off, as the
     /// reading obeyed it): a mode on disk is not what git would record.
     pub modes_ignored: bool,
+    /// Submodules in `dirty` only because their own working tree has
+    /// changes or untracked files (their HEAD is the commit the index and
+    /// HEAD record), sorted: `git commit -- PATH` in the superproject
+    /// commits nothing of them; the submodule's own commit comes first.
+    pub dirty_inside: Vec<RepoPath>,
 }
 
 /// A tracked path git takes for unchanged without looking at it, and what
