@@ -33,6 +33,9 @@ use crate::{Reading, Repo, Unread};
 struct Outcome {
     found: Found,
     hidden: Option<HiddenBy>,
+    /// The file was read by content and found clean: its stamp, when it is
+    /// one a start keeps (`verified.rs`).
+    stamp: Option<u64>,
 }
 
 /// How the skip-worktree bit reads in this repository.
@@ -81,6 +84,8 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         }
     };
     let settings = Settings {
+        verified: cond.verified.as_deref(),
+        read_from_ns: read_from_ns(),
         filemode: cond.filemode,
         // Unknown: every entry is racy, its content read.
         index_mtime: std::fs::metadata(repo.git_dir().join("index"))
@@ -151,6 +156,7 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
     };
 
     let mut tree = WorkingTree::default();
+    tree.verified = outcomes.iter().filter_map(|o| o.stamp).collect();
     let mut deleted: BTreeSet<RepoPath> = BTreeSet::new();
     for (e, o) in stage0.iter().zip(outcomes) {
         let found = match o.found {
@@ -221,30 +227,40 @@ pub(super) fn head_tree(repo: &Repo) -> Reading<Option<git2::Tree<'_>>> {
 }
 
 /// One entry against its file, the bits git honours applied.
-fn outcome(stater: &mut Stater<'_>, e: &Entry, path: &[u8], settings: &Settings, sparse: Sparse) -> Outcome {
-    let plain = |found| Outcome { found, hidden: None };
+fn outcome(stater: &mut Stater<'_>, e: &Entry, path: &[u8], settings: &Settings<'_>, sparse: Sparse) -> Outcome {
+    let plain = |found| Outcome { found, hidden: None, stamp: None };
     if e.mode & MODE_MASK == MODE_GITLINK && !e.assume_valid && !e.skip_worktree {
         return plain(Found::Ask);
     }
     let look = |stater: &mut Stater<'_>| {
         if e.mode & MODE_MASK == MODE_GITLINK {
             // What a bit hides in a submodule is not looked into.
-            return if stater.lstat(path).is_ok() { Found::Clean } else { Found::Deleted };
+            return (if stater.lstat(path).is_ok() { Found::Clean } else { Found::Deleted }, None);
         }
         stat::compare(stater, e, path, settings)
     };
+    let hidden = |(found, _): (Found, Option<u64>), by| Outcome { found, hidden: Some(by), stamp: None };
     if e.assume_valid {
-        return Outcome { found: look(stater), hidden: Some(HiddenBy::AssumeUnchanged) };
+        return hidden(look(stater), HiddenBy::AssumeUnchanged);
     }
     if !e.skip_worktree {
-        return plain(look(stater));
+        let (found, stamp) = look(stater);
+        return Outcome { found, hidden: None, stamp };
     }
     match sparse {
-        Sparse::Off => Outcome { found: look(stater), hidden: Some(HiddenBy::SkipWorktree) },
+        Sparse::Off => hidden(look(stater), HiddenBy::SkipWorktree),
         _ if stater.lstat(path).is_err() => plain(Found::Clean),
-        Sparse::On => plain(look(stater)),
-        Sparse::ExpectOutside => Outcome { found: look(stater), hidden: Some(HiddenBy::ExpectedOutsideSparse) },
+        Sparse::On => {
+            let (found, stamp) = look(stater);
+            Outcome { found, hidden: None, stamp }
+        }
+        Sparse::ExpectOutside => hidden(look(stater), HiddenBy::ExpectedOutsideSparse),
     }
+}
+
+/// Now, in nanoseconds since the epoch: when a reading begins.
+fn read_from_ns() -> i128 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as i128)
 }
 
 /// Whether git could convert content on its way in (eol, ident): an

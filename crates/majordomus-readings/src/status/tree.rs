@@ -43,6 +43,11 @@ pub struct WorkingTree {
     /// HEAD record), sorted: `git commit -- PATH` in the superproject
     /// commits nothing of them; the submodule's own commit comes first.
     pub dirty_inside: Vec<RepoPath>,
+    /// The stamps of the files this reading read by content and found
+    /// to be their index entry's blob, whose change time was old enough
+    /// to keep (`verified.rs`): what a start records so that a task's
+    /// reading does not read them again.
+    pub verified: Vec<u64>,
 }
 
 /// A tracked path git takes for unchanged without looking at it, and what
