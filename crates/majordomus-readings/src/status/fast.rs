@@ -155,8 +155,8 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         super::libgit2::ask(repo, &asked, paths, entries, filters)?.into_iter().collect()
     };
 
-    let mut tree = WorkingTree::default();
-    tree.verified = outcomes.iter().filter_map(|o| o.stamp).collect();
+    let mut tree =
+        WorkingTree { verified: outcomes.iter().filter_map(|o| o.stamp).collect(), ..WorkingTree::default() };
     let mut deleted: BTreeSet<RepoPath> = BTreeSet::new();
     for (e, o) in stage0.iter().zip(outcomes) {
         let found = match o.found {
