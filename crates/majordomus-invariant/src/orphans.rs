@@ -53,15 +53,41 @@ pub struct Orphan {
 /// gone, or in submodules whose working tree holds no record. Read only
 /// where copies are kept at all (one directory listing otherwise).
 pub fn orphans(repo: &Repo) -> Vec<Orphan> {
-    let mut out = Vec::new();
+    kept(repo).orphans
+}
+
+/// A task of the repository kept in a linked worktree or a submodule that
+/// is there, holding its record: where, and the record's copy (which names
+/// the session that started it).
+#[derive(Debug, Clone)]
+pub struct Held {
+    pub root: PathBuf,
+    pub record: TaskRecord,
+}
+
+/// Every task whose copy the repository keeps for other worktrees to find:
+/// those left open where no worktree shows them, and those held.
+#[derive(Debug, Default)]
+pub struct Kept {
+    pub orphans: Vec<Orphan>,
+    pub held: Vec<Held>,
+}
+
+/// The copies `repo`'s repository keeps of tasks in linked worktrees and
+/// submodules ([`Kept`]). One directory listing where there are none.
+pub fn kept(repo: &Repo) -> Kept {
+    let mut out = Kept::default();
     for (name, path) in StatePaths::worktree_copies(repo.common_dir()) {
         // There, with the copy in its own git directory: its task is its
         // own to judge. Put back under its name, it has no copy of its own,
         // and is still this one.
         let own = repo.common_dir().join("worktrees").join(&name).join(GIT_STATE_DIR).join("task.json");
-        let there = own.exists() && repo.git.find_worktree(&name).is_ok_and(|w| w.validate().is_ok());
-        if !there {
-            out.push(Orphan { name, submodule: None, record: TaskRecord::load(&path).ok().flatten(), copy: path });
+        let there =
+            if own.exists() { repo.git.find_worktree(&name).ok().filter(|w| w.validate().is_ok()) } else { None };
+        let record = TaskRecord::load(&path).ok().flatten();
+        match there {
+            Some(w) => out.held.extend(record.map(|record| Held { root: w.path().to_path_buf(), record })),
+            None => out.orphans.push(Orphan { name, submodule: None, record, copy: path }),
         }
     }
     modules(repo.common_dir(), "", 0, &mut out);
@@ -71,7 +97,7 @@ pub fn orphans(repo: &Repo) -> Vec<Orphan> {
 /// The submodules under `dir`'s `modules/` (nested ones too, to a depth)
 /// whose git directory keeps a task record's copy while their working
 /// tree holds no record. One directory listing where there are none.
-fn modules(dir: &Path, prefix: &str, depth: usize, out: &mut Vec<Orphan>) {
+fn modules(dir: &Path, prefix: &str, depth: usize, out: &mut Kept) {
     let Ok(entries) = std::fs::read_dir(dir.join("modules")) else { return };
     for entry in entries.flatten() {
         let (git_dir, Some(part)) = (entry.path(), entry.file_name().to_str().map(str::to_string)) else { continue };
@@ -85,14 +111,17 @@ fn modules(dir: &Path, prefix: &str, depth: usize, out: &mut Vec<Orphan>) {
                 .and_then(|c| c.get_path("core.worktree").ok())
                 .map(|w| git_dir.join(w))
                 .and_then(|w| w.canonicalize().ok());
-            let held = root.as_ref().is_some_and(|r| StatePaths::new(r).task().exists());
-            if !held {
-                out.push(Orphan {
+            let record = TaskRecord::load(&copy).ok().flatten();
+            match root {
+                Some(root) if StatePaths::new(&root).task().exists() => {
+                    out.held.extend(record.map(|record| Held { root, record }))
+                }
+                root => out.orphans.push(Orphan {
                     name: name.clone(),
                     submodule: Some(root.map(|r| r.display().to_string())),
-                    record: TaskRecord::load(&copy).ok().flatten(),
+                    record,
                     copy,
-                });
+                }),
             }
         }
         if depth < 4 {

@@ -14,12 +14,6 @@ use super::protocol::Verdict;
 use super::stop::{decide_unmeasured, unmeasured_state};
 use crate::workspace::Workspace;
 
-/// The tasks of the repository of `ws` left open where no worktree shows
-/// them.
-pub fn orphans(ws: &Workspace) -> Vec<Orphan> {
-    majordomus_invariant::orphans::orphans(&ws.repo)
-}
-
 /// Blocks the stop for `orphan`, up to the block limit, its loop guard kept
 /// beside the stop's own in the state directory of `ws` (under a name the
 /// guards' pruning leaves alone: it counts for this worktree, not a task).
