@@ -287,15 +287,20 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
                 json!({ "remote": null }),
             )
         }
-        Push::Unborn => {
+        // An unborn HEAD (`git checkout --orphan`) has nothing of its own
+        // to push, but the work this worktree left on branches, tags and
+        // refs is asked of as ever (test/cases/346).
+        Push::Unborn if !holds_work(r) => {
             return Judgement::new(
                 Status::Exempt,
                 "HEAD has no commit yet, so there is nothing to push.",
                 json!({ "head": null }),
             )
         }
+        Push::Unborn => (&String::new(), &String::new(), &Vec::new(), 0, &Some((Vec::new(), 0))),
         Push::Measured { against, how, commits, count, since_start } => (against, how, commits, *count, since_start),
     };
+    let unborn = matches!(push, Push::Unborn);
     let place = match against.as_str() {
         "" => "any remote-tracking ref that counts".to_string(),
         a => short_ref(a).to_string(),
@@ -323,7 +328,9 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
     } else {
         String::new()
     };
-    if new_count == 0 {
+    if unborn {
+        parts.push("HEAD has no commit yet".to_string());
+    } else if new_count == 0 {
         parts.push(format!("every commit on HEAD is on {place} ({how}){also}"));
     } else {
         let ids: Vec<&str> = new.iter().take(5).map(|c| short(c)).collect();
@@ -488,6 +495,16 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         return Judgement::unread(first);
     }
     Judgement::new(Status::Pass, format!("{}{noted}.", sentence(&parts.join("; ")).trim_end_matches('.')), details)
+}
+
+/// Whether the work this worktree left elsewhere (branches, tags, refs
+/// written since the start) holds anything, or cannot be read: what an
+/// unborn HEAD still owes.
+fn holds_work(r: &Readings) -> bool {
+    match &r.commit.elsewhere {
+        Ok(e) => !(e.branches.is_empty() && e.tags.is_empty() && e.kept.is_empty()),
+        Err(_) => true,
+    }
 }
 
 /// What was seen of the remotes and not counted: each set-aside ref or
