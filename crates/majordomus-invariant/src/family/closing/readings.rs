@@ -118,6 +118,7 @@ pub fn measure(
         },
         accumulated: accumulated(repo, branches, task.record().and_then(|r| r.snapshot.branches.as_ref())),
         backlog: backlog(repo, paths, policy, task.record()),
+        orphans: crate::orphans::orphans(repo),
     }
 }
 

@@ -78,7 +78,19 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
         format!("{}{also}{}.", sentence(&parts.join("; ")).trim_end_matches('.'), governed_clause(tree, Of::tracked)),
         details,
     );
-    match as_words(&counted).and_then(|w| remedy::commit_paths(&w, remedy::Add::No)) {
+    // A submodule changed only inside (its HEAD still the recorded commit):
+    // `git commit -- PATH` here takes nothing of it, and fails when it is
+    // all there is to commit. The rest is committed as written; the
+    // submodule's own commit comes first, and is advice (which branch, what
+    // of it to commit, is the submodule's to say).
+    let (inside, here): (Vec<&RepoPath>, Vec<&RepoPath>) = counted.iter().partition(|p| tree.dirty_inside.contains(p));
+    if here.is_empty() {
+        let sub = inside.first().map_or_else(String::new, |p| crate::prose::shell_word(&p.to_string()));
+        return v.remedy(format!(
+            "commit the change inside each submodule named first, on a branch it can push (git -C {sub} switch -c BRANCH, then git -C {sub} add and git -C {sub} commit), then record its new commit here (git commit -- {sub}): a commit here takes nothing of a submodule whose change is in its own working tree"
+        ));
+    }
+    match as_words(&here).and_then(|w| remedy::commit_paths(&w, remedy::Add::No)) {
         Some(line) => v.command(line),
         None => v.remedy("commit the tracked files named, and only those: git commit -- PATH..."),
     }
