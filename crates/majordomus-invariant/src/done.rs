@@ -29,6 +29,7 @@ pub fn answer_all(readings: &Readings, policy: &Policy) -> Vec<Answer> {
     let builtin = QUESTIONS.iter().map(|q| {
         let judged = crate::restart::name_previous(q.id, judge(q.id, readings), readings);
         let judged = bookkeeping::ack::acknowledge(q.id, judged, readings);
+        let judged = crate::orphans::hold(q.id, judged, readings);
         finish(q, exempted(q.id.as_str(), judged, policy, readings))
     });
     let extra = policy.questions.iter().map(|q| extra(q, readings, policy));

@@ -17,6 +17,7 @@ pub mod family;
 pub mod in_force;
 pub mod judgement;
 pub mod measure;
+pub mod orphans;
 pub mod prose;
 pub mod question;
 pub mod readings;

@@ -47,6 +47,17 @@ pub enum Finding {
     Unsure { record: Box<TaskRecord>, why: String },
     /// A task whose owner is gone, and what it left.
     Gone { record: Box<TaskRecord>, why: String, left: Box<Left> },
+    /// A task left open in a linked worktree that is gone, or in a
+    /// submodule whose working tree holds no record (`src/orphans.rs`):
+    /// left behind, with nothing of it left to measure.
+    Orphaned(Box<crate::orphans::Orphan>),
+}
+
+impl Finding {
+    /// A task left behind: its owner gone, or its working tree.
+    pub fn left_behind(&self) -> bool {
+        matches!(self, Finding::Gone { .. } | Finding::Orphaned(_))
+    }
 }
 
 /// What a gone task left in its worktree.
@@ -66,9 +77,10 @@ pub struct Left {
     pub policy_note: Option<String>,
 }
 
-/// Looks at every worktree's task record. Reads only.
+/// Looks at every worktree's task record, and at the tasks left open
+/// where no worktree shows them. Reads only.
 pub fn sweep(repo: &Repo) -> Reading<Vec<WorktreeSeen>> {
-    Ok(worktrees::all(repo)?
+    let mut seen: Vec<WorktreeSeen> = worktrees::all(repo)?
         .into_iter()
         .map(|w| {
             let finding = match w.problem {
@@ -77,7 +89,13 @@ pub fn sweep(repo: &Repo) -> Reading<Vec<WorktreeSeen>> {
             };
             WorktreeSeen { path: w.path, name: w.name, finding }
         })
-        .collect())
+        .collect();
+    seen.extend(crate::orphans::orphans(repo).into_iter().map(|o| WorktreeSeen {
+        path: o.copy.clone(),
+        name: o.name.clone(),
+        finding: Finding::Orphaned(Box::new(o)),
+    }));
+    Ok(seen)
 }
 
 fn look(root: &std::path::Path) -> Finding {

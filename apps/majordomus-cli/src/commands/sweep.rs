@@ -31,7 +31,7 @@ pub struct SweepArgs {
 pub fn cmd_sweep(cwd: &Path, args: SweepArgs) -> Result<Exit, CliError> {
     let ws = Workspace::open(cwd)?;
     let seen = sweep::sweep(&ws.repo).map_err(|e| CliError::internal("cannot list the worktrees", e))?;
-    let gone = seen.iter().filter(|w| matches!(w.finding, Finding::Gone { .. })).count();
+    let gone = seen.iter().filter(|w| w.finding.left_behind()).count();
     let mut out = Out::lock();
     let written = if args.json {
         let value = json!({
@@ -101,6 +101,11 @@ fn finding_text(name: &str, path: &Path, f: &Finding) -> String {
             s.push_str(&left_text(left));
             s
         }
+        Finding::Orphaned(o) => {
+            let mut s = format!("left behind {at}: {}\n", crate::render::escape_text(&o.problem()));
+            s.push_str(&format!("    remedy:       {}\n", crate::render::escape_text(&o.remedy())));
+            s
+        }
     }
 }
 
@@ -167,6 +172,10 @@ fn finding_json(f: &Finding) -> (&'static str, serde_json::Value) {
                 "open": left.answers.iter().filter(|a| !a.status.is_settled()).map(|a| json!({ "id": a.id, "status": a.status, "evidence": a.evidence })).collect::<Vec<_>>(),
                 "policy_note": left.policy_note,
             }),
+        ),
+        Finding::Orphaned(o) => (
+            "orphaned",
+            json!({ "task": o.record, "why": o.problem(), "remedy": o.remedy(), "submodule": o.submodule.is_some() }),
         ),
     }
 }

@@ -33,6 +33,9 @@ use crate::{Reading, Repo, Unread};
 struct Outcome {
     found: Found,
     hidden: Option<HiddenBy>,
+    /// The file was read by content and found clean: its stamp, when it is
+    /// one a start keeps (`verified.rs`).
+    stamp: Option<u64>,
 }
 
 /// How the skip-worktree bit reads in this repository.
@@ -81,6 +84,8 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         }
     };
     let settings = Settings {
+        verified: cond.verified.as_deref(),
+        read_from_ns: read_from_ns(),
         filemode: cond.filemode,
         // Unknown: every entry is racy, its content read.
         index_mtime: std::fs::metadata(repo.git_dir().join("index"))
@@ -128,11 +133,17 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
 
     // Settle what the workers could not: submodules here, converted content by libgit2.
     let mut outcomes = outcomes;
+    let mut inside: BTreeSet<RepoPath> = BTreeSet::new();
     for (e, o) in stage0.iter().zip(outcomes.iter_mut()) {
         if o.found == Found::Ask && e.mode & MODE_MASK == MODE_GITLINK {
-            o.found = super::gitlink::compare(repo, e, e.path(paths), &config, cond.submodules.as_ref(), |inner| {
-                read(inner, Since::Now)
-            });
+            let compared =
+                super::gitlink::compare(repo, e, e.path(paths), &config, cond.submodules.as_ref(), |inner| {
+                    read(inner, Since::Now)
+                });
+            o.found = compared.found;
+            if compared.inside {
+                inside.insert(RepoPath::from_bytes(e.path(paths)));
+            }
         }
     }
     let asked: Vec<&Entry> =
@@ -144,7 +155,8 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         super::libgit2::ask(repo, &asked, paths, entries, filters)?.into_iter().collect()
     };
 
-    let mut tree = WorkingTree::default();
+    let mut tree =
+        WorkingTree { verified: outcomes.iter().filter_map(|o| o.stamp).collect(), ..WorkingTree::default() };
     let mut deleted: BTreeSet<RepoPath> = BTreeSet::new();
     for (e, o) in stage0.iter().zip(outcomes) {
         let found = match o.found {
@@ -182,6 +194,10 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         // map of every entry for the few that are dirty.
         let index =
             stage0.binary_search_by(|e| e.path(paths).cmp(path.as_bytes())).ok().map(|i| stage0[i].id.to_string());
+        // Changed inside only, with the recorded commit not staged anew either.
+        if inside.contains(&path) && !staged_set.contains(&path) {
+            tree.dirty_inside.push(path.clone());
+        }
         tree.dirty.push(Dirty { deleted: deleted.contains(&path), index, path });
     }
     let walk::Walked { mut untracked, hidden_since, uncommitted_ignores } = walked;
@@ -211,30 +227,40 @@ pub(super) fn head_tree(repo: &Repo) -> Reading<Option<git2::Tree<'_>>> {
 }
 
 /// One entry against its file, the bits git honours applied.
-fn outcome(stater: &mut Stater<'_>, e: &Entry, path: &[u8], settings: &Settings, sparse: Sparse) -> Outcome {
-    let plain = |found| Outcome { found, hidden: None };
+fn outcome(stater: &mut Stater<'_>, e: &Entry, path: &[u8], settings: &Settings<'_>, sparse: Sparse) -> Outcome {
+    let plain = |found| Outcome { found, hidden: None, stamp: None };
     if e.mode & MODE_MASK == MODE_GITLINK && !e.assume_valid && !e.skip_worktree {
         return plain(Found::Ask);
     }
     let look = |stater: &mut Stater<'_>| {
         if e.mode & MODE_MASK == MODE_GITLINK {
             // What a bit hides in a submodule is not looked into.
-            return if stater.lstat(path).is_ok() { Found::Clean } else { Found::Deleted };
+            return (if stater.lstat(path).is_ok() { Found::Clean } else { Found::Deleted }, None);
         }
         stat::compare(stater, e, path, settings)
     };
+    let hidden = |(found, _): (Found, Option<u64>), by| Outcome { found, hidden: Some(by), stamp: None };
     if e.assume_valid {
-        return Outcome { found: look(stater), hidden: Some(HiddenBy::AssumeUnchanged) };
+        return hidden(look(stater), HiddenBy::AssumeUnchanged);
     }
     if !e.skip_worktree {
-        return plain(look(stater));
+        let (found, stamp) = look(stater);
+        return Outcome { found, hidden: None, stamp };
     }
     match sparse {
-        Sparse::Off => Outcome { found: look(stater), hidden: Some(HiddenBy::SkipWorktree) },
+        Sparse::Off => hidden(look(stater), HiddenBy::SkipWorktree),
         _ if stater.lstat(path).is_err() => plain(Found::Clean),
-        Sparse::On => plain(look(stater)),
-        Sparse::ExpectOutside => Outcome { found: look(stater), hidden: Some(HiddenBy::ExpectedOutsideSparse) },
+        Sparse::On => {
+            let (found, stamp) = look(stater);
+            Outcome { found, hidden: None, stamp }
+        }
+        Sparse::ExpectOutside => hidden(look(stater), HiddenBy::ExpectedOutsideSparse),
     }
+}
+
+/// Now, in nanoseconds since the epoch: when a reading begins.
+fn read_from_ns() -> i128 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as i128)
 }
 
 /// Whether git could convert content on its way in (eol, ident): an

@@ -169,8 +169,9 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         None | Some("Stop" | "SubagentStop") => {}
         Some(other) => return Ok(Verdict::say(not_a_stop(other))),
     }
+    let session = payload.session_id.as_deref().map(|id| (args.agent.as_str(), id));
     let Found { concerned, broken, unmeasured, orphans } =
-        tasks(&Starts::of_this_process(explicit_dir, payload.cwd.as_deref()));
+        tasks(&Starts::of_this_process(explicit_dir, payload.cwd.as_deref()), session);
     if concerned.is_empty() && broken.is_empty() && unmeasured.is_empty() && orphans.is_empty() {
         return Ok(Verdict::silent());
     }
@@ -223,30 +224,54 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
     Ok(combine(verdicts))
 }
 
-/// The active tasks of every working tree the starts concern, those whose
-/// record cannot be read, and what is to be said of a task whose repository
+/// The active tasks of every working tree the starts concern, and of every
+/// linked worktree or submodule of their repositories where the stopping
+/// session (`session`: its host and id) started one, those whose record
+/// cannot be read, and what is to be said of a task whose repository
 /// cannot be read.
-fn tasks(starts: &Starts) -> Found {
+fn tasks(starts: &Starts, session: Option<(&str, &str)>) -> Found {
     let mut concerned = Vec::new();
     let mut broken = Vec::new();
     let mut unmeasured = Vec::new();
     let mut orphans = Vec::new();
     let mut repositories = std::collections::BTreeSet::new();
-    for locate::Located { place, repo } in locate::places_opened(starts) {
+    let mut sessions = Vec::new();
+    let places = locate::places_opened(starts).into_iter().map(|l| (l.place, l.repo));
+    let mut places: std::collections::VecDeque<_> = places.collect();
+    while let Some((place, repo)) = places.pop_front() {
         // The repository the walk opened there, else opened now.
         let opened = match repo {
             Some(repo) => Ok(Opened::Readable(Workspace::of(repo))),
             None => Workspace::open_for_check(&place.from),
         };
-        // Once per repository: the tasks left in its linked worktrees that are gone.
+        // Once per repository: the tasks left in its linked worktrees that
+        // are gone, and those this session started in its other worktrees
+        // and submodules (`cd .worktrees/x && majordomus start`, then the
+        // stop from the project: test/cases/363).
         if let Ok(Opened::Readable(ws)) = &opened {
             if repositories.insert(ws.repo.common_dir().to_path_buf()) {
-                let gone = super::orphan::orphans(ws);
-                if !gone.is_empty() {
+                let kept = majordomus_invariant::orphans::kept(&ws.repo);
+                if !kept.orphans.is_empty() {
                     if let Ok(Opened::Readable(again)) = Workspace::open_for_check(&place.from) {
-                        orphans.push((again, gone));
+                        orphans.push((again, kept.orphans));
                     }
                 }
+                sessions.extend(kept.held.into_iter().filter(|h| started_by(&h.record, session)).map(|h| h.root));
+            }
+        }
+        if places.is_empty() {
+            for root in sessions.drain(..) {
+                let root = root.canonicalize().unwrap_or(root);
+                let seen = |p: &Place| p.root == root;
+                if concerned.iter().any(|c: &Concerned| seen(&c.place))
+                    || broken.iter().any(|b: &Broken| seen(&b.place))
+                    || seen(&place)
+                    || places.iter().any(|(p, _)| seen(p))
+                {
+                    continue;
+                }
+                let how = Some("where this session started its task".to_string());
+                places.push_back((Place { from: root.clone(), root, how }, None));
             }
         }
         match opened {
@@ -266,6 +291,12 @@ fn tasks(starts: &Starts) -> Found {
         }
     }
     Found { concerned, broken, unmeasured, orphans }
+}
+
+/// Whether `record` was started in the session `session` (host, id).
+fn started_by(record: &TaskRecord, session: Option<(&str, &str)>) -> bool {
+    let started = record.owner.as_ref().and_then(|o| o.session.as_ref());
+    matches!((started, session), (Some(s), Some((host, id))) if s.host == host && s.id == id)
 }
 
 /// Blocks a stop while a task record cannot be read, keeping the loop

@@ -60,12 +60,21 @@ pub struct ClosingReadings {
     pub debt: Reading<Debt>,
     pub accumulated: Reading<Accumulated>,
     pub backlog: Reading<Backlog>,
+    /// Tasks of the repository left open where no worktree shows them
+    /// (`src/orphans.rs`): whatever this worktree's task, they hold
+    /// `nothing-accumulated` open.
+    pub orphans: Vec<crate::orphans::Orphan>,
 }
 
 impl ClosingReadings {
     /// Every reading of the family unread for one reason (the time budget ran
     /// out before the family was read, the repository cannot be read).
     pub fn unread(reason: &Unread) -> Self {
-        Self { debt: Err(reason.clone()), accumulated: Err(reason.clone()), backlog: Err(reason.clone()) }
+        Self {
+            debt: Err(reason.clone()),
+            accumulated: Err(reason.clone()),
+            backlog: Err(reason.clone()),
+            orphans: Vec::new(),
+        }
     }
 }

@@ -123,6 +123,7 @@ pub fn measure(
         },
         accumulated: accumulated(repo, branches, task.record()),
         backlog: backlog(repo, paths, policy, task.record()),
+        orphans: crate::orphans::orphans(repo),
     }
 }
 

@@ -16,7 +16,7 @@ pub(crate) fn integrated(r: &Readings) -> Judgement {
     let aside = match &r.integration.aside {
         Ok(a) if !a.is_empty() => a,
         Ok(_) => return of_head,
-        Err(e) if of_head.status == Status::Pass => return Judgement::unread(e),
+        Err(e) if matches!(of_head.status, Status::Pass | Status::Exempt) => return Judgement::unread(e),
         Err(_) => return of_head,
     };
     // Work pushed to a branch and left there while HEAD went back is the
@@ -33,7 +33,9 @@ pub(crate) fn integrated(r: &Readings) -> Judgement {
         json!({ "aside": aside.iter().map(|a| json!({ "ref": a.refname, "commit": a.commit })).collect::<Vec<_>>() }),
     );
     let evidence = format!("{}; and {clause}.", of_head.evidence.trim_end_matches('.'));
-    if of_head.status != Status::Pass {
+    // An unborn HEAD's exemption (nothing of its own to integrate) does
+    // not cover work it left on the remote (test/cases/346).
+    if !matches!(of_head.status, Status::Pass | Status::Exempt) {
         return Judgement { evidence, details, ..of_head };
     }
     Judgement::new(Status::Owed, evidence, details).remedy(

@@ -85,6 +85,7 @@ fn well() -> Readings {
             worktrees: vec![],
         }),
         backlog: Ok(observed(minutes(30), vec![pr(1, Some(minutes(-60)))])),
+        orphans: Vec::new(),
     };
     with_snapshot(&mut r, &["main"], &[]);
     r

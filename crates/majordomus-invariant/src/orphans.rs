@@ -1,0 +1,224 @@
+//! Tasks whose linked worktree is gone: `git worktree remove` deletes the
+//! worktree and its own git directory, and with them the task record and
+//! the copy `start` keeps there (`.git/worktrees/NAME/majordomus/`). So
+//! `start` in a linked worktree keeps a second copy in the common git
+//! directory, by the worktree's name (`majordomus/worktrees/NAME.json`,
+//! removed by `finish`), and a copy there naming a worktree git no longer
+//! has, whose directory is gone, or that keeps no copy of its own (put back
+//! under its name: `git worktree add DIR/NAME BRANCH`) is a task left open
+//! (test/cases/343). There the task is in view again, its record gone, and
+//! `majordomus finish` ends it.
+//!
+//! A submodule's task is kept the same way by its git directory
+//! (`.git/modules/NAME/majordomus/task.json`), which `git submodule deinit
+//! -f` leaves while it clears the submodule's working tree, the record
+//! with it: such a copy naming a task whose working tree holds no record
+//! is a task left open too (test/cases/344).
+//!
+//! One reading for everyone who asks: the stop hook blocks on it
+//! (`apps/majordomus-cli/src/commands/hook/orphan.rs`), `check` holds
+//! `nothing-accumulated` open on it from any worktree of the repository,
+//! with or without a task of its own ([`hold`]), and `sweep` lists it as a
+//! task left behind (test/cases/362).
+
+use std::path::{Path, PathBuf};
+
+use serde_json::json;
+
+use majordomus_readings::Repo;
+use majordomus_records::paths::GIT_STATE_DIR;
+use majordomus_records::{StatePaths, TaskRecord};
+
+use crate::answer::Status;
+use crate::judgement::{with, Judgement};
+use crate::question::QuestionId;
+use crate::readings::Readings;
+
+/// A task left open in a linked worktree that is gone, or in a submodule
+/// whose working tree no longer holds its record.
+#[derive(Debug, Clone)]
+pub struct Orphan {
+    /// The worktree's name, as git named it (its path's last part), or the
+    /// submodule's name under the git directory's `modules/`.
+    pub name: String,
+    /// A submodule's: the path of its working tree, where one is configured.
+    pub submodule: Option<Option<String>>,
+    /// The task record's copy, where it still reads.
+    pub record: Option<TaskRecord>,
+    /// Where that copy is.
+    pub copy: PathBuf,
+}
+
+/// The tasks of `repo`'s repository left open in linked worktrees that are
+/// gone, or in submodules whose working tree holds no record. Read only
+/// where copies are kept at all (one directory listing otherwise).
+pub fn orphans(repo: &Repo) -> Vec<Orphan> {
+    kept(repo).orphans
+}
+
+/// A task of the repository kept in a linked worktree or a submodule that
+/// is there, holding its record: where, and the record's copy (which names
+/// the session that started it).
+#[derive(Debug, Clone)]
+pub struct Held {
+    pub root: PathBuf,
+    pub record: TaskRecord,
+}
+
+/// Every task whose copy the repository keeps for other worktrees to find:
+/// those left open where no worktree shows them, and those held.
+#[derive(Debug, Default)]
+pub struct Kept {
+    pub orphans: Vec<Orphan>,
+    pub held: Vec<Held>,
+}
+
+/// The copies `repo`'s repository keeps of tasks in linked worktrees and
+/// submodules ([`Kept`]). One directory listing where there are none.
+pub fn kept(repo: &Repo) -> Kept {
+    let mut out = Kept::default();
+    for (name, path) in StatePaths::worktree_copies(repo.common_dir()) {
+        // There, with the copy in its own git directory: its task is its
+        // own to judge. Put back under its name, it has no copy of its own,
+        // and is still this one.
+        let own = repo.common_dir().join("worktrees").join(&name).join(GIT_STATE_DIR).join("task.json");
+        let there =
+            if own.exists() { repo.git.find_worktree(&name).ok().filter(|w| w.validate().is_ok()) } else { None };
+        let record = TaskRecord::load(&path).ok().flatten();
+        match there {
+            Some(w) => out.held.extend(record.map(|record| Held { root: w.path().to_path_buf(), record })),
+            None => out.orphans.push(Orphan { name, submodule: None, record, copy: path }),
+        }
+    }
+    modules(repo.common_dir(), "", 0, &mut out);
+    out
+}
+
+/// The submodules under `dir`'s `modules/` (nested ones too, to a depth)
+/// whose git directory keeps a task record's copy while their working
+/// tree holds no record. One directory listing where there are none.
+fn modules(dir: &Path, prefix: &str, depth: usize, out: &mut Kept) {
+    let Ok(entries) = std::fs::read_dir(dir.join("modules")) else { return };
+    for entry in entries.flatten() {
+        let (git_dir, Some(part)) = (entry.path(), entry.file_name().to_str().map(str::to_string)) else { continue };
+        let name = format!("{prefix}{part}");
+        let copy = git_dir.join(GIT_STATE_DIR).join("task.json");
+        if copy.exists() {
+            // The working tree its configuration names (`core.worktree`,
+            // which `deinit` removes), read from the file, as git reads it.
+            let root = git2::Config::open(&git_dir.join("config"))
+                .ok()
+                .and_then(|c| c.get_path("core.worktree").ok())
+                .map(|w| git_dir.join(w))
+                .and_then(|w| w.canonicalize().ok());
+            let record = TaskRecord::load(&copy).ok().flatten();
+            match root {
+                Some(root) if StatePaths::new(&root).task().exists() => {
+                    out.held.extend(record.map(|record| Held { root, record }))
+                }
+                root => out.orphans.push(Orphan {
+                    name: name.clone(),
+                    submodule: Some(root.map(|r| r.display().to_string())),
+                    record,
+                    copy,
+                }),
+            }
+        }
+        if depth < 4 {
+            modules(&git_dir, &format!("{name}/"), depth + 1, out);
+        }
+    }
+}
+
+fn esc(s: &str) -> String {
+    majordomus_records::text::escape(s).into_owned()
+}
+
+impl Orphan {
+    /// `the linked worktree x`, `the submodule lib`.
+    pub fn place(&self) -> String {
+        match &self.submodule {
+            None => format!("the linked worktree {}", esc(&self.name)),
+            Some(_) => format!("the submodule {}", esc(&self.name)),
+        }
+    }
+
+    /// What is left open, and how it is known: a sentence.
+    pub fn problem(&self) -> String {
+        let place = self.place();
+        let what = match &self.record {
+            Some(r) => format!("the task {:?} (started {}) in {place}", esc(&r.task), esc(&r.started_at)),
+            None => format!("a task in {place}"),
+        };
+        match &self.submodule {
+            Some(root) => format!(
+                "{what} was never finished, and its working tree, {}, holds no task record (`git submodule \
+                 deinit` clears it; the copy in its git directory, modules/{}/{GIT_STATE_DIR}/task.json, says so)",
+                self.root(root.as_deref()),
+                esc(&self.name)
+            ),
+            None => format!(
+                "{what} was never finished, and that worktree is gone (`git worktree remove` deletes its task \
+                 record with it; the copy in {} says so)",
+                Path::new(GIT_STATE_DIR).join("worktrees").join(format!("{}.json", self.name)).display()
+            ),
+        }
+    }
+
+    /// How it is ended: advice, never run as it stands.
+    pub fn remedy(&self) -> String {
+        match &self.submodule {
+            Some(root) => format!(
+                "put its working tree back (`git submodule update --init`), then end the task there with \
+                 `majordomus -C {} finish --outcome partial` (or blocked, failed)",
+                self.root(root.as_deref())
+            ),
+            None => {
+                let branch = self.record.as_ref().and_then(|r| r.branch.clone()).unwrap_or_else(|| "BRANCH".into());
+                format!(
+                    "put the worktree back under its name (git names a worktree by its directory: `git worktree \
+                     add DIR/{} {}`), then end the task there with `majordomus finish --outcome partial` (or \
+                     blocked, failed)",
+                    self.name, branch
+                )
+            }
+        }
+    }
+
+    fn root(&self, root: Option<&str>) -> String {
+        root.map_or_else(|| esc(&self.name), esc)
+    }
+
+    fn detail(&self) -> serde_json::Value {
+        json!({
+            "name": self.name,
+            "kind": if self.submodule.is_some() { "submodule" } else { "worktree" },
+            "path": self.submodule.clone().flatten(),
+            "task": self.record.as_ref().map(|r| &r.task),
+            "id": self.record.as_ref().map(|r| &r.id),
+            "started_at": self.record.as_ref().map(|r| &r.started_at),
+            "copy": self.copy.display().to_string(),
+        })
+    }
+}
+
+/// `nothing-accumulated` held open while a task of the repository is left
+/// open where no worktree shows it: a pass becomes `owed`, anything else
+/// names it beside what it says. Applied after acknowledgements (an
+/// acknowledgement covers paths and branches, never a task) and before the
+/// policy's exemptions; the same from every worktree, with or without a
+/// task of its own, as the stop hook blocks on it from every worktree.
+pub(crate) fn hold(id: QuestionId, v: Judgement, r: &Readings) -> Judgement {
+    if id != QuestionId::NothingAccumulated || r.closing.orphans.is_empty() {
+        return v;
+    }
+    let told: Vec<String> = r.closing.orphans.iter().map(|o| crate::prose::sentence(&o.problem())).collect();
+    let told = told.join(" ");
+    let details =
+        with(v.details, json!({ "orphaned_tasks": r.closing.orphans.iter().map(Orphan::detail).collect::<Vec<_>>() }));
+    let remedy = r.closing.orphans.iter().map(Orphan::remedy).collect::<Vec<_>>().join("; and ");
+    match v.status {
+        Status::Pass | Status::Exempt => Judgement::new(Status::Owed, told, details).remedy(remedy),
+        _ => Judgement { evidence: format!("{} {told}", v.evidence), details, ..v },
+    }
+}
