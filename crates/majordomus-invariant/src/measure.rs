@@ -90,7 +90,7 @@ fn take(
         let (head, head_commit, task) = (&head, &head_commit, &task);
         let on_thread = move || match reopener.open() {
             Ok(own) => Ok(ref_readings(&own, paths, policy, task, head, head_commit.as_deref(), deadline, tips)),
-            Err(_) => Err(tips),
+            Err(_) => Err(Box::new(tips)),
         };
         let refs = scope.spawn(on_thread);
         let fingerprint =
@@ -99,7 +99,7 @@ fn take(
         let refs = match refs.join() {
             Ok(Ok(refs)) => refs,
             // No second handle: the same readings, here, after the tree's.
-            Ok(Err(tips)) => ref_readings(repo, paths, policy, task, head, head_commit.as_deref(), deadline, tips),
+            Ok(Err(tips)) => ref_readings(repo, paths, policy, task, head, head_commit.as_deref(), deadline, *tips),
             Err(panic) => std::panic::resume_unwind(panic),
         };
         (tree, refs, fingerprint)
