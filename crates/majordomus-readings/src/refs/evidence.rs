@@ -88,6 +88,13 @@ pub struct RemoteEvidence {
     pub remotes_at_start: Option<Vec<String>>,
     /// A grafts file with at least one graft in it.
     pub grafts: Option<PathBuf>,
+    /// Every remote-tracking ref there now whose commit now is not what
+    /// it counts at (set aside, or read at another start value), with that
+    /// commit: a ref that keeps commits without being evidence of a
+    /// remote (`git update-ref refs/remotes/origin/wip HEAD` before a
+    /// reset), read as any other ref written since the start is
+    /// ([`super::attribution`], test/cases/347).
+    pub uncounted: Vec<(String, String)>,
 }
 
 impl RemoteEvidence {
@@ -316,6 +323,15 @@ pub fn evidence(repo: &Repo, start: Start<'_>) -> Reading<RemoteEvidence> {
             }
         }
     }
+    let uncounted = {
+        let counted_now: std::collections::HashSet<&str> =
+            out.refs.iter().filter(|t| now.get(&t.refname) == Some(&t.commit)).map(|t| t.refname.as_str()).collect();
+        now.iter()
+            .filter(|(refname, _)| !counted_now.contains(refname.as_str()))
+            .map(|(refname, commit)| (refname.clone(), commit.clone()))
+            .collect()
+    };
+    out.uncounted = uncounted;
     // A removed remote's refs went with it: read at their start values.
     for (refname, then) in start_refs.into_iter().flatten() {
         if now.contains_key(refname) {

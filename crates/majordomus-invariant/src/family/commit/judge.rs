@@ -372,6 +372,7 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
                 Made::BranchMoved => "it existed at the start and moved since",
                 Made::HeadReflog => "HEAD's reflog since the start names them",
                 Made::RefWritten => "a ref written since the start holds them",
+                Made::NotEvidence => "a remote-tracking ref that is not evidence holds them",
             },
             names(&ids)
         ));
@@ -396,6 +397,28 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
     for work in elsewhere.map(|e| e.kept.as_slice()).unwrap_or_default() {
         kept_refs = true;
         let ids: Vec<&str> = work.commits.iter().take(5).map(|c| short(c)).collect();
+        if work.made == Made::NotEvidence {
+            let why = match &r.commit.evidence {
+                Ok(e) => e
+                    .set_aside_for(&work.branch)
+                    .map(|s| s.why.clone())
+                    .or_else(|| e.get(&work.branch).and_then(|t| t.at_start.clone())),
+                Err(_) => None,
+            };
+            let why = why.map(|w| format!(": {w}")).unwrap_or_default();
+            let whose = if elsewhere.is_some_and(|e| e.reflog_rewritten) {
+                "that no branch held at the start (HEAD's reflog was rewritten since the start, so it cannot say whether this worktree made them)"
+            } else {
+                "this worktree made since the start"
+            };
+            owed.push(format!(
+                "the remote-tracking ref {} is not evidence of its remote{why}; it holds {} {whose} that no remote-tracking ref that counts holds: {}",
+                short_ref(&work.branch),
+                count(work.count, "commit"),
+                names(&ids)
+            ));
+            continue;
+        }
         let how = if elsewhere.is_some_and(|e| e.kept_all_packed) {
             "is packed, and packed-refs changed since the start in what it holds of refs other than branches, so every packed ref is read"
         } else {
