@@ -50,7 +50,22 @@ pub struct ReadingAtStart {
     /// written before this was kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub index_mtime: Option<i64>,
+    /// The stamps of the files the start read by content and found to be
+    /// their index entry's blob (each 16 hex digits, sorted, one after the
+    /// other): a later reading takes a file whose stamp is among them as
+    /// that blob without reading it (`majordomus-readings/src/status/verified.rs`).
+    /// `None`: none was kept (a record written before this, or none to keep).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verified: Option<String>,
+    /// The digest of the working tree's attributes files at the start (16
+    /// hex digits), under which the stamps of files libgit2 found clean
+    /// through the eol and ident conversions vouch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verified_attributes: Option<String>,
 }
+
+/// The most stamps [`ReadingAtStart::verified`] holds.
+pub const MAX_STAMPS: usize = 200_000;
 
 /// A file outside the working tree and its content.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,6 +102,18 @@ pub fn check(r: &ReadingAtStart) -> Result<(), String> {
     }
     for path in r.ignore_files.keys().chain(r.bits.keys()) {
         check_len("path", &path.to_string(), MAX_FIELD)?;
+    }
+    if r.verified_attributes.as_ref().is_some_and(|d| d.len() != 16) {
+        return Err("its digest of the attributes files is not 16 digits".into());
+    }
+    if let Some(v) = &r.verified {
+        if v.len() > MAX_STAMPS * 16 {
+            return Err(format!(
+                "its stamps of files read are {} bytes long, more than the {} they may be",
+                v.len(),
+                MAX_STAMPS * 16
+            ));
+        }
     }
     for (path, id) in &r.attributes {
         check_len("attributes file", path, MAX_FIELD)?;

@@ -27,7 +27,13 @@
 //! HEAD's reflog since the start names a commit at all. Any ref written
 //! since the start, a tag or one of the worker's own naming, is read
 //! too, whoever made its commits ([`super::kept`]), listed apart
-//! ([`Elsewhere::kept`]).
+//! ([`Elsewhere::kept`]). So is a remote-tracking ref that is not
+//! evidence of its remote ([`RemoteEvidence::uncounted`]: `git update-ref
+//! refs/remotes/origin/wip HEAD` before a reset, or a push no reflog line
+//! shows), at a commit HEAD pointed at since the start, for the commits
+//! HEAD's reflog names; where that reflog was rewritten since, for every
+//! commit no branch held at the start, unless the ref's own reflog shows
+//! a fetch (test/cases/347).
 //!
 //! One walk reads the new commits of every branch that moved (those
 //! unchanged since the start cost nothing), bounded by [`WALKED`]; each
@@ -56,6 +62,9 @@ pub enum Made {
     /// A ref other than a branch written since the start holds them, and
     /// no branch held them at the start.
     RefWritten,
+    /// A remote-tracking ref that is not evidence of its remote holds them
+    /// (test/cases/347).
+    NotEvidence,
 }
 
 /// The commits of one branch other than HEAD's that this worktree made
@@ -132,7 +141,19 @@ pub fn elsewhere(
         // history is never walked.
         .filter(|(name, tip)| !super::kept::Written::made_here_only(name) || made_here.contains(tip))
         .collect();
-    if moved.is_empty() && tags.is_empty() && kept.is_empty() {
+    // A remote-tracking ref that is not evidence of its remote (written by
+    // hand, or by a push no reflog line shows) keeps commits as any other
+    // ref does: read at a commit HEAD pointed at since the start, for the
+    // commits HEAD's reflog shows there; where that reflog was rewritten
+    // since, every one whose own reflog does not show a fetch, whoever
+    // made its commits (test/cases/347).
+    let unproven: Vec<(String, Oid)> = evidence
+        .uncounted
+        .iter()
+        .filter_map(|(name, id)| Some((name.clone(), Oid::from_str(id).ok()?)))
+        .filter(|(name, tip)| made_here.contains(tip) || (rewritten && !fetched(repo, name)))
+        .collect();
+    if moved.is_empty() && tags.is_empty() && kept.is_empty() && unproven.is_empty() {
         return Ok(Elsewhere::default());
     }
     let odb = repo.git.odb().map_err(|e| Unread::git("the object database", &e))?;
@@ -156,7 +177,7 @@ pub fn elsewhere(
     for b in &moved {
         walk.push(parse(&b.commit)?).map_err(|e| Unread::git(&b.name, &e))?;
     }
-    for (name, tip) in tags.iter().chain(&kept) {
+    for (name, tip) in tags.iter().chain(&kept).chain(&unproven) {
         walk.push(*tip).map_err(|e| Unread::git(name, &e))?;
     }
     let mut new: HashSet<Oid> = HashSet::new();
@@ -230,7 +251,28 @@ pub fn elsewhere(
             });
         }
     }
+    for (name, tip) in unproven {
+        let mine: Vec<Oid> =
+            reach(repo, tip, &new, &mut parents)?.into_iter().filter(|c| rewritten || made_here.contains(c)).collect();
+        if !mine.is_empty() {
+            out.kept.push(BranchWork {
+                branch: name,
+                count: mine.len(),
+                commits: mine.iter().take(LISTED).map(Oid::to_string).collect(),
+                made: Made::NotEvidence,
+            });
+        }
+    }
     Ok(out)
+}
+
+/// Whether the reflog of the remote-tracking ref `name` ends in a fetch:
+/// a colleague's branch fetched, not this worktree's work.
+fn fetched(repo: &Repo, name: &str) -> bool {
+    reflog::last_line(&reflog::log_of(repo.common_dir(), name))
+        .ok()
+        .flatten()
+        .is_some_and(|l| l.message.starts_with("fetch") || l.message.starts_with("pull"))
 }
 
 /// The tags (by short name) whose commit `keep` takes (one HEAD's reflog

@@ -11,6 +11,7 @@ use git2::{ErrorCode, Oid};
 
 use super::{commits_not_on, parse};
 use crate::{Reading, Repo, Unread};
+use majordomus_records::RepoPath;
 
 /// How many of the trunk's first-parent commits [`integration`] searches
 /// for one holding HEAD's changes, newest first.
@@ -84,8 +85,32 @@ fn integration_searching(repo: &Repo, head: &str, trunk: &str, bound: usize) -> 
     let head_tree = tree_of(h)?;
     let trunk_tree = tree_of(t)?;
     let base_tree = base.map(tree_of).transpose()?;
-    let changed = crate::trees::changed_paths(&repo.git, base_tree.as_ref(), Some(&head_tree))
+    let mut changed = crate::trees::changed_paths(&repo.git, base_tree.as_ref(), Some(&head_tree))
         .map_err(|e| Unread::git("HEAD's changes since the merge base", &e))?;
+    // With no merge base, "changed" from the empty tree names every path
+    // HEAD holds and none it lacks: a file deleted would be held by a
+    // trunk that still has it (test/cases/348). In a shallow clone that is
+    // the clone's cut, not the histories (the trunk fetched again with
+    // `--depth`): what HEAD changed cannot be read. Otherwise (a branch
+    // begun with `git checkout --orphan`) the histories share nothing, and
+    // every path the trunk's tip holds and HEAD does not is a change too,
+    // a deletion; only the tip is asked, for no commit of the trunk's
+    // comes after a merge base.
+    if base.is_none() && repo.git.is_shallow() {
+        return Err(Unread::repository(
+            "HEAD's history and the trunk's meet at no commit this shallow clone holds (its history is cut short), so what HEAD changed cannot be read; deepen it: git fetch --unshallow",
+        ));
+    }
+    if base.is_none() {
+        let both = crate::trees::changed_paths(&repo.git, Some(&trunk_tree), Some(&head_tree))
+            .map_err(|e| Unread::git("HEAD's tree beside the trunk's", &e))?;
+        let mut seen: std::collections::HashSet<RepoPath> = changed.iter().cloned().collect();
+        for path in both {
+            if seen.insert(path.clone()) {
+                changed.push(path);
+            }
+        }
+    }
     // Each path HEAD changed, with the blob and mode HEAD holds there
     // (`None`: deleted).
     let wanted: Vec<(std::path::PathBuf, Option<Entry>)> = changed
@@ -111,7 +136,8 @@ fn integration_searching(repo: &Repo, head: &str, trunk: &str, bound: usize) -> 
     // base. The path that failed last is looked up first, so most commits
     // cost one tree lookup. A trunk whose tip is the merge base (HEAD is
     // ahead of it: the usual unlanded branch) has no commit since the base
-    // but its tip, so there is nothing to walk.
+    // but its tip, so there is nothing to walk; nor has one that shares no
+    // commit with HEAD.
     let mut first =
         wanted.iter().position(|(p, _)| missing.first().is_some_and(|m| p.to_string_lossy() == *m)).unwrap_or(0);
     let mut current = commit_of(t)?;
@@ -121,8 +147,8 @@ fn integration_searching(repo: &Repo, head: &str, trunk: &str, bound: usize) -> 
     // and the tip are asked whether they undid it.
     let mut walked = vec![t];
     let mut reverted = None;
-    let tip_is_base = base == Some(t);
-    while let Some(parent) = current.parent_ids().next().filter(|_| !tip_is_base) {
+    let nothing_since = base == Some(t) || base.is_none();
+    while let Some(parent) = current.parent_ids().next().filter(|_| !nothing_since) {
         if Some(parent) == base {
             break;
         }
@@ -338,6 +364,25 @@ mod tests {
             }
             other => panic!("expected missing, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_history_of_its_own_that_only_deletes_a_file_is_not_held_by_a_trunk_that_still_has_it() {
+        let t = TestRepo::with_commit();
+        t.write("legacy.txt", "old\n");
+        let main = t.commit_all("legacy");
+        t.git(&["checkout", "-q", "--orphan", "cleanup"]);
+        t.remove("legacy.txt");
+        let cleanup = t.commit_all("no legacy.txt, on a history of its own");
+        let repo = crate::open(t.path()).expect("open");
+        match integration(&repo, &cleanup, &main).expect("read") {
+            Integration::Missing { paths, .. } => assert_eq!(paths, ["legacy.txt"]),
+            other => panic!("expected missing, got {other:?}"),
+        }
+        // The same tree as the trunk's: held.
+        t.write("legacy.txt", "old\n");
+        let same = t.commit_all("legacy.txt back");
+        assert!(matches!(integration(&repo, &same, &main).expect("read"), Integration::Holds { .. }));
     }
 
     #[test]

@@ -24,7 +24,8 @@
 //! `refs/heads` and `refs/remotes` and a stamp of each.
 //!
 //! Not read, each read elsewhere: branches, remote-tracking refs
-//! (evidence), `refs/stash` (`no-stash`). Where git's own tools write
+//! (evidence, and those that are not evidence: [`super::attribution`]),
+//! `refs/stash` (`no-stash`). Where git's own tools write
 //! refs that keep no work of the task's (`refs/notes`: notes; `refs/bisect`
 //! and `refs/rewritten`: a bisect's and a rebase's marks; `refs/replace`;
 //! `refs/prefetch`: git maintenance's copies of the remotes' branches), a

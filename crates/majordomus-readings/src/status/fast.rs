@@ -21,7 +21,7 @@ use std::os::unix::fs::MetadataExt;
 use majordomus_records::RepoPath;
 
 use super::since::{self, Since};
-use super::stat::{self, Found, Settings, Stater, MODE_GITLINK, MODE_MASK};
+use super::stat::{self, Found, Settings, Stamp, Stater, MODE_GITLINK, MODE_MASK};
 use super::tree::{Dirty, Hidden, HiddenBy, Overruled, Why, WorkingTree};
 use super::walk::{self, Folded};
 use crate::ignore::Matcher;
@@ -33,6 +33,8 @@ use crate::{Reading, Repo, Unread};
 struct Outcome {
     found: Found,
     hidden: Option<HiddenBy>,
+    /// What the comparison had to say of the file's stamp (`verified.rs`).
+    stamp: Stamp,
 }
 
 /// How the skip-worktree bit reads in this repository.
@@ -81,6 +83,8 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         }
     };
     let settings = Settings {
+        verified: cond.verified.as_deref(),
+        read_from_ns: read_from_ns(),
         filemode: cond.filemode,
         // Unknown: every entry is racy, its content read.
         index_mtime: std::fs::metadata(repo.git_dir().join("index"))
@@ -128,11 +132,26 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
 
     // Settle what the workers could not: submodules here, converted content by libgit2.
     let mut outcomes = outcomes;
+    let mut inside: BTreeSet<RepoPath> = BTreeSet::new();
     for (e, o) in stage0.iter().zip(outcomes.iter_mut()) {
         if o.found == Found::Ask && e.mode & MODE_MASK == MODE_GITLINK {
-            o.found = super::gitlink::compare(repo, e, e.path(paths), &config, cond.submodules.as_ref(), |inner| {
-                read(inner, Since::Now)
-            });
+            let compared =
+                super::gitlink::compare(repo, e, e.path(paths), &config, cond.submodules.as_ref(), |inner| {
+                    read(inner, Since::Now)
+                });
+            o.found = compared.found;
+            if compared.inside {
+                inside.insert(RepoPath::from_bytes(e.path(paths)));
+            }
+        }
+    }
+    // A file libgit2 found clean at the start and unchanged since is clean
+    // while the attributes files are what they were then (`verified.rs`).
+    let attributes = attributes_digest(repo, (entries, paths), &walked.untracked);
+    let attributes_held = cond.verified_attributes == Some(attributes);
+    for o in outcomes.iter_mut() {
+        if o.found == Found::Ask && o.stamp == Stamp::ConvertedAtStart && attributes_held {
+            o.found = Found::Clean;
         }
     }
     let asked: Vec<&Entry> =
@@ -144,7 +163,18 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         super::libgit2::ask(repo, &asked, paths, entries, filters)?.into_iter().collect()
     };
 
-    let mut tree = WorkingTree::default();
+    // The stamps of the files read by content and found clean, by this
+    // reading or through the conversions by libgit2.
+    let verified = stage0
+        .iter()
+        .zip(&outcomes)
+        .filter_map(|(e, o)| match (o.found, o.stamp) {
+            (Found::Clean, Stamp::Keep(stamp)) => Some(stamp),
+            (Found::Ask, Stamp::Keep(stamp)) => (answers.get(e.path(paths)) == Some(&Found::Clean)).then_some(stamp),
+            _ => None,
+        })
+        .collect();
+    let mut tree = WorkingTree { verified, attributes, ..WorkingTree::default() };
     let mut deleted: BTreeSet<RepoPath> = BTreeSet::new();
     for (e, o) in stage0.iter().zip(outcomes) {
         let found = match o.found {
@@ -182,6 +212,10 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         // map of every entry for the few that are dirty.
         let index =
             stage0.binary_search_by(|e| e.path(paths).cmp(path.as_bytes())).ok().map(|i| stage0[i].id.to_string());
+        // Changed inside only, with the recorded commit not staged anew either.
+        if inside.contains(&path) && !staged_set.contains(&path) {
+            tree.dirty_inside.push(path.clone());
+        }
         tree.dirty.push(Dirty { deleted: deleted.contains(&path), index, path });
     }
     let walk::Walked { mut untracked, hidden_since, uncommitted_ignores } = walked;
@@ -211,30 +245,54 @@ pub(super) fn head_tree(repo: &Repo) -> Reading<Option<git2::Tree<'_>>> {
 }
 
 /// One entry against its file, the bits git honours applied.
-fn outcome(stater: &mut Stater<'_>, e: &Entry, path: &[u8], settings: &Settings, sparse: Sparse) -> Outcome {
-    let plain = |found| Outcome { found, hidden: None };
+fn outcome(stater: &mut Stater<'_>, e: &Entry, path: &[u8], settings: &Settings<'_>, sparse: Sparse) -> Outcome {
+    let plain = |found| Outcome { found, hidden: None, stamp: Stamp::None };
     if e.mode & MODE_MASK == MODE_GITLINK && !e.assume_valid && !e.skip_worktree {
         return plain(Found::Ask);
     }
     let look = |stater: &mut Stater<'_>| {
         if e.mode & MODE_MASK == MODE_GITLINK {
             // What a bit hides in a submodule is not looked into.
-            return if stater.lstat(path).is_ok() { Found::Clean } else { Found::Deleted };
+            return (if stater.lstat(path).is_ok() { Found::Clean } else { Found::Deleted }, Stamp::None);
         }
         stat::compare(stater, e, path, settings)
     };
+    let hidden = |(found, _): (Found, Stamp), by| Outcome { found, hidden: Some(by), stamp: Stamp::None };
     if e.assume_valid {
-        return Outcome { found: look(stater), hidden: Some(HiddenBy::AssumeUnchanged) };
+        return hidden(look(stater), HiddenBy::AssumeUnchanged);
     }
     if !e.skip_worktree {
-        return plain(look(stater));
+        let (found, stamp) = look(stater);
+        return Outcome { found, hidden: None, stamp };
     }
     match sparse {
-        Sparse::Off => Outcome { found: look(stater), hidden: Some(HiddenBy::SkipWorktree) },
+        Sparse::Off => hidden(look(stater), HiddenBy::SkipWorktree),
         _ if stater.lstat(path).is_err() => plain(Found::Clean),
-        Sparse::On => plain(look(stater)),
-        Sparse::ExpectOutside => Outcome { found: look(stater), hidden: Some(HiddenBy::ExpectedOutsideSparse) },
+        Sparse::On => {
+            let (found, stamp) = look(stater);
+            Outcome { found, hidden: None, stamp }
+        }
+        Sparse::ExpectOutside => hidden(look(stater), HiddenBy::ExpectedOutsideSparse),
     }
+}
+
+/// Now, in nanoseconds since the epoch: when a reading begins.
+fn read_from_ns() -> i128 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as i128)
+}
+
+/// The digest of the working tree's attributes files (`.gitattributes`
+/// anywhere, tracked or untracked: `verified.rs`).
+fn attributes_digest(repo: &Repo, (entries, paths): (&[Entry], &Paths), untracked: &[RepoPath]) -> u64 {
+    let attributes = |p: &[u8]| p == b".gitattributes" || p.ends_with(b"/.gitattributes");
+    let mut files: Vec<(&[u8], Option<git2::Oid>)> = entries
+        .iter()
+        .filter(|e| e.stage == 0 && attributes(e.path(paths)))
+        .map(|e| (e.path(paths), Some(e.id)))
+        .chain(untracked.iter().filter(|p| attributes(p.as_bytes())).map(|p| (p.as_bytes(), None)))
+        .collect();
+    files.sort();
+    super::verified::attributes(repo.root(), &files)
 }
 
 /// Whether git could convert content on its way in (eol, ident): an

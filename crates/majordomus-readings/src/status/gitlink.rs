@@ -44,6 +44,16 @@ enum Ignore {
     All,
 }
 
+/// What a gitlink entry's comparison found, and whether a change found is
+/// only in the submodule's own working tree (its HEAD is the recorded
+/// commit): a commit in the superproject cannot take that change, the
+/// submodule's own commit comes first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Compared {
+    pub found: Found,
+    pub inside: bool,
+}
+
 /// A gitlink entry of `repo` against what is at its path; `read` reads the
 /// submodule's own working tree. `given`: the `submodule.<name>.ignore`
 /// and `diff.ignoreSubmodules` values to obey instead of `config`'s (those
@@ -55,32 +65,33 @@ pub(super) fn compare(
     config: &git2::Config,
     given: Option<&BTreeMap<String, String>>,
     read: impl Fn(&Repo) -> Reading<WorkingTree>,
-) -> Found {
+) -> Compared {
+    let at = |found| Compared { found, inside: false };
     let rel = String::from_utf8_lossy(path).into_owned();
     let dir = repo.root().join(std::ffi::OsStr::from_bytes(path));
-    let Ok(meta) = std::fs::symlink_metadata(&dir) else { return Found::Deleted };
+    let Ok(meta) = std::fs::symlink_metadata(&dir) else { return at(Found::Deleted) };
     if !meta.is_dir() {
-        return Found::Modified;
+        return at(Found::Modified);
     }
-    let Some(head) = head_of(&dir) else { return Found::Clean };
+    let Some(head) = head_of(&dir) else { return at(Found::Clean) };
     if head != e.id {
-        return Found::Modified;
+        return at(Found::Modified);
     }
     let ignore = ignore_setting(repo, config, given, &rel);
     if matches!(ignore, Ignore::All | Ignore::Dirty) {
-        return Found::Clean;
+        return at(Found::Clean);
     }
-    let Ok(inner) = crate::open(&dir) else { return Found::Ask };
+    let Ok(inner) = crate::open(&dir) else { return at(Found::Ask) };
     match read(&inner) {
         Ok(tree) => {
             let untracked = ignore == Ignore::None && !tree.untracked.is_empty();
             if tree.dirty.is_empty() && tree.conflicted.is_empty() && !untracked {
-                Found::Clean
+                at(Found::Clean)
             } else {
-                Found::Modified
+                Compared { found: Found::Modified, inside: true }
             }
         }
-        Err(_) => Found::Ask,
+        Err(_) => at(Found::Ask),
     }
 }
 

@@ -69,9 +69,19 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
                         }
                     },
                 );
+            // A submodule changed only inside: its HEAD is the recorded commit.
+            let staged = s.intersects(Status::INDEX_NEW | Status::INDEX_MODIFIED | Status::INDEX_DELETED);
+            if !staged
+                && index.as_deref().is_some_and(|id| {
+                    super::nested::head_of(&path.under(repo.root())).is_some_and(|h| h.to_string() == id)
+                })
+            {
+                tree.dirty_inside.push(path.clone());
+            }
             tree.dirty.push(Dirty { path, index, deleted: s.contains(Status::WT_DELETED) });
         }
     }
+    tree.dirty_inside.sort();
     Ok(tree)
 }
 

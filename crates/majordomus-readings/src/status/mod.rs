@@ -28,10 +28,12 @@ mod nested;
 mod since;
 mod stat;
 mod tree;
+mod verified;
 mod walk;
 
 pub use since::{record, Since};
 pub use tree::{Dirty, Governed, Hidden, HiddenBy, Of, Overruled, Why, WorkingTree};
+pub use verified::MAX_STAMPS;
 
 use majordomus_records::task::ReadingAtStart;
 use majordomus_records::RepoPath;

@@ -14,7 +14,9 @@
 //!   modification time is not older, to the second, than the index file's
 //!   (git compares whole seconds, so an entry written by a filesystem that
 //!   keeps no nanoseconds cannot hide a same-second edit). Read for a
-//!   task, an entry refreshed since its start is re-read too (`since.rs`).
+//!   task, an entry refreshed since its start is re-read too (`since.rs`),
+//!   unless the start read the file already and its stamp says it has not
+//!   changed since (`verified.rs`).
 //! - Content is compared raw. Content that holds what an eol or ident
 //!   conversion changes on its way into git (a CR, a `$Id`) is not settled
 //!   here ([`Found::Ask`]): where a conversion could apply, libgit2, which
@@ -29,6 +31,7 @@ use rustix::fd::OwnedFd;
 use rustix::fs::{AtFlags, FileType, Mode, OFlags};
 use rustix::io::Errno;
 
+use super::verified::{self, Domain};
 use crate::index_file::Entry;
 
 pub(super) const MODE_MASK: u32 = 0o170000;
@@ -45,9 +48,22 @@ pub(super) enum Found {
     Ask,
 }
 
+/// What [`compare`] has to say of a file's stamp (`verified.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stamp {
+    None,
+    /// The file was read by content: its stamp, to keep if it is found
+    /// clean (`Found::Clean`: its raw content is the blob; `Found::Ask`:
+    /// if libgit2 finds it clean).
+    Keep(u64),
+    /// Not read: libgit2 found it clean at the start, and it has not
+    /// changed since (`Found::Ask`, for the caller to settle).
+    ConvertedAtStart,
+}
+
 /// What the comparison needs to know of the repository.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Settings {
+pub(super) struct Settings<'a> {
     pub filemode: bool,
     /// The index file's modification time, seconds and nanoseconds.
     pub index_mtime: (i64, i64),
@@ -55,6 +71,14 @@ pub(super) struct Settings {
     /// since a task's start: its content decides (`since.rs`). `i64::MAX`
     /// for a reading as git's.
     pub refreshed_since: i64,
+    /// The stamps of the files a task's start read by content
+    /// (`verified.rs`): a file whose stamp is among them is its index
+    /// entry's blob without being read. `None` for a reading as git's.
+    pub verified: Option<&'a [u64]>,
+    /// When the reading began, in nanoseconds since the epoch: a file read
+    /// by content and found clean is stamped only if its change time is
+    /// older enough than this.
+    pub read_from_ns: i128,
 }
 
 /// `lstat` relative to the file's directory, the directories opened one
@@ -138,17 +162,50 @@ impl<'a> Stater<'a> {
 /// Compares one index entry (its path `path`) with its file as git does when no bit tells
 /// it to look away (the caller decides what an assume-unchanged or
 /// skip-worktree entry means). A gitlink is the caller's too.
-// The `stat` field types differ between platforms: the casts are needed on some.
-#[allow(clippy::unnecessary_cast)]
-pub(super) fn compare(stater: &mut Stater<'_>, e: &Entry, path: &[u8], s: &Settings) -> Found {
+///
+/// With what it found, the stamp of a file it read by content and found
+/// clean, when that is one a start keeps (`verified.rs`).
+pub(super) fn compare(stater: &mut Stater<'_>, e: &Entry, path: &[u8], s: &Settings<'_>) -> (Found, Stamp) {
     let st = match stater.lstat(path) {
         Ok(st) => st,
-        Err(Errno::NOENT | Errno::NOTDIR) => return Found::Deleted,
-        Err(_) => return Found::Ask,
+        Err(Errno::NOENT | Errno::NOTDIR) => return (Found::Deleted, Stamp::None),
+        Err(_) => return (Found::Ask, Stamp::None),
     };
+    if let Some(found) = compare_stat(stater, e, path, s, &st) {
+        return (found, Stamp::None);
+    }
+    // Left to the content: a file the start read and stamped is not read again.
+    let kind = FileType::from_raw_mode(st.st_mode);
+    if kind != FileType::RegularFile {
+        return (compare_content(stater, e, path, kind == FileType::Symlink), Stamp::None);
+    }
+    let stamped = |domain| s.verified.is_some_and(|v| v.binary_search(&verified::stamp(path, e, &st, domain)).is_ok());
+    if stamped(Domain::Raw) {
+        return (Found::Clean, Stamp::None);
+    }
+    if stamped(Domain::Converted) {
+        // Clean through the conversions at the start; the caller knows
+        // whether the attributes files still are what they were.
+        return (Found::Ask, Stamp::ConvertedAtStart);
+    }
+    let found = compare_content(stater, e, path, false);
+    let domain = match found {
+        Found::Clean => Domain::Raw,
+        Found::Ask => Domain::Converted,
+        _ => return (found, Stamp::None),
+    };
+    match verified::keepable(path, e, &st, s.read_from_ns, domain) {
+        Some(stamp) => (found, Stamp::Keep(stamp)),
+        None => (found, Stamp::None),
+    }
+}
+
+/// The stat pass of [`compare`] on `st`: `None` where the content decides.
+#[allow(clippy::unnecessary_cast)]
+fn compare_stat(stater: &Stater<'_>, e: &Entry, path: &[u8], s: &Settings<'_>, st: &rustix::fs::Stat) -> Option<Found> {
     if e.intent_to_add {
         // Added with no content staged: differs from the index while it is there.
-        return Found::Modified;
+        return Some(Found::Modified);
     }
     let mode = e.mode & MODE_MASK;
     let kind = FileType::from_raw_mode(st.st_mode);
@@ -157,18 +214,18 @@ pub(super) fn compare(stater: &mut Stater<'_>, e: &Entry, path: &[u8], s: &Setti
         // A tracked file whose place a directory took: the file is gone,
         // unless the directory is a repository (then its type changed).
         let dir = stater.root().join(std::ffi::OsStr::from_bytes(path));
-        return if super::nested::head_of(&dir).is_some() { Found::Modified } else { Found::Deleted };
+        return Some(if super::nested::head_of(&dir).is_some() { Found::Modified } else { Found::Deleted });
     }
     if !is_symlink && kind != FileType::RegularFile {
         // A FIFO, socket or device where a file was: git's status calls it
         // modified. Its content is never read (opening a FIFO waits for a writer).
-        return Found::Modified;
+        return Some(Found::Modified);
     }
     if (mode == MODE_LINK) != is_symlink {
-        return Found::Modified;
+        return Some(Found::Modified);
     }
     if s.filemode && mode != MODE_LINK && (e.mode & 0o100) != (st.st_mode as u32 & 0o100) {
-        return Found::Modified;
+        return Some(Found::Modified);
     }
     // Index times are 32-bit seconds and nanoseconds; a nanosecond part of 0
     // is a writer that kept none, compared to the second.
@@ -183,14 +240,20 @@ pub(super) fn compare(stater: &mut Stater<'_>, e: &Entry, path: &[u8], s: &Setti
     // start, when its stat data is not the start's to vouch with.
     let racy = i64::from(e.mtime.0) >= s.index_mtime.0 || i64::from(e.mtime.0) >= s.refreshed_since;
     if stat_clean && !racy {
-        return Found::Clean;
+        return Some(Found::Clean);
     }
     // A size that differs from a recorded one is a change, whatever a
     // conversion would make of the content (git's `ie_modified`); a size of
     // 0 is one never recorded (a smudged or fresh entry): the content decides.
     if e.size != 0 && (e.size as i64) != (st.st_size as i64 & 0xffff_ffff) {
-        return Found::Modified;
+        return Some(Found::Modified);
     }
+    None
+}
+
+/// The content pass of [`compare`]: the file (or the link's target) hashed
+/// as a blob against the entry's.
+fn compare_content(stater: &Stater<'_>, e: &Entry, path: &[u8], is_symlink: bool) -> Found {
     let path = stater.root().join(std::ffi::OsStr::from_bytes(path));
     if is_symlink {
         let id = std::fs::read_link(&path)

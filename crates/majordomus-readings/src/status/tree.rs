@@ -38,6 +38,19 @@ pub struct WorkingTree {
     /// The reading did not compare file modes (`core.fileMode` off, as the
     /// reading obeyed it): a mode on disk is not what git would record.
     pub modes_ignored: bool,
+    /// Submodules in `dirty` only because their own working tree has
+    /// changes or untracked files (their HEAD is the commit the index and
+    /// HEAD record), sorted: `git commit -- PATH` in the superproject
+    /// commits nothing of them; the submodule's own commit comes first.
+    pub dirty_inside: Vec<RepoPath>,
+    /// The stamps of the files this reading read by content and found
+    /// to be their index entry's blob, whose change time was old enough
+    /// to keep (`verified.rs`): what a start records so that a task's
+    /// reading does not read them again.
+    pub verified: Vec<u64>,
+    /// The digest of the working tree's attributes files, under which the
+    /// stamps of files libgit2 found clean through the conversions vouch.
+    pub attributes: u64,
 }
 
 /// A tracked path git takes for unchanged without looking at it, and what

@@ -78,7 +78,19 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
         format!("{}{also}{}.", sentence(&parts.join("; ")).trim_end_matches('.'), governed_clause(tree, Of::tracked)),
         details,
     );
-    match as_words(&counted).and_then(|w| remedy::commit_paths(&w, remedy::Add::No)) {
+    // A submodule changed only inside (its HEAD still the recorded commit):
+    // `git commit -- PATH` here takes nothing of it, and fails when it is
+    // all there is to commit. The rest is committed as written; the
+    // submodule's own commit comes first, and is advice (which branch, what
+    // of it to commit, is the submodule's to say).
+    let (inside, here): (Vec<&RepoPath>, Vec<&RepoPath>) = counted.iter().partition(|p| tree.dirty_inside.contains(p));
+    if here.is_empty() {
+        let sub = inside.first().map_or_else(String::new, |p| crate::prose::shell_word(&p.to_string()));
+        return v.remedy(format!(
+            "commit the change inside each submodule named first, on a branch it can push (git -C {sub} switch -c BRANCH, then git -C {sub} add and git -C {sub} commit), then record its new commit here (git commit -- {sub}): a commit here takes nothing of a submodule whose change is in its own working tree"
+        ));
+    }
+    match as_words(&here).and_then(|w| remedy::commit_paths(&w, remedy::Add::No)) {
         Some(line) => v.command(line),
         None => v.remedy("commit the tracked files named, and only those: git commit -- PATH..."),
     }
@@ -360,6 +372,7 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
                 Made::BranchMoved => "it existed at the start and moved since",
                 Made::HeadReflog => "HEAD's reflog since the start names them",
                 Made::RefWritten => "a ref written since the start holds them",
+                Made::NotEvidence => "a remote-tracking ref that is not evidence holds them",
             },
             names(&ids)
         ));
@@ -384,6 +397,28 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
     for work in elsewhere.map(|e| e.kept.as_slice()).unwrap_or_default() {
         kept_refs = true;
         let ids: Vec<&str> = work.commits.iter().take(5).map(|c| short(c)).collect();
+        if work.made == Made::NotEvidence {
+            let why = match &r.commit.evidence {
+                Ok(e) => e
+                    .set_aside_for(&work.branch)
+                    .map(|s| s.why.clone())
+                    .or_else(|| e.get(&work.branch).and_then(|t| t.at_start.clone())),
+                Err(_) => None,
+            };
+            let why = why.map(|w| format!(": {w}")).unwrap_or_default();
+            let whose = if elsewhere.is_some_and(|e| e.reflog_rewritten) {
+                "that no branch held at the start (HEAD's reflog was rewritten since the start, so it cannot say whether this worktree made them)"
+            } else {
+                "this worktree made since the start"
+            };
+            owed.push(format!(
+                "the remote-tracking ref {} is not evidence of its remote{why}; it holds {} {whose} that no remote-tracking ref that counts holds: {}",
+                short_ref(&work.branch),
+                count(work.count, "commit"),
+                names(&ids)
+            ));
+            continue;
+        }
         let how = if elsewhere.is_some_and(|e| e.kept_all_packed) {
             "is packed, and packed-refs changed since the start in what it holds of refs other than branches, so every packed ref is read"
         } else {

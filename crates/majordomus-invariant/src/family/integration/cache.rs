@@ -63,7 +63,9 @@ struct Kept {
 }
 
 impl Record for Cache {
-    const SCHEMA: &'static str = "majordomus.integration-cache/1";
+    // 2: with no merge base, the paths only the trunk holds are changes
+    // too (test/cases/348); an answer kept under 1 is worked out again.
+    const SCHEMA: &'static str = "majordomus.integration-cache/2";
     const MAX_BYTES: u64 = 1 << 20;
 
     fn schema(&self) -> &str {

@@ -92,13 +92,13 @@ fn a_damaged_cache_file_is_ignored_and_the_answer_worked_out_again() {
     let truth = refs::integration(&repo, &feature, &tip).expect("read");
     let claim_held = |head: &str| {
         format!(
-            r#"{{"schema":"majordomus.integration-cache/1","entries":[{{"head":"{head}","trunk":"{tip}","bound":{SQUASH_SEARCH},"answer":{{"kind":"reached"}}}}]}}"#
+            r#"{{"schema":"majordomus.integration-cache/2","entries":[{{"head":"{head}","trunk":"{tip}","bound":{SQUASH_SEARCH},"answer":{{"kind":"reached"}}}}]}}"#
         )
     };
     let damaged = [
         "{ not json".to_string(),
         String::new(),
-        claim_held(&feature).replace("integration-cache/1", "integration-cache/0"),
+        claim_held(&feature).replace("integration-cache/2", "integration-cache/1"),
         claim_held(&feature).replace(r#""kind":"reached""#, r#""kind":"landed""#),
         claim_held(&feature[..39]),
         claim_held(&feature).replace(r#""bound""#, r#""extra":1,"bound""#),

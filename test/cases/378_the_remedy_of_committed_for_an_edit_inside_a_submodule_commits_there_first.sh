@@ -1,0 +1,41 @@
+# Seen on git/git (its submodule sha1collisiondetection): a file edited
+# inside a submodule, whose HEAD is still the commit the superproject
+# records, makes the submodule changed as git status shows it (` M lib`).
+# committed's remedy was `git commit -- lib`, which commits nothing of it:
+# git refuses ("no changes added to commit", exit 1) once the submodule is
+# all that is left. The rest is committed as written; the submodule's own
+# commit comes first, and is advice; once it moved, `git commit -- lib`
+# records it as written.
+source "$(dirname "$0")/../lib.sh"
+
+export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
+git init -q --bare -b main "$case_root/lib.git"
+git clone -q "$case_root/lib.git" "$case_root/lib-seed" 2> /dev/null
+(cd "$case_root/lib-seed" && echo 'pub fn a() {}' > lib.rs && git add lib.rs && git commit -qm lib && git push -q origin HEAD:main)
+echo base > README
+exempt_forge
+commit_all "initial"
+with_origin
+git submodule --quiet add "$case_root/lib.git" lib
+commit_all "lib"
+git push -q origin main
+expect_run 0 md start "document a"
+
+echo 'more' >> README
+echo '/// a does nothing' >> lib/lib.rs
+[ "$(git status --porcelain)" = "$(printf ' M README\n M lib')" ] || fail "setup: expected README and lib changed"
+expect_open committed "README.*lib" owed
+follow_remedy committed
+[ "$(git status --porcelain)" = " M lib" ] || fail "the remedy should have committed README: $(git status --porcelain)"
+
+# Only the submodule's inside is left: advice, naming where to commit.
+expect_open committed "lib" owed
+expect_advice committed
+printf '%s' "$(remedy_of committed)" | grep -q -- "git -C lib" || fail "the advice should say to commit inside lib: $(remedy_of committed)"
+
+# Committed inside, the submodule's HEAD moved: recording it is a command again.
+git -C lib commit -qam "document a"
+expect_open committed "lib" owed
+follow_remedy committed
+[ -z "$(git status --porcelain)" ] || fail "the remedy should have recorded lib's commit: $(git status --porcelain)"
+expect_answer committed "pass" "."
