@@ -119,6 +119,7 @@ fn take(
         integrated,
         aside,
         upstreams,
+        landed,
         stashes,
         operations,
         closing,
@@ -174,7 +175,7 @@ fn take(
             submodules,
             evidence,
         },
-        integration: IntegrationReadings { integrated, aside, upstreams },
+        integration: IntegrationReadings { integrated, aside, upstreams, landed },
         verification,
         closing,
         bookkeeping,
@@ -213,6 +214,7 @@ struct RefReadings {
     integrated: Reading<Integrated>,
     aside: Reading<Vec<integration::Aside>>,
     upstreams: Reading<integration::UpstreamsSeen>,
+    landed: Reading<Vec<integration::Landed>>,
     stashes: Reading<Vec<majordomus_readings::stash::StashEntry>>,
     operations: Reading<Vec<majordomus_readings::state::InProgress>>,
     closing: ClosingReadings,
@@ -253,6 +255,7 @@ fn ref_readings(
     let aside =
         deadline.read(|| integration::readings::pushed_aside(repo, paths, task, head_commit, &trunk, &evidence));
     let upstreams = deadline.read(|| integration::readings::upstreams(&branches, &evidence, task));
+    let landed = deadline.read(|| integration::readings::landed(repo, task, head_commit, &trunk, &evidence));
     let stashes = deadline.read(|| commit::readings::stashes(repo));
     let operations = deadline.read(|| commit::readings::operations(repo));
     let closing = match deadline.check() {
@@ -270,6 +273,7 @@ fn ref_readings(
         integrated,
         aside,
         upstreams,
+        landed,
         stashes,
         operations,
         closing,
