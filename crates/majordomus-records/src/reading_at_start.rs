@@ -57,6 +57,11 @@ pub struct ReadingAtStart {
     /// `None`: none was kept (a record written before this, or none to keep).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verified: Option<String>,
+    /// The digest of the working tree's attributes files at the start (16
+    /// hex digits), under which the stamps of files libgit2 found clean
+    /// through the eol and ident conversions vouch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verified_attributes: Option<String>,
 }
 
 /// The most stamps [`ReadingAtStart::verified`] holds.
@@ -97,6 +102,9 @@ pub fn check(r: &ReadingAtStart) -> Result<(), String> {
     }
     for path in r.ignore_files.keys().chain(r.bits.keys()) {
         check_len("path", &path.to_string(), MAX_FIELD)?;
+    }
+    if r.verified_attributes.as_ref().is_some_and(|d| d.len() != 16) {
+        return Err("its digest of the attributes files is not 16 digits".into());
     }
     if let Some(v) = &r.verified {
         if v.len() > MAX_STAMPS * 16 {

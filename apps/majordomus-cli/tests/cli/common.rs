@@ -128,7 +128,7 @@ pub fn filters() -> Vec<(&'static str, &'static str)> {
         (r#""(pid|start_time|mtime_ns|refs_mtime_ns|size|index_mtime)": \d+"#, r#""$1": [N]"#),
         // The start's stamps of the files it read by content: there or not
         // by the clock (status/verified.rs in majordomus-readings).
-        (r#",\n\s*"verified": "[0-9a-f]*""#, ""),
+        (r#",\n\s*"verified(_attributes)?": "[0-9a-f]*""#, ""),
         (r"index=[0-9a-f]{16}\b", "index=[HASH]"),
         (r#""PATH": "[^"]*""#, r#""PATH": "[PATH]""#),
         (r"> \d+ [+-]\d{4}\\t", "> [SECONDS] [ZONE]\\t"),

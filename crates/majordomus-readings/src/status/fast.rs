@@ -21,7 +21,7 @@ use std::os::unix::fs::MetadataExt;
 use majordomus_records::RepoPath;
 
 use super::since::{self, Since};
-use super::stat::{self, Found, Settings, Stater, MODE_GITLINK, MODE_MASK};
+use super::stat::{self, Found, Settings, Stamp, Stater, MODE_GITLINK, MODE_MASK};
 use super::tree::{Dirty, Hidden, HiddenBy, Overruled, Why, WorkingTree};
 use super::walk::{self, Folded};
 use crate::ignore::Matcher;
@@ -33,9 +33,8 @@ use crate::{Reading, Repo, Unread};
 struct Outcome {
     found: Found,
     hidden: Option<HiddenBy>,
-    /// The file was read by content and found clean: its stamp, when it is
-    /// one a start keeps (`verified.rs`).
-    stamp: Option<u64>,
+    /// What the comparison had to say of the file's stamp (`verified.rs`).
+    stamp: Stamp,
 }
 
 /// How the skip-worktree bit reads in this repository.
@@ -146,6 +145,15 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
             }
         }
     }
+    // A file libgit2 found clean at the start and unchanged since is clean
+    // while the attributes files are what they were then (`verified.rs`).
+    let attributes = attributes_digest(repo, (entries, paths), &walked.untracked);
+    let attributes_held = cond.verified_attributes == Some(attributes);
+    for o in outcomes.iter_mut() {
+        if o.found == Found::Ask && o.stamp == Stamp::ConvertedAtStart && attributes_held {
+            o.found = Found::Clean;
+        }
+    }
     let asked: Vec<&Entry> =
         stage0.iter().zip(&outcomes).filter(|(_, o)| o.found == Found::Ask).map(|(e, _)| *e).collect();
     let answers: BTreeMap<&[u8], Found> = if asked.is_empty() {
@@ -155,8 +163,18 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         super::libgit2::ask(repo, &asked, paths, entries, filters)?.into_iter().collect()
     };
 
-    let mut tree =
-        WorkingTree { verified: outcomes.iter().filter_map(|o| o.stamp).collect(), ..WorkingTree::default() };
+    // The stamps of the files read by content and found clean, by this
+    // reading or through the conversions by libgit2.
+    let verified = stage0
+        .iter()
+        .zip(&outcomes)
+        .filter_map(|(e, o)| match (o.found, o.stamp) {
+            (Found::Clean, Stamp::Keep(stamp)) => Some(stamp),
+            (Found::Ask, Stamp::Keep(stamp)) => (answers.get(e.path(paths)) == Some(&Found::Clean)).then_some(stamp),
+            _ => None,
+        })
+        .collect();
+    let mut tree = WorkingTree { verified, attributes, ..WorkingTree::default() };
     let mut deleted: BTreeSet<RepoPath> = BTreeSet::new();
     for (e, o) in stage0.iter().zip(outcomes) {
         let found = match o.found {
@@ -228,18 +246,18 @@ pub(super) fn head_tree(repo: &Repo) -> Reading<Option<git2::Tree<'_>>> {
 
 /// One entry against its file, the bits git honours applied.
 fn outcome(stater: &mut Stater<'_>, e: &Entry, path: &[u8], settings: &Settings<'_>, sparse: Sparse) -> Outcome {
-    let plain = |found| Outcome { found, hidden: None, stamp: None };
+    let plain = |found| Outcome { found, hidden: None, stamp: Stamp::None };
     if e.mode & MODE_MASK == MODE_GITLINK && !e.assume_valid && !e.skip_worktree {
         return plain(Found::Ask);
     }
     let look = |stater: &mut Stater<'_>| {
         if e.mode & MODE_MASK == MODE_GITLINK {
             // What a bit hides in a submodule is not looked into.
-            return (if stater.lstat(path).is_ok() { Found::Clean } else { Found::Deleted }, None);
+            return (if stater.lstat(path).is_ok() { Found::Clean } else { Found::Deleted }, Stamp::None);
         }
         stat::compare(stater, e, path, settings)
     };
-    let hidden = |(found, _): (Found, Option<u64>), by| Outcome { found, hidden: Some(by), stamp: None };
+    let hidden = |(found, _): (Found, Stamp), by| Outcome { found, hidden: Some(by), stamp: Stamp::None };
     if e.assume_valid {
         return hidden(look(stater), HiddenBy::AssumeUnchanged);
     }
@@ -261,6 +279,20 @@ fn outcome(stater: &mut Stater<'_>, e: &Entry, path: &[u8], settings: &Settings<
 /// Now, in nanoseconds since the epoch: when a reading begins.
 fn read_from_ns() -> i128 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as i128)
+}
+
+/// The digest of the working tree's attributes files (`.gitattributes`
+/// anywhere, tracked or untracked: `verified.rs`).
+fn attributes_digest(repo: &Repo, (entries, paths): (&[Entry], &Paths), untracked: &[RepoPath]) -> u64 {
+    let attributes = |p: &[u8]| p == b".gitattributes" || p.ends_with(b"/.gitattributes");
+    let mut files: Vec<(&[u8], Option<git2::Oid>)> = entries
+        .iter()
+        .filter(|e| e.stage == 0 && attributes(e.path(paths)))
+        .map(|e| (e.path(paths), Some(e.id)))
+        .chain(untracked.iter().filter(|p| attributes(p.as_bytes())).map(|p| (p.as_bytes(), None)))
+        .collect();
+    files.sort();
+    super::verified::attributes(repo.root(), &files)
 }
 
 /// Whether git could convert content on its way in (eol, ident): an

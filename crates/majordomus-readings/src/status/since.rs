@@ -98,6 +98,9 @@ pub(super) struct Conditions<'a> {
     /// The stamps of the files the start read by content (`verified.rs`),
     /// sorted; `None`: no stamp vouches for a file.
     pub verified: Option<Vec<u64>>,
+    /// The digest of the attributes files at the start, under which the
+    /// stamps of converted files vouch; `None`: none does.
+    pub verified_attributes: Option<u64>,
     /// The submodule keys to obey (`diff.ignoresubmodules`,
     /// `submodule.<name>.ignore`), `None`: the configuration's now.
     pub submodules: Option<BTreeMap<String, String>>,
@@ -133,6 +136,7 @@ pub(super) fn conditions<'a>(
         unreadable: None,
         refreshed_since: None,
         verified: None,
+        verified_attributes: None,
         submodules: None,
         sources_held: sources_now.clone(),
         sources_now,
@@ -265,6 +269,13 @@ fn govern<'a>(
     c.bits = Some(&start.bits);
     c.refreshed_since = start.index_mtime;
     c.verified = start.verified.as_deref().and_then(super::verified::decode);
+    c.verified_attributes = start.verified_attributes.as_deref().and_then(super::verified::decode).and_then(|d| {
+        if let [one] = d[..] {
+            Some(one)
+        } else {
+            None
+        }
+    });
 }
 
 /// Whether a path git hides by `by` was hidden by the same bit at the start.
@@ -308,6 +319,7 @@ pub fn record(repo: &Repo, tree: &WorkingTree) -> Result<ReadingAtStart, git2::E
         })
         .collect();
     r.verified = super::verified::encode(&tree.verified);
+    r.verified_attributes = r.verified.as_ref().map(|_| super::verified::encode_one(tree.attributes));
     r.index_mtime = Some(match std::fs::metadata(repo.git_dir().join("index")) {
         Ok(m) => std::os::unix::fs::MetadataExt::mtime(&m),
         Err(_) => std::time::SystemTime::now()

@@ -31,7 +31,7 @@ use rustix::fd::OwnedFd;
 use rustix::fs::{AtFlags, FileType, Mode, OFlags};
 use rustix::io::Errno;
 
-use super::verified;
+use super::verified::{self, Domain};
 use crate::index_file::Entry;
 
 pub(super) const MODE_MASK: u32 = 0o170000;
@@ -46,6 +46,19 @@ pub(super) enum Found {
     Deleted,
     /// Not settled here: libgit2 answers for this path.
     Ask,
+}
+
+/// What [`compare`] has to say of a file's stamp (`verified.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stamp {
+    None,
+    /// The file was read by content: its stamp, to keep if it is found
+    /// clean (`Found::Clean`: its raw content is the blob; `Found::Ask`:
+    /// if libgit2 finds it clean).
+    Keep(u64),
+    /// Not read: libgit2 found it clean at the start, and it has not
+    /// changed since (`Found::Ask`, for the caller to settle).
+    ConvertedAtStart,
 }
 
 /// What the comparison needs to know of the repository.
@@ -152,27 +165,39 @@ impl<'a> Stater<'a> {
 ///
 /// With what it found, the stamp of a file it read by content and found
 /// clean, when that is one a start keeps (`verified.rs`).
-pub(super) fn compare(stater: &mut Stater<'_>, e: &Entry, path: &[u8], s: &Settings<'_>) -> (Found, Option<u64>) {
+pub(super) fn compare(stater: &mut Stater<'_>, e: &Entry, path: &[u8], s: &Settings<'_>) -> (Found, Stamp) {
     let st = match stater.lstat(path) {
         Ok(st) => st,
-        Err(Errno::NOENT | Errno::NOTDIR) => return (Found::Deleted, None),
-        Err(_) => return (Found::Ask, None),
+        Err(Errno::NOENT | Errno::NOTDIR) => return (Found::Deleted, Stamp::None),
+        Err(_) => return (Found::Ask, Stamp::None),
     };
     if let Some(found) = compare_stat(stater, e, path, s, &st) {
-        return (found, None);
+        return (found, Stamp::None);
     }
     // Left to the content: a file the start read and stamped is not read again.
     let kind = FileType::from_raw_mode(st.st_mode);
-    let stamped = || s.verified.is_some_and(|v| v.binary_search(&verified::stamp(path, e, &st)).is_ok());
-    if kind == FileType::RegularFile && stamped() {
-        return (Found::Clean, None);
+    if kind != FileType::RegularFile {
+        return (compare_content(stater, e, path, kind == FileType::Symlink), Stamp::None);
     }
-    let found = compare_content(stater, e, path, kind == FileType::Symlink);
-    let stamp = match found {
-        Found::Clean if kind == FileType::RegularFile => verified::keepable(path, e, &st, s.read_from_ns),
-        _ => None,
+    let stamped = |domain| s.verified.is_some_and(|v| v.binary_search(&verified::stamp(path, e, &st, domain)).is_ok());
+    if stamped(Domain::Raw) {
+        return (Found::Clean, Stamp::None);
+    }
+    if stamped(Domain::Converted) {
+        // Clean through the conversions at the start; the caller knows
+        // whether the attributes files still are what they were.
+        return (Found::Ask, Stamp::ConvertedAtStart);
+    }
+    let found = compare_content(stater, e, path, false);
+    let domain = match found {
+        Found::Clean => Domain::Raw,
+        Found::Ask => Domain::Converted,
+        _ => return (found, Stamp::None),
     };
-    (found, stamp)
+    match verified::keepable(path, e, &st, s.read_from_ns, domain) {
+        Some(stamp) => (found, Stamp::Keep(stamp)),
+        None => (found, Stamp::None),
+    }
 }
 
 /// The stat pass of [`compare`] on `st`: `None` where the content decides.

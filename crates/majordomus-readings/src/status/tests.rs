@@ -6,7 +6,7 @@ use crate::status::{read, read_with_libgit2};
 fn same(t: &TestRepo) {
     let repo = crate::open(t.path()).expect("open");
     // The stamps of files read by content are the fast path's alone.
-    let fast = crate::status::WorkingTree { verified: Vec::new(), ..read(&repo).expect("fast") };
+    let fast = crate::status::WorkingTree { verified: Vec::new(), attributes: 0, ..read(&repo).expect("fast") };
     let slow = read_with_libgit2(&repo).expect("libgit2");
     assert_eq!(fast, slow, "fast path and libgit2 disagree");
 }
@@ -146,6 +146,44 @@ fn a_file_the_start_read_is_not_read_again_until_it_changes() {
     std::fs::File::options().write(true).open(&a).expect("a").set_modified(mtime).expect("set");
     let now = crate::status::read_since(&repo, Some(&start)).expect("check");
     assert_eq!(now.dirty.iter().map(|d| d.path.to_string()).collect::<Vec<_>>(), ["a.txt"]);
+}
+
+/// The same for a file libgit2 judges through a conversion (CRLF text
+/// under `text eol=crlf`): stamped at the start once libgit2 found it
+/// clean, taken by its stamp while the attributes files are the start's,
+/// and judged by libgit2 again once one changed (here to say it is not
+/// text: then git, and the reading, count it).
+#[test]
+fn a_converted_file_the_start_found_clean_is_taken_by_its_stamp_while_the_attributes_hold() {
+    let t = TestRepo::with_commit();
+    t.write(".gitattributes", "*.txt text eol=crlf\n");
+    t.write("a.txt", "a\r\nb\r\n");
+    t.commit_all("crlf");
+    let a = t.path().join("a.txt");
+    let mtime = std::fs::metadata(&a).expect("a").modified().expect("mtime");
+    std::fs::File::options()
+        .write(true)
+        .open(t.path().join(".git/index"))
+        .expect("index")
+        .set_modified(mtime)
+        .expect("set");
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    let repo = crate::open(t.path()).expect("open");
+    let at_start = read(&repo).expect("start");
+    assert!(at_start.dirty.is_empty(), "{at_start:?}");
+    assert_eq!(at_start.verified.len(), 3, "README and .gitattributes raw, a.txt through libgit2: {at_start:?}");
+    let start = crate::status::record(&repo, &at_start).expect("record");
+    assert!(start.verified_attributes.is_some());
+
+    let now = crate::status::read_since(&repo, Some(&start)).expect("check");
+    assert!(now.dirty.is_empty() && now.verified.is_empty(), "taken by the stamps, none read: {now:?}");
+
+    // a.txt no longer text: its CRLF content is not the blob's, as git says.
+    t.write(".gitattributes", "*.txt -text\n");
+    let now = crate::status::read_since(&repo, Some(&start)).expect("check");
+    let dirty: Vec<String> = now.dirty.iter().map(|d| d.path.to_string()).collect();
+    assert_eq!(dirty, [".gitattributes", "a.txt"]);
+    assert!(t.git(&["status", "--porcelain"]).contains(" M a.txt"), "git counts it too");
 }
 
 /// git's ` m` (changed inside, HEAD the recorded commit) against its ` M`

@@ -48,6 +48,9 @@ pub struct WorkingTree {
     /// to keep (`verified.rs`): what a start records so that a task's
     /// reading does not read them again.
     pub verified: Vec<u64>,
+    /// The digest of the working tree's attributes files, under which the
+    /// stamps of files libgit2 found clean through the conversions vouch.
+    pub attributes: u64,
 }
 
 /// A tracked path git takes for unchanged without looking at it, and what

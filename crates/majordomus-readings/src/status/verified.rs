@@ -27,6 +27,22 @@
 //! [`MARGIN_NS`] are stamped (by two whole seconds where the filesystem
 //! keeps no nanoseconds). A stamp is a 64-bit FNV-1a digest: a file made to
 //! match another's by chance would need its times chosen among 2^64.
+//!
+//! A file whose content an eol or ident conversion could change (it holds
+//! a carriage return or an `$Id`: CRLF text, and most binary files) is
+//! judged by libgit2 under the conversions in force, not by its raw
+//! content (`stat.rs`). Its stamp is kept apart ([`Domain::Converted`]),
+//! for libgit2's answer that it is clean, and vouches only while the
+//! working tree's attributes files are what they were at the start
+//! ([`attributes`]: their paths, index blobs and content): the other
+//! conversions (`core.autocrlf`, `core.eol`, the attributes files outside
+//! the working tree) are the start's or the reading is not taken at all
+//! (`since.rs`). An attributes file an ignore rule hides is not among
+//! them (the walk does not list it): a conversion it changes could make
+//! git count a file whose content did not change, never hide one that did
+//! (a file written since the start has a new change time, and is read).
+
+use std::os::unix::ffi::OsStrExt;
 
 use crate::index_file::Entry;
 
@@ -39,10 +55,24 @@ pub(super) const MARGIN_NS: i128 = 100_000_000;
 /// record); past it, none is kept and the files are read as before.
 pub use majordomus_records::reading_at_start::MAX_STAMPS;
 
+/// What a stamp vouches for: a file whose raw content is its entry's blob,
+/// or one libgit2 found clean through the conversions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Domain {
+    Raw,
+    Converted,
+}
+
 /// The stamp of the file of entry `e` at `path` as `st` finds it, when its
 /// change time is old enough before `read_from_ns` (the reading's
 /// beginning, in nanoseconds since the epoch) to be kept; `None` otherwise.
-pub(super) fn keepable(path: &[u8], e: &Entry, st: &rustix::fs::Stat, read_from_ns: i128) -> Option<u64> {
+pub(super) fn keepable(
+    path: &[u8],
+    e: &Entry,
+    st: &rustix::fs::Stat,
+    read_from_ns: i128,
+    domain: Domain,
+) -> Option<u64> {
     // The `stat` field types differ between platforms.
     #[allow(clippy::unnecessary_cast)]
     let (secs, nsecs) = (st.st_ctime as i64, st.st_ctime_nsec as i64);
@@ -52,12 +82,12 @@ pub(super) fn keepable(path: &[u8], e: &Entry, st: &rustix::fs::Stat, read_from_
         0 => changed + 2_000_000_000 <= read_from_ns,
         _ => changed + MARGIN_NS <= read_from_ns,
     };
-    old_enough.then(|| stamp(path, e, st))
+    old_enough.then(|| stamp(path, e, st, domain))
 }
 
 /// The stamp of the file of entry `e` at `path` as `st` finds it.
 #[allow(clippy::unnecessary_cast)]
-pub(super) fn stamp(path: &[u8], e: &Entry, st: &rustix::fs::Stat) -> u64 {
+pub(super) fn stamp(path: &[u8], e: &Entry, st: &rustix::fs::Stat, domain: Domain) -> u64 {
     let mut h = Fnv::new();
     h.write(path);
     h.write(&[0]);
@@ -69,6 +99,32 @@ pub(super) fn stamp(path: &[u8], e: &Entry, st: &rustix::fs::Stat) -> u64 {
     h.write(&(st.st_mtime_nsec as i64).to_le_bytes());
     h.write(&(st.st_ctime as i64).to_le_bytes());
     h.write(&(st.st_ctime_nsec as i64).to_le_bytes());
+    if domain == Domain::Converted {
+        h.write(b"converted");
+    }
+    h.0
+}
+
+/// The digest of the working tree's attributes files: `files` (each path
+/// with its index blob, `None` when untracked), sorted by path, with their
+/// content under `root` (or that it cannot be read).
+pub(super) fn attributes(root: &std::path::Path, files: &[(&[u8], Option<git2::Oid>)]) -> u64 {
+    let mut h = Fnv::new();
+    for (path, id) in files {
+        h.write(path);
+        h.write(&[0]);
+        match id {
+            Some(id) => h.write(id.as_bytes()),
+            None => h.write(b"untracked"),
+        }
+        match crate::file::read(&root.join(std::ffi::OsStr::from_bytes(path))) {
+            Ok(bytes) => {
+                h.write(&(bytes.len() as u64).to_le_bytes());
+                h.write(&bytes);
+            }
+            Err(_) => h.write(b"\0unread"),
+        }
+    }
     h.0
 }
 
@@ -104,6 +160,11 @@ pub(super) fn encode(stamps: &[u64]) -> Option<String> {
         out.push_str(&format!("{s:016x}"));
     }
     Some(out)
+}
+
+/// The attributes files' digest as the task record keeps it.
+pub(super) fn encode_one(digest: u64) -> String {
+    format!("{digest:016x}")
 }
 
 /// The stamps of a record, sorted; `None` when the text is not what
