@@ -160,7 +160,7 @@ fn take(
         Err(e) => BookkeepingReadings { commits_since_start, tree_changed, ..BookkeepingReadings::unread(&e) },
     };
     let readings = Readings {
-        today: chrono::Local::now().date_naive(),
+        today: crate::exemptions::today(),
         commit: CommitReadings {
             inherited_dirty,
             inherited_untracked,
