@@ -44,6 +44,13 @@ for case in test/cases/*.sh; do
   name=$(basename "$case" .sh)
   case "$name" in *"$pattern"*) ;; *) continue ;; esac
   started=$(date +%s%N)
+  # A case run without its lib.sh (copied elsewhere, run by hand) would run
+  # its git commands wherever it stands: each stops at once instead.
+  if ! grep -qx 'source "$(dirname "$0")/../lib.sh" || exit 2' "$case"; then
+    failed=$((failed + 1))
+    printf 'case %-60s FAILED\n%s\n' "$name" 'its lib.sh line is not `source "$(dirname "$0")/../lib.sh" || exit 2`'
+    continue
+  fi
   if output=$(cd "${TMPDIR:-/tmp}" && timeout 120 bash "$root/$case" 2>&1); then
     passed=$((passed + 1))
     printf 'case %-60s ok (%d ms)\n' "$name" $(( ($(date +%s%N) - started) / 1000000 ))

@@ -1,6 +1,6 @@
 # A task walks from `start` through each owed state of the commit stage to
 # a complete done line, and only then may it finish as completed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "hello" > README
 # No forge program reaches this repository: its observations are typed in.

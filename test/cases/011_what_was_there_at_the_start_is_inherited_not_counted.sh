@@ -1,6 +1,6 @@
 # Dirty, untracked and stashed work from before the start is named in the
 # evidence and never counted against the task; touching it makes it the task's.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "one" > README
 echo "keep" > notes.txt

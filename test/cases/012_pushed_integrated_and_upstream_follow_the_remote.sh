@@ -1,6 +1,6 @@
 # With a remote: unpushed commits are owed, a squash merge on the trunk
 # integrates, and a branch whose upstream was deleted is named.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "base" > README
 commit_all "initial"

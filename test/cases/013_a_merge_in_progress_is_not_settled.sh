@@ -1,6 +1,6 @@
 # A conflicted merge leaves `settled` owed, naming the operation and paths,
 # until it is concluded.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "base" > README
 commit_all "initial"

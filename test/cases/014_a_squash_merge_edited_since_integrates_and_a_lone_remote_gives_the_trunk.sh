@@ -1,6 +1,6 @@
 # The trunk comes from the only remote even when it is not `origin`, and a
 # squash merge the trunk edited since still counts as integrated.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "1" > a.txt
 commit_all "initial"

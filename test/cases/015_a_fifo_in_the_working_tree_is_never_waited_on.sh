@@ -3,7 +3,7 @@
 # means is git's view: an untracked FIFO is not listed (git status -uall
 # lists none), a tracked file a FIFO replaced is modified, and a FIFO named
 # like a debt baseline leaves the baselines unread, saying why.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p src .ai/repo/debt
 echo 'fn a() {}' > src/lib.rs

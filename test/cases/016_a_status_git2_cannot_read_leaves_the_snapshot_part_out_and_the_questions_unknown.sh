@@ -4,7 +4,7 @@
 # check answers committed and no-untracked unknown, naming the reason, and
 # exits 10, not 13. (A file name that is not UTF-8 is read like any other:
 # test/cases/150.)
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p src
 echo 'fn a() {}' > src/lib.rs

@@ -2,7 +2,7 @@
 # sparse (`git sparse-checkout set --sparse-index`) is read like any other:
 # start records its paths, check names the uncommitted and untracked work,
 # and once the work is committed nothing of the working tree is left open.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p src other
 echo 'fn a() {}' > src/lib.rs

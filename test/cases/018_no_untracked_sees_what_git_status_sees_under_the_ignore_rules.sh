@@ -5,7 +5,7 @@
 # an ignored directory is re-included. `committed` sees tracked files whose
 # directory a link replaced, and leaves alone a file the user marked
 # assume-unchanged before the task began, as git does.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 printf '*.log\nbuild/\na/\n!*.txt\n!important.tmp\n' > .gitignore
 mkdir -p sub lib src

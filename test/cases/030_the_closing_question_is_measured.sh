@@ -4,7 +4,7 @@
 # the start are owed and named until both are gone; a checkout that never
 # observed the forge is unknown; and check names each by id and status on
 # the done line.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 done_line() { printf '%s\n' "$out" | tail -n 1; }
 expect_in_done_line() {

@@ -3,7 +3,7 @@
 # source that answered it, a sentence of the evidence it read (never just
 # the status again), a remedy, and its details as data; and the text of
 # check is that document rendered, ending in its done line.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 verify() {
   local label=$1

@@ -3,7 +3,7 @@
 # cleared, asks about each issue the task's ledger names, and records the
 # observation; when gh is missing, fails or answers nonsense, the recorded
 # observation is kept. `forge record` refuses a bad file the same way.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 fake="$case_root/fake-gh"
 mkdir -p "$fake/bin" "$case_root/empty"

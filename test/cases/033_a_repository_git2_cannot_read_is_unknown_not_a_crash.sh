@@ -1,7 +1,7 @@
 # A repository whose refs this git library cannot read (the reftable
 # format: extensions.refStorage = reftable) is measured as what it is: every
 # question unknown, saying why, and check exits 10 rather than failing.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 if ! git init -q --ref-format=reftable "$case_root/reftable" 2>/dev/null; then
   echo "this git cannot make a reftable repository; nothing to measure" >&2

@@ -3,7 +3,7 @@
 # start commit that is not in the repository (no-new-debt, whether or not
 # the record holds a snapshot of the baselines) and a start time that is
 # not RFC 3339 (nothing-accumulated, backlog-not-grown). Restoring it answers them again.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 status() { json_get .ai/local/state/gates.completion.json "[q['status'] for q in d['questions'] if q['id'] == '$1'][0]"; }
 evidence() { json_get .ai/local/state/gates.completion.json "[q['evidence'] for q in d['questions'] if q['id'] == '$1'][0]"; }

@@ -3,7 +3,7 @@
 # over the inputs as they are now passes, an edit to an input makes the
 # verdict stale (and reverting it makes it current again), and finish
 # --outcome completed waits for all of it.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p src docs .ai/repo
 echo 'fn parse() {}' > src/lib.rs

@@ -1,7 +1,7 @@
 # A policy with problems is a configuration error: every problem is reported
 # at once with file:line:column, the command exits 2, and nothing runs or
 # is written.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p src .ai/repo
 echo 'fn a() {}' > src/lib.rs

@@ -2,7 +2,7 @@
 # once expired the real answer stands and says the exemption expired. A
 # policy question answered by a gate follows the built-in ones, in the
 # document and on the done line, with the gate's verdict.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p docs .ai/repo
 echo '# guide' > docs/guide.md

@@ -2,7 +2,7 @@
 # committed `chmod -x` of the gate's own script (same bytes, and the gate
 # now fails) makes a passing verdict stale, and restoring the bit makes it
 # current again.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p src .ai/repo
 echo 'fn a() {}' > src/lib.rs

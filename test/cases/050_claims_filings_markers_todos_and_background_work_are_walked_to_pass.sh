@@ -3,7 +3,7 @@
 # issues, an acknowledgement exempts a peer's file, and every bookkeeping
 # question walks from owed, unknown or refused to pass. The score carries
 # none of them as a cap by the end, and its cached read knows when it is stale.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 # The marker word, spelled so this file never holds a marker itself.
 L="LIMIT""ATION"

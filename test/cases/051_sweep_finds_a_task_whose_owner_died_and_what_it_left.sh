@@ -2,7 +2,7 @@
 # found by `sweep` from the main worktree, with where it started and what it
 # left (uncommitted and untracked paths, commits, a stash, branches); the
 # live task beside it is not reported as left behind, and sweep changes nothing.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "hello" > README
 commit_all "initial"

@@ -4,7 +4,7 @@
 # a pull request is refused; each bookkeeping question walks from owed or
 # refused to pass as the forge says the work is settled, until `check` is
 # complete and `score` prints 10.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 # The marker word, spelled so this file never holds a marker itself.
 L="LIMIT""ATION"

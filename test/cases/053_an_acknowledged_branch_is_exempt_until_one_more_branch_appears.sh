@@ -3,7 +3,7 @@
 # with the reason shown, keyed to exactly the branches it named; one more
 # branch brings the question straight back, naming the whole set and the
 # one never acknowledged.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 evidence_of() {
   json_get "$case_root/doc.json" "[q for q in d['questions'] if q['id'] == '$1'][0]['evidence']"

@@ -3,7 +3,7 @@
 # the stop let through (saying why) once the policy's block limit is
 # reached or the agent changed nothing, not even an unstaged edit. A policy
 # the task broke keeps the start's in force and blocks.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo
 printf '[hook]\nblock_limit = 2\n' > .ai/repo/majordomus.toml

@@ -1,7 +1,7 @@
 # `hook install --git` moves an existing pre-push hook aside and calls it
 # first, with git's arguments and refs; its refusal still refuses the push.
 # A second install never chains majordomus to itself.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "hello" > README
 commit_all "initial"

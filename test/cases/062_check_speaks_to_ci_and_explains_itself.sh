@@ -1,7 +1,7 @@
 # For CI: `check --format github` annotates each open question (errors for
 # refused, warnings otherwise) and ends with the done line; `schema` prints
 # the document's JSON Schema; `explain` says what a question asks.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "hello" > README
 commit_all "initial"

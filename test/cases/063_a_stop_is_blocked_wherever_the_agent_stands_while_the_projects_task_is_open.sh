@@ -3,7 +3,7 @@
 # (.worktrees/x) or outside it, a submodule, a scratch repository `git
 # init`ed inside the project. Each stop is blocked, the reason naming the
 # task and where it is; a task of the agent's own place is named too.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "hello" > README
 commit_all "initial"

@@ -2,7 +2,7 @@
 # repository of its own), the stop hook also asks the directory it runs in
 # and CLAUDE_PROJECT_DIR: the project's open task blocks the stop, the
 # reason saying where it was found.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "hello" > README
 commit_all "initial"

@@ -2,7 +2,7 @@
 # to: with no task, how to start one; with [hook] auto_start, a session
 # starting afresh records the task itself (never a resumed one), and the
 # stop hook then holds the session to it.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "hello" > README
 commit_all "initial"

@@ -2,7 +2,7 @@
 # real processes as owners: every session sees the run's own counts and
 # clock, a cut is handed to exactly one successor, a dead owner leaves a
 # standing record for a person, and the budget stops the run at --max.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "hello" > README
 commit_all "initial"

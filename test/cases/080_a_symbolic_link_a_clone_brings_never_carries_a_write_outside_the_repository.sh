@@ -5,7 +5,7 @@
 # with exit 2 naming the link, and nothing outside changes. The same holds
 # for the common git directory's carry files, and for an agent's settings
 # file linked outside the repository (a link inside it is written through).
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 outside="$case_root/outside"
 mkdir -p "$outside"

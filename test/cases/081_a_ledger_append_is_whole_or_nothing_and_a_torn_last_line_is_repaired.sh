@@ -3,7 +3,7 @@
 # question stays measured. A torn last line (a write that never finished) is
 # ignored and said, and the next append removes it; a damaged line with
 # lines after it stays an error, naming its line.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "hello" > README
 commit_all "initial"

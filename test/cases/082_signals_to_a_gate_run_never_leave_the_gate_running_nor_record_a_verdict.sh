@@ -3,7 +3,7 @@
 # exits, and no verdict is recorded. The gate here ignores SIGTERM (and so
 # does the child it leaves running), so only SIGKILL ends it; majordomus
 # waits out a grace period after SIGTERM unless another signal comes.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo
 cat > .ai/repo/majordomus.toml <<'TOML'

@@ -5,7 +5,7 @@
 # that another worktree's uncommitted files are not counted, and how each
 # record can be checked after the fact; every section it points to exists.
 readme="$(cd "$(dirname "$0")/../.." && pwd)/README.md"
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 [ -f "$readme" ] || fail "no README at $readme"
 out=$(python3 - "$readme" <<'PY'

@@ -2,7 +2,7 @@
 # with `git commit` instead of `--continue`: CHERRY_PICK_HEAD is gone but
 # .git/sequencer/todo still holds a pick, and `git status` says
 # "Cherry-pick currently in progress". settled is owed, naming it.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > f
 echo other > g

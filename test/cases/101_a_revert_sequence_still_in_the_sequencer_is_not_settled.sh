@@ -1,7 +1,7 @@
 # The same weakness through `git revert A B`: stopped on a
 # conflict at the first, resolved with `git commit`; `git status` says
 # "Revert currently in progress". settled is owed, naming it.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > f
 echo other > g

@@ -1,6 +1,6 @@
 # In a linked worktree: its sequencer lives under
 # .git/worktrees/NAME/, and a task started there reads that one.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > f
 echo other > g

@@ -3,7 +3,7 @@
 # Asking only of HEAD would let pushed pass.
 # Every commit this worktree's HEAD made since the start that a local
 # branch still holds must be on a remote: pushed is owed, naming it.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_with_pushed_branch topic
 

@@ -1,7 +1,7 @@
 # `git push origin HEAD:review/x` leaves the commit on
 # origin/review/x: a commit reachable from any remote-tracking ref of a
 # remote that counts as evidence is pushed, and the evidence says where.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

@@ -2,7 +2,7 @@
 # is ".") would make pushed compare HEAD with a local branch: after merging
 # the work into local main, pushed would pass with nothing pushed. A local branch
 # is not a remote: pushed is owed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

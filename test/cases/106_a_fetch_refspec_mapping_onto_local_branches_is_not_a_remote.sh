@@ -3,7 +3,7 @@
 # itself, so the "upstream" of feature is refs/heads/feature, which holds
 # HEAD: pushed would pass with nothing pushed. Only a remote-tracking ref of a
 # remote is evidence of the remote: pushed is owed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

@@ -2,7 +2,7 @@
 # since the start to a commit on none of the submodule's remote-tracking
 # refs: the superproject points at work nobody else can fetch, so pushed
 # is owed, naming the submodule.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 git init -q --bare -b main "$case_root/lib.git"
 git clone -q "$case_root/lib.git" "$case_root/lib-seed" 2> /dev/null

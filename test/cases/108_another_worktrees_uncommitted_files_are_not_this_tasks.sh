@@ -1,7 +1,7 @@
 # A guard: parallel agents work in their own worktrees.
 # Another worktree's uncommitted and untracked files are not this task's:
 # committed and no-untracked pass here, and stay passing.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

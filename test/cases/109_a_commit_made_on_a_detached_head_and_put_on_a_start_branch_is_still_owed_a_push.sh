@@ -2,7 +2,7 @@
 # branch that existed at the start onto it (`git branch -f topic HEAD`),
 # and goes back to main. HEAD's reflog shows it made the commit, and a
 # local branch holds it: pushed is owed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_with_pushed_branch topic
 git checkout -q --detach

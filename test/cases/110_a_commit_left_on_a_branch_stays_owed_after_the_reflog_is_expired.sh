@@ -3,7 +3,7 @@
 # --all` (an ordinary command) empties it after the task committed on
 # topic and switched away. A reflog cut since the start is no proof that
 # nothing was made: pushed is owed or unknown, never pass.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_with_pushed_branch topic
 git checkout -q topic

@@ -2,7 +2,7 @@
 # pushed and integrated pass with nothing pushed. A remote-tracking ref that moved
 # since the start by anything but a fetch from, or a push to, its remote is
 # not evidence of the remote: named, and answered as if it had not moved.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

@@ -1,7 +1,7 @@
 # `git fetch . HEAD:refs/remotes/origin/main` is a
 # fetch, but from the repository itself, not from origin's URL (the ref's
 # reflog says "fetch ."). Not evidence of origin.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

@@ -1,6 +1,6 @@
 # `git push . HEAD:refs/remotes/origin/main` is a
 # push, but into the repository itself. Not evidence of origin.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

@@ -2,7 +2,7 @@
 # redirection (`git rev-parse HEAD > .git/refs/remotes/origin/main`): no
 # reflog entry says how it moved, and its last entry names another commit.
 # Not evidence of origin.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

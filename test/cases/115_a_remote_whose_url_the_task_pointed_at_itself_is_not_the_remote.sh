@@ -2,7 +2,7 @@
 # `git fetch origin`: the ref moved by a fetch from origin's configured URL,
 # but that URL is the repository itself, set since the start. Not evidence
 # of the remote the task started with.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

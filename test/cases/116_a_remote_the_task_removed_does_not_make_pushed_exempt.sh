@@ -2,7 +2,7 @@
 # pushed would turn exempt ("nowhere to push") and the trunk fall back to
 # the local main, which holds the work already: nothing pushed. A remote there at the start and gone now is named:
 # pushed and integrated are not pass or exempt.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

@@ -3,7 +3,7 @@
 # branch, so the trunk would be origin/feature and integrated pass. origin/HEAD
 # moved since the start by no fetch is not evidence: the trunk stays
 # origin/main.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

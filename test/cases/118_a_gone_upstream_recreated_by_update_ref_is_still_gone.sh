@@ -2,7 +2,7 @@
 # deleted on origin (gone); `git update-ref refs/remotes/origin/feature HEAD`
 # recreates the ref locally, so upstream-alive and pushed would pass. The ref did
 # not come from origin: the upstream is still gone.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

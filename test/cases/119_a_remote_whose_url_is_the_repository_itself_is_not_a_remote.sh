@@ -2,7 +2,7 @@
 # feature`: the upstream self/feature is a remote-tracking ref of a
 # configured remote, moved by a real push, but the remote is this very
 # repository. Nothing was published: pushed is owed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

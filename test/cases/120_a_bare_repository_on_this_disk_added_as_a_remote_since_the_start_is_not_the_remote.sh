@@ -3,7 +3,7 @@
 # pushed would pass although nothing left the machine. A remote added since
 # the start is never evidence (README.md, "The questions"): named, and
 # pushed stays owed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

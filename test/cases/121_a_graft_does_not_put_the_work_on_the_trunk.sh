@@ -2,7 +2,7 @@
 # parent, the task's commit: libgit2 honours grafts, so pushed and
 # integrated would pass with nothing pushed. libgit2 cannot be told to
 # ignore them: both are unknown while a graft exists, never pass.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

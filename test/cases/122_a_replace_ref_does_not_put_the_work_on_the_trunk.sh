@@ -1,6 +1,6 @@
 # A guard: `git replace --graft` (a replace ref, the modern
 # graft) is already ignored by the reading: pushed and integrated stay owed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

@@ -3,7 +3,7 @@
 # `git reflog expire --expire=now --all` leaves no reflog to read. A ref that
 # moved since the start (the start snapshot knows where it stood) with no
 # reflog saying how is not evidence of the remote.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

@@ -2,7 +2,7 @@
 # would make upstream-alive owed, the only open question, so every task in
 # such a repository would fail. An upstream already gone at the start is
 # inherited: named in the evidence, not counted.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

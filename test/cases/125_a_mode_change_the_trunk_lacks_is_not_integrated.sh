@@ -2,7 +2,7 @@
 # and pushed to a branch) would be taken as integrated if only blob ids were
 # compared: the trunk holds the same blob at the path. The trunk lacks the
 # mode: integrated is owed, naming the path.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p src scripts
 echo "echo hi" > scripts/run.sh

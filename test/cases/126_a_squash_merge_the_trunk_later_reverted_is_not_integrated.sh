@@ -1,7 +1,7 @@
 # The feature was squash-merged into the trunk, and the trunk
 # later reverted the squash: an earlier trunk commit held HEAD's changes,
 # which alone would make integrated pass. The trunk no longer holds them: owed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 mkdir -p src

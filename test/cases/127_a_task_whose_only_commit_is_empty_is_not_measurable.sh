@@ -1,7 +1,7 @@
 # `git commit --allow-empty` would make
 # measurable pass, and a task that changed nothing reaches done: complete.
 # A commit that changes nothing measures nothing: measurable is owed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 echo base > README

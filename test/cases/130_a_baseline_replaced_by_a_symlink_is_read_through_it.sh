@@ -2,7 +2,7 @@
 # is read through the link (on both sides alike: the start snapshot is taken
 # by the same reader), so the added entry is refused, never passed over as
 # a baseline "no longer there".
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src
 printf "src/a.rs: unused\nsrc/b.rs: unused\n" > .ai/repo/lint-baseline.txt

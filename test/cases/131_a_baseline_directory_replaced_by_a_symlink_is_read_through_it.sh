@@ -1,7 +1,7 @@
 # A directory of baselines (.ai/repo/debt/) replaced by a symbolic link to
 # a directory whose baseline holds one entry more is read as if it were
 # there: the entry is refused, and the baseline does not read as gone.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo/debt src
 printf "src/a.rs: unused\n" > .ai/repo/debt/lint-baseline.txt

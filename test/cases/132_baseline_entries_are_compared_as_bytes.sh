@@ -1,7 +1,7 @@
 # Baseline entries are compared as bytes: two entries that differ only in
 # bytes that are not UTF-8 (\377 and \376) are two entries, never one
 # decoded lossily. The entry not there at the start is refused.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src
 printf "src/a.rs: \\377\n" > .ai/repo/lint-baseline.txt

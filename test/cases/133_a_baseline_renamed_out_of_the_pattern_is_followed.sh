@@ -2,7 +2,7 @@
 # sees the rename) with an entry added: the baseline left the naming
 # pattern, and is followed there as git's rename detection pairs them,
 # named, and its added entry refused.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src
 printf "src/a.rs: unused\nsrc/b.rs: unused\n" > .ai/repo/lint-baseline.txt

@@ -1,7 +1,7 @@
 # The baseline deleted while a file holding its entries and one more
 # appears elsewhere (config/lint-allow.txt): git's rename detection pairs
 # them, so the baseline is followed there, named, and the entry refused.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src
 printf "src/a.rs: unused\nsrc/b.rs: unused\n" > .ai/repo/lint-baseline.txt

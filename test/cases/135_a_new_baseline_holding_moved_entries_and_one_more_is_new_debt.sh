@@ -2,7 +2,7 @@
 # receives the others plus one more. A new baseline holding entries taken
 # out of another is no new tool's findings: it is compared with every
 # baseline at the start, and the entry that was in none is refused.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src
 printf "src/a.rs: unused\nsrc/b.rs: unused\nsrc/d.rs: unused\n" > .ai/repo/lint-baseline.txt

@@ -1,7 +1,7 @@
 # A gate input that is a symbolic link (src/data.txt ->
 # ../fixtures/data.txt) is hashed through to its target inside the
 # repository: editing the target after the run makes the verdict stale.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src fixtures tests
 cat > .ai/repo/majordomus.toml <<'TOML'

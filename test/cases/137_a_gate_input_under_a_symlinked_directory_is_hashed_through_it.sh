@@ -1,7 +1,7 @@
 # An input under a symbolically linked directory (src/vendor ->
 # ../fixtures) is hashed under the link's path: editing a file there after
 # the run makes the verdict stale.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src fixtures tests
 cat > .ai/repo/majordomus.toml <<'TOML'

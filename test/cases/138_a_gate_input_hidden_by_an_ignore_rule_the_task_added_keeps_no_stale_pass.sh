@@ -2,7 +2,7 @@
 # the gate) and a rule in .git/info/exclude ignoring it. An ignore rule the
 # repository does not hold is part of what a verdict covers, so the rule
 # added after the run makes the old pass stale: gates-green is owed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src tests
 cat > .ai/repo/majordomus.toml <<'TOML'

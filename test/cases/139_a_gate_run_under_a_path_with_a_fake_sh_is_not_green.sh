@@ -2,7 +2,7 @@
 # the gate's shell is /bin/sh by absolute path (so the real gate runs, and
 # fails here), and a verdict recorded under a PATH other than the start's
 # is named and not green.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_with_unit_gate
 echo "fn a() { broken }" > src/lib.rs

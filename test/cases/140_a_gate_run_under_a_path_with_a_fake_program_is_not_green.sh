@@ -1,7 +1,7 @@
 # The shell is the real one, but the program the gate runs (here grep;
 # cargo or pytest in life) is a fake earlier on PATH: a pass recorded under
 # a PATH other than the start's is named, with PATH, and not green.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_with_unit_gate
 echo "fn a() { broken }" > src/lib.rs

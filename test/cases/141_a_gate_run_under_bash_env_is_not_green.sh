@@ -2,7 +2,7 @@
 # BASH_ENV=exit0.sh: bash sources the file before the script, and it exits
 # 0. The environment that chose what ran (PATH, BASH_ENV, ENV, SHELL)
 # differs from the start's: the verdict is named and not green.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src tests
 cat > .ai/repo/majordomus.toml <<'TOML'

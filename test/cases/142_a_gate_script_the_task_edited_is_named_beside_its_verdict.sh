@@ -4,7 +4,7 @@
 # CI judge it), so the verdict stands; but the evidence names the files the
 # gate's command names that changed since the start, so the edit to what
 # judges the task is in plain sight, and says nothing once it is undone.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src ci tests
 cat > .ai/repo/majordomus.toml <<'TOML'

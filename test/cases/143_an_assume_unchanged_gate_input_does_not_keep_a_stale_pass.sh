@@ -1,7 +1,7 @@
 # A gate passes over its inputs; an input is then edited and marked
 # assume-unchanged. The verdict covers other content: gates-green is owed
 # (stale), never a pass kept by the index bit.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_with_unit_gate
 echo "fn a() { /* fixed */ }" > src/lib.rs

@@ -3,7 +3,7 @@
 # quotes it; edited while tracked, committed owed; committed, both pass.
 # One that was there at the start with the same content is inherited, and
 # the task record keeps its name losslessly.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 mkdir -p src

@@ -2,7 +2,7 @@
 # start, with no sparse checkout configured, hides the edit from committed
 # (git status hides it too). A bit set since the start does not hide a
 # change: committed is owed, naming the file.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 mkdir -p src

@@ -1,5 +1,5 @@
 # Issue 10 §5, the same through `git update-index --assume-unchanged`.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 mkdir -p src

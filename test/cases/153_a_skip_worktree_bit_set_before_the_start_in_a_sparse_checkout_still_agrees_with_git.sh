@@ -1,7 +1,7 @@
 # Guard for issue 10 §5: in a sparse checkout configured before the start,
 # the skip-worktree bits git set are not changes: committed and
 # no-untracked pass, as git status says nothing.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p src docs
 echo "fn a() {}" > src/lib.rs

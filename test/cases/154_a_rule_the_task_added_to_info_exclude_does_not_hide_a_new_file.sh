@@ -1,7 +1,7 @@
 # Issue 10 §5: a new file ignored by a rule the task added to
 # .git/info/exclude passes no-untracked. Rules that did not exist at the
 # start do not hide files: no-untracked is owed, naming the file.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

@@ -1,6 +1,6 @@
 # Issue 10 §5: the same through a core.excludesFile the task set since the
 # start (git config core.excludesFile ~/.myignore).
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

@@ -3,7 +3,7 @@
 # the new file; git status shows nothing. An ignore file that did not exist
 # at the start does not hide files: no-untracked is owed. (Tool caches such
 # as .pytest_cache write the same self-ignoring file: see README.md.)
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

@@ -2,7 +2,7 @@
 # a script executable, then `git config core.fileMode false`, and git
 # status (and committed) see nothing. Configuration that hides changes and
 # was not there at the start does not hide them: committed is owed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 echo "echo hi" > run.sh

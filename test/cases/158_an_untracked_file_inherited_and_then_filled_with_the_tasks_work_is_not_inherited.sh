@@ -2,7 +2,7 @@
 # fills with its own work and never commits: no-untracked and committed
 # pass. The snapshot holds content ids: inherited means unchanged since the
 # start, so no-untracked is owed, naming it.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 echo base > README

@@ -3,7 +3,7 @@
 # scope is no change at all: scoped passes ("all 0 paths") and
 # regression-tested is exempt ("nothing changed"). A mode change is a
 # change: scoped is refused, naming the path.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p src scripts
 echo "echo hi" > scripts/run.sh

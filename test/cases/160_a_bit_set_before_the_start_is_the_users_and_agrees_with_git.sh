@@ -3,7 +3,7 @@
 # the start, and its edit is not counted (git status is silent too); the
 # same bit set since the start on src/lib.rs does not hide its edit, and
 # the evidence says which bit.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 mkdir -p src tests

@@ -3,7 +3,7 @@
 # committing it: the new file it ignores still counts, naming .gitignore.
 # Committed, the rule is the repository's: the file is ignored, as git
 # says, and the .gitignore change is in the change set for review.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 mkdir -p src tests

@@ -2,7 +2,7 @@
 # new README.MD beside the tracked readme.md is taken by git for the
 # tracked file and never listed. The start's value governs: the new file
 # counts, and the evidence names the setting.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 echo 'read me' > readme.md

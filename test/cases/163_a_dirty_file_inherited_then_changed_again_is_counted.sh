@@ -3,7 +3,7 @@
 # that the task then changed again is the task's work, in committed, in
 # the change set scoped reads, and in no-untracked's sibling rule for
 # untracked files (test/cases/158).
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 mkdir -p src docs

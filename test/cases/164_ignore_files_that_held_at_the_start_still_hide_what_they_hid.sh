@@ -4,7 +4,7 @@
 # from before the start, hide the files the task adds beneath them, as git
 # says. A new cache the task's tools write (.mypy_cache, self-ignoring too)
 # is not held: its files count, naming its .gitignore.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 mkdir -p src

@@ -5,7 +5,7 @@
 # read as the start read it without hashing every file, so committed is
 # unknown, naming the setting and how to set it back; set back, the
 # change is seen again.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 printf 'one\ntwo\n' > notes.txt

@@ -3,7 +3,7 @@
 # file deleted to git (git never follows a link in a path's leading
 # directories), and so to every reader of content: committed is owed,
 # naming it, not passed as inherited.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 mkdir -p src/deep

@@ -2,7 +2,7 @@
 # its start. An [[exempt]] entry the task adds for its own open question,
 # uncommitted or committed, is named as a loosening and does not exempt it:
 # `committed` stays owed, `check` exits 10, the stop hook blocks and says why.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 mkdir -p src tests

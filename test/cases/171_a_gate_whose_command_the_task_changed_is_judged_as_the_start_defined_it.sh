@@ -1,7 +1,7 @@
 # README, "The policy in force": a gate the task weakens by changing its `run` (here to
 # `true`) is judged as the start's policy defines it: `gate run` runs the
 # start's command, and gates-green does not pass over a failing gate.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_with_unit_gate
 echo 'fn a() { broken }' > src/lib.rs

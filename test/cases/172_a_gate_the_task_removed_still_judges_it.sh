@@ -1,7 +1,7 @@
 # README, "The policy in force": a gate the task removes from the policy (or the whole policy
 # file, deleted) is still in force for the task: gates-green is not `pass`
 # and not `exempt` over a change its inputs select.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src tests
 cat > .ai/repo/majordomus.toml <<'TOML'

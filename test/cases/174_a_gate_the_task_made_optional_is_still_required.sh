@@ -1,6 +1,6 @@
 # README, "The policy in force": `required = false` (or `always` dropped) written by the task
 # does not take the gate out of gates-green for this task.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src tests
 cat > .ai/repo/majordomus.toml <<'TOML'

@@ -1,7 +1,7 @@
 # README, "The policy in force", through [trunk]: the task points the policy's trunk at its
 # own pushed branch, and `integrated` passes with nothing on the real
 # trunk. The start's [trunk] (here: none, so origin/HEAD) is in force.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

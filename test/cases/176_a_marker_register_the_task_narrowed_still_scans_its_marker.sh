@@ -1,7 +1,7 @@
 # README, "The policy in force", through [markers]: a limitation marker the task added that
 # names no live issue is refused; narrowing the register (scan, exclude,
 # extensions) so the file is no longer scanned does not settle it.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 L="LIMIT""ATION"
 mkdir -p src tests

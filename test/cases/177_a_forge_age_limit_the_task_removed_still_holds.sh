@@ -1,7 +1,7 @@
 # README, "The policy in force", through [forge]: the start's policy holds a forge
 # observation older than max_age_minutes to be unknown; the task removing
 # (or raising) the limit does not make the old observation evidence.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo
 # This forge's observations are typed in (forge record), as the policy declares.

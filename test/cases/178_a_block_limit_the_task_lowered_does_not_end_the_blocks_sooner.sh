@@ -1,7 +1,7 @@
 # README, "The policy in force", through [hook]: the start's policy blocks three stops in a
 # row; the task lowering block_limit to 1 does not let its second stop
 # through.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo
 printf '[hook]\nblock_limit = 3\n' > .ai/repo/majordomus.toml

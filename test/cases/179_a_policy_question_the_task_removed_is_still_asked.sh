@@ -1,6 +1,6 @@
 # README, "The policy in force", through [[questions]]: an extra question in the start's
 # policy, owed, is still asked after the task deletes it from the policy.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo docs
 cat > .ai/repo/majordomus.toml <<'TOML'

@@ -1,7 +1,7 @@
 # README, "The policy in force", through an exemption's `until`: an exemption that expired
 # before the task started does not hold again because the task moved its
 # date (nor because the task took the date away).
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo
 cat > .ai/repo/majordomus.toml <<'TOML'

@@ -3,7 +3,7 @@
 # problems stops every command with exit 2; with one, the start's policy
 # stays in force, so the hook still measures under it, blocks, and names
 # the broken file; check refuses gates-green until it is repaired.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 echo hello > README

@@ -1,7 +1,7 @@
 # README, "The policy in force", through [caps]: "and so for anything else the policy
 # decides". The score of the same repository state is the same before and
 # after the task raises the caps of its own open questions.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 echo hello > README

@@ -1,7 +1,7 @@
 # README, "The policy in force": what only adds strictness applies at once. A gate,
 # an extra question and a narrower exemption written mid-task are in force
 # for this very task.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src docs
 cat > .ai/repo/majordomus.toml <<'TOML'

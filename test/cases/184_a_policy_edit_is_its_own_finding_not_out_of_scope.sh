@@ -2,7 +2,7 @@
 # task's code, and the policy change is reported as its own finding." A
 # task scoped to src/ that adds a gate to the policy: scoped passes, and the
 # document names the policy change.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src
 printf '# no gates yet\n' > .ai/repo/majordomus.toml

@@ -2,7 +2,7 @@
 # path the task's own commits changed. An acknowledgement never covers what
 # this task's commits show it made: the ack is refused (or covers nothing),
 # and committed stays owed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 mkdir -p src tests

@@ -2,7 +2,7 @@
 # `git reset --soft HEAD~1` takes the commit off HEAD (its changes staged,
 # the commit still in HEAD's reflog). The reflog shows the task made it: an
 # ack of committed does not cover it.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 mkdir -p src tests

@@ -3,7 +3,7 @@
 # acknowledges the branch as a peer's. The reflog shows the task made it:
 # the ack does not cover it. (A branch a peer made, never checked out
 # here, is still acknowledged: test/cases/053.)
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 echo base > README

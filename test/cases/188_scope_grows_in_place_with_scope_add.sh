@@ -2,7 +2,7 @@
 # not by a restart that launders the task's edits: `majordomus scope add
 # PATH...` records the path in the task record, check shows the scope,
 # and scoped's remedy names the command.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p src docs
 echo "fn parse() {}" > src/parse.rs

@@ -4,7 +4,7 @@
 # uncommitted. The new start continues the task left open instead
 # (test/cases/335) and names, in its answers, what that task left open
 # (the archive holds it), so a restart is visible.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p src docs
 echo "fn parse() {}" > src/parse.rs

@@ -2,7 +2,7 @@
 # nothing said after an edit to a tracked file, because only HEAD, the
 # index and the refs are compared. Decided: exit 0 is a measured 10 only, so
 # `score --cached` never exits 0, and says the working tree was not compared.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 echo base > README

@@ -4,7 +4,7 @@
 # recorded) unless `--why REASON` says why it is not the task's to end;
 # then, like an acknowledgement, no-background-work is exempt for it,
 # naming it and showing the reason.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

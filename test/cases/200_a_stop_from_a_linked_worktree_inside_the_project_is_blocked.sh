@@ -2,7 +2,7 @@
 # project (agents make them, e.g. .worktrees/x) while the task in the
 # project is open: the stop is blocked, the reason naming the project's
 # open questions.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 echo '.worktrees/' > .gitignore

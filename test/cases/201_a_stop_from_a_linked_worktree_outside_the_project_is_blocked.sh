@@ -1,7 +1,7 @@
 # README, "The stop": the linked worktree lies outside the project
 # (git worktree add ../elsewhere); its main worktree holds the open task,
 # so a stop whose cwd is the linked worktree is blocked.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 echo hello > README

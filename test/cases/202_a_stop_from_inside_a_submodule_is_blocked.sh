@@ -1,6 +1,6 @@
 # README, "The stop": the Stop payload's cwd is a submodule of the project, whose
 # task is open: the superproject's task is found and the stop blocked.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 git init -q -b main "$case_root/lib"

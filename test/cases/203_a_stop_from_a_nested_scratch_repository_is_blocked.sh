@@ -1,7 +1,7 @@
 # README, "The stop": the agent made a scratch repository inside the project
 # (git init scratch) and stands in it: the project's open task still
 # blocks the stop.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 echo 'scratch/' > .gitignore

@@ -1,7 +1,7 @@
 # README, "The stop": the host sets CLAUDE_PROJECT_DIR; the payload's cwd and the
 # hook's own directory are outside any repository (the agent cd'ed to
 # /tmp): the project's open task blocks the stop.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 echo hello > README

@@ -2,7 +2,7 @@
 # stop concerns. The host runs the hook in the project while the payload's
 # cwd is another repository with no task (a scratch clone under /tmp): the
 # project's open task blocks the stop.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 echo hello > README

@@ -1,6 +1,6 @@
 # README, "The stop": the payload's cwd a plain subdirectory of the
 # project (no repository of its own) finds the task.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 mkdir -p src/deep

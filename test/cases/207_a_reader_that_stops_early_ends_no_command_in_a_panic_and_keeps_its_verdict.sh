@@ -4,7 +4,7 @@
 # 13). Exit 0 for a command that only prints; check and score keep their
 # verdict, so work not done never exits 0 for a reader that left. A stderr
 # nobody reads fails nothing either. (apps/majordomus-cli/src/out.rs)
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 # closed_run STREAM WANT ARGS...: runs majordomus ARGS with STREAM (stdout or stderr) a
 # pipe whose reader is already gone (deterministic: the first write fails);

@@ -3,7 +3,7 @@
 # hook says so, so the person learns the ledger was damaged: after the
 # reason of a block, or in the message of a stop let through. A note, not
 # a verdict: it blocks nothing by itself.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 field() { printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin).get(sys.argv[1], ""))' "$1"; }
 

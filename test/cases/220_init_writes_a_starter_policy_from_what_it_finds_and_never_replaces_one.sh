@@ -4,7 +4,7 @@
 # and it is a policy every command accepts. Run again it changes nothing; a
 # policy the user edited is kept, and `--force` prints the difference before
 # writing. `--hooks claude,git` installs the hooks through `hook install`.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 printf '[workspace]\nmembers = ["a"]\n' > Cargo.toml
 mkdir -p a/src tests && echo 'fn main() {}' > a/src/main.rs && echo '' > tests/it.rs

@@ -4,7 +4,7 @@
 # block in a JavaScript source file, a path the policy's [tests] paths
 # names. An edit outside test items does not count, and `explain` lists
 # exactly what counts in this repository.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p src pkg web checks
 cat > src/lib.rs <<'RS'

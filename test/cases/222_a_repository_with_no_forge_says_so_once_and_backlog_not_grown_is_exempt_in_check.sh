@@ -2,7 +2,7 @@
 # is exempt with that reason, and `check` shows it; `forge refresh` has
 # nothing to observe and says why. Without the declaration and without gh,
 # the question is unknown and its remedy names the declaration.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

@@ -3,7 +3,7 @@
 # answers backlog-not-grown only where the policy at the start declares
 # observations recorded ([forge] provider = "recorded"); elsewhere it is
 # named and unknown.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 mkdir -p tests && echo 'true' > tests/t.sh

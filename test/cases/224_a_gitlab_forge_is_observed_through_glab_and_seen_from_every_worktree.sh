@@ -6,7 +6,7 @@
 # directory, so a linked worktree's check reads the same one, and one an
 # older majordomus left in .ai/local/state/forge.json is read until a
 # refresh replaces it.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 fake="$case_root/fake-glab"
 mkdir -p "$fake/bin" "$fake/issues"

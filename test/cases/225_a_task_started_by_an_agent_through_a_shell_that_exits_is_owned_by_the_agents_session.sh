@@ -3,7 +3,7 @@
 # `majordomus start` through a script whose shell exits as soon as it is
 # done. The task is the agent's: sweep reports it live, with its session,
 # while the agent runs, and left behind once the agent is gone.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

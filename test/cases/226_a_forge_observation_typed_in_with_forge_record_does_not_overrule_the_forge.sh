@@ -4,7 +4,7 @@
 # document saying nothing is open turns backlog-not-grown to pass. A typed
 # observation is the worker's word: the answer names it as recorded, not
 # observed, and it does not pass over what gh observed in this task.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 # A stand-in for gh (as in test/cases/052): one open pull request, #5,
 # opened a minute after the start.

@@ -4,7 +4,7 @@
 # that differs from the start's is named and not evidence. (Cases 032 and
 # 052 put their stand-in gh on PATH only for the refresh: they must put it
 # there from the start once this holds.)
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 # A stand-in for gh (as in test/cases/052): one open pull request, #5,
 # opened a minute after the start.

@@ -1,7 +1,7 @@
 # committed's remedy, taken from check --json and run as written, commits
 # the tracked files the task changed, and only those: a file that was
 # already dirty at the start, staged even, stays out of the commit.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo one > a.txt
 echo two > 'b file.txt'

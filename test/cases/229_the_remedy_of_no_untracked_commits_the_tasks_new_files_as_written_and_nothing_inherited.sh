@@ -1,7 +1,7 @@
 # no-untracked's remedy, taken from check --json and run as written, adds
 # and commits the files the task created, and only those: a file that was
 # already untracked at the start stays untracked.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo one > a.txt
 commit_all "initial"

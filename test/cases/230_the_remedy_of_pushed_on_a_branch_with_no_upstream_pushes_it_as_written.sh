@@ -1,7 +1,7 @@
 # pushed's remedy, taken from check --json and run as written, pushes a
 # branch that has no upstream (where a bare git push fails), and a branch
 # whose upstream has another name; pushed then passes.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo one > a.txt
 commit_all "initial"

@@ -2,7 +2,7 @@
 # inside a linked worktree (where the trunk's branch is checked out in the
 # main worktree, so git switch main fails), removes the task's own branch
 # once its work has landed; the question then passes.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo one > a.txt
 commit_all "initial"

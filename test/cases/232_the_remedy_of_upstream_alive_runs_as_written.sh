@@ -1,6 +1,6 @@
 # upstream-alive's remedy, taken from check --json and run as written,
 # unsets the upstream that is gone; the question then passes.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo one > a.txt
 commit_all "initial"

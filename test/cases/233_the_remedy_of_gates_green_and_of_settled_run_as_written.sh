@@ -1,7 +1,7 @@
 # gates-green's remedy (a gate never run) and settled's (a bisect left in
 # progress), each taken from check --json and run as written, settle their
 # question.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src
 cat > .ai/repo/majordomus.toml <<'TOML'

@@ -2,7 +2,7 @@
 # the task can do, a placeholder to fill), the remedy is marked advice in
 # check --json and shown after "advice:" in check's text, never "remedy:";
 # every answer says which its remedy is.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p src docs
 echo 'fn main() {}' > src/main.rs

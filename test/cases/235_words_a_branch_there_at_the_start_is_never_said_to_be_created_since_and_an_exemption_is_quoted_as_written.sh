@@ -2,7 +2,7 @@
 # but never described as created since the start; work simply ahead of the
 # trunk says nothing about a squash search; an exemption's reason is quoted
 # as the policy wrote it.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo one > a.txt
 commit_all "initial"

@@ -1,7 +1,7 @@
 # finish archives the task in the common git directory, not in the
 # worktree: after git worktree remove, the archive is still there, and a
 # new worktree at the same place names the task it left open when it starts.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo one > a.txt
 commit_all "initial"

@@ -2,7 +2,7 @@
 # advice in check --json: new debt (take it out, or fix what it permits),
 # nothing measurable (commit or declare the work), a forge never observed
 # (refreshing needs gh or glab), background work still running.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo
 printf 'src/a.rs: unwrap\n' > .ai/repo/lint-baseline.txt

@@ -3,7 +3,7 @@
 # bg), and `finish` archives and removes it under the same lock: while
 # another writer holds it, neither writes, and `scope add` then keeps what
 # that writer changed. (apps/majordomus-cli/src/commands/scope.rs)
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 # running PID: the process runs (not ended, nor a zombie awaiting wait).
 running() {

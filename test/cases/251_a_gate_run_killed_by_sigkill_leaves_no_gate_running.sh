@@ -4,7 +4,7 @@
 # period, SIGKILL) when its parent dies
 # (apps/majordomus-cli/src/commands/supervise.rs). No verdict is recorded.
 # The gate leaves a child that ignores SIGTERM, so only SIGKILL ends it.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo
 cat > .ai/repo/majordomus.toml <<'TOML'

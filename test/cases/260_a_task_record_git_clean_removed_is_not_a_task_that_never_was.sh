@@ -4,7 +4,7 @@
 # finished, every question is unknown, the stop hook blocks, and the remedy
 # `check` gives puts the record back when run as written. Finishing it with
 # another outcome than completed ends it, and the next start names it.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "one" > a.txt
 commit_all "initial"

@@ -4,7 +4,7 @@
 # Neither frees the stop: the hook, asked from where the task started,
 # finds the repository through its git directory, ends (a walk that led in
 # a circle once never ended), and blocks.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "one" > a.txt
 commit_all "initial"

@@ -4,7 +4,7 @@
 # loss, nothing is appended over it (an append would cover it), and the stop
 # hook blocks. What happened to the ledger before a task started is not
 # held against that task.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "one" > a.txt
 commit_all "initial"

@@ -5,7 +5,7 @@
 # is not believed, every question that needs it is unknown and the stop
 # blocks; `cp` of the copy puts majordomus's record back; `scope add` is how
 # a scope grows, and keeps the two alike.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p src docs
 echo "one" > src/a.txt

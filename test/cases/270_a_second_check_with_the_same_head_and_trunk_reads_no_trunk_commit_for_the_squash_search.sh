@@ -4,7 +4,7 @@
 # reads no trunk commit. Proved by removing, after the first check, a trunk
 # commit the search reads: the second check still answers, and without the
 # kept answer the same state cannot be read.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 # One commit a minute, so that history walks end where the dates say.
 commit_at() {

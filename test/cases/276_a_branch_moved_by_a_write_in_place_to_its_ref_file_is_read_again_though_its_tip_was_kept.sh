@@ -5,7 +5,7 @@
 # and setting its modification time back: the file's change time, which no
 # tool can set, moves with it, so the kept tip is not used and
 # the task's commit on that branch is seen: pushed is owed, naming it.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_with_pushed_branch topic
 # A ref file changed within two seconds of its reading is not kept: let

@@ -7,7 +7,7 @@
 # pull` with one, and a fetch refspec configured since the start that map
 # another branch onto the ref are read at the ref's start value (README.md, "What counts as on
 # a remote"). An ordinary fetch still counts.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 exempt_forge

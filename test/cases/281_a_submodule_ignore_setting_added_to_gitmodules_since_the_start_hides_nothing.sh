@@ -5,7 +5,7 @@
 # .gitmodules it did: committed passed over the submodule's edit. The
 # .gitmodules setting in force is the start's too (README.md, "What a
 # pass is worth"); one the repository held at the start is still obeyed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 git init -q -b main "$case_root/libsrc"
 (cd "$case_root/libsrc" && echo l > l && git add l && git commit -qm l)

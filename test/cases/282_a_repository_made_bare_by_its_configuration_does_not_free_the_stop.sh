@@ -5,7 +5,7 @@
 # directory named `.git` in a working tree is that working tree's, whatever
 # core.bare says: its task is unmeasured, the questions are unknown naming
 # the setting, and the stop is blocked (as for test/cases/261).
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "one" > a.txt
 commit_all "initial"

@@ -4,7 +4,7 @@
 # open made backlog-not-grown pass while this one's #5 was open. gh is run
 # without GH_REPO: the observation is of this repository (README.md, "The
 # closing questions").
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 # A stand-in for gh that, as gh does, answers for GH_REPO when it is set.
 fake="$case_root/fake-gh"

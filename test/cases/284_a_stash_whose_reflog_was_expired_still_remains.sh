@@ -3,7 +3,7 @@
 # back: the task's uncommitted edit was put away where no-stash, reading
 # the list alone, did not look, and the task completed. The stash ref
 # itself is read too.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_on_origin
 push_a_feature

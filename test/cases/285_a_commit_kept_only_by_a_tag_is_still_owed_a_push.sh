@@ -4,7 +4,7 @@
 # remote. A tag holding a commit HEAD's reflog names since the start is
 # read like a branch made since: pushed is owed naming it, its remedy
 # advice (a pushed tag moves no remote-tracking ref).
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_on_origin
 push_a_feature

@@ -3,7 +3,7 @@
 # the superproject, pushed, then points at a commit only this disk holds.
 # pushed asked only of the submodules .gitmodules names and passed. The
 # index's gitlinks are submodules too: owed, naming it.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_on_origin
 mkdir -p tests

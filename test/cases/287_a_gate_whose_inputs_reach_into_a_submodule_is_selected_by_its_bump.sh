@@ -5,7 +5,7 @@
 # of lib): gates-green passed over a gate that fails. A submodule's path
 # is matched where the inputs reach beneath it, and its recorded commit
 # is part of what a verdict covers.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 git init -q --bare -b main "$case_root/lib.git"
 git clone -q "$case_root/lib.git" "$case_root/libseed" 2> /dev/null

@@ -5,7 +5,7 @@
 # done. A verdict over inputs the task changed that the checkout left out
 # is not their verdict: gates-green is owed naming them, and a run made
 # without a file is not a run made with it once the file is back.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src/core src/extra tests
 cat > .ai/repo/majordomus.toml <<'TOML'

@@ -7,7 +7,7 @@
 # not the start's must show a fetch or push of its remote, else the
 # upstream is still gone. A branch really pushed again is alive; a reflog
 # emptied by `git reflog expire` (as git gc does) is no rewrite.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 exempt_forge

@@ -4,7 +4,7 @@
 # are dated before the start, so the commit was nobody's and pushed
 # passed with it on no remote. The start marks where HEAD's reflog ended:
 # what was appended since is the task's, whatever its lines say the time was.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_on_origin
 push_a_feature

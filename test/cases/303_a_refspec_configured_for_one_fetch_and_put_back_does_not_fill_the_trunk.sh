@@ -5,7 +5,7 @@
 # the task read done. The fetch's FETCH_HEAD says where origin's main
 # was: the ref holding another commit is read at its start value, named.
 # A fetch with the start's refspecs makes it the remote's again.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_on_origin
 commit_a_feature feature

@@ -5,7 +5,7 @@
 # start (the start's mark of its end is gone) can no longer say whose a
 # tag's new commit is: every tag holding a commit no start ref nor remote
 # holds is owed a push, naming why.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_on_origin
 expect_run 0 md todo add "write b"

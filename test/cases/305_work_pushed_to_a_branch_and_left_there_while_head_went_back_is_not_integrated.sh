@@ -6,7 +6,7 @@
 # this worktree made since, which neither HEAD nor the trunk holds, is
 # asked of too: integrated is owed naming it, until the trunk holds the
 # work or the branch is deleted on the remote.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_on_origin
 expect_run 0 md todo add "feature"

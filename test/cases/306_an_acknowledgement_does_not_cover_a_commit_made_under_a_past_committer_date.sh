@@ -4,7 +4,7 @@
 # found nothing of the task's, `ack committed` covered its own change and
 # the task read done. The lines appended since the start's mark of the
 # reflog's end are the task's whatever their time: the ack is refused.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
 mkdir -p src tests

@@ -4,7 +4,7 @@
 # question that reads it answers unknown (or the stop is blocked), at once.
 # Opening a FIFO waits for a writer that never comes, and a stop hook that
 # hangs past its host's timeout lets the stop through.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

@@ -6,7 +6,7 @@
 # written is said beside the block, never taken for a reason to let the
 # stop through. Without a guard to count blocks, the host's own flag
 # (`stop_hook_active`, a stop that comes of a block) ends the loop.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

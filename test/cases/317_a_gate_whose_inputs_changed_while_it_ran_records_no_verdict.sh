@@ -3,7 +3,7 @@
 # and put back afterwards (the fix copied in for the run, the broken file
 # restored; a `git stash` around it) must not leave a pass over content the
 # command never saw: no verdict is recorded, and gates-green stays owed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 # The gate waits for the case to say go, so the edit lands while it runs.
 start_broken_on_origin "touch '$case_root/started'; while [ ! -e '$case_root/go' ]; do sleep 0.01; done; grep -q fixed src/lib.rs"

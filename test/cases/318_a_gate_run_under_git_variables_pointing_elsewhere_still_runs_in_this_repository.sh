@@ -4,7 +4,7 @@
 # set for the run must not let the gate's own git commands read something
 # else: under an empty index, a gate that checks every tracked file checks
 # none and passes, over inputs hashed from the real one.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_broken_on_origin 'for f in $(git ls-files src); do grep -q fixed "$f" || exit 1; done'
 expect_run 10 md gate run unit

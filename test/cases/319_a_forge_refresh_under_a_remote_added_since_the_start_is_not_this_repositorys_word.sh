@@ -5,7 +5,7 @@
 # pull request open, while this one's #5 is: backlog-not-grown must not pass
 # on it. An observation made under remotes changed since the start says so,
 # and is not taken as the forge's word until they are put back.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 # A stand-in for gh that resolves the repository as gh does: the remote
 # `upstream` before `origin`, its URL's last two parts as owner/name.

@@ -5,7 +5,7 @@
 # answers on its own clock instead, by its time budget and a grace inside
 # the margin `hook install` leaves: blocked, as nothing is known to be done
 # (a stop that came of a block goes through, saying why: watchdog.rs's test).
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 commit_all "initial"

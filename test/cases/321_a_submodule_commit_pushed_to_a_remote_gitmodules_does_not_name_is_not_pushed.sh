@@ -7,7 +7,7 @@
 # commit. Only the remote .gitmodules names (here the relative ../lib.git,
 # resolved against the superproject's origin) is evidence; the other is
 # named.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 lib_bump_pushed_without_lib
 

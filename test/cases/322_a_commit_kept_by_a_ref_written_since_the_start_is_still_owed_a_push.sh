@@ -6,7 +6,7 @@
 # update-ref refs/wip/c HEAD; git reset --hard HEAD~1`), read done. Any
 # ref written since the start holding commits no branch held at the start
 # and no remote holds is owed, packed since or not.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 exempt_forge

@@ -5,7 +5,7 @@
 # lands on this disk only but writes "update by push" on lib's
 # origin/main, whose url is still the one .gitmodules names, so pushed
 # passed. The URLs compared are those git fetches from and pushes to.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 lib_bump_pushed_without_lib
 

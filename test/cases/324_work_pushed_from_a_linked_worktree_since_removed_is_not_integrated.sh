@@ -8,7 +8,7 @@
 # repository's work: owed until the trunk holds it or the branch is
 # deleted on the remote. A peer's push (a worktree there at the start,
 # its branch holding the work) is its own.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 exempt_forge

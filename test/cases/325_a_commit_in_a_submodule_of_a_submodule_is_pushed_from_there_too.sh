@@ -4,7 +4,7 @@
 # nobody can check out the superproject recursively. pushed asked only of
 # the superproject's own submodules and passed. A submodule's submodules
 # are asked the same: owed naming lib/inner, until inner is pushed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
 for name in inner lib; do git init -q --bare -b main "$case_root/$name.git"; done

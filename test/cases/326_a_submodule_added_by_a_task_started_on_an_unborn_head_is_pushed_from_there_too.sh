@@ -4,7 +4,7 @@
 # commit to compare with, no submodule was asked of, and the task read
 # done. Every submodule HEAD records is new since an unborn start: owed
 # naming lib, until lib's commit is pushed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
 git init -q --bare -b main "$case_root/lib.git"

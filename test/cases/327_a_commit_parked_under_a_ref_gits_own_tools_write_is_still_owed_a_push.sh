@@ -5,7 +5,7 @@
 # There a ref counts for the commits HEAD's reflog shows this worktree
 # making: owed naming it, packed or not; a note itself (`git notes add`)
 # is no work.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_on_origin
 expect_run 0 md todo add "feature"

@@ -4,7 +4,7 @@
 # passed, reading the working tree by the start's setting, which hides
 # the mode. A setting changed since the start so as to hide less is read
 # as now, as git reads it: owed, until the mode is committed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 printf '#!/bin/sh\n' > run.sh
 echo base > README

@@ -6,7 +6,7 @@
 # the task read done. A branch made since the start holding commits no
 # remote holds, that no worktree there at the start has checked out, is
 # not another's to acknowledge: the ack is refused, the question owed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 exempt_forge

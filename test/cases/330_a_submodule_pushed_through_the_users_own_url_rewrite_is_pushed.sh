@@ -4,7 +4,7 @@
 # rewritten URL, and the URL .gitmodules names is rewritten alike: a push
 # of lib's commit there is pushed. A rewrite in lib's own configuration
 # is no such rule (test/cases/323).
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 # libgit2 reads the user's configuration from $HOME/.gitconfig, git from
 # GIT_CONFIG_GLOBAL: the same file for both.

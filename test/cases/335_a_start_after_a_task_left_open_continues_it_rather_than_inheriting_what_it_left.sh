@@ -6,7 +6,7 @@
 # the previous task here ended with questions open continues it: its id,
 # its start and its snapshot, so what it left is still owed, named, until
 # it is settled.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src tests
 cat > .ai/repo/majordomus.toml <<'TOML'

@@ -6,7 +6,7 @@
 # deleted and its entries as paid off, and no-new-debt passed. A file new
 # since the start that holds at least half of a gone baseline's entries is
 # that baseline, followed by its shared entries.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src
 printf 'src/a.rs: unwrap\nsrc/b.rs: expect\n' > .ai/repo/lint-baseline.txt

@@ -7,7 +7,7 @@
 # while its own #5 was open. A task reading an observation another task's
 # refresh made judges it against its own start: the program the refresh
 # ran, and the remotes it found.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 # A stand-in for gh that resolves the repository as gh does: the remote
 # `upstream` before `origin`, its URL's last two parts as owner/name.

@@ -5,7 +5,7 @@
 # next check said `done: complete`. The copy of the record in the git
 # directory is the task's whole record: finishing a broken record archives
 # it, so a start after it continues the task (test/cases/335).
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_on_origin
 commit_a_feature side

@@ -5,7 +5,7 @@
 # inherited the unpushed work, and the next check said `done: complete`.
 # The archive also names which worktree of the repository it was, which a
 # move keeps: where the root it ended at is gone, that worktree continues it.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_on_origin
 commit_a_feature side

@@ -4,7 +4,7 @@
 # outside it passed. A continued task keeps its scope; a path the new start
 # names beyond it is added as `majordomus scope add` adds one, recorded and
 # shown.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p src docs
 echo "fn parse() {}" > src/parse.rs

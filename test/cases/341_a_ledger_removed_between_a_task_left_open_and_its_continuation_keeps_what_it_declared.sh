@@ -5,7 +5,7 @@
 # open todo, its claim and its background work vanish, and todos-done,
 # claims-released and no-background-work pass. The archive keeps what the
 # task declared; a start continuing it puts back what the ledger lost.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_on_origin
 push_a_feature

@@ -7,7 +7,7 @@
 # holds commits no remote holds is not another's to acknowledge, as a
 # branch made since the start holding them is not (test/cases/329): the
 # ack is refused, the question owed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_on_origin
 expect_run 0 md todo add "the feature"

@@ -7,7 +7,7 @@
 # start kept a second copy in the common git directory: the stop is
 # blocked, naming the task and the worktree, until the worktree is put
 # back under its name and the task ended there.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 exempt_forge

@@ -5,7 +5,7 @@
 # task anywhere and went through, silently, the task never finished. It
 # is blocked, naming the task and the submodule, until lib's working tree
 # is put back and the task ended there.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 git init -q -b main "$case_root/libsrc"
 (cd "$case_root/libsrc" && echo l > l.txt && git add -A && git commit -qm "lib")

@@ -5,7 +5,7 @@
 # was keyed to the paths alone, so both stayed exempt and the task read
 # done. It is keyed to their content then too: a path changed since it was
 # acknowledged is owed again, named as changed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_on_origin
 push_a_feature

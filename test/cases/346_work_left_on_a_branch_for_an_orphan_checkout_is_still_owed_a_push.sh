@@ -6,7 +6,7 @@
 # done with its whole work on this disk only. An unborn HEAD has nothing of
 # its own to push, but the work this worktree left on branches (and on
 # remote-tracking refs off the trunk) is asked of as ever.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 git init -q --bare -b main "$case_root/origin.git"
 git remote add origin "$case_root/origin.git"

@@ -8,7 +8,7 @@
 # (`git reflog expire --expire=now --all`), and the branch deleted here.
 # A remote-tracking ref that is not evidence keeps commits as any other
 # ref does: owed naming it.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 start_on_origin
 expect_run 0 md todo add "feature"

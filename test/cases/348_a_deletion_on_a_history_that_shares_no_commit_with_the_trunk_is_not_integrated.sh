@@ -10,7 +10,7 @@
 # trunk holds and HEAD does not is a change); the shallow clone is
 # unknown, naming the cut, until `git fetch --unshallow` lets the merge
 # base be read, and then owed.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo old > legacy.txt
 start_on_origin

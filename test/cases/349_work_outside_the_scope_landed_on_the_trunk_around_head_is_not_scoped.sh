@@ -7,7 +7,7 @@
 # the start that HEAD does not reach are read too, where the trunk holds
 # what they changed: scoped is refused naming docs/x.md, also when the
 # change reached the trunk as a squash merge.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 exempt_forge

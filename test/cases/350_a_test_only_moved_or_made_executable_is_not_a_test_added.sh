@@ -5,7 +5,7 @@
 # written. A test path holding what a test path held at the start (its
 # own content, or that of a test the change deleted) is named and not
 # counted; an edit of it counts.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p src tests
 echo a > src/a.rs

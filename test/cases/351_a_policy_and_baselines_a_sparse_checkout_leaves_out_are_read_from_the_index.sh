@@ -9,7 +9,7 @@
 # working tree is read from the index: the gate is owed, the entry refused;
 # in a partial clone that does not hold its content, neither is a pass:
 # each names the content missing.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p .ai/repo src
 cat > .ai/repo/majordomus.toml <<'TOML'

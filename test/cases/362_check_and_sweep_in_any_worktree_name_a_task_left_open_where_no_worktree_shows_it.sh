@@ -8,7 +8,7 @@
 # `nothing-accumulated` is owed naming the task and the worktree, with or
 # without a task here, and `sweep` lists it as left behind (exit 10). The
 # same for a task in a submodule `git submodule deinit -f` cleared (344).
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 git init -q -b main "$case_root/libsrc"
 (cd "$case_root/libsrc" && echo l > l.txt && git add -A && git commit -qm "lib")

@@ -7,7 +7,7 @@
 # submodule) is that session's to finish: the stop is blocked, naming it.
 # A task another session started in its own worktree still does not hold
 # this one (parallel agents).
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 git init -q -b main "$case_root/libsrc"
 (cd "$case_root/libsrc" && echo l > l.txt && git add -A && git commit -qm "lib")

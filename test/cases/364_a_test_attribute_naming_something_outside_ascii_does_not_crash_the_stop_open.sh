@@ -7,7 +7,7 @@
 # crashed while answering this stop". The predicate is read as bytes; and
 # a crash while a task is asked no longer lets the stop through: it blocks
 # once, saying why (a stop that comes of that block goes through).
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 exempt_forge

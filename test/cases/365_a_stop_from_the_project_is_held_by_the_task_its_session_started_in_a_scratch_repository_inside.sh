@@ -4,7 +4,7 @@
 # project (no task) and nothing below it: it went through, silently. A
 # start made in an agent's session leaves a note in every repository
 # around its own, and the session's stop made there asks that task too.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 echo "/tmp/" > .gitignore

@@ -6,7 +6,7 @@
 # is judged against is the later of the local date and UTC's, so no TZ
 # brings back an exemption that ended. (Before the fix it failed while it
 # was before noon in UTC; after it, it holds at any hour.)
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
 exempt_forge

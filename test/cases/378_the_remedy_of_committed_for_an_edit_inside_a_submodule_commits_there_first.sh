@@ -6,7 +6,7 @@
 # all that is left. The rest is committed as written; the submodule's own
 # commit comes first, and is advice; once it moved, `git commit -- lib`
 # records it as written.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
 git init -q --bare -b main "$case_root/lib.git"
