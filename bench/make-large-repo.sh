@@ -227,9 +227,11 @@ echo "built by bench/make-large-repo.sh" > "$origin/majordomus-bench"
 git remote add origin "$origin"
 git push -q -u origin main
 git remote set-head origin main
+# One push for all of them (`-u` writes each one's branch.<name>.remote and
+# .merge, as a push or a checkout of a remote branch does).
 for ((j = 0; j < UPSTREAMS && j < BRANCHES; j++)); do
-    git push -q -u origin "topic/b$(printf %04d "$j")"
-done
+    echo "topic/b$(printf %04d "$j")"
+done | xargs -r git push -q -u origin
 phase "bare remote, push -u, $UPSTREAMS upstreams"
 
 # ---- linked worktrees ------------------------------------------------------

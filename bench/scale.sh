@@ -17,7 +17,8 @@
 # The axes, each from the same point (1,000 files, 10 branches, 100 trunk
 # commits, one debt baseline of 100 entries), one count changed:
 #   files      1,000 / 10,000 / 100,000 / 300,000
-#   branches   10 / 1,000 / 10,000 (each with a reflog; loose refs, and 10,000 packed)
+#   branches   10 / 1,000 / 10,000 (each with a reflog; loose refs, and 10,000 packed),
+#              and 1,000 that each track a branch of the remote (2,000 config entries)
 #   history    100 / 10,000 / 100,000 trunk commits
 #   baselines  1 / 100 baselines of 100 entries
 # Each repository (bench/make-large-repo.sh, no linked worktrees) gets a task
@@ -62,12 +63,14 @@ payload="$bench_home/stop.json"
 refs_cmd="git for-each-ref refs/heads"
 stat_cmd="find .git/refs/heads -size +1000k"
 
-# shape AXIS LABEL FILES BRANCHES COMMITS BASELINES [packed]: build (or reuse),
-# measure, remove. `packed`: the refs packed (`git pack-refs --all`), as git
-# leaves them after a gc or a clone; otherwise every branch is a loose ref.
+# shape AXIS LABEL FILES BRANCHES COMMITS BASELINES [packed] [UPSTREAMS]: build
+# (or reuse), measure, remove. `packed`: the refs packed (`git pack-refs
+# --all`), as git leaves them after a gc or a clone; otherwise every branch is
+# a loose ref. UPSTREAMS (8 unless given): how many branches track a branch
+# of the remote (two configuration entries each).
 report=()
 shape() {
-    local axis=$1 label=$2 files=$3 branches=$4 commits=$5 baselines=$6 packed=${7:-}
+    local axis=$1 label=$2 files=$3 branches=$4 commits=$5 baselines=$6 packed=${7:-} upstreams=${8:-8}
     [ -z "$only" ] || [ "$only" = "$axis" ] || return 0
     local repo="$dir/$axis-$label" n=$runs t0 built
     [ "$files" -lt 100000 ] || [ "$runs" -le 5 ] || n=5
@@ -75,7 +78,7 @@ shape() {
     t0=$EPOCHREALTIME
     if [ ! -f "$repo/.git/majordomus-bench" ]; then
         BENCH_FILES=$files BENCH_BRANCHES=$branches BENCH_WORKTREES=0 BENCH_BASELINES=$baselines \
-            BENCH_BASELINE_ENTRIES=100 BENCH_MAIN_COMMITS=$commits BENCH_UPSTREAMS=8 \
+            BENCH_BASELINE_ENTRIES=100 BENCH_MAIN_COMMITS=$commits BENCH_UPSTREAMS=$upstreams \
             "$here/make-large-repo.sh" --force "$repo" > "$bench_home/build.log"
         (
             cd "$repo"
@@ -103,7 +106,7 @@ shape() {
         rss=$(awk -F': ' '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }' "$bench_home/time.txt")
         rss=" check_peak_rss_mib=$rss"
     fi
-    line="scale axis=$axis $label${packed:+ refs=packed} files=$files branches=$branches trunk_commits=$commits baselines=$baselines rounds=$n check_ms=$c status_ms=$s ratio=$(ratio "$c" "$s") hook_stop_ms=$h stop_vs_check=$(ratio "$h" "$c") for_each_ref_ms=$r stat_ref_files_ms=$f$rss load1=$l0..$(load1) built_or_reused_s=$built"
+    line="scale axis=$axis $label${packed:+ refs=packed} files=$files branches=$branches upstreams=$upstreams trunk_commits=$commits baselines=$baselines rounds=$n check_ms=$c status_ms=$s ratio=$(ratio "$c" "$s") hook_stop_ms=$h stop_vs_check=$(ratio "$h" "$c") for_each_ref_ms=$r stat_ref_files_ms=$f$rss load1=$l0..$(load1) built_or_reused_s=$built"
     echo "$line"
     report+=("$line")
     cd "$dir"
@@ -121,6 +124,7 @@ shape files 300k 300000 10 100 1
 shape branches 1k 1000 1000 100 1
 shape branches 10k 1000 10000 100 1
 shape branches 10k-packed 1000 10000 100 1 packed
+shape branches 1k-tracking 1000 1000 100 1 "" 1000
 shape history 10k 1000 10 10000 1
 shape history 100k 1000 10 100000 1
 shape baselines 100 1000 10 100 100

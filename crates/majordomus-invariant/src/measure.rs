@@ -82,29 +82,25 @@ fn take(
     let record = task.record();
     let head_commit = head.as_ref().ok().and_then(|h| h.commit.clone());
     // The ref readings go on a second thread, through a repository handle of
-    // their own (a libgit2 handle is not shared between threads); the local
-    // branches' ref files, which need none, are read on a third (`tips`).
+    // their own (a libgit2 handle is not shared between threads), opened
+    // there; the local branches' ref files, which need none, are read on a
+    // third (`tips`).
     let (tree, refs, fingerprint) = std::thread::scope(|scope| {
-        let (refs, tips) = match repo.reopen() {
-            Ok(own) => {
-                let (head, head_commit, task) = (&head, &head_commit, &task);
-                let on_thread =
-                    move || ref_readings(&own, paths, policy, task, head, head_commit.as_deref(), deadline, tips);
-                (Some(scope.spawn(on_thread)), None)
-            }
-            Err(_) => (None, Some(tips)),
+        let reopener = repo.reopener();
+        let (head, head_commit, task) = (&head, &head_commit, &task);
+        let on_thread = move || match reopener.open() {
+            Ok(own) => Ok(ref_readings(&own, paths, policy, task, head, head_commit.as_deref(), deadline, tips)),
+            Err(_) => Err(Box::new(tips)),
         };
+        let refs = scope.spawn(on_thread);
         let fingerprint =
             cheap.map(|cheap| Fingerprint { index_entries: fingerprint::head_and_index(repo).ok(), ..cheap });
-        let tree = deadline.read(|| working_tree(repo, &task));
-        let refs = match (refs.map(|h| h.join()), tips) {
-            (Some(Ok(refs)), _) => refs,
-            (Some(Err(panic)), _) => std::panic::resume_unwind(panic),
-            // No second handle: the same readings, one after the other.
-            (None, Some(tips)) => {
-                ref_readings(repo, paths, policy, &task, &head, head_commit.as_deref(), deadline, tips)
-            }
-            (None, None) => unreachable!("the branches' thread is joined by the ref readings or here"),
+        let tree = deadline.read(|| working_tree(repo, task));
+        let refs = match refs.join() {
+            Ok(Ok(refs)) => refs,
+            // No second handle: the same readings, here, after the tree's.
+            Ok(Err(tips)) => ref_readings(repo, paths, policy, task, head, head_commit.as_deref(), deadline, *tips),
+            Err(panic) => std::panic::resume_unwind(panic),
         };
         (tree, refs, fingerprint)
     });

@@ -91,7 +91,68 @@ pub fn kept(repo: &Repo) -> Kept {
         }
     }
     modules(repo.common_dir(), "", 0, &mut out);
+    nested(repo, &mut out);
     out
+}
+
+/// Where a start in a repository nested inside another (a scratch
+/// repository `git init` made in the project) leaves a note in each
+/// repository around it, by its root: the stop made from the project finds
+/// the task there through it (test/cases/365). A note whose root holds no
+/// active task (finished since) says nothing.
+pub const NESTED: &str = "nested";
+
+/// How many repositories around a nested one get its note, and how far up
+/// the file system they are looked for.
+const MAX_AROUND: usize = 8;
+
+/// Leaves the note of a task started at `root` in every repository around
+/// it ([`NESTED`]). What cannot be written is returned, for the start to
+/// say: the task is recorded all the same.
+pub fn note_around(root: &Path) -> Vec<String> {
+    let mut failed = Vec::new();
+    let name = format!("{:016x}.json", fnv(root.as_os_str().as_encoded_bytes()));
+    let bytes = serde_json::to_vec(&json!({ "root": root.display().to_string() })).unwrap_or_default();
+    let mut from = root.parent().map(Path::to_path_buf);
+    for _ in 0..MAX_AROUND {
+        let Some(dir) = from.take() else { break };
+        let Ok(around) = majordomus_readings::open(&dir) else { break };
+        let rel = Path::new(GIT_STATE_DIR).join(NESTED);
+        let written = majordomus_records::confined::open_dir(around.common_dir(), &rel, true)
+            .and_then(|d| d.replace(&name, &bytes, majordomus_records::confined::Perm::Private));
+        if let Err(e) = written {
+            failed.push(format!("{}: {e}", around.common_dir().join(&rel).join(&name).display()));
+        }
+        from = around.root().parent().map(Path::to_path_buf);
+    }
+    failed
+}
+
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// The tasks active in repositories nested inside `repo`'s working trees,
+/// from the notes their starts left ([`note_around`]).
+fn nested(repo: &Repo, out: &mut Kept) {
+    let Ok(entries) = std::fs::read_dir(repo.common_dir().join(GIT_STATE_DIR).join(NESTED)) else { return };
+    for entry in entries.flatten() {
+        let Ok(bytes) = majordomus_records::regular::read(&entry.path()) else { continue };
+        let Some(root) = serde_json::from_slice::<serde_json::Value>(&bytes)
+            .ok()
+            .and_then(|v| v.get("root").and_then(|r| r.as_str()).map(PathBuf::from))
+        else {
+            continue;
+        };
+        if root == repo.root() {
+            continue;
+        }
+        if let majordomus_records::task::TaskState::Active(record) =
+            majordomus_records::task::TaskState::here(&StatePaths::new(&root))
+        {
+            out.held.push(Held { root, record: *record });
+        }
+    }
 }
 
 /// The submodules under `dir`'s `modules/` (nested ones too, to a depth)

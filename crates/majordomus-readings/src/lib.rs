@@ -10,6 +10,7 @@
 
 pub mod baselines;
 pub mod changes;
+pub mod config;
 pub mod file;
 pub mod fingerprint;
 pub mod ignore;
@@ -43,10 +44,9 @@ fn an_id_is_written_as_git_writes_it() {
 /// without its formatting machinery: thousands are written per check).
 pub fn hex(oid: git2::Oid) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut digits = [0u8; 40];
-    for (pair, b) in digits.chunks_exact_mut(2).zip(oid.as_bytes()) {
-        pair[0] = DIGITS[usize::from(b >> 4)];
-        pair[1] = DIGITS[usize::from(b & 0xf)];
+    let mut digits = Vec::with_capacity(2 * oid.as_bytes().len());
+    for b in oid.as_bytes() {
+        digits.extend_from_slice(&[DIGITS[usize::from(b >> 4)], DIGITS[usize::from(b & 0xf)]]);
     }
-    std::str::from_utf8(&digits).unwrap_or_default().to_string()
+    String::from_utf8(digits).unwrap_or_default()
 }

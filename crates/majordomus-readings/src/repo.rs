@@ -5,7 +5,9 @@ use std::sync::{Arc, Mutex};
 
 use git2::Repository;
 
+use crate::config::Config;
 use crate::index_file::{Index, Unsupported};
+use crate::Reading;
 
 /// An open repository with a working tree.
 pub struct Repo {
@@ -15,21 +17,62 @@ pub struct Repo {
     /// [`Repo::index_file`]. Shared with the handles [`Repo::reopen`] makes,
     /// so that two threads reading the index parse it once.
     index: Arc<Mutex<HeldIndex>>,
+    /// The configuration as last read ([`Repo::config`]), shared as `index`.
+    config: Arc<Mutex<HeldConfig>>,
+}
+
+/// The configuration's last reading and the identity of the repository's
+/// own configuration files (`config`, `config.worktree`) then.
+type HeldConfig = Option<([Option<FileIdentity>; 2], Reading<Arc<Config>>)>;
+
+/// A handle on a repository yet to be opened again ([`Repo::reopener`]).
+#[derive(Debug)]
+pub struct Reopener {
+    git_dir: PathBuf,
+    root: PathBuf,
+    index: Arc<Mutex<HeldIndex>>,
+    config: Arc<Mutex<HeldConfig>>,
+}
+
+impl Reopener {
+    /// The second handle, sharing the first's index parse and configuration.
+    pub fn open(self) -> Result<Repo, git2::Error> {
+        let git = Repository::open(&self.git_dir)?;
+        if git.workdir().map(|w| w.canonicalize().unwrap_or_else(|_| w.to_path_buf())).as_deref() != Some(&self.root) {
+            // As `open` decided it (a separate git directory, say).
+            git.set_workdir(&self.root, false)?;
+        }
+        Ok(Repo { git, root: self.root, index: self.index, config: self.config })
+    }
 }
 
 /// The index's last parse and the identity of the file it was read from.
-type HeldIndex = Option<(IndexIdentity, Arc<Index>)>;
+type HeldIndex = Option<(FileIdentity, Arc<Index>)>;
 
-/// What tells one version of the index file from another without reading
-/// it: git replaces the file (a lock file renamed over it) on every write,
-/// so a new version has a new inode, times or size.
+/// What tells one version of a file git rewrites (the index, a
+/// configuration file) from another without reading it: git replaces the
+/// file (a lock file renamed over it) on every write, so a new version has a
+/// new inode, times or size; a write in place has a new change time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct IndexIdentity {
+struct FileIdentity {
     dev: u64,
     ino: u64,
     size: u64,
     mtime: (i64, i64),
     ctime: (i64, i64),
+}
+
+impl FileIdentity {
+    fn of(meta: &std::fs::Metadata) -> Self {
+        use std::os::unix::fs::MetadataExt;
+        FileIdentity {
+            dev: meta.dev(),
+            ino: meta.ino(),
+            size: meta.size(),
+            mtime: (meta.mtime(), meta.mtime_nsec()),
+            ctime: (meta.ctime(), meta.ctime_nsec()),
+        }
+    }
 }
 
 impl std::fmt::Debug for Repo {
@@ -88,7 +131,7 @@ pub fn open(dir: &Path) -> Result<Repo, OpenError> {
         }
         _ => root,
     };
-    Ok(Repo { git, root, index: Arc::default() })
+    Ok(Repo { git, root, index: Arc::default(), config: Arc::default() })
 }
 
 /// A working tree's own git directory (a `.git` directory) that
@@ -200,12 +243,38 @@ impl Repo {
     /// A second handle on the same repository, for another thread (a
     /// libgit2 handle is not shared between threads).
     pub fn reopen(&self) -> Result<Repo, git2::Error> {
-        let git = Repository::open(self.git_dir())?;
-        if git.workdir().map(|w| w.canonicalize().unwrap_or_else(|_| w.to_path_buf())).as_deref() != Some(&self.root) {
-            // As `open` decided it (a separate git directory, say).
-            git.set_workdir(&self.root, false)?;
+        self.reopener().open()
+    }
+
+    /// What [`Repo::reopen`] needs, to open the second handle on the thread
+    /// that uses it: an open reads the whole configuration again (libgit2
+    /// checks the repository's format from it), which on a repository whose
+    /// branches track remotes is most of an open.
+    pub fn reopener(&self) -> Reopener {
+        Reopener {
+            git_dir: self.git_dir().to_path_buf(),
+            root: self.root.clone(),
+            index: Arc::clone(&self.index),
+            config: Arc::clone(&self.config),
         }
-        Ok(Repo { git, root: self.root.clone(), index: Arc::clone(&self.index) })
+    }
+
+    /// The repository's configuration ([`Config`]), read on first use and
+    /// then kept for this handle and the handles [`Repo::reopen`] made while
+    /// the repository's own configuration files stay the same (as libgit2
+    /// reads its files again when they change).
+    pub fn config(&self) -> Reading<Arc<Config>> {
+        let files = [self.common_dir().join("config"), self.git_dir().join("config.worktree")];
+        let identity = files.map(|f| std::fs::metadata(f).ok().map(|m| FileIdentity::of(&m)));
+        let mut held = self.config.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((was, config)) = held.as_ref() {
+            if *was == identity {
+                return config.clone();
+            }
+        }
+        let config = Config::read(&self.git).map(Arc::new);
+        *held = Some((identity, config.clone()));
+        config
     }
 
     /// The index file, read directly ([`Index`]: a split index joined with
@@ -222,13 +291,7 @@ impl Repo {
         let path = self.git_dir().join("index");
         let mut file = std::fs::File::open(&path).map_err(|e| Unsupported(format!("cannot read the index: {e}")))?;
         let meta = file.metadata().map_err(|e| Unsupported(format!("cannot read the index: {e}")))?;
-        let identity = IndexIdentity {
-            dev: meta.dev(),
-            ino: meta.ino(),
-            size: meta.size(),
-            mtime: (meta.mtime(), meta.mtime_nsec()),
-            ctime: (meta.ctime(), meta.ctime_nsec()),
-        };
+        let identity = FileIdentity::of(&meta);
         let mut held = self.index.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some((was, index)) = held.as_ref() {
             if *was == identity {

@@ -46,6 +46,16 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
     let prefix = here.strip_prefix(ws.repo.root()).unwrap_or(Path::new("")).to_path_buf();
     let scope = args.scope.iter().map(|s| normalise_scope(&prefix, s)).collect::<Result<Vec<_>, _>>()?;
     let Begun { record, unread, restored } = begin(&ws, args.task.trim(), scope, args.issue, args.owner_pid)?;
+    // The repositories around this one (a scratch repository made inside
+    // the project) keep a note of a task an agent's session started, so
+    // that the session's stop made there finds it.
+    if record.owner.as_ref().is_some_and(|o| o.session.is_some()) {
+        for failed in majordomus_invariant::orphans::note_around(ws.repo.root()) {
+            crate::out::errln!(
+                "majordomus: the note of this task for a repository around it was not written ({failed})"
+            );
+        }
+    }
     let at = match (&record.head, &record.branch) {
         (Some(c), Some(b)) => format!("{b} at {}", &c[..12]),
         (Some(c), None) => format!("detached HEAD at {}", &c[..12]),

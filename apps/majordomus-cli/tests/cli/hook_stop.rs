@@ -309,7 +309,7 @@ fn an_agent_continuing_after_editing_a_file_already_untracked_is_blocked_again()
 }
 
 #[test]
-fn a_crash_inside_majordomus_lets_the_stop_through_and_says_why() {
+fn a_crash_inside_majordomus_blocks_the_stop_once_and_says_why() {
     let case = Case::new();
     case.start("fix the parser");
     for (agent, fixture) in [("claude", "claude-stop.json"), ("codex", "codex-stop.json")] {
@@ -318,10 +318,21 @@ fn a_crash_inside_majordomus_lets_the_stop_through_and_says_why() {
             Some(&case.payload(fixture)),
             &[("MAJORDOMUS_HOOK_FAULT", "panic")],
         );
+        let out = parse_hook_output(&run).expect("a verdict");
+        assert_eq!(out["decision"], "block", "a crash is no way out: {out}");
+        assert!(out["reason"].as_str().unwrap().contains("crashed"), "{out}");
+        snapshot_run!(format!("stop_{agent}_crash"), case.snapshot(&run));
+        // The stop that comes of that block goes through, saying why.
+        let mut again: serde_json::Value = serde_json::from_str(&case.payload(fixture)).unwrap();
+        again["stop_hook_active"] = serde_json::Value::Bool(true);
+        let run = case.md_with(
+            &["hook", "stop", "--agent", agent],
+            Some(&again.to_string()),
+            &[("MAJORDOMUS_HOOK_FAULT", "panic")],
+        );
         let out = parse_hook_output(&run).expect("a message");
         assert_eq!(out.get("decision"), None, "{out}");
         assert!(out["systemMessage"].as_str().unwrap().contains("crashed"), "{out}");
-        snapshot_run!(format!("stop_{agent}_crash"), case.snapshot(&run));
     }
 }
 

@@ -3,9 +3,7 @@
 
 use std::collections::HashMap;
 
-use git2::ErrorCode;
-
-use git2::Oid;
+use git2::{ErrorCode, Oid};
 
 use super::local::{self, Known};
 
@@ -72,25 +70,18 @@ pub fn branches_of(repo: &Repo, tips: Vec<(String, Oid)>) -> Reading<Vec<Branch>
 type Tracking = (Option<String>, Option<String>);
 
 /// `branch.<name>.remote` and `branch.<name>.merge` for every branch, from
-/// one configuration snapshot.
+/// the configuration read once ([`Repo::config`]).
 pub(super) fn tracking_config(repo: &Repo) -> Reading<HashMap<String, Tracking>> {
-    let config = repo
-        .git
-        .config()
-        .and_then(|mut c| c.snapshot())
-        .map_err(|e| Unread::git("the repository's configuration", &e))?;
+    let config = repo.config()?;
     let mut out: HashMap<String, Tracking> = HashMap::new();
-    let mut entries = config
-        .entries(Some(r"^branch\..*\.(remote|merge)$"))
-        .map_err(|e| Unread::git("the branch configuration", &e))?;
-    while let Some(entry) = entries.next() {
-        let entry = entry.map_err(|e| Unread::git("the branch configuration", &e))?;
-        let (Some(key), Some(value)) = (entry.name(), entry.value()) else { continue };
-        let Some(rest) = key.strip_prefix("branch.") else { continue };
-        if let Some(branch) = rest.strip_suffix(".remote") {
-            out.entry(branch.to_string()).or_default().0 = Some(value.to_string());
-        } else if let Some(branch) = rest.strip_suffix(".merge") {
-            out.entry(branch.to_string()).or_default().1 = Some(value.to_string());
+    for (branch, entry) in config.subsections("branch", "remote") {
+        if let Some(value) = &entry.value {
+            out.entry(branch.to_string()).or_default().0 = Some(value.clone());
+        }
+    }
+    for (branch, entry) in config.subsections("branch", "merge") {
+        if let Some(value) = &entry.value {
+            out.entry(branch.to_string()).or_default().1 = Some(value.clone());
         }
     }
     Ok(out)
@@ -108,18 +99,46 @@ fn upstream_ref(
         return Ok(Some(merge.to_string()));
     }
     if !remotes.contains_key(remote) {
-        let specs = match repo.git.find_remote(remote) {
-            Ok(r) => r
-                .refspecs()
-                .filter(|s| s.direction() == git2::Direction::Fetch)
-                .filter_map(|s| Some((s.src()?.to_string(), s.dst()?.to_string())))
-                .collect(),
-            Err(e) if e.code() == ErrorCode::NotFound || e.code() == ErrorCode::InvalidSpec => Vec::new(),
-            Err(e) => return Err(Unread::git(&format!("the remote {remote}"), &e)),
-        };
+        let config = repo.config()?;
+        let mut specs = Vec::new();
+        // A remote is one with a URL or a push URL set; a branch naming
+        // another tracks nothing (as libgit2's lookup of it fails).
+        if config.has_remote(remote) {
+            for spec in config.all(&format!("remote.{remote}.fetch")) {
+                match fetch_refspec(spec) {
+                    Ok(Some(pair)) => specs.push(pair),
+                    Ok(None) => {}
+                    Err(why) => return Err(Unread::repository(format!("the remote {remote}: {why}"))),
+                }
+            }
+        }
         remotes.insert(remote.to_string(), specs);
     }
     Ok(remotes[remote].iter().find_map(|(src, dst)| map_refspec(src, dst, merge)))
+}
+
+/// The source and destination of a fetch refspec (`+src:dst`); `None` for
+/// one that maps nothing into a ref (`src` alone, a negative `^src`). One
+/// git refuses (a `*` on one side only, or two on one side) is an error,
+/// as libgit2 refuses the remote.
+fn fetch_refspec(spec: &str) -> Result<Option<(String, String)>, String> {
+    let spec = spec.strip_prefix('+').unwrap_or(spec);
+    if spec.starts_with('^') {
+        return Ok(None);
+    }
+    let Some((src, dst)) = spec.rsplit_once(':') else { return Ok(None) };
+    let stars = |side: &str| side.matches('*').count();
+    let refused = || Err(format!("its fetch refspec {spec} is not one git accepts"));
+    if stars(src) > 1 || stars(dst) > 1 {
+        return refused();
+    }
+    if dst.is_empty() {
+        return Ok(None);
+    }
+    if stars(src) != stars(dst) {
+        return refused();
+    }
+    Ok(Some((src.to_string(), dst.to_string())))
 }
 
 /// Maps `name` through one refspec side pair (`refs/heads/*` →
@@ -137,8 +156,7 @@ fn map_refspec(src: &str, dst: &str, name: &str) -> Option<String> {
 
 /// The names of the configured remotes.
 pub fn remotes(repo: &Repo) -> Reading<Vec<String>> {
-    let names = repo.git.remotes().map_err(|e| Unread::git("the remotes", &e))?;
-    Ok(names.iter().flatten().map(str::to_string).collect())
+    Ok(repo.config()?.remote_names())
 }
 
 #[cfg(test)]
@@ -183,5 +201,35 @@ mod tests {
             Some("refs/remotes/origin/trunk")
         );
         assert_eq!(map_refspec("refs/heads/*", "refs/remotes/o/*", "refs/tags/v1"), None);
+    }
+
+    #[test]
+    fn fetch_refspecs_are_read_as_git_reads_them() {
+        let pair = |s: &str, d: &str| Ok(Some((s.to_string(), d.to_string())));
+        assert_eq!(fetch_refspec("+refs/heads/*:refs/remotes/o/*"), pair("refs/heads/*", "refs/remotes/o/*"));
+        assert_eq!(
+            fetch_refspec("refs/heads/main:refs/remotes/o/trunk"),
+            pair("refs/heads/main", "refs/remotes/o/trunk")
+        );
+        for maps_nothing in ["refs/heads/main", "refs/heads/main:", "+refs/heads/*:", "^refs/heads/secret"] {
+            assert_eq!(fetch_refspec(maps_nothing), Ok(None), "{maps_nothing}");
+        }
+        for refused in ["refs/heads/*:refs/remotes/o/x", "refs/heads/x:refs/remotes/o/*", "refs/*/*:refs/remotes/o/*"] {
+            assert!(fetch_refspec(refused).is_err(), "{refused}");
+        }
+    }
+
+    #[test]
+    fn a_remote_with_a_fetch_refspec_git_refuses_leaves_its_branches_unread() {
+        let t = TestRepo::with_commit();
+        let _origin = t.with_origin();
+        t.git(&["config", "--add", "remote.origin.fetch", "refs/heads/*:refs/remotes/origin/x"]);
+        let repo = crate::open(t.path()).expect("open");
+        let unread = branches(&repo).expect_err("a refspec git refuses is no upstream mapping");
+        assert!(unread.to_string().contains("not one git accepts"), "{unread}");
+        assert!(
+            git2::Repository::open(t.path()).expect("open").find_remote("origin").is_err(),
+            "libgit2 refuses it too"
+        );
     }
 }

@@ -41,6 +41,7 @@ use std::path::{Path, PathBuf};
 use git2::Oid;
 use majordomus_records::task::{RemoteAtStart, Snapshot};
 
+use crate::config::{Config, Entry};
 use crate::reflog::{self, Line};
 use crate::{Reading, Repo, Unread};
 
@@ -408,22 +409,15 @@ fn effective(url: &str, rules: &[(String, String)]) -> Option<String> {
 }
 
 /// Every remote's URLs and fetch destinations, and the URL rewrites, from
-/// one configuration snapshot.
+/// the configuration read once ([`Repo::config`]).
 fn configuration(repo: &Repo) -> Reading<(BTreeMap<String, Configured>, Rewrites)> {
-    let config = repo
-        .git
-        .config()
-        .and_then(|mut c| c.snapshot())
-        .map_err(|e| Unread::git("the repository's configuration", &e))?;
-    configuration_of(&config)
+    Ok(configuration_of(&*repo.config()?))
 }
 
 /// The URLs each remote of `repo` (a submodule) fetches from and pushes
 /// to, as git rewrites them (see [`urls`]), by name.
 pub(super) fn remote_urls(repo: &git2::Repository) -> Reading<BTreeMap<String, (String, String)>> {
-    let config =
-        repo.config().and_then(|mut c| c.snapshot()).map_err(|e| Unread::git("the submodule's configuration", &e))?;
-    let (remotes, rewrites) = configuration_of(&config)?;
+    let (remotes, rewrites) = configuration_of(&Config::read(repo)?);
     Ok(remotes.iter().filter_map(|(name, c)| Some((name.clone(), urls(c, &rewrites)?))).collect())
 }
 
@@ -432,39 +426,26 @@ pub(super) fn remote_urls(repo: &git2::Repository) -> Reading<BTreeMap<String, (
 /// fetching and pushing: a URL a submodule's remote is compared with is
 /// rewritten by them alike, never by a rule in the submodule's own file.
 pub(super) fn outer_urls(repo: &git2::Repository, url: &str) -> Reading<(String, String)> {
-    let config =
-        repo.config().and_then(|mut c| c.snapshot()).map_err(|e| Unread::git("the submodule's configuration", &e))?;
-    let mut rewrites = Rewrites::default();
-    let mut entries = config
-        .entries(Some(r"^url\..*\.(insteadof|pushinsteadof)$"))
-        .map_err(|e| Unread::git("the URL rewrites", &e))?;
-    while let Some(entry) = entries.next() {
-        let entry = entry.map_err(|e| Unread::git("the URL rewrites", &e))?;
-        if matches!(entry.level(), git2::ConfigLevel::Local | git2::ConfigLevel::Worktree | git2::ConfigLevel::App) {
-            continue;
-        }
-        let (Some(key), Some(value)) = (entry.name(), entry.value()) else { continue };
-        let Some(rest) = key.strip_prefix("url.") else { continue };
-        let Some((base, last)) = rest.rsplit_once('.') else { continue };
-        match last {
-            "insteadof" => rewrites.fetch.push((value.to_string(), base.to_string())),
-            _ => rewrites.push.push((value.to_string(), base.to_string())),
-        }
-    }
+    let config = Config::read(repo)?;
+    let outer = config.entries().filter(|e| {
+        !matches!(e.level, git2::ConfigLevel::Local | git2::ConfigLevel::Worktree | git2::ConfigLevel::App)
+    });
+    let (_, rewrites) = entries_of(outer);
     let remote = Configured { url: Some(url.to_string()), ..Configured::default() };
     Ok(urls(&remote, &rewrites).unwrap_or_else(|| (url.to_string(), url.to_string())))
 }
 
-/// [`configuration`] of one configuration snapshot.
-fn configuration_of(config: &git2::Config) -> Reading<(BTreeMap<String, Configured>, Rewrites)> {
+/// [`configuration`] of one configuration.
+fn configuration_of(config: &Config) -> (BTreeMap<String, Configured>, Rewrites) {
+    entries_of(config.entries())
+}
+
+/// The remotes and the URL rewrites `entries` set.
+fn entries_of<'a>(entries: impl Iterator<Item = &'a Entry>) -> (BTreeMap<String, Configured>, Rewrites) {
     let mut remotes: BTreeMap<String, Configured> = BTreeMap::new();
     let mut rewrites = Rewrites::default();
-    let mut entries = config
-        .entries(Some(r"^(remote\..*\.(url|pushurl|fetch)|url\..*\.(insteadof|pushinsteadof))$"))
-        .map_err(|e| Unread::git("the remotes' configuration", &e))?;
-    while let Some(entry) = entries.next() {
-        let entry = entry.map_err(|e| Unread::git("the remotes' configuration", &e))?;
-        let (Some(key), Some(value)) = (entry.name(), entry.value()) else { continue };
+    for entry in entries {
+        let (key, Some(value)) = (entry.name.as_str(), entry.value.as_deref()) else { continue };
         let Some((section, rest)) = key.split_once('.') else { continue };
         let Some((middle, last)) = rest.rsplit_once('.') else { continue };
         match (section, last) {
@@ -488,7 +469,7 @@ fn configuration_of(config: &git2::Config) -> Reading<(BTreeMap<String, Configur
             _ => {}
         }
     }
-    Ok((remotes, rewrites))
+    (remotes, rewrites)
 }
 
 /// The remote `refname` belongs to: the remote whose fetch refspec writes

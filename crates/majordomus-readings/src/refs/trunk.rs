@@ -31,11 +31,10 @@ fn branch_of(repo: &Repo, refname: &str) -> String {
         return b.to_string();
     }
     let Some(rest) = refname.strip_prefix("refs/remotes/") else { return refname.to_string() };
-    let remotes = repo.git.remotes().ok();
+    let remotes = repo.config().map(|c| c.remote_names()).unwrap_or_default();
     let remote = remotes
         .iter()
-        .flat_map(|names| names.iter().flatten())
-        .filter(|r| rest.len() > r.len() + 1 && rest.starts_with(r) && rest.as_bytes()[r.len()] == b'/')
+        .filter(|r| rest.len() > r.len() + 1 && rest.starts_with(r.as_str()) && rest.as_bytes()[r.len()] == b'/')
         .max_by_key(|r| r.len());
     match remote {
         Some(r) => rest[r.len() + 1..].to_string(),

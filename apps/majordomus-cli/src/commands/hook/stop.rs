@@ -36,6 +36,7 @@
 //! host's timeout.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Instant;
 
 use clap::Args;
@@ -69,8 +70,10 @@ use crate::Exit;
 /// the stop a pause, let through. After [hook] block_limit blocks in a row
 /// (default 3), or when the agent comes back having changed nothing, the
 /// stop is let through with a systemMessage saying what is still owed.
-/// Always exits 0 with valid output: a failure of majordomus itself lets
-/// the stop through and says why.
+/// Always exits 0 with valid output: a failure of majordomus itself (a
+/// crash included) while a task is asked blocks the stop once, saying why
+/// (a stop that came of a block goes through); with no task, or before the
+/// input is read, it lets the stop through and says why.
 #[derive(Debug, Args)]
 pub struct StopArgs {
     /// The host calling the hook: it decides the output's protocol.
@@ -86,11 +89,55 @@ pub fn cmd_hook_stop(explicit_dir: Option<&Path>, args: StopArgs) -> Exit {
     let started = Instant::now();
     let verdict = match guarded(|| answer(explicit_dir, &args, started)) {
         Ok(Ok(v)) => v,
-        Ok(Err(failure)) => Verdict::say(failed(&failure)),
-        Err(panic) => Verdict::say(crashed(&panic)),
+        Ok(Err(failure)) => unanswered(failed(&failure), "could not answer it", &failure),
+        Err(panic) => unanswered(crashed(&panic), "crashed while answering it", &panic),
     };
     super::watchdog::answer(args.agent, &verdict);
     Exit::Ok
+}
+
+/// What the stop was known to be when majordomus failed to answer it
+/// ([`unanswered`]): nothing yet (its input unread), a stop that did or did
+/// not come of a block, or one that concerns no task.
+static KNOWN: AtomicU8 = AtomicU8::new(UNREAD);
+const UNREAD: u8 = 0;
+const FRESH: u8 = 1;
+const OF_A_BLOCK: u8 = 2;
+const NO_TASK: u8 = 3;
+
+/// The answer to a stop majordomus failed to answer (`let_through`, its
+/// words for letting it through). A crash or a failure is no way out: the
+/// content of the repository can cause one (a panic on text a reader did
+/// not expect), and a stop let through on it would be a pass nobody
+/// measured. So while a task is asked the stop is blocked, saying why; a
+/// stop that came of a block goes through with the same words, so a fault
+/// nobody can clear costs one block, not every turn (as the watch's own
+/// answer does, `watchdog.rs`). With no task found, or before the input
+/// says which stop this is, the stop goes through as before.
+fn unanswered(let_through: String, what: &str, why: &str) -> Verdict {
+    if KNOWN.load(Ordering::SeqCst) != FRESH {
+        return Verdict::say(let_through);
+    }
+    Verdict::Block { reason: blocked_unanswered("", what, why) }
+}
+
+/// The reason of a stop blocked because majordomus `what` (`at`: for which
+/// place, or empty).
+fn blocked_unanswered(at: &str, what: &str, why: &str) -> String {
+    format!(
+        "majordomus blocked this stop{at}: it {what} ({why}), so nothing about the task is known to be done. \
+         Run `majordomus check` to see what is owed; a stop that comes of this block goes through."
+    )
+}
+
+/// A task's answer that could not be given (`at`: for which place): the
+/// stop blocked, unless it came of a block ([`unanswered`]).
+fn task_unanswered(at: &str, failure: &str, active: bool) -> Verdict {
+    if active {
+        Verdict::say(format!("majordomus could not answer this stop{at}, so it let it through: {failure}"))
+    } else {
+        Verdict::Block { reason: blocked_unanswered(at, "could not answer it", failure) }
+    }
 }
 
 /// Answers a `hook stop` whose command line could not be parsed: lets the
@@ -164,6 +211,7 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         args.budget_ms.unwrap_or(majordomus_records::policy::DEFAULT_BUDGET_MS),
         payload.stop_hook_active.unwrap_or(false),
     );
+    KNOWN.store(if payload.stop_hook_active.unwrap_or(false) { OF_A_BLOCK } else { FRESH }, Ordering::SeqCst);
     inject_fault();
     match payload.hook_event_name.as_deref() {
         None | Some("Stop" | "SubagentStop") => {}
@@ -173,6 +221,7 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
     let Found { concerned, broken, unmeasured, orphans } =
         tasks(&Starts::of_this_process(explicit_dir, payload.cwd.as_deref()), session);
     if concerned.is_empty() && broken.is_empty() && unmeasured.is_empty() && orphans.is_empty() {
+        KNOWN.store(NO_TASK, Ordering::SeqCst);
         return Ok(Verdict::silent());
     }
     let mut verdicts = Vec::new();
@@ -197,7 +246,7 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
     for b in &broken {
         let verdict = unreadable_record(b, &key, active).unwrap_or_else(|failure| {
             let at = b.place.named().map(|p| format!(" for {p}")).unwrap_or_default();
-            Verdict::say(format!("majordomus could not answer this stop{at}, so it let it through: {failure}"))
+            task_unanswered(&at, &failure, active)
         });
         verdicts.push(verdict);
         verdicts.extend(crate::workspace::torn_ledger(&b.ws.paths).map(Verdict::say));
@@ -208,9 +257,8 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
     for c in concerned {
         let at = c.place.named().map(|p| format!(" for {p}")).unwrap_or_default();
         let paths = c.ws.paths.clone();
-        let verdict = judge(c, &payload, args, &key, started).unwrap_or_else(|failure| {
-            Verdict::say(format!("majordomus could not answer this stop{at}, so it let it through: {failure}"))
-        });
+        let verdict =
+            judge(c, &payload, args, &key, started).unwrap_or_else(|failure| task_unanswered(&at, &failure, active));
         verdicts.push(verdict);
         // A note, whatever the verdict: with a block it follows the reason.
         verdicts.extend(crate::workspace::torn_ledger(&paths).map(Verdict::say));
@@ -218,7 +266,7 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
     for u in &unmeasured {
         verdicts.push(unreadable_repository(u, &key, active).unwrap_or_else(|failure| {
             let at = u.place.named().map(|p| format!(" for {p}")).unwrap_or_default();
-            Verdict::say(format!("majordomus could not answer this stop{at}, so it let it through: {failure}"))
+            task_unanswered(&at, &failure, active)
         }));
     }
     Ok(combine(verdicts))

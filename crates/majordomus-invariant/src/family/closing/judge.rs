@@ -195,7 +195,7 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
     };
     let totals = format!(
         "{} and {} now",
-        count(acc.branches.len(), "local branch"),
+        count(acc.branches.len() + acc.unchanged_branches, "local branch"),
         count(acc.worktrees.len(), "linked worktree")
     );
     let details = json!({
@@ -205,7 +205,7 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
         "trunk_branch": trunk,
         "created": created.iter().map(|(_, row, _)| row).collect::<Vec<_>>(),
         "undated": undated_rows,
-        "branches_now": acc.branches.len(),
+        "branches_now": acc.branches.len() + acc.unchanged_branches,
         "worktrees_now": acc.worktrees.len(),
     });
     let undated_what = kinds(&undated_rows);

@@ -67,10 +67,15 @@ pub struct Moved {
     pub left_pattern: bool,
 }
 
-/// Every local branch and linked worktree now, with its reflog's date.
+/// The local branches and linked worktrees now, with their reflogs' dates.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Accumulated {
+    /// Every local branch that may count as made since the start: each but
+    /// those at the very commit the start snapshot holds for them (the
+    /// start's own, whatever their reflogs say), which are only counted.
     pub branches: Vec<Made>,
+    /// How many local branches were left out of `branches` as the start's.
+    pub unchanged_branches: usize,
     pub worktrees: Vec<Made>,
 }
 
@@ -116,7 +121,7 @@ pub fn measure(
             Some(record) => debt(repo, record),
             None => Err(Unread::no_task()),
         },
-        accumulated: accumulated(repo, branches, task.record().and_then(|r| r.snapshot.branches.as_ref())),
+        accumulated: accumulated(repo, branches, task.record()),
         backlog: backlog(repo, paths, policy, task.record()),
         orphans: crate::orphans::orphans(repo),
     }
@@ -324,18 +329,26 @@ pub const AT_START_COMMIT: &str = "its reflog is not read: it is at the commit t
 /// Every local branch and linked worktree, each dated by its reflog's first
 /// line where the date can change the answer. A branch the start snapshot
 /// holds at the commit it is at now is the start's branch whatever its
-/// reflog says (made again at the same commit, it holds what it held), so
-/// its reflog is not read: on a repository of thousands of branches, one
-/// file read per branch on every `check` (bench/README.md).
+/// reflog says (made again at the same commit, it holds what it held): it
+/// is counted, not listed, and its reflog is not read (on a repository of
+/// thousands of branches, a file read and a name copied per branch on every
+/// `check`: bench/README.md). The task's own branch is listed all the same:
+/// it is the task's work wherever it stands.
 fn accumulated(
     repo: &Repo,
     branches_now: &Reading<Vec<refs::Branch>>,
-    at_start: Option<&Names<String>>,
+    record: Option<&TaskRecord>,
 ) -> Reading<Accumulated> {
     let mut branches = Vec::new();
-    let mut at_start = at_start.map(Names::in_order);
+    let mut unchanged_branches = 0;
+    let own = record.and_then(|r| r.branch.as_deref());
+    let mut at_start = record.and_then(|r| r.snapshot.branches.as_ref()).map(Names::in_order);
     for b in branches_now.as_ref().map_err(Clone::clone)? {
         let dating = if at_start.as_mut().and_then(|m| m.get(&b.name)) == Some(&b.commit) {
+            if own != Some(b.name.as_str()) {
+                unchanged_branches += 1;
+                continue;
+            }
             Dating::Undated(AT_START_COMMIT)
         } else {
             reflog::date(&reflog::branch_log(repo, &b.name))?
@@ -352,7 +365,7 @@ fn accumulated(
         let detached = !head.is_ok_and(|h| h.starts_with(b"ref:"));
         trees.push(Made { name, at: path, dating, missing, detached });
     }
-    Ok(Accumulated { branches, worktrees: trees })
+    Ok(Accumulated { branches, unchanged_branches, worktrees: trees })
 }
 
 fn backlog(repo: &Repo, paths: &StatePaths, policy: &Policy, task: Option<&TaskRecord>) -> Reading<Backlog> {

@@ -80,6 +80,7 @@ fn well() -> Readings {
     r.closing = ClosingReadings {
         debt: Ok(debt(lint.clone(), lint)),
         accumulated: Ok(Accumulated {
+            unchanged_branches: 0,
             branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))],
             worktrees: vec![],
         }),
@@ -201,6 +202,7 @@ fn a_repository_without_baselines_is_exempt_and_says_so() {
 fn a_branch_and_a_worktree_the_snapshot_did_not_hold_are_owed_and_named_worktrees_first() {
     let mut r = well();
     r.closing.accumulated = Ok(Accumulated {
+        unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
             made("side", &"c".repeat(40), Some(minutes(5))),
@@ -237,6 +239,7 @@ fn a_branch_and_a_worktree_the_snapshot_did_not_hold_are_owed_and_named_worktree
 fn a_branch_deleted_and_made_again_since_the_start_is_counted() {
     let mut r = well();
     r.closing.accumulated = Ok(Accumulated {
+        unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
             made("side", &"c".repeat(40), Some(minutes(3))),
@@ -250,6 +253,7 @@ fn a_branch_deleted_and_made_again_since_the_start_is_counted() {
     assert!(a.details["created"][0]["why"].as_str().is_some_and(|w| w.contains("after the start")), "{}", a.details);
     // Logged before the start, and held by the snapshot: there all along.
     r.closing.accumulated = Ok(Accumulated {
+        unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
             made("side", &"c".repeat(40), Some(minutes(-3))),
@@ -265,6 +269,7 @@ fn a_branch_made_again_at_the_commit_it_held_at_the_start_is_the_starts() {
     // The snapshot holds `side` at b…b; deleted and made again there, its
     // reflog begins after the start, and its reflog is not read at all.
     r.closing.accumulated = Ok(Accumulated {
+        unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
             made("side", &"b".repeat(40), Some(minutes(3))),
@@ -276,6 +281,7 @@ fn a_branch_made_again_at_the_commit_it_held_at_the_start_is_the_starts() {
     assert_eq!(a.status, Status::Pass, "{}", a.evidence);
     // Moved since, the same reflog makes it new.
     r.closing.accumulated = Ok(Accumulated {
+        unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
             made("side", &"c".repeat(40), Some(minutes(3))),
@@ -290,6 +296,7 @@ fn the_task_branch_made_since_the_start_is_owed_and_marked_checked_out() {
     let mut r = well();
     r.head = Ok(majordomus_readings::refs::Head { commit: Some("c".repeat(40)), branch: Some("feature".into()) });
     r.closing.accumulated = Ok(Accumulated {
+        unchanged_branches: 0,
         branches: vec![made("main", &"b".repeat(40), None), made("feature", &"c".repeat(40), None)],
         worktrees: vec![],
     });
@@ -306,6 +313,7 @@ fn without_a_snapshot_the_reflogs_date_them_and_an_undated_branch_is_unknown_not
     t.snapshot.worktrees = None;
     r.task = TaskState::Active(Box::new(t));
     r.closing.accumulated = Ok(Accumulated {
+        unchanged_branches: 0,
         branches: vec![made("main", &"b".repeat(40), Some(minutes(-600))), made("old", &"c".repeat(40), None)],
         worktrees: vec![],
     });
@@ -314,13 +322,17 @@ fn without_a_snapshot_the_reflogs_date_them_and_an_undated_branch_is_unknown_not
     assert!(a.evidence.contains("branch old (it has no reflog)"), "{}", a.evidence);
     assert!(a.evidence.contains("dated by the first line of their reflogs"), "{}", a.evidence);
     r.closing.accumulated = Ok(Accumulated {
+        unchanged_branches: 0,
         branches: vec![made("main", &"b".repeat(40), Some(minutes(-600))), made("new", &"c".repeat(40), Some(start()))],
         worktrees: vec![],
     });
     let a = answer(&r, "nothing-accumulated");
     assert_eq!(a.status, Status::Owed, "first logged in the very second of the start: {}", a.evidence);
-    r.closing.accumulated =
-        Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))], worktrees: vec![] });
+    r.closing.accumulated = Ok(Accumulated {
+        unchanged_branches: 0,
+        branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))],
+        worktrees: vec![],
+    });
     assert_eq!(answer(&r, "nothing-accumulated").status, Status::Pass);
 }
 
@@ -433,6 +445,7 @@ fn started_on(branch: &str) -> Readings {
     r.task = TaskState::Active(Box::new(t));
     r.head = Ok(majordomus_readings::refs::Head { commit: Some("c".repeat(40)), branch: Some(branch.into()) });
     r.closing.accumulated = Ok(Accumulated {
+        unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
             made(branch, &"c".repeat(40), Some(minutes(-300))),
@@ -462,8 +475,11 @@ fn the_tasks_own_branch_is_owed_though_it_was_there_before_the_start_until_it_is
     assert!(!a.evidence.contains("created since the start"), "{}", a.evidence);
     assert!(a.remedy.contains("git branch -d feature"), "{}", a.remedy);
     // Landed and deleted: nothing remains.
-    r.closing.accumulated =
-        Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))], worktrees: vec![] });
+    r.closing.accumulated = Ok(Accumulated {
+        unchanged_branches: 0,
+        branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))],
+        worktrees: vec![],
+    });
     let a = answer(&r, "nothing-accumulated");
     assert_eq!(a.status, Status::Pass, "{}", a.evidence);
 }
@@ -498,8 +514,11 @@ fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_a
     t.snapshot.branches = Some(Default::default());
     t.snapshot.worktrees = Some(Default::default());
     r.task = TaskState::Active(Box::new(t));
-    r.closing.accumulated =
-        Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(5)))], worktrees: vec![] });
+    r.closing.accumulated = Ok(Accumulated {
+        unchanged_branches: 0,
+        branches: vec![made("main", &"b".repeat(40), Some(minutes(5)))],
+        worktrees: vec![],
+    });
     // The trunk is main (a local one here): its branch is not the task's leftover.
     let trunk = trunk_at("refs/heads/main", 'b');
     r.integration.integrated =
@@ -509,8 +528,11 @@ fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_a
     // With the trunk unread, main and master are not counted; another branch is.
     r.integration.integrated = Err(Unread::io("no trunk was found"));
     for (branch, status) in [("main", Status::Pass), ("master", Status::Pass), ("topic", Status::Owed)] {
-        r.closing.accumulated =
-            Ok(Accumulated { branches: vec![made(branch, &"b".repeat(40), Some(minutes(5)))], worktrees: vec![] });
+        r.closing.accumulated = Ok(Accumulated {
+            unchanged_branches: 0,
+            branches: vec![made(branch, &"b".repeat(40), Some(minutes(5)))],
+            worktrees: vec![],
+        });
         let a = answer(&r, "nothing-accumulated");
         assert_eq!(a.status, status, "{branch}: {}", a.evidence);
     }
@@ -518,8 +540,11 @@ fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_a
     let trunk = trunk_at("refs/remotes/origin/develop", 'b');
     r.integration.integrated =
         Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
-    r.closing.accumulated =
-        Ok(Accumulated { branches: vec![made("main", &"b".repeat(40), Some(minutes(5)))], worktrees: vec![] });
+    r.closing.accumulated = Ok(Accumulated {
+        unchanged_branches: 0,
+        branches: vec![made("main", &"b".repeat(40), Some(minutes(5)))],
+        worktrees: vec![],
+    });
     assert_eq!(answer(&r, "nothing-accumulated").status, Status::Owed);
 }
 

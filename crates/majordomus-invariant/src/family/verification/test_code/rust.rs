@@ -73,13 +73,15 @@ fn mentions_test(predicate: &str) -> bool {
     let mut negated_until: Vec<usize> = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
-        if predicate[i..].starts_with("not(") {
+        // Bytes, not the text: `i` steps through every byte, and a name
+        // outside ASCII (`cfg(all(ü, test))`) has bytes that begin no character.
+        if bytes[i..].starts_with(b"not(") {
             if let Some(end) = matching(bytes, i + 3) {
                 negated_until.push(end);
             }
         }
         negated_until.retain(|&end| end > i);
-        if predicate[i..].starts_with("test")
+        if bytes[i..].starts_with(b"test")
             && (i == 0 || !ident_byte(bytes[i - 1]))
             && !bytes.get(i + 4).is_some_and(|&b| ident_byte(b) || b == b'=')
             && negated_until.is_empty()
@@ -298,5 +300,12 @@ fn after() {}
         assert!(f.items.is_empty());
         assert!(read("//! helpers\n#![cfg(test)]\nuse super::*;\n").whole);
         assert!(!read("#![allow(dead_code)]\n").whole);
+    }
+
+    #[test]
+    fn a_cfg_predicate_naming_something_outside_ascii_is_read_without_a_panic() {
+        assert!(is_test_attribute("cfg(all(\u{fc}, test))"));
+        let f = read("#[cfg(all(gr\u{f6}\u{df}e, test))]\nmod tests {\n    #[test]\n    fn t() {}\n}\n");
+        assert_eq!(f.items.len(), 2, "{:?}", f.items);
     }
 }

@@ -1,0 +1,144 @@
+//! The repository's configuration, read once per command.
+//!
+//! Every libgit2 configuration snapshot copies the whole configuration,
+//! and so does every iteration over one (`entries`, a multivar, the URL
+//! rewrites a remote lookup applies). A repository whose branches track
+//! remotes holds two entries per branch: at a thousand such branches a
+//! check took five times what it took without them, nearly all of it in
+//! those copies (bench/README.md). So the readings that look through the
+//! configuration (the branches' upstreams, the remotes, their URLs and
+//! refspecs) take it from here: one snapshot, one pass over it, shared by
+//! every handle [`crate::Repo::reopen`] makes.
+
+use git2::ConfigLevel;
+
+use crate::{Reading, Unread};
+
+/// One configuration entry, named as libgit2 names it: the section and the
+/// key lower-cased, a subsection as written (`branch.Feature.remote`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub name: String,
+    /// `None`: a key set without a value (`[core] bare`), or a value that
+    /// is not UTF-8.
+    pub value: Option<String>,
+    pub level: ConfigLevel,
+}
+
+/// Every entry of every configuration file git reads for the repository,
+/// in the order git reads them (the system's, the user's, the
+/// repository's, a worktree's): of two values of one key, the later is
+/// the one in force.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Config {
+    entries: Vec<Entry>,
+}
+
+impl Config {
+    /// The configuration of `git`, from one snapshot.
+    pub fn read(git: &git2::Repository) -> Reading<Config> {
+        let unread = |e: git2::Error| Unread::git("the repository's configuration", &e);
+        let snapshot = git.config().and_then(|mut c| c.snapshot()).map_err(unread)?;
+        let mut entries = Vec::new();
+        let mut all = snapshot.entries(None).map_err(unread)?;
+        while let Some(entry) = all.next() {
+            let entry = entry.map_err(unread)?;
+            let Some(name) = entry.name() else { continue };
+            entries.push(Entry {
+                name: name.to_string(),
+                value: entry.value().map(str::to_string),
+                level: entry.level(),
+            });
+        }
+        Ok(Config { entries })
+    }
+
+    /// Every entry, in the order git reads them.
+    pub fn entries(&self) -> impl Iterator<Item = &Entry> {
+        self.entries.iter()
+    }
+
+    /// The value in force for `name` (its last), where it has one.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.entries.iter().rev().find(|e| e.name == name).and_then(|e| e.value.as_deref())
+    }
+
+    /// Whether `name` is set at all (with a value or without).
+    pub fn is_set(&self, name: &str) -> bool {
+        self.entries.iter().any(|e| e.name == name)
+    }
+
+    /// Every value of the multi-valued `name`, in order.
+    pub fn all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.entries.iter().filter(move |e| e.name == name).filter_map(|e| e.value.as_deref())
+    }
+
+    /// The entries `section.<subsection>.key` with their subsection, for
+    /// the lower-cased `section` and `key` given (`branch`, `remote`).
+    pub fn subsections<'a>(
+        &'a self,
+        section: &'a str,
+        key: &'a str,
+    ) -> impl Iterator<Item = (&'a str, &'a Entry)> + 'a {
+        self.entries.iter().filter_map(move |e| {
+            let rest = e.name.strip_prefix(section)?.strip_prefix('.')?;
+            let (middle, last) = rest.rsplit_once('.')?;
+            (last == key).then_some((middle, e))
+        })
+    }
+
+    /// The configured remotes' names, sorted, each once: a remote is a
+    /// `remote.<name>.url` or `remote.<name>.pushurl` set (as libgit2's
+    /// `git_remote_list` takes them).
+    pub fn remote_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .subsections("remote", "url")
+            .chain(self.subsections("remote", "pushurl"))
+            .map(|(name, _)| name.to_string())
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
+
+    /// Whether the remote `name` exists (see [`Config::remote_names`]).
+    pub fn has_remote(&self, name: &str) -> bool {
+        self.is_set(&format!("remote.{name}.url")) || self.is_set(&format!("remote.{name}.pushurl"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use majordomus_testkit::TestRepo;
+
+    #[test]
+    fn reads_what_libgit2_reads_key_by_key() {
+        let t = TestRepo::with_commit();
+        let _origin = t.with_origin();
+        t.git(&["config", "branch.Feature.remote", "origin"]);
+        t.git(&["config", "--add", "remote.origin.fetch", "+refs/tags/*:refs/tags/*"]);
+        t.git(&["config", "remote.Other.pushurl", "/nowhere"]);
+        t.git(&["config", "remote.dup.url", "/a"]);
+        t.git(&["config", "--add", "remote.dup.url", "/b"]);
+        let git = git2::Repository::open(t.path()).expect("open");
+        let config = Config::read(&git).expect("config");
+        let snapshot = git.config().and_then(|mut c| c.snapshot()).expect("snapshot");
+        for key in ["branch.Feature.remote", "remote.origin.url", "remote.dup.url", "core.bare", "no.such.key"] {
+            assert_eq!(config.get(key), snapshot.get_string(key).ok().as_deref(), "{key}");
+        }
+        let mut fetch = Vec::new();
+        let mut multivar = snapshot.multivar("remote.origin.fetch", None).expect("multivar");
+        while let Some(e) = multivar.next() {
+            fetch.push(e.expect("entry").value().expect("value").to_string());
+        }
+        assert_eq!(config.all("remote.origin.fetch").collect::<Vec<_>>(), fetch);
+        let listed: Vec<String> = git.remotes().expect("remotes").iter().flatten().map(str::to_string).collect();
+        assert_eq!(config.remote_names(), listed);
+        assert!(config.has_remote("Other") && !config.has_remote("other") && !config.has_remote("Feature"));
+        assert_eq!(
+            config.subsections("branch", "remote").map(|(b, e)| (b, e.value.as_deref())).collect::<Vec<_>>(),
+            vec![("main", Some("origin")), ("Feature", Some("origin"))]
+        );
+    }
+}
