@@ -52,3 +52,13 @@ git clone -q "$case_root/origin.git" "$case_root/other"
 (cd "$case_root/other" && echo c > c.rs && git add c.rs && git commit -qm c && git push -q origin HEAD:colleague)
 git fetch -q origin
 expect_answer pushed "pass" "origin/main"
+
+# Work pushed only to a remote added since the start (never evidence),
+# HEAD then taken back.
+git init -q --bare "$case_root/backup.git"
+git remote add backup "$case_root/backup.git"
+mkdir -p src && echo w > src/w.rs
+commit_all "wip"
+git push -q backup HEAD:wip
+git reset -q --hard HEAD~1
+expect_open pushed "backup/wip" "owed"

@@ -16,6 +16,15 @@ use crate::answer::Status;
 use crate::judgement::{with, Judgement};
 use crate::readings::Readings;
 
+/// The date an exemption's `until` is judged against: the later of the
+/// local date and the date in UTC. The local date follows `TZ`, which any
+/// command's environment may set: `TZ=Etc/GMT+12 majordomus check` would
+/// otherwise read yesterday's date and keep an exemption that ended
+/// (test/cases/366). A zone ahead of UTC still ends it at its own midnight.
+pub fn today() -> chrono::NaiveDate {
+    chrono::Local::now().date_naive().max(chrono::Utc::now().date_naive())
+}
+
 /// Applies the policy's exemption of a question, if it has one: while it
 /// holds, the answer is `exempt` with its reason (what was measured stays
 /// in the details); once expired, the measured answer stands and says so.

@@ -102,10 +102,12 @@ pub(crate) fn all_well() -> Readings {
             integrated: Ok(Integrated::Measured { trunk, integration: Integration::Reached }),
             aside: Ok(vec![]),
             upstreams: Ok(Default::default()),
+            landed: Ok(vec![]),
         },
         verification: VerificationReadings {
             gone: Ok(vec![]),
             test_code: Ok(Some(Default::default())),
+            not_new: Ok(Default::default()),
             ..VerificationReadings::unread(&none)
         },
         closing: ClosingReadings::unread(&none),

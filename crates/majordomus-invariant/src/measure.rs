@@ -115,6 +115,7 @@ fn take(
         integrated,
         aside,
         upstreams,
+        landed,
         stashes,
         operations,
         closing,
@@ -159,7 +160,7 @@ fn take(
         Err(e) => BookkeepingReadings { commits_since_start, tree_changed, ..BookkeepingReadings::unread(&e) },
     };
     let readings = Readings {
-        today: chrono::Local::now().date_naive(),
+        today: crate::exemptions::today(),
         commit: CommitReadings {
             inherited_dirty,
             inherited_untracked,
@@ -170,7 +171,7 @@ fn take(
             submodules,
             evidence,
         },
-        integration: IntegrationReadings { integrated, aside, upstreams },
+        integration: IntegrationReadings { integrated, aside, upstreams, landed },
         verification,
         closing,
         bookkeeping,
@@ -209,6 +210,7 @@ struct RefReadings {
     integrated: Reading<Integrated>,
     aside: Reading<Vec<integration::Aside>>,
     upstreams: Reading<integration::UpstreamsSeen>,
+    landed: Reading<Vec<integration::Landed>>,
     stashes: Reading<Vec<majordomus_readings::stash::StashEntry>>,
     operations: Reading<Vec<majordomus_readings::state::InProgress>>,
     closing: ClosingReadings,
@@ -249,6 +251,7 @@ fn ref_readings(
     let aside =
         deadline.read(|| integration::readings::pushed_aside(repo, paths, task, head_commit, &trunk, &evidence));
     let upstreams = deadline.read(|| integration::readings::upstreams(&branches, &evidence, task));
+    let landed = deadline.read(|| integration::readings::landed(repo, task, head_commit, &trunk, &evidence));
     let stashes = deadline.read(|| commit::readings::stashes(repo));
     let operations = deadline.read(|| commit::readings::operations(repo));
     let closing = match deadline.check() {
@@ -266,6 +269,7 @@ fn ref_readings(
         integrated,
         aside,
         upstreams,
+        landed,
         stashes,
         operations,
         closing,

@@ -53,16 +53,30 @@ pub struct Orphan {
 /// gone, or in submodules whose working tree holds no record. Read only
 /// where copies are kept at all (one directory listing otherwise).
 pub fn orphans(repo: &Repo) -> Vec<Orphan> {
-    kept(repo).orphans
+    kept_with(repo, false).orphans
 }
 
-/// A task of the repository kept in a linked worktree or a submodule that
-/// is there, holding its record: where, and the record's copy (which names
-/// the session that started it).
+/// A task of the repository kept in a linked worktree, a submodule or a
+/// repository nested inside that is there, holding its record: where, and
+/// the file to read the record from (its copy, which names the session
+/// that started it), read only by who asks ([`Held::record`]).
 #[derive(Debug, Clone)]
 pub struct Held {
     pub root: PathBuf,
-    pub record: TaskRecord,
+    pub record_file: PathBuf,
+}
+
+impl Held {
+    /// The record, where it reads, when its text holds `needle` (a
+    /// session's id: one stop asks only of its own session's tasks, and
+    /// a record is parsed only where its text could name it).
+    pub fn record_naming(&self, needle: &str) -> Option<TaskRecord> {
+        let bytes = majordomus_records::regular::read(&self.record_file).ok()?;
+        if !needle.is_empty() && !bytes.windows(needle.len()).any(|w| w == needle.as_bytes()) {
+            return None;
+        }
+        TaskRecord::parse(&self.record_file, &bytes).ok()
+    }
 }
 
 /// Every task whose copy the repository keeps for other worktrees to find:
@@ -74,8 +88,15 @@ pub struct Kept {
 }
 
 /// The copies `repo`'s repository keeps of tasks in linked worktrees and
-/// submodules ([`Kept`]). One directory listing where there are none.
+/// submodules, and the notes of tasks in repositories nested inside
+/// ([`Kept`]). One directory listing each where there are none.
 pub fn kept(repo: &Repo) -> Kept {
+    kept_with(repo, true)
+}
+
+/// [`kept`], the held tasks only where `held` asks for them (a check asks
+/// only for the orphans, on its hot path).
+fn kept_with(repo: &Repo, held: bool) -> Kept {
     let mut out = Kept::default();
     for (name, path) in StatePaths::worktree_copies(repo.common_dir()) {
         // There, with the copy in its own git directory: its task is its
@@ -84,14 +105,19 @@ pub fn kept(repo: &Repo) -> Kept {
         let own = repo.common_dir().join("worktrees").join(&name).join(GIT_STATE_DIR).join("task.json");
         let there =
             if own.exists() { repo.git.find_worktree(&name).ok().filter(|w| w.validate().is_ok()) } else { None };
-        let record = TaskRecord::load(&path).ok().flatten();
         match there {
-            Some(w) => out.held.extend(record.map(|record| Held { root: w.path().to_path_buf(), record })),
-            None => out.orphans.push(Orphan { name, submodule: None, record, copy: path }),
+            Some(w) if held => out.held.push(Held { root: w.path().to_path_buf(), record_file: path }),
+            Some(_) => {}
+            None => {
+                let record = TaskRecord::load(&path).ok().flatten();
+                out.orphans.push(Orphan { name, submodule: None, record, copy: path });
+            }
         }
     }
-    modules(repo.common_dir(), "", 0, &mut out);
-    nested(repo, &mut out);
+    modules(repo.common_dir(), "", 0, held, &mut out);
+    if held {
+        nested(repo, &mut out);
+    }
     out
 }
 
@@ -147,10 +173,9 @@ fn nested(repo: &Repo, out: &mut Kept) {
         if root == repo.root() {
             continue;
         }
-        if let majordomus_records::task::TaskState::Active(record) =
-            majordomus_records::task::TaskState::here(&StatePaths::new(&root))
-        {
-            out.held.push(Held { root, record: *record });
+        let record_file = StatePaths::new(&root).task();
+        if record_file.exists() {
+            out.held.push(Held { root, record_file });
         }
     }
 }
@@ -158,7 +183,7 @@ fn nested(repo: &Repo, out: &mut Kept) {
 /// The submodules under `dir`'s `modules/` (nested ones too, to a depth)
 /// whose git directory keeps a task record's copy while their working
 /// tree holds no record. One directory listing where there are none.
-fn modules(dir: &Path, prefix: &str, depth: usize, out: &mut Kept) {
+fn modules(dir: &Path, prefix: &str, depth: usize, held: bool, out: &mut Kept) {
     let Ok(entries) = std::fs::read_dir(dir.join("modules")) else { return };
     for entry in entries.flatten() {
         let (git_dir, Some(part)) = (entry.path(), entry.file_name().to_str().map(str::to_string)) else { continue };
@@ -172,21 +197,22 @@ fn modules(dir: &Path, prefix: &str, depth: usize, out: &mut Kept) {
                 .and_then(|c| c.get_path("core.worktree").ok())
                 .map(|w| git_dir.join(w))
                 .and_then(|w| w.canonicalize().ok());
-            let record = TaskRecord::load(&copy).ok().flatten();
             match root {
                 Some(root) if StatePaths::new(&root).task().exists() => {
-                    out.held.extend(record.map(|record| Held { root, record }))
+                    if held {
+                        out.held.push(Held { root, record_file: copy });
+                    }
                 }
                 root => out.orphans.push(Orphan {
                     name: name.clone(),
                     submodule: Some(root.map(|r| r.display().to_string())),
-                    record,
+                    record: TaskRecord::load(&copy).ok().flatten(),
                     copy,
                 }),
             }
         }
         if depth < 4 {
-            modules(&git_dir, &format!("{name}/"), depth + 1, out);
+            modules(&git_dir, &format!("{name}/"), depth + 1, held, out);
         }
     }
 }

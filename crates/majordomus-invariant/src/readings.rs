@@ -20,7 +20,8 @@ use crate::family::verification::VerificationReadings;
 #[derive(Debug)]
 pub struct Readings {
     pub task: TaskState,
-    /// The local calendar date `check` ran on: exemptions hold until a date.
+    /// The calendar date `check` ran on (the later of the local one and
+    /// UTC's, `exemptions::today`): exemptions hold until a date.
     pub today: chrono::NaiveDate,
     pub head: Reading<Head>,
     pub tree: Reading<WorkingTree>,
@@ -43,7 +44,7 @@ impl Readings {
         let why = unread();
         Readings {
             task,
-            today: chrono::Local::now().date_naive(),
+            today: crate::exemptions::today(),
             head: Err(unread()),
             tree: Err(unread()),
             changes: Err(unread()),

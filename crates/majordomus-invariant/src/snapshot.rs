@@ -136,7 +136,7 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
     snapshot.gate_environment = Some(gate_environment());
     kept(
         "the policy file",
-        crate::in_force::text_to_keep(repo.root())
+        crate::in_force::text_to_keep(repo)
             .map_err(|e| Unread::policy(majordomus_records::task::error_chain(&e)))
             .and_then(|text| match text {
                 Some(t) if t.len() > MAX_POLICY_TEXT => Err(Unread::policy(format!(

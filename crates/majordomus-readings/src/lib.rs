@@ -22,6 +22,7 @@ pub mod reflog;
 pub mod refs;
 pub mod renames;
 pub mod repo;
+pub mod sparse_file;
 pub mod stash;
 pub mod state;
 pub mod status;

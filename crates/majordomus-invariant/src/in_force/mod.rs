@@ -136,7 +136,10 @@ pub fn read(repo: Option<&Repo>, root: &Path, task: &TaskState) -> Result<InForc
     let start = at_start(repo, record, &builtin);
     let now_text = match majordomus_records::regular::read_to_string(&path) {
         Ok(t) => Ok(Some(t)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => match repo {
+            Some(repo) => outside_checkout(repo, &path),
+            None => Ok(None),
+        },
         Err(source) => Err(PolicyError::Io { path: path.clone(), source }),
     };
     let now = now_text.as_ref().map_err(|e| error_text(e)).and_then(|t| match t {
@@ -264,12 +267,28 @@ fn in_commit(repo: &Repo, start: &str) -> Result<Option<String>, String> {
 /// The text `start` keeps in the snapshot: the policy file as it is now
 /// (`None`: there is none). A file that cannot be read is the error `start`
 /// refuses with.
-pub fn text_to_keep(root: &Path) -> Result<Option<String>, PolicyError> {
-    let path = root.join(POLICY_FILE);
+pub fn text_to_keep(repo: &Repo) -> Result<Option<String>, PolicyError> {
+    let path = repo.root().join(POLICY_FILE);
     match majordomus_records::regular::read_to_string(&path) {
         Ok(t) => Ok(Some(t)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => outside_checkout(repo, &path),
         Err(source) => Err(PolicyError::Io { path, source }),
+    }
+}
+
+/// The policy file a sparse checkout keeps out of the working tree, as
+/// the index holds it (`None`: the repository holds none there either): it
+/// is the repository's policy all the same (test/cases/351). Its content
+/// missing (a partial clone) is an error, never "no policy".
+fn outside_checkout(repo: &Repo, path: &Path) -> Result<Option<String>, PolicyError> {
+    let io = |why: String| PolicyError::Io { path: path.to_path_buf(), source: std::io::Error::other(why) };
+    let skipped =
+        majordomus_readings::sparse_file::skipped(repo, &[POLICY_FILE.to_string()]).map_err(|e| io(e.reason))?;
+    match skipped.into_iter().next() {
+        Some((_, bytes)) => String::from_utf8(bytes)
+            .map(Some)
+            .map_err(|_| io(format!("{POLICY_FILE}, outside the sparse checkout, is not UTF-8"))),
+        None => Ok(None),
     }
 }
 

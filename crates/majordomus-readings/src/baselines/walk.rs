@@ -24,8 +24,19 @@ use crate::{Reading, Repo, Unread};
 /// long without being a loop; a loop is cut where it comes back).
 const MAX_DEPTH: usize = 64;
 
-/// The baselines in the working tree now.
+/// The baselines in the working tree now, with those a sparse checkout
+/// keeps out of it read from the index (`sparse_file.rs`, test/cases/351).
 pub fn read_worktree(repo: &Repo) -> Reading<Found> {
+    let mut found = in_worktree(repo)?;
+    let held = crate::sparse_file::in_head_under(repo, REPO_DIR, |p| p.ends_with(SUFFIX));
+    for (path, content) in crate::sparse_file::skipped(repo, &held)? {
+        found.baselines.entry(path).or_insert_with(|| entries(&content));
+    }
+    Ok(found)
+}
+
+/// The baselines the working tree holds.
+fn in_worktree(repo: &Repo) -> Reading<Found> {
     let root = repo.root();
     let mut walk = Walk { root, found: Found::default(), chain: Vec::new() };
     let dir = root.join(REPO_DIR);

@@ -251,48 +251,120 @@ fn mtime_ns(meta: &std::fs::Metadata) -> u64 {
 /// The lines of `packed-refs` whose name starts with `prefix`, sorted by
 /// name, each with the id its `^` line peels it to, if any.
 pub(super) fn packed(common_dir: &Path, prefix: &str) -> Reading<Vec<(String, Oid, Option<Oid>)>> {
-    packed_where(common_dir, |name| name.starts_with(prefix.as_bytes()))
+    let file = packed_file(common_dir)?;
+    let from = file.lines.partition_point(|l| file.name(l) < prefix.as_bytes());
+    Ok(file.lines[from..]
+        .iter()
+        .take_while(|l| file.name(l).starts_with(prefix.as_bytes()))
+        .filter_map(|l| file.read(l))
+        .collect())
 }
 
 /// The lines of `packed-refs` whose name (its bytes as the file holds
 /// them) `keep` takes, as [`packed`] reads them: a name not taken costs no
-/// validation and no id parsed (the file holds every packed branch, and
-/// most readings want few of them).
+/// validation and no id parsed (the file holds every packed ref, and most
+/// readings want few of them).
 pub(super) fn packed_where(
     common_dir: &Path,
     keep: impl Fn(&[u8]) -> bool,
 ) -> Reading<Vec<(String, Oid, Option<Oid>)>> {
-    let bytes = packed_lines(common_dir)?;
-    let mut out: Vec<(String, Oid, Option<Oid>)> = Vec::new();
-    // Whether the last line read was a ref taken (a `^` line peels it).
-    let mut last_taken = false;
-    // Split where the text is UTF-8 (as git writes it) by `str`'s search
-    // for the line break, which skips a line at a time: the file holds every
-    // packed ref, and is read for each kind.
-    let lines: Box<dyn Iterator<Item = &[u8]>> = match std::str::from_utf8(&bytes) {
-        Ok(text) => Box::new(text.split('\n').map(str::as_bytes)),
-        Err(_) => Box::new(bytes.split(|&b| b == b'\n')),
-    };
-    for line in lines {
-        if let Some(peeled) = line.strip_prefix(b"^") {
-            if let (true, Some(last)) = (last_taken, out.last_mut()) {
-                last.2 = parse_id(peeled.strip_suffix(b"\r").unwrap_or(peeled));
+    let file = packed_file(common_dir)?;
+    Ok(file.lines.iter().filter(|l| keep(file.name(l))).filter_map(|l| file.read(l)).collect())
+}
+
+/// `packed-refs` as read: its bytes and where each `<id> <name>` line
+/// lies in them, sorted by name, each with the `^<peeled id>` line after
+/// it, if any. Nothing is validated or decoded until a reading takes the
+/// line ([`PackedFile::read`]).
+#[derive(Debug, Default)]
+struct PackedFile {
+    bytes: Vec<u8>,
+    lines: Vec<PackedLine>,
+}
+
+/// Where one line's parts lie in [`PackedFile::bytes`]: the id at `at`
+/// (40 bytes), the name from `at + 41` to `end`, a peeled id at `peeled`.
+#[derive(Debug, Clone, Copy)]
+struct PackedLine {
+    at: usize,
+    end: usize,
+    peeled: Option<usize>,
+}
+
+impl PackedFile {
+    fn parse(bytes: Vec<u8>) -> PackedFile {
+        let mut lines: Vec<PackedLine> = Vec::new();
+        // Whether the last line was a ref's (a `^` line peels it).
+        let mut last_ref = false;
+        let mut at = 0;
+        while at < bytes.len() {
+            let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i);
+            let line = &bytes[at..end];
+            let content_end = if line.ends_with(b"\r") { end - 1 } else { end };
+            if line.first() == Some(&b'^') {
+                if let (true, Some(last), true) = (last_ref, lines.last_mut(), content_end - at == 41) {
+                    last.peeled = Some(at + 1);
+                }
+            } else if line.len() > 41 && line[40] == b' ' {
+                lines.push(PackedLine { at, end: content_end, peeled: None });
+                last_ref = true;
+                at = end + 1;
+                continue;
             }
-            continue;
+            last_ref = false;
+            at = end + 1;
         }
-        last_taken = false;
-        if let Some((name, id)) = packed_line(line, &keep) {
-            out.push((name.to_string(), id, None));
-            last_taken = true;
+        let mut file = PackedFile { bytes, lines };
+        // git writes the file sorted (and says so in its header); one
+        // written otherwise is read the same, the first of a name kept.
+        if !file.lines.windows(2).all(|w| file.name(&w[0]) < file.name(&w[1])) {
+            let mut lines = std::mem::take(&mut file.lines);
+            lines.sort_by(|a, b| file.name(a).cmp(file.name(b)));
+            lines.dedup_by(|later, first| file.name(later) == file.name(first));
+            file.lines = lines;
+        }
+        file
+    }
+
+    /// The name's bytes as the file holds them.
+    fn name(&self, line: &PackedLine) -> &[u8] {
+        &self.bytes[line.at + 41..line.end]
+    }
+
+    /// The line as a ref: its name, if git accepts it, its id, and its
+    /// peeled id, if any.
+    fn read(&self, line: &PackedLine) -> Option<(String, Oid, Option<Oid>)> {
+        let name = std::str::from_utf8(self.name(line)).ok()?;
+        if !valid_refname(name) {
+            return None;
+        }
+        let id = parse_id(&self.bytes[line.at..line.at + 40])?;
+        let peeled = line.peeled.and_then(|p| parse_id(&self.bytes[p..p + 40]));
+        Some((name.to_string(), id, peeled))
+    }
+}
+
+/// `packed-refs` under `common_dir` ([`PackedFile`]), read once for as
+/// long as the file stays the same ([`FileStamp`]: git replaces it on
+/// every write; a write in place changes its change time): the branches'
+/// thread, the remotes', the tags' and the refs written since the start
+/// all read it in one check, and with thousands of refs each read of it
+/// was a tenth of the check. One file is held at a time (a process reads
+/// one repository's).
+fn packed_file(common_dir: &Path) -> Reading<std::sync::Arc<PackedFile>> {
+    type Held = Option<(std::path::PathBuf, Option<FileStamp>, std::sync::Arc<PackedFile>)>;
+    static HELD: std::sync::Mutex<Held> = std::sync::Mutex::new(None);
+    let path = common_dir.join("packed-refs");
+    let stamp = std::fs::metadata(&path).ok().map(|m| FileStamp::of(&m));
+    let mut held = HELD.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((was_path, was, file)) = held.as_ref() {
+        if *was_path == path && *was == stamp {
+            return Ok(std::sync::Arc::clone(file));
         }
     }
-    // git writes the file sorted (and says so in its header); one written
-    // otherwise is read the same.
-    if !out.windows(2).all(|w| w[0].0 < w[1].0) {
-        out.sort_by(|a, b| a.0.cmp(&b.0));
-        out.dedup_by(|later, first| later.0 == first.0);
-    }
-    Ok(out)
+    let file = std::sync::Arc::new(PackedFile::parse(packed_lines(common_dir)?));
+    *held = Some((path, stamp, std::sync::Arc::clone(&file)));
+    Ok(file)
 }
 
 /// The bytes of `packed-refs`; none where there is no such file. Read as
@@ -305,21 +377,6 @@ fn packed_lines(common_dir: &Path) -> Reading<Vec<u8>> {
         Err(e) if e.is_not_found() => Ok(Vec::new()),
         Err(e) => Err(Unread::io(e.to_string())),
     }
-}
-
-/// One `<id> <name>` line of `packed-refs` whose name `keep` takes and
-/// git accepts (`# pack-refs with: ...` and `^<peeled id>` lines name no
-/// ref).
-fn packed_line<'a>(line: &'a [u8], keep: &impl Fn(&[u8]) -> bool) -> Option<(&'a str, Oid)> {
-    let (id, name) = (line.get(..40)?, line.get(41..)?);
-    if line[40] != b' ' || !keep(name) {
-        return None;
-    }
-    let name = std::str::from_utf8(name).ok()?.trim_end_matches('\r');
-    if !valid_refname(name) {
-        return None;
-    }
-    Some((name, parse_id(id)?))
 }
 
 /// Whether git accepts `name` as a ref's name (its `check-ref-format`

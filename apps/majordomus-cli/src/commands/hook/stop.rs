@@ -304,7 +304,7 @@ fn tasks(starts: &Starts, session: Option<(&str, &str)>) -> Found {
                         orphans.push((again, kept.orphans));
                     }
                 }
-                sessions.extend(kept.held.into_iter().filter(|h| started_by(&h.record, session)).map(|h| h.root));
+                sessions.extend(kept.held.into_iter().filter(|h| started_by(h, session)).map(|h| h.root));
             }
         }
         if places.is_empty() {
@@ -341,10 +341,14 @@ fn tasks(starts: &Starts, session: Option<(&str, &str)>) -> Found {
     Found { concerned, broken, unmeasured, orphans }
 }
 
-/// Whether `record` was started in the session `session` (host, id).
-fn started_by(record: &TaskRecord, session: Option<(&str, &str)>) -> bool {
+/// Whether the task `held` was started in the session `session` (host, id).
+fn started_by(held: &majordomus_invariant::orphans::Held, session: Option<(&str, &str)>) -> bool {
+    let Some((host, id)) = session.filter(|(_, id)| !id.is_empty()) else { return false };
+    // The id as the record's JSON spells it.
+    let spelled = serde_json::to_string(id).unwrap_or_default();
+    let Some(record) = held.record_naming(spelled.trim_matches('"')) else { return false };
     let started = record.owner.as_ref().and_then(|o| o.session.as_ref());
-    matches!((started, session), (Some(s), Some((host, id))) if s.host == host && s.id == id)
+    started.is_some_and(|s| s.host == host && s.id == id)
 }
 
 /// Blocks a stop while a task record cannot be read, keeping the loop

@@ -60,6 +60,17 @@ pub struct Aside {
     pub commit: String,
 }
 
+/// A path a commit this worktree made since the start changed, which HEAD
+/// does not reach and whose change the trunk's tip holds: work landed on
+/// the trunk around HEAD (`git push origin docs:main` from a branch since
+/// deleted, or squash-merged), which `scoped` judges beside the change set
+/// (test/cases/349).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Landed {
+    pub path: majordomus_records::RepoPath,
+    pub commit: String,
+}
+
 /// The integration family's readings. The local branches `upstream-alive`
 /// is judged from are shared
 /// ([`Readings::branches`](crate::readings::Readings::branches)).
@@ -69,11 +80,19 @@ pub struct IntegrationReadings {
     /// Work pushed aside, which `integrated` asks of beside HEAD.
     pub aside: Reading<Vec<Aside>>,
     pub upstreams: Reading<UpstreamsSeen>,
+    /// The task's work the trunk holds and HEAD does not, for a task that
+    /// declared a scope (none otherwise): `scoped` reads it.
+    pub landed: Reading<Vec<Landed>>,
 }
 
 impl IntegrationReadings {
     /// Every reading of the family unread for one reason.
     pub fn unread(reason: &majordomus_readings::Unread) -> Self {
-        Self { integrated: Err(reason.clone()), aside: Err(reason.clone()), upstreams: Err(reason.clone()) }
+        Self {
+            integrated: Err(reason.clone()),
+            aside: Err(reason.clone()),
+            upstreams: Err(reason.clone()),
+            landed: Err(reason.clone()),
+        }
     }
 }

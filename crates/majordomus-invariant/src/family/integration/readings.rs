@@ -160,3 +160,60 @@ pub fn pushed_aside(
     }
     Ok(out)
 }
+
+/// The paths the commits this worktree made since the start (HEAD's
+/// reflog shows them made) changed, each against its one parent, where
+/// HEAD does not reach the commit and the trunk's tip holds the path as
+/// the commit left it: work that landed on the trunk around HEAD (pushed
+/// to the trunk from a branch since deleted, or squash-merged), which the
+/// change set since the start (HEAD, the index, the working tree) does not
+/// show. Read only for a task that declared a scope; a merge is left out
+/// (against its first parent it shows the other side's work).
+pub fn landed(
+    repo: &Repo,
+    task: &TaskState,
+    head_commit: Option<&str>,
+    trunk: &Reading<Result<Trunk, NoTrunk>>,
+    evidence: &Reading<RemoteEvidence>,
+) -> Reading<Vec<super::Landed>> {
+    let (Some(record), Ok(Ok(trunk))) = (task.record(), trunk) else { return Ok(Vec::new()) };
+    if record.scope.is_empty() || evidence.as_ref().is_ok_and(|e| e.grafts.is_some()) {
+        return Ok(Vec::new());
+    }
+    let mut made: Vec<git2::Oid> = refs::attribution::made_by_head_since(repo, record)?.into_iter().collect();
+    if made.is_empty() {
+        return Ok(Vec::new());
+    }
+    made.sort();
+    let oid = |s: &str| git2::Oid::from_str(s).map_err(|e| Unread::git(s, &e));
+    let head = head_commit.map(oid).transpose()?;
+    let git = &repo.git;
+    let trunk_tree = git
+        .find_commit(oid(&trunk.commit)?)
+        .and_then(|c| c.tree())
+        .map_err(|e| Unread::git(&format!("the tree of the trunk's {}", trunk.commit), &e))?;
+    let mut out = Vec::new();
+    for c in made {
+        if head.is_some_and(|h| h == c || git.graph_descendant_of(h, c).unwrap_or(false)) {
+            continue;
+        }
+        // A commit gone since (pruned) left nothing on the trunk.
+        let Ok(commit) = git.find_commit(c) else { continue };
+        if commit.parent_count() != 1 {
+            continue;
+        }
+        let read = |e: git2::Error| Unread::git(&format!("the commit {c}"), &e);
+        let tree = commit.tree().map_err(read)?;
+        let parent = commit.parent(0).and_then(|p| p.tree()).map_err(read)?;
+        let paths = majordomus_readings::trees::changed_paths(git, Some(&parent), Some(&tree)).map_err(read)?;
+        for path in paths {
+            let at =
+                std::path::Path::new(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(path.as_bytes()));
+            let entry = |t: &git2::Tree<'_>| t.get_path(at).ok().map(|e| (e.id(), e.filemode()));
+            if entry(&trunk_tree) == entry(&tree) {
+                out.push(super::Landed { path, commit: c.to_string() });
+            }
+        }
+    }
+    Ok(out)
+}

@@ -31,12 +31,26 @@ pub(crate) fn scoped(task: &TaskRecord, r: &Readings) -> Judgement {
     };
     let policy_changed = changes.changed.iter().any(|p| *p == POLICY_FILE);
     let judged: Vec<&RepoPath> = changes.changed.iter().filter(|p| **p != POLICY_FILE).collect();
-    let outside: Vec<&RepoPath> = judged.iter().copied().filter(|p| !in_scope_path(p, &task.scope)).collect();
+    let mut outside: Vec<&RepoPath> = judged.iter().copied().filter(|p| !in_scope_path(p, &task.scope)).collect();
+    // The task's commits that landed on the trunk around HEAD changed
+    // paths too (test/cases/349).
+    let landed = match &r.integration.landed {
+        Ok(l) => l,
+        Err(e) => return Judgement::unread(e),
+    };
+    let mut landed_outside: Vec<&super::super::integration::Landed> = Vec::new();
+    for l in landed {
+        if l.path != POLICY_FILE && !in_scope_path(&l.path, &task.scope) && !outside.contains(&&l.path) {
+            outside.push(&l.path);
+            landed_outside.push(l);
+        }
+    }
     let details = json!({
         "scope": task.scope,
         "scope_added": task.scope_added,
         "changed": judged.len(),
         "outside": outside,
+        "landed_outside": landed_outside.iter().map(|l| json!({ "path": l.path, "commit": l.commit })).collect::<Vec<_>>(),
         "policy_file_changed": policy_changed,
     });
     let added = match task.scope_added.as_slice() {
@@ -66,11 +80,23 @@ pub(crate) fn scoped(task: &TaskRecord, r: &Readings) -> Judgement {
         Judgement::new(
             Status::Refused,
             format!(
-                "{} changed since the start {} outside the scope {}{added}: {}.{apart}",
+                "{} changed since the start {} outside the scope {}{added}: {}{landed}.{apart}",
                 count(outside.len(), "path"),
                 if outside.len() == 1 { "lies" } else { "lie" },
                 names(&task.scope),
-                names(&outside)
+                names(&outside),
+                landed = match landed_outside.as_slice() {
+                    [] => String::new(),
+                    l => format!(
+                        " (of those, {} changed by this worktree's {}, which HEAD does not hold and the trunk does)",
+                        names(&l.iter().map(|l| l.path.to_string()).collect::<Vec<_>>()),
+                        names(&{
+                            let mut c: Vec<&str> = l.iter().map(|l| &l.commit[..12.min(l.commit.len())]).collect();
+                            c.dedup();
+                            c.iter().map(|c| format!("commit {c}")).collect::<Vec<_>>()
+                        })
+                    ),
+                }
             ),
             details,
         )

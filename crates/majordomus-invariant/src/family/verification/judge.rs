@@ -47,12 +47,35 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
         (Err(e), false) => return Judgement::unread(e),
     };
     let (deleted, tests): (Vec<&RepoPath>, Vec<&RepoPath>) = touched.into_iter().partition(|p| gone.contains(p));
-    let not_counted = match deleted.len() {
+    // A test path holding what a test path held at the start (moved, or
+    // only its mode changed) adds or edits no test (test/cases/350).
+    let not_new = match (&r.verification.not_new, tests.is_empty()) {
+        (_, true) => Default::default(),
+        (Ok(n), false) => n.clone(),
+        (Err(e), false) => return Judgement::unread(e),
+    };
+    let (same, tests): (Vec<&RepoPath>, Vec<&RepoPath>) = tests.into_iter().partition(|p| not_new.contains_key(*p));
+    let mut not_counted = match deleted.len() {
         0 => String::new(),
         n => format!(" ({} deleted, and a deleted test does not count: {})", count(n, "test path"), names(&deleted)),
     };
+    if !same.is_empty() {
+        let held: Vec<String> = same
+            .iter()
+            .map(|p| match not_new.get(*p) {
+                Some(from) if from != *p => format!("{p} (the content {from} held)"),
+                _ => format!("{p} (its own content then)"),
+            })
+            .collect();
+        not_counted.push_str(&format!(
+            " ({} {} what a test path held at the start, moved or with only its mode changed, which adds no test: {})",
+            count(same.len(), "test path"),
+            if same.len() == 1 { "holds" } else { "hold" },
+            names(&held)
+        ));
+    }
     if !tests.is_empty() {
-        let details = json!({ "changed": changes.changed.len(), "tests": tests, "deleted_tests": deleted });
+        let details = json!({ "changed": changes.changed.len(), "tests": tests, "deleted_tests": deleted, "not_new_tests": same });
         return Judgement::new(
             Status::Pass,
             format!("The change touches {}: {}{not_counted}.", count(tests.len(), "test path"), names(&tests)),
@@ -72,6 +95,7 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
         "changed": changes.changed.len(),
         "tests": [],
         "deleted_tests": deleted,
+        "not_new_tests": same,
         "test_code": code.touched.iter().map(|(path, labels)| json!({ "path": path, "items": labels })).collect::<Vec<_>>(),
         "test_code_not_read": code.not_read.iter().map(|(path, why)| json!({ "path": path, "why": why })).collect::<Vec<_>>(),
     });
@@ -96,7 +120,11 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
             "None of the {} changed since the start is a test path{} or holds an added or edited test item \
              (majordomus explain regression-tested lists what counts here){not_counted}{not_read_clause}.",
             count(changes.changed.len(), "path"),
-            if deleted.is_empty() { "" } else { " still there" }
+            match (deleted.is_empty(), same.is_empty()) {
+                (true, true) => "",
+                (false, _) => " still there",
+                (true, false) => " with content of its own",
+            }
         ),
         details,
     )

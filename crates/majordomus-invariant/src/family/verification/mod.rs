@@ -39,6 +39,11 @@ pub struct VerificationReadings {
     /// paths; `Ok(None)` when a test path still there was changed, so it
     /// was not read.
     pub test_code: Reading<Option<TestCode>>,
+    /// The test paths changed since the start, still there, whose content
+    /// is what a test path held at the start (their own: a mode change; a
+    /// deleted one's: a move), each with that path: no test added or
+    /// edited (test/cases/350).
+    pub not_new: Reading<std::collections::BTreeMap<majordomus_records::RepoPath, majordomus_records::RepoPath>>,
 }
 
 impl VerificationReadings {
@@ -50,6 +55,7 @@ impl VerificationReadings {
             gone: Err(reason.clone()),
             test_rules: TestRules::default(),
             test_code: Err(reason.clone()),
+            not_new: Err(reason.clone()),
         }
     }
 }

@@ -11,7 +11,7 @@
 //! Only the selected gates are hashed, and the ledger is read only when one
 //! is: `check` stays fast when the change touches nothing a gate covers.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use majordomus_readings::changes::ChangeSet;
 use majordomus_readings::inputs::{self, Matcher};
@@ -205,13 +205,17 @@ pub fn measure(
 ) -> VerificationReadings {
     let rules = TestRules::new(policy.tests.as_ref().map_or(&[][..], |t| t.paths.as_slice()));
     let gone = changes.as_ref().map_err(Clone::clone).map(|changes| gone(repo, changes, &rules));
-    let test_code = match (changes, &gone) {
+    let not_new = match (changes, &gone) {
         (Err(e), _) | (_, Err(e)) => Err(e.clone()),
-        (Ok(changes), Ok(gone)) => test_code_read(repo, task, changes, gone, &rules),
+        (Ok(changes), Ok(gone)) => Ok(not_new(repo, task, changes, gone, &rules)),
+    };
+    let test_code = match (changes, &gone, &not_new) {
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),
+        (Ok(changes), Ok(gone), Ok(not_new)) => test_code_read(repo, task, changes, gone, not_new, &rules),
     };
     let (gone, test_rules) = (gone, rules);
     if policy.gates.is_empty() {
-        return VerificationReadings { gates: Ok(GateSet::default()), gone, test_rules, test_code };
+        return VerificationReadings { gates: Ok(GateSet::default()), gone, test_rules, test_code, not_new };
     }
     let gates = changes.as_ref().map_err(Clone::clone).and_then(|changes| {
         let mut set = GateSet { changed: changes.changed.len(), gates: Vec::new() };
@@ -235,7 +239,56 @@ pub fn measure(
         }
         Ok(set)
     });
-    VerificationReadings { gates, gone, test_rules, test_code }
+    VerificationReadings { gates, gone, test_rules, test_code, not_new }
+}
+
+/// The test paths changed since the start and still there whose content
+/// now is what a test path held in the start commit: their own (`chmod +x`
+/// of a test, or an edit undone), or a test path the change deleted (`git
+/// mv tests/a.rs tests/b.rs`). Such a path adds or edits no test, so it is
+/// not counted (test/cases/350); each is given with the path whose content
+/// it holds. One hash of each such file, read only when a test path
+/// changed. A copy of a test the start still holds (`cp`) is not told.
+fn not_new(
+    repo: &Repo,
+    task: &TaskState,
+    changes: &ChangeSet,
+    gone: &[RepoPath],
+    rules: &TestRules,
+) -> BTreeMap<RepoPath, RepoPath> {
+    use std::os::unix::ffi::OsStrExt;
+    let mut out = BTreeMap::new();
+    let tests: Vec<&RepoPath> = changes.changed.iter().filter(|p| rules.is_test(p) && !gone.contains(p)).collect();
+    let Some(start) = task.record().and_then(|r| r.head.as_deref()).filter(|_| !tests.is_empty()) else {
+        return out;
+    };
+    let Ok(tree) = git2::Oid::from_str(start).and_then(|o| repo.git.find_commit(o)).and_then(|c| c.tree()) else {
+        return out;
+    };
+    let blob_at = |p: &RepoPath| {
+        let entry = tree.get_path(std::path::Path::new(std::ffi::OsStr::from_bytes(p.as_bytes()))).ok()?;
+        (entry.kind() == Some(git2::ObjectType::Blob)).then(|| entry.id())
+    };
+    let was: Vec<(&RepoPath, git2::Oid)> =
+        tests.iter().copied().chain(gone.iter()).filter_map(|p| Some((p, blob_at(p)?))).collect();
+    if was.is_empty() {
+        return out;
+    }
+    for path in tests {
+        let Some(full) = majordomus_readings::file::in_tree(repo.root(), path) else { continue };
+        // A link's content is its target, as git stores it.
+        let now = match std::fs::symlink_metadata(&full) {
+            Ok(m) if m.file_type().is_symlink() => std::fs::read_link(&full)
+                .ok()
+                .and_then(|t| git2::Oid::hash_object(git2::ObjectType::Blob, t.as_os_str().as_bytes()).ok()),
+            Ok(m) if m.is_file() => git2::Oid::hash_file(git2::ObjectType::Blob, &full).ok(),
+            _ => None,
+        };
+        if let Some((from, _)) = now.and_then(|now| was.iter().find(|(_, b)| *b == now)) {
+            out.insert(path.clone(), (*from).clone());
+        }
+    }
+    out
 }
 
 /// The test paths changed since the start that the working tree no longer
@@ -268,10 +321,11 @@ fn test_code_read(
     task: &TaskState,
     changes: &ChangeSet,
     gone: &[RepoPath],
+    not_new: &BTreeMap<RepoPath, RepoPath>,
     rules: &TestRules,
 ) -> Reading<Option<TestCode>> {
     let (tests, others): (Vec<&RepoPath>, Vec<&RepoPath>) = changes.changed.iter().partition(|p| rules.is_test(p));
-    if tests.iter().any(|t| !gone.contains(t)) {
+    if tests.iter().any(|t| !gone.contains(t) && !not_new.contains_key(*t)) {
         return Ok(None);
     }
     // Source files are read by name as text: a name that is not UTF-8 is

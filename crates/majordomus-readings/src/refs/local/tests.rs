@@ -319,3 +319,41 @@ fn a_ref_name_is_valid_where_libgit2_says_it_is() {
         assert_eq!(valid_refname(name), git2::Reference::is_valid_name(name), "{name:?}");
     }
 }
+
+#[test]
+fn packed_refs_written_by_hand_read_as_git_reads_them_and_again_once_changed() {
+    let t = TestRepo::with_commit();
+    let id = t.head();
+    let common = t.path().join(".git");
+    t.write("other.txt", "other");
+    let other = t.commit_all("other");
+    // Out of order, a name twice (the first line is the one read), a line
+    // ending in CRLF, a peel on a tag, a name git refuses, a broken line.
+    let text = format!(
+        "# pack-refs with: peeled fully-peeled sorted\n{id} refs/tags/v1\r\n^{other}\n{id} refs/heads/z\n{id} refs/heads/a\n{other} refs/heads/a\n{id} refs/heads/bad..name\nnot-an-id refs/heads/broken\n"
+    );
+    std::fs::write(common.join("packed-refs"), &text).expect("write");
+    let heads = packed(&common, "refs/heads/").expect("read");
+    let names: Vec<(&str, String)> = heads.iter().map(|(n, id, _)| (n.as_str(), id.to_string())).collect();
+    assert_eq!(names, vec![("refs/heads/a", id.clone()), ("refs/heads/z", id.clone())]);
+    let tags = packed(&common, "refs/tags/").expect("read");
+    assert_eq!(tags.len(), 1);
+    assert_eq!((tags[0].0.as_str(), tags[0].2.map(|p| p.to_string())), ("refs/tags/v1", Some(other.clone())));
+    let every = packed_where(&common, |_| true).expect("read");
+    assert_eq!(
+        every.iter().map(|(n, _, _)| n.as_str()).collect::<Vec<_>>(),
+        ["refs/heads/a", "refs/heads/z", "refs/tags/v1"]
+    );
+    // Written again in place, the same size: read again, not kept.
+    let moved = text.replacen(&format!("{id} refs/heads/z"), &format!("{other} refs/heads/z"), 1);
+    assert_eq!(moved.len(), text.len());
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(common.join("packed-refs"))
+        .and_then(|mut f| std::io::Write::write_all(&mut f, moved.as_bytes()))
+        .expect("write in place");
+    let heads = packed(&common, "refs/heads/z").expect("read");
+    assert_eq!(heads[0].1.to_string(), other, "the new line is read");
+    std::fs::remove_file(common.join("packed-refs")).expect("remove");
+    assert!(packed(&common, "refs/").expect("read").is_empty(), "no file, no packed ref");
+}

@@ -81,6 +81,23 @@ fn a_deleted_test_path_is_named_and_does_not_count_as_a_regression_test() {
     assert_eq!(answer(&r, "regression-tested").status, Status::Unknown);
 }
 
+#[test]
+fn a_test_path_holding_what_a_test_path_held_at_the_start_is_named_and_does_not_count() {
+    let mut r = all_well();
+    r.changes = Ok(ChangeSet {
+        changed: vec!["a.txt".into(), "tests/old.rs".into(), "tests/renamed.rs".into()],
+        inherited: vec![],
+    });
+    r.verification.gone = Ok(vec!["tests/old.rs".into()]);
+    r.verification.not_new = Ok([("tests/renamed.rs".into(), "tests/old.rs".into())].into_iter().collect());
+    let a = answer(&r, "regression-tested");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(a.evidence.contains("tests/renamed.rs (the content tests/old.rs held)"), "{}", a.evidence);
+    // Unread, it is never a pass.
+    r.verification.not_new = Err(Unread::io("the test took no reading"));
+    assert_eq!(answer(&r, "regression-tested").status, Status::Unknown);
+}
+
 fn run(exit: i32, hash: &str) -> RecordedRun {
     RecordedRun {
         at: "2026-11-30T10:00:00Z".into(),
