@@ -281,13 +281,20 @@ fn fetched(repo: &Repo, name: &str) -> bool {
 /// object.
 fn tags_holding(repo: &Repo, keep: impl Fn(&Oid) -> bool) -> Reading<Vec<(String, Oid)>> {
     let mut out = Vec::new();
+    let odb = repo.git.odb().map_err(|e| Unread::git("the object database", &e))?;
     for tag in super::local::tags(repo.common_dir())? {
         let commit = match tag.peeled {
             Some(peeled) => peeled,
             None if keep(&tag.id) => tag.id,
-            None => match repo.git.find_tag(tag.id) {
-                Ok(object) => object.target_id(),
-                Err(_) => continue,
+            // Only a tag object is read whole: what another object is, its
+            // header says (a project's hundreds of lightweight tags were
+            // each inflated at every check of unpushed work).
+            None => match odb.read_header(tag.id) {
+                Ok((_, git2::ObjectType::Tag)) => match repo.git.find_tag(tag.id) {
+                    Ok(object) => object.target_id(),
+                    Err(_) => continue,
+                },
+                _ => continue,
             },
         };
         if keep(&commit) {

@@ -122,3 +122,20 @@ fn commits_already_on_a_branch_at_the_start_are_inherited() {
     t.git(&["branch", "-f", "topic", "old"]);
     assert_eq!(read(&t, &record), Elsewhere::default());
 }
+
+#[test]
+fn tags_hold_their_commits_lightweight_or_annotated_loose_or_packed() {
+    let t = TestRepo::with_commit();
+    let old = Oid::from_str(&t.head()).expect("id");
+    t.write("new.txt", "new");
+    let new = Oid::from_str(&t.commit_all("new")).expect("id");
+    t.git(&["tag", "light-new", &new.to_string()]);
+    t.git(&["tag", "-a", "-m", "annotated", "annotated-new", &new.to_string()]);
+    t.git(&["tag", "light-old", &old.to_string()]);
+    t.git(&["tag", "-a", "-m", "annotated", "annotated-old", &old.to_string()]);
+    let repo = crate::open(t.path()).expect("open");
+    let expected = vec![("annotated-new".to_string(), new), ("light-new".to_string(), new)];
+    assert_eq!(tags_holding(&repo, |c| *c == new).expect("loose"), expected);
+    t.git(&["pack-refs", "--all"]);
+    assert_eq!(tags_holding(&repo, |c| *c == new).expect("packed"), expected);
+}
