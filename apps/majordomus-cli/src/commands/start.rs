@@ -66,6 +66,14 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
     if !record.scope.is_empty() {
         outln!("scope: {}", crate::render::escape_text(&record.scope.join(", ")))?;
     }
+    // A scope path with nothing at it is said: a typo holds every change out
+    // of scope, and once the task has begun the scope only grows.
+    for path in record.scope.iter().filter(|p| std::fs::symlink_metadata(ws.repo.root().join(p)).is_err()) {
+        outln!(
+            "scope: {} names nothing in the working tree yet (a path the task will create, or a typo: from here the scope only grows, by majordomus scope add)",
+            crate::render::escape_text(path)
+        )?;
+    }
     let s = &record.snapshot;
     // A part the snapshot could not read is not in it: said so, not counted as none.
     let n = |v: Option<usize>, what: &str| match v {
