@@ -8,7 +8,7 @@
 # times does), it has a new change time and is counted. A CRLF file is
 # stamped too (libgit2 judged it through the conversion), and counted once
 # rewritten the same way.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 printf 'one\n' > a.txt
 printf 'two\n' > b.txt

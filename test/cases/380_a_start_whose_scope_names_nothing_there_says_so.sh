@@ -3,7 +3,7 @@
 # then out of scope, and once started a scope only grows (a finish and a
 # start continue the task, keeping it: test/cases/340). The start says which
 # scope path names nothing in the working tree, and only those.
-source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p crates/util
 echo 'pub fn a() {}' > crates/util/lib.rs
