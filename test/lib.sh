@@ -30,6 +30,9 @@
 #                                  started on a pushed main, then src/lib.rs
 #                                  broken, committed and pushed
 #   fake_program NAME              a do-nothing NAME in a directory of its own; prints it
+#   pushed_project [--libsrc]     README committed and pushed (origin), the forge
+#                                  exempted, .worktrees/ ignored; --libsrc: a
+#                                  repository $case_root/libsrc to add as a submodule
 #   lib_bump_pushed_without_lib [URL]  a submodule lib (its remote $case_root/lib.git,
 #                                  named URL, default ../lib.git), a task started, a commit made in lib and
 #                                  its bump pushed in the superproject, not in lib:
@@ -328,6 +331,18 @@ commit_a_feature() {
 push_a_feature() {
   commit_a_feature
   git push -q origin main
+}
+
+pushed_project() {
+  if [ "${1-}" = --libsrc ]; then
+    git init -q -b main "$case_root/libsrc"
+    (cd "$case_root/libsrc" && echo l > l.txt && git add -A && git commit -qm "lib")
+  fi
+  echo base > README
+  exempt_forge
+  commit_all "initial"
+  with_origin
+  echo "/.worktrees/" >> .git/info/exclude
 }
 
 lib_bump_pushed_without_lib() {

@@ -9,11 +9,7 @@
 # back under its name and the task ended there.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-echo base > README
-exempt_forge
-commit_all "initial"
-with_origin
-echo "/.worktrees/" >> .git/info/exclude
+pushed_project
 git worktree add -q -b x .worktrees/x
 (
   cd .worktrees/x

@@ -7,12 +7,7 @@
 # is put back and the task ended there.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-git init -q -b main "$case_root/libsrc"
-(cd "$case_root/libsrc" && echo l > l.txt && git add -A && git commit -qm "lib")
-echo base > README
-exempt_forge
-commit_all "initial"
-with_origin
+pushed_project --libsrc
 git -c protocol.file.allow=always submodule add -q "$case_root/libsrc" lib 2>/dev/null
 git commit -qm "add lib"
 git push -q origin main

@@ -10,13 +10,7 @@
 # same for a task in a submodule `git submodule deinit -f` cleared (344).
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-git init -q -b main "$case_root/libsrc"
-(cd "$case_root/libsrc" && echo l > l.txt && git add -A && git commit -qm "lib")
-echo base > README
-exempt_forge
-commit_all "initial"
-with_origin
-echo "/.worktrees/" >> .git/info/exclude
+pushed_project --libsrc
 git worktree add -q -b x .worktrees/x
 (
   cd .worktrees/x

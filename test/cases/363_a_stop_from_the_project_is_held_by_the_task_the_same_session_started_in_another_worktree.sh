@@ -9,13 +9,7 @@
 # this one (parallel agents).
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-git init -q -b main "$case_root/libsrc"
-(cd "$case_root/libsrc" && echo l > l.txt && git add -A && git commit -qm "lib")
-echo base > README
-exempt_forge
-commit_all "initial"
-with_origin
-echo "/.worktrees/" >> .git/info/exclude
+pushed_project --libsrc
 
 # Another session's task in a worktree of its own: not this stop's.
 git worktree add -q -b y .worktrees/y
