@@ -61,8 +61,9 @@ pub fn push(
         return Ok(Push::NoRemote);
     }
     let (first, how) = first_compared(head, branches, trunk, evidence)?;
+    let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
     if let Some((refname, at)) = &first {
-        let (_, count) = not_on_any(repo, parse(commit)?, &[parse(at)?], None)?;
+        let (_, count) = not_on_any(&mut walk, parse(commit)?, &[parse(at)?], None)?;
         if count == 0 {
             return Ok(Push::Measured {
                 against: refname.clone(),
@@ -85,13 +86,13 @@ pub fn push(
         )));
     }
     let head_oid = parse(commit)?;
-    let (commits, count) = not_on_any(repo, head_oid, &tips, None)?;
+    let (commits, count) = not_on_any(&mut walk, head_oid, &tips, None)?;
     if count == 0 {
         let (against, how) = holder(repo, head_oid, evidence)?;
         return Ok(Push::Measured { against, how, commits, count, since_start: Some((vec![], 0)) });
     }
     let since_start = match start {
-        Some(start) if has_commit(repo, start) => Some(not_on_any(repo, head_oid, &tips, Some(parse(start)?))?),
+        Some(start) if has_commit(repo, start) => Some(not_on_any(&mut walk, head_oid, &tips, Some(parse(start)?))?),
         Some(_) => None,
         None => Some((commits.clone(), count)),
     };
@@ -148,8 +149,18 @@ fn first_compared(
 
 /// Commits reachable from `tip` and from none of `hidden` (nor `also`):
 /// at most [`LISTED`] ids, newest first, and the full count.
-pub(super) fn not_on_any(repo: &Repo, tip: Oid, hidden: &[Oid], also: Option<Oid>) -> Reading<(Vec<String>, usize)> {
-    let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
+///
+/// `walk` is reset first and may serve several calls: the commits one walk
+/// parsed are kept by the next (libgit2 keeps them across a reset), so the
+/// second of `push`'s walks under every remote-tracking tip does not read
+/// them all again.
+pub(super) fn not_on_any(
+    walk: &mut git2::Revwalk<'_>,
+    tip: Oid,
+    hidden: &[Oid],
+    also: Option<Oid>,
+) -> Reading<(Vec<String>, usize)> {
+    walk.reset().map_err(|e| Unread::git("the history", &e))?;
     for oid in hidden.iter().chain(also.iter()) {
         // A commit gone from the object database (a removed remote's ref,
         // since collected) holds nothing.
@@ -165,7 +176,7 @@ pub(super) fn not_on_any(repo: &Repo, tip: Oid, hidden: &[Oid], also: Option<Oid
     walk.push(tip).map_err(|e| Unread::git(&tip.to_string(), &e))?;
     let mut listed = Vec::new();
     let mut count = 0;
-    for oid in walk {
+    for oid in walk.by_ref() {
         let oid = oid.map_err(|e| Unread::git("the history", &e))?;
         if listed.len() < LISTED {
             listed.push(oid.to_string());
