@@ -33,6 +33,9 @@
 #   pushed_project [--libsrc]     README committed and pushed (origin), the forge
 #                                  exempted, .worktrees/ ignored; --libsrc: a
 #                                  repository $case_root/libsrc to add as a submodule
+#   task_left_in_deinit_lib        (after pushed_project --libsrc) lib added as a
+#                                  submodule and pushed, a task started in lib with
+#                                  a commit there, then `git submodule deinit -f lib`
 #   lib_bump_pushed_without_lib [URL]  a submodule lib (its remote $case_root/lib.git,
 #                                  named URL, default ../lib.git), a task started, a commit made in lib and
 #                                  its bump pushed in the superproject, not in lib:
@@ -343,6 +346,18 @@ pushed_project() {
   commit_all "initial"
   with_origin
   echo "/.worktrees/" >> .git/info/exclude
+}
+
+task_left_in_deinit_lib() {
+  git -c protocol.file.allow=always submodule add -q "$case_root/libsrc" lib 2>/dev/null
+  git commit -qm "add lib"
+  git push -q origin main
+  (
+    cd lib
+    expect_run 0 md start "the lib work"
+    echo w > w.txt && git add w.txt && git commit -qm "the lib work"
+  )
+  git submodule deinit -q -f lib
 }
 
 lib_bump_pushed_without_lib() {

@@ -8,15 +8,7 @@
 source "$(dirname "$0")/../lib.sh" || exit 2
 
 pushed_project --libsrc
-git -c protocol.file.allow=always submodule add -q "$case_root/libsrc" lib 2>/dev/null
-git commit -qm "add lib"
-git push -q origin main
-(
-  cd lib
-  expect_run 0 md start "the lib work"
-  echo w > w.txt && git add w.txt && git commit -qm "the lib work"
-)
-git submodule deinit -q -f lib
+task_left_in_deinit_lib
 
 stop_hook "$repo"
 [ "$(hook_decision)" = "block" ] || fail "expected the stop to be blocked while the task left in lib is unfinished"

@@ -52,15 +52,7 @@ expect_not_contains "a feature"
 expect_run 0 md sweep
 
 # A task in a submodule whose working tree deinit cleared.
-git -c protocol.file.allow=always submodule add -q "$case_root/libsrc" lib 2>/dev/null
-git commit -qm "add lib"
-git push -q origin main
-(
-  cd lib
-  expect_run 0 md start "the lib work"
-  echo w > w.txt && git add w.txt && git commit -qm "the lib work"
-)
-git submodule deinit -q -f lib
+task_left_in_deinit_lib
 expect_run 10 md check
 expect_open nothing-accumulated 'lib work.*submodule lib' unknown
 expect_run 10 md sweep
