@@ -108,20 +108,19 @@ fn a_submodule_is_neither_untracked_nor_dirty_and_agrees_with_libgit2() {
     same(&t);
 }
 
-/// The index made as old as `file`, to the second (as a fresh clone or a
-/// checkout leaves it: every entry racily clean), then a wait until the
-/// files' change times are well before the reading that follows; `file`'s
-/// modification time.
-fn index_as_old_as(t: &TestRepo, file: &std::path::Path) -> std::time::SystemTime {
-    let mtime = std::fs::metadata(file).expect("file").modified().expect("mtime");
+/// The index made as old as the oldest file of the test (README, written
+/// first), as a fresh clone or a checkout leaves it: every entry racily
+/// clean, whichever second each later file was written in. Then a wait
+/// until the files' change times are well before the reading that follows.
+fn index_as_old_as_the_files(t: &TestRepo) {
+    let oldest = std::fs::metadata(t.path().join("README")).expect("README").modified().expect("mtime");
     std::fs::File::options()
         .write(true)
         .open(t.path().join(".git/index"))
         .expect("index")
-        .set_modified(mtime)
+        .set_modified(oldest)
         .expect("set");
     std::thread::sleep(std::time::Duration::from_millis(150));
-    mtime
 }
 
 /// A task started where the files and the index were written in the same
@@ -137,7 +136,8 @@ fn a_file_the_start_read_is_not_read_again_until_it_changes() {
     t.write("b.txt", "bbbb\n");
     t.commit_all("files");
     let a = t.path().join("a.txt");
-    let mtime = index_as_old_as(&t, &a);
+    let mtime = std::fs::metadata(&a).expect("a").modified().expect("mtime");
+    index_as_old_as_the_files(&t);
     let repo = crate::open(t.path()).expect("open");
     let at_start = read(&repo).expect("start");
     assert_eq!(at_start.verified.len(), 3, "README, a.txt and b.txt read by content and stamped");
@@ -166,8 +166,7 @@ fn a_converted_file_the_start_found_clean_is_taken_by_its_stamp_while_the_attrib
     t.write(".gitattributes", "*.txt text eol=crlf\n");
     t.write("a.txt", "a\r\nb\r\n");
     t.commit_all("crlf");
-    let a = t.path().join("a.txt");
-    index_as_old_as(&t, &a);
+    index_as_old_as_the_files(&t);
     let repo = crate::open(t.path()).expect("open");
     let at_start = read(&repo).expect("start");
     assert!(at_start.dirty.is_empty(), "{at_start:?}");
