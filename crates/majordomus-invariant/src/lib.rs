@@ -14,6 +14,7 @@ pub mod document;
 pub mod done;
 pub mod exemptions;
 pub mod family;
+pub mod id_cache;
 pub mod in_force;
 pub mod judgement;
 pub mod measure;

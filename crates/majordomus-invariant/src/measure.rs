@@ -243,7 +243,7 @@ fn ref_readings(
         Ok(tips) => (deadline.read(|| refs::branches_of(repo, tips.tips)), tips.newest_mtime_ns),
         Err(e) => (Err(e), None),
     };
-    let push = deadline.read(|| commit::readings::push(repo, head, &branches, &trunk, &evidence, task.record()));
+    let push = deadline.read(|| commit::readings::push(repo, paths, head, &branches, &trunk, &evidence, task.record()));
     let elsewhere = deadline.read(|| commit::readings::elsewhere(repo, head, &branches, &evidence, task));
     let submodules = deadline.read(|| commit::readings::submodules(repo, head_commit, task));
     let integrated =

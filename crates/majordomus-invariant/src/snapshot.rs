@@ -49,7 +49,7 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
     let trunk_now = refs::in_force(repo, found, None, &evidence);
     // Taken before the branches are moved into the snapshot: `push` reads them.
     let unpushed = match (&head, &branches) {
-        (Ok(_), Ok(_)) => match refs::push(repo, &head, &branches, &trunk_now, &evidence, None) {
+        (Ok(_), Ok(_)) => match refs::push(repo, &head, &branches, &trunk_now, &evidence, None, &mut refs::NoneKept) {
             Ok(Push::Measured { commits, .. }) => Ok(commits),
             Ok(Push::NoRemote | Push::Unborn) => Ok(Vec::new()),
             Err(e) => Err(e),

@@ -35,12 +35,15 @@ pub struct Config {
 }
 
 impl Config {
-    /// The configuration of `git`, from one snapshot.
+    /// The configuration of `git`, in one pass. No snapshot is taken
+    /// first: iterating copies each file's entries as they are (libgit2
+    /// reads a file again when it changed), which is what a snapshot
+    /// would copy, and a snapshot's iteration copies them once more.
     pub fn read(git: &git2::Repository) -> Reading<Config> {
         let unread = |e: git2::Error| Unread::git("the repository's configuration", &e);
-        let snapshot = git.config().and_then(|mut c| c.snapshot()).map_err(unread)?;
+        let config = git.config().map_err(unread)?;
         let mut entries = Vec::new();
-        let mut all = snapshot.entries(None).map_err(unread)?;
+        let mut all = config.entries(None).map_err(unread)?;
         while let Some(entry) = all.next() {
             let entry = entry.map_err(unread)?;
             let Some(name) = entry.name() else { continue };

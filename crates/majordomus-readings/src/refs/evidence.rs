@@ -35,7 +35,7 @@
 //! history and cannot be told not to, so while one exists the questions
 //! that walk history answer `unknown` ([`RemoteEvidence::grafts`]).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use git2::Oid;
@@ -109,6 +109,22 @@ impl RemoteEvidence {
         self.set_aside.iter().find(|s| s.subject == refname)
     }
 
+    /// The counted and set-aside refs by name, for a caller that asks of
+    /// many refs: [`RemoteEvidence::get`] and
+    /// [`RemoteEvidence::set_aside_for`] search, which is quadratic over
+    /// every branch of a repository with a thousand upstreams.
+    pub fn by_name(&self) -> ByName<'_> {
+        let mut counted = HashMap::with_capacity(self.refs.len());
+        for t in &self.refs {
+            counted.entry(t.refname.as_str()).or_insert(t);
+        }
+        let mut aside = HashMap::with_capacity(self.set_aside.len());
+        for s in &self.set_aside {
+            aside.entry(s.subject.as_str()).or_insert(s);
+        }
+        ByName { counted, aside }
+    }
+
     /// The distinct commits the counted refs are read at.
     pub fn tips(&self) -> Vec<Oid> {
         let set: BTreeSet<Oid> = self.refs.iter().filter_map(|t| Oid::from_str(&t.commit).ok()).collect();
@@ -128,6 +144,26 @@ impl RemoteEvidence {
                 p.display()
             )
         })
+    }
+}
+
+/// [`RemoteEvidence`] indexed by name: the same answers as its searches
+/// (the first of a name, where one is listed twice).
+#[derive(Debug)]
+pub struct ByName<'a> {
+    counted: HashMap<&'a str, &'a Tracking>,
+    aside: HashMap<&'a str, &'a SetAside>,
+}
+
+impl<'a> ByName<'a> {
+    /// As [`RemoteEvidence::get`].
+    pub fn get(&self, refname: &str) -> Option<&'a Tracking> {
+        self.counted.get(refname).copied()
+    }
+
+    /// As [`RemoteEvidence::set_aside_for`].
+    pub fn set_aside_for(&self, refname: &str) -> Option<&'a SetAside> {
+        self.aside.get(refname).copied()
     }
 }
 

@@ -7,8 +7,15 @@
 //! Only when commits are left over is every counted ref asked, so a push
 //! to a review branch (`git push origin HEAD:review/x`) is pushed, and the
 //! reading names the ref that holds HEAD.
+//!
+//! Each walk is a function of commit ids alone (HEAD's, the refs' it is
+//! hidden under, the start's), so its answer can be kept between checks
+//! ([`Walks`]): at a thousand remote-tracking refs the walk under all of
+//! them reads every one of their tips, and a repeated `check` with the
+//! same ids reads none.
 
 use git2::Oid;
+use serde::{Deserialize, Serialize};
 
 use super::evidence::RemoteEvidence;
 use super::{has_commit, parse, Branch, Head, NoTrunk, Trunk, LISTED};
@@ -41,6 +48,56 @@ pub enum Push {
 /// to name where it was pushed.
 const ASKED: usize = 64;
 
+/// One of `push`'s walks and its answer: the commits reachable from `tip`
+/// and from none of the hidden commits nor `also`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Walked {
+    pub tip: String,
+    /// The hidden commits' ids, sorted, hashed as a blob's content is
+    /// ([`hidden_key`]): a thousand ids kept as one.
+    pub hidden: String,
+    pub also: Option<String>,
+    /// At most [`LISTED`] ids, newest first.
+    pub listed: Vec<String>,
+    pub count: usize,
+}
+
+/// Where `push` finds the walks already answered and keeps new answers.
+/// Whoever keeps them answers for the ids alone still deciding the walk:
+/// in a shallow repository (whose `shallow` file cuts parents off without
+/// changing an id) nothing may be recalled. A grafts file makes `push`
+/// unread before any walk.
+pub trait Walks {
+    /// The answer kept for these ids, if any.
+    fn recall(&self, tip: &str, hidden: &str, also: Option<&str>) -> Option<&Walked>;
+    /// Keeps an answer worked out now.
+    fn keep(&mut self, walked: Walked);
+}
+
+/// No walk is kept: every one is worked out.
+#[derive(Debug, Default)]
+pub struct NoneKept;
+
+impl Walks for NoneKept {
+    fn recall(&self, _: &str, _: &str, _: Option<&str>) -> Option<&Walked> {
+        None
+    }
+
+    fn keep(&mut self, _: Walked) {}
+}
+
+/// The key [`Walked::hidden`] for these hidden commits: their ids sorted,
+/// one per line, hashed as git hashes a blob.
+pub fn hidden_key(hidden: &[Oid]) -> String {
+    let mut ids: Vec<String> = hidden.iter().map(Oid::to_string).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut text = ids.join("\n");
+    text.push('\n');
+    Oid::hash_object(git2::ObjectType::Blob, text.as_bytes()).map(|o| o.to_string()).unwrap_or_default()
+}
+
 /// What of HEAD no counted remote-tracking ref holds, and of that what was
 /// made since `start` (the task's start commit).
 pub fn push(
@@ -50,6 +107,7 @@ pub fn push(
     trunk: &Reading<Result<Trunk, NoTrunk>>,
     evidence: &Reading<RemoteEvidence>,
     start: Option<&str>,
+    walks: &mut dyn Walks,
 ) -> Reading<Push> {
     let head = head.as_ref().map_err(Clone::clone)?;
     let Some(commit) = &head.commit else { return Ok(Push::Unborn) };
@@ -63,7 +121,7 @@ pub fn push(
     let (first, how) = first_compared(head, branches, trunk, evidence)?;
     let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
     if let Some((refname, at)) = &first {
-        let (_, count) = not_on_any(&mut walk, parse(commit)?, &[parse(at)?], None)?;
+        let (_, count) = remembered(walks, &mut walk, parse(commit)?, &[parse(at)?], None)?;
         if count == 0 {
             return Ok(Push::Measured {
                 against: refname.clone(),
@@ -86,13 +144,15 @@ pub fn push(
         )));
     }
     let head_oid = parse(commit)?;
-    let (commits, count) = not_on_any(&mut walk, head_oid, &tips, None)?;
+    let (commits, count) = remembered(walks, &mut walk, head_oid, &tips, None)?;
     if count == 0 {
         let (against, how) = holder(repo, head_oid, evidence)?;
         return Ok(Push::Measured { against, how, commits, count, since_start: Some((vec![], 0)) });
     }
     let since_start = match start {
-        Some(start) if has_commit(repo, start) => Some(not_on_any(&mut walk, head_oid, &tips, Some(parse(start)?))?),
+        Some(start) if has_commit(repo, start) => {
+            Some(remembered(walks, &mut walk, head_oid, &tips, Some(parse(start)?))?)
+        }
         Some(_) => None,
         None => Some((commits.clone(), count)),
     };
@@ -147,26 +207,50 @@ fn first_compared(
     }
 }
 
-/// Commits reachable from `tip` and from none of `hidden` (nor `also`):
-/// at most [`LISTED`] ids, newest first, and the full count.
-///
-/// `walk` is reset first and may serve several calls: the commits one walk
-/// parsed are kept by the next (libgit2 keeps them across a reset), so the
-/// second of `push`'s walks under every remote-tracking tip does not read
-/// them all again.
-pub(super) fn not_on_any(
+/// [`not_on_any`] as `walks` kept it for these ids, else walked and kept.
+fn remembered(
+    walks: &mut dyn Walks,
     walk: &mut git2::Revwalk<'_>,
     tip: Oid,
     hidden: &[Oid],
     also: Option<Oid>,
 ) -> Reading<(Vec<String>, usize)> {
+    let (tip_id, hidden_id, also_id) = (tip.to_string(), hidden_key(hidden), also.map(|o| o.to_string()));
+    if let Some(w) = walks.recall(&tip_id, &hidden_id, also_id.as_deref()) {
+        return Ok((w.listed.clone(), w.count));
+    }
+    let (listed, count, all_found) = not_on_any(walk, tip, hidden, also)?;
+    // A hidden commit missing from the object database counts as holding
+    // nothing now, and would once fetched under the same id: not kept.
+    if all_found {
+        walks.keep(Walked { tip: tip_id, hidden: hidden_id, also: also_id, listed: listed.clone(), count });
+    }
+    Ok((listed, count))
+}
+
+/// Commits reachable from `tip` and from none of `hidden` (nor `also`):
+/// at most [`LISTED`] ids, newest first, the full count, and whether every
+/// hidden commit was found.
+///
+/// `walk` is reset first and may serve several calls: the commits one walk
+/// parsed are kept by the next (libgit2 keeps them across a reset), so the
+/// second of `push`'s walks under every remote-tracking tip does not read
+/// them all again.
+fn not_on_any(
+    walk: &mut git2::Revwalk<'_>,
+    tip: Oid,
+    hidden: &[Oid],
+    also: Option<Oid>,
+) -> Reading<(Vec<String>, usize, bool)> {
     walk.reset().map_err(|e| Unread::git("the history", &e))?;
+    let mut all_found = true;
     for oid in hidden.iter().chain(also.iter()) {
         // A commit gone from the object database (a removed remote's ref,
         // since collected) holds nothing.
         match walk.hide(*oid) {
             Err(e) if e.code() != git2::ErrorCode::NotFound => return Err(Unread::git(&oid.to_string(), &e)),
-            _ => {}
+            Err(_) => all_found = false,
+            Ok(()) => {}
         }
     }
     // The tip to walk goes in after the hidden commits: libgit2 starts from
@@ -183,7 +267,7 @@ pub(super) fn not_on_any(
         }
         count += 1;
     }
-    Ok((listed, count))
+    Ok((listed, count, all_found))
 }
 
 /// A counted ref that holds HEAD, and which remote's it is: one that
@@ -218,7 +302,7 @@ mod tests {
         let repo = crate::open(t.path()).expect("open");
         let evidence = evidence(&repo, Start::NoTask);
         let trunk = super::super::in_force(&repo, super::super::trunk(&repo, None, None), None, &evidence);
-        push(&repo, &super::super::head(&repo), &super::super::branches(&repo), &trunk, &evidence, start)
+        push(&repo, &super::super::head(&repo), &super::super::branches(&repo), &trunk, &evidence, start, &mut NoneKept)
     }
 
     #[test]

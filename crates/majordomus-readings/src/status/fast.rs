@@ -49,7 +49,10 @@ enum Sparse {
 }
 
 pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
-    let config = repo.git.config().and_then(|mut c| c.snapshot()).map_err(|e| Unread::git("the configuration", &e))?;
+    // Not a snapshot: the few keys read are looked up in place, where a
+    // snapshot copies the whole configuration (two entries per branch that
+    // tracks a remote).
+    let config = repo.git.config().map_err(|e| Unread::git("the configuration", &e))?;
     let sha256 = config.get_string("extensions.objectformat").is_ok_and(|f| f != "sha1");
     let ignore_files = since::ignore_files(since);
     let cond = since::conditions(repo, &config, since, &ignore_files);

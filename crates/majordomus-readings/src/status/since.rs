@@ -78,9 +78,6 @@ const FLAGS: [(&str, &str, bool); 5] = [
 /// The keys whose change makes the reading apply no conversion.
 const CONVERSIONS: [(&str, &str); 2] = [("core.autocrlf", "core.autocrlf"), ("core.eol", "core.eol")];
 
-/// The keys that say how much of a submodule's state counts.
-const SUBMODULES: &str = r"^(diff\.ignoresubmodules|submodule\..*\.ignore)$";
-
 /// How one reading reads.
 #[derive(Debug)]
 pub(super) struct Conditions<'a> {
@@ -237,7 +234,7 @@ fn govern<'a>(
             ));
         }
     }
-    let mut submodules_now = submodule_keys(config);
+    let mut submodules_now = repo.config().map(|c| submodule_keys(&c)).unwrap_or_default();
     submodules_now.extend(super::gitlink::gitmodules_ignores(repo));
     let submodules_then: BTreeMap<String, String> =
         start.config.iter().filter(|(k, _)| is_submodule_key(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
@@ -298,7 +295,7 @@ pub fn record(repo: &Repo, tree: &WorkingTree) -> Result<ReadingAtStart, git2::E
             r.config.insert(key.to_string(), v);
         }
     }
-    r.config.extend(submodule_keys(&config));
+    r.config.extend(repo.config().map(|c| submodule_keys(&c)).unwrap_or_default());
     r.config.extend(super::gitlink::gitmodules_ignores(repo));
     let sources = Sources::current(&config, repo.common_dir(), repo.root());
     r.info_exclude = sources.info_exclude.map(|s| Bytes(rules_of(&s.bytes)));
@@ -334,17 +331,16 @@ fn is_submodule_key(key: &str) -> bool {
     key == "diff.ignoresubmodules" || (key.starts_with("submodule.") && key.ends_with(".ignore"))
 }
 
-/// The submodule keys set in `config`, by name.
-fn submodule_keys(config: &git2::Config) -> BTreeMap<String, String> {
-    let mut out = BTreeMap::new();
-    if let Ok(entries) = config.entries(Some(SUBMODULES)) {
-        let _ = entries.for_each(|e| {
-            if let (Some(name), Some(value)) = (e.name(), e.value()) {
-                out.insert(name.to_string(), value.to_string());
-            }
-        });
-    }
-    out
+/// The submodule keys set in `config` (`diff.ignoreSubmodules`,
+/// `submodule.<name>.ignore`), by name: the last value of each, as git
+/// reads it.
+fn submodule_keys(config: &crate::config::Config) -> BTreeMap<String, String> {
+    let submodule = |name: &str| name.strip_prefix("submodule.").is_some_and(|rest| rest.ends_with(".ignore"));
+    config
+        .entries()
+        .filter(|e| e.name == "diff.ignoresubmodules" || submodule(&e.name))
+        .filter_map(|e| Some((e.name.clone(), e.value.clone()?)))
+        .collect()
 }
 
 /// The attributes files outside the working tree git reads, by path, with

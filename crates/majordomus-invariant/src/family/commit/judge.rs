@@ -394,17 +394,16 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         ));
     }
     let mut kept_refs = false;
+    let by_name = r.commit.evidence.as_ref().ok().map(|e| e.by_name());
     for work in elsewhere.map(|e| e.kept.as_slice()).unwrap_or_default() {
         kept_refs = true;
         let ids: Vec<&str> = work.commits.iter().take(5).map(|c| short(c)).collect();
         if work.made == Made::NotEvidence {
-            let why = match &r.commit.evidence {
-                Ok(e) => e
-                    .set_aside_for(&work.branch)
+            let why = by_name.as_ref().and_then(|e| {
+                e.set_aside_for(&work.branch)
                     .map(|s| s.why.clone())
-                    .or_else(|| e.get(&work.branch).and_then(|t| t.at_start.clone())),
-                Err(_) => None,
-            };
+                    .or_else(|| e.get(&work.branch).and_then(|t| t.at_start.clone()))
+            });
             let why = why.map(|w| format!(": {w}")).unwrap_or_default();
             let whose = if elsewhere.is_some_and(|e| e.reflog_rewritten) {
                 "that no branch held at the start (HEAD's reflog was rewritten since the start, so it cannot say whether this worktree made them)"

@@ -25,6 +25,7 @@ use majordomus_readings::state::InProgress;
 use majordomus_readings::Reading;
 use majordomus_records::RepoPath;
 
+pub mod cache;
 pub mod judge;
 pub mod questions;
 pub mod readings;

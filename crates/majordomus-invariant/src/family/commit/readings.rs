@@ -12,7 +12,7 @@ use majordomus_readings::state::{self, InProgress};
 use majordomus_readings::status::{self, WorkingTree};
 use majordomus_readings::{Reading, Repo, Unread};
 use majordomus_records::task::{DirtyPath, TaskRecord, TaskState, UntrackedPath};
-use majordomus_records::RepoPath;
+use majordomus_records::{RepoPath, StatePaths};
 
 /// The stash entries now.
 pub fn stashes(repo: &Repo) -> Reading<Vec<StashEntry>> {
@@ -25,16 +25,20 @@ pub fn operations(repo: &Repo) -> Reading<Vec<InProgress>> {
 }
 
 /// What of HEAD is not on the remote, and what of that was made since the
-/// task's start commit.
+/// task's start commit; its walks through the ones kept (`cache.rs`).
 pub fn push(
     repo: &Repo,
+    paths: &StatePaths,
     head: &Reading<Head>,
     branches: &Reading<Vec<Branch>>,
     trunk: &Reading<Result<Trunk, NoTrunk>>,
     evidence: &Reading<RemoteEvidence>,
     record: Option<&TaskRecord>,
 ) -> Reading<Push> {
-    refs::push(repo, head, branches, trunk, evidence, record.and_then(|r| r.head.as_deref()))
+    let mut walks = super::cache::KeptWalks::load(repo, paths);
+    let push = refs::push(repo, head, branches, trunk, evidence, record.and_then(|r| r.head.as_deref()), &mut walks);
+    walks.store(paths);
+    push
 }
 
 /// The unpushed work this worktree made since the start on branches other

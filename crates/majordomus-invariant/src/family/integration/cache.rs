@@ -10,47 +10,23 @@
 //! search, which may read up to [`SQUASH_SEARCH`] trunk commits, is then
 //! paid by the first `check` after a commit or a fetch, not by every one.
 //!
-//! Kept in `.ai/local/state/integration.cache.json`, written atomically
-//! through the state directory's confined writer (never through a link,
-//! never outside it; not flushed to the disk, since a lost cache is only
-//! worked out again), as each entry's key and answer:
-//!
-//! - the key is HEAD's id, the trunk's id and the search's bound. An entry
-//!   is used only when all three equal this check's; any other is only
-//!   kept (the newest [`KEPT`], for the branches an agent switches between).
-//! - what can change the history reached from an id without changing the
-//!   id is not cached around: a grafts file makes the reading unread before
-//!   it gets here (`readings.rs`), and a shallow repository (whose
-//!   `shallow` file cuts parents off, and moves with a fetch) is read anew
-//!   every time.
-//! - a reading that failed is never kept: the next check tries again.
-//! - a cache file that cannot be read, is damaged, or holds an entry out
-//!   of its bounds is ignored as a whole and the answer worked out again: it
-//!   can cost time, never an answer.
-//! - the cache is written only where the state directory already exists
-//!   (`check` makes it when it writes its document), and a write that fails
-//!   changes nothing but the next check's time.
+//! Kept in `.ai/local/state/integration.cache.json` by the rules every
+//! id-keyed cache keeps ([`crate::id_cache`]), as each entry's key (HEAD's
+//! id, the trunk's id and the search's bound) and answer; the newest
+//! [`KEPT`].
 
 use majordomus_readings::refs::{self, Integration, SQUASH_SEARCH};
 use majordomus_readings::{Reading, Repo};
-use majordomus_records::confined::Perm;
-use majordomus_records::json::{self, Record};
 use majordomus_records::StatePaths;
 use serde::{Deserialize, Serialize};
+
+use crate::id_cache::{self, is_id};
 
 /// The cache file's name in the state directory.
 pub const FILE: &str = "integration.cache.json";
 
 /// How many answers are kept, newest first.
 pub const KEPT: usize = 8;
-
-/// The cache file.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Cache {
-    schema: String,
-    entries: Vec<Kept>,
-}
 
 /// One answer and the ids it was worked out from.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -62,24 +38,17 @@ struct Kept {
     answer: Integration,
 }
 
-impl Record for Cache {
+impl id_cache::Entry for Kept {
+    const FILE: &'static str = FILE;
     // 2: with no merge base, the paths only the trunk holds are changes
     // too (test/cases/348); an answer kept under 1 is worked out again.
     const SCHEMA: &'static str = "majordomus.integration-cache/2";
-    const MAX_BYTES: u64 = 1 << 20;
-
-    fn schema(&self) -> &str {
-        &self.schema
-    }
+    const KEPT: usize = KEPT;
 
     fn check(&self) -> Result<(), String> {
-        if self.entries.len() > KEPT {
-            return Err(format!("it keeps {} answers, more than {KEPT}", self.entries.len()));
-        }
-        let id = |s: &str| s.len() == 40 && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-        match self.entries.iter().find(|e| !id(&e.head) || !id(&e.trunk)) {
-            Some(e) => Err(format!("an entry's key is not two commit ids ({:?}, {:?})", e.head, e.trunk)),
-            None => Ok(()),
+        match is_id(&self.head) && is_id(&self.trunk) {
+            true => Ok(()),
+            false => Err(format!("an entry's key is not two commit ids ({:?}, {:?})", self.head, self.trunk)),
         }
     }
 }
@@ -98,40 +67,14 @@ fn integration_with(
     trunk: &str,
     work: impl FnOnce() -> Reading<Integration>,
 ) -> Reading<Integration> {
-    if repo.git.is_shallow() {
-        return work();
-    }
-    let mut entries = load(paths);
-    let key = |e: &Kept| e.head == head && e.trunk == trunk && e.bound == SQUASH_SEARCH;
-    if let Some(kept) = entries.iter().find(|e| key(e)) {
-        return Ok(kept.answer.clone());
+    let mut kept = id_cache::Kept::<Kept>::load(repo, paths);
+    if let Some(k) = kept.find(|e| e.head == head && e.trunk == trunk && e.bound == SQUASH_SEARCH) {
+        return Ok(k.answer.clone());
     }
     let answer = work()?;
-    entries.insert(
-        0,
-        Kept { head: head.to_string(), trunk: trunk.to_string(), bound: SQUASH_SEARCH, answer: answer.clone() },
-    );
-    entries.truncate(KEPT);
-    store(paths, entries);
+    kept.keep(Kept { head: head.to_string(), trunk: trunk.to_string(), bound: SQUASH_SEARCH, answer: answer.clone() });
+    kept.store(paths);
     Ok(answer)
-}
-
-/// The kept answers; none when the file is missing, unreadable or damaged.
-fn load(paths: &StatePaths) -> Vec<Kept> {
-    match json::load::<Cache>(&paths.state_dir().join(FILE)) {
-        Ok(Some(cache)) => cache.entries,
-        Ok(None) | Err(_) => Vec::new(),
-    }
-}
-
-/// Writes the answers, where the state directory exists; a failure is
-/// ignored (see the module's essay).
-fn store(paths: &StatePaths, entries: Vec<Kept>) {
-    let Ok(dir) = paths.open_state(false) else { return };
-    let cache = Cache { schema: Cache::SCHEMA.to_string(), entries };
-    if let Ok(bytes) = serde_json::to_vec(&cache) {
-        let _ = dir.replace_derived(FILE, &bytes, Perm::Private);
-    }
 }
 
 #[cfg(test)]

@@ -67,14 +67,15 @@ pub fn upstreams(
     // into it, test/cases/280) may stand where a pruned upstream was, so it
     // proves nothing alive either.
     let remote_wide: Vec<&str> = evidence.set_aside.iter().map(|s| s.why.as_str()).collect();
+    let by_name = evidence.by_name();
     let appeared = branches
         .iter()
         .filter_map(|b| b.upstream.as_ref())
         .filter_map(|u| {
-            if let Some(aside) = evidence.set_aside_for(&u.refname).filter(|s| s.appeared) {
+            if let Some(aside) = by_name.set_aside_for(&u.refname).filter(|s| s.appeared) {
                 return Some((u.refname.clone(), aside.why.clone()));
             }
-            let why = evidence.get(&u.refname)?.at_start.as_deref().filter(|w| !remote_wide.contains(w))?;
+            let why = by_name.get(&u.refname)?.at_start.as_deref().filter(|w| !remote_wide.contains(w))?;
             Some((u.refname.clone(), why.to_string()))
         })
         .collect();

@@ -216,3 +216,36 @@ fn reflog_lines_are_told_from_their_remote_by_name_url_or_all() {
         assert_eq!(from_remote(root, &line(message), "origin", url), counted, "{message:?}");
     }
 }
+
+#[test]
+fn by_name_finds_what_the_searches_find_the_first_of_a_name_included() {
+    let tracking = |refname: &str, commit: &str| Tracking {
+        refname: refname.into(),
+        remote: "origin".into(),
+        commit: commit.into(),
+        at_start: None,
+    };
+    let aside = |subject: &str, why: &str| SetAside { subject: subject.into(), why: why.into(), appeared: false };
+    let e = RemoteEvidence {
+        refs: vec![
+            tracking("refs/remotes/origin/a", "1"),
+            tracking("refs/remotes/origin/b", "2"),
+            tracking("refs/remotes/origin/a", "3"),
+        ],
+        set_aside: vec![
+            aside("refs/remotes/origin/c", "first"),
+            aside("refs/remotes/origin/c", "second"),
+            aside("up", "gone"),
+        ],
+        ..RemoteEvidence::default()
+    };
+    let by_name = e.by_name();
+    for name in
+        ["refs/remotes/origin/a", "refs/remotes/origin/b", "refs/remotes/origin/c", "up", "refs/remotes/origin/z"]
+    {
+        assert_eq!(by_name.get(name), e.get(name), "{name}");
+        assert_eq!(by_name.set_aside_for(name), e.set_aside_for(name), "{name}");
+    }
+    assert_eq!(by_name.get("refs/remotes/origin/a").map(|t| t.commit.as_str()), Some("1"));
+    assert_eq!(by_name.set_aside_for("refs/remotes/origin/c").map(|s| s.why.as_str()), Some("first"));
+}

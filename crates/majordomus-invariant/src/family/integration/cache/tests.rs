@@ -2,6 +2,8 @@ use std::cell::Cell;
 
 use majordomus_testkit::TestRepo;
 
+use majordomus_records::json;
+
 use super::*;
 
 /// A trunk of twelve commits a minute apart and a `feature` branch off its
@@ -106,7 +108,7 @@ fn a_damaged_cache_file_is_ignored_and_the_answer_worked_out_again() {
     for bytes in damaged {
         std::fs::write(&file, &bytes).expect("write");
         assert_eq!(integration(&repo, &paths, &feature, &tip).expect("read"), truth, "after {bytes:?}");
-        let rewritten: Cache = json::load(&file).expect("readable").expect("written");
+        let rewritten: id_cache::File<Kept> = json::load(&file).expect("readable").expect("written");
         assert_eq!(rewritten.entries.len(), 1, "after {bytes:?}");
     }
     // An entry kept under another bound of the search is not this answer.
