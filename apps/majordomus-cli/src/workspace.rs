@@ -62,9 +62,10 @@ impl Workspace {
 
     /// Opens the repository for `check`: one libgit2 cannot read (the
     /// reftable format, say) is not an error but a repository whose every
-    /// reading is unread, with the reason.
+    /// reading is unread, with the reason. The second handle the readings
+    /// take is opened beside it ([`majordomus_readings::open_with_spare`]).
     pub fn open_for_check(cwd: &Path) -> Result<Opened, CliError> {
-        match majordomus_readings::open(cwd) {
+        match majordomus_readings::open_with_spare(cwd) {
             Ok(repo) => Ok(Opened::Readable(Self::of(repo))),
             Err(majordomus_readings::OpenError::Unreadable { root, reason }) => {
                 Ok(Opened::Unreadable { paths: StatePaths::new(root), reason })

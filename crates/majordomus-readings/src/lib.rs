@@ -30,7 +30,7 @@ pub mod trees;
 mod unread;
 pub mod worktrees;
 
-pub use repo::{open, OpenError, Repo};
+pub use repo::{open, open_with_spare, OpenError, Repo};
 pub use unread::{Reading, Unread, UnreadKind, NO_TASK};
 
 #[cfg(test)]

@@ -19,7 +19,13 @@ pub struct Repo {
     index: Arc<Mutex<HeldIndex>>,
     /// The configuration as last read ([`Repo::config`]), shared as `index`.
     config: Arc<Mutex<HeldConfig>>,
+    /// The second handle, being opened beside this one ([`open_with_spare`]),
+    /// until [`Repo::reopener`] takes it.
+    spare: Mutex<Option<Spare>>,
 }
+
+/// A second handle opened on a thread of its own.
+type Spare = std::thread::JoinHandle<Result<Repository, git2::Error>>;
 
 /// The configuration's last reading and the identity of the repository's
 /// own configuration files (`config`, `config.worktree`) then.
@@ -32,17 +38,23 @@ pub struct Reopener {
     root: PathBuf,
     index: Arc<Mutex<HeldIndex>>,
     config: Arc<Mutex<HeldConfig>>,
+    spare: Option<Spare>,
 }
 
 impl Reopener {
-    /// The second handle, sharing the first's index parse and configuration.
+    /// The second handle, sharing the first's index parse and configuration:
+    /// the spare opened beside the first where there is one (of the same
+    /// git directory), else opened now.
     pub fn open(self) -> Result<Repo, git2::Error> {
-        let git = Repository::open(&self.git_dir)?;
+        let git = match self.spare.map(Spare::join) {
+            Some(Ok(Ok(git))) if git.path() == self.git_dir => git,
+            _ => Repository::open(&self.git_dir)?,
+        };
         if git.workdir().map(|w| w.canonicalize().unwrap_or_else(|_| w.to_path_buf())).as_deref() != Some(&self.root) {
             // As `open` decided it (a separate git directory, say).
             git.set_workdir(&self.root, false)?;
         }
-        Ok(Repo { git, root: self.root, index: self.index, config: self.config })
+        Ok(Repo { git, root: self.root, index: self.index, config: self.config, spare: Mutex::default() })
     }
 }
 
@@ -101,6 +113,20 @@ pub enum OpenError {
 /// Finds the repository containing `dir`, as git would, without reading
 /// `GIT_DIR` or other environment overrides.
 pub fn open(dir: &Path) -> Result<Repo, OpenError> {
+    open_inner(dir, false)
+}
+
+/// [`open`], opening beside it, on a thread of its own, the second handle
+/// a `check` takes its ref readings through ([`Repo::reopener`]). An open
+/// reads the whole configuration (libgit2 checks the repository's format
+/// from it), two entries per branch that tracks a remote: at a thousand
+/// such branches, a third of a `check`. Made beside the first, the second
+/// open no longer waits for it.
+pub fn open_with_spare(dir: &Path) -> Result<Repo, OpenError> {
+    open_inner(dir, true)
+}
+
+fn open_inner(dir: &Path, with_spare: bool) -> Result<Repo, OpenError> {
     read_objects_as_git_does();
     // `Repository::discover` is this search and then the open: made in two
     // steps, a search that finds nothing is made once (a hook walks up from
@@ -110,6 +136,12 @@ pub fn open(dir: &Path) -> Result<Repo, OpenError> {
     let none = std::iter::empty::<&std::ffi::OsStr>();
     let found = Repository::discover_path(dir, none)
         .map_err(|source| OpenError::NotARepository { path: dir.into(), source })?;
+    let spare = with_spare
+        .then(|| {
+            let found = found.clone();
+            std::thread::Builder::new().name("spare-open".into()).spawn(move || Repository::open(found)).ok()
+        })
+        .flatten();
     let git = match Repository::open(&found) {
         Ok(git) => git,
         Err(source) => {
@@ -131,7 +163,7 @@ pub fn open(dir: &Path) -> Result<Repo, OpenError> {
         }
         _ => root,
     };
-    Ok(Repo { git, root, index: Arc::default(), config: Arc::default() })
+    Ok(Repo { git, root, index: Arc::default(), config: Arc::default(), spare: Mutex::new(spare) })
 }
 
 /// A working tree's own git directory (a `.git` directory) that
@@ -256,6 +288,7 @@ impl Repo {
             root: self.root.clone(),
             index: Arc::clone(&self.index),
             config: Arc::clone(&self.config),
+            spare: self.spare.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take(),
         }
     }
 
@@ -355,6 +388,11 @@ mod tests {
         assert!(!first.entries.iter().any(|e| e.path(&first.paths) == b"added.txt"));
     }
 
+    type Open = fn(&Path) -> Result<Repo, OpenError>;
+
+    /// Both ways to open: alone, and with a spare second handle.
+    const OPENS: [Open; 2] = [open, open_with_spare];
+
     #[test]
     fn a_second_handle_opens_the_same_working_tree_in_a_linked_worktree_too() {
         let t = TestRepo::with_commit();
@@ -364,11 +402,15 @@ mod tests {
             .expect("parent")
             .join(format!("{}-linked", t.path().file_name().expect("name").to_string_lossy()));
         t.git(&["worktree", "add", "-q", "-b", "linked", wt.to_str().expect("utf8")]);
-        for dir in [t.path().to_path_buf(), wt.clone()] {
+        for (dir, open) in [t.path().to_path_buf(), wt.clone()].into_iter().flat_map(|d| OPENS.map(|o| (d.clone(), o)))
+        {
             let repo = open(&dir).expect("open");
             let again = repo.reopen().expect("reopen");
             assert_eq!(again.root(), repo.root());
             assert_eq!(again.git_dir(), repo.git_dir());
+            assert!(repo.spare.lock().expect("lock").is_none(), "the spare is taken by the first reopen");
+            let third = repo.reopen().expect("reopen again");
+            assert_eq!((third.root(), third.git_dir()), (repo.root(), repo.git_dir()));
         }
         std::fs::remove_dir_all(wt).expect("cleanup");
     }
@@ -386,7 +428,7 @@ mod tests {
             .expect("git init");
         assert!(init.success());
         std::fs::create_dir_all(wt.join("src")).expect("mkdir");
-        for from in [wt.clone(), wt.join("src")] {
+        for (from, open) in [wt.clone(), wt.join("src")].into_iter().flat_map(|d| OPENS.map(|o| (d.clone(), o))) {
             let repo = open(&from).expect("open");
             assert_eq!(repo.root(), wt.canonicalize().expect("canonical"), "from {}", from.display());
             let again = repo.reopen().expect("reopen");
