@@ -54,8 +54,7 @@ const ASKED: usize = 64;
 #[serde(deny_unknown_fields)]
 pub struct Walked {
     pub tip: String,
-    /// The hidden commits' ids, sorted, hashed as a blob's content is
-    /// ([`hidden_key`]): a thousand ids kept as one.
+    /// The hidden commits' key ([`hidden_key`]): a thousand ids kept as one.
     pub hidden: String,
     pub also: Option<String>,
     /// At most [`LISTED`] ids, newest first.
@@ -87,15 +86,27 @@ impl Walks for NoneKept {
     fn keep(&mut self, _: Walked) {}
 }
 
-/// The key [`Walked::hidden`] for these hidden commits: their ids sorted,
-/// one per line, hashed as git hashes a blob.
+/// The key [`Walked::hidden`] for these hidden commits: their raw ids,
+/// sorted, each once, hashed as git hashes a blob.
 pub fn hidden_key(hidden: &[Oid]) -> String {
-    let mut ids: Vec<String> = hidden.iter().map(Oid::to_string).collect();
+    let mut ids = hidden.to_vec();
     ids.sort_unstable();
     ids.dedup();
-    let mut text = ids.join("\n");
-    text.push('\n');
-    Oid::hash_object(git2::ObjectType::Blob, text.as_bytes()).map(|o| o.to_string()).unwrap_or_default()
+    let bytes: Vec<u8> = ids.iter().flat_map(|o| o.as_bytes().iter().copied()).collect();
+    Oid::hash_object(git2::ObjectType::Blob, &bytes).map(|o| o.to_string()).unwrap_or_default()
+}
+
+/// Commits a walk is hidden under, with their key, worked out once for
+/// the walks that share them.
+struct Hidden<'a> {
+    ids: &'a [Oid],
+    key: String,
+}
+
+impl<'a> Hidden<'a> {
+    fn of(ids: &'a [Oid]) -> Self {
+        Hidden { ids, key: hidden_key(ids) }
+    }
 }
 
 /// What of HEAD no counted remote-tracking ref holds, and of that what was
@@ -121,7 +132,7 @@ pub fn push(
     let (first, how) = first_compared(head, branches, trunk, evidence)?;
     let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
     if let Some((refname, at)) = &first {
-        let (_, count) = remembered(walks, &mut walk, parse(commit)?, &[parse(at)?], None)?;
+        let (_, count) = remembered(walks, &mut walk, parse(commit)?, &Hidden::of(&[parse(at)?]), None)?;
         if count == 0 {
             return Ok(Push::Measured {
                 against: refname.clone(),
@@ -144,6 +155,7 @@ pub fn push(
         )));
     }
     let head_oid = parse(commit)?;
+    let tips = Hidden::of(&tips);
     let (commits, count) = remembered(walks, &mut walk, head_oid, &tips, None)?;
     if count == 0 {
         let (against, how) = holder(repo, head_oid, evidence)?;
@@ -212,18 +224,18 @@ fn remembered(
     walks: &mut dyn Walks,
     walk: &mut git2::Revwalk<'_>,
     tip: Oid,
-    hidden: &[Oid],
+    hidden: &Hidden<'_>,
     also: Option<Oid>,
 ) -> Reading<(Vec<String>, usize)> {
-    let (tip_id, hidden_id, also_id) = (tip.to_string(), hidden_key(hidden), also.map(|o| o.to_string()));
-    if let Some(w) = walks.recall(&tip_id, &hidden_id, also_id.as_deref()) {
+    let (tip_id, also_id) = (tip.to_string(), also.map(|o| o.to_string()));
+    if let Some(w) = walks.recall(&tip_id, &hidden.key, also_id.as_deref()) {
         return Ok((w.listed.clone(), w.count));
     }
-    let (listed, count, all_found) = not_on_any(walk, tip, hidden, also)?;
+    let (listed, count, all_found) = not_on_any(walk, tip, hidden.ids, also)?;
     // A hidden commit missing from the object database counts as holding
     // nothing now, and would once fetched under the same id: not kept.
     if all_found {
-        walks.keep(Walked { tip: tip_id, hidden: hidden_id, also: also_id, listed: listed.clone(), count });
+        walks.keep(Walked { tip: tip_id, hidden: hidden.key.clone(), also: also_id, listed: listed.clone(), count });
     }
     Ok((listed, count))
 }
