@@ -1,5 +1,6 @@
 # A record majordomus reads (the task record and its copy, the ledger and
-# its mark, the forge observation, the policy, a stop hook's loop guard)
+# its mark, the forge observation, the policy, a stop hook's loop guard,
+# what check keeps between runs, an upstream's reflog)
 # replaced by a FIFO with `mkfifo` is a record that cannot be read: the
 # question that reads it answers unknown (or the stop is blocked), at once.
 # Opening a FIFO waits for a writer that never comes, and a stop hook that
@@ -51,7 +52,8 @@ n=0
 for record in .ai/local/state/task.json "$git_dir/majordomus/task.json" .ai/local/state/ledger.jsonl \
   "$git_dir/majordomus/ledger-mark.json" "$git_dir/majordomus/forge.json" .ai/repo/majordomus.toml \
   "$guard" .ai/local/state/hook/stray.json .ai/local/state/integration.cache.json \
-  .ai/local/state/branches.cache; do
+  .ai/local/state/branches.cache .ai/local/state/remotes.cache .ai/local/state/push.cache.json \
+  "$git_dir/logs/refs/remotes/origin/main"; do
   as_fifo "$record"
   within "$record" "$MAJORDOMUS" check
   [ "$got" -eq 10 ] || fail "check exited $got with $record replaced by a FIFO"
@@ -73,3 +75,9 @@ as_fifo .ai/local/state/task.json
 within "the task record" "$MAJORDOMUS" check
 expect_contains "FIFO"
 undo_fifo .ai/local/state/task.json
+
+as_fifo "$git_dir/logs/refs/remotes/origin/main"
+within "the upstream's reflog" "$MAJORDOMUS" check --json
+cp .ai/local/state/gates.completion.json "$case_root/doc.json"
+judge_answer pushed unknown "FIFO"
+undo_fifo "$git_dir/logs/refs/remotes/origin/main"

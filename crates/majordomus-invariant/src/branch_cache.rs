@@ -1,18 +1,23 @@
-//! The local branches' tips, kept between checks.
+//! The local branches' tips and the remote-tracking refs, kept between
+//! checks.
 //!
-//! `check` needs every local branch's tip at every stop; reading each ref
-//! file costs the same whether or not it changed, and a repository can hold
-//! thousands. [`majordomus_readings::refs::local`] reads only the files
-//! whose stamp (inode, size, change and modification times) differs from
-//! the one kept for them, and says what to keep: this module keeps it.
+//! `check` needs every local branch's tip and every remote-tracking ref at
+//! every stop; reading each ref file costs the same whether or not it
+//! changed, and a repository can hold thousands.
+//! [`majordomus_readings::refs::local`] reads only the files whose stamp
+//! (inode, size, change and modification times) differs from the one kept
+//! for them, and says what to keep: this module keeps it.
 //!
-//! Kept in `.ai/local/state/branches.cache`, written atomically through
+//! Kept in `.ai/local/state/branches.cache` (and `remotes.cache` for
+//! `refs/remotes/`; a file naming a ref outside its namespace is
+//! damaged), written atomically through
 //! the state directory's confined writer, only when what is kept changed,
 //! and only where the state directory already exists. As the integration
 //! cache ([`crate::family::integration::cache`]): a file that cannot be
 //! read or is damaged is ignored as a whole (every ref file is read), so
 //! the cache can cost time, never an answer; a lost one is rebuilt.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Read as _;
 
@@ -28,6 +33,20 @@ use crate::deadline::Deadline;
 /// The cache file's name in the state directory.
 pub const FILE: &str = "branches.cache";
 
+/// Which refs a cache file keeps: its name, and the namespace every ref it
+/// names is under (a name outside it makes the file damaged).
+#[derive(Debug, Clone, Copy)]
+struct Kept {
+    file: &'static str,
+    under: &'static str,
+}
+
+/// The local branches.
+const BRANCHES: Kept = Kept { file: FILE, under: "refs/heads/" };
+
+/// The remote-tracking refs ([`remote_refs`]).
+const REMOTES: Kept = Kept { file: "remotes.cache", under: "refs/remotes/" };
+
 /// The file's first line. The rest is one line per ref file kept:
 /// `<inode> <size> <mtime ns> <ctime ns> <id, or - for a symbolic ref> <name>`
 /// (a ref's name holds no space and no line break). Lines, not JSON: at
@@ -41,12 +60,26 @@ const MAX_BYTES: u64 = 64 << 20;
 /// through what the last check kept, keeping what it read. Needs no
 /// repository handle: it runs beside the other readings.
 pub fn tips(common_dir: &Path, paths: &StatePaths) -> Reading<Tips> {
-    let mut known = load(paths).unwrap_or_default();
+    let mut known = load(paths, BRANCHES).unwrap_or_default();
     let tips = local::branch_tips(common_dir, &mut known)?;
     if tips.changed {
-        store(paths, &known);
+        store(paths, BRANCHES, &known);
     }
     Ok(tips)
+}
+
+/// Every direct ref under `refs/remotes/` and its commit
+/// ([`local::remote_tips`]), through what the last check kept in
+/// `.ai/local/state/remotes.cache`, by the same rules: at a thousand
+/// remote-tracking refs, a stat each rather than an open, a stat, a read
+/// and a close.
+pub fn remote_refs(common_dir: &Path, paths: &StatePaths) -> Reading<BTreeMap<String, String>> {
+    let mut known = load(paths, REMOTES).unwrap_or_default();
+    let tips = local::remote_tips(common_dir, &mut known)?;
+    if tips.changed {
+        store(paths, REMOTES, &known);
+    }
+    Ok(tips.tips.into_iter().map(|(name, id)| (name, id.to_string())).collect())
 }
 
 /// The branches' tips ([`tips`]) read on a thread of their own, begun
@@ -97,17 +130,17 @@ impl Drop for Reader {
 
 /// What the last check kept; `None` when the file is missing, unreadable
 /// or damaged anywhere.
-fn load(paths: &StatePaths) -> Option<Known> {
-    let file = majordomus_records::regular::open(&paths.state_dir().join(FILE)).ok()?;
+fn load(paths: &StatePaths, kept: Kept) -> Option<Known> {
+    let file = majordomus_records::regular::open(&paths.state_dir().join(kept.file)).ok()?;
     let mut text = String::new();
     file.take(MAX_BYTES + 1).read_to_string(&mut text).ok()?;
     if text.len() as u64 > MAX_BYTES {
         return None;
     }
-    decode(&text)
+    decode(&text, kept)
 }
 
-fn decode(text: &str) -> Option<Known> {
+fn decode(text: &str, kept: Kept) -> Option<Known> {
     let mut lines = text.split('\n');
     if lines.next()? != SCHEMA {
         return None;
@@ -130,7 +163,7 @@ fn decode(text: &str) -> Option<Known> {
         };
         // A name git would refuse is never looked up: the reading asks only
         // for the names it lists and takes for branches.
-        if !name.starts_with("refs/heads/") || name.contains(' ') {
+        if !name.starts_with(kept.under) || name.contains(' ') {
             return None;
         }
         let stamp = FileStamp { ino, size, mtime_ns: i128::from(mtime), ctime_ns: i128::from(ctime) };
@@ -168,10 +201,10 @@ fn encode(known: &Known) -> Option<String> {
     Some(text)
 }
 
-fn store(paths: &StatePaths, known: &Known) {
+fn store(paths: &StatePaths, kept: Kept, known: &Known) {
     let Ok(dir) = paths.open_state(false) else { return };
     if let Some(text) = encode(known) {
-        let _ = dir.replace_derived(FILE, text.as_bytes(), Perm::Private);
+        let _ = dir.replace_derived(kept.file, text.as_bytes(), Perm::Private);
     }
 }
 
@@ -199,9 +232,38 @@ mod tests {
             format!("majordomus.branches-cache/0\n1 41 0 0 {id} refs/heads/side\n"),
         ] {
             std::fs::write(paths.state_dir().join(FILE), &damaged).expect("write");
-            assert!(decode(&damaged).is_none(), "{damaged}");
+            assert!(decode(&damaged, BRANCHES).is_none(), "{damaged}");
             assert_eq!(tips(repo.common_dir(), &paths).expect("read").tips, expected, "{damaged}");
         }
+    }
+
+    #[test]
+    fn the_remote_tracking_refs_read_through_what_is_kept_are_the_refs_there() {
+        let t = TestRepo::with_commit();
+        let _origin = t.with_origin();
+        t.git(&["push", "-q", "origin", "HEAD:review"]);
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let paths = StatePaths::new(repo.root());
+        std::fs::create_dir_all(paths.state_dir()).expect("state dir");
+        let direct = || majordomus_readings::refs::remote_refs(&repo).expect("read");
+        assert_eq!(remote_refs(repo.common_dir(), &paths).expect("read"), direct());
+        // Kept as settled (read a minute on), then one of them moves.
+        let mut known = Known::default();
+        let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
+        local::read_under_at(repo.common_dir(), "refs/remotes", &mut known, later).expect("read");
+        assert_eq!(known.len(), 3, "main, review and the symbolic HEAD: {known:?}");
+        store(&paths, REMOTES, &known);
+        t.write("more.txt", "more\n");
+        t.commit_all("more");
+        t.git(&["push", "-q", "origin", "HEAD:review"]);
+        let now = remote_refs(repo.common_dir(), &paths).expect("read");
+        assert_eq!(now.get("refs/remotes/origin/review").map(String::as_str), Some(t.head().as_str()));
+        assert_eq!(now, direct());
+        // A branch's line is no remote-tracking ref: the file is damaged.
+        let id = t.head();
+        let branch_line = format!("{SCHEMA}\n1 41 0 0 {id} refs/heads/main\n");
+        assert!(decode(&branch_line, REMOTES).is_none());
+        assert!(decode(&branch_line, BRANCHES).is_some());
     }
 
     #[test]
@@ -214,6 +276,6 @@ mod tests {
         let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
         local::branch_tips_at(repo.common_dir(), &mut known, later).expect("read");
         assert_eq!(known.len(), 3, "{known:?}");
-        assert_eq!(decode(&encode(&known).expect("encoded")), Some(known));
+        assert_eq!(decode(&encode(&known).expect("encoded"), BRANCHES), Some(known));
     }
 }

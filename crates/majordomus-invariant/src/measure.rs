@@ -234,13 +234,18 @@ fn ref_readings(
 ) -> RefReadings {
     // Which remote-tracking refs are evidence of the remotes is read once,
     // for the trunk, `pushed`, `integrated` and `upstream-alive`.
-    let evidence = deadline.read(|| commit::readings::evidence(repo, task));
+    // So are the remote-tracking refs now: for it and for the branches'
+    // upstreams.
+    let remote_now = deadline.read(|| crate::branch_cache::remote_refs(repo.common_dir(), paths));
+    let evidence = deadline.read(|| commit::readings::evidence(repo, task, &remote_now));
     let trunk: Reading<Result<Trunk, NoTrunk>> =
         deadline.read(|| integration::readings::trunk_in_force(repo, policy, task, &evidence));
     let commits_since_start = deadline.read(|| bookkeeping::readings::commits_since_start(repo, task, head_commit));
     let tree_changed = deadline.read(|| bookkeeping::readings::tree_changed(repo, task, head_commit));
     let (branches, heads_newest) = match tips.join() {
-        Ok(tips) => (deadline.read(|| refs::branches_of(repo, tips.tips)), tips.newest_mtime_ns),
+        Ok(tips) => {
+            (deadline.read(|| refs::branches_of(repo, tips.tips, remote_now.as_ref().ok())), tips.newest_mtime_ns)
+        }
         Err(e) => (Err(e), None),
     };
     let push = deadline.read(|| commit::readings::push(repo, paths, head, &branches, &trunk, &evidence, task.record()));

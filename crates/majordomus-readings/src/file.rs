@@ -53,6 +53,15 @@ pub use majordomus_records::regular::kind_name;
 /// The content of the regular file at `path` (a symlink is followed), read
 /// without blocking: anything else is [`FileError::NotRegular`].
 pub fn read(path: &Path) -> Result<Vec<u8>, FileError> {
+    let (mut file, size) = open(path)?;
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    file.read_to_end(&mut bytes).map_err(|source| FileError::Io { path: path.to_path_buf(), source })?;
+    Ok(bytes)
+}
+
+/// The regular file at `path` (a symlink is followed), opened without
+/// blocking, and its size: anything else is [`FileError::NotRegular`].
+pub fn open(path: &Path) -> Result<(std::fs::File, u64), FileError> {
     let io = |source: std::io::Error| FileError::Io { path: path.to_path_buf(), source };
     let flags = OFlags::RDONLY | OFlags::NONBLOCK | OFlags::CLOEXEC | OFlags::NOCTTY;
     let fd = rustix::fs::open(path, flags, Mode::empty()).map_err(|e| io(e.into()))?;
@@ -61,10 +70,8 @@ pub fn read(path: &Path) -> Result<Vec<u8>, FileError> {
     if kind != FileType::RegularFile {
         return Err(FileError::NotRegular { path: path.to_path_buf(), kind: kind_name(kind) });
     }
-    // O_NONBLOCK means nothing to a regular file: the read below is a plain one.
-    let mut bytes = Vec::with_capacity(usize::try_from(st.st_size).unwrap_or(0));
-    std::fs::File::from(fd).read_to_end(&mut bytes).map_err(io)?;
-    Ok(bytes)
+    // O_NONBLOCK means nothing to a regular file: reads of it are plain ones.
+    Ok((std::fs::File::from(fd), u64::try_from(st.st_size).unwrap_or(0)))
 }
 
 /// The blob id git would give the regular file at `path`: its raw content,

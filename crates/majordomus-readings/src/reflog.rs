@@ -18,7 +18,7 @@
 //! ([`since`]: what HEAD pointed at since the task's start), so a log of
 //! years costs what its newest lines cost.
 
-use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, TimeZone, Utc};
@@ -57,10 +57,10 @@ pub fn worktree_log(repo: &Repo, worktree: &str) -> PathBuf {
 /// Dates a reflog file by its first line. A missing or empty file is
 /// undated; a file that exists and cannot be read is an unread reading.
 pub fn date(path: &Path) -> Reading<Dating> {
-    let file = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Dating::Undated("it has no reflog")),
-        Err(e) => return Err(Unread::io(format!("could not read the reflog {}: {e}", path.display()))),
+    let file = match crate::file::open(path) {
+        Ok((f, _)) => f,
+        Err(e) if e.is_not_found() => return Ok(Dating::Undated("it has no reflog")),
+        Err(e) => return Err(unread(path, e)),
     };
     let mut first = Vec::new();
     BufReader::new(file)
@@ -124,21 +124,22 @@ const LINE: u64 = 1024;
 /// time, newest first, for as long as `more` says to go on (it is given
 /// each line once parsed). A missing file has no lines; a line that does
 /// not parse is skipped.
+///
+/// Opened without blocking ([`crate::file::open`]): a FIFO planted where a
+/// reflog is read is refused at once, never waited on.
 fn from_end(path: &Path, chunk: u64, mut more: impl FnMut(&Line) -> bool) -> Reading<Vec<Line>> {
-    let unread = |e: std::io::Error| Unread::io(format!("could not read the reflog {}: {e}", path.display()));
-    let mut file = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(unread(e)),
+    use std::os::unix::fs::FileExt;
+    let (file, mut end) = match crate::file::open(path) {
+        Ok(opened) => opened,
+        Err(e) if e.is_not_found() => return Ok(Vec::new()),
+        Err(e) => return Err(unread(path, e)),
     };
-    let mut end = file.seek(SeekFrom::End(0)).map_err(unread)?;
     let mut carry: Vec<u8> = Vec::new();
     let mut out = Vec::new();
     while end > 0 {
         let start = end.saturating_sub(chunk);
-        file.seek(SeekFrom::Start(start)).map_err(unread)?;
         let mut chunk = vec![0; (end - start) as usize];
-        file.read_exact(&mut chunk).map_err(unread)?;
+        file.read_exact_at(&mut chunk, start).map_err(|e| unread(path, e))?;
         chunk.extend_from_slice(&carry);
         // The first piece may be a line cut by the chunk's start: kept
         // for the next chunk unless this chunk began the file.
@@ -156,6 +157,13 @@ fn from_end(path: &Path, chunk: u64, mut more: impl FnMut(&Line) -> bool) -> Rea
         end = start;
     }
     Ok(out)
+}
+
+/// Why the reflog at `path` could not be read: an I/O error, or something
+/// that is not a regular file (opened without blocking, a FIFO is refused
+/// at once: [`crate::file::open`]).
+fn unread(path: &Path, e: impl std::fmt::Display) -> Unread {
+    Unread::io(format!("could not read the reflog {}: {e}", path.display()))
 }
 
 /// The newest line of the reflog at `path`; `None` when it has none.
@@ -176,10 +184,10 @@ pub fn since(path: &Path, time: i64) -> Reading<Vec<Line>> {
 /// Where the reflog at `path` ends now: its length and its last line (a
 /// missing file is an empty one).
 pub fn mark(path: &Path) -> Reading<(u64, String)> {
-    let bytes = match std::fs::read(path) {
+    let bytes = match crate::file::read(path) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((0, String::new())),
-        Err(e) => return Err(Unread::io(format!("could not read the reflog {}: {e}", path.display()))),
+        Err(e) if e.is_not_found() => return Ok((0, String::new())),
+        Err(e) => return Err(unread(path, e)),
     };
     let body = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
     let last = body.rsplit(|b| *b == b'\n').next().unwrap_or_default();
@@ -191,10 +199,10 @@ pub fn mark(path: &Path) -> Reading<(u64, String)> {
 /// marked (it is shorter, or the line ending at the mark is another:
 /// `git reflog expire` rewrote it).
 pub fn after(path: &Path, len: u64, last: &str) -> Reading<Option<Vec<Line>>> {
-    let bytes = match std::fs::read(path) {
+    let bytes = match crate::file::read(path) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((len == 0).then(Vec::new)),
-        Err(e) => return Err(Unread::io(format!("could not read the reflog {}: {e}", path.display()))),
+        Err(e) if e.is_not_found() => return Ok((len == 0).then(Vec::new)),
+        Err(e) => return Err(unread(path, e)),
     };
     let Ok(len) = usize::try_from(len) else { return Ok(None) };
     if bytes.len() < len {

@@ -1,7 +1,7 @@
 //! Every local branch, its commit and its configured upstream, and the
 //! remotes.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use git2::{ErrorCode, Oid};
 
@@ -27,7 +27,7 @@ pub struct Upstream {
 /// Every local branch with its commit and configured upstream.
 pub fn branches(repo: &Repo) -> Reading<Vec<Branch>> {
     let tips = local::branch_tips(repo.common_dir(), &mut Known::default())?;
-    branches_of(repo, tips.tips)
+    branches_of(repo, tips.tips, None)
 }
 
 /// The local branches whose tips (full ref names, sorted, and commits)
@@ -37,9 +37,23 @@ pub fn branches(repo: &Repo) -> Reading<Vec<Branch>> {
 /// libgit2 for each branch's upstream takes a fresh configuration snapshot
 /// per branch, which on a repository with thousands of branches was a
 /// measurable share of `check` (bench/README.md).
-pub fn branches_of(repo: &Repo, tips: Vec<(String, Oid)>) -> Reading<Vec<Branch>> {
+///
+/// Whether an upstream exists is read from `remote_now` (every direct ref
+/// under `refs/remotes/` now, [`super::evidence::remote_refs`]) and the
+/// local branches, where given; a name in neither (a symbolic ref, a
+/// namespace of its own) is asked of libgit2, as every one was: a lookup
+/// opens the ref file, and a repository can hold a thousand upstreams.
+pub fn branches_of(
+    repo: &Repo,
+    tips: Vec<(String, Oid)>,
+    remote_now: Option<&BTreeMap<String, String>>,
+) -> Reading<Vec<Branch>> {
     let tracking = tracking_config(repo)?;
     let mut remotes: HashMap<String, Vec<(String, String)>> = HashMap::new();
+    let local: Option<HashSet<String>> = remote_now.map(|_| tips.iter().map(|(name, _)| name.clone()).collect());
+    let known = |refname: &str| {
+        remote_now.is_some_and(|r| r.contains_key(refname)) || local.as_ref().is_some_and(|l| l.contains(refname))
+    };
     let mut out = Vec::with_capacity(tips.len());
     for (mut name, target) in tips {
         // The short name, in the full name's own buffer.
@@ -52,11 +66,12 @@ pub fn branches_of(repo: &Repo, tips: Vec<(String, Oid)>) -> Reading<Vec<Branch>
         };
         let upstream = match upstream {
             Some(refname) => {
-                let exists = match repo.git.find_reference(&refname) {
-                    Ok(_) => true,
-                    Err(e) if e.code() == ErrorCode::NotFound => false,
-                    Err(e) => return Err(Unread::git(&refname, &e)),
-                };
+                let exists = known(&refname)
+                    || match repo.git.find_reference(&refname) {
+                        Ok(_) => true,
+                        Err(e) if e.code() == ErrorCode::NotFound => false,
+                        Err(e) => return Err(Unread::git(&refname, &e)),
+                    };
                 Some(Upstream { refname, exists })
             }
             None => None,
@@ -177,6 +192,37 @@ mod tests {
         assert_eq!(feature.upstream, Some(Upstream { refname: "refs/remotes/origin/feature".into(), exists: false }));
         let main = all.iter().find(|b| b.name == "main").expect("main");
         assert!(main.upstream.as_ref().expect("main tracks origin").exists);
+    }
+
+    #[test]
+    fn upstreams_read_through_the_refs_already_read_are_what_libgit2_says() {
+        let t = TestRepo::with_commit();
+        let _origin = t.with_origin();
+        for (branch, merge) in [("gone", "refs/heads/gone"), ("alive", "refs/heads/alive"), ("head", "refs/heads/HEAD")]
+        {
+            t.git(&["branch", "-q", branch]);
+            t.git(&["config", &format!("branch.{branch}.remote"), "origin"]);
+            t.git(&["config", &format!("branch.{branch}.merge"), merge]);
+        }
+        t.git(&["push", "-q", "origin", "alive", "gone"]);
+        t.git(&["push", "-q", "origin", "--delete", "gone"]);
+        // origin/HEAD: a symbolic ref, which the direct refs leave out.
+        t.git(&["symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main"]);
+        t.git(&["branch", "-q", "local"]);
+        t.git(&["config", "branch.local.remote", "."]);
+        t.git(&["config", "branch.local.merge", "refs/heads/main"]);
+        t.git(&["config", "branch.main.merge", "refs/heads/nowhere"]);
+        let repo = crate::open(t.path()).expect("open");
+        let tips = local::branch_tips(repo.common_dir(), &mut Known::default()).expect("tips").tips;
+        let now = crate::refs::remote_refs(&repo).expect("remote refs");
+        assert!(!now.contains_key("refs/remotes/origin/HEAD"));
+        let through = branches_of(&repo, tips, Some(&now)).expect("branches");
+        assert_eq!(through, branches(&repo).expect("branches"));
+        let exists = |n: &str| through.iter().find(|b| b.name == n).and_then(|b| b.upstream.as_ref()).map(|u| u.exists);
+        assert_eq!(
+            ["alive", "gone", "head", "local", "main"].map(exists),
+            [Some(true), Some(false), Some(true), Some(true), Some(false)]
+        );
     }
 
     #[test]

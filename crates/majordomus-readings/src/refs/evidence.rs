@@ -182,6 +182,13 @@ struct Configured {
 /// remote-tracking ref now and at the start, and the reflog's newest line
 /// of each ref that moved since.
 pub fn evidence(repo: &Repo, start: Start<'_>) -> Reading<RemoteEvidence> {
+    evidence_with(repo, start, &remote_refs(repo)?)
+}
+
+/// [`evidence`], with the remote-tracking refs now already read
+/// ([`remote_refs`]): a check reads them once, for this and for the
+/// branches' upstreams.
+pub fn evidence_with(repo: &Repo, start: Start<'_>, now: &BTreeMap<String, String>) -> Reading<RemoteEvidence> {
     let (configured, rewrites) = configuration(repo)?;
     let (start_remotes, start_refs) = match start {
         Start::NoTask => (None, None),
@@ -247,10 +254,9 @@ pub fn evidence(repo: &Repo, start: Start<'_>) -> Reading<RemoteEvidence> {
         }
     }
     let owner = |refname: &str| owner_of(refname, &configured, &standing);
-    let now = remote_refs(repo)?;
     // Every FETCH_HEAD's lines, read once and only for a ref a fetch moved.
     let mut fetched: Option<Vec<fetch_head::Fetched>> = None;
-    for (refname, commit) in &now {
+    for (refname, commit) in now {
         let then = start_refs.and_then(|r| r.get(refname));
         let Some(remote) = owner(refname) else {
             out.set_aside.push(SetAside {
@@ -557,7 +563,7 @@ fn matches_destination(dst: &str, refname: &str) -> bool {
 /// Every direct ref under `refs/remotes/` and its commit, read from the
 /// ref files ([`super::local`]: libgit2 parses all of `packed-refs` into a
 /// sorted cache to list a few remote-tracking refs).
-fn remote_refs(repo: &Repo) -> Reading<BTreeMap<String, String>> {
+pub fn remote_refs(repo: &Repo) -> Reading<BTreeMap<String, String>> {
     let refs = super::local::direct_refs(repo.common_dir(), "refs/remotes")?;
     Ok(refs.into_iter().map(|(name, id)| (name, id.to_string())).collect())
 }

@@ -157,6 +157,13 @@ pub fn branch_tips(common_dir: &Path, known: &mut Known) -> Reading<Tips> {
     read_under(common_dir, "refs/heads", known, SystemTime::now())
 }
 
+/// Every direct ref under `refs/remotes` and its commit, sorted by name,
+/// read as [`branch_tips`] reads the branches: only the files whose stamp
+/// is not the one `known` holds.
+pub fn remote_tips(common_dir: &Path, known: &mut Known) -> Reading<Tips> {
+    read_under(common_dir, "refs/remotes", known, SystemTime::now())
+}
+
 /// Every direct ref under `under` (`refs/remotes`, say) and its commit,
 /// sorted by name, read as [`branch_tips`] reads the branches (nothing
 /// kept: every file read).
@@ -188,6 +195,11 @@ pub fn tags(common_dir: &Path) -> Reading<Vec<TagRef>> {
 /// of it is not kept).
 pub fn branch_tips_at(common_dir: &Path, known: &mut Known, now: SystemTime) -> Reading<Tips> {
     read_under(common_dir, "refs/heads", known, now)
+}
+
+/// The direct refs under `under` as [`branch_tips_at`] reads the branches.
+pub fn read_under_at(common_dir: &Path, under: &str, known: &mut Known, now: SystemTime) -> Reading<Tips> {
+    read_under(common_dir, under, known, now)
 }
 
 fn read_under(common_dir: &Path, under: &str, known: &mut Known, now: SystemTime) -> Reading<Tips> {

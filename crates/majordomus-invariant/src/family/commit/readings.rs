@@ -86,11 +86,13 @@ fn superproject_url(record: &majordomus_records::task::TaskRecord) -> Option<&st
 }
 
 /// Which remote-tracking refs count as evidence of the remotes, measured
-/// from the task's start snapshot (with no task: every ref as it is).
-pub fn evidence(repo: &Repo, task: &TaskState) -> Reading<RemoteEvidence> {
+/// from the task's start snapshot (with no task: every ref as it is), of
+/// the refs `now` ([`refs::remote_refs`]).
+pub fn evidence(repo: &Repo, task: &TaskState, now: &Reading<BTreeMap<String, String>>) -> Reading<RemoteEvidence> {
+    let now = now.as_ref().map_err(Clone::clone)?;
     match task.record() {
-        Some(r) => refs::evidence(repo, Start::Snapshot(&r.snapshot)),
-        None => refs::evidence(repo, Start::NoTask),
+        Some(r) => refs::evidence_with(repo, Start::Snapshot(&r.snapshot), now),
+        None => refs::evidence_with(repo, Start::NoTask, now),
     }
 }
 
