@@ -1,6 +1,7 @@
 # A record majordomus reads (the task record and its copy, the ledger and
 # its mark, the forge observation, the policy, a stop hook's loop guard,
-# what check keeps between runs, an upstream's reflog)
+# what check keeps between runs, an upstream's reflog, the sequencer's
+# state files)
 # replaced by a FIFO with `mkfifo` is a record that cannot be read: the
 # question that reads it answers unknown (or the stop is blocked), at once.
 # Opening a FIFO waits for a writer that never comes, and a stop hook that
@@ -53,7 +54,7 @@ for record in .ai/local/state/task.json "$git_dir/majordomus/task.json" .ai/loca
   "$git_dir/majordomus/ledger-mark.json" "$git_dir/majordomus/forge.json" .ai/repo/majordomus.toml \
   "$guard" .ai/local/state/hook/stray.json .ai/local/state/integration.cache.json \
   .ai/local/state/branches.cache .ai/local/state/remotes.cache .ai/local/state/push.cache.json \
-  "$git_dir/logs/refs/remotes/origin/main"; do
+  "$git_dir/logs/refs/remotes/origin/main" "$git_dir/CHERRY_PICK_HEAD" "$git_dir/sequencer/todo"; do
   as_fifo "$record"
   within "$record" "$MAJORDOMUS" check
   [ "$got" -eq 10 ] || fail "check exited $got with $record replaced by a FIFO"

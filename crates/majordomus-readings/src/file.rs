@@ -59,6 +59,16 @@ pub fn read(path: &Path) -> Result<Vec<u8>, FileError> {
     Ok(bytes)
 }
 
+/// [`read`], with nothing at `path` (or a component of it no directory)
+/// read as `None`.
+pub fn read_optional(path: &Path) -> Result<Option<Vec<u8>>, FileError> {
+    match read(path) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.is_not_found() => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// The regular file at `path` (a symlink is followed), opened without
 /// blocking, and its size: anything else is [`FileError::NotRegular`].
 pub fn open(path: &Path) -> Result<(std::fs::File, u64), FileError> {

@@ -214,7 +214,7 @@ fn gitlink_dir(dir: &Path, git: &Repository) -> Option<PathBuf> {
     if !dotgit.symlink_metadata().ok()?.is_file() {
         return None;
     }
-    let named = std::fs::read_to_string(&dotgit).ok()?;
+    let named = String::from_utf8(crate::file::read(&dotgit).ok()?).ok()?;
     let named = named.lines().next()?.strip_prefix("gitdir:")?.trim();
     let named = holder.join(named).canonicalize().ok()?;
     if named != git.path().canonicalize().ok()? {
@@ -231,7 +231,10 @@ fn unreadable_at(git_dir: &Path) -> Option<OpenError> {
     let git_dir = git_dir.to_path_buf();
     // A linked worktree's git directory names its common directory and its
     // working tree; the main one lives in the working tree's `.git`.
-    let read = |name: &str| std::fs::read_to_string(git_dir.join(name)).ok().map(|s| s.trim().to_string());
+    let read = |name: &str| {
+        let bytes = crate::file::read(&git_dir.join(name)).ok()?;
+        Some(String::from_utf8_lossy(&bytes).trim().to_string())
+    };
     let common = match read("commondir") {
         Some(c) => git_dir.join(c),
         None => git_dir.clone(),
@@ -322,7 +325,7 @@ impl Repo {
     pub fn index_file(&self) -> Result<Arc<Index>, Unsupported> {
         use std::os::unix::fs::MetadataExt;
         let path = self.git_dir().join("index");
-        let mut file = std::fs::File::open(&path).map_err(|e| Unsupported(format!("cannot read the index: {e}")))?;
+        let (mut file, _) = crate::file::open(&path).map_err(|e| Unsupported(format!("cannot read the index: {e}")))?;
         let meta = file.metadata().map_err(|e| Unsupported(format!("cannot read the index: {e}")))?;
         let identity = FileIdentity::of(&meta);
         let mut held = self.index.lock().unwrap_or_else(std::sync::PoisonError::into_inner);

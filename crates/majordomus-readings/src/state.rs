@@ -146,14 +146,14 @@ fn read(dir: &Path) -> Reading<Vec<InProgress>> {
 /// Whether the pseudo-ref `name` exists and holds an object id, as git's
 /// `repo_get_oid` requires before it reports the operation.
 fn holds_object_id(dir: &Path, name: &str) -> Reading<bool> {
-    match std::fs::read(dir.join(name)) {
-        Ok(bytes) => {
+    match crate::file::read_optional(&dir.join(name)) {
+        Ok(Some(bytes)) => {
             let text = String::from_utf8_lossy(&bytes);
             let word = text.split_whitespace().next().unwrap_or("");
             Ok(matches!(word.len(), 40 | 64) && word.bytes().all(|b| b.is_ascii_hexdigit()))
         }
-        Err(e) if absent(&e) => Ok(false),
-        Err(e) => Err(Unread::io(format!("could not read {}: {e}", dir.join(name).display()))),
+        Ok(None) => Ok(false),
+        Err(e) => Err(Unread::io(e.to_string())),
     }
 }
 
@@ -162,10 +162,10 @@ fn holds_object_id(dir: &Path, name: &str) -> Reading<bool> {
 /// `sequencer_get_last_command` reads it; anything else, or no file, none.
 fn last_command(dir: &Path) -> Reading<Option<Operation>> {
     let path = dir.join("sequencer").join("todo");
-    let bytes = match std::fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if absent(&e) => return Ok(None),
-        Err(e) => return Err(Unread::io(format!("could not read {}: {e}", path.display()))),
+    let bytes = match crate::file::read_optional(&path) {
+        Ok(Some(b)) => b,
+        Ok(None) => return Ok(None),
+        Err(e) => return Err(Unread::io(e.to_string())),
     };
     let text = String::from_utf8_lossy(&bytes);
     let text = text.trim_start_matches([' ', '\t', '\r', '\n']);

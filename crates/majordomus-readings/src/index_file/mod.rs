@@ -49,8 +49,7 @@ impl Index {
     /// The index file at `path`; a split index is joined with the shared
     /// file it names, in the same directory.
     pub fn read(path: &Path) -> Result<Self, Unsupported> {
-        let file = std::fs::File::open(path).map_err(|e| Unsupported(format!("cannot read the index: {e}")))?;
-        let size = file.metadata().map_err(|e| Unsupported(format!("cannot read the index: {e}")))?.len();
+        let (file, size) = crate::file::open(path).map_err(|e| Unsupported(format!("cannot read the index: {e}")))?;
         Self::read_from(file, size, path.parent())
     }
 

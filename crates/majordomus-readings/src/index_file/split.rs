@@ -88,9 +88,9 @@ pub(super) fn join(
     dir: &Path,
 ) -> Result<(Vec<Entry>, Paths), Unsupported> {
     let name = format!("sharedindex.{}", link.shared);
-    let cannot = |e: std::io::Error| Unsupported(format!("cannot read the split index's shared file {name}: {e}"));
-    let file = std::fs::File::open(dir.join(&name)).map_err(cannot)?;
-    let size = file.metadata().map_err(cannot)?.len();
+    let cannot =
+        |e: crate::file::FileError| Unsupported(format!("cannot read the split index's shared file {name}: {e}"));
+    let (file, size) = crate::file::open(&dir.join(&name)).map_err(cannot)?;
     let shared = read_parts(file, size)?;
     if shared.link.is_some() {
         return Err(Unsupported(format!("the shared index file {name} is split again")));

@@ -416,8 +416,8 @@ fn checked_out_elsewhere(repo: &Repo) -> Reading<BTreeMap<String, String>> {
         if same(&path, &ours) {
             continue;
         }
-        let Ok(text) = std::fs::read_to_string(&path) else { continue };
-        if let Some(branch) = text.trim().strip_prefix("ref: refs/heads/") {
+        let Ok(bytes) = crate::file::read(&path) else { continue };
+        if let Some(branch) = String::from_utf8_lossy(&bytes).trim().strip_prefix("ref: refs/heads/") {
             out.insert(branch.to_string(), name);
         }
     }

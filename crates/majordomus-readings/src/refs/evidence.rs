@@ -669,15 +669,15 @@ pub(super) fn points_at(root: &Path, common_dir: &Path, url: &str) -> bool {
 fn grafts(repo: &Repo) -> Reading<Option<PathBuf>> {
     for dir in [repo.common_dir(), repo.git_dir()] {
         let path = dir.join("info").join("grafts");
-        match std::fs::read(&path) {
-            Ok(bytes) => {
+        match crate::file::read_optional(&path) {
+            Ok(Some(bytes)) => {
                 let text = String::from_utf8_lossy(&bytes);
                 if text.lines().any(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')) {
                     return Ok(Some(path));
                 }
             }
-            Err(e) if crate::state::absent(&e) => {}
-            Err(e) => return Err(Unread::io(format!("could not read {}: {e}", path.display()))),
+            Ok(None) => {}
+            Err(e) => return Err(Unread::io(e.to_string())),
         }
     }
     Ok(None)

@@ -150,7 +150,8 @@ pub fn read(repo: &Repo, record: &TaskRecord) -> Reading<Made> {
 /// the common git directory (its directory may be gone): `None` when it
 /// holds none (unborn) or cannot be read.
 fn worktree_head(repo: &Repo, name: &str) -> Option<git2::Oid> {
-    let text = std::fs::read_to_string(repo.common_dir().join("worktrees").join(name).join("HEAD")).ok()?;
+    let bytes = majordomus_readings::file::read(&repo.common_dir().join("worktrees").join(name).join("HEAD")).ok()?;
+    let text = String::from_utf8_lossy(&bytes);
     let text = text.trim();
     match text.strip_prefix("ref:") {
         Some(target) => repo.git.find_reference(target.trim()).ok()?.resolve().ok()?.target(),

@@ -51,7 +51,7 @@ pub(super) fn read(repo: &Repo) -> Vec<Fetched> {
         if !meta.is_file() || meta.len() > 16 * 1024 * 1024 {
             continue;
         }
-        let Ok(text) = std::fs::read_to_string(&file) else { continue };
+        let Some(text) = crate::file::read(&file).ok().and_then(|b| String::from_utf8(b).ok()) else { continue };
         let written = std::os::unix::fs::MetadataExt::mtime(&meta);
         out.extend(text.lines().filter_map(|l| parse(l, written)));
     }
