@@ -225,19 +225,25 @@ if [ "$only" != claude ]; then
     fresh codex-reviewed codex
     tmux new-session -d -s "majordomus-hosts-$$" -x 160 -y 50 \
       "cd '$work/codex-reviewed' && env HOME='$work/home' CODEX_HOME='$work/codex-home' PATH='$PATH' '$codex' --disable daemon_auto_start"
-    screen_has() { # screen_has TEXT: waits up to 20 s for TEXT on the screen
-      for _ in $(seq 100); do
-        tmux capture-pane -t "majordomus-hosts-$$" -p 2>/dev/null | grep -q "$1" && return 0
-        sleep 0.2
-      done
-      return 1
-    }
-    # The trust prompt comes with the first command; /hooks opens the review.
-    screen_has "Ask Codex" && tmux send-keys -t "majordomus-hosts-$$" "/hooks" && sleep 1 &&
-      tmux send-keys -t "majordomus-hosts-$$" Enter
-    screen_has "Trust and continue" && tmux send-keys -t "majordomus-hosts-$$" Enter
-    screen_has "Trust all and continue" && tmux send-keys -t "majordomus-hosts-$$" Down && sleep 0.5 &&
-      tmux send-keys -t "majordomus-hosts-$$" Enter
+    # Whichever screen comes up, in whatever order (it varies from one start
+    # to the next): the folder's trust prompt is accepted, the hooks' review
+    # (shown as the TUI starts in a trusted folder, or after /hooks) is
+    # answered "Trust all and continue", and the composer is sent /hooks
+    # once while no review has been shown.
+    sent=0
+    for _ in $(seq 150); do
+      screen=$(tmux capture-pane -t "majordomus-hosts-$$" -p 2>/dev/null || true)
+      if grep -q "Trust all and continue" <<<"$screen"; then
+        tmux send-keys -t "majordomus-hosts-$$" Down && sleep 0.5 && tmux send-keys -t "majordomus-hosts-$$" Enter
+        break
+      elif grep -q "Trust and continue" <<<"$screen"; then
+        tmux send-keys -t "majordomus-hosts-$$" Enter && sleep 1
+      elif [ "$sent" = 0 ] && grep -q "Ask Codex" <<<"$screen"; then
+        tmux send-keys -t "majordomus-hosts-$$" "/hooks" && sleep 1 && tmux send-keys -t "majordomus-hosts-$$" Enter
+        sent=1
+      fi
+      sleep 0.2
+    done
     for _ in $(seq 50); do grep -q 'codex-reviewed/.codex/hooks.json:stop' "$work/codex-home/config.toml" && break; sleep 0.2; done
     tmux kill-session -t "majordomus-hosts-$$" 2>/dev/null
     check "Reviewed in the TUI: a trusted hash per hook in config.toml" \
