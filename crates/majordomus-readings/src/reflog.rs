@@ -60,7 +60,7 @@ pub fn date(path: &Path) -> Reading<Dating> {
     let file = match crate::file::open(path) {
         Ok((f, _)) => f,
         Err(e) if e.is_not_found() => return Ok(Dating::Undated("it has no reflog")),
-        Err(e) => return Err(unread(path, e)),
+        Err(e) => return Err(refused(path, e)),
     };
     let mut first = Vec::new();
     BufReader::new(file)
@@ -132,7 +132,7 @@ fn from_end(path: &Path, chunk: u64, mut more: impl FnMut(&Line) -> bool) -> Rea
     let (file, mut end) = match crate::file::open(path) {
         Ok(opened) => opened,
         Err(e) if e.is_not_found() => return Ok(Vec::new()),
-        Err(e) => return Err(unread(path, e)),
+        Err(e) => return Err(refused(path, e)),
     };
     let mut carry: Vec<u8> = Vec::new();
     let mut out = Vec::new();
@@ -166,6 +166,17 @@ fn unread(path: &Path, e: impl std::fmt::Display) -> Unread {
     Unread::io(format!("could not read the reflog {}: {e}", path.display()))
 }
 
+/// [`unread`] for what [`crate::file::open`] refused: a thing that is not
+/// a regular file is named once, as what it is.
+fn refused(path: &Path, e: crate::file::FileError) -> Unread {
+    match e {
+        crate::file::FileError::NotRegular { kind, .. } => {
+            Unread::io(format!("the reflog {} is {kind}, not a regular file", path.display()))
+        }
+        crate::file::FileError::Io { source, .. } => unread(path, source),
+    }
+}
+
 /// The newest line of the reflog at `path`; `None` when it has none.
 pub fn last_line(path: &Path) -> Reading<Option<Line>> {
     Ok(from_end(path, LINE, |_| false)?.into_iter().next())
@@ -187,7 +198,7 @@ pub fn mark(path: &Path) -> Reading<(u64, String)> {
     let bytes = match crate::file::read(path) {
         Ok(b) => b,
         Err(e) if e.is_not_found() => return Ok((0, String::new())),
-        Err(e) => return Err(unread(path, e)),
+        Err(e) => return Err(refused(path, e)),
     };
     let body = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
     let last = body.rsplit(|b| *b == b'\n').next().unwrap_or_default();
@@ -202,7 +213,7 @@ pub fn after(path: &Path, len: u64, last: &str) -> Reading<Option<Vec<Line>>> {
     let bytes = match crate::file::read(path) {
         Ok(b) => b,
         Err(e) if e.is_not_found() => return Ok((len == 0).then(Vec::new)),
-        Err(e) => return Err(unread(path, e)),
+        Err(e) => return Err(refused(path, e)),
     };
     let Ok(len) = usize::try_from(len) else { return Ok(None) };
     if bytes.len() < len {
