@@ -36,16 +36,16 @@ pub const FILE: &str = "branches.cache";
 /// Which refs a cache file keeps: its name, and the namespace every ref it
 /// names is under (a name outside it makes the file damaged).
 #[derive(Debug, Clone, Copy)]
-struct Kept {
+struct Namespace {
     file: &'static str,
     under: &'static str,
 }
 
 /// The local branches.
-const BRANCHES: Kept = Kept { file: FILE, under: "refs/heads/" };
+const BRANCHES: Namespace = Namespace { file: FILE, under: "refs/heads/" };
 
 /// The remote-tracking refs ([`remote_refs`]).
-const REMOTES: Kept = Kept { file: "remotes.cache", under: "refs/remotes/" };
+const REMOTES: Namespace = Namespace { file: "remotes.cache", under: "refs/remotes/" };
 
 /// The file's first line. The rest is one line per ref file kept:
 /// `<inode> <size> <mtime ns> <ctime ns> <id, or - for a symbolic ref> <name>`
@@ -130,17 +130,17 @@ impl Drop for Reader {
 
 /// What the last check kept; `None` when the file is missing, unreadable
 /// or damaged anywhere.
-fn load(paths: &StatePaths, kept: Kept) -> Option<Known> {
-    let file = majordomus_records::regular::open(&paths.state_dir().join(kept.file)).ok()?;
+fn load(paths: &StatePaths, ns: Namespace) -> Option<Known> {
+    let file = majordomus_records::regular::open(&paths.state_dir().join(ns.file)).ok()?;
     let mut text = String::new();
     file.take(MAX_BYTES + 1).read_to_string(&mut text).ok()?;
     if text.len() as u64 > MAX_BYTES {
         return None;
     }
-    decode(&text, kept)
+    decode(&text, ns)
 }
 
-fn decode(text: &str, kept: Kept) -> Option<Known> {
+fn decode(text: &str, ns: Namespace) -> Option<Known> {
     let mut lines = text.split('\n');
     if lines.next()? != SCHEMA {
         return None;
@@ -163,7 +163,7 @@ fn decode(text: &str, kept: Kept) -> Option<Known> {
         };
         // A name git would refuse is never looked up: the reading asks only
         // for the names it lists and takes for branches.
-        if !name.starts_with(kept.under) || name.contains(' ') {
+        if !name.starts_with(ns.under) || name.contains(' ') {
             return None;
         }
         let stamp = FileStamp { ino, size, mtime_ns: i128::from(mtime), ctime_ns: i128::from(ctime) };
@@ -201,10 +201,10 @@ fn encode(known: &Known) -> Option<String> {
     Some(text)
 }
 
-fn store(paths: &StatePaths, kept: Kept, known: &Known) {
+fn store(paths: &StatePaths, ns: Namespace, known: &Known) {
     let Ok(dir) = paths.open_state(false) else { return };
     if let Some(text) = encode(known) {
-        let _ = dir.replace_derived(kept.file, text.as_bytes(), Perm::Private);
+        let _ = dir.replace_derived(ns.file, text.as_bytes(), Perm::Private);
     }
 }
 
