@@ -54,18 +54,36 @@ pub struct Link {
 pub fn entries(content: &[u8]) -> Vec<Entry> {
     let content = content.strip_prefix("\u{feff}".as_bytes()).unwrap_or(content);
     let mut out = Vec::new();
-    for line in content.split(|b| *b == b'\n') {
+    let mut from = 0;
+    for end in memchr::memchr_iter(b'\n', content).chain(std::iter::once(content.len())) {
+        let line = &content[from..end];
+        from = end + 1;
         // As `str::lines`: a `\r` before the newline is no part of the line.
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let line = match std::str::from_utf8(line) {
-            Ok(text) => text.trim().as_bytes(),
-            Err(_) => line.trim_ascii(),
+        let line = if line.is_ascii() {
+            // What `str::trim` takes off an ASCII line: U+0009 to U+000D
+            // and the space (`trim_ascii` keeps U+000B).
+            trim_ascii_whitespace(line)
+        } else {
+            match std::str::from_utf8(line) {
+                Ok(text) => text.trim().as_bytes(),
+                Err(_) => line.trim_ascii(),
+            }
         };
         if !line.is_empty() && !line.starts_with(b"#") {
             out.push(line.to_vec());
         }
     }
     out
+}
+
+/// `line` without the characters `char::is_whitespace` takes for white
+/// space among ASCII's at either end.
+fn trim_ascii_whitespace(line: &[u8]) -> &[u8] {
+    let white = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ');
+    let start = line.iter().position(|b| !white(b)).unwrap_or(line.len());
+    let end = line.iter().rposition(|b| !white(b)).map_or(start, |i| i + 1);
+    &line[start..end]
 }
 
 /// An entry as text for a sentence: its UTF-8 as it is, every other byte
@@ -150,6 +168,22 @@ mod tests {
     fn blank_lines_and_comments_are_not_entries() {
         assert_eq!(text("# header\n\n  a  \n#b\nc\n   \n"), ["a", "c"]);
         assert_eq!(text("a\r\n\u{a0}b\u{3000}\r\n"), ["a", "b"], "as str::lines and str::trim read them");
+    }
+
+    #[test]
+    fn an_ascii_line_is_trimmed_of_what_str_trim_takes_and_no_more() {
+        // Every ASCII byte at both ends of an entry: kept or taken off as
+        // `str::trim` does (the vertical tab is white space to it, not to
+        // `trim_ascii`).
+        for b in 0u8..0x80 {
+            let c = char::from(b);
+            if c == '\n' || c == '#' {
+                continue;
+            }
+            let line = format!("{c}x{c}");
+            let want: Vec<String> = [line.trim()].into_iter().filter(|t| !t.is_empty()).map(str::to_string).collect();
+            assert_eq!(text(&format!("{line}\n")), want, "byte {b:#04x}");
+        }
     }
 
     #[test]

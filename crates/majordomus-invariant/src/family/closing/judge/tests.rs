@@ -139,6 +139,24 @@ fn one_entry_taken_out_and_another_put_in_is_caught() {
 }
 
 #[test]
+fn entries_reordered_or_repeated_are_no_growth_and_a_repeated_new_one_is_named_once() {
+    let mut r = well();
+    r.closing.debt = Ok(debt(
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a", "b"]), (".ai/repo/todo-baseline.txt", &["x"])]),
+        baselines(&[(".ai/repo/lint-baseline.txt", &["b", "a", "a"]), (".ai/repo/todo-baseline.txt", &["x"])]),
+    ));
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    r.closing.debt = Ok(debt(
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a", "b"])]),
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a", "n", "b", "n"])]),
+    ));
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(a.evidence.contains("2 entries then, 4 now; added `n`)"), "{}", a.evidence);
+}
+
+#[test]
 fn every_added_entry_is_in_the_details_and_the_first_few_in_the_evidence() {
     let mut r = well();
     r.closing.debt = Ok(debt(
