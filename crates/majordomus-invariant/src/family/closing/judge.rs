@@ -187,6 +187,17 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
             }
         }
     }
+    // A branch a push from here made on a remote since the start: the
+    // remote keeps it after the local one is gone. No command is given: a
+    // remote branch is deleted whether or not its work has landed.
+    for p in &acc.remote_branches {
+        let row = json!({
+            "kind": "remote branch", "name": format!("{}/{}", p.remote, p.branch), "at": p.commit,
+            "why": "pushed from here since the start", "there_at_start": false,
+            "first_logged": p.made_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        });
+        created.push((format!("{}'s branch {} (pushed from here since the start)", p.remote, p.branch), row, None));
+    }
     let basis = match (snap.branches.is_some(), snap.worktrees.is_some()) {
         (true, true) => "compared with the start snapshot".to_string(),
         (false, false) => "dated by the first line of their reflogs, as the task record holds no snapshot of them; an expired reflog reads younger than its ref".to_string(),
@@ -246,7 +257,7 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
             // remove.
             Some(lines) => v.command(lines.join(" && ")),
             None => v.remedy(
-                "once their work has landed, remove each: git branch -d BRANCH from a worktree where it is not checked out, git worktree remove PATH",
+                "once their work has landed, remove each: git branch -d BRANCH from a worktree where it is not checked out, git worktree remove PATH, git push REMOTE --delete BRANCH",
             ),
         }
     } else if !undated.is_empty() {
@@ -269,14 +280,19 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
     }
 }
 
-/// `2 branches`, `1 worktree`, `1 worktree and 2 branches`, from rows
-/// carrying their `kind`.
+/// `2 branches`, `1 worktree`, `1 worktree and 2 branches`, `1 worktree,
+/// 2 branches and 1 remote branch`, from rows carrying their `kind`.
 fn kinds(rows: &[serde_json::Value]) -> String {
     let n = |kind: &str| rows.iter().filter(|r| r["kind"] == kind).count();
-    match (n("worktree"), n("branch")) {
-        (0, b) => count(b, "branch"),
-        (w, 0) => count(w, "worktree"),
-        (w, b) => format!("{} and {}", count(w, "worktree"), count(b, "branch")),
+    let mut parts: Vec<String> = ["worktree", "branch", "remote branch"]
+        .into_iter()
+        .filter(|kind| n(kind) > 0)
+        .map(|kind| count(n(kind), kind))
+        .collect();
+    match parts.pop() {
+        None => count(0, "branch"),
+        Some(last) if parts.is_empty() => last,
+        Some(last) => format!("{} and {last}", parts.join(", ")),
     }
 }
 

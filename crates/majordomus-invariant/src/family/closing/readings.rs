@@ -81,6 +81,24 @@ pub struct Accumulated {
     /// How many local branches were left out of `branches` as the start's.
     pub unchanged_branches: usize,
     pub worktrees: Vec<Made>,
+    /// Every branch of a remote that a push from this repository made since
+    /// the start and that the remote still holds, as its counted
+    /// remote-tracking ref says (`origin/feat`; a branch fetched is
+    /// another's, one there at the start is not new).
+    pub remote_branches: Vec<Pushed>,
+}
+
+/// A remote branch a push from here made since the start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pushed {
+    /// Its remote-tracking ref, `refs/remotes/origin/feat`.
+    pub refname: String,
+    pub remote: String,
+    /// Its name on the remote, `feat`.
+    pub branch: String,
+    pub commit: String,
+    /// When the push made it.
+    pub made_at: DateTime<Utc>,
 }
 
 /// A branch or a linked worktree.
@@ -119,6 +137,7 @@ pub fn measure(
     policy: &Policy,
     task: &TaskState,
     branches: &Reading<Vec<refs::Branch>>,
+    evidence: &Reading<refs::RemoteEvidence>,
     head: Option<&str>,
 ) -> ClosingReadings {
     ClosingReadings {
@@ -126,7 +145,7 @@ pub fn measure(
             Some(record) => debt(repo, record, head),
             None => Err(Unread::no_task()),
         },
-        accumulated: accumulated(repo, branches, task.record()),
+        accumulated: accumulated(repo, branches, evidence.as_ref().ok(), task.record()),
         backlog: backlog(repo, paths, policy, task.record()),
         orphans: crate::orphans::orphans(repo),
     }
@@ -422,6 +441,7 @@ pub const AT_START_COMMIT: &str = "its reflog is not read: it is at the commit t
 fn accumulated(
     repo: &Repo,
     branches_now: &Reading<Vec<refs::Branch>>,
+    evidence: Option<&refs::RemoteEvidence>,
     record: Option<&TaskRecord>,
 ) -> Reading<Accumulated> {
     let mut branches = Vec::new();
@@ -450,7 +470,40 @@ fn accumulated(
         let detached = !head.is_ok_and(|h| h.starts_with(b"ref:"));
         trees.push(Made { name, at: path, dating, missing, detached });
     }
-    Ok(Accumulated { branches, unchanged_branches, worktrees: trees })
+    let remote_branches = match (evidence, record.and_then(|r| r.snapshot.remote_refs.as_ref())) {
+        (Some(evidence), Some(at_start)) => pushed_since(repo, evidence, at_start)?,
+        // No snapshot of the remote-tracking refs (no task, or a record
+        // older than it): nothing says which are new.
+        _ => Vec::new(),
+    };
+    Ok(Accumulated { branches, unchanged_branches, worktrees: trees, remote_branches })
+}
+
+/// The counted remote-tracking refs the start did not hold whose reflog
+/// begins with a push from here (`update by push`): branches this
+/// repository made on a remote since the start. Only refs new since the
+/// start are read, so this costs nothing where none is.
+fn pushed_since(repo: &Repo, evidence: &refs::RemoteEvidence, at_start: &Names<String>) -> Reading<Vec<Pushed>> {
+    let mut out = Vec::new();
+    for t in &evidence.refs {
+        if t.at_start.is_some() || at_start.get(&t.refname).is_some() {
+            continue;
+        }
+        let Some(branch) = t.refname.strip_prefix(&format!("refs/remotes/{}/", t.remote)).map(str::to_string) else {
+            continue;
+        };
+        let lines = reflog::since(&reflog::log_of(repo.common_dir(), &t.refname), 0)?;
+        let Some(first) = lines.last().filter(|l| l.message == "update by push") else { continue };
+        let Some(made_at) = DateTime::from_timestamp(first.time, 0) else { continue };
+        out.push(Pushed {
+            refname: t.refname.clone(),
+            remote: t.remote.clone(),
+            branch,
+            commit: t.commit.clone(),
+            made_at,
+        });
+    }
+    Ok(out)
 }
 
 fn backlog(repo: &Repo, paths: &StatePaths, policy: &Policy, task: Option<&TaskRecord>) -> Reading<Backlog> {

@@ -88,6 +88,7 @@ fn well() -> Readings {
     r.closing = ClosingReadings {
         debt: Ok(debt(lint.clone(), lint)),
         accumulated: Ok(Accumulated {
+            remote_branches: Vec::new(),
             unchanged_branches: 0,
             branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))],
             worktrees: vec![],
@@ -228,6 +229,7 @@ fn a_repository_without_baselines_is_exempt_and_says_so() {
 fn a_branch_and_a_worktree_the_snapshot_did_not_hold_are_owed_and_named_worktrees_first() {
     let mut r = well();
     r.closing.accumulated = Ok(Accumulated {
+        remote_branches: Vec::new(),
         unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
@@ -265,6 +267,7 @@ fn a_branch_and_a_worktree_the_snapshot_did_not_hold_are_owed_and_named_worktree
 fn a_branch_deleted_and_made_again_since_the_start_is_counted() {
     let mut r = well();
     r.closing.accumulated = Ok(Accumulated {
+        remote_branches: Vec::new(),
         unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
@@ -279,6 +282,7 @@ fn a_branch_deleted_and_made_again_since_the_start_is_counted() {
     assert!(a.details["created"][0]["why"].as_str().is_some_and(|w| w.contains("after the start")), "{}", a.details);
     // Logged before the start, and held by the snapshot: there all along.
     r.closing.accumulated = Ok(Accumulated {
+        remote_branches: Vec::new(),
         unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
@@ -295,6 +299,7 @@ fn a_branch_made_again_at_the_commit_it_held_at_the_start_is_the_starts() {
     // The snapshot holds `side` at b…b; deleted and made again there, its
     // reflog begins after the start, and its reflog is not read at all.
     r.closing.accumulated = Ok(Accumulated {
+        remote_branches: Vec::new(),
         unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
@@ -307,6 +312,7 @@ fn a_branch_made_again_at_the_commit_it_held_at_the_start_is_the_starts() {
     assert_eq!(a.status, Status::Pass, "{}", a.evidence);
     // Moved since, the same reflog makes it new.
     r.closing.accumulated = Ok(Accumulated {
+        remote_branches: Vec::new(),
         unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
@@ -322,6 +328,7 @@ fn the_task_branch_made_since_the_start_is_owed_and_marked_checked_out() {
     let mut r = well();
     r.head = Ok(majordomus_readings::refs::Head { commit: Some("c".repeat(40)), branch: Some("feature".into()) });
     r.closing.accumulated = Ok(Accumulated {
+        remote_branches: Vec::new(),
         unchanged_branches: 0,
         branches: vec![made("main", &"b".repeat(40), None), made("feature", &"c".repeat(40), None)],
         worktrees: vec![],
@@ -339,6 +346,7 @@ fn without_a_snapshot_the_reflogs_date_them_and_an_undated_branch_is_unknown_not
     t.snapshot.worktrees = None;
     r.task = TaskState::Active(Box::new(t));
     r.closing.accumulated = Ok(Accumulated {
+        remote_branches: Vec::new(),
         unchanged_branches: 0,
         branches: vec![made("main", &"b".repeat(40), Some(minutes(-600))), made("old", &"c".repeat(40), None)],
         worktrees: vec![],
@@ -348,6 +356,7 @@ fn without_a_snapshot_the_reflogs_date_them_and_an_undated_branch_is_unknown_not
     assert!(a.evidence.contains("branch old (it has no reflog)"), "{}", a.evidence);
     assert!(a.evidence.contains("dated by the first line of their reflogs"), "{}", a.evidence);
     r.closing.accumulated = Ok(Accumulated {
+        remote_branches: Vec::new(),
         unchanged_branches: 0,
         branches: vec![made("main", &"b".repeat(40), Some(minutes(-600))), made("new", &"c".repeat(40), Some(start()))],
         worktrees: vec![],
@@ -355,6 +364,7 @@ fn without_a_snapshot_the_reflogs_date_them_and_an_undated_branch_is_unknown_not
     let a = answer(&r, "nothing-accumulated");
     assert_eq!(a.status, Status::Owed, "first logged in the very second of the start: {}", a.evidence);
     r.closing.accumulated = Ok(Accumulated {
+        remote_branches: Vec::new(),
         unchanged_branches: 0,
         branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))],
         worktrees: vec![],
@@ -471,6 +481,7 @@ fn started_on(branch: &str) -> Readings {
     r.task = TaskState::Active(Box::new(t));
     r.head = Ok(majordomus_readings::refs::Head { commit: Some("c".repeat(40)), branch: Some(branch.into()) });
     r.closing.accumulated = Ok(Accumulated {
+        remote_branches: Vec::new(),
         unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
@@ -502,6 +513,7 @@ fn the_tasks_own_branch_is_owed_though_it_was_there_before_the_start_until_it_is
     assert!(a.remedy.contains("git branch -d feature"), "{}", a.remedy);
     // Landed and deleted: nothing remains.
     r.closing.accumulated = Ok(Accumulated {
+        remote_branches: Vec::new(),
         unchanged_branches: 0,
         branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))],
         worktrees: vec![],
@@ -541,6 +553,7 @@ fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_a
     t.snapshot.worktrees = Some(Default::default());
     r.task = TaskState::Active(Box::new(t));
     r.closing.accumulated = Ok(Accumulated {
+        remote_branches: Vec::new(),
         unchanged_branches: 0,
         branches: vec![made("main", &"b".repeat(40), Some(minutes(5)))],
         worktrees: vec![],
@@ -555,6 +568,7 @@ fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_a
     r.integration.integrated = Err(Unread::io("no trunk was found"));
     for (branch, status) in [("main", Status::Pass), ("master", Status::Pass), ("topic", Status::Owed)] {
         r.closing.accumulated = Ok(Accumulated {
+            remote_branches: Vec::new(),
             unchanged_branches: 0,
             branches: vec![made(branch, &"b".repeat(40), Some(minutes(5)))],
             worktrees: vec![],
@@ -567,6 +581,7 @@ fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_a
     r.integration.integrated =
         Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
     r.closing.accumulated = Ok(Accumulated {
+        remote_branches: Vec::new(),
         unchanged_branches: 0,
         branches: vec![made("main", &"b".repeat(40), Some(minutes(5)))],
         worktrees: vec![],
