@@ -1,7 +1,11 @@
 # A repository with no forge says so once, in its policy: backlog-not-grown
 # is exempt with that reason, and `check` shows it; `forge refresh` has
 # nothing to observe and says why. Without the declaration and without gh,
-# the question is unknown and its remedy names the declaration.
+# the question is unknown and its remedy names the declaration. Where the
+# repository has no remote, nor had one at the start, no forge could
+# observe the work, so the declaration takes nothing away: it holds for
+# the task left open, which the next start continues under the policy it
+# started under (test/cases/381), as it would during the task.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
@@ -22,6 +26,7 @@ mkdir -p .ai/repo
 printf '[forge]\nprovider = "none"\n' > .ai/repo/majordomus.toml
 commit_all "the repository has no forge"
 expect_run 0 md start "no forge, declared"
+expect_contains 'continues "no forge"'
 mkdir -p tests && echo 'test -s README' > tests/readme.sh
 commit_all "more work, tested"
 expect_run 0 md check

@@ -40,10 +40,23 @@ expect_contains "backlog-not-grown=unknown"
 expect_contains "typed in (majordomus forge record $case_root/typed.json), not observed"
 expect_run 0 md finish --outcome failed
 
-# Declared: a typed observation is the forge's word here.
+# Declared: a typed observation is the forge's word for a task started
+# so. Not for the task left open above: a start here continues it, under
+# the policy it started under (test/cases/381), so the declaration counts
+# for nothing there...
 mkdir -p .ai/repo
 printf '[forge]\nprovider = "recorded"\n' > .ai/repo/majordomus.toml
 commit_all "observations of this forge are typed in"
+expect_run 0 md start "typed, declared since"
+expect_contains 'continues "typed, not declared"'
+expect_run 0 md forge record "$case_root/typed.json"
+expect_contains "it was typed in, not observed"
+expect_run 10 md check
+expect_contains "backlog-not-grown=unknown"
+
+# ...but for a task of its own, started under it (in a worktree of its own).
+git worktree add -q "$case_root/declared"
+cd "$case_root/declared"
 expect_run 0 md start "typed, declared"
 echo again >> README && echo 'true' >> tests/t.sh
 commit_all "more work"

@@ -10,10 +10,12 @@
 //! todos, claims, filings, background work, acknowledgements and gate
 //! verdicts in the ledger are still its own), its start commit, branch,
 //! time, snapshot and scope (grown by what the new start names), and takes
-//! only its description, issues, owner and the policy file from the new
-//! start (a policy committed between the two judges what follows, as
-//! README "The policy in force" says). Every answer left open names the
-//! task it continues. The archive is found by the root the task ended at,
+//! only its description, issues and owner from the new start, none of
+//! which decides an answer. The snapshot kept holds the policy file as
+//! that task started, so the policy in force stays its own: a loosening
+//! made since, before the finish or after it, is named and not in force,
+//! as one made during the task is (README "The policy in force";
+//! test/cases/381). Every answer left open names the task it continues. The archive is found by the root the task ended at,
 //! or, where that is gone, by which worktree it was (a worktree moved).
 //!
 //! An archive that holds no task record (an older majordomus's, of a

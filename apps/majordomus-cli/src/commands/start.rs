@@ -89,7 +89,16 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
     )?;
     match &s.previous {
         Some(p) if majordomus_invariant::restart::continues(&record) => {
-            outln!("continues the previous task here: {}", majordomus_invariant::restart::continued_sentence(p))?
+            outln!("continues the previous task here: {}", majordomus_invariant::restart::continued_sentence(p))?;
+            // The policy in force is still the one that task started
+            // under: what was loosened since, before its finish or after,
+            // is named now rather than first at the next check.
+            let task = TaskState::Active(Box::new(record.clone()));
+            if let Ok(in_force) = ws.in_force(&task) {
+                for change in in_force.finding.iter().flat_map(|f| f.loosenings()) {
+                    outln!("policy: {}", crate::render::escape_text(&change.sentence()))?;
+                }
+            }
         }
         Some(p) => outln!("inherited from the previous task here: {}", majordomus_invariant::restart::sentence(p))?,
         None => {}
@@ -188,18 +197,18 @@ pub fn begin(
 
 /// A start where the previous task here ended with questions open
 /// continues that task (crates/majordomus-invariant/src/restart.rs): its
-/// id, start commit, branch, time and snapshot, with this start's
-/// description, scope, issues, owner and policy file. Finishing and
-/// starting again is then no way to make what a task left inherited.
+/// id, start commit, branch, time and snapshot, the policy file as it
+/// stood at its start included, with this start's description, issues and
+/// owner, and its scope grown by what this start names. Finishing and
+/// starting again is then no way to make what a task left inherited, nor
+/// to put in force a policy loosened since the task began: the policy in
+/// force stays the one it started under, and what changed since is judged
+/// as a change made during the task (test/cases/381).
 fn continuing(fresh: TaskRecord) -> TaskRecord {
     let Some(previous) = fresh.snapshot.previous.clone() else { return fresh };
     let Some(before) = majordomus_invariant::restart::archived_record(&previous) else { return fresh };
     let (scope, scope_added) = continued_scope(&before, &fresh.scope);
-    let snapshot = majordomus_records::task::Snapshot {
-        policy: fresh.snapshot.policy,
-        previous: Some(previous),
-        ..before.snapshot
-    };
+    let snapshot = majordomus_records::task::Snapshot { previous: Some(previous), ..before.snapshot };
     TaskRecord {
         id: before.id,
         started_at: before.started_at,

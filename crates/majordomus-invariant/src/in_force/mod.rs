@@ -90,7 +90,9 @@ pub enum Effect {
     /// Loosens: not in force for this task.
     Looser,
     /// Decides nothing a question answers (a wording, the hook's time
-    /// budget): in force at once.
+    /// budget), or takes away nothing that could be answered (no forge
+    /// declared where the repository has no remote, nor had one at the
+    /// start): in force at once.
     Neutral,
 }
 
@@ -110,6 +112,9 @@ impl Change {
         }
         let verdict = match self.effect {
             Effect::Stricter => "it only adds strictness, so it is in force at once",
+            Effect::Neutral if self.entry == "[forge] provider" => {
+                "it takes away nothing a forge could have answered, so it is in force at once"
+            }
             Effect::Neutral => "it decides nothing a question answers, so it is in force at once",
             Effect::Looser => "a loosening, so not in force for this task (it is for the next)",
         };
@@ -156,7 +161,8 @@ pub fn read(repo: Option<&Repo>, root: &Path, task: &TaskState) -> Result<InForc
     };
     let policy = match now {
         Ok(now) => {
-            let (policy, changes) = stricter::merge(&start.policy, &now);
+            let place = stricter::Place { remote_less: remote_less(repo, record) };
+            let (policy, changes) = stricter::merge_at(&start.policy, &now, place);
             finding.changes = changes;
             let text_moved = matches!((&start.text, &now_text), (Some(then), Ok(now)) if then != now);
             if finding.changes.is_empty() && text_moved {
@@ -179,6 +185,14 @@ pub fn read(repo: Option<&Repo>, root: &Path, task: &TaskState) -> Result<InForc
         }
     };
     Ok(InForce { policy, finding: Some(finding) })
+}
+
+/// Whether the repository has no remote now, nor had one at the task's
+/// start, as its snapshot kept them (a record that kept none cannot say,
+/// and a repository not opened here cannot either: both read as not).
+fn remote_less(repo: Option<&Repo>, record: &TaskRecord) -> bool {
+    let none_at_start = record.snapshot.remotes.as_ref().is_some_and(|r| r.is_empty());
+    none_at_start && repo.is_some_and(|r| majordomus_readings::refs::remotes(r).is_ok_and(|now| now.is_empty()))
 }
 
 /// An error and its causes on one line, each line of its problems kept apart by `; `.

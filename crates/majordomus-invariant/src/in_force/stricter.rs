@@ -18,9 +18,23 @@ use majordomus_records::policy::{
 
 use super::{Change, Effect};
 
+/// What the repository itself shows that a key's rule takes into account.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Place {
+    /// No remote is configured now, nor was at the task's start (the
+    /// snapshot's remotes, read as none only where it kept them): no forge
+    /// could be asked of the task's work, whatever the policy says.
+    pub remote_less: bool,
+}
+
 /// The policy in force, from the start's and the working tree's, and every
 /// change between them.
 pub fn merge(start: &Policy, now: &Policy) -> (Policy, Vec<Change>) {
+    merge_at(start, now, Place::default())
+}
+
+/// [`merge`], where the repository shows what `place` says.
+pub fn merge_at(start: &Policy, now: &Policy, place: Place) -> (Policy, Vec<Change>) {
     let Policy { trunk, gates, questions, exempt, caps, markers, hook, forge, tests } = now;
     let mut c = Vec::new();
     let policy = Policy {
@@ -31,7 +45,7 @@ pub fn merge(start: &Policy, now: &Policy) -> (Policy, Vec<Change>) {
         caps: self::caps(&start.caps, caps, &mut c),
         markers: self::markers(&start.markers, markers, &mut c),
         hook: self::hook(&start.hook, hook, &mut c),
-        forge: self::forge(&start.forge, forge, &mut c),
+        forge: self::forge(&start.forge, forge, place, &mut c),
         tests: self::tests(&start.tests, tests, &mut c),
     };
     (policy, c)
@@ -345,8 +359,14 @@ pub(crate) fn hook(start: &HookPolicy, now: &HookPolicy, c: &mut Vec<Change>) ->
 /// observation answers nothing); none is any age. A `provider` that asks
 /// more of the forge's word is in force (no forge, then typed-in
 /// observations, then a forge's own program); one that asks less, or
-/// another forge, keeps the start's.
-pub(crate) fn forge(start: &Option<Forge>, now: &Option<Forge>, c: &mut Vec<Change>) -> Option<Forge> {
+/// another forge, keeps the start's. Except `none` where the repository
+/// has no remote, nor had one at the start (`place`): there no forge's
+/// program can observe the task's work, so the start's provider could only
+/// ever leave `backlog-not-grown` unknown, and declaring none, as its
+/// remedy says, takes away nothing that could be answered. It is in force
+/// at once, so that a task (or a task continued: test/cases/222) in a
+/// repository with no forge is not held open for good by the default.
+pub(crate) fn forge(start: &Option<Forge>, now: &Option<Forge>, place: Place, c: &mut Vec<Change>) -> Option<Forge> {
     if start == now {
         return start.clone();
     }
@@ -367,6 +387,17 @@ pub(crate) fn forge(start: &Option<Forge>, now: &Option<Forge>, c: &mut Vec<Chan
         other => other,
     };
     let provider = if forge_of(then) == forge_of(provider) {
+        provider
+    } else if place.remote_less && provider == Some(Provider::None) {
+        c.push(Change::new(
+            "[forge] provider",
+            format!(
+                "changed from {} to none, where the repository has no remote, nor had one at the start, so no forge \
+                 could observe the task's work",
+                name(then)
+            ),
+            Effect::Neutral,
+        ));
         provider
     } else if rank(provider) > rank(then) {
         c.push(Change::new(

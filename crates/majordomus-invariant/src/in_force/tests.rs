@@ -52,6 +52,24 @@ fn forge_provider_asking_less_or_another_forge_keeps_the_starts_and_asking_more_
 }
 
 #[test]
+fn no_forge_declared_where_the_repository_has_no_remote_nor_had_one_is_in_force_and_nothing_else_is() {
+    use super::stricter::{merge_at, Place};
+    use majordomus_records::policy::Provider;
+    let forge = |p: &str| policy(&format!("[forge]\nprovider = \"{p}\"\n"));
+    let remote_less = Place { remote_less: true };
+    let (p, c) = merge_at(&policy(""), &forge("none"), remote_less);
+    assert_eq!(p.provider(), Some(Provider::None));
+    assert_eq!((c.len(), c[0].effect, c[0].in_force), (1, Effect::Neutral, true), "{c:?}");
+    assert!(c[0].sentence().contains("no remote, nor had one at the start"), "{}", c[0].sentence());
+    // Only `none`: typed-in observations still ask less, remote or not.
+    let (p, c) = merge_at(&policy(""), &forge("recorded"), remote_less);
+    assert_eq!((p.provider(), c[0].in_force), (None, false));
+    // A repository with a remote, now or at the start: a loosening as ever.
+    let (p, c) = merge_at(&policy(""), &forge("none"), Place::default());
+    assert_eq!((p.provider(), c[0].in_force), (None, false));
+}
+
+#[test]
 fn tests_paths_added_are_not_counted_and_removed_ones_are_gone() {
     let (p, c) = merged("[tests]\npaths = [\"qa\"]\n", "[tests]\npaths = [\"qa\", \"**\"]\n");
     assert_eq!((p.tests.expect("tests").paths, entries(&c)), (vec!["qa".to_string()], vec![("[tests] paths", false)]));
@@ -318,4 +336,37 @@ fn a_policy_edit_uncommitted_at_the_start_is_the_starts_until_the_task_commits_i
     let finding = got.finding.expect("a finding");
     assert!(finding.start.contains("uncommitted at the start that the task has committed since"), "{}", finding.start);
     assert_eq!(finding.loosenings().count(), 1);
+}
+
+#[test]
+fn no_remote_is_read_from_the_start_snapshot_and_the_repository_both() {
+    use majordomus_records::policy::Provider;
+    use majordomus_records::task::RemoteAtStart;
+    let t = TestRepo::with_commit();
+    t.write(POLICY_FILE, "[forge]\nprovider = \"none\"\n");
+    let repo = majordomus_readings::open(t.path()).expect("open");
+    let with_remotes = |remotes: Option<Vec<&str>>| {
+        let TaskState::Active(mut r) = task(Some(t.head()), Some(None)) else { unreachable!() };
+        r.snapshot.remotes = remotes.map(|names| {
+            names
+                .into_iter()
+                .map(|n| (n.to_string(), RemoteAtStart { url: "../o.git".into(), push_url: None, fetch: None }))
+                .collect()
+        });
+        TaskState::Active(r)
+    };
+    let provider = |repo: Option<&majordomus_readings::Repo>, task: &TaskState| {
+        read(repo, t.path(), task).expect("read").policy.provider()
+    };
+    // None now, none at the start: the declaration holds.
+    assert_eq!(provider(Some(&repo), &with_remotes(Some(vec![]))), Some(Provider::None));
+    // A remote at the start (removed since), or a record that kept none, or
+    // the repository not opened: a loosening, the start's provider holds.
+    assert_eq!(provider(Some(&repo), &with_remotes(Some(vec!["origin"]))), None);
+    assert_eq!(provider(Some(&repo), &with_remotes(None)), None);
+    assert_eq!(provider(None, &with_remotes(Some(vec![]))), None);
+    // A remote added since.
+    let _origin = t.with_origin();
+    let repo = majordomus_readings::open(t.path()).expect("open");
+    assert_eq!(provider(Some(&repo), &with_remotes(Some(vec![]))), None);
 }
