@@ -4,10 +4,12 @@
 # origin feat`), merged into main and deleted here, and a backup pushed
 # under another name (`git push origin HEAD:refs/heads/backup/x`), stayed on
 # origin while the task read done. A branch a push from here made on a
-# remote since the start, still there, is owed, named (the remedy says to
-# delete it once its work has landed: no command, as deleting a remote
-# branch does not ask whether it has). A colleague's branch fetched and a
-# branch there at the start, pushed to since, are not the task's.
+# remote since the start, still there, is owed, named; the remedy deletes
+# it where the trunk holds its work, and only says to once it has landed
+# otherwise (`git push --delete` does not ask). A colleague's branch
+# fetched, a branch there at the start and pushed to since, the trunk a
+# new project's first push makes, and a branch a peer worktree has checked
+# out are not the task's.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
@@ -34,14 +36,26 @@ git clone -q "$case_root/origin.git" "$case_root/colleague"
 (cd "$case_root/colleague" && git checkout -q -b theirs && echo c > c.txt && git add c.txt && git commit -qm c && git push -q origin theirs)
 git fetch -q origin
 
-expect_open nothing-accumulated "2 remote branches created since the start are still there .*origin's branch backup/x \(pushed from here since the start\), origin's branch feat" owed
+expect_open nothing-accumulated "2 remote branches pushed from here since the start are still on their remotes: origin's branch backup/x, origin's branch feat" owed
 out=$(evidence_of nothing-accumulated)
 expect_not_contains "theirs"
 expect_not_contains "shared"
 out=$(remedy_of nothing-accumulated)
-expect_contains "git push REMOTE --delete BRANCH"
+expect_contains "git push origin --delete backup/x && git push origin --delete feat"
 expect_run 10 md check
 
-git push -q origin --delete feat backup/x
+follow_remedy nothing-accumulated
 expect_answer nothing-accumulated pass ""
 expect_run 0 md check
+
+# Work not landed: named, no command (a remote branch is deleted whether
+# or not its work has landed).
+git checkout -q -b wip
+echo w > src/w.rs
+commit_all "not landed"
+git push -q origin wip:parked
+git checkout -q main
+git branch -q -D wip
+expect_open nothing-accumulated "origin's branch parked" owed
+out=$(remedy_of nothing-accumulated)
+expect_contains "git push REMOTE --delete BRANCH"

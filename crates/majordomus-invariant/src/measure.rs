@@ -219,6 +219,11 @@ struct RefReadings {
     heads_newest: Option<u64>,
 }
 
+/// The trunk the readings found, where they found one.
+fn trunk_of(trunk: &Reading<Result<Trunk, NoTrunk>>) -> Option<&Trunk> {
+    trunk.as_ref().ok().and_then(|t| t.as_ref().ok())
+}
+
 /// The readings of the refs; `tips`: the local branches' tips, read beside
 /// them ([`crate::branch_cache::tips`]).
 #[allow(clippy::too_many_arguments)]
@@ -260,7 +265,9 @@ fn ref_readings(
     let stashes = deadline.read(|| commit::readings::stashes(repo));
     let operations = deadline.read(|| commit::readings::operations(repo));
     let closing = match deadline.check() {
-        Ok(()) => closing::readings::measure(repo, paths, policy, task, &branches, &evidence, head_commit),
+        Ok(()) => {
+            closing::readings::measure(repo, paths, policy, task, &branches, &evidence, trunk_of(&trunk), head_commit)
+        }
         Err(e) => ClosingReadings::unread(&e),
     };
     RefReadings {

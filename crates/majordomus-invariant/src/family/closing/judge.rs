@@ -188,15 +188,17 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
         }
     }
     // A branch a push from here made on a remote since the start: the
-    // remote keeps it after the local one is gone. No command is given: a
-    // remote branch is deleted whether or not its work has landed.
+    // remote keeps it after the local one is gone. A command only where the
+    // trunk holds its work: `git push --delete` does not ask.
+    let mut pushed: Vec<(String, serde_json::Value, Option<String>)> = Vec::new();
     for p in &acc.remote_branches {
         let row = json!({
             "kind": "remote branch", "name": format!("{}/{}", p.remote, p.branch), "at": p.commit,
-            "why": "pushed from here since the start", "there_at_start": false,
+            "why": "pushed from here since the start", "there_at_start": false, "landed": p.landed,
             "first_logged": p.made_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         });
-        created.push((format!("{}'s branch {} (pushed from here since the start)", p.remote, p.branch), row, None));
+        let remedy = p.landed.then(|| format!("git push {} --delete {}", shell_word(&p.remote), shell_word(&p.branch)));
+        pushed.push((format!("{}'s branch {}", p.remote, p.branch), row, remedy));
     }
     let basis = match (snap.branches.is_some(), snap.worktrees.is_some()) {
         (true, true) => "compared with the start snapshot".to_string(),
@@ -215,14 +217,15 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
         "own_branch": own,
         "trunk_branch": trunk,
         "created": created.iter().map(|(_, row, _)| row).collect::<Vec<_>>(),
+        "pushed_to_remotes": pushed.iter().map(|(_, row, _)| row).collect::<Vec<_>>(),
         "undated": undated_rows,
         "branches_now": acc.branches.len() + acc.unchanged_branches,
         "worktrees_now": acc.worktrees.len(),
     });
     let undated_what = kinds(&undated_rows);
     let totals = sentence(&totals);
-    if !created.is_empty() {
-        let remedies: Option<Vec<&str>> = created.iter().map(|(_, _, r)| r.as_deref()).collect();
+    if !created.is_empty() || !pushed.is_empty() {
+        let remedies: Option<Vec<&str>> = created.iter().chain(&pushed).map(|(_, _, r)| r.as_deref()).collect();
         let (older, new): (Vec<_>, Vec<_>) = created.iter().partition(|(_, row, _)| row["there_at_start"] == true);
         let mut said = Vec::new();
         if !new.is_empty() {
@@ -231,6 +234,16 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
                 "{} created since the start {} still there ({basis}): {}.",
                 kinds(&new.iter().map(|(_, row, _)| row.clone()).collect::<Vec<_>>()),
                 are(new.len()),
+                names(&labels),
+            ));
+        }
+        if !pushed.is_empty() {
+            let labels: Vec<&str> = pushed.iter().map(|(l, _, _)| l.as_str()).collect();
+            said.push(format!(
+                "{} pushed from here since the start {} still on {}: {}.",
+                count(pushed.len(), "remote branch"),
+                are(pushed.len()),
+                if pushed.len() == 1 { "its remote" } else { "their remotes" },
                 names(&labels),
             ));
         }
@@ -280,19 +293,14 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
     }
 }
 
-/// `2 branches`, `1 worktree`, `1 worktree and 2 branches`, `1 worktree,
-/// 2 branches and 1 remote branch`, from rows carrying their `kind`.
+/// `2 branches`, `1 worktree`, `1 worktree and 2 branches`, from rows
+/// carrying their `kind`.
 fn kinds(rows: &[serde_json::Value]) -> String {
     let n = |kind: &str| rows.iter().filter(|r| r["kind"] == kind).count();
-    let mut parts: Vec<String> = ["worktree", "branch", "remote branch"]
-        .into_iter()
-        .filter(|kind| n(kind) > 0)
-        .map(|kind| count(n(kind), kind))
-        .collect();
-    match parts.pop() {
-        None => count(0, "branch"),
-        Some(last) if parts.is_empty() => last,
-        Some(last) => format!("{} and {last}", parts.join(", ")),
+    match (n("worktree"), n("branch")) {
+        (0, b) => count(b, "branch"),
+        (w, 0) => count(w, "worktree"),
+        (w, b) => format!("{} and {}", count(w, "worktree"), count(b, "branch")),
     }
 }
 

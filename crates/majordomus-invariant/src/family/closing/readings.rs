@@ -99,6 +99,9 @@ pub struct Pushed {
     pub commit: String,
     /// When the push made it.
     pub made_at: DateTime<Utc>,
+    /// Whether the trunk reaches its commit (its work has landed, so
+    /// deleting it loses nothing).
+    pub landed: bool,
 }
 
 /// A branch or a linked worktree.
@@ -138,6 +141,7 @@ pub fn measure(
     task: &TaskState,
     branches: &Reading<Vec<refs::Branch>>,
     evidence: &Reading<refs::RemoteEvidence>,
+    trunk: Option<&refs::Trunk>,
     head: Option<&str>,
 ) -> ClosingReadings {
     ClosingReadings {
@@ -145,7 +149,7 @@ pub fn measure(
             Some(record) => debt(repo, record, head),
             None => Err(Unread::no_task()),
         },
-        accumulated: accumulated(repo, branches, evidence.as_ref().ok(), task.record()),
+        accumulated: accumulated(repo, branches, evidence.as_ref().ok(), trunk, task.record()),
         backlog: backlog(repo, paths, policy, task.record()),
         orphans: crate::orphans::orphans(repo),
     }
@@ -442,6 +446,7 @@ fn accumulated(
     repo: &Repo,
     branches_now: &Reading<Vec<refs::Branch>>,
     evidence: Option<&refs::RemoteEvidence>,
+    trunk: Option<&refs::Trunk>,
     record: Option<&TaskRecord>,
 ) -> Reading<Accumulated> {
     let mut branches = Vec::new();
@@ -471,12 +476,59 @@ fn accumulated(
         trees.push(Made { name, at: path, dating, missing, detached });
     }
     let remote_branches = match (evidence, record.and_then(|r| r.snapshot.remote_refs.as_ref())) {
-        (Some(evidence), Some(at_start)) => pushed_since(repo, evidence, at_start)?,
+        (Some(evidence), Some(at_start)) => {
+            // A peer's: the upstream of a branch another worktree has
+            // checked out (a worktree that existed at the start pushes its
+            // own work).
+            let peers = checked_out_elsewhere(repo, &trees);
+            let peers_upstreams: BTreeSet<&str> = branches_now
+                .as_ref()
+                .map_err(Clone::clone)?
+                .iter()
+                .filter(|b| peers.contains(&b.name))
+                .filter_map(|b| Some(b.upstream.as_ref()?.refname.as_str()))
+                .collect();
+            let mut pushed = pushed_since(repo, evidence, at_start)?;
+            // The trunk itself (a new project's first push makes it).
+            pushed.retain(|p| Some(p.refname.as_str()) != trunk.map(|t| t.refname.as_str()));
+            pushed.retain(|p| !peers_upstreams.contains(p.refname.as_str()));
+            for p in &mut pushed {
+                p.landed = trunk.is_some_and(|t| reaches(repo, &t.commit, &p.commit));
+            }
+            pushed
+        }
         // No snapshot of the remote-tracking refs (no task, or a record
         // older than it): nothing says which are new.
         _ => Vec::new(),
     };
     Ok(Accumulated { branches, unchanged_branches, worktrees: trees, remote_branches })
+}
+
+/// The local branches checked out in another worktree than this one: the
+/// main worktree's (where this is a linked one) and every other linked
+/// worktree's (`trees`, as read for the question).
+fn checked_out_elsewhere(repo: &Repo, trees: &[Made]) -> BTreeSet<String> {
+    let common = repo.common_dir();
+    let ours = repo.git_dir().canonicalize().ok();
+    let mut heads = vec![common.join("HEAD")];
+    heads.extend(trees.iter().map(|t| common.join("worktrees").join(&t.name).join("HEAD")));
+    heads
+        .into_iter()
+        .filter(|h| h.parent().and_then(|d| d.canonicalize().ok()) != ours)
+        .filter_map(|h| majordomus_readings::file::read(&h).ok())
+        .filter_map(|b| {
+            let text = String::from_utf8(b).ok()?;
+            Some(text.trim().strip_prefix("ref: refs/heads/")?.to_string())
+        })
+        .collect()
+}
+
+/// Whether `from` is `commit` or descends from it.
+fn reaches(repo: &Repo, from: &str, commit: &str) -> bool {
+    match (git2::Oid::from_str(from), git2::Oid::from_str(commit)) {
+        (Ok(f), Ok(c)) => f == c || repo.git.graph_descendant_of(f, c).unwrap_or(false),
+        _ => false,
+    }
 }
 
 /// The counted remote-tracking refs the start did not hold whose reflog
@@ -501,6 +553,7 @@ fn pushed_since(repo: &Repo, evidence: &refs::RemoteEvidence, at_start: &Names<S
             branch,
             commit: t.commit.clone(),
             made_at,
+            landed: false,
         });
     }
     Ok(out)
