@@ -112,6 +112,7 @@ fn take(
         push,
         elsewhere,
         submodules,
+        in_submodules,
         integrated,
         aside,
         upstreams,
@@ -169,6 +170,7 @@ fn take(
             push,
             elsewhere,
             submodules,
+            in_submodules,
             evidence,
         },
         integration: IntegrationReadings { integrated, aside, upstreams, landed },
@@ -207,6 +209,7 @@ struct RefReadings {
     push: Reading<refs::Push>,
     elsewhere: Reading<refs::Elsewhere>,
     submodules: Reading<Vec<refs::submodules::Submodule>>,
+    in_submodules: Reading<Vec<refs::in_submodules::Left>>,
     integrated: Reading<Integrated>,
     aside: Reading<Vec<integration::Aside>>,
     upstreams: Reading<integration::UpstreamsSeen>,
@@ -251,6 +254,7 @@ fn ref_readings(
     let push = deadline.read(|| commit::readings::push(repo, paths, head, &branches, &trunk, &evidence, task.record()));
     let elsewhere = deadline.read(|| commit::readings::elsewhere(repo, head, &branches, &evidence, task));
     let submodules = deadline.read(|| commit::readings::submodules(repo, head_commit, task));
+    let in_submodules = deadline.read(|| commit::readings::in_submodules(repo, task));
     let integrated =
         deadline.read(|| integration::readings::integrated(repo, paths, head, head_commit, &trunk, &evidence));
     let aside =
@@ -271,6 +275,7 @@ fn ref_readings(
         push,
         elsewhere,
         submodules,
+        in_submodules,
         integrated,
         aside,
         upstreams,
