@@ -96,6 +96,7 @@ pub(crate) fn all_well() -> Readings {
             }),
             elsewhere: Ok(Default::default()),
             submodules: Ok(vec![]),
+            in_submodules: Ok(vec![]),
             evidence: Ok(Default::default()),
         },
         integration: IntegrationReadings {

@@ -112,6 +112,7 @@ fn take(
         push,
         elsewhere,
         submodules,
+        in_submodules,
         integrated,
         aside,
         upstreams,
@@ -169,6 +170,7 @@ fn take(
             push,
             elsewhere,
             submodules,
+            in_submodules,
             evidence,
         },
         integration: IntegrationReadings { integrated, aside, upstreams, landed },
@@ -207,6 +209,7 @@ struct RefReadings {
     push: Reading<refs::Push>,
     elsewhere: Reading<refs::Elsewhere>,
     submodules: Reading<Vec<refs::submodules::Submodule>>,
+    in_submodules: Reading<Vec<refs::in_submodules::Left>>,
     integrated: Reading<Integrated>,
     aside: Reading<Vec<integration::Aside>>,
     upstreams: Reading<integration::UpstreamsSeen>,
@@ -256,6 +259,7 @@ fn ref_readings(
     let push = deadline.read(|| commit::readings::push(repo, paths, head, &branches, &trunk, &evidence, task.record()));
     let elsewhere = deadline.read(|| commit::readings::elsewhere(repo, head, &branches, &evidence, task));
     let submodules = deadline.read(|| commit::readings::submodules(repo, head_commit, task));
+    let in_submodules = deadline.read(|| commit::readings::in_submodules(repo, task));
     let integrated =
         deadline.read(|| integration::readings::integrated(repo, paths, head, head_commit, &trunk, &evidence));
     let aside =
@@ -265,9 +269,18 @@ fn ref_readings(
     let stashes = deadline.read(|| commit::readings::stashes(repo));
     let operations = deadline.read(|| commit::readings::operations(repo));
     let closing = match deadline.check() {
-        Ok(()) => {
-            closing::readings::measure(repo, paths, policy, task, &branches, &evidence, trunk_of(&trunk), head_commit)
-        }
+        Ok(()) => closing::readings::measure(
+            repo,
+            paths,
+            policy,
+            task,
+            closing::readings::RefsRead {
+                branches: &branches,
+                evidence: &evidence,
+                trunk: trunk_of(&trunk),
+                head: head_commit,
+            },
+        ),
         Err(e) => ClosingReadings::unread(&e),
     };
     RefReadings {
@@ -278,6 +291,7 @@ fn ref_readings(
         push,
         elsewhere,
         submodules,
+        in_submodules,
         integrated,
         aside,
         upstreams,

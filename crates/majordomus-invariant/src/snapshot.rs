@@ -117,6 +117,13 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
             snapshot.remote_refs = Some(Names::from(refs));
         }),
     );
+    // Read after the remotes: a relative `.gitmodules` URL resolves
+    // against the superproject's.
+    let base = crate::family::commit::readings::start_url(&snapshot).map(str::to_string);
+    kept(
+        "the submodules' refs and stashes",
+        refs::in_submodules::at_start(repo, base.as_deref()).map(|s| snapshot.submodules = Some(s)),
+    );
     kept(
         "HEAD's reflog",
         reflog::mark(&reflog::log_of(repo.git_dir(), "HEAD"))

@@ -76,6 +76,21 @@ pub fn date(path: &Path) -> Reading<Dating> {
     })
 }
 
+/// The first line the reflog at `path` still holds (`None`: no reflog, an
+/// empty one, or a first line that is not a reflog line).
+pub fn first_line(path: &Path) -> Reading<Option<Line>> {
+    let file = match crate::file::open(path) {
+        Ok((f, _)) => f,
+        Err(e) if e.is_not_found() => return Ok(None),
+        Err(e) => return Err(refused(path, e)),
+    };
+    let mut first = Vec::new();
+    BufReader::new(file)
+        .read_until(b'\n', &mut first)
+        .map_err(|e| Unread::io(format!("could not read the reflog {}: {e}", path.display())))?;
+    Ok(Line::parse(String::from_utf8_lossy(&first).trim_end_matches('\n')))
+}
+
 /// The time of one reflog line:
 /// `OLD NEW Name <email> SECONDS ±HHMM<TAB>message`.
 pub fn parse_time(line: &str) -> Option<DateTime<Utc>> {

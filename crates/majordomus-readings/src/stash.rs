@@ -15,12 +15,17 @@ pub struct StashEntry {
 }
 
 pub fn read(repo: &Repo) -> Reading<Vec<StashEntry>> {
-    let target = match repo.git.find_reference("refs/stash") {
+    read_git(&repo.git)
+}
+
+/// [`read`] of any repository (a submodule's, say).
+pub fn read_git(git: &git2::Repository) -> Reading<Vec<StashEntry>> {
+    let target = match git.find_reference("refs/stash") {
         Ok(r) => r.target(),
         Err(e) if e.code() == git2::ErrorCode::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(Unread::git("refs/stash", &e)),
     };
-    let log = repo.git.reflog("refs/stash").map_err(|e| Unread::git("the stash reflog", &e))?;
+    let log = git.reflog("refs/stash").map_err(|e| Unread::git("the stash reflog", &e))?;
     let mut entries: Vec<StashEntry> = log
         .iter()
         .enumerate()

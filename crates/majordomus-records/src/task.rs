@@ -167,6 +167,14 @@ pub struct Snapshot {
     /// not hold, made before it was taken, was reopened since.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open_pull_requests: Option<OpenAtStart>,
+    /// Every submodule checked out in the working tree at the start (and
+    /// theirs, as deep as `pushed` follows them), by its path from the
+    /// root (`lib`, `lib/inner`): what its own refs and stash held, so
+    /// that work left there since is told from what it already held.
+    /// `None` in a record written before they were kept, or when one could
+    /// not be read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub submodules: Option<BTreeMap<String, SubmoduleAtStart>>,
 }
 
 /// The most pull requests [`OpenAtStart`] lists (a refresh lists at most
@@ -182,6 +190,29 @@ pub struct OpenAtStart {
     pub repository: String,
     /// The numbers of the pull requests it held open.
     pub numbers: Vec<u64>,
+}
+
+/// A submodule checked out at the start, as its own repository held it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SubmoduleAtStart {
+    /// Its git directory (`.git/modules/lib`), read again where the
+    /// submodule is no longer checked out.
+    pub git_dir: String,
+    /// The URL the superproject names for it (`.gitmodules`'s, resolved),
+    /// whose remote-tracking refs alone count; `None`: it names none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// Its local branches and the commit each pointed at.
+    pub branches: Names<String>,
+    /// Its other refs (tags and the like: not branches, remote-tracking
+    /// refs or the stash) and the commit each names.
+    #[serde(default)]
+    pub refs: Names<String>,
+    /// Its stash entries (commit ids), newest first.
+    pub stashes: Vec<String>,
+    /// Its linked worktrees by name, with their paths.
+    #[serde(default)]
+    pub worktrees: Names<String>,
 }
 
 /// Where a reflog file ended: its length in bytes and its last line (empty
@@ -526,6 +557,20 @@ impl TaskRecord {
         }
         s.stashes.iter().flatten().try_for_each(|id| check_object_id("stash", id))?;
         s.unpushed.iter().flatten().try_for_each(|id| check_object_id("unpushed commit", id))?;
+        for (path, sub) in s.submodules.iter().flatten() {
+            check_len("submodule path", path, MAX_FIELD)?;
+            check_len("submodule's git directory", &sub.git_dir, MAX_FIELD)?;
+            sub.url.iter().try_for_each(|u| check_len("submodule's URL", u, MAX_FIELD))?;
+            for (name, id) in sub.branches.iter().chain(sub.refs.iter()) {
+                check_len("submodule's ref", name, MAX_FIELD)?;
+                check_object_id("submodule ref's commit", id)?;
+            }
+            sub.stashes.iter().try_for_each(|id| check_object_id("submodule's stash", id))?;
+            for (name, path) in sub.worktrees.iter() {
+                check_len("submodule's worktree", name, MAX_FIELD)?;
+                check_len("submodule's worktree path", path, MAX_FIELD)?;
+            }
+        }
         for (path, entries) in s.baselines.iter().flatten() {
             check_len("baseline path", path, MAX_FIELD)?;
             entries.iter().try_for_each(|e| check_len("baseline entry", e, MAX_BASELINE_ENTRY))?;

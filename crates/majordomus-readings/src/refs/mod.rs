@@ -4,8 +4,9 @@
 //! the walks over history they share here. Beside them: which
 //! remote-tracking refs are evidence of a remote at all (`evidence.rs`),
 //! the work this worktree left on other branches (`attribution.rs`), the
-//! submodules it moved (`submodules.rs`), and the branches' tips read from
-//! their files (`local.rs`).
+//! submodules it moved (`submodules.rs`), the work left inside each
+//! submodule's own repository (`in_submodules.rs`), and the branches' tips
+//! read from their files (`local.rs`).
 
 use git2::{ErrorCode, Oid};
 
@@ -14,6 +15,7 @@ use crate::{Reading, Repo, Unread};
 pub mod attribution;
 mod branches;
 pub mod evidence;
+pub mod in_submodules;
 mod integration;
 pub mod kept;
 pub mod local;

@@ -96,7 +96,7 @@ pub fn changed(repo: &Repo, head: &str, start: Option<&str>, base: Option<&str>)
 }
 
 /// How deep submodules of submodules are followed.
-const DEPTH: usize = 8;
+pub(crate) const DEPTH: usize = 8;
 
 /// One repository whose submodules are read: its working tree, the commit
 /// it records now and at the start (`None`: new since, or not here), the
@@ -191,11 +191,11 @@ fn changed_in(git: &Repository, at: &Level<'_>, listed: &[String], out: &mut Vec
 }
 
 /// An index entry's mode for a gitlink (a submodule's commit).
-const GITLINK: u32 = 0o160000;
+pub(crate) const GITLINK: u32 = 0o160000;
 
 /// Each submodule of a `.gitmodules` file: its `path`, with its `url`
 /// where its section gives one.
-fn entries(text: &str) -> Vec<(String, Option<String>)> {
+pub(crate) fn entries(text: &str) -> Vec<(String, Option<String>)> {
     let mut out: Vec<(String, Option<String>)> = Vec::new();
     let (mut path, mut url): (Option<String>, Option<String>) = (None, None);
     let mut flush = |path: &mut Option<String>, url: &mut Option<String>| {
@@ -226,7 +226,7 @@ fn entries(text: &str) -> Vec<(String, Option<String>)> {
 /// `./` or `../` is relative to the superproject's remote URL `base` (each
 /// `../` takes off one component), or to the working tree's root without
 /// one.
-fn resolve(url: &str, base: Option<&str>, root: &Path) -> String {
+pub(crate) fn resolve(url: &str, base: Option<&str>, root: &Path) -> String {
     if !(url.starts_with("./") || url.starts_with("../")) {
         return url.to_string();
     }
@@ -265,28 +265,22 @@ fn on_remote(dir: &Path, commit: Oid, named: Option<&str>) -> OnRemote {
         Err(e) => return OnRemote::Unread(format!("it is not checked out here ({})", e.message())),
     };
     crate::config::as_git_reads(&sub);
-    match held_by(&sub, dir, commit) {
-        Ok(held) => {
-            // The URLs it fetches from and pushes to, as git rewrites them
-            // (`pushurl`, `url.*.insteadOf`): both must be the one named.
-            let urls = match remote_urls(&sub) {
-                Ok(urls) => urls,
-                Err(e) => return OnRemote::Unread(e.reason),
+    match counted_refs(&sub, dir) {
+        Ok(counted) => {
+            let held: Vec<&String> = counted
+                .iter()
+                .filter(|(_, tip)| *tip == commit || sub.graph_descendant_of(*tip, commit).unwrap_or(false))
+                .map(|(name, _)| name)
+                .collect();
+            let named_here = match named_remotes(&sub, dir, named) {
+                Ok(remotes) => remotes,
+                Err(why) => return OnRemote::Unread(why),
             };
-            // The named URL as the user's own rewrites make it (a mirror's
-            // `insteadOf` in the global configuration applies to both).
-            let named_as = match named.map(|n| outer_urls(&sub, n)).transpose() {
-                Ok(named_as) => named_as,
-                Err(e) => return OnRemote::Unread(e.reason),
-            };
-            let named_here = |refname: &&String| {
-                let remote = refname.strip_prefix("refs/remotes/").and_then(|r| r.split('/').next());
-                let Some((fetch, push)) = remote.and_then(|r| urls.get(r)) else { return false };
-                named_as.as_ref().is_some_and(|(f, p)| same_repository(dir, fetch, f) && same_repository(dir, push, p))
-            };
-            match (held.iter().find(named_here), held.first()) {
-                (Some(refname), _) => OnRemote::Held(refname.clone()),
-                (None, Some(other)) => OnRemote::NotNamed { refname: other.clone(), named: named.map(str::to_string) },
+            match (held.iter().find(|r| named_here.contains(remote_of(r))), held.first()) {
+                (Some(refname), _) => OnRemote::Held((*refname).clone()),
+                (None, Some(other)) => {
+                    OnRemote::NotNamed { refname: (*other).clone(), named: named.map(str::to_string) }
+                }
                 (None, None) => OnRemote::Missing,
             }
         }
@@ -294,8 +288,45 @@ fn on_remote(dir: &Path, commit: Oid, named: Option<&str>) -> OnRemote {
     }
 }
 
-/// Every counted remote-tracking ref of the submodule that holds `commit`.
-fn held_by(sub: &Repository, dir: &Path, commit: Oid) -> Result<Vec<String>, git2::Error> {
+/// The remote a remote-tracking ref's name gives (`origin` of
+/// `refs/remotes/origin/main`).
+pub(crate) fn remote_of(refname: &str) -> &str {
+    refname.strip_prefix("refs/remotes/").and_then(|r| r.split('/').next()).unwrap_or("")
+}
+
+/// The remotes of the submodule `sub` checked out at `dir` that are the
+/// one the superproject names for it (`named`): the URLs each fetches
+/// from and pushes to, as git rewrites them (`pushurl`, `url.*.insteadOf`),
+/// are both the one named, as the user's own rewrites make it (a mirror's
+/// `insteadOf` in the global configuration applies to both). None where
+/// it names none.
+pub(crate) fn named_remotes(
+    sub: &Repository,
+    dir: &Path,
+    named: Option<&str>,
+) -> Result<std::collections::BTreeSet<String>, String> {
+    let Some(named) = named else { return Ok(Default::default()) };
+    let urls = remote_urls(sub).map_err(|e| e.reason)?;
+    let (f, p) = outer_urls(sub, named).map_err(|e| e.reason)?;
+    Ok(urls
+        .into_iter()
+        .filter(|(_, (fetch, push))| same_repository(dir, fetch, &f) && same_repository(dir, push, &p))
+        .map(|(name, _)| name)
+        .collect())
+}
+
+/// Every counted remote-tracking ref of the submodule `sub` checked out at
+/// `dir`, with its commit: one whose remote's URL is not the submodule
+/// itself and whose reflog's newest line is a clone, fetch or push of its
+/// remote that left it where it is.
+///
+/// A clone writes its remote-tracking refs with no reflog (git logs only
+/// `REMOTE/HEAD`'s, `clone: from URL`): a ref with no reflog at all, at
+/// the very commit that line names, is the clone's, and counts (a
+/// submodule added since the start and pushed nowhere since is its
+/// remote's). One written since by anything else has a line of its own,
+/// or another commit.
+pub(crate) fn counted_refs(sub: &Repository, dir: &Path) -> Result<Vec<(String, Oid)>, git2::Error> {
     let config = sub.config()?.snapshot()?;
     let mut counted: Vec<(String, Oid)> = Vec::new();
     for reference in sub.references_glob("refs/remotes/*")? {
@@ -306,18 +337,21 @@ fn held_by(sub: &Repository, dir: &Path, commit: Oid) -> Result<Vec<String>, git
         if url.as_deref().is_some_and(|u| points_at(dir, sub.commondir(), u)) {
             continue;
         }
-        let last = reflog::last_line(&reflog::log_of(sub.commondir(), name)).ok().flatten();
+        let log = reflog::log_of(sub.commondir(), name);
+        let last = match reflog::last_line(&log) {
+            Ok(Some(line)) => Some(line),
+            // No reflog: the clone's, where its line names this commit.
+            Ok(None) if reflog::mark(&log).is_ok_and(|(len, _)| len == 0) => {
+                let head = reflog::log_of(sub.commondir(), &format!("refs/remotes/{remote}/HEAD"));
+                reflog::last_line(&head).ok().flatten().filter(|l| l.message.starts_with("clone: from "))
+            }
+            _ => None,
+        };
         if last.is_some_and(|l| l.new == target.to_string() && from_remote(dir, &l, remote, url.as_deref())) {
             counted.push((name.to_string(), target));
         }
     }
-    let mut out = Vec::new();
-    for (name, tip) in &counted {
-        if *tip == commit || sub.graph_descendant_of(*tip, commit).unwrap_or(false) {
-            out.push(name.clone());
-        }
-    }
-    Ok(out)
+    Ok(counted)
 }
 
 #[cfg(test)]
@@ -362,6 +396,25 @@ mod tests {
         t.git_in(&lib, &["update-ref", "refs/remotes/origin/main", "HEAD"]);
         t.git(&["add", "lib"]);
         let head = t.commit_all("use lib's newer commit");
+        assert_eq!(changed(&repo, &head, Some(&start), None).expect("read")[0].on_remote, OnRemote::Missing);
+    }
+
+    #[test]
+    fn a_submodule_added_since_the_start_at_its_clones_commit_is_held_by_its_remote() {
+        let t = TestRepo::with_commit();
+        let start = t.head();
+        let _bare = with_submodule(&t);
+        let repo = crate::open(t.path()).expect("open");
+        // The clone logs only origin/HEAD: origin/main, at the commit that
+        // line names, is the clone's.
+        let found = changed(&repo, &t.head(), Some(&start), None).expect("read");
+        assert_eq!(found[0].on_remote, OnRemote::Held("refs/remotes/origin/main".into()), "{found:?}");
+        // Moved by hand since (reflogs off: no line of its own), it is not.
+        let lib = t.path().join("lib");
+        t.git_in(&lib, &["commit", "-q", "--allow-empty", "-m", "lib: new"]);
+        t.git_in(&lib, &["-c", "core.logAllRefUpdates=false", "update-ref", "refs/remotes/origin/main", "HEAD"]);
+        t.git(&["add", "lib"]);
+        let head = t.commit_all("use lib's new commit");
         assert_eq!(changed(&repo, &head, Some(&start), None).expect("read")[0].on_remote, OnRemote::Missing);
     }
 

@@ -9,6 +9,7 @@ use chrono::{DateTime, Utc};
 use serde_json::json;
 
 use majordomus_readings::reflog::Dating;
+use majordomus_readings::refs::in_submodules::{Basis, Left};
 use majordomus_readings::refs::Push;
 use majordomus_readings::Unread;
 use majordomus_records::forge::PullRequest;
@@ -200,6 +201,19 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
         let remedy = p.landed.then(|| format!("git push {} --delete {}", shell_word(&p.remote), shell_word(&p.branch)));
         pushed.push((format!("{}'s branch {}", p.remote, p.branch), row, remedy));
     }
+    // The branches and worktrees made inside the submodules' own
+    // repositories (read with the commit family's readings).
+    match &r.commit.in_submodules {
+        Ok(all) => {
+            for left in all {
+                in_submodule(left, snap, started, &mut created, &mut undated, &mut undated_rows);
+            }
+        }
+        Err(e) => {
+            undated.push(format!("the submodules' branches and worktrees ({})", e.reason));
+            undated_rows.push(json!({ "kind": "submodule", "name": null, "reason": e.reason }));
+        }
+    }
     let basis = match (snap.branches.is_some(), snap.worktrees.is_some()) {
         (true, true) => "compared with the start snapshot".to_string(),
         (false, false) => "dated by the first line of their reflogs, as the task record holds no snapshot of them; an expired reflog reads younger than its ref".to_string(),
@@ -270,7 +284,7 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
             // remove.
             Some(lines) => v.command(lines.join(" && ")),
             None => v.remedy(
-                "once their work has landed, remove each: git branch -d BRANCH from a worktree where it is not checked out, git worktree remove PATH, git push REMOTE --delete BRANCH",
+                "once their work has landed, remove each: git branch -d BRANCH from a worktree where it is not checked out, git worktree remove PATH, git push REMOTE --delete BRANCH; a submodule's from the submodule (git -C PATH branch -d BRANCH, after git submodule update --init PATH where it is no longer checked out)",
             ),
         }
     } else if !undated.is_empty() {
@@ -293,14 +307,109 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
     }
 }
 
+/// What a row of `nothing-accumulated` is: its label, its details, its
+/// command (none where only advice fits).
+type Row = (String, serde_json::Value, Option<String>);
+
+/// The branches and linked worktrees of one submodule's own repository
+/// made since the start, into `created`, and those that cannot be dated,
+/// into `undated`. Compared with the start snapshot where it holds the
+/// submodule; else dated by their reflogs (the branch its clone made is
+/// not listed by the reading). Its `main` or `master` is where its work
+/// lands, never counted, as the trunk's branch is not here.
+fn in_submodule(
+    left: &Left,
+    snap: &majordomus_records::task::Snapshot,
+    started: DateTime<Utc>,
+    created: &mut Vec<Row>,
+    undated: &mut Vec<String>,
+    undated_rows: &mut Vec<serde_json::Value>,
+) {
+    let sub = shell_word(&left.path);
+    if let Some(why) = &left.unread {
+        undated.push(format!("the branches and worktrees of the submodule {} ({why})", left.path));
+        undated_rows.push(json!({ "kind": "submodule", "submodule": left.path, "reason": why }));
+        return;
+    }
+    // As the reading found it: held by the snapshot, or dated.
+    let then = snap.submodules.as_ref().and_then(|m| m.get(&left.path)).filter(|_| left.basis == Basis::Recorded);
+    for (kind, all) in [("worktree", &left.worktrees), ("branch", &left.branches)] {
+        for dated in all {
+            let made = Made {
+                name: dated.name.clone(),
+                at: dated.at.clone(),
+                dating: dated.dating.clone(),
+                missing: dated.missing,
+                detached: dated.detached,
+            };
+            let at_start = then.map(|t| match kind {
+                "worktree" => t.worktrees.get(&made.name),
+                _ => t.branches.get(&made.name),
+            });
+            match age(&made, at_start, started, kind, None, None) {
+                Age::Older => {}
+                Age::Created(why) => {
+                    let (label, remedy) = match kind {
+                        "worktree" if made.missing => (
+                            format!(
+                                "worktree {} at {} of the submodule {} (its directory is gone; git still lists it)",
+                                made.name, made.at, left.path
+                            ),
+                            Some(format!("git -C {sub} worktree prune")),
+                        ),
+                        "worktree" => (
+                            format!("worktree {} at {} of the submodule {}", made.name, made.at, left.path),
+                            (!made.detached).then(|| format!("git -C {sub} worktree remove {}", shell_word(&made.at))),
+                        ),
+                        _ if left.head_branch.as_deref() == Some(made.name.as_str()) => (
+                            format!("branch {} in the submodule {} (checked out there)", made.name, left.path),
+                            Some(format!(
+                                "git -C {sub} switch --detach && git -C {sub} branch -d {}",
+                                shell_word(&made.name)
+                            )),
+                        ),
+                        _ => (
+                            format!("branch {} in the submodule {}", made.name, left.path),
+                            Some(format!("git -C {sub} branch -d {}", shell_word(&made.name))),
+                        ),
+                    };
+                    // `git -C` of a submodule's empty directory is the
+                    // superproject's: no command where it is not checked out.
+                    let remedy = remedy.filter(|_| left.checked_out);
+                    let row = json!({
+                        "kind": kind, "submodule": left.path, "name": made.name, "at": made.at, "why": why,
+                        "there_at_start": false,
+                        "first_logged": made.dating.first_logged().map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
+                    });
+                    created.push((label, row, remedy));
+                }
+                Age::Undated(reason) => {
+                    undated.push(format!("{kind} {} of the submodule {} ({reason})", made.name, left.path));
+                    undated_rows.push(
+                        json!({ "kind": kind, "submodule": left.path, "name": made.name, "at": made.at, "reason": reason }),
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// `2 branches`, `1 worktree`, `1 worktree and 2 branches`, from rows
 /// carrying their `kind`.
 fn kinds(rows: &[serde_json::Value]) -> String {
     let n = |kind: &str| rows.iter().filter(|r| r["kind"] == kind).count();
-    match (n("worktree"), n("branch")) {
-        (0, b) => count(b, "branch"),
-        (w, 0) => count(w, "worktree"),
-        (w, b) => format!("{} and {}", count(w, "worktree"), count(b, "branch")),
+    let said = match (n("worktree"), n("branch")) {
+        (0, 0) => None,
+        (0, b) => Some(count(b, "branch")),
+        (w, 0) => Some(count(w, "worktree")),
+        (w, b) => Some(format!("{} and {}", count(w, "worktree"), count(b, "branch"))),
+    };
+    // A submodule that cannot be read: its branches and worktrees at once.
+    match (said, n("submodule")) {
+        (Some(said), 0) => said,
+        (None, 0) => count(0, "branch"),
+        (None, s) => format!("the branches and worktrees of {}", count(s, "submodule")),
+        (Some(said), s) => format!("{said}, and the branches and worktrees of {}", count(s, "submodule")),
     }
 }
 

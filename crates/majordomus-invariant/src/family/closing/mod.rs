@@ -34,6 +34,9 @@
 //!   with the start snapshot. What it is not: a record of who made them.
 //!   Git keeps none, so another session's branch counts too; an expired
 //!   reflog reads younger than its ref, and a ref with no reflog has no date.
+//!   The branches and worktrees of each submodule checked out here are
+//!   judged the same, from the commit family's reading of them
+//!   (`majordomus_readings::refs::in_submodules`).
 //! - [`Backlog`] — the recorded forge observation, in the common git
 //!   directory (`majordomus/forge.json`, every worktree's), believed as
 //!   `trust.rs` says. `check` never reaches the network: an observation is

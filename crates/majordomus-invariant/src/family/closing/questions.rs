@@ -30,7 +30,7 @@ pub const NOTHING_ACCUMULATED: QuestionDef = QuestionDef {
     cap: 8,
     needs_task: true,
     meanings: &[
-        (Pass, "no branch or linked worktree created since the start still exists"),
+        (Pass, "no branch or linked worktree created since the start still exists, here or in a submodule checked out here"),
         (Owed, "a branch or worktree created since the start (by anyone) is still there: remove it once its work has landed"),
         (Unknown, "the reflogs or the start snapshot could not be read, or there is no task record"),
         (Exempt, "every branch or worktree it names was acknowledged as not this task's work (majordomus ack), with the reason shown; one more brings it back"),

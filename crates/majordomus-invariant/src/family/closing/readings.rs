@@ -132,18 +132,29 @@ pub struct Backlog {
     pub provider: Option<Provider>,
 }
 
-/// The closing readings; `branches` is the local branches as the rest of
-/// `check` read them (one read of every ref, not two).
+/// What the rest of `check` read of the refs, which the closing readings
+/// take as read (one read of every ref, not two).
+#[derive(Debug, Clone, Copy)]
+pub struct RefsRead<'a> {
+    /// The local branches.
+    pub branches: &'a Reading<Vec<refs::Branch>>,
+    /// Which remote-tracking refs are evidence of the remotes.
+    pub evidence: &'a Reading<refs::RemoteEvidence>,
+    /// The trunk, where one was found.
+    pub trunk: Option<&'a refs::Trunk>,
+    /// HEAD's commit.
+    pub head: Option<&'a str>,
+}
+
+/// The closing readings.
 pub fn measure(
     repo: &Repo,
     paths: &StatePaths,
     policy: &Policy,
     task: &TaskState,
-    branches: &Reading<Vec<refs::Branch>>,
-    evidence: &Reading<refs::RemoteEvidence>,
-    trunk: Option<&refs::Trunk>,
-    head: Option<&str>,
+    refs_read: RefsRead<'_>,
 ) -> ClosingReadings {
+    let RefsRead { branches, evidence, trunk, head } = refs_read;
     ClosingReadings {
         debt: match task.record() {
             Some(record) => debt(repo, record, head),

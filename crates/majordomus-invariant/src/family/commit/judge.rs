@@ -7,6 +7,7 @@ use serde_json::json;
 
 use std::collections::HashSet;
 
+use majordomus_readings::refs::in_submodules::{Basis, Left, Unpushed};
 use majordomus_readings::refs::submodules::OnRemote;
 use majordomus_readings::refs::{Made, Push, RemoteEvidence};
 use majordomus_readings::stash::StashEntry;
@@ -204,35 +205,104 @@ pub(crate) fn no_stash(task: &TaskRecord, r: &Readings) -> Judgement {
     };
     let (kept, counted): (Vec<_>, Vec<_>) = stashes.iter().partition(|s| then.contains(&s.commit));
     let label = |s: &&StashEntry| format!("stash@{{{}}} ({})", s.index, s.message);
+    // The stash entries of the submodules' own repositories made since.
+    let mut in_subs: Vec<(&Left, &StashEntry)> = Vec::new();
+    let mut sub_said: Vec<String> = Vec::new();
+    let mut unread: Vec<Unread> = Vec::new();
+    match &r.commit.in_submodules {
+        Ok(all) => {
+            for left in all {
+                if let Some(why) = &left.unread {
+                    unread.push(Unread::repository(format!(
+                        "the stash of the submodule {} cannot be read: {why}",
+                        left.path
+                    )));
+                    continue;
+                }
+                if left.stashes.is_empty() {
+                    continue;
+                }
+                let labels: Vec<String> = left.stashes.iter().map(|s| label(&s)).collect();
+                let n = left.stashes.len();
+                let line = match left.basis {
+                    Basis::Recorded => format!(
+                        "the submodule {}: {} made since the start {}: {}",
+                        left.path,
+                        count(n, "stash entry"),
+                        remain(n),
+                        names(&labels)
+                    ),
+                    Basis::NotThen => format!(
+                        "the submodule {}: {} {} ({0} was not checked out at the start): {}",
+                        left.path,
+                        count(n, "stash entry"),
+                        remain(n),
+                        names(&labels)
+                    ),
+                    Basis::NoSnapshot => {
+                        unread.push(Unread::record(format!(
+                            "the submodule {} holds {}, and the task record holds no snapshot of its stash at the start to tell whether {} there then (start the task again): {}",
+                            left.path,
+                            count(n, "stash entry"),
+                            if n == 1 { "it was" } else { "they were" },
+                            names(&labels)
+                        )));
+                        continue;
+                    }
+                };
+                sub_said.push(line);
+                in_subs.extend(left.stashes.iter().map(|s| (left, s)));
+            }
+        }
+        Err(e) => unread.push(e.clone()),
+    }
     let details = json!({
         "made": counted.iter().map(|s| json!({ "ref": format!("stash@{{{}}}", s.index), "commit": s.commit, "message": s.message })).collect::<Vec<_>>(),
         "inherited": kept.iter().map(|s| &s.commit).collect::<Vec<_>>(),
+        "in_submodules": in_subs.iter().map(|(l, s)| json!({ "submodule": l.path, "ref": format!("stash@{{{}}}", s.index), "commit": s.commit, "message": s.message })).collect::<Vec<_>>(),
     });
     let kept_labels: Vec<String> = kept.iter().map(label).collect();
     let also = inherited_clause(&kept_labels, "in the stash");
-    if counted.is_empty() {
-        Judgement::new(Status::Pass, format!("No stash entry made since the start remains{also}."), details)
-    } else {
-        let labels: Vec<String> = counted.iter().map(label).collect();
-        Judgement::new(
-            Status::Owed,
-            format!(
-                "{} made since the start {}: {}{also}.",
-                count(counted.len(), "stash entry"),
-                remain(counted.len()),
-                names(&labels)
-            ),
-            details,
-        )
-        .remedy(format!(
-            "apply or drop each by its exact ref (git stash pop {}), never a bare git stash pop",
-            labels_ref(&counted)
-        ))
+    if counted.is_empty() && in_subs.is_empty() {
+        if let Some(first) = unread.first() {
+            return Judgement::unread(first);
+        }
+        return Judgement::new(Status::Pass, format!("No stash entry made since the start remains{also}."), details);
     }
-}
-
-fn labels_ref(entries: &[&StashEntry]) -> String {
-    entries.first().map(|s| format!("stash@{{{}}}", s.index)).unwrap_or_default()
+    let mut said = Vec::new();
+    if !counted.is_empty() {
+        let labels: Vec<String> = counted.iter().map(label).collect();
+        said.push(format!(
+            "{} made since the start {}: {}{also}",
+            count(counted.len(), "stash entry"),
+            remain(counted.len()),
+            names(&labels)
+        ));
+    }
+    if !sub_said.is_empty() {
+        let also = if counted.is_empty() { also.as_str() } else { "" };
+        said.push(format!("{}{also}", sub_said.join("; ")));
+    }
+    let unread_too: String = unread.iter().map(|u| format!("; {}", u.reason)).collect();
+    let v = Judgement::new(
+        Status::Owed,
+        format!("{}{unread_too}.", sentence(&said.join("; ")).trim_end_matches('.')),
+        details,
+    );
+    let here = counted.first().map(|s| format!("git stash pop stash@{{{}}}", s.index));
+    let there = in_subs.first().map(|(l, s)| {
+        let path = crate::prose::shell_word(&l.path);
+        // `git -C` of an empty directory is the superproject's.
+        let init = if l.checked_out { String::new() } else { format!("git submodule update --init {path} && ") };
+        format!("{init}git -C {path} stash pop stash@{{{}}}", s.index)
+    });
+    let exact = match (here, there) {
+        (Some(here), Some(there)) => format!("{here}; a submodule's in the submodule: {there}"),
+        (Some(here), None) => here,
+        (None, Some(there)) => format!("in its submodule: {there}"),
+        (None, None) => String::new(),
+    };
+    v.remedy(format!("apply or drop each by its exact ref ({exact}), never a bare git stash pop"))
 }
 
 pub(crate) fn settled(r: &Readings) -> Judgement {
@@ -478,6 +548,43 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         }
         Err(e) => unread.push(e.clone()),
     }
+    // The work left inside the submodules' own repositories: their
+    // branches and refs made or moved since the start.
+    let mut sub_work: Vec<(&Left, &Unpushed)> = Vec::new();
+    match &r.commit.in_submodules {
+        Ok(all) => {
+            for left in all {
+                if let Some(why) = &left.unread {
+                    unread.push(Unread::repository(format!(
+                        "what the submodule {} holds cannot be read: {why}",
+                        left.path
+                    )));
+                    continue;
+                }
+                for work in &left.unpushed {
+                    let line = submodule_work(left, work);
+                    if left.basis == Basis::NoSnapshot {
+                        unread.push(Unread::record(format!(
+                            "{line}, and the task record holds no snapshot of {}'s branches at the start to tell whether {} there then (start the task again)",
+                            left.path,
+                            if work.count == 1 { "it was" } else { "they were" }
+                        )));
+                    } else {
+                        owed.push(line);
+                        sub_work.push((left, work));
+                    }
+                }
+                if left.truncated {
+                    parts.push(format!(
+                        "the branches of the submodule {} were walked for {} commits only",
+                        left.path,
+                        majordomus_readings::refs::in_submodules::WALKED
+                    ));
+                }
+            }
+        }
+        Err(e) => unread.push(e.clone()),
+    }
     let not_counted = not_evidence(&r.commit.evidence);
     let details = json!({
         "against": against,
@@ -490,6 +597,7 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         "tags": elsewhere.map(|e| e.tags.iter().map(|w| json!({ "tag": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
         "refs": elsewhere.map(|e| e.kept.iter().map(|w| json!({ "ref": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
         "submodules": r.commit.submodules.as_ref().ok().map(|s| s.iter().map(|m| json!({ "path": m.path, "commit": m.commit, "on_remote": !matches!(m.on_remote, OnRemote::Missing | OnRemote::NotNamed { .. }) })).collect::<Vec<_>>()),
+        "in_submodules": sub_work.iter().map(|(l, w)| json!({ "submodule": l.path, "ref": w.name, "branch": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>(),
         "not_evidence": not_counted,
     });
     let noted = match not_counted.as_slice() {
@@ -508,21 +616,35 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
             format!("{}{unread_too}{noted}.", sentence(&owed.join("; ")).trim_end_matches('.')),
             details,
         );
+        // The submodules' branches are pushed from there, to the remote
+        // the superproject names for each.
+        let in_subs = remedy::push_in_submodules(&sub_work);
+        if owed.len() == sub_work.len() {
+            return match in_subs {
+                Ok(line) => v.command(line),
+                Err(advice) => v.remedy(advice),
+            };
+        }
+        let also = |advice: String| match (&in_subs, sub_work.is_empty()) {
+            (_, true) => advice,
+            (Ok(line), false) | (Err(line), false) => format!("{advice}; in each submodule named: {line}"),
+        };
         // A pushed tag moves no remote-tracking ref, so no push of it
         // settles the question: where the work goes is the task's choice.
         if kept_refs {
-            return v.remedy(
+            return v.remedy(also(
                 "put the commits the refs named keep on a branch and push it (git push REMOTE REF^{commit}:refs/heads/BRANCH), or, where they are not work to keep, delete the ref (git update-ref -d REF)".to_string(),
-            );
+            ));
         }
         if tagged {
-            return v.remedy(
+            return v.remedy(also(
                 "put the tagged commits on a branch and push it (git push REMOTE TAG^{commit}:refs/heads/BRANCH), or, where they are not work to keep, delete the tag (git tag -d TAG)".to_string(),
-            );
+            ));
         }
-        return match remedy::push(r, against, new_count > 0, &owed_branches, &owed_submodules) {
-            Ok(line) => v.command(line),
-            Err(advice) => v.remedy(advice),
+        return match (remedy::push(r, against, new_count > 0, &owed_branches, &owed_submodules), &in_subs) {
+            (Ok(line), _) if sub_work.is_empty() => v.command(line),
+            (Ok(line), Ok(subs)) => v.command(format!("{line} && {subs}")),
+            (Ok(line), Err(_)) | (Err(line), _) => v.remedy(also(line)),
         };
     }
     if let Some(first) = unread.first() {
@@ -531,14 +653,50 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
     Judgement::new(Status::Pass, format!("{}{noted}.", sentence(&parts.join("; ")).trim_end_matches('.')), details)
 }
 
-/// Whether the work this worktree left elsewhere (branches, tags, refs
-/// written since the start) holds anything, or cannot be read: what an
-/// unborn HEAD still owes.
-fn holds_work(r: &Readings) -> bool {
-    match &r.commit.elsewhere {
-        Ok(e) => !(e.branches.is_empty() && e.tags.is_empty() && e.kept.is_empty()),
-        Err(_) => true,
+/// A submodule's branch or ref holding commits its remote lacks, as the
+/// evidence names it: `the submodule lib: branch helper holds 1 commit no
+/// remote of lib holds (made since the start): f7a5229`.
+fn submodule_work(left: &Left, work: &Unpushed) -> String {
+    let what = match work.branch {
+        true => format!("branch {}", work.name),
+        false => format!("the ref {}", work.name),
+    };
+    let mut notes = Vec::new();
+    match (left.basis, work.moved) {
+        (_, true) => notes.push("it moved since the start".to_string()),
+        (Basis::Recorded, false) => notes.push("made since the start".to_string()),
+        (Basis::NotThen, false) => notes.push(format!("{} was not checked out at the start", left.path)),
+        (Basis::NoSnapshot, false) => {}
     }
+    match (&left.named, left.checked_out) {
+        (None, _) => notes.push(format!(".gitmodules names no remote for {}, so nobody else can fetch it", left.path)),
+        (Some(_), false) => notes
+            .push(format!("{} is no longer checked out here; its repository is kept in the git directory", left.path)),
+        (Some(_), true) => {}
+    }
+    let notes = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) };
+    let ids: Vec<&str> = work.commits.iter().take(5).map(|c| short(c)).collect();
+    format!(
+        "the submodule {0}: {what} holds {1} no remote of {0} holds{notes}: {2}",
+        left.path,
+        count(work.count, "commit"),
+        names(&ids)
+    )
+}
+
+/// Whether the work this worktree left elsewhere (branches, tags, refs
+/// written since the start, the submodules' own branches and refs) holds
+/// anything, or cannot be read: what an unborn HEAD still owes.
+fn holds_work(r: &Readings) -> bool {
+    let in_submodules = match &r.commit.in_submodules {
+        Ok(all) => all.iter().any(|l| l.unread.is_some() || !l.unpushed.is_empty()),
+        Err(_) => true,
+    };
+    in_submodules
+        || match &r.commit.elsewhere {
+            Ok(e) => !(e.branches.is_empty() && e.tags.is_empty() && e.kept.is_empty()),
+            Err(_) => true,
+        }
 }
 
 /// What was seen of the remotes and not counted: each set-aside ref or

@@ -9,8 +9,11 @@
 //!
 //! `pushed` asks of more than HEAD: the commits this worktree made since
 //! the start on other branches (HEAD's reflog, and the branches that moved
-//! since the start: `majordomus_readings::refs::attribution`), and the
-//! submodules whose recorded commit changed. What counts as "on a remote"
+//! since the start: `majordomus_readings::refs::attribution`), the
+//! submodules whose recorded commit changed, and the branches and refs of
+//! each submodule's own repository made or moved since the start
+//! (`majordomus_readings::refs::in_submodules`, whose stash entries
+//! `no-stash` asks of too). What counts as "on a remote"
 //! is any remote-tracking ref that is evidence of its remote
 //! (`majordomus_readings::refs::evidence`): one moved by hand, fetched
 //! from this repository itself or belonging to a remote added since the
@@ -18,6 +21,7 @@
 
 use std::collections::BTreeSet;
 
+use majordomus_readings::refs::in_submodules::Left;
 use majordomus_readings::refs::submodules::Submodule;
 use majordomus_readings::refs::{Elsewhere, Push, RemoteEvidence};
 use majordomus_readings::stash::StashEntry;
@@ -56,6 +60,12 @@ pub struct CommitReadings {
     /// The submodules whose recorded commit changed since the start, and
     /// whether their remote holds it (`majordomus_readings::refs::submodules`).
     pub submodules: Reading<Vec<Submodule>>,
+    /// What each submodule checked out here holds that the task may have
+    /// left there (`majordomus_readings::refs::in_submodules`): its
+    /// branches' and refs' commits its remote lacks (`pushed`), its stash
+    /// entries (`no-stash`), its branches and worktrees made since the
+    /// start (`nothing-accumulated`, which reads it from here).
+    pub in_submodules: Reading<Vec<Left>>,
     /// Which remote-tracking refs count as evidence of the remotes, and
     /// what was set aside (`majordomus_readings::refs::evidence`).
     pub evidence: Reading<RemoteEvidence>,
@@ -72,6 +82,7 @@ impl CommitReadings {
             push: Err(reason.clone()),
             elsewhere: Err(reason.clone()),
             submodules: Err(reason.clone()),
+            in_submodules: Err(reason.clone()),
             evidence: Err(reason.clone()),
         }
     }

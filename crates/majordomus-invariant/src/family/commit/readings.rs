@@ -5,6 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use majordomus_readings::refs::in_submodules::Left;
 use majordomus_readings::refs::submodules::Submodule;
 use majordomus_readings::refs::{self, Branch, Elsewhere, Head, NoTrunk, Push, RemoteEvidence, Start, Trunk};
 use majordomus_readings::stash::{self, StashEntry};
@@ -76,12 +77,25 @@ pub fn submodules(repo: &Repo, head_commit: Option<&str>, task: &TaskState) -> R
     }
 }
 
+/// What each submodule checked out here holds that the task may have left
+/// there, measured from the start snapshot. With no task, nothing.
+pub fn in_submodules(repo: &Repo, task: &TaskState) -> Reading<Vec<Left>> {
+    let Some(record) = task.record() else { return Ok(Vec::new()) };
+    refs::in_submodules::left(repo, record, superproject_url(record))
+}
+
 /// The superproject's remote URL at the start, which a relative
 /// `.gitmodules` URL is resolved against: the trunk's remote's, else
 /// origin's (as `git submodule` falls back to origin).
 fn superproject_url(record: &majordomus_records::task::TaskRecord) -> Option<&str> {
-    let remotes = record.snapshot.remotes.as_ref()?;
-    let trunk = record.snapshot.trunk.as_deref().and_then(|t| t.strip_prefix("refs/remotes/")?.split('/').next());
+    start_url(&record.snapshot)
+}
+
+/// [`superproject_url`] of a start snapshot (`start` takes it once the
+/// remotes and the trunk are in it).
+pub fn start_url(snapshot: &majordomus_records::task::Snapshot) -> Option<&str> {
+    let remotes = snapshot.remotes.as_ref()?;
+    let trunk = snapshot.trunk.as_deref().and_then(|t| t.strip_prefix("refs/remotes/")?.split('/').next());
     trunk.and_then(|t| remotes.get(t)).or_else(|| remotes.get("origin")).map(|r| r.url.as_str())
 }
 

@@ -99,6 +99,33 @@ fn default_remote<'a>(against: &'a str, r: &'a Readings) -> Option<&'a str> {
     }
 }
 
+/// The push of each submodule's branch named, from the submodule, to the
+/// remote the superproject names for it (`git -C lib push -u origin
+/// helper`): `Ok` one line for them all, `Err` advice where one is a ref
+/// other than a branch, or no remote of the submodule is the one named.
+pub(crate) fn push_in_submodules(
+    work: &[(&majordomus_readings::refs::in_submodules::Left, &majordomus_readings::refs::in_submodules::Unpushed)],
+) -> Result<String, String> {
+    let mut lines = Vec::new();
+    for (left, w) in work {
+        match (&left.remote, w.branch, left.checked_out) {
+            (Some(remote), true, true) => lines.push(format!(
+                "git -C {} push -u {} {}",
+                shell_word(&left.path),
+                shell_word(remote),
+                shell_word(&w.name)
+            )),
+            _ => {
+                return Err(format!(
+                    "push each branch named from its submodule to the remote .gitmodules names for it (git -C {} push -u REMOTE BRANCH), put the commits a ref other than a branch keeps on a branch and push that, or, where they are not work to keep, delete the branch or ref there (git -C {0} branch -D BRANCH); a submodule no longer checked out is checked out again first (git submodule update --init {0})",
+                    shell_word(&left.path)
+                ))
+            }
+        }
+    }
+    Ok(lines.join(" && "))
+}
+
 /// The remedy of an owed `pushed`: `Ok` a command line pushing HEAD's
 /// branch (when `head_owed`) and each branch named, `Err` advice when no
 /// line fits.

@@ -685,3 +685,61 @@ fn a_baseline_followed_out_of_the_naming_pattern_and_one_read_through_a_link_are
     assert!(a.evidence.ends_with("; read through symbolic links: .ai/repo to shared/debt."), "{}", a.evidence);
     assert_eq!(a.details["moved"][0]["left_pattern"], true);
 }
+
+#[test]
+fn a_branch_or_worktree_made_in_a_submodule_since_the_start_is_owed_and_one_it_held_then_is_not() {
+    use majordomus_readings::refs::in_submodules::{Basis, Dated, Left};
+    use majordomus_records::task::SubmoduleAtStart;
+    let dated = |name: &str, at: &str, first: chrono::DateTime<Utc>| Dated {
+        name: name.into(),
+        at: at.into(),
+        dating: Dating::FirstLogged(first),
+        missing: false,
+        detached: false,
+    };
+    let lib = |branches: Vec<Dated>, basis: Basis| Left {
+        path: "lib".into(),
+        basis,
+        checked_out: true,
+        named: Some("/srv/lib.git".into()),
+        remote: Some("origin".into()),
+        head_branch: Some("helper".into()),
+        unpushed: vec![],
+        truncated: false,
+        stashes: vec![],
+        branches,
+        worktrees: vec![],
+        unread: None,
+    };
+    let mut r = well();
+    let mut t = r.task.record().expect("a task").clone();
+    let old = SubmoduleAtStart {
+        git_dir: "/w/.git/modules/lib".into(),
+        branches: [("old".to_string(), "c".repeat(40))].into(),
+        ..SubmoduleAtStart::default()
+    };
+    t.snapshot.submodules = Some([("lib".to_string(), old)].into());
+    r.task = TaskState::Active(Box::new(t));
+    // Held at the start (moved since, its reflog older than the start): older.
+    r.commit.in_submodules = Ok(vec![lib(vec![dated("old", &"d".repeat(40), minutes(-60))], Basis::Recorded)]);
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    // Made since: owed, named with its submodule; checked out there, the
+    // remedy detaches it first.
+    r.commit.in_submodules = Ok(vec![lib(vec![dated("helper", &"d".repeat(40), minutes(5))], Basis::Recorded)]);
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(a.evidence.contains("branch helper in the submodule lib"), "{}", a.evidence);
+    assert_eq!(a.remedy, "git -C lib switch --detach && git -C lib branch -d helper");
+    // Its main is where its work lands: never counted.
+    r.commit.in_submodules = Ok(vec![lib(vec![dated("main", &"d".repeat(40), minutes(5))], Basis::NotThen)]);
+    assert_eq!(answer(&r, "nothing-accumulated").status, Status::Pass);
+    // Without a snapshot of it: dated by its reflog.
+    r.commit.in_submodules = Ok(vec![lib(vec![dated("helper", &"d".repeat(40), minutes(-5))], Basis::NoSnapshot)]);
+    assert_eq!(answer(&r, "nothing-accumulated").status, Status::Pass);
+    let mut t = r.task.record().expect("a task").clone();
+    t.snapshot.submodules = None;
+    r.task = TaskState::Active(Box::new(t));
+    r.commit.in_submodules = Ok(vec![lib(vec![dated("helper", &"d".repeat(40), minutes(5))], Basis::NoSnapshot)]);
+    assert_eq!(answer(&r, "nothing-accumulated").status, Status::Owed);
+}

@@ -305,3 +305,96 @@ fn refs_not_counted_as_evidence_are_named_even_in_a_pass() {
     assert!(a.evidence.contains("so it is read at its start value"), "{}", a.evidence);
     assert_eq!(a.details["not_evidence"].as_array().map(Vec::len), Some(2));
 }
+
+/// A submodule `lib` whose own repository holds what the task may have
+/// left, read against a snapshot that holds it (`basis`).
+fn lib_left(basis: majordomus_readings::refs::in_submodules::Basis) -> majordomus_readings::refs::in_submodules::Left {
+    majordomus_readings::refs::in_submodules::Left {
+        path: "lib".into(),
+        basis,
+        checked_out: true,
+        named: Some("/srv/lib.git".into()),
+        remote: Some("origin".into()),
+        head_branch: Some("main".into()),
+        unpushed: vec![],
+        truncated: false,
+        stashes: vec![],
+        branches: vec![],
+        worktrees: vec![],
+        unread: None,
+    }
+}
+
+fn helper_branch() -> majordomus_readings::refs::in_submodules::Unpushed {
+    majordomus_readings::refs::in_submodules::Unpushed {
+        name: "helper".into(),
+        branch: true,
+        moved: false,
+        tip: "d".repeat(40),
+        commits: vec!["d".repeat(40)],
+        count: 1,
+    }
+}
+
+#[test]
+fn a_branch_left_in_a_submodule_with_commits_its_remote_lacks_is_owed_naming_the_submodule() {
+    use majordomus_readings::refs::in_submodules::Basis;
+    let mut r = all_well();
+    let mut lib = lib_left(Basis::Recorded);
+    r.commit.in_submodules = Ok(vec![lib.clone()]);
+    assert_eq!(answer(&r, "pushed").status, Status::Pass);
+    lib.unpushed = vec![helper_branch()];
+    r.commit.in_submodules = Ok(vec![lib.clone()]);
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Owed);
+    assert!(
+        a.evidence
+            .contains("The submodule lib: branch helper holds 1 commit no remote of lib holds (made since the start)"),
+        "{}",
+        a.evidence
+    );
+    assert_eq!(a.remedy, "git -C lib push -u origin helper");
+    assert_eq!(a.details["in_submodules"][0]["submodule"], "lib");
+    // Without a remote .gitmodules names, the remedy is advice.
+    lib.remote = None;
+    lib.named = None;
+    r.commit.in_submodules = Ok(vec![lib.clone()]);
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains(".gitmodules names no remote for lib"), "{}", a.evidence);
+    assert!(a.remedy.contains("git -C lib push -u REMOTE BRANCH"), "{}", a.remedy);
+    // A record without the submodules' snapshot cannot tell: unknown, never a pass.
+    let mut lib = lib_left(Basis::NoSnapshot);
+    lib.unpushed = vec![helper_branch()];
+    r.commit.in_submodules = Ok(vec![lib]);
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Unknown);
+    assert!(a.evidence.contains("no snapshot of lib's branches at the start"), "{}", a.evidence);
+    // A submodule that cannot be read: unknown.
+    let mut lib = lib_left(Basis::Recorded);
+    lib.unread = Some("it cannot be opened".into());
+    r.commit.in_submodules = Ok(vec![lib]);
+    assert_eq!(answer(&r, "pushed").status, Status::Unknown);
+}
+
+#[test]
+fn a_stash_left_in_a_submodule_is_owed_naming_the_submodule_and_unknown_without_its_snapshot() {
+    use majordomus_readings::refs::in_submodules::Basis;
+    let mut r = all_well();
+    let mut lib = lib_left(Basis::Recorded);
+    lib.stashes = vec![StashEntry { index: 0, commit: "e".repeat(40), message: "WIP on main: lib".into() }];
+    r.commit.in_submodules = Ok(vec![lib.clone()]);
+    let a = answer(&r, "no-stash");
+    assert_eq!(a.status, Status::Owed);
+    assert!(
+        a.evidence.contains("The submodule lib: 1 stash entry made since the start remains: stash@{0}"),
+        "{}",
+        a.evidence
+    );
+    assert!(a.remedy.contains("git -C lib stash pop stash@{0}"), "{}", a.remedy);
+    lib.basis = Basis::NoSnapshot;
+    r.commit.in_submodules = Ok(vec![lib]);
+    let a = answer(&r, "no-stash");
+    assert_eq!(a.status, Status::Unknown);
+    assert!(a.evidence.contains("no snapshot of its stash"), "{}", a.evidence);
+}

@@ -1,0 +1,129 @@
+use super::*;
+use majordomus_testkit::{task_record, TestRepo};
+
+/// A superproject with a submodule `lib` cloned from a bare `lib.git`
+/// (absolute URL), committed; returns the bare repository's directory.
+fn with_submodule(t: &TestRepo) -> majordomus_testkit::TempDir {
+    let bare = tempfile::Builder::new().prefix("majordomus-lib-").tempdir().expect("tempdir");
+    let seed = tempfile::Builder::new().prefix("majordomus-seed-").tempdir().expect("tempdir");
+    t.git_in(bare.path(), &["init", "-q", "--bare", "-b", "main"]);
+    t.git_in(seed.path(), &["clone", "-q", bare.path().to_str().expect("utf-8"), "."]);
+    t.git_in(seed.path(), &["commit", "-q", "--allow-empty", "-m", "lib"]);
+    t.git_in(seed.path(), &["push", "-q", "origin", "HEAD:main"]);
+    let url = bare.path().to_str().expect("utf-8");
+    t.git(&["-c", "protocol.file.allow=always", "submodule", "--quiet", "add", url, "lib"]);
+    t.commit_all("lib added");
+    bare
+}
+
+/// A task record whose snapshot holds the submodules as they are now.
+fn started(t: &TestRepo) -> TaskRecord {
+    let repo = crate::open(t.path()).expect("open");
+    let mut record = TaskRecord { head: Some(t.head()), ..task_record() };
+    record.snapshot.submodules = Some(at_start(&repo, None).expect("snapshot"));
+    record
+}
+
+#[test]
+fn a_repository_without_submodules_has_none_to_read() {
+    let t = TestRepo::with_commit();
+    let repo = crate::open(t.path()).expect("open");
+    assert!(at_start(&repo, None).expect("read").is_empty());
+    assert_eq!(left(&repo, &started(&t), None).expect("read"), vec![]);
+}
+
+#[test]
+fn a_branch_made_in_a_submodule_with_a_commit_its_remote_lacks_is_found_and_what_the_start_held_is_not() {
+    let t = TestRepo::with_commit();
+    let _bare = with_submodule(&t);
+    let lib = t.path().join("lib");
+    // Held at the start: a branch with a commit of its own, and a stash.
+    t.git_in(&lib, &["switch", "-q", "-c", "old"]);
+    t.git_in(&lib, &["commit", "-q", "--allow-empty", "-m", "old work"]);
+    t.git_in(&lib, &["switch", "-q", "main"]);
+    std::fs::write(lib.join("a.txt"), "a\n").expect("write");
+    t.git_in(&lib, &["add", "a.txt"]);
+    t.git_in(&lib, &["stash", "-q"]);
+    let record = started(&t);
+    let at = &record.snapshot.submodules.as_ref().expect("snapshot")["lib"];
+    assert!(at.branches.contains_key("old") && at.stashes.len() == 1, "{at:?}");
+    let repo = crate::open(t.path()).expect("open");
+    let found = left(&repo, &record, None).expect("read");
+    assert_eq!(found.len(), 1);
+    let l = &found[0];
+    assert_eq!((l.path.as_str(), l.basis, l.unread.as_deref()), ("lib", Basis::Recorded, None));
+    assert!(l.unpushed.is_empty() && l.stashes.is_empty() && l.branches.is_empty(), "{l:?}");
+
+    // Since: a branch made from old with a commit, put back; a stash.
+    t.git_in(&lib, &["switch", "-q", "-c", "helper", "old"]);
+    t.git_in(&lib, &["commit", "-q", "--allow-empty", "-m", "helper"]);
+    t.git_in(&lib, &["switch", "-q", "main"]);
+    std::fs::write(lib.join("b.txt"), "b\n").expect("write");
+    t.git_in(&lib, &["add", "b.txt"]);
+    t.git_in(&lib, &["stash", "-q"]);
+    let found = left(&repo, &record, None).expect("read");
+    let l = &found[0];
+    assert_eq!(l.unpushed.len(), 1, "{l:?}");
+    let u = &l.unpushed[0];
+    // The old branch's commit is inherited: only the new one counts.
+    assert_eq!((u.name.as_str(), u.branch, u.moved, u.count), ("helper", true, false, 1));
+    assert_eq!(l.stashes.len(), 1, "{l:?}");
+    assert_eq!(l.branches.iter().map(|b| b.name.as_str()).collect::<Vec<_>>(), ["helper"]);
+    assert_eq!(l.remote.as_deref(), Some("origin"));
+
+    // Pushed to the remote .gitmodules names: no longer unpushed.
+    t.git_in(&lib, &["push", "-q", "origin", "helper"]);
+    let found = left(&repo, &record, None).expect("read");
+    assert!(found[0].unpushed.is_empty(), "{:?}", found[0]);
+}
+
+#[test]
+fn a_tag_written_in_a_submodule_since_the_start_is_read() {
+    let t = TestRepo::with_commit();
+    let _bare = with_submodule(&t);
+    let lib = t.path().join("lib");
+    let record = started(&t);
+    t.git_in(&lib, &["switch", "-q", "--detach"]);
+    t.git_in(&lib, &["commit", "-q", "--allow-empty", "-m", "tagged"]);
+    t.git_in(&lib, &["tag", "-a", "-m", "wip", "wip"]);
+    t.git_in(&lib, &["switch", "-q", "main"]);
+    let repo = crate::open(t.path()).expect("open");
+    let found = left(&repo, &record, None).expect("read");
+    let names: Vec<(&str, bool)> = found[0].unpushed.iter().map(|u| (u.name.as_str(), u.branch)).collect();
+    assert_eq!(names, [("refs/tags/wip", false)]);
+}
+
+#[test]
+fn a_record_without_the_submodules_is_no_snapshot_and_a_submodule_new_since_is_not_then() {
+    let t = TestRepo::with_commit();
+    let record = started(&t);
+    let _bare = with_submodule(&t);
+    let lib = t.path().join("lib");
+    let repo = crate::open(t.path()).expect("open");
+    // Added since the start: the branch its clone made is not listed.
+    let found = left(&repo, &record, None).expect("read");
+    assert_eq!(found[0].basis, Basis::NotThen);
+    assert!(found[0].branches.is_empty() && found[0].unpushed.is_empty(), "{:?}", found[0]);
+    t.git_in(&lib, &["commit", "-q", "--allow-empty", "-m", "on main"]);
+    let found = left(&repo, &record, None).expect("read");
+    assert_eq!(found[0].unpushed.iter().map(|u| u.name.as_str()).collect::<Vec<_>>(), ["main"]);
+    let old = TaskRecord { head: Some(t.head()), ..task_record() };
+    let found = left(&repo, &old, None).expect("read");
+    assert_eq!(found[0].basis, Basis::NoSnapshot);
+}
+
+#[test]
+fn a_submodule_deinitialised_since_the_start_is_read_from_its_git_directory() {
+    let t = TestRepo::with_commit();
+    let _bare = with_submodule(&t);
+    let lib = t.path().join("lib");
+    let record = started(&t);
+    t.git_in(&lib, &["switch", "-q", "-c", "helper"]);
+    t.git_in(&lib, &["commit", "-q", "--allow-empty", "-m", "helper"]);
+    t.git(&["submodule", "deinit", "-q", "-f", "lib"]);
+    let repo = crate::open(t.path()).expect("open");
+    let found = left(&repo, &record, None).expect("read");
+    assert_eq!(found.len(), 1);
+    assert!(!found[0].checked_out);
+    assert_eq!(found[0].unpushed.iter().map(|u| u.name.as_str()).collect::<Vec<_>>(), ["helper"]);
+}
