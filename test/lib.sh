@@ -233,6 +233,58 @@ majordomus_on_path() {
 # start_with_unit_gate: a policy whose gate `unit` passes only when
 # src/lib.rs says "fixed" (inputs src/**), src/lib.rs without it, committed,
 # and a task "fix a" started.
+# unit_gate_policy [RUN]: .ai/repo/majordomus.toml with backlog-not-grown
+# exempt (no forge here) and a gate `unit` running RUN (default: `grep -q
+# fixed src/lib.rs`) over src/**; nothing committed.
+unit_gate_policy() {
+  mkdir -p .ai/repo src tests
+  cat > .ai/repo/majordomus.toml <<TOML
+[[exempt]]
+question = "backlog-not-grown"
+reason = "no forge here"
+
+[gates.unit]
+run = "$(printf '%s' "${1:-grep -q fixed src/lib.rs}" | sed 's/\\/\\\\/g; s/"/\\"/g')"
+inputs = ["src/**"]
+TOML
+}
+
+# superproject_with_lib [FILE CONTENT]: a bare lib.git holding one commit
+# (FILE with CONTENT, default l.txt "l"), and this repository (README,
+# backlog-not-grown exempt, a bare origin) with lib added as a submodule,
+# committed and pushed; file:// transport allowed for the submodule.
+superproject_with_lib() {
+  export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
+  git init -q --bare -b main "$case_root/lib.git"
+  git clone -q "$case_root/lib.git" "$case_root/lib-seed" 2> /dev/null
+  (cd "$case_root/lib-seed" && echo "${2:-l}" > "${1:-l.txt}" && git add -A && git commit -qm lib && git push -q origin HEAD:main)
+  echo base > README
+  exempt_forge
+  commit_all "initial"
+  with_origin
+  git submodule --quiet add "$case_root/lib.git" lib
+  commit_all "lib"
+  git push -q origin main
+}
+
+# fake_gh: a stand-in for gh first on PATH, for the repository acme/widgets,
+# whose `pr list` prints $case_root/fake-gh/prs.json (written by the case);
+# prints that directory.
+fake_gh() {
+  local dir="$case_root/fake-gh"
+  mkdir -p "$dir/bin"
+  cat > "$dir/bin/gh" <<'GH'
+#!/usr/bin/env bash
+case "$1 $2" in
+  "repo view") echo '{"nameWithOwner":"acme/widgets"}' ;;
+  "pr list") cat "$(dirname "$0")/../prs.json" ;;
+  *) echo "unknown command \"$1\" for \"gh\"" >&2; exit 1 ;;
+esac
+GH
+  chmod +x "$dir/bin/gh"
+  printf '%s\n' "$dir"
+}
+
 start_with_unit_gate() {
   mkdir -p .ai/repo src tests
   cat > .ai/repo/majordomus.toml <<'TOML'
@@ -250,16 +302,7 @@ TOML
 # "fixed", committed and pushed to a bare origin, a task "fix a" started,
 # then a commit that still breaks src/lib.rs and adds a test, pushed.
 start_broken_on_origin() {
-  mkdir -p .ai/repo src tests
-  cat > .ai/repo/majordomus.toml <<TOML
-[[exempt]]
-question = "backlog-not-grown"
-reason = "no forge here"
-
-[gates.unit]
-run = "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g')"
-inputs = ["src/**"]
-TOML
+  unit_gate_policy "$1"
   echo "fn a() {}" > src/lib.rs
   commit_all "initial"
   with_origin

@@ -8,16 +8,7 @@ source "$(dirname "$0")/../lib.sh" || exit 2
 
 # A stand-in for gh (as in test/cases/052): one open pull request, #5,
 # opened a minute after the start.
-fake="$case_root/fake-gh"
-mkdir -p "$fake/bin"
-cat > "$fake/bin/gh" <<'GH'
-#!/usr/bin/env bash
-case "$1 $2" in
-  "repo view") echo '{"nameWithOwner":"acme/widgets"}' ;;
-  "pr list") cat "$(dirname "$0")/../prs.json" ;;
-  *) echo "unknown command \"$1\" for \"gh\"" >&2; exit 1 ;;
-esac
-GH
+fake=$(fake_gh)
 observe_one_open_pr "$fake"
 
 python3 - "$case_root/typed.json" <<'PY'

@@ -8,17 +8,7 @@
 # records it as written.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
-git init -q --bare -b main "$case_root/lib.git"
-git clone -q "$case_root/lib.git" "$case_root/lib-seed" 2> /dev/null
-(cd "$case_root/lib-seed" && echo 'pub fn a() {}' > lib.rs && git add lib.rs && git commit -qm lib && git push -q origin HEAD:main)
-echo base > README
-exempt_forge
-commit_all "initial"
-with_origin
-git submodule --quiet add "$case_root/lib.git" lib
-commit_all "lib"
-git push -q origin main
+superproject_with_lib lib.rs 'pub fn a() {}'
 expect_run 0 md start "document a"
 
 echo 'more' >> README

@@ -11,16 +11,8 @@
 # One it leaves uncommitted stays inherited.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-mkdir -p .ai/repo src tests docs
-cat > .ai/repo/majordomus.toml <<'TOML'
-[[exempt]]
-question = "backlog-not-grown"
-reason = "no forge here"
-
-[gates.unit]
-run = "grep -q fixed src/lib.rs"
-inputs = ["src/**"]
-TOML
+unit_gate_policy
+mkdir -p docs
 echo "fn a() { fixed }" > src/lib.rs
 echo "notes" > docs/notes.md
 commit_all "passing"

@@ -10,16 +10,7 @@
 # force. Left uncommitted, the edit stays the start's.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-mkdir -p .ai/repo src tests
-cat > .ai/repo/majordomus.toml <<'TOML'
-[[exempt]]
-question = "backlog-not-grown"
-reason = "no forge here"
-
-[gates.unit]
-run = "grep -q fixed src/lib.rs"
-inputs = ["src/**"]
-TOML
+unit_gate_policy
 echo "fn a() {}" > src/lib.rs
 commit_all "initial"
 with_origin

@@ -9,17 +9,7 @@
 # the start, the branch read from lib's git directory.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
-git init -q --bare -b main "$case_root/lib.git"
-git clone -q "$case_root/lib.git" "$case_root/seed" 2> /dev/null
-(cd "$case_root/seed" && echo l > l.txt && git add l.txt && git commit -qm lib && git push -q origin HEAD:main)
-echo base > README
-exempt_forge
-commit_all "initial"
-with_origin
-git submodule --quiet add "$case_root/lib.git" lib
-commit_all "lib"
-git push -q origin main
+superproject_with_lib
 expect_run 0 md start "the work"
 mkdir -p tests
 echo t > tests/new.rs

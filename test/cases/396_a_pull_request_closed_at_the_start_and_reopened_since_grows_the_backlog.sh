@@ -10,17 +10,7 @@
 # observation at the start, creation times alone are read (README).
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-fake="$case_root/fake-gh"
-mkdir -p "$fake/bin"
-cat > "$fake/bin/gh" <<'GH'
-#!/usr/bin/env bash
-case "$1 $2" in
-  "repo view") echo '{"nameWithOwner":"acme/widgets"}' ;;
-  "pr list") cat "$(dirname "$0")/../prs.json" ;;
-  *) echo "unknown command \"$1\" for \"gh\"" >&2; exit 1 ;;
-esac
-GH
-chmod +x "$fake/bin/gh"
+fake=$(fake_gh)
 export PATH="$fake/bin:$PATH"
 pr() { printf '{"number":%s,"title":"%s","author":{"login":"me"},"headRefName":"b%s","createdAt":"%s","state":"OPEN"}' "$1" "$2" "$1" "$3"; }
 old=2020-01-01T00:00:00Z

@@ -172,6 +172,22 @@ impl TestRepo {
         cmd
     }
 
+    /// A submodule `lib` cloned from a bare `lib.git` beside this one
+    /// (absolute URL) holding one commit, added and committed; returns the
+    /// bare repository's directory.
+    pub fn with_submodule(&self) -> TempDir {
+        let bare = tempfile::Builder::new().prefix("majordomus-lib-").tempdir().unwrap();
+        let seed = tempfile::Builder::new().prefix("majordomus-seed-").tempdir().unwrap();
+        self.git_in(bare.path(), &["init", "-q", "--bare", "-b", "main"]);
+        self.git_in(seed.path(), &["clone", "-q", bare.path().to_str().unwrap(), "."]);
+        self.git_in(seed.path(), &["commit", "-q", "--allow-empty", "-m", "lib"]);
+        self.git_in(seed.path(), &["push", "-q", "origin", "HEAD:main"]);
+        let url = bare.path().to_str().unwrap();
+        self.git(&["-c", "protocol.file.allow=always", "submodule", "--quiet", "add", url, "lib"]);
+        self.commit_all("lib added");
+        bare
+    }
+
     /// A bare repository beside this one, added as remote `origin`, with
     /// `main` pushed and tracked.
     pub fn with_origin(&self) -> TempDir {

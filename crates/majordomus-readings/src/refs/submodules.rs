@@ -359,25 +359,10 @@ mod tests {
     use super::*;
     use majordomus_testkit::TestRepo;
 
-    /// A superproject with a submodule `lib` cloned from a bare `lib.git`,
-    /// committed; returns the bare repository's directory.
-    fn with_submodule(t: &TestRepo) -> majordomus_testkit::TempDir {
-        let bare = tempfile::Builder::new().prefix("majordomus-lib-").tempdir().expect("tempdir");
-        let seed = tempfile::Builder::new().prefix("majordomus-seed-").tempdir().expect("tempdir");
-        t.git_in(bare.path(), &["init", "-q", "--bare", "-b", "main"]);
-        t.git_in(seed.path(), &["clone", "-q", bare.path().to_str().expect("utf-8"), "."]);
-        t.git_in(seed.path(), &["commit", "-q", "--allow-empty", "-m", "lib"]);
-        t.git_in(seed.path(), &["push", "-q", "origin", "HEAD:main"]);
-        let url = bare.path().to_str().expect("utf-8");
-        t.git(&["-c", "protocol.file.allow=always", "submodule", "--quiet", "add", url, "lib"]);
-        t.commit_all("lib added");
-        bare
-    }
-
     #[test]
     fn a_submodule_pointing_at_an_unpushed_commit_is_missing_and_a_pushed_one_held() {
         let t = TestRepo::with_commit();
-        let _bare = with_submodule(&t);
+        let _bare = t.with_submodule();
         let start = t.head();
         let repo = crate::open(t.path()).expect("open");
         assert_eq!(changed(&repo, &start, Some(&start), None).expect("read"), vec![]);
@@ -403,7 +388,7 @@ mod tests {
     fn a_submodule_added_since_the_start_at_its_clones_commit_is_held_by_its_remote() {
         let t = TestRepo::with_commit();
         let start = t.head();
-        let _bare = with_submodule(&t);
+        let _bare = t.with_submodule();
         let repo = crate::open(t.path()).expect("open");
         // The clone logs only origin/HEAD: origin/main, at the commit that
         // line names, is the clone's.
@@ -437,7 +422,7 @@ mod tests {
     #[test]
     fn a_commit_held_only_by_a_remote_the_superproject_does_not_name_is_not_held() {
         let t = TestRepo::with_commit();
-        let _bare = with_submodule(&t);
+        let _bare = t.with_submodule();
         let start = t.head();
         let repo = crate::open(t.path()).expect("open");
         let lib = t.path().join("lib");

@@ -1,21 +1,6 @@
 use super::*;
 use majordomus_testkit::{task_record, TestRepo};
 
-/// A superproject with a submodule `lib` cloned from a bare `lib.git`
-/// (absolute URL), committed; returns the bare repository's directory.
-fn with_submodule(t: &TestRepo) -> majordomus_testkit::TempDir {
-    let bare = tempfile::Builder::new().prefix("majordomus-lib-").tempdir().expect("tempdir");
-    let seed = tempfile::Builder::new().prefix("majordomus-seed-").tempdir().expect("tempdir");
-    t.git_in(bare.path(), &["init", "-q", "--bare", "-b", "main"]);
-    t.git_in(seed.path(), &["clone", "-q", bare.path().to_str().expect("utf-8"), "."]);
-    t.git_in(seed.path(), &["commit", "-q", "--allow-empty", "-m", "lib"]);
-    t.git_in(seed.path(), &["push", "-q", "origin", "HEAD:main"]);
-    let url = bare.path().to_str().expect("utf-8");
-    t.git(&["-c", "protocol.file.allow=always", "submodule", "--quiet", "add", url, "lib"]);
-    t.commit_all("lib added");
-    bare
-}
-
 /// A task record whose snapshot holds the submodules as they are now.
 fn started(t: &TestRepo) -> TaskRecord {
     let repo = crate::open(t.path()).expect("open");
@@ -35,7 +20,7 @@ fn a_repository_without_submodules_has_none_to_read() {
 #[test]
 fn a_branch_made_in_a_submodule_with_a_commit_its_remote_lacks_is_found_and_what_the_start_held_is_not() {
     let t = TestRepo::with_commit();
-    let _bare = with_submodule(&t);
+    let _bare = t.with_submodule();
     let lib = t.path().join("lib");
     // Held at the start: a branch with a commit of its own, and a stash.
     t.git_in(&lib, &["switch", "-q", "-c", "old"]);
@@ -80,7 +65,7 @@ fn a_branch_made_in_a_submodule_with_a_commit_its_remote_lacks_is_found_and_what
 #[test]
 fn a_tag_written_in_a_submodule_since_the_start_is_read() {
     let t = TestRepo::with_commit();
-    let _bare = with_submodule(&t);
+    let _bare = t.with_submodule();
     let lib = t.path().join("lib");
     let record = started(&t);
     t.git_in(&lib, &["switch", "-q", "--detach"]);
@@ -97,7 +82,7 @@ fn a_tag_written_in_a_submodule_since_the_start_is_read() {
 fn a_record_without_the_submodules_is_no_snapshot_and_a_submodule_new_since_is_not_then() {
     let t = TestRepo::with_commit();
     let record = started(&t);
-    let _bare = with_submodule(&t);
+    let _bare = t.with_submodule();
     let lib = t.path().join("lib");
     let repo = crate::open(t.path()).expect("open");
     // Added since the start: the branch its clone made is not listed.
@@ -115,7 +100,7 @@ fn a_record_without_the_submodules_is_no_snapshot_and_a_submodule_new_since_is_n
 #[test]
 fn a_submodule_deinitialised_since_the_start_is_read_from_its_git_directory() {
     let t = TestRepo::with_commit();
-    let _bare = with_submodule(&t);
+    let _bare = t.with_submodule();
     let lib = t.path().join("lib");
     let record = started(&t);
     t.git_in(&lib, &["switch", "-q", "-c", "helper"]);
