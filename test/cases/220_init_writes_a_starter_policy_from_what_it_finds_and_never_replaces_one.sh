@@ -21,7 +21,8 @@ expect_contains 'run = "go test ./..."'
 expect_contains 'provider = "none"'
 expect_contains 'majordomus start'
 [ -f .ai/repo/majordomus.toml ] || fail "no policy was written"
-grep -q '"\*\*/\*.rs"' .ai/repo/majordomus.toml || fail "the Rust sources are not the gate's inputs"
+grep -qx 'inputs = \["\*\*"\]' .ai/repo/majordomus.toml || fail "every file is not the gate's inputs"
+grep -q '^#   inputs = .*"\*\*/\*.rs"' .ai/repo/majordomus.toml || fail "the Rust sources are not offered as narrower inputs"
 # The policy written is one every command reads: the gates are listed.
 expect_run 0 md gate list
 expect_contains "cargo-test"

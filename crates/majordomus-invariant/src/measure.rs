@@ -260,7 +260,7 @@ fn ref_readings(
     let stashes = deadline.read(|| commit::readings::stashes(repo));
     let operations = deadline.read(|| commit::readings::operations(repo));
     let closing = match deadline.check() {
-        Ok(()) => closing::readings::measure(repo, paths, policy, task, &branches),
+        Ok(()) => closing::readings::measure(repo, paths, policy, task, &branches, head_commit),
         Err(e) => ClosingReadings::unread(&e),
     };
     RefReadings {

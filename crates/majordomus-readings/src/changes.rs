@@ -6,7 +6,12 @@
 //! which skips identical subtrees) together with the paths the status pass
 //! already found, each then compared with its content at the start. A path
 //! that was already dirty at the start and whose content is what it was
-//! then is *inherited*: named, not counted.
+//! then is *inherited*: named, not counted, as long as the task left it
+//! where it found it. What the task puts into history is the task's,
+//! whatever the working tree held at the start: a path dirty (or untracked)
+//! at the start that HEAD now holds other than the start commit did (the
+//! task committed it, `git add -A` taking in someone's edit) is changed, as
+//! any path the task's commits changed.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -22,7 +27,9 @@ use crate::{Reading, Repo, Unread};
 pub struct ChangeSet {
     /// Paths changed since the start, sorted.
     pub changed: Vec<RepoPath>,
-    /// Paths that differ from the start commit exactly as they did at the start.
+    /// Paths that differ from the start commit exactly as they did at the
+    /// start, and that HEAD still holds as the start commit did: uncommitted
+    /// then and now.
     pub inherited: Vec<RepoPath>,
 }
 
@@ -92,6 +99,8 @@ pub fn since(
             Some((then, mode)) => {
                 *then == now.as_ref().map(|(id, _)| id.as_str())
                     && (mode.is_none() || *mode == now.as_ref().map(|(_, m)| *m))
+                    // Committed since the start: the task put it into history.
+                    && (start == head || in_tree(head_tree.as_ref(), &path) == in_tree(start_tree.as_ref(), &path))
             }
             None => false,
         };
@@ -167,6 +176,58 @@ mod tests {
         assert!(set.changed.is_empty());
         t.write("README", "and touched during it\n");
         assert_eq!(change_set(&t, &start, &snapshot).changed, ["README"]);
+    }
+
+    /// The snapshot of a start where each of `dirty` and `untracked` held
+    /// what it holds now.
+    fn snapshot_of(t: &TestRepo, dirty: &[&str], untracked: &[&str]) -> Snapshot {
+        let repo = crate::open(t.path()).expect("open");
+        let id = |p: &str| content_id(&repo, &p.into());
+        Snapshot {
+            dirty: Some(
+                dirty
+                    .iter()
+                    .map(|p| DirtyPath { path: (*p).into(), index: None, worktree: id(p), mode: None })
+                    .collect(),
+            ),
+            untracked: Some(
+                untracked
+                    .iter()
+                    .map(|p| majordomus_records::task::UntrackedPath { path: (*p).into(), worktree: id(p), mode: None })
+                    .collect(),
+            ),
+            ..Snapshot::default()
+        }
+    }
+
+    #[test]
+    fn a_path_dirty_at_the_start_that_the_task_committed_is_changed() {
+        let t = TestRepo::with_commit();
+        let start = t.head();
+        t.write("README", "someone's edit, uncommitted at the start\n");
+        t.write("notes.txt", "untracked at the start\n");
+        t.write("kept.txt", "untracked at the start, and left so\n");
+        let snapshot = snapshot_of(&t, &["README"], &["notes.txt", "kept.txt"]);
+        assert_eq!(change_set(&t, &start, &snapshot).inherited, ["README", "kept.txt", "notes.txt"]);
+        t.git(&["add", "README", "notes.txt"]);
+        t.git(&["commit", "-qm", "the task's commit takes them in"]);
+        let set = change_set(&t, &start, &snapshot);
+        assert_eq!(set.changed, ["README", "notes.txt"]);
+        assert_eq!(set.inherited, ["kept.txt"]);
+    }
+
+    #[test]
+    fn a_path_dirty_at_the_start_stays_inherited_while_the_task_commits_other_paths() {
+        let t = TestRepo::with_commit();
+        let start = t.head();
+        t.write("README", "someone's edit, uncommitted at the start\n");
+        let snapshot = snapshot_of(&t, &["README"], &[]);
+        t.write("src/lib.rs", "the task's\n");
+        t.git(&["add", "src/lib.rs"]);
+        t.git(&["commit", "-qm", "the task's commit"]);
+        let set = change_set(&t, &start, &snapshot);
+        assert_eq!(set.changed, ["src/lib.rs"]);
+        assert_eq!(set.inherited, ["README"]);
     }
 
     #[test]

@@ -125,14 +125,15 @@ fn cmd_run(ws: &Workspace, policy: &Policy, args: RunArgs) -> Result<Exit, CliEr
     Ok(if verdicts.iter().all(|(_, ok)| *ok) { Exit::Ok } else { Exit::NotDone })
 }
 
-/// The gates `--all` runs: those the change since the start selects, or
-/// every declared gate when the change cannot be read.
+/// The gates `--all` runs: those the change since the start selects and
+/// those the task saw fail over the inputs as they are now (`gates-green`
+/// counts both), or every declared gate when the change cannot be read.
 fn selected_for_all(ws: &Workspace, policy: &Policy, task: &TaskState) -> Result<Vec<String>, CliError> {
     if policy.gates.is_empty() {
         errln!("majordomus: no gate is declared in .ai/repo/majordomus.toml: nothing to run");
         return Ok(Vec::new());
     }
-    let (_, changes) = verification::change_set(&ws.repo, task);
+    let (tree, changes) = verification::change_set(&ws.repo, task);
     let changes = match changes {
         Ok(c) => c,
         Err(e) => {
@@ -142,10 +143,19 @@ fn selected_for_all(ws: &Workspace, policy: &Policy, task: &TaskState) -> Result
     };
     let mut ids = Vec::new();
     let gitlinks = verification::gitlinks(&ws.repo);
+    let mut runs = None;
     for (id, gate) in &policy.gates {
         let matched = verification::matched(gate, &changes, &gitlinks)
             .map_err(|e| CliError::Usage(format!("gate {id}: {}", e.reason)))?;
         if gate.always || !matched.is_empty() {
+            ids.push(id.clone());
+            continue;
+        }
+        // One `check` counts though the change does not select it: the task
+        // saw it fail over the inputs as they are now.
+        let runs = runs.get_or_insert_with(|| verification::read_runs(&ws.paths));
+        if verification::failing_unselected(&ws.repo, task, &tree, gate, id, runs).is_some() {
+            errln!("majordomus: {id} is selected by no change since the start, but it failed over its inputs as they are now: it runs too");
             ids.push(id.clone());
         }
     }

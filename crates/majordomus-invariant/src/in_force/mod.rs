@@ -15,7 +15,9 @@
 //! to the policy does not compile until it has a rule.
 //!
 //! Where the start's policy comes from: `start` keeps the file's text in
-//! the task record's snapshot; a record written before that was kept falls
+//! the task record's snapshot (but where the file held an edit uncommitted
+//! then that the task has committed since, the start commit's file: what
+//! the task puts into history is its change); a record written before that was kept falls
 //! back to the file in the start commit; a record with neither (it started
 //! on an unborn HEAD) says so, and then only what is at least as strict as
 //! the defaults is in force. Without a task, the working tree's policy is
@@ -204,6 +206,23 @@ fn at_start(repo: Option<&Repo>, record: &TaskRecord, builtin: &[&str]) -> AtSta
         }
     };
     if let Some(kept) = &record.snapshot.policy {
+        // A policy file edited and uncommitted at the start that the task
+        // committed since: what the task puts into history is the task's,
+        // so the start is the start commit's file, and the edit a change.
+        if let (Some(repo), Some(start)) = (repo, record.head.as_deref()) {
+            if committed_since(repo, record, start) {
+                if let Ok(text) = in_commit(repo, start) {
+                    return parsed(
+                        &text,
+                        format!(
+                            "the start commit {}'s policy file (the file held edits uncommitted at the start that the task has committed since, so they are its change)",
+                            short(start)
+                        ),
+                        "the policy in the start commit",
+                    );
+                }
+            }
+        }
         return parsed(
             &kept.text,
             "the task record's copy of the policy file at the start".into(),
@@ -230,6 +249,26 @@ fn at_start(repo: Option<&Repo>, record: &TaskRecord, builtin: &[&str]) -> AtSta
         ),
         Err(why) => unrecorded(format!("the task record predates keeping the policy, and {why}")),
     }
+}
+
+/// Whether the policy file was edited and uncommitted at the start and
+/// HEAD now holds it other than the start commit did: the task committed
+/// the edit. Read only where the start snapshot names it dirty, so most
+/// reads cost nothing. A policy file untracked at the start (the first
+/// one, `init` written and not yet committed, the start commit holding
+/// none) is not asked about: committing it sets the repository up, and
+/// the start kept it as the policy the task began under.
+fn committed_since(repo: &Repo, record: &TaskRecord, start: &str) -> bool {
+    if !record.snapshot.dirty.iter().flatten().any(|d| d.path == POLICY_FILE) {
+        return false;
+    }
+    let Some(head) = majordomus_readings::refs::head(repo).ok().and_then(|h| h.commit) else { return false };
+    let blob = |id: &str| {
+        let commit = git2::Oid::from_str(id).and_then(|oid| repo.git.find_commit(oid)).ok()?;
+        let tree = commit.tree().ok()?;
+        Some(tree.get_path(Path::new(POLICY_FILE)).ok().map(|e| (e.id(), e.filemode())))
+    };
+    head != start && blob(&head).is_some_and(|now| blob(start).is_some_and(|then| now != then))
 }
 
 /// A start whose policy is not known: the defaults stand for it, so only

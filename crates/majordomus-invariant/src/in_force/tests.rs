@@ -290,3 +290,32 @@ fn a_text_changed_with_nothing_it_decides_is_still_named() {
     assert_eq!(finding.changes.len(), 1);
     assert_eq!((finding.changes[0].entry.as_str(), finding.changes[0].in_force), (POLICY_FILE, true));
 }
+
+#[test]
+fn a_policy_edit_uncommitted_at_the_start_is_the_starts_until_the_task_commits_it() {
+    let t = TestRepo::with_commit();
+    t.write(POLICY_FILE, GATE);
+    t.commit_all("a gate");
+    let start = t.head();
+    // A peer's loosening, uncommitted at the start: kept as the start's text.
+    let loosened = GATE.replace("cargo test", "true");
+    t.write(POLICY_FILE, &loosened);
+    let TaskState::Active(mut record) = task(Some(start.clone()), Some(Some(&loosened))) else { unreachable!() };
+    record.snapshot.dirty = Some(vec![majordomus_records::task::DirtyPath {
+        path: POLICY_FILE.into(),
+        index: None,
+        worktree: None,
+        mode: None,
+    }]);
+    let state = TaskState::Active(record);
+    let repo = majordomus_readings::open(t.path()).expect("open");
+    let got = read(Some(&repo), t.path(), &state).expect("read");
+    assert_eq!(got.policy.gates["unit"].run, "true", "left uncommitted, it is the start's");
+    // Committed by the task: compared with the start commit's, a loosening not in force.
+    t.commit_all("tidy");
+    let got = read(Some(&repo), t.path(), &state).expect("read");
+    assert_eq!(got.policy.gates["unit"].run, "cargo test");
+    let finding = got.finding.expect("a finding");
+    assert!(finding.start.contains("uncommitted at the start that the task has committed since"), "{}", finding.start);
+    assert_eq!(finding.loosenings().count(), 1);
+}

@@ -12,10 +12,14 @@
 //! | `pyproject.toml`, `setup.py`, `setup.cfg`, `pytest.ini`, `tox.ini` | `pytest` | `python3 -m pytest` |
 //! | `go.mod` | `go-test` | `go test ./...` |
 //!
-//! A gate's `inputs` are the sources of its language, the manifests and
-//! lock files that change what the command builds, and the test directories
-//! that exist (a glob covers everything beneath what it names, so fixtures
-//! in `tests/` count). Nothing here runs anything: the files are read, never
+//! A gate's `inputs` are every file (`**`): a test command can read any file
+//! of the tree (a file the code includes, `include_str!` or `//go:embed`, a
+//! fixture, a snapshot, a test runner's configuration), and an input left
+//! out leaves a verdict standing over a change to it. What the command
+//! cannot read is the user's to say: the comment above the gate gives the
+//! narrower list an ecosystem's sources, manifests, lock files and test
+//! directories would make (`StarterGate::narrower`), and what that list
+//! would miss. Nothing here runs anything: the files are read, never
 //! executed, and what was not recognised is said in a comment instead of
 //! guessed.
 
@@ -29,7 +33,16 @@ pub struct StarterGate {
     pub inputs: Vec<String>,
     /// Why: a comment above the gate, naming what was found.
     pub because: String,
+    /// The narrower inputs a user may declare instead (the sources of the
+    /// language, the manifests and lock files, the test directories that
+    /// exist), said in a comment, never written as the inputs.
+    pub narrower: Vec<String>,
+    /// What the narrower list would leave out that the command may read.
+    pub misses: &'static str,
 }
+
+/// Every file of the tree: what a starter gate's inputs are.
+pub const EVERY_FILE: &str = "**";
 
 /// What `init` found at a project's root.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -87,8 +100,11 @@ fn rust(root: &Path, s: &mut Starter) {
     s.gates.push(StarterGate {
         id: "cargo-test",
         run: run.to_string(),
-        inputs,
+        inputs: vec![EVERY_FILE.into()],
         because: format!("Found Cargo.toml ({what})."),
+        narrower: inputs,
+        misses:
+            "a file the code includes (include_str!, include_bytes!), a build script's input, a fixture outside tests",
     });
 }
 
@@ -128,8 +144,10 @@ fn node(root: &Path, s: &mut Starter) {
     s.gates.push(StarterGate {
         id: "npm-test",
         run: run.to_string(),
-        inputs,
+        inputs: vec![EVERY_FILE.into()],
         because: format!("Found package.json whose `test` script runs `{}` (through {tool}).", test.trim()),
+        narrower: inputs,
+        misses: "the test runner's configuration (jest.config.*, vitest.config.*, babel), snapshots, JSON and other data the code imports or opens",
     });
 }
 
@@ -152,8 +170,10 @@ fn python(root: &Path, s: &mut Starter) {
     s.gates.push(StarterGate {
         id: "pytest",
         run: "python3 -m pytest".into(),
-        inputs,
+        inputs: vec![EVERY_FILE.into()],
         because: format!("Found {} ({why}).", found.join(", ")),
+        narrower: inputs,
+        misses: "the data files the code or the tests open outside the test directories (fixtures, JSON, templates), a plugin's configuration",
     });
 }
 
@@ -163,7 +183,32 @@ fn go(root: &Path, s: &mut Starter) {
     }
     let mut inputs = vec!["go.mod".to_string(), "go.sum".to_string(), "**/*.go".into(), "**/testdata".into()];
     inputs.extend(present(root, &["go.work", "go.work.sum"]));
-    s.gates.push(StarterGate { id: "go-test", run: "go test ./...".into(), inputs, because: "Found go.mod.".into() });
+    s.gates.push(StarterGate {
+        id: "go-test",
+        run: "go test ./...".into(),
+        inputs: vec![EVERY_FILE.into()],
+        because: "Found go.mod.".into(),
+        narrower: inputs,
+        misses: "files a //go:embed directive takes in, and data the tests open outside testdata",
+    });
+}
+
+/// `text` as comment lines of at most 80 columns (a word longer stays whole).
+fn comment(text: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::from("#");
+    for word in text.split_whitespace() {
+        if line.len() > 1 && line.len() + 1 + word.len() > 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line = String::from("#");
+        }
+        line.push(' ');
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
 }
 
 /// A TOML basic string holding `s`.
@@ -188,17 +233,25 @@ impl Starter {
             out.push_str(
                 "#\n# No test command was recognised here (looked for Cargo.toml, package.json,\n\
                  # pyproject.toml, setup.py, setup.cfg, pytest.ini, tox.ini, go.mod). Declare one:\n\
-                 #\n# [gates.test]\n# run = \"make test\"\n# inputs = [\"src\", \"tests\"]\n",
+                 #\n# [gates.test]\n# run = \"make test\"\n# inputs = [\"**\"]   # every file; narrow it only to what the command cannot read\n",
             );
         }
         for g in &self.gates {
-            let inputs: Vec<String> = g.inputs.iter().map(|i| quoted(i)).collect();
+            let list = |l: &[String]| l.iter().map(|i| quoted(i)).collect::<Vec<_>>().join(", ");
             out.push_str(&format!(
-                "\n# {}\n[gates.{}]\nrun = {}\ninputs = [{}]\ntimeout_seconds = {TIMEOUT_SECONDS}\n",
+                "\n# {}\n\
+                 # Its inputs are every file not ignored: the command may read any of them, and\n\
+                 # a change to a file left out would leave a pass standing over it. To narrow\n\
+                 # them, list every path the command reads: the sources and manifests\n\
+                 #   inputs = [{}]\n\
+                 {}\
+                 [gates.{}]\nrun = {}\ninputs = [{}]\ntimeout_seconds = {TIMEOUT_SECONDS}\n",
                 g.because,
+                list(&g.narrower),
+                comment(&format!("and also what it reads beyond them: {}.", g.misses)),
                 g.id,
                 quoted(&g.run),
-                inputs.join(", ")
+                list(&g.inputs)
             ));
         }
         if !self.notes.is_empty() {
@@ -241,7 +294,8 @@ mod tests {
         let p = project(&[("Cargo.toml", "[workspace]\nmembers = [\"a\"]\n"), ("tests/it.rs", "")]);
         let g = gate(&detect(p.path()), "cargo-test");
         assert_eq!(g.run, "cargo test --workspace");
-        assert!(g.inputs.contains(&"**/*.rs".to_string()) && g.inputs.contains(&"tests".to_string()), "{g:?}");
+        assert_eq!(g.inputs, [EVERY_FILE], "{g:?}");
+        assert!(g.narrower.contains(&"**/*.rs".to_string()) && g.narrower.contains(&"tests".to_string()), "{g:?}");
         let p = project(&[("Cargo.toml", "[package]\nname = \"a\"\n")]);
         assert_eq!(gate(&detect(p.path()), "cargo-test").run, "cargo test");
     }
@@ -268,6 +322,33 @@ mod tests {
         assert!(g.because.contains("pytest is configured here"), "{g:?}");
         let p = project(&[("go.mod", "module x\n")]);
         assert_eq!(gate(&detect(p.path()), "go-test").run, "go test ./...");
+    }
+
+    #[test]
+    fn every_starters_inputs_are_every_file_and_the_narrower_list_is_only_said() {
+        let p = project(&[
+            ("Cargo.toml", "[package]\n"),
+            ("package.json", r#"{"scripts":{"test":"jest"}}"#),
+            ("pyproject.toml", ""),
+            ("go.mod", "module x\n"),
+            ("tests/a", ""),
+        ]);
+        let s = detect(p.path());
+        assert_eq!(s.gates.len(), 4, "{s:?}");
+        let ids = majordomus_invariant::question::builtin_ids();
+        let text = s.render();
+        let policy = majordomus_records::Policy::parse(Path::new("majordomus.toml"), &text, &ids).expect("a policy");
+        for (id, g) in &policy.gates {
+            // What a test command may read beside its sources: every one an input.
+            assert_eq!(g.inputs, [EVERY_FILE], "{id}: {text}");
+        }
+        for g in &s.gates {
+            let said =
+                format!("#   inputs = [{}]", g.narrower.iter().map(|i| quoted(i)).collect::<Vec<_>>().join(", "));
+            assert!(text.contains(&said), "{said} not in {text}");
+        }
+        let wrapped = comment(&"word ".repeat(40));
+        assert!(wrapped.lines().all(|l| l.len() <= 80 && l.starts_with("# word")), "{wrapped}");
     }
 
     #[test]

@@ -12,8 +12,10 @@
 //!
 //! - [`Debt`] — the entries of every debt baseline (`.ai/repo/**/*-baseline.txt`)
 //!   at the start, against the working tree now. The start is the task
-//!   record's snapshot (so an edit already uncommitted then is inherited),
-//!   else the start commit, read in one walk of its tree. A baseline moved
+//!   record's snapshot (so an edit already uncommitted then is inherited,
+//!   until the task commits it: an entry HEAD holds that the start commit
+//!   did not is the task's), else the start commit, read in one walk of its
+//!   tree. A baseline moved
 //!   since the start is paired with its former self, by git's rename
 //!   detection or by the entries it shares, so a move launders nothing;
 //!   one that cannot be told from a moved one (an empty baseline gone since

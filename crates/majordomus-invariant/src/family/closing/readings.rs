@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 
 use std::collections::BTreeSet;
 
-use majordomus_readings::baselines::{self, Baselines, Link};
+use majordomus_readings::baselines::{self, Baselines, Entry, Link};
 use majordomus_readings::changes::ChangeSet;
 
 use majordomus_readings::reflog::{self, Dating};
@@ -38,6 +38,10 @@ pub struct Debt {
     /// each is compared with the entries of every baseline gone and left
     /// unpaired, never taken for new.
     pub undecided: Vec<String>,
+    /// Entries the start snapshot held uncommitted that the task committed
+    /// since (HEAD holds them, the start commit did not): taken out of
+    /// `start`, they are the task's ([`committed_since`]).
+    pub committed: Vec<Entry>,
 }
 
 /// Where the start's baselines were read.
@@ -115,10 +119,11 @@ pub fn measure(
     policy: &Policy,
     task: &TaskState,
     branches: &Reading<Vec<refs::Branch>>,
+    head: Option<&str>,
 ) -> ClosingReadings {
     ClosingReadings {
         debt: match task.record() {
-            Some(record) => debt(repo, record),
+            Some(record) => debt(repo, record, head),
             None => Err(Unread::no_task()),
         },
         accumulated: accumulated(repo, branches, task.record()),
@@ -127,7 +132,7 @@ pub fn measure(
     }
 }
 
-fn debt(repo: &Repo, record: &TaskRecord) -> Reading<Debt> {
+fn debt(repo: &Repo, record: &TaskRecord, head: Option<&str>) -> Reading<Debt> {
     let start_commit = record.head.as_deref();
     // A record whose start commit is not here does not say where the task
     // started, whatever snapshot it holds: checked before anything is read.
@@ -149,6 +154,12 @@ fn debt(repo: &Repo, record: &TaskRecord) -> Reading<Debt> {
             (baselines::read_commit(repo, commit)?.baselines, StartFrom::Commit(commit.to_string()))
         }
         (None, None, None) => (Baselines::new(), StartFrom::Unborn),
+    };
+    let (start, committed) = match (&start_from, start_commit, head) {
+        (StartFrom::Snapshot | StartFrom::SnapshotAsText, Some(from), Some(to)) if from != to => {
+            committed_since(repo, record, from, to, start, &now, &found.links)?
+        }
+        _ => (start, Vec::new()),
     };
     let gone: Baselines =
         start.iter().filter(|(p, _)| !now.contains_key(*p)).map(|(p, e)| (p.clone(), e.clone())).collect();
@@ -179,7 +190,81 @@ fn debt(repo: &Repo, record: &TaskRecord) -> Reading<Debt> {
         moved.extend(pair);
         undecided = left;
     }
-    Ok(Debt { start, start_from, now, links: found.links, moved, undecided })
+    Ok(Debt { start, start_from, now, links: found.links, moved, undecided, committed })
+}
+
+/// What the task put into history is the task's, whatever the working tree
+/// held at the start: an entry the start snapshot held uncommitted (someone's
+/// edit to a baseline, there at the start) that the task then committed
+/// (`git add -A`) is taken out of the start's entries, so it counts as
+/// added. One left uncommitted stays inherited. Read only where a baseline
+/// (or what one is read through) was dirty or untracked at the start and
+/// HEAD moved since: the blobs at those paths in the start commit and in
+/// HEAD, compared as entries over all of them (an entry moved from one
+/// baseline to another in a commit is no committed addition; one committed
+/// with the baseline's move is).
+fn committed_since(
+    repo: &Repo,
+    record: &TaskRecord,
+    from: &str,
+    to: &str,
+    mut start: Baselines,
+    now: &Baselines,
+    links: &[Link],
+) -> Reading<(Baselines, Vec<Entry>)> {
+    let uncommitted: BTreeSet<String> = record
+        .snapshot
+        .dirty
+        .iter()
+        .flatten()
+        .map(|d| d.path.to_string())
+        .chain(record.snapshot.untracked.iter().flatten().map(|u| u.path.to_string()))
+        .collect();
+    let paths: BTreeSet<String> =
+        start.keys().chain(now.keys()).chain(links.iter().map(|l| &l.target)).cloned().collect();
+    if !paths.iter().any(|p| uncommitted.contains(p)) {
+        return Ok((start, Vec::new()));
+    }
+    let tree_of = |id: &str| {
+        git2::Oid::from_str(id)
+            .and_then(|oid| repo.git.find_commit(oid))
+            .and_then(|c| c.tree())
+            .map_err(|e| Unread::git(&format!("the tree of {id}"), &e))
+    };
+    let (then, head) = (tree_of(from)?, tree_of(to)?);
+    let entries_in = |tree: &git2::Tree<'_>| -> Reading<BTreeSet<Entry>> {
+        let mut out = BTreeSet::new();
+        for path in &paths {
+            let Ok(entry) = tree.get_path(std::path::Path::new(path)) else { continue };
+            // A link's blob is its target's name, no list of entries.
+            if entry.kind() != Some(git2::ObjectType::Blob) || entry.filemode() == 0o120000 {
+                continue;
+            }
+            let blob = repo.git.find_blob(entry.id()).map_err(|e| Unread::git(path, &e))?;
+            out.extend(baselines::entries(blob.content()));
+        }
+        Ok(out)
+    };
+    // A baseline untracked at the start that the task committed is new
+    // since the start commit, as one the task wrote: compared as one.
+    let untracked: BTreeSet<String> = record.snapshot.untracked.iter().flatten().map(|u| u.path.to_string()).collect();
+    start.retain(|p, _| {
+        let path = std::path::Path::new(p);
+        !(untracked.contains(p) && then.get_path(path).is_err() && head.get_path(path).is_ok())
+    });
+    let before = entries_in(&then)?;
+    let added: BTreeSet<Entry> = entries_in(&head)?.into_iter().filter(|e| !before.contains(e)).collect();
+    let mut committed = BTreeSet::new();
+    for entries in start.values_mut() {
+        entries.retain(|e| match added.contains(e) {
+            true => {
+                committed.insert(e.clone());
+                false
+            }
+            false => true,
+        });
+    }
+    Ok((start, committed.into_iter().collect()))
 }
 
 /// How git's rename detection is named as the way a move was found.

@@ -33,7 +33,7 @@ pub(crate) fn gate_question(q: &ExtraQuestion, r: &Readings) -> Judgement {
     };
     let start = start_environment(r);
     let details = gate_details(g, start);
-    if !g.selected() {
+    if !g.selected() && !g.known_failing() {
         let why = if set.changed == 0 {
             "nothing changed since the start and it is not marked always".to_string()
         } else if g.inputs.is_empty() {

@@ -347,6 +347,7 @@ pub(crate) fn gate_details(g: &GateReading, start: Option<&Environment>) -> serd
         "required": g.required,
         "always": g.always,
         "selected": g.selected(),
+        "known_failing": g.known_failing(),
         "matched": g.matched.iter().take(20).collect::<Vec<_>>(),
         "matched_count": g.matched.len(),
     });
@@ -416,15 +417,21 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
     let start = start_environment(r);
     let selected: Vec<&GateReading> = set.gates.iter().filter(|g| g.selected()).collect();
     let optional: Vec<&str> = selected.iter().filter(|g| !g.required).map(|g| g.id.as_str()).collect();
+    // A required gate the change does not select, known to fail over the
+    // inputs as they are now, is counted too: a failure is a fact about the
+    // tree handed over.
+    let failing = set.gates.iter().filter(|g| g.known_failing());
     let counted: Vec<(&GateReading, GateState<'_>)> = selected
         .iter()
+        .copied()
+        .chain(failing)
         .filter(|g| g.required)
         .map(|g| {
             let state = match &g.runs {
                 Some(runs) => gate_state(runs, start),
                 None => GateState::NeverReported,
             };
-            (*g, state)
+            (g, state)
         })
         .collect();
     // The files each counted gate's command names that changed since the start.
@@ -499,7 +506,13 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
     let clauses: Vec<String> = counted
         .iter()
         .map(|(g, st)| {
-            let clause = gate_clause(&g.id, st);
+            let clause = match g.known_failing() {
+                true => format!(
+                    "{} (selected by no change since the start, but a failure the task recorded over the tree as it is counts)",
+                    gate_clause(&g.id, st)
+                ),
+                false => gate_clause(&g.id, st),
+            };
             match edited.iter().find(|(id, _)| *id == g.id) {
                 Some((_, named)) => format!("{clause} (its command names {}, changed since the start)", names(named)),
                 None => clause,
@@ -507,8 +520,12 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
         })
         .collect();
     let evidence = format!(
-        "{} selected: {}{optional_clause}; {}.",
+        "{} {}: {}{optional_clause}; {}.",
         count(counted.len(), "gate"),
+        match counted.iter().any(|(g, _)| g.known_failing()) {
+            true => "selected or known to fail",
+            false => "selected",
+        },
         tally.iter().map(|(l, n)| format!("{n} {l}")).collect::<Vec<_>>().join(", "),
         clauses.join("; ")
     );

@@ -15,9 +15,9 @@ pub const GATES_GREEN: QuestionDef = QuestionDef {
     cap: 5,
     needs_task: true,
     meanings: &[
-        (Pass, "every required gate the change selects has a recorded run over the current inputs, and it passed"),
+        (Pass, "every required gate the change selects has a recorded run over the current inputs, and it passed; no other required gate's latest run over the current inputs is a failure the task recorded"),
         (Owed, "a selected gate was never run, or its inputs changed since its run (stale): run it"),
-        (Refused, "a selected gate's recorded run over the current inputs failed"),
+        (Refused, "a selected gate's recorded run over the current inputs failed, or the task recorded a required gate failing over the current inputs that the change does not select"),
         (Unknown, "the policy or the gate-run ledger could not be read, or there is no task record"),
         (Exempt, "the policy declares no gates"),
     ],

@@ -8,8 +8,12 @@
 //! its latest run and its latest run over exactly these inputs. Whether that
 //! is green is `judge.rs`'s to say.
 //!
-//! Only the selected gates are hashed, and the ledger is read only when one
-//! is: `check` stays fast when the change touches nothing a gate covers.
+//! Only the selected gates are hashed, and a gate the change does not
+//! select only where the task recorded a failing run of it: a failure over
+//! exactly the inputs as they are now is a fact about the tree the task
+//! hands over, selected or not (`GateReading::known_failing`). `check`
+//! stays fast when the change touches nothing a gate covers and the task
+//! saw no gate fail.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -53,8 +57,10 @@ pub struct GateReading {
     pub inputs: Vec<String>,
     /// The paths changed since the start that match its inputs.
     pub matched: Vec<String>,
-    /// For a selected gate: its inputs now and its recorded runs. `None`
-    /// for a gate the change does not select (it was not hashed).
+    /// For a selected gate: its inputs now and its recorded runs. For a
+    /// gate the change does not select, the same only where its latest run
+    /// over exactly the inputs now failed and the task recorded a failing
+    /// run of it; else `None` (it was not hashed, or it holds no failure).
     pub runs: Option<Reading<GateRuns>>,
 }
 
@@ -62,6 +68,13 @@ impl GateReading {
     /// Selected: marked always, or a changed path matches its inputs.
     pub fn selected(&self) -> bool {
         self.always || !self.matched.is_empty()
+    }
+
+    /// Not selected, but its latest run over exactly the inputs as they
+    /// are now failed (or timed out), a run the task recorded: the tree it
+    /// hands over is known to fail it, whatever the change selects.
+    pub fn known_failing(&self) -> bool {
+        !self.selected() && matches!(&self.runs, Some(Ok(GateRuns { current: Some(run), .. })) if !run.passed())
     }
 }
 
@@ -234,12 +247,37 @@ pub fn measure(
             if reading.selected() {
                 let all = runs.get_or_insert_with(|| read_runs(paths));
                 reading.runs = Some(measure_runs(repo, tree, gate, id, &reading.matched, all));
+            } else if task.record().is_some() {
+                let all = runs.get_or_insert_with(|| read_runs(paths));
+                reading.runs = failing_unselected(repo, task, tree, gate, id, all).map(Ok);
             }
             set.gates.push(reading);
         }
         Ok(set)
     });
     VerificationReadings { gates, gone, test_rules, test_code, not_new }
+}
+
+/// A gate the change does not select, known to fail: its runs, where the
+/// task recorded a failing run of it and its latest run over exactly the
+/// inputs as they are now failed. Hashed only where the task saw it fail
+/// (else `None` at once); an unread ledger or inputs tell nothing here, as
+/// the gate is not selected. `check` and `gate run --all` both ask this.
+pub fn failing_unselected(
+    repo: &Repo,
+    task: &TaskState,
+    tree: &Reading<WorkingTree>,
+    gate: &Gate,
+    id: &str,
+    runs: &Reading<Vec<(String, RecordedRun)>>,
+) -> Option<GateRuns> {
+    let own = task.record().map(|r| r.id.as_str())?;
+    let all = runs.as_ref().ok()?;
+    if !all.iter().any(|(g, r)| g == id && !r.passed() && r.task.as_deref() == Some(own)) {
+        return None;
+    }
+    let measured = measure_runs(repo, tree, gate, id, &[], runs).ok()?;
+    measured.current.as_ref().is_some_and(|run| !run.passed()).then_some(measured)
 }
 
 /// The test paths changed since the start and still there whose content
@@ -458,6 +496,40 @@ mod tests {
         let set = take(&t, &p, &["src/lib.rs"]);
         let runs = set.get("unit").expect("unit").runs.clone().expect("selected").expect("read");
         assert!(runs.current.is_none() && runs.latest.is_some(), "stale after an input changed");
+    }
+
+    #[test]
+    fn an_unselected_gate_is_read_only_where_the_task_saw_it_fail_over_the_inputs_now() {
+        let t = TestRepo::with_commit();
+        t.write("src/lib.rs", "fn a() {}\n");
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let status = majordomus_readings::status::read(&repo).expect("status");
+        let p = policy();
+        let now = inputs_now(&repo, &status, &p.gates["unit"]).expect("hash").hash;
+        let paths = StatePaths::new(repo.root());
+        let task = TaskState::Active(Box::new(majordomus_testkit::task_record()));
+        let changes = Ok(ChangeSet { changed: vec!["README".into()], inherited: vec![] });
+        let unit = |task: &TaskState| {
+            let tree = majordomus_readings::status::read(&repo);
+            let set = measure(&repo, &paths, &p, task, &tree, &changes).gates.expect("read");
+            set.get("unit").expect("unit").clone()
+        };
+        // Another task's failure over these inputs is not this task's to answer for.
+        let mut other = run_entry("unit", 1, &now);
+        other.task = Some("another".into());
+        append(&paths, &other).expect("append");
+        assert!(unit(&task).runs.is_none(), "not hashed");
+        // This task's failure over the inputs now: known to fail, unselected.
+        append(&paths, &run_entry("unit", 1, &now)).expect("append");
+        let g = unit(&task);
+        assert!(!g.selected() && g.known_failing(), "{g:?}");
+        assert!(!unit(&TaskState::None).known_failing(), "no task, nothing read");
+        // A pass over the same inputs since: no longer known to fail.
+        append(&paths, &run_entry("unit", 0, &now)).expect("append");
+        assert!(!unit(&task).known_failing());
+        // A failure over other inputs than now's is not over this tree.
+        append(&paths, &run_entry("unit", 1, "elsewhere")).expect("append");
+        assert!(unit(&task).runs.is_none());
     }
 
     #[test]

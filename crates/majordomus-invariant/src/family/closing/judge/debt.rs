@@ -200,6 +200,7 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
         }).collect::<Vec<_>>(),
         "moved": debt.moved.iter().map(|m| json!({ "from": m.from, "to": m.to, "by": m.by, "left_pattern": m.left_pattern })).collect::<Vec<_>>(),
         "undecided": debt.undecided,
+        "committed": debt.committed.iter().map(|e| shown(e)).collect::<Vec<_>>(),
         "gone": gone,
         "links": debt.links.iter().map(|l| json!({ "path": l.path, "target": l.target })).collect::<Vec<_>>(),
     });
@@ -223,6 +224,20 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
             "not taken for new, as {} had no entry to tell a move by, so compared with what is gone: {}",
             names(&gone.iter().filter(|p| debt.start.get(**p).is_some_and(Vec::is_empty)).collect::<Vec<_>>()),
             names(&debt.undecided)
+        ));
+    }
+    if !debt.committed.is_empty() {
+        let listed: Vec<String> =
+            debt.committed.iter().take(SHOWN_ENTRIES).map(|e| format!("`{}`", shown(e))).collect();
+        let more = match debt.committed.len() > SHOWN_ENTRIES {
+            true => format!(" and {} more", debt.committed.len() - SHOWN_ENTRIES),
+            false => String::new(),
+        };
+        also.push(format!(
+            "{} uncommitted at the start, then committed by the task, {} the task's, not the start's: {}{more}",
+            count(debt.committed.len(), "entry"),
+            if debt.committed.len() == 1 { "is" } else { "are" },
+            listed.join(", ")
         ));
     }
     if !debt.links.is_empty() {

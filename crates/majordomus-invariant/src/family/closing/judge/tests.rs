@@ -25,7 +25,15 @@ fn baselines(items: &[(&str, &[&str])]) -> Baselines {
 }
 
 fn debt(start: Baselines, now: Baselines) -> Debt {
-    Debt { start, start_from: StartFrom::Snapshot, now, links: vec![], moved: vec![], undecided: vec![] }
+    Debt {
+        start,
+        start_from: StartFrom::Snapshot,
+        now,
+        links: vec![],
+        moved: vec![],
+        undecided: vec![],
+        committed: vec![],
+    }
 }
 
 fn made(name: &str, at: &str, first_logged: Option<chrono::DateTime<Utc>>) -> Made {

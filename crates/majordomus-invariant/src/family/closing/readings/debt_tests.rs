@@ -154,3 +154,45 @@ fn a_baseline_deleted_while_a_file_elsewhere_takes_its_entries_is_followed_there
     assert_eq!(a.status, Status::Pass, "{}", a.evidence);
     assert!(a.evidence.contains("No longer there: .ai/repo/lint-baseline.txt"), "{}", a.evidence);
 }
+
+#[test]
+fn an_entry_uncommitted_at_the_start_is_inherited_until_the_task_commits_it() {
+    let t = TestRepo::with_commit();
+    t.write(LINT, "a\n");
+    t.commit_all("baseline");
+    // Someone's entry, uncommitted at the start, and another baseline's.
+    t.write(LINT, "a\nb\n");
+    t.write(".ai/repo/style-baseline.txt", "s\n");
+    t.commit_all("style");
+    t.git(&["reset", "-q", "--soft", "HEAD~1"]);
+    t.git(&["reset", "-q"]);
+    let task = start(&t);
+    // The task commits other work: the entry stays inherited.
+    t.write("src/lib.rs", "fn a() {}\n");
+    t.git(&["add", "src/lib.rs"]);
+    t.git(&["commit", "-qm", "work"]);
+    let a = debt_answer(&t, &task);
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    // The task's commit takes the baselines in with it: their entries are the task's.
+    t.git(&["add", "-A"]);
+    t.git(&["commit", "-qm", "everything"]);
+    let a = debt_answer(&t, &task);
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(a.evidence.contains(".ai/repo/lint-baseline.txt (1 entry then, 2 now; added `b`)"), "{}", a.evidence);
+    assert!(a.evidence.contains("1 entry uncommitted at the start, then committed by the task"), "{}", a.evidence);
+    // A baseline untracked at the start and committed is new since the
+    // start commit, as one the task wrote.
+    assert!(
+        a.evidence.contains("recording debt already there (not growth): .ai/repo/style-baseline.txt"),
+        "{}",
+        a.evidence
+    );
+    // Moved as it is committed: still the task's.
+    t.git(&["reset", "-q", "--soft", "HEAD~1"]);
+    t.git(&["rm", "-q", "--cached", ".ai/repo/style-baseline.txt"]);
+    t.git(&["mv", LINT, ".ai/repo/lint2-baseline.txt"]);
+    t.git(&["commit", "-qm", "moved"]);
+    let a = debt_answer(&t, &task);
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(a.evidence.contains("added `b`"), "{}", a.evidence);
+}

@@ -190,6 +190,21 @@ fn a_gate_that_failed_over_the_inputs_now_is_refused_even_beside_owed_ones() {
 }
 
 #[test]
+fn a_gate_no_change_selects_that_failed_over_the_inputs_now_is_refused_and_said_apart() {
+    let known = GateReading { matched: vec![], ..gate("unit", "h1", Some(run(1, "h1")), Some(run(1, "h1"))) };
+    assert!(known.known_failing());
+    let a = answer(&with_gates(vec![known.clone(), unselected("docs")]), "gates-green");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(a.evidence.starts_with("1 gate selected or known to fail: 1 failed; unit failed over"), "{}", a.evidence);
+    assert!(a.evidence.contains("selected by no change since the start, but a failure"), "{}", a.evidence);
+    assert_eq!(a.details["gates"][0]["known_failing"], true);
+    assert_eq!(a.remedy, "fix what the gate unit reports, then majordomus gate run unit");
+    // Not required: not counted, as a selected one would not be.
+    let optional = GateReading { required: false, ..known };
+    assert_eq!(answer(&with_gates(vec![optional]), "gates-green").status, Status::Pass);
+}
+
+#[test]
 fn a_timed_out_run_is_a_failure_that_says_so() {
     let mut timed_out = run(143, "h1");
     timed_out.timed_out = true;
