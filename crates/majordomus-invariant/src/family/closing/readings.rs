@@ -42,6 +42,9 @@ pub struct Debt {
     /// since (HEAD holds them, the start commit did not): taken out of
     /// `start`, they are the task's ([`committed_since`]).
     pub committed: Vec<Entry>,
+    /// Entries a fetch brought since the start (a colleague's, pulled):
+    /// read as the start's, not the task's ([`with_arrived`]).
+    pub arrived: Vec<Entry>,
 }
 
 /// Where the start's baselines were read.
@@ -112,7 +115,8 @@ pub struct Backlog {
 }
 
 /// The closing readings; `branches` is the local branches as the rest of
-/// `check` read them (one read of every ref, not two).
+/// `check` read them (one read of every ref, not two); `arrival`, what a
+/// fetch brought onto HEAD since the start ([`refs::arrived`]).
 pub fn measure(
     repo: &Repo,
     paths: &StatePaths,
@@ -120,11 +124,15 @@ pub fn measure(
     task: &TaskState,
     branches: &Reading<Vec<refs::Branch>>,
     head: Option<&str>,
+    arrival: &Reading<Option<refs::Arrival>>,
 ) -> ClosingReadings {
     ClosingReadings {
-        debt: match task.record() {
-            Some(record) => debt(repo, record, head),
-            None => Err(Unread::no_task()),
+        debt: match (task.record(), arrival) {
+            (Some(record), Ok(arrival)) => {
+                debt(repo, record, head).and_then(|d| with_arrived(repo, d, arrival.as_ref()))
+            }
+            (Some(_), Err(e)) => Err(e.clone()),
+            (None, _) => Err(Unread::no_task()),
         },
         accumulated: accumulated(repo, branches, task.record()),
         backlog: backlog(repo, paths, policy, task.record()),
@@ -190,7 +198,30 @@ fn debt(repo: &Repo, record: &TaskRecord, head: Option<&str>) -> Reading<Debt> {
         moved.extend(pair);
         undecided = left;
     }
-    Ok(Debt { start, start_from, now, links: found.links, moved, undecided, committed })
+    Ok(Debt { start, start_from, now, links: found.links, moved, undecided, committed, arrived: Vec::new() })
+}
+
+/// What a fetch brought is not the task's: an entry a baseline holds at
+/// the newest of the commits a fetch brought onto HEAD since the start
+/// (`Arrival::tips`: only those that hold none of the task's own work) is
+/// read as one the start held, at the same path, so a colleague's entry
+/// pulled is not the task's debt. Read only where something arrived.
+fn with_arrived(repo: &Repo, mut debt: Debt, arrival: Option<&refs::Arrival>) -> Reading<Debt> {
+    let Some(arrival) = arrival else { return Ok(debt) };
+    let mut arrived = BTreeSet::new();
+    for tip in &arrival.tips {
+        for (path, entries) in baselines::read_commit(repo, tip)?.baselines {
+            let held = debt.start.entry(path).or_default();
+            for entry in entries {
+                if !held.contains(&entry) {
+                    held.push(entry.clone());
+                    arrived.insert(entry);
+                }
+            }
+        }
+    }
+    debt.arrived = arrived.into_iter().collect();
+    Ok(debt)
 }
 
 /// What the task put into history is the task's, whatever the working tree

@@ -201,6 +201,7 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
         "moved": debt.moved.iter().map(|m| json!({ "from": m.from, "to": m.to, "by": m.by, "left_pattern": m.left_pattern })).collect::<Vec<_>>(),
         "undecided": debt.undecided,
         "committed": debt.committed.iter().map(|e| shown(e)).collect::<Vec<_>>(),
+        "arrived": debt.arrived.iter().map(|e| shown(e)).collect::<Vec<_>>(),
         "gone": gone,
         "links": debt.links.iter().map(|l| json!({ "path": l.path, "target": l.target })).collect::<Vec<_>>(),
     });
@@ -237,6 +238,19 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
             "{} uncommitted at the start, then committed by the task, {} the task's, not the start's: {}{more}",
             count(debt.committed.len(), "entry"),
             if debt.committed.len() == 1 { "is" } else { "are" },
+            listed.join(", ")
+        ));
+    }
+    if !debt.arrived.is_empty() {
+        let listed: Vec<String> = debt.arrived.iter().take(SHOWN_ENTRIES).map(|e| format!("`{}`", shown(e))).collect();
+        let more = match debt.arrived.len() > SHOWN_ENTRIES {
+            true => format!(" and {} more", debt.arrived.len() - SHOWN_ENTRIES),
+            false => String::new(),
+        };
+        also.push(format!(
+            "{} a fetch brought since the start {} not the task's, read as the start's: {}{more}",
+            count(debt.arrived.len(), "entry"),
+            if debt.arrived.len() == 1 { "is" } else { "are" },
             listed.join(", ")
         ));
     }
