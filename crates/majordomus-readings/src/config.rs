@@ -10,6 +10,8 @@
 //! refspecs) take it from here: one snapshot, one pass over it, shared by
 //! every handle [`crate::Repo::reopen`] makes.
 
+use std::path::{Path, PathBuf};
+
 use git2::ConfigLevel;
 
 use crate::{Reading, Unread};
@@ -32,6 +34,46 @@ pub struct Entry {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Config {
     entries: Vec<Entry>,
+}
+
+/// Makes `git`'s configuration the files git reads under the environment
+/// it runs in: `GIT_CONFIG_GLOBAL` for the user's file (and no XDG file
+/// beside it), `GIT_CONFIG_SYSTEM` for the system's, none where
+/// `GIT_CONFIG_NOSYSTEM` is true. libgit2 reads these variables only for a
+/// repository opened from the environment (`GIT_DIR` and the rest), which
+/// majordomus does not do; read otherwise, a user file git no longer reads
+/// (`~/.gitconfig` beside a `GIT_CONFIG_GLOBAL` naming another) would hide
+/// files from `no-untracked` that `git status` shows, and one git reads
+/// would set a push URL `pushed` never saw. Every repository majordomus
+/// opens is passed through here. A conditional include in such a file is
+/// read without the repository (libgit2 is given none): `includeIf`
+/// there holds nothing, as git's own `git config --file` reads it.
+pub fn as_git_reads(git: &git2::Repository) {
+    let global = std::env::var_os("GIT_CONFIG_GLOBAL");
+    let system = std::env::var_os("GIT_CONFIG_SYSTEM");
+    let no_system = std::env::var("GIT_CONFIG_NOSYSTEM").is_ok_and(|v| git_true(&v));
+    if global.is_none() && system.is_none() && !no_system {
+        return;
+    }
+    let Ok(mut config) = git.config() else { return };
+    // A file that is not there reads as empty, as git reads one.
+    let none = Path::new("/nonexistent/majordomus/no-configuration-here");
+    let file = |value: &std::ffi::OsStr| if value.is_empty() { none.to_path_buf() } else { PathBuf::from(value) };
+    if let Some(global) = &global {
+        let _ = config.add_file(&file(global), git2::ConfigLevel::Global, true);
+        let _ = config.add_file(none, git2::ConfigLevel::XDG, true);
+    }
+    if no_system {
+        let _ = config.add_file(none, git2::ConfigLevel::System, true);
+    } else if let Some(system) = &system {
+        let _ = config.add_file(&file(system), git2::ConfigLevel::System, true);
+    }
+}
+
+/// A boolean as git reads one from the environment.
+fn git_true(value: &str) -> bool {
+    let value = value.trim().to_ascii_lowercase();
+    matches!(value.as_str(), "true" | "yes" | "on") || value.parse::<i64>().is_ok_and(|n| n != 0)
 }
 
 impl Config {

@@ -50,6 +50,7 @@ impl Reopener {
             Some(Ok(Ok(git))) if git.path() == self.git_dir => git,
             _ => Repository::open(&self.git_dir)?,
         };
+        crate::config::as_git_reads(&git);
         if git.workdir().map(|w| w.canonicalize().unwrap_or_else(|_| w.to_path_buf())).as_deref() != Some(&self.root) {
             // As `open` decided it (a separate git directory, say).
             git.set_workdir(&self.root, false)?;
@@ -139,11 +140,21 @@ fn open_inner(dir: &Path, with_spare: bool) -> Result<Repo, OpenError> {
     let spare = with_spare
         .then(|| {
             let found = found.clone();
-            std::thread::Builder::new().name("spare-open".into()).spawn(move || Repository::open(found)).ok()
+            std::thread::Builder::new()
+                .name("spare-open".into())
+                .spawn(move || {
+                    let git = Repository::open(found)?;
+                    crate::config::as_git_reads(&git);
+                    Ok(git)
+                })
+                .ok()
         })
         .flatten();
     let git = match Repository::open(&found) {
-        Ok(git) => git,
+        Ok(git) => {
+            crate::config::as_git_reads(&git);
+            git
+        }
         Err(source) => {
             return Err(unreadable_at(&found).unwrap_or(OpenError::NotARepository { path: dir.into(), source }))
         }

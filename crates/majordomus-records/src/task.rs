@@ -162,6 +162,26 @@ pub struct Snapshot {
     /// them was written since the start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub packed_refs: Option<String>,
+    /// The pull requests the forge observation held open when the task
+    /// started, where there was one: a pull request open now that it did
+    /// not hold, made before it was taken, was reopened since.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open_pull_requests: Option<OpenAtStart>,
+}
+
+/// The most pull requests [`OpenAtStart`] lists (a refresh lists at most
+/// a thousand).
+pub const MAX_OPEN_AT_START: usize = 1000;
+
+/// What the forge observation current at the start said was open.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenAtStart {
+    /// When that observation was made (RFC 3339).
+    pub observed_at: String,
+    /// `owner/name` it was made of.
+    pub repository: String,
+    /// The numbers of the pull requests it held open.
+    pub numbers: Vec<u64>,
 }
 
 /// Where a reflog file ended: its length in bytes and its last line (empty
@@ -517,6 +537,13 @@ impl TaskRecord {
                     "its baseline entry is {} bytes long, more than the {MAX_BASELINE_ENTRY} it may be",
                     e.0.len()
                 ));
+            }
+        }
+        if let Some(open) = &s.open_pull_requests {
+            check_len("open pull requests' observation time", &open.observed_at, 64)?;
+            check_len("open pull requests' repository", &open.repository, MAX_FIELD)?;
+            if open.numbers.len() > MAX_OPEN_AT_START {
+                return Err(format!("it lists more than {MAX_OPEN_AT_START} pull requests open at the start"));
             }
         }
         s.gate_environment.as_ref().map_or(Ok(()), crate::ledger::check_environment)?;

@@ -147,8 +147,9 @@ pub fn begin(
     exclude_own_state(ws)?;
     // A part of the snapshot that could not be read is left out, not fatal:
     // the task is recorded, and what was not read is said below.
-    let majordomus_invariant::snapshot::Taken { snapshot, unread } =
+    let majordomus_invariant::snapshot::Taken { mut snapshot, unread } =
         majordomus_invariant::snapshot::snapshot(&ws.repo, &policy);
+    snapshot.open_pull_requests = open_at_start(ws);
     let now = chrono::Utc::now();
     let record = TaskRecord {
         schema: TASK_SCHEMA.to_string(),
@@ -398,6 +399,23 @@ pub(crate) fn keep_copy(ws: &Workspace, bytes: &[u8]) -> Result<(), CliError> {
             CliError::Usage(majordomus_records::task::error_chain(&source))
         }
         e => CliError::internal("the task record is written, but its copy in the git directory cannot be", e),
+    })
+}
+
+/// The pull requests the forge observation current now holds open, for the
+/// snapshot: `backlog-not-grown` tells a pull request reopened since the
+/// start by it. None where the forge was never observed or its observation
+/// cannot be read (the question then reads creation times alone), or where
+/// it holds as many as a refresh lists (it may have left some out).
+fn open_at_start(ws: &Workspace) -> Option<majordomus_records::task::OpenAtStart> {
+    let (obs, _) =
+        majordomus_records::forge::Observation::load_shared(ws.repo.common_dir(), &ws.paths.forge()).ok()??;
+    let numbers: Vec<u64> =
+        obs.pull_requests.iter().filter(|p| p.state.eq_ignore_ascii_case("open")).map(|p| p.number).collect();
+    (numbers.len() < crate::gh::PR_LIMIT).then(|| majordomus_records::task::OpenAtStart {
+        observed_at: obs.observed_at.clone(),
+        repository: obs.repository.clone(),
+        numbers,
     })
 }
 

@@ -22,11 +22,13 @@
 //! - it is a remote-tracking ref at all: a fetch refspec that maps a
 //!   remote onto `refs/heads/` makes local branches, never evidence.
 //!
-//! What it does not catch, said plainly: a reflog line holds the remote's
-//! name, not the URL a fetch used, so re-pointing a remote, fetching and
-//! pointing it back between two checks is not seen; nor is a reflog line
-//! written by hand (`git update-ref -m "update by push"`). Both are
-//! deliberate acts, not a worker's shortcut.
+//! A remote on this machine is then read itself, not taken at its refs'
+//! word (`on_disk.rs`). What it does not catch, said plainly, for a remote
+//! across a network: a reflog line holds the remote's name, not the URL a
+//! fetch or push used, so a push under a push URL given for one command,
+//! or re-pointing a remote, fetching and pointing it back between two
+//! checks, is not seen; nor is a reflog line written by hand (`git
+//! update-ref -m "update by push"`).
 //!
 //! With no task, nothing says what the start was: every configured remote
 //! that is not this repository counts, its refs as they are.
@@ -374,6 +376,21 @@ pub fn evidence_with(repo: &Repo, start: Start<'_>, now: &BTreeMap<String, Strin
             }
         }
     }
+    // A remote on this machine is read itself (`on_disk.rs`).
+    let on_disk: BTreeMap<String, on_disk::Remote> = configured
+        .iter()
+        .filter(|(name, _)| matches!(standing.get(*name), Some(Standing::Counts)))
+        .filter_map(|(name, c)| {
+            let (url, _) = urls(c, &rewrites)?;
+            let mut mapping = match start_remotes.and_then(|r| r.get(name)) {
+                Some(then) => start_fetch(name, then),
+                None => c.fetch.clone(),
+            };
+            mapping.extend(refspec::default_for(name));
+            Some((name.clone(), on_disk::Remote { url, mapping }))
+        })
+        .collect();
+    on_disk::confirm(repo, &mut out, &on_disk, start_refs);
     let uncounted = {
         let counted_now: std::collections::HashSet<&str> =
             out.refs.iter().filter(|t| now.get(&t.refname) == Some(&t.commit)).map(|t| t.refname.as_str()).collect();
@@ -710,6 +727,7 @@ fn short(refname: &str) -> &str {
 }
 
 mod fetch_head;
+mod on_disk;
 mod refspec;
 mod rewritten;
 

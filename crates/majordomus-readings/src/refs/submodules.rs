@@ -173,6 +173,7 @@ fn changed_in(git: &Repository, at: &Level<'_>, listed: &[String], out: &mut Vec
         // Its own submodules that moved between the two commits.
         let flags = RepositoryOpenFlags::NO_SEARCH;
         let Ok(sub) = Repository::open_ext(&dir, flags, std::iter::empty::<&std::ffi::OsStr>()) else { continue };
+        crate::config::as_git_reads(&sub);
         let inner = Level {
             root: &dir,
             head: now,
@@ -263,6 +264,7 @@ fn on_remote(dir: &Path, commit: Oid, named: Option<&str>) -> OnRemote {
         Ok(r) => r,
         Err(e) => return OnRemote::Unread(format!("it is not checked out here ({})", e.message())),
     };
+    crate::config::as_git_reads(&sub);
     match held_by(&sub, dir, commit) {
         Ok(held) => {
             // The URLs it fetches from and pushes to, as git rewrites them

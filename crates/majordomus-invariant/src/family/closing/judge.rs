@@ -372,14 +372,27 @@ pub(crate) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Judgement {
     }
     // Created in the very second the task started counts: the record's
     // start has whole seconds, and the doubt goes towards asking again.
-    let since: Vec<&&PullRequest> = open.iter().filter(|p| created(p).is_some_and(|t| t >= started)).collect();
+    // Made before the start, and not open in the observation the start
+    // kept (made after that observation was taken, it could not be in it):
+    // reopened since (`gh pr reopen`), which grows the backlog as a pull
+    // request opened does.
+    let at_start = task.snapshot.open_pull_requests.as_ref().filter(|o| o.repository == obs.repository);
+    let start_observed = at_start.and_then(|o| DateTime::parse_from_rfc3339(&o.observed_at).ok());
+    let reopened = |p: &PullRequest| match (at_start, start_observed, created(p)) {
+        (Some(o), Some(then), Some(t)) => t < then && !o.numbers.contains(&p.number),
+        _ => false,
+    };
+    let since: Vec<&&PullRequest> =
+        open.iter().filter(|p| created(p).is_some_and(|t| t >= started) || reopened(p)).collect();
     let details = with(
         base,
         json!({
             "open_now": open.len(),
             "opened_since": since.iter().map(|p| json!({
                 "number": p.number, "title": p.title, "author": p.author, "head": p.head, "created_at": p.created_at,
+                "reopened": reopened(p),
             })).collect::<Vec<_>>(),
+            "open_at_start": at_start.map(|o| json!({ "observed_at": o.observed_at, "numbers": o.numbers })),
         }),
     );
     let how = match obs.provenance.as_ref().map(|p| p.by.as_str()) {
@@ -402,7 +415,14 @@ pub(crate) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Judgement {
             .iter()
             .map(|p| {
                 let by = p.author.as_deref().map(|a| format!(" by {a}")).unwrap_or_default();
-                format!("#{} {:?}{by}", p.number, p.title)
+                let again = match at_start.filter(|_| reopened(p)) {
+                    Some(o) => format!(
+                        " (made before the start, and not open when the forge was observed at {}, before it: reopened)",
+                        o.observed_at
+                    ),
+                    None => String::new(),
+                };
+                format!("#{} {:?}{by}{again}", p.number, p.title)
             })
             .collect();
         Judgement::new(

@@ -133,6 +133,11 @@ fn source_for(src: &str, dst: &str, refname: &str) -> Option<String> {
     })
 }
 
+/// The remote refs `specs` write into `refname`.
+pub(super) fn sources(specs: &[String], refname: &str) -> Vec<String> {
+    specs.iter().filter_map(|s| parse(s)).filter_map(|(src, dst)| source_for(&src, &dst, refname)).collect()
+}
+
 /// The refs `specs` write the remote ref `from` into.
 pub(super) fn maps_onto(specs: &[String], from: &str) -> Vec<String> {
     specs.iter().filter_map(|s| parse(s)).filter_map(|(src, dst)| maps(&src, &dst, from)).collect()

@@ -144,7 +144,10 @@ fn nothing_is_kept_in_a_shallow_repository_nor_where_the_state_directory_does_no
 fn a_walk_under_a_commit_missing_from_the_object_database_is_not_kept() {
     let (t, _, _origin) = unpushed();
     let (repo, paths) = with_state(&t);
-    // A remote-tracking ref at a commit the object database lacks.
+    // A remote-tracking ref at a commit the object database lacks, of a
+    // remote across a network (one on this machine is read itself, and
+    // holds no such branch).
+    t.git(&["config", "remote.origin.url", "https://forge.invalid/project.git"]);
     let missing = "0123456789abcdef0123456789abcdef01234567";
     std::fs::write(t.path().join(".git/refs/remotes/origin/gone"), format!("{missing}\n")).expect("ref");
     let tips = refs::evidence(&repo, Start::NoTask).expect("evidence").tips();

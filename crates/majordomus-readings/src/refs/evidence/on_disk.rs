@@ -1,0 +1,126 @@
+//! A remote on this machine, read itself.
+//!
+//! A remote-tracking ref is this repository's word for what a remote
+//! holds, and git writes it on its own say-so. A push under a push URL
+//! given for one command (`git -c remote.origin.pushurl=ELSEWHERE push`,
+//! or one set in a configuration file git reads and majordomus cannot, or
+//! set and unset around the push) updates `origin/main` though origin
+//! never saw the commit, and the reflog says `update by push`; a remote
+//! re-pointed at this repository for one fetch (`git -c
+//! url.HERE.insteadOf=ORIGIN fetch origin`) fills `origin/main` from
+//! here, and the reflog says `fetch origin`. Nothing of either is left in
+//! this repository to read.
+//!
+//! Where the remote is a repository on this machine (a path or a
+//! `file://` URL), its word need not be taken: the remote's own branch is
+//! read, and a remote-tracking ref counts only at a commit that branch
+//! holds: its tip, or one its tip descends from (a ref behind its remote,
+//! which someone else pushed to since the last fetch, is behind, not
+//! wrong). A ref at a commit its remote's branch does not hold is read at
+//! the branch's tip, named, where this repository has that commit, and is
+//! set aside, named, where it has not; one whose branch the remote no
+//! longer has is gone.
+//! A remote that cannot be opened as a repository is left to its refs'
+//! word, as a remote across a network is.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use git2::Oid;
+use majordomus_records::names::Names;
+
+use super::{local_path, refspec, short, RemoteEvidence, SetAside, Tracking};
+use crate::Repo;
+
+/// A remote's fetch URL (as git rewrites it) and the refspecs that say
+/// which of its refs each remote-tracking ref stands for.
+pub(super) struct Remote {
+    pub url: String,
+    pub mapping: Vec<String>,
+}
+
+/// Reads every counted ref of a remote on this machine against the
+/// remote's own branch (see the module's essay). A ref at its value at the
+/// start (`start_refs`, where there is a task) is left to its word: it
+/// can hold no commit made since, so it can make no work of the task's
+/// look pushed, and reading each of a thousand upstreams in their remote
+/// at every check would cost four system calls apiece.
+pub(super) fn confirm(
+    repo: &Repo,
+    out: &mut RemoteEvidence,
+    remotes: &BTreeMap<String, Remote>,
+    start_refs: Option<&Names<String>>,
+) {
+    let mut opened: BTreeMap<String, Option<(PathBuf, git2::Repository)>> = BTreeMap::new();
+    let mut kept = Vec::with_capacity(out.refs.len());
+    for t in std::mem::take(&mut out.refs) {
+        let at_start = start_refs.is_some_and(|r| r.get(&t.refname) == Some(&t.commit));
+        let Some(remote) = remotes.get(&t.remote).filter(|_| !at_start) else {
+            kept.push(t);
+            continue;
+        };
+        let on_disk = opened.entry(t.remote.clone()).or_insert_with(|| open(repo, &remote.url));
+        let Some((path, theirs)) = on_disk.as_ref() else {
+            kept.push(t);
+            continue;
+        };
+        let Some(source) = refspec::sources(&remote.mapping, &t.refname).into_iter().next() else {
+            kept.push(t);
+            continue;
+        };
+        let tip = theirs.refname_to_id(&source).ok();
+        let holds = |commit: &str| match (tip, Oid::from_str(commit)) {
+            (Some(tip), Ok(c)) => tip == c || theirs.graph_descendant_of(tip, c).unwrap_or(false),
+            _ => false,
+        };
+        if holds(&t.commit) {
+            kept.push(t);
+            continue;
+        }
+        let (name, branch) = (short(&t.refname).to_string(), short(&source).to_string());
+        let why = match tip {
+            None => format!(
+                "{name} says {} is there, but {}'s own repository on this machine, {}, has no branch {branch}",
+                abbrev(&t.commit),
+                t.remote,
+                path.display()
+            ),
+            Some(tip) => format!(
+                "{name} says {}, but {}'s own repository on this machine, {}, holds {branch} at {}, which does not hold it",
+                abbrev(&t.commit),
+                t.remote,
+                path.display(),
+                abbrev(&tip.to_string())
+            ),
+        };
+        match tip {
+            // Read at what the remote holds, where this repository has it to
+            // walk; named all the same.
+            Some(tip) if repo.git.find_commit(tip).is_ok() => {
+                let why = format!("{why}, so it is read at {}", abbrev(&tip.to_string()));
+                out.set_aside.push(SetAside { subject: t.refname.clone(), why, appeared: false });
+                kept.push(Tracking { commit: tip.to_string(), at_start: None, ..t });
+            }
+            Some(_) => {
+                let why = format!("{why} (and holds commits this repository has not fetched)");
+                out.set_aside.push(SetAside { subject: t.refname, why, appeared: false });
+            }
+            None => out.set_aside.push(SetAside { subject: t.refname, why, appeared: true }),
+        }
+    }
+    out.refs = kept;
+}
+
+/// The repository `url` names on this machine, opened, with the path it
+/// was found at; `None` for a URL across a network, or a path that is no
+/// repository (a remote that cannot be read is left to its refs' word).
+fn open(repo: &Repo, url: &str) -> Option<(PathBuf, git2::Repository)> {
+    let path = local_path(repo.root(), url)?;
+    let flags = git2::RepositoryOpenFlags::NO_SEARCH;
+    let theirs = git2::Repository::open_ext(&path, flags, std::iter::empty::<&std::ffi::OsStr>()).ok()?;
+    Some((path, theirs))
+}
+
+fn abbrev(id: &str) -> &str {
+    &id[..id.len().min(12)]
+}
