@@ -255,6 +255,26 @@ mod tests {
     }
 
     #[test]
+    fn a_path_only_arrived_commits_changed_is_named_and_the_working_tree_is_never_set_apart() {
+        let t = TestRepo::with_commit();
+        let start = t.head();
+        t.write("docs/theirs.md", "theirs\n");
+        t.write("src/both.rs", "theirs\n");
+        t.commit_all("arrived");
+        t.write("src/mine.rs", "mine\n");
+        t.commit_all("the task's");
+        t.write("src/both.rs", "theirs, and mine on disk\n");
+        let arrival = Arrival { touched: ["src/mine.rs".into()].into_iter().collect(), ..Arrival::default() };
+        let repo = crate::open(t.path()).expect("open");
+        let tree = crate::status::read(&repo).expect("status");
+        let head = crate::refs::head(&repo).expect("head").commit;
+        let set =
+            since(&repo, Some(&start), head.as_deref(), &tree, &Snapshot::default(), Some(&arrival)).expect("read");
+        assert_eq!(set.changed, ["src/both.rs", "src/mine.rs"]);
+        assert_eq!(set.arrived, ["docs/theirs.md"]);
+    }
+
+    #[test]
     fn a_start_commit_missing_from_the_repository_is_unread() {
         let t = TestRepo::with_commit();
         let repo = crate::open(t.path()).expect("open");

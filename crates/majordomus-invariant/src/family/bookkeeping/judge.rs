@@ -504,14 +504,16 @@ pub(crate) fn measurable(r: &Readings) -> Judgement {
     let changed = r.bookkeeping.tree_changed.as_ref().copied();
     let todos = todos_declared(r);
     let arrived = r.bookkeeping.arrived.as_ref();
-    let details = json!({
+    let mut details = json!({
         "commits": commits.as_ref().ok().map(|c| c.1),
         "listed": commits.as_ref().ok().map(|c| c.0),
         "tree_changed": changed.as_ref().ok(),
         "todos": todos.as_ref().ok(),
-        "arrived": arrived.map(|a| a.count),
-        "arrived_listed": arrived.map(|a| &a.commits),
     });
+    if let Some(a) = arrived {
+        details["arrived"] = json!(a.count);
+        details["arrived_listed"] = json!(a.commits);
+    }
     let not_counted = match arrived {
         Some(a) => format!(" (and {} a fetch brought, not the task's, not counted)", count(a.count, "commit")),
         None => String::new(),

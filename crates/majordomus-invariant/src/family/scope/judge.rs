@@ -45,15 +45,17 @@ pub(crate) fn scoped(task: &TaskRecord, r: &Readings) -> Judgement {
             landed_outside.push(l);
         }
     }
-    let details = json!({
+    let mut details = json!({
         "scope": task.scope,
         "scope_added": task.scope_added,
         "changed": judged.len(),
         "outside": outside,
         "landed_outside": landed_outside.iter().map(|l| json!({ "path": l.path, "commit": l.commit })).collect::<Vec<_>>(),
         "policy_file_changed": policy_changed,
-        "arrived": changes.arrived,
     });
+    if !changes.arrived.is_empty() {
+        details["arrived"] = json!(changes.arrived);
+    }
     let added = match task.scope_added.as_slice() {
         [] => String::new(),
         added => format!(

@@ -185,7 +185,7 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
         StartFrom::Commit(c) => (format!("the start commit {}", &c[..12.min(c.len())]), Some(c.as_str())),
         StartFrom::Unborn => ("no commit (HEAD was unborn at the start)".to_string(), None),
     };
-    let details = json!({
+    let mut details = json!({
         "start_from": match debt.start_from {
             StartFrom::Snapshot => "snapshot",
             StartFrom::SnapshotAsText => "snapshot as text",
@@ -201,10 +201,12 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
         "moved": debt.moved.iter().map(|m| json!({ "from": m.from, "to": m.to, "by": m.by, "left_pattern": m.left_pattern })).collect::<Vec<_>>(),
         "undecided": debt.undecided,
         "committed": debt.committed.iter().map(|e| shown(e)).collect::<Vec<_>>(),
-        "arrived": debt.arrived.iter().map(|e| shown(e)).collect::<Vec<_>>(),
         "gone": gone,
         "links": debt.links.iter().map(|l| json!({ "path": l.path, "target": l.target })).collect::<Vec<_>>(),
     });
+    if !debt.arrived.is_empty() {
+        details["arrived"] = json!(debt.arrived.iter().map(|e| shown(e)).collect::<Vec<_>>());
+    }
     let mut also = Vec::new();
     if !first.is_empty() {
         also.push(format!("new since the start, recording debt already there (not growth): {}", names(&first)));
