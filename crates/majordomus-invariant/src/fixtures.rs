@@ -75,7 +75,7 @@ pub(crate) fn all_well() -> Readings {
         task: TaskState::Active(Box::new(record())),
         head: Ok(Head { commit: Some("b".repeat(40)), branch: Some("main".into()) }),
         tree: Ok(WorkingTree::default()),
-        changes: Ok(ChangeSet { changed: vec!["src/lib.rs".into(), "tests/it.rs".into()], inherited: vec![] }),
+        changes: Ok(ChangeSet { changed: vec!["src/lib.rs".into(), "tests/it.rs".into()], ..ChangeSet::default() }),
         branches: Ok(vec![Branch {
             name: "main".into(),
             commit: "b".repeat(40),

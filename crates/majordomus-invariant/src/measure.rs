@@ -107,6 +107,7 @@ fn take(
     let RefReadings {
         commits_since_start,
         tree_changed,
+        arrival,
         branches,
         evidence,
         push,
@@ -123,10 +124,17 @@ fn take(
         heads_newest,
     } = refs;
     let fingerprint = fingerprint.map(|f| f.with_heads(repo, heads_newest));
-    let changes = deadline.read(|| match (record, &head, &tree) {
-        (Some(r), Ok(h), Ok(t)) => changes::since(repo, r.head.as_deref(), h.commit.as_deref(), t, &r.snapshot),
-        (None, _, _) => Err(Unread::no_task()),
-        (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),
+    let changes = deadline.read(|| match (record, &head, &tree, &arrival) {
+        (Some(r), Ok(h), Ok(t), Ok(a)) => {
+            changes::since(repo, r.head.as_deref(), h.commit.as_deref(), t, &r.snapshot, a.as_ref())
+        }
+        (None, ..) => Err(Unread::no_task()),
+        (_, Err(e), _, _) | (_, _, Err(e), _) | (_, _, _, Err(e)) => Err(e.clone()),
+    });
+    let arrived = arrival.as_ref().ok().and_then(|a| a.as_ref()).map(|a| bookkeeping::readings::Arrived {
+        count: a.count,
+        commits: a.commits.clone(),
+        made_elsewhere: a.made_elsewhere,
     });
     // A baseline gone since the start is followed out of the naming pattern
     // among the paths the change added: once the change set is read.
@@ -156,9 +164,9 @@ fn take(
             &task,
             &changes,
             &tree,
-            (commits_since_start, tree_changed),
+            (commits_since_start, tree_changed, arrived),
         ),
-        Err(e) => BookkeepingReadings { commits_since_start, tree_changed, ..BookkeepingReadings::unread(&e) },
+        Err(e) => BookkeepingReadings { commits_since_start, tree_changed, arrived, ..BookkeepingReadings::unread(&e) },
     };
     let readings = Readings {
         today: crate::exemptions::today(),
@@ -204,6 +212,8 @@ pub fn working_tree(repo: &Repo, task: &TaskState) -> Reading<status::WorkingTre
 struct RefReadings {
     commits_since_start: Reading<(Vec<String>, usize)>,
     tree_changed: Reading<bool>,
+    /// What a fetch brought onto HEAD since the start ([`refs::arrived`]).
+    arrival: Reading<Option<refs::Arrival>>,
     branches: Reading<Vec<Branch>>,
     evidence: Reading<refs::RemoteEvidence>,
     push: Reading<refs::Push>,
@@ -248,8 +258,21 @@ fn ref_readings(
     let evidence = deadline.read(|| commit::readings::evidence(repo, task, &remote_now));
     let trunk: Reading<Result<Trunk, NoTrunk>> =
         deadline.read(|| integration::readings::trunk_in_force(repo, policy, task, &evidence));
-    let commits_since_start = deadline.read(|| bookkeeping::readings::commits_since_start(repo, task, head_commit));
-    let tree_changed = deadline.read(|| bookkeeping::readings::tree_changed(repo, task, head_commit));
+    // What a fetch brought onto HEAD since the start is not the task's: set
+    // apart from the change and from the commits it made. Where the
+    // evidence is unread, nothing is (and `pushed` answers unknown).
+    let arrival = deadline.read(|| match (task.record(), &evidence) {
+        (Some(r), Ok(e)) => refs::arrived(repo, r, head_commit, e),
+        _ => Ok(None),
+    });
+    let (commits_since_start, tree_changed) = match &arrival {
+        Ok(None) => (
+            deadline.read(|| bookkeeping::readings::commits_since_start(repo, task, head_commit)),
+            deadline.read(|| bookkeeping::readings::tree_changed(repo, task, head_commit)),
+        ),
+        Ok(Some(a)) => (Ok((a.own.clone(), a.own_count)), Ok(a.holds_own)),
+        Err(e) => (Err(e.clone()), Err(e.clone())),
+    };
     let (branches, heads_newest) = match tips.join() {
         Ok(tips) => {
             (deadline.read(|| refs::branches_of(repo, tips.tips, remote_now.as_ref().ok())), tips.newest_mtime_ns)
@@ -279,6 +302,7 @@ fn ref_readings(
                 evidence: &evidence,
                 trunk: trunk_of(&trunk),
                 head: head_commit,
+                arrival: &arrival,
             },
         ),
         Err(e) => ClosingReadings::unread(&e),
@@ -286,6 +310,7 @@ fn ref_readings(
     RefReadings {
         commits_since_start,
         tree_changed,
+        arrival,
         branches,
         evidence,
         push,

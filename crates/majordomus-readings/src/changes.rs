@@ -12,6 +12,14 @@
 //! at the start that HEAD now holds other than the start commit did (the
 //! task committed it, `git add -A` taking in someone's edit) is changed, as
 //! any path the task's commits changed.
+//!
+//! What a fetch brought is not the task's ([`crate::refs::arrival`]): a
+//! path HEAD holds other than the start commit did, that the working tree
+//! holds as HEAD does, and that none of the task's own commits changed
+//! (a colleague's commit pulled, or rebased onto) is *arrived*: named, not
+//! counted. A path the task's commits changed is the task's whatever
+//! arrived over it, and so is every path the working tree holds other
+//! than HEAD.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -20,6 +28,7 @@ use git2::Oid;
 use majordomus_records::task::Snapshot;
 use majordomus_records::RepoPath;
 
+use crate::refs::Arrival;
 use crate::status::{content_id, WorkingTree};
 use crate::{Reading, Repo, Unread};
 
@@ -31,19 +40,28 @@ pub struct ChangeSet {
     /// start, and that HEAD still holds as the start commit did: uncommitted
     /// then and now.
     pub inherited: Vec<RepoPath>,
+    /// Paths HEAD holds other than the start commit did only through
+    /// commits a fetch brought since the start: not the task's.
+    pub arrived: Vec<RepoPath>,
+    /// The newest of those commits HEAD reaches (each no other of them
+    /// reaches): what the task's own lines are told from, beside the start.
+    pub arrived_tips: Vec<String>,
 }
 
 /// A path's content and mode: the blob id, and the mode git records
 /// (`0o100644`, `0o100755`, `0o120000`, `0o160000`).
 type Entry = (String, u32);
 
-/// The change set from `start` (`None`: HEAD was unborn) to the working tree now.
+/// The change set from `start` (`None`: HEAD was unborn) to the working
+/// tree now; `arrival`: what a fetch brought onto HEAD since the start
+/// ([`crate::refs::arrived`]), set apart.
 pub fn since(
     repo: &Repo,
     start: Option<&str>,
     head: Option<&str>,
     tree: &WorkingTree,
     snapshot: &Snapshot,
+    arrival: Option<&Arrival>,
 ) -> Reading<ChangeSet> {
     let commit_tree = |id: &str| -> Reading<git2::Tree<'_>> {
         let oid = Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
@@ -77,7 +95,8 @@ pub fn since(
         let e = t?.get_path(&p.under(Path::new(""))).ok()?;
         Some((e.id().to_string(), e.filemode() as u32))
     };
-    let mut set = ChangeSet::default();
+    let mut set =
+        ChangeSet { arrived_tips: arrival.map(|a| a.tips.clone()).unwrap_or_default(), ..ChangeSet::default() };
     for path in candidates {
         if path.is_own_state() {
             continue;
@@ -92,6 +111,11 @@ pub fn since(
         };
         // A mode-only change is a change: the content id and the mode both count.
         if now == in_tree(start_tree.as_ref(), &path) {
+            continue;
+        }
+        // Only what arrived changed it, and the working tree holds it as HEAD does.
+        if arrival.is_some_and(|a| !a.touched(&path)) && !on_disk.contains(&path) {
+            set.arrived.push(path);
             continue;
         }
         let inherited = match at_start.get(&path) {
@@ -131,7 +155,7 @@ mod tests {
         let repo = crate::open(t.path()).expect("open");
         let tree = crate::status::read(&repo).expect("status");
         let head = crate::refs::head(&repo).expect("head").commit;
-        since(&repo, Some(start), head.as_deref(), &tree, snapshot).expect("changes")
+        since(&repo, Some(start), head.as_deref(), &tree, snapshot, None).expect("changes")
     }
 
     #[test]
@@ -231,12 +255,32 @@ mod tests {
     }
 
     #[test]
+    fn a_path_only_arrived_commits_changed_is_named_and_the_working_tree_is_never_set_apart() {
+        let t = TestRepo::with_commit();
+        let start = t.head();
+        t.write("docs/theirs.md", "theirs\n");
+        t.write("src/both.rs", "theirs\n");
+        t.commit_all("arrived");
+        t.write("src/mine.rs", "mine\n");
+        t.commit_all("the task's");
+        t.write("src/both.rs", "theirs, and mine on disk\n");
+        let arrival = Arrival { touched: ["src/mine.rs".into()].into_iter().collect(), ..Arrival::default() };
+        let repo = crate::open(t.path()).expect("open");
+        let tree = crate::status::read(&repo).expect("status");
+        let head = crate::refs::head(&repo).expect("head").commit;
+        let set =
+            since(&repo, Some(&start), head.as_deref(), &tree, &Snapshot::default(), Some(&arrival)).expect("read");
+        assert_eq!(set.changed, ["src/both.rs", "src/mine.rs"]);
+        assert_eq!(set.arrived, ["docs/theirs.md"]);
+    }
+
+    #[test]
     fn a_start_commit_missing_from_the_repository_is_unread() {
         let t = TestRepo::with_commit();
         let repo = crate::open(t.path()).expect("open");
         let tree = crate::status::read(&repo).expect("status");
         let missing = "0123456789012345678901234567890123456789";
-        let err = since(&repo, Some(missing), None, &tree, &Snapshot::default()).expect_err("unread");
+        let err = since(&repo, Some(missing), None, &tree, &Snapshot::default(), None).expect_err("unread");
         assert!(err.reason.contains("is not in this repository"), "{err}");
     }
 }

@@ -341,17 +341,23 @@ fn head_reflog_since(repo: &Repo, record: &TaskRecord) -> Reading<(HashSet<Oid>,
 }
 
 /// The commits HEAD's reflog since the start shows this worktree making
-/// (a commit, amend, merge, cherry-pick, revert, rebase or am), not those
-/// it only moved to (`checkout`, `reset`: a colleague's branch looked at).
+/// (a commit, amend, merge, cherry-pick, revert, rebase's pick or am), not
+/// those it only moved to (`checkout`, `reset`: a colleague's branch
+/// looked at; a fast-forward, `pull: Fast-forward` or a rebase's or
+/// cherry-pick's `fast-forward`; a rebase's start, finish or abort, which
+/// name the commit it began on or ended at, made or not).
 pub fn made_by_head_since(repo: &Repo, record: &TaskRecord) -> Reading<HashSet<Oid>> {
-    const MAKING: &[&str] = &["commit", "merge ", "cherry-pick", "revert", "rebase", "am", "pull"];
     let (lines, _) = head_lines_since(repo, record)?;
-    Ok(lines
-        .iter()
-        .filter(|l| MAKING.iter().any(|m| l.message.starts_with(m)))
-        .filter(|l| !l.message.contains("Fast-forward") && !l.message.contains("(start)"))
-        .filter_map(|l| Oid::from_str(&l.new).ok())
-        .collect())
+    Ok(lines.iter().filter(|l| making(&l.message)).filter_map(|l| Oid::from_str(&l.new).ok()).collect())
+}
+
+/// Whether a line of HEAD's reflog is one that made its commit.
+fn making(message: &str) -> bool {
+    const MAKING: &[&str] = &["commit", "merge ", "cherry-pick", "revert", "rebase", "am", "pull"];
+    let (action, rest) = message.split_once(": ").unwrap_or((message, ""));
+    MAKING.iter().any(|m| action.starts_with(m))
+        && !rest.eq_ignore_ascii_case("fast-forward")
+        && !["(start)", "(finish)", "(abort)", "finished"].iter().any(|w| action.contains(w))
 }
 
 /// [`head_reflog_since`]'s lines, oldest of each source first, and whether

@@ -98,6 +98,11 @@ pub struct RemoteEvidence {
     /// reset), read as any other ref written since the start is
     /// ([`super::attribution`], test/cases/347).
     pub uncounted: Vec<(String, String)>,
+    /// Every remote-tracking ref of a remote that counts whose value now
+    /// is not its start value (or that appeared since), with its remote,
+    /// counted or not: what a fetch since the start may have moved
+    /// ([`super::arrival`] reads their reflogs). Empty with no task.
+    pub moved: Vec<(String, String)>,
 }
 
 impl RemoteEvidence {
@@ -271,6 +276,9 @@ pub fn evidence_with(repo: &Repo, start: Start<'_>, now: &BTreeMap<String, Strin
         // A ref under a counted remote's name that a remote not counted
         // also writes keeps its start value: that was the counted remote's.
         let borrowed = by_name(refname, &standing).is_some_and(|n| n != remote);
+        if start_refs.is_some() && then != Some(commit) && matches!(standing[&remote], Standing::Counts) {
+            out.moved.push((refname.clone(), remote.clone()));
+        }
         match &standing[&remote] {
             Standing::NotEvidence { why, keeps_start } => match then.filter(|_| *keeps_start || borrowed) {
                 Some(t) => out.refs.push(Tracking {
@@ -583,6 +591,13 @@ fn matches_destination(dst: &str, refname: &str) -> bool {
 pub fn remote_refs(repo: &Repo) -> Reading<BTreeMap<String, String>> {
     let refs = super::local::direct_refs(repo.common_dir(), "refs/remotes")?;
     Ok(refs.into_iter().map(|(name, id)| (name, id.to_string())).collect())
+}
+
+/// The URL `remote` is configured with now, as [`evidence_with`] tells
+/// its fetch lines by it ([`from_remote`]): `None` when it has none.
+pub(super) fn fetch_url(repo: &Repo, remote: &str) -> Reading<Option<String>> {
+    let (configured, _) = configuration(repo)?;
+    Ok(configured.get(remote).and_then(|c| c.url.clone()))
 }
 
 /// Whether a reflog line is a fetch from `remote` (by its name, its URL,

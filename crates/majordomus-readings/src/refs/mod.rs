@@ -3,15 +3,17 @@
 //! each (`branches.rs`, `trunk.rs`, `integration.rs`, `push.rs`), HEAD and
 //! the walks over history they share here. Beside them: which
 //! remote-tracking refs are evidence of a remote at all (`evidence.rs`),
-//! the work this worktree left on other branches (`attribution.rs`), the
-//! submodules it moved (`submodules.rs`), the work left inside each
-//! submodule's own repository (`in_submodules.rs`), and the branches' tips
-//! read from their files (`local.rs`).
+//! the work this worktree left on other branches (`attribution.rs`), what
+//! a fetch brought onto HEAD since the start, which is not the task's
+//! (`arrival.rs`), the submodules it moved (`submodules.rs`), the work left
+//! inside each submodule's own repository (`in_submodules.rs`), and the
+//! branches' tips read from their files (`local.rs`).
 
 use git2::{ErrorCode, Oid};
 
 use crate::{Reading, Repo, Unread};
 
+pub mod arrival;
 pub mod attribution;
 mod branches;
 pub mod evidence;
@@ -23,6 +25,7 @@ mod push;
 pub mod submodules;
 mod trunk;
 
+pub use arrival::{arrived, Arrival};
 pub use attribution::{elsewhere, BranchWork, Elsewhere, Made};
 pub use branches::{branches, branches_of, remotes, Branch, Upstream};
 pub use evidence::{evidence, evidence_with, remote_refs, ByName, RemoteEvidence, SetAside, Start, Tracking};

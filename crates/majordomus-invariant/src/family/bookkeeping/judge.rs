@@ -16,7 +16,7 @@ use majordomus_records::issue::IssueRef;
 use super::readings::TaskBook;
 use crate::answer::Status;
 use crate::judgement::Judgement;
-use crate::prose::{count, names, sentence};
+use crate::prose::{count, names, sentence, short};
 use crate::readings::Readings;
 
 /// The label that makes an open issue a register entry.
@@ -494,18 +494,38 @@ pub(crate) fn todos_declared(r: &Readings) -> Result<usize, &Unread> {
 /// measurable; either one is enough, so one unread reading does not hide
 /// the other. Commits whose tree is the start commit's (`git commit
 /// --allow-empty`, or work and its revert) change nothing to measure.
+///
+/// Commits a fetch brought onto HEAD since the start are not the task's
+/// (a colleague's, pulled): not counted, and said. Commits this worktree
+/// made on another branch whose changes a fetch brought back onto HEAD
+/// (merged or squash-merged on the forge) are.
 pub(crate) fn measurable(r: &Readings) -> Judgement {
     let commits = r.bookkeeping.commits_since_start.as_ref().map(|(listed, n)| (listed, *n));
     let changed = r.bookkeeping.tree_changed.as_ref().copied();
     let todos = todos_declared(r);
-    let details = json!({
+    let arrived = r.bookkeeping.arrived.as_ref();
+    let mut details = json!({
         "commits": commits.as_ref().ok().map(|c| c.1),
         "listed": commits.as_ref().ok().map(|c| c.0),
         "tree_changed": changed.as_ref().ok(),
         "todos": todos.as_ref().ok(),
     });
-    let made = match (&commits, &changed) {
-        (Ok((_, n)), Ok(true)) if *n > 0 => Some(format!("HEAD holds {} made since the start", count(*n, "commit"))),
+    if let Some(a) = arrived {
+        details["arrived"] = json!(a.count);
+        details["arrived_listed"] = json!(a.commits);
+    }
+    let not_counted = match arrived {
+        Some(a) => format!(" (and {} a fetch brought, not the task's, not counted)", count(a.count, "commit")),
+        None => String::new(),
+    };
+    let made = match (&commits, &changed, arrived) {
+        (Ok((_, n)), Ok(true), _) if *n > 0 => {
+            Some(format!("HEAD holds {} made since the start{not_counted}", count(*n, "commit")))
+        }
+        (Ok(_), Ok(true), Some(a)) if a.made_elsewhere > 0 => Some(format!(
+            "HEAD holds the changes of {} this worktree made since the start on another branch, which a fetch brought back onto it (merged or squash-merged on the forge){not_counted}",
+            count(a.made_elsewhere, "commit")
+        )),
         _ => None,
     };
     // Commits that change nothing: said, and not counted.
@@ -534,11 +554,23 @@ pub(crate) fn measurable(r: &Readings) -> Judgement {
                 ),
                 details,
             ),
-            None => Judgement::new(
-                Status::Owed,
-                "Nothing measurable: no commit since the start and no todo declared.",
-                details,
-            ),
+            None => match arrived {
+                Some(a) => Judgement::new(
+                    Status::Owed,
+                    format!(
+                        "Nothing measurable: no commit the task made since the start (HEAD holds {} a fetch brought, which {} not the task's: {}) and no todo declared.",
+                        count(a.count, "commit"),
+                        if a.count == 1 { "is" } else { "are" },
+                        names(&a.commits.iter().map(|c| short(c).to_string()).collect::<Vec<_>>())
+                    ),
+                    details,
+                ),
+                None => Judgement::new(
+                    Status::Owed,
+                    "Nothing measurable: no commit since the start and no todo declared.",
+                    details,
+                ),
+            },
         },
     }
 }

@@ -49,11 +49,16 @@ pub struct BookkeepingReadings {
     pub register: Option<Reading<Vec<Marker>>>,
     /// Each background process the task registered, and whether it still runs.
     pub processes: Reading<Vec<ProcessSeen>>,
-    /// Commits on HEAD since the start commit: listed ids and the count.
+    /// Commits on HEAD since the start commit: listed ids and the count;
+    /// where a fetch brought some ([`Self::arrived`]), the task's own.
     pub commits_since_start: Reading<(Vec<String>, usize)>,
     /// Whether HEAD's tree differs from the start commit's: commits that
     /// change nothing (`git commit --allow-empty`) are not measurable work.
+    /// Where a fetch brought commits onto HEAD, whether it differs at a
+    /// path the task's own commits changed.
     pub tree_changed: Reading<bool>,
+    /// What a fetch brought onto HEAD since the start, not counted.
+    pub arrived: Option<readings::Arrived>,
     /// What the task made (`made.rs`), which no acknowledgement covers.
     /// Taken only when the task acknowledged something; `None` otherwise.
     pub made: Option<Reading<made::Made>>,
@@ -71,6 +76,7 @@ impl BookkeepingReadings {
             processes: Err(reason.clone()),
             commits_since_start: Err(reason.clone()),
             tree_changed: Err(reason.clone()),
+            arrived: None,
             made: Some(Err(reason.clone())),
         }
     }

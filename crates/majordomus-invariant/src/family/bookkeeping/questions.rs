@@ -93,8 +93,8 @@ pub const MEASURABLE: QuestionDef = QuestionDef {
     cap: 9,
     needs_task: true,
     meanings: &[
-        (Pass, "the task made a commit that changes HEAD's tree from the start commit's, or declared a todo, so there is something to measure"),
-        (Owed, "nothing measurable: no commit since the start changes anything (empty commits count for nothing) and no todo is declared"),
+        (Pass, "the task made a commit that changes HEAD's tree from the start commit's (a commit a fetch brought is not the task's), or declared a todo, so there is something to measure"),
+        (Owed, "nothing measurable: no commit the task made since the start changes anything (empty commits count for nothing, commits a fetch brought are not the task's) and no todo is declared"),
         (Unknown, UNREAD_WITHOUT_TASK),
     ],
 };

@@ -165,7 +165,7 @@ pub fn measure(
     task: &TaskState,
     changes: &Reading<ChangeSet>,
     tree: &Reading<majordomus_readings::status::WorkingTree>,
-    (commits_since_start, tree_changed): (Reading<(Vec<String>, usize)>, Reading<bool>),
+    (commits_since_start, tree_changed, arrived): Commits,
 ) -> BookkeepingReadings {
     let record = task_reading(task);
     let book = record.clone().and_then(|r| {
@@ -196,11 +196,39 @@ pub fn measure(
         })),
         _ => None,
     };
-    BookkeepingReadings { book, forge, markers_added, register, processes, commits_since_start, tree_changed, made }
+    BookkeepingReadings {
+        book,
+        forge,
+        markers_added,
+        register,
+        processes,
+        commits_since_start,
+        tree_changed,
+        arrived,
+        made,
+    }
+}
+
+/// The readings of the commits since the start `measure` took beside the
+/// status: [`commits_since_start`], [`tree_changed`], and what arrived.
+pub type Commits = (Reading<(Vec<String>, usize)>, Reading<bool>, Option<Arrived>);
+
+/// What a fetch brought onto HEAD since the start, for `measurable`: the
+/// commits it does not count ([`majordomus_readings::refs::arrived`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arrived {
+    /// The arrived commits HEAD reaches: at most `LISTED` ids, and the count.
+    pub commits: Vec<String>,
+    pub count: usize,
+    /// Commits this worktree made since the start that HEAD does not
+    /// reach, whose changes count (fetched back merged or squash-merged).
+    pub made_elsewhere: usize,
 }
 
 /// The commits on HEAD since the task's start commit: listed ids and the
-/// count. Needs no working tree, so it is taken beside the status.
+/// count. Needs no working tree, so it is taken beside the status. Where a
+/// fetch brought commits onto HEAD since the start, `measure` counts the
+/// task's own instead ([`majordomus_readings::refs::arrived`]).
 pub fn commits_since_start(repo: &Repo, task: &TaskState, head_commit: Option<&str>) -> Reading<(Vec<String>, usize)> {
     match (task.record(), head_commit) {
         (None, _) => Err(Unread::no_task()),

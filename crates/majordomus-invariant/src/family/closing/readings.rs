@@ -42,6 +42,9 @@ pub struct Debt {
     /// since (HEAD holds them, the start commit did not): taken out of
     /// `start`, they are the task's ([`committed_since`]).
     pub committed: Vec<Entry>,
+    /// Entries a fetch brought since the start (a colleague's, pulled):
+    /// read as the start's, not the task's ([`with_arrived`]).
+    pub arrived: Vec<Entry>,
 }
 
 /// Where the start's baselines were read.
@@ -144,6 +147,8 @@ pub struct RefsRead<'a> {
     pub trunk: Option<&'a refs::Trunk>,
     /// HEAD's commit.
     pub head: Option<&'a str>,
+    /// What a fetch brought onto HEAD since the start ([`refs::arrived`]).
+    pub arrival: &'a Reading<Option<refs::Arrival>>,
 }
 
 /// The closing readings.
@@ -154,11 +159,14 @@ pub fn measure(
     task: &TaskState,
     refs_read: RefsRead<'_>,
 ) -> ClosingReadings {
-    let RefsRead { branches, evidence, trunk, head } = refs_read;
+    let RefsRead { branches, evidence, trunk, head, arrival } = refs_read;
     ClosingReadings {
-        debt: match task.record() {
-            Some(record) => debt(repo, record, head),
-            None => Err(Unread::no_task()),
+        debt: match (task.record(), arrival) {
+            (Some(record), Ok(arrival)) => {
+                debt(repo, record, head).and_then(|d| with_arrived(repo, d, arrival.as_ref()))
+            }
+            (Some(_), Err(e)) => Err(e.clone()),
+            (None, _) => Err(Unread::no_task()),
         },
         accumulated: accumulated(repo, branches, evidence.as_ref().ok(), trunk, task.record()),
         backlog: backlog(repo, paths, policy, task.record()),
@@ -224,7 +232,30 @@ fn debt(repo: &Repo, record: &TaskRecord, head: Option<&str>) -> Reading<Debt> {
         moved.extend(pair);
         undecided = left;
     }
-    Ok(Debt { start, start_from, now, links: found.links, moved, undecided, committed })
+    Ok(Debt { start, start_from, now, links: found.links, moved, undecided, committed, arrived: Vec::new() })
+}
+
+/// What a fetch brought is not the task's: an entry a baseline holds at
+/// the newest of the commits a fetch brought onto HEAD since the start
+/// (`Arrival::tips`: only those that hold none of the task's own work) is
+/// read as one the start held, at the same path, so a colleague's entry
+/// pulled is not the task's debt. Read only where something arrived.
+fn with_arrived(repo: &Repo, mut debt: Debt, arrival: Option<&refs::Arrival>) -> Reading<Debt> {
+    let Some(arrival) = arrival else { return Ok(debt) };
+    let mut arrived = BTreeSet::new();
+    for tip in &arrival.tips {
+        for (path, entries) in baselines::read_commit(repo, tip)?.baselines {
+            let held = debt.start.entry(path).or_default();
+            for entry in entries {
+                if !held.contains(&entry) {
+                    held.push(entry.clone());
+                    arrived.insert(entry);
+                }
+            }
+        }
+    }
+    debt.arrived = arrived.into_iter().collect();
+    Ok(debt)
 }
 
 /// What the task put into history is the task's, whatever the working tree

@@ -45,7 +45,7 @@ pub(crate) fn scoped(task: &TaskRecord, r: &Readings) -> Judgement {
             landed_outside.push(l);
         }
     }
-    let details = json!({
+    let mut details = json!({
         "scope": task.scope,
         "scope_added": task.scope_added,
         "changed": judged.len(),
@@ -53,6 +53,9 @@ pub(crate) fn scoped(task: &TaskRecord, r: &Readings) -> Judgement {
         "landed_outside": landed_outside.iter().map(|l| json!({ "path": l.path, "commit": l.commit })).collect::<Vec<_>>(),
         "policy_file_changed": policy_changed,
     });
+    if !changes.arrived.is_empty() {
+        details["arrived"] = json!(changes.arrived);
+    }
     let added = match task.scope_added.as_slice() {
         [] => String::new(),
         added => format!(
@@ -61,10 +64,18 @@ pub(crate) fn scoped(task: &TaskRecord, r: &Readings) -> Judgement {
             added.iter().map(|a| format!("{} at {}", a.path, a.at)).collect::<Vec<_>>().join(", ")
         ),
     };
-    let apart = match policy_changed {
+    let mut apart = match policy_changed {
         true => format!(" The policy file {POLICY_FILE} changed too: that is reported apart, as a policy change."),
         false => String::new(),
     };
+    // What a fetch brought is others' work, wherever it lies.
+    if !changes.arrived.is_empty() {
+        apart.push_str(&format!(
+            " Not judged: {} changed only by commits a fetch brought since the start, which are not the task's ({}).",
+            count(changes.arrived.len(), "path"),
+            names(&changes.arrived)
+        ));
+    }
     if outside.is_empty() {
         Judgement::new(
             Status::Pass,

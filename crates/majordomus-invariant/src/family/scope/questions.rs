@@ -15,7 +15,7 @@ pub const SCOPED: QuestionDef = QuestionDef {
     cap: 6,
     needs_task: true,
     meanings: &[
-        (Pass, "every path changed since the start lies inside the declared scope"),
+        (Pass, "every path changed since the start lies inside the declared scope (a path only commits a fetch brought changed is not the task's, and not judged)"),
         (Refused, "a path changed since the start lies outside the scope; the evidence names it"),
         (Unknown, UNREAD_WITHOUT_TASK),
         (Exempt, "the task declared no scope, so every path is in it"),

@@ -32,6 +32,17 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
         Err(e) => return Judgement::unread(e),
     };
     if changes.changed.is_empty() {
+        if !changes.arrived.is_empty() {
+            return Judgement::new(
+                Status::Exempt,
+                format!(
+                    "The task changed nothing since the start, so there is nothing to test ({} changed only by commits a fetch brought, which are not the task's: {}).",
+                    count(changes.arrived.len(), "path"),
+                    names(&changes.arrived)
+                ),
+                json!({ "changed": 0, "arrived": changes.arrived }),
+            );
+        }
         return Judgement::new(
             Status::Exempt,
             "Nothing changed since the start, so there is nothing to test.",

@@ -35,6 +35,6 @@ pub const REGRESSION_TESTED: QuestionDef = QuestionDef {
         (Pass, "a path changed since the start is a test, or the change adds or edits a line inside a test item (explain lists what counts here)"),
         (Owed, "paths changed since the start, none of them a test, and no test item inside them gained or changed a line"),
         (Unknown, UNREAD_WITHOUT_TASK),
-        (Exempt, "nothing changed since the start, so there is nothing to test"),
+        (Exempt, "nothing changed since the start (or only what commits a fetch brought changed, which is not the task's), so there is nothing to test"),
     ],
 };

@@ -200,7 +200,20 @@ pub fn change_set(repo: &Repo, task: &TaskState) -> (Reading<WorkingTree>, Readi
         (Err(e), _) => Err(e),
         (_, Err(e)) => Err(e.clone()),
         (Ok(record), Ok(t)) => majordomus_readings::refs::head(repo).and_then(|h| {
-            majordomus_readings::changes::since(repo, record.head.as_deref(), h.commit.as_deref(), t, &record.snapshot)
+            use majordomus_readings::refs;
+            // What a fetch brought is set apart as `check` sets it apart.
+            let arrival = match refs::evidence(repo, refs::Start::Snapshot(&record.snapshot)) {
+                Ok(e) => refs::arrived(repo, record, h.commit.as_deref(), &e)?,
+                Err(_) => None,
+            };
+            majordomus_readings::changes::since(
+                repo,
+                record.head.as_deref(),
+                h.commit.as_deref(),
+                t,
+                &record.snapshot,
+                arrival.as_ref(),
+            )
         }),
     };
     (tree, changes)
@@ -370,7 +383,7 @@ fn test_code_read(
     // no source file test code is looked for in (it then counts for nothing).
     let others: Vec<&str> = others.iter().filter_map(|p| p.to_str()).collect();
     let record = task_reading(task)?;
-    test_code::read(repo, record.head.as_deref(), &record.snapshot, &others).map(Some)
+    test_code::read(repo, record.head.as_deref(), &changes.arrived_tips, &record.snapshot, &others).map(Some)
 }
 
 fn measure_runs(
@@ -425,7 +438,7 @@ mod tests {
     fn take(t: &TestRepo, policy: &Policy, changed: &[&str]) -> GateSet {
         let repo = majordomus_readings::open(t.path()).expect("open");
         let tree = majordomus_readings::status::read(&repo);
-        let changes = Ok(ChangeSet { changed: changed.iter().map(|s| (*s).into()).collect(), inherited: vec![] });
+        let changes = Ok(ChangeSet { changed: changed.iter().map(|s| (*s).into()).collect(), ..ChangeSet::default() });
         let paths = StatePaths::new(repo.root());
         measure(&repo, &paths, policy, &TaskState::None, &tree, &changes).gates.expect("read")
     }
@@ -441,7 +454,7 @@ mod tests {
         let tree = majordomus_readings::status::read(&repo);
         let changes = Ok(ChangeSet {
             changed: vec!["README".into(), "tests/p_test.rs".into(), "tests/q_test.rs".into()],
-            inherited: vec![],
+            ..ChangeSet::default()
         });
         let paths = StatePaths::new(repo.root());
         for policy in [Policy::default(), policy()] {
@@ -508,7 +521,7 @@ mod tests {
         let now = inputs_now(&repo, &status, &p.gates["unit"]).expect("hash").hash;
         let paths = StatePaths::new(repo.root());
         let task = TaskState::Active(Box::new(majordomus_testkit::task_record()));
-        let changes = Ok(ChangeSet { changed: vec!["README".into()], inherited: vec![] });
+        let changes = Ok(ChangeSet { changed: vec!["README".into()], ..ChangeSet::default() });
         let unit = |task: &TaskState| {
             let tree = majordomus_readings::status::read(&repo);
             let set = measure(&repo, &paths, &p, task, &tree, &changes).gates.expect("read");

@@ -368,6 +368,46 @@ fn commits_that_change_nothing_are_not_measurable() {
     assert_eq!(answer(&r, "measurable").status, Status::Pass);
 }
 
+#[test]
+fn commits_a_fetch_brought_are_not_the_tasks_but_its_own_work_brought_back_is() {
+    let mut r = all_well();
+    r.bookkeeping.book = Ok(Default::default());
+    r.bookkeeping.commits_since_start = Ok((vec![], 0));
+    r.bookkeeping.tree_changed = Ok(false);
+    let arrived = |made_elsewhere| crate::family::bookkeeping::readings::Arrived {
+        commits: vec!["c".repeat(40)],
+        count: 1,
+        made_elsewhere,
+    };
+    r.bookkeeping.arrived = Some(arrived(0));
+    let a = answer(&r, "measurable");
+    assert_eq!(a.status, Status::Owed);
+    assert!(
+        a.evidence.contains("HEAD holds 1 commit a fetch brought, which is not the task's: cccccccccccc"),
+        "{}",
+        a.evidence
+    );
+    assert_eq!(a.details["arrived"], 1);
+    // The task's branch squash-merged on the forge and fetched back onto HEAD.
+    r.bookkeeping.arrived = Some(arrived(1));
+    r.bookkeeping.tree_changed = Ok(true);
+    let a = answer(&r, "measurable");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    assert!(
+        a.evidence.contains("the changes of 1 commit this worktree made since the start on another branch"),
+        "{}",
+        a.evidence
+    );
+    // Its own commits on HEAD are counted, the arrived ones said apart.
+    r.bookkeeping.commits_since_start = Ok((vec!["a".repeat(40)], 1));
+    let a = answer(&r, "measurable");
+    assert!(
+        a.evidence.starts_with("HEAD holds 1 commit made since the start (and 1 commit a fetch brought"),
+        "{}",
+        a.evidence
+    );
+}
+
 // acknowledgements
 
 fn dirty(paths: &[&str]) -> Result<WorkingTree, Unread> {

@@ -185,7 +185,7 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
         StartFrom::Commit(c) => (format!("the start commit {}", &c[..12.min(c.len())]), Some(c.as_str())),
         StartFrom::Unborn => ("no commit (HEAD was unborn at the start)".to_string(), None),
     };
-    let details = json!({
+    let mut details = json!({
         "start_from": match debt.start_from {
             StartFrom::Snapshot => "snapshot",
             StartFrom::SnapshotAsText => "snapshot as text",
@@ -204,6 +204,9 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
         "gone": gone,
         "links": debt.links.iter().map(|l| json!({ "path": l.path, "target": l.target })).collect::<Vec<_>>(),
     });
+    if !debt.arrived.is_empty() {
+        details["arrived"] = json!(debt.arrived.iter().map(|e| shown(e)).collect::<Vec<_>>());
+    }
     let mut also = Vec::new();
     if !first.is_empty() {
         also.push(format!("new since the start, recording debt already there (not growth): {}", names(&first)));
@@ -237,6 +240,19 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
             "{} uncommitted at the start, then committed by the task, {} the task's, not the start's: {}{more}",
             count(debt.committed.len(), "entry"),
             if debt.committed.len() == 1 { "is" } else { "are" },
+            listed.join(", ")
+        ));
+    }
+    if !debt.arrived.is_empty() {
+        let listed: Vec<String> = debt.arrived.iter().take(SHOWN_ENTRIES).map(|e| format!("`{}`", shown(e))).collect();
+        let more = match debt.arrived.len() > SHOWN_ENTRIES {
+            true => format!(" and {} more", debt.arrived.len() - SHOWN_ENTRIES),
+            false => String::new(),
+        };
+        also.push(format!(
+            "{} a fetch brought since the start {} not the task's, read as the start's: {}{more}",
+            count(debt.arrived.len(), "entry"),
+            if debt.arrived.len() == 1 { "is" } else { "are" },
             listed.join(", ")
         ));
     }

@@ -33,6 +33,7 @@ fn debt(start: Baselines, now: Baselines) -> Debt {
         moved: vec![],
         undecided: vec![],
         committed: vec![],
+        arrived: vec![],
     }
 }
 

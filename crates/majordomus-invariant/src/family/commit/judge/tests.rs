@@ -35,7 +35,8 @@ fn an_uncommitted_file_whose_content_is_as_at_the_start_is_not_counted_as_change
     // a.txt edited; b.txt dirty at the start and only staged since: both
     // uncommitted, but only a.txt is in the change set.
     let mut r = all_well();
-    r.changes = Ok(ChangeSet { changed: vec!["a.txt".into()], inherited: vec!["b.txt".into()] });
+    r.changes =
+        Ok(ChangeSet { changed: vec!["a.txt".into()], inherited: vec!["b.txt".into()], ..ChangeSet::default() });
     r.tree = Ok(WorkingTree {
         dirty: vec![
             Dirty { path: "a.txt".into(), index: None, deleted: false },
@@ -124,7 +125,7 @@ fn a_path_git_hides_by_a_bit_or_rule_set_since_the_start_is_counted_and_says_why
     });
     r.changes = Ok(majordomus_readings::changes::ChangeSet {
         changed: vec!["src/lib.rs".into(), "src/work.rs".into()],
-        inherited: vec![],
+        ..majordomus_readings::changes::ChangeSet::default()
     });
     let a = answer(&r, "committed");
     assert_eq!(a.status, Status::Owed);

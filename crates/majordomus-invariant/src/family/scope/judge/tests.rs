@@ -13,7 +13,7 @@ fn a_path_outside_the_scope_refuses_and_is_named() {
     let mut t = record();
     t.scope = vec!["src".into()];
     r.task = TaskState::Active(Box::new(t));
-    r.changes = Ok(ChangeSet { changed: vec!["src/a.rs".into(), "srcx/b.rs".into()], inherited: vec![] });
+    r.changes = Ok(ChangeSet { changed: vec!["src/a.rs".into(), "srcx/b.rs".into()], ..ChangeSet::default() });
     let a = answer(&r, "scoped");
     assert_eq!(a.status, Status::Refused);
     assert!(a.evidence.contains("srcx/b.rs"), "{}", a.evidence);
@@ -35,7 +35,7 @@ fn the_policy_file_is_not_judged_for_scope_and_is_said_to_be_reported_apart() {
     let mut t = record();
     t.scope = vec!["src".into()];
     r.task = TaskState::Active(Box::new(t));
-    r.changes = Ok(ChangeSet { changed: vec!["src/a.rs".into(), POLICY_FILE.into()], inherited: vec![] });
+    r.changes = Ok(ChangeSet { changed: vec!["src/a.rs".into(), POLICY_FILE.into()], ..ChangeSet::default() });
     let a = answer(&r, "scoped");
     assert_eq!(a.status, Status::Pass, "{}", a.evidence);
     assert!(a.evidence.contains("reported apart, as a policy change"), "{}", a.evidence);
@@ -48,7 +48,7 @@ fn the_remedy_of_a_path_out_of_scope_is_scope_add_naming_it_as_one_shell_word() 
     let mut t = record();
     t.scope = vec!["src".into()];
     r.task = TaskState::Active(Box::new(t));
-    r.changes = Ok(ChangeSet { changed: vec!["docs/guide.md".into(), "docs/it's.md".into()], inherited: vec![] });
+    r.changes = Ok(ChangeSet { changed: vec!["docs/guide.md".into(), "docs/it's.md".into()], ..ChangeSet::default() });
     let a = answer(&r, "scoped");
     assert_eq!(a.status, Status::Refused);
     assert!(a.remedy.ends_with("majordomus scope add docs/guide.md 'docs/it'\\''s.md'"), "{}", a.remedy);

@@ -18,7 +18,7 @@ use crate::readings::Readings;
 #[test]
 fn a_change_without_a_test_owes_regression_tested_and_no_change_is_exempt() {
     let mut r = all_well();
-    r.changes = Ok(ChangeSet { changed: vec!["src/lib.rs".into()], inherited: vec![] });
+    r.changes = Ok(ChangeSet { changed: vec!["src/lib.rs".into()], ..ChangeSet::default() });
     assert_eq!(answer(&r, "regression-tested").status, Status::Owed);
     r.changes = Ok(ChangeSet::default());
     assert_eq!(answer(&r, "regression-tested").status, Status::Exempt);
@@ -28,7 +28,7 @@ fn a_change_without_a_test_owes_regression_tested_and_no_change_is_exempt() {
 fn test_code_inside_a_changed_file_passes_regression_tested_naming_the_item() {
     use crate::family::verification::test_code::changed::TestCode;
     let mut r = all_well();
-    r.changes = Ok(ChangeSet { changed: vec!["src/lib.rs".into(), "src/big.rs".into()], inherited: vec![] });
+    r.changes = Ok(ChangeSet { changed: vec!["src/lib.rs".into(), "src/big.rs".into()], ..ChangeSet::default() });
     r.verification.test_code = Ok(Some(TestCode {
         touched: vec![("src/lib.rs".into(), vec!["fn parses (#[test])".into()])],
         read: 1,
@@ -57,7 +57,7 @@ fn test_code_inside_a_changed_file_passes_regression_tested_naming_the_item() {
 #[test]
 fn a_deleted_test_path_is_named_and_does_not_count_as_a_regression_test() {
     let mut r = all_well();
-    r.changes = Ok(ChangeSet { changed: vec!["a.txt".into(), "tests/p_test.rs".into()], inherited: vec![] });
+    r.changes = Ok(ChangeSet { changed: vec!["a.txt".into(), "tests/p_test.rs".into()], ..ChangeSet::default() });
     r.verification.gone = Ok(vec!["tests/p_test.rs".into()]);
     let a = answer(&r, "regression-tested");
     assert_eq!(a.status, Status::Owed, "{}", a.evidence);
@@ -71,7 +71,7 @@ fn a_deleted_test_path_is_named_and_does_not_count_as_a_regression_test() {
     // Another test still there passes, and the deleted one is still named.
     r.changes = Ok(ChangeSet {
         changed: vec!["a.txt".into(), "tests/p_test.rs".into(), "tests/q_test.rs".into()],
-        inherited: vec![],
+        ..ChangeSet::default()
     });
     let a = answer(&r, "regression-tested");
     assert_eq!(a.status, Status::Pass, "{}", a.evidence);
@@ -86,7 +86,7 @@ fn a_test_path_holding_what_a_test_path_held_at_the_start_is_named_and_does_not_
     let mut r = all_well();
     r.changes = Ok(ChangeSet {
         changed: vec!["a.txt".into(), "tests/old.rs".into(), "tests/renamed.rs".into()],
-        inherited: vec![],
+        ..ChangeSet::default()
     });
     r.verification.gone = Ok(vec!["tests/old.rs".into()]);
     r.verification.not_new = Ok([("tests/renamed.rs".into(), "tests/old.rs".into())].into_iter().collect());
@@ -386,7 +386,7 @@ fn the_files_a_gates_command_names_that_changed_since_the_start_are_named_beside
     let mut r = with_gates(vec![g]);
     r.changes = Ok(ChangeSet {
         changed: vec!["ci/check.sh".into(), "ci/conf.toml".into(), "src/lib.rs".into()],
-        inherited: vec![],
+        ..ChangeSet::default()
     });
     let a = answer(&r, "gates-green");
     assert_eq!(a.status, Status::Pass, "named, not judged: {}", a.evidence);
@@ -396,6 +396,6 @@ fn the_files_a_gates_command_names_that_changed_since_the_start_are_named_beside
         a.evidence
     );
     assert_eq!(a.details["commands_name_changed"]["unit"], serde_json::json!(["ci/check.sh", "ci/conf.toml"]));
-    r.changes = Ok(ChangeSet { changed: vec!["src/lib.rs".into()], inherited: vec![] });
+    r.changes = Ok(ChangeSet { changed: vec!["src/lib.rs".into()], ..ChangeSet::default() });
     assert!(!answer(&r, "gates-green").evidence.contains("its command names"));
 }

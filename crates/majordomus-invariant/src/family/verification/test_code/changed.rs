@@ -4,6 +4,12 @@
 //! added), and the lines added or edited are looked up in the file's test
 //! items as it is now.
 //!
+//! Where a fetch brought commits onto HEAD since the start (a colleague's,
+//! pulled: `majordomus_readings::refs::arrival`), a file is compared with
+//! its blob at each of the newest of them too, and only the lines added or
+//! edited against every one of those and the start are the task's: a test
+//! a colleague added to a file the task also edited is theirs.
+//!
 //! A file that was already changed at the start (dirty or untracked then) is
 //! not read: which of its lines are the task's cannot be told, so none is
 //! counted, and it is named as not read. So is a file over
@@ -33,8 +39,15 @@ pub struct TestCode {
 }
 
 /// Reads `candidates` (changed paths, none a test path) against the start
-/// commit `start` (`None`: HEAD was unborn then).
-pub fn read(repo: &Repo, start: Option<&str>, snapshot: &Snapshot, candidates: &[&str]) -> Reading<TestCode> {
+/// commit `start` (`None`: HEAD was unborn then), and against each of
+/// `arrived` (the newest commits a fetch brought onto HEAD).
+pub fn read(
+    repo: &Repo,
+    start: Option<&str>,
+    arrived: &[String],
+    snapshot: &Snapshot,
+    candidates: &[&str],
+) -> Reading<TestCode> {
     let start_tree = match start {
         None => None,
         Some(id) => {
@@ -43,6 +56,12 @@ pub fn read(repo: &Repo, start: Option<&str>, snapshot: &Snapshot, candidates: &
             Some(commit.tree().map_err(|e| Unread::git(&format!("the tree of {id}"), &e))?)
         }
     };
+    let mut arrived_trees = Vec::with_capacity(arrived.len());
+    for id in arrived {
+        let oid = git2::Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
+        let commit = repo.git.find_commit(oid).map_err(|e| Unread::git(&format!("the commit {id}"), &e))?;
+        arrived_trees.push(commit.tree().map_err(|e| Unread::git(&format!("the tree of {id}"), &e))?);
+    }
     let changed_at_start: BTreeSet<&str> = snapshot
         .dirty
         .iter()
@@ -72,22 +91,20 @@ pub fn read(repo: &Repo, start: Option<&str>, snapshot: &Snapshot, candidates: &
                 continue;
             }
         };
-        let before = match &start_tree {
-            None => None,
-            Some(tree) => match tree.get_path(Path::new(path)) {
-                Ok(entry) => {
-                    let blob = entry
-                        .to_object(&repo.git)
-                        .and_then(|o| o.peel_to_blob())
-                        .map_err(|e| Unread::git(&format!("{path} at the start"), &e))?;
-                    Some(blob.content().to_vec())
-                }
-                Err(e) if e.code() == git2::ErrorCode::NotFound => None,
-                Err(e) => return Err(Unread::git(&format!("{path} at the start"), &e)),
-            },
-        };
+        let before = blob_at(repo, start_tree.as_ref(), path, "at the start")?;
         code.read += 1;
-        let added = added_lines(before.as_deref(), now.as_bytes()).map_err(|e| Unread::git(path, &e))?;
+        let mut added = added_lines(before.as_deref(), now.as_bytes()).map_err(|e| Unread::git(path, &e))?;
+        for tree in &arrived_trees {
+            if added.is_empty() {
+                break;
+            }
+            let theirs = blob_at(repo, Some(tree), path, "where a fetch brought it")?;
+            let also: BTreeSet<usize> = added_lines(theirs.as_deref(), now.as_bytes())
+                .map_err(|e| Unread::git(path, &e))?
+                .into_iter()
+                .collect();
+            added.retain(|n| also.contains(n));
+        }
         if added.is_empty() {
             continue;
         }
@@ -111,6 +128,22 @@ pub fn read(repo: &Repo, start: Option<&str>, snapshot: &Snapshot, candidates: &
         }
     }
     Ok(code)
+}
+
+/// The content of `path` in `tree` (`None`: no tree, or no such path).
+fn blob_at(repo: &Repo, tree: Option<&git2::Tree<'_>>, path: &str, at: &str) -> Reading<Option<Vec<u8>>> {
+    let Some(tree) = tree else { return Ok(None) };
+    match tree.get_path(Path::new(path)) {
+        Ok(entry) => {
+            let blob = entry
+                .to_object(&repo.git)
+                .and_then(|o| o.peel_to_blob())
+                .map_err(|e| Unread::git(&format!("{path} {at}"), &e))?;
+            Ok(Some(blob.content().to_vec()))
+        }
+        Err(e) if e.code() == git2::ErrorCode::NotFound => Ok(None),
+        Err(e) => Err(Unread::git(&format!("{path} {at}"), &e)),
+    }
 }
 
 /// pytest's rules as the configuration at the working tree's root gives them.

@@ -1,0 +1,339 @@
+//! What arrived from a remote since the start: the work of others that a
+//! fetch brought, which is not the task's.
+//!
+//! "The change" a task made is read as the difference between its start
+//! and now ([`crate::changes`]). A `git pull` of a colleague's pushed
+//! commit moves HEAD as the task's own commits do, so that difference
+//! holds the colleague's work too: their test would count as the task's
+//! regression test, their commit as what the task made, their docs as a
+//! path the task changed outside its scope. So the commits a fetch
+//! brought are told apart:
+//!
+//! - a commit *arrived* when a line since the start of the reflog of a
+//!   remote-tracking ref that moved since, of a remote that counts
+//!   ([`super::evidence`]: one added or re-pointed since does not), is a
+//!   fetch or pull of that remote, moving the ref from OLD to NEW, and NEW
+//!   reaches the commit while OLD and the start commit do not. A line
+//!   moving it by hand (`git update-ref`, a fetch of another place into
+//!   it) is no fetch and brings nothing; one after a fetch does not undo
+//!   what the fetch brought;
+//! - unless this worktree made it: HEAD's reflog since the start names it
+//!   made ([`super::attribution::made_by_head_since`]: a commit, merge,
+//!   cherry-pick, revert, rebase's pick or am, never a checkout, a reset,
+//!   a fast-forward, nor a rebase's start or finish), or a push line
+//!   brought it before any fetch line did (pushed, then fetched back
+//!   merged on the forge; a push in the same second as the fetch counts
+//!   as after it).
+//!
+//! Of HEAD's commits since the start, those that arrived are others'; the
+//! rest are the task's own. The paths the task's own commits changed are
+//! the task's (a merge's, only where it differs from every parent: what
+//! it took from one side is that side's), and so are those of every
+//! commit this worktree made since the start that HEAD does not reach (its
+//! work on a branch, squash-merged on the forge and fetched back onto
+//! HEAD). [`crate::changes`] then counts a committed path only the
+//! arrived commits changed as arrived: named, not counted. The working
+//! tree is never set aside: a path it holds other than HEAD does is the
+//! task's, whatever arrived.
+//!
+//! Where no remote-tracking ref moved since the start, or none of those
+//! that moved shows a fetch line since, nothing is walked: the common case
+//! costs the reflogs of the refs that moved.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use git2::Oid;
+use majordomus_records::task::TaskRecord;
+use majordomus_records::RepoPath;
+
+use super::evidence::{self, RemoteEvidence};
+use super::LISTED;
+use crate::reflog;
+use crate::{Reading, Repo, Unread};
+
+/// At most this many commits are walked: those HEAD reaches since the
+/// start, and those the fetch and push lines since the start brought.
+/// Past it, nothing is set apart (the change reads as it did before).
+pub const WALKED: usize = 20_000;
+
+/// What a fetch brought onto HEAD since the start, and what of HEAD is
+/// the task's own.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Arrival {
+    /// The arrived commits HEAD reaches: at most [`LISTED`], newest first.
+    pub commits: Vec<String>,
+    pub count: usize,
+    /// Of those, each that no other of them reaches and that holds none of
+    /// the task's own work (it reaches none of the task's commits, and the
+    /// task made none elsewhere that a squash could have taken in): what
+    /// the task's own lines are told from, beside the start.
+    pub tips: Vec<String>,
+    /// HEAD's commits since the start that did not arrive: the task's
+    /// own, at most [`LISTED`], newest first.
+    pub own: Vec<String>,
+    pub own_count: usize,
+    /// Commits this worktree made since the start (or pushed from here)
+    /// that HEAD does not reach and that no commit of its own there
+    /// rewrote (rebased, amended: the same author and author date), whose
+    /// content HEAD holds at a path they changed: work a fetch brought
+    /// back (merged or squash-merged on the forge).
+    pub made_elsewhere: usize,
+    /// Every path the task's own commits changed.
+    pub touched: BTreeSet<RepoPath>,
+    /// Whether HEAD's tree differs from the start commit's at a path the
+    /// task's own commits changed: HEAD holds some of the task's work.
+    pub holds_own: bool,
+}
+
+impl Arrival {
+    /// Whether the task's own commits changed `path`.
+    pub fn touched(&self, path: &RepoPath) -> bool {
+        self.touched.contains(path)
+    }
+}
+
+/// How a reflog line moved a remote-tracking ref. A fetch sorts before a
+/// push of the same second: a commit both brought then arrived.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    Fetch,
+    Push,
+}
+
+/// The arrived commits on HEAD and the task's own, or `None` when nothing
+/// a fetch brought since the start is on HEAD (or it cannot be told: a
+/// start time that is not one, a grafts file, more than [`WALKED`]
+/// commits to read).
+pub fn arrived(
+    repo: &Repo,
+    record: &TaskRecord,
+    head: Option<&str>,
+    evidence: &RemoteEvidence,
+) -> Reading<Option<Arrival>> {
+    let Some(head) = head else { return Ok(None) };
+    let start = record.head.as_deref();
+    if start == Some(head) || evidence.grafts.is_some() {
+        return Ok(None);
+    }
+    if evidence.moved.is_empty() {
+        return Ok(None);
+    }
+    let Ok(started) = record.started_at() else { return Ok(None) };
+    let mut lines: Vec<(i64, Kind, String, String)> = Vec::new();
+    for (refname, remote) in &evidence.moved {
+        let url = evidence::fetch_url(repo, remote)?;
+        let log = reflog::since(&reflog::log_of(repo.common_dir(), refname), started.timestamp() - 1)?;
+        // Oldest first: the sort below keeps a ref's own order within a second.
+        for l in log.into_iter().rev() {
+            let kind = if l.message == "update by push" {
+                Kind::Push
+            } else if !l.message.starts_with("clone: ")
+                && evidence::from_remote(repo.root(), &l, remote, url.as_deref())
+            {
+                Kind::Fetch
+            } else {
+                continue;
+            };
+            lines.push((l.time, kind, l.old, l.new));
+        }
+    }
+    if !lines.iter().any(|l| l.1 == Kind::Fetch) {
+        return Ok(None);
+    }
+    lines.sort_by_key(|l| (l.0, l.1));
+    let git = &repo.git;
+    let start = match start {
+        Some(s) => match Oid::from_str(s).ok().filter(|o| git.find_commit(*o).is_ok()) {
+            Some(o) => Some(o),
+            // The change set says the start commit is missing.
+            None => return Ok(None),
+        },
+        None => None,
+    };
+    let head = super::parse(head)?;
+
+    // Which line first brought each commit: a fetch, or a push from here.
+    let mut first: HashMap<Oid, Kind> = HashMap::new();
+    let mut walked = 0;
+    for (_, kind, old, new) in &lines {
+        let Some(new) = Oid::from_str(new).ok().filter(|o| !o.is_zero() && git.find_commit(*o).is_ok()) else {
+            continue;
+        };
+        let mut walk = git.revwalk().map_err(|e| Unread::git("the history", &e))?;
+        for hidden in start.into_iter().chain(Oid::from_str(old).ok().filter(|o| !o.is_zero())) {
+            match walk.hide(hidden) {
+                Err(e) if e.code() != git2::ErrorCode::NotFound => return Err(Unread::git(&hidden.to_string(), &e)),
+                _ => {}
+            }
+        }
+        walk.push(new).map_err(|e| Unread::git(&new.to_string(), &e))?;
+        for oid in walk {
+            walked += 1;
+            if walked > WALKED {
+                return Ok(None);
+            }
+            first.entry(oid.map_err(|e| Unread::git("the history", &e))?).or_insert(*kind);
+        }
+    }
+
+    // HEAD's commits since the start, newest first, with their parents.
+    let mut walk = git.revwalk().map_err(|e| Unread::git("the history", &e))?;
+    if let Some(s) = start {
+        walk.hide(s).map_err(|e| Unread::git(&s.to_string(), &e))?;
+    }
+    walk.push(head).map_err(|e| Unread::git(&head.to_string(), &e))?;
+    let mut on_head: Vec<Oid> = Vec::new();
+    for oid in walk {
+        if on_head.len() == WALKED {
+            return Ok(None);
+        }
+        on_head.push(oid.map_err(|e| Unread::git("the history", &e))?);
+    }
+    let made = super::attribution::made_by_head_since(repo, record)?;
+    let arrived: HashSet<Oid> =
+        on_head.iter().copied().filter(|c| first.get(c) == Some(&Kind::Fetch) && !made.contains(c)).collect();
+    if arrived.is_empty() {
+        return Ok(None);
+    }
+    let on_head_set: HashSet<Oid> = on_head.iter().copied().collect();
+    let own: Vec<Oid> = on_head.iter().copied().filter(|c| !arrived.contains(c)).collect();
+    // Made here, or pushed from here before any fetch brought it, and not on HEAD.
+    let mut elsewhere: Vec<Oid> = made
+        .iter()
+        .copied()
+        .chain(first.iter().filter(|(_, k)| **k == Kind::Push).map(|(c, _)| *c))
+        .filter(|c| !on_head_set.contains(c) && git.find_commit(*c).is_ok())
+        // A line timed in the start's own second may name what the start held.
+        .filter(|c| start.map_or(true, |s| s != *c && !git.graph_descendant_of(s, *c).unwrap_or(false)))
+        .collect();
+    elsewhere.sort();
+    elsewhere.dedup();
+
+    let mut touched: BTreeSet<RepoPath> = BTreeSet::new();
+    for c in &own {
+        touched.extend(changed_by(repo, *c)?);
+    }
+    let tree_of = |c: Oid| -> Reading<git2::Tree<'_>> {
+        git.find_commit(c).and_then(|c| c.tree()).map_err(|e| Unread::git(&format!("the tree of {c}"), &e))
+    };
+    let start_tree = start.map(tree_of).transpose()?;
+    let head_tree = tree_of(head)?;
+    // A commit rewritten onto HEAD (`git pull --rebase`, an amend) keeps
+    // its author and author date: the rewrite is HEAD's, the original
+    // nobody's. Every other one's work may be on HEAD by a squash.
+    let author = |c: Oid| -> Reading<(Vec<u8>, Vec<u8>, i64)> {
+        let commit = git.find_commit(c).map_err(|e| Unread::git(&format!("the commit {c}"), &e))?;
+        let a = commit.author();
+        Ok((a.name_bytes().to_vec(), a.email_bytes().to_vec(), a.when().seconds()))
+    };
+    let rewritten: HashSet<(Vec<u8>, Vec<u8>, i64)> = own.iter().map(|c| author(*c)).collect::<Reading<_>>()?;
+    let entry_at = |t: Option<&git2::Tree<'_>>, p: &RepoPath| {
+        t.and_then(|t| t.get_path(&p.under(std::path::Path::new(""))).ok()).map(|e| (e.id(), e.filemode()))
+    };
+    let mut kept_elsewhere = 0;
+    let mut not_rewritten = false;
+    for c in &elsewhere {
+        let paths = changed_by(repo, *c)?;
+        if !rewritten.contains(&author(*c)?) {
+            not_rewritten = true;
+            let theirs = tree_of(*c)?;
+            let held = paths.iter().any(|p| {
+                let now = entry_at(Some(&head_tree), p);
+                now == entry_at(Some(&theirs), p) && now != entry_at(start_tree.as_ref(), p)
+            });
+            kept_elsewhere += usize::from(held);
+        }
+        touched.extend(paths);
+    }
+    let holds_own = !touched.is_empty()
+        && crate::trees::changed_paths(git, start_tree.as_ref(), Some(&head_tree))
+            .map_err(|e| Unread::git("the commits since the start", &e))?
+            .iter()
+            .any(|p| touched.contains(p));
+
+    // The tips of what arrived: each arrived commit no other reaches
+    // through HEAD's commits since the start, and that reaches none of the
+    // task's own there (a merge made on the forge of the task's pushed
+    // work holds it). Where the task made commits HEAD does not reach, a
+    // squash of them may hold its work under any arrived commit: none.
+    let mut parents: HashMap<Oid, Vec<Oid>> = HashMap::new();
+    let mut parents_of = |c: Oid| -> Reading<Vec<Oid>> {
+        if let Some(p) = parents.get(&c) {
+            return Ok(p.clone());
+        }
+        let commit = git.find_commit(c).map_err(|e| Unread::git(&format!("the commit {c}"), &e))?;
+        let p: Vec<Oid> = commit.parent_ids().collect();
+        parents.insert(c, p.clone());
+        Ok(p)
+    };
+    let mut reached: HashSet<Oid> = HashSet::new();
+    let mut queue: Vec<Oid> = Vec::new();
+    for c in &arrived {
+        queue.extend(parents_of(*c)?);
+    }
+    while let Some(c) = queue.pop() {
+        if !on_head_set.contains(&c) || !reached.insert(c) {
+            continue;
+        }
+        queue.extend(parents_of(c)?);
+    }
+    let in_order: Vec<Oid> = on_head.iter().copied().filter(|c| arrived.contains(c)).collect();
+    let mut tips = Vec::new();
+    for tip in in_order.iter().copied().filter(|c| !reached.contains(c)) {
+        if not_rewritten {
+            break;
+        }
+        let (mut seen, mut queue, mut holds_own) = (HashSet::new(), vec![tip], false);
+        while let Some(c) = queue.pop() {
+            if !on_head_set.contains(&c) || !seen.insert(c) {
+                continue;
+            }
+            if !arrived.contains(&c) {
+                holds_own = true;
+                break;
+            }
+            queue.extend(parents_of(c)?);
+        }
+        if !holds_own {
+            tips.push(tip.to_string());
+        }
+    }
+    Ok(Some(Arrival {
+        commits: in_order.iter().take(LISTED).map(Oid::to_string).collect(),
+        count: in_order.len(),
+        tips,
+        own: own.iter().take(LISTED).map(Oid::to_string).collect(),
+        own_count: own.len(),
+        made_elsewhere: kept_elsewhere,
+        touched,
+        holds_own,
+    }))
+}
+
+/// The paths a commit changed: against its one parent (a root commit,
+/// against nothing), and for a merge, those where it differs from every
+/// parent (what it took from one side is that side's work).
+fn changed_by(repo: &Repo, commit: Oid) -> Reading<BTreeSet<RepoPath>> {
+    let git = &repo.git;
+    let c = git.find_commit(commit).map_err(|e| Unread::git(&format!("the commit {commit}"), &e))?;
+    let tree = c.tree().map_err(|e| Unread::git(&format!("the tree of {commit}"), &e))?;
+    let mut out: Option<BTreeSet<RepoPath>> = None;
+    let parents: Vec<Option<git2::Commit<'_>>> =
+        if c.parent_count() == 0 { vec![None] } else { c.parents().map(Some).collect() };
+    for parent in parents {
+        let parent_tree =
+            parent.map(|p| p.tree().map_err(|e| Unread::git(&format!("the tree of {}", p.id()), &e))).transpose()?;
+        let paths: BTreeSet<RepoPath> = crate::trees::changed_paths(git, parent_tree.as_ref(), Some(&tree))
+            .map_err(|e| Unread::git(&format!("the commit {commit}"), &e))?
+            .into_iter()
+            .collect();
+        out = Some(match out {
+            None => paths,
+            Some(before) => before.intersection(&paths).cloned().collect(),
+        });
+    }
+    Ok(out.unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,197 @@
+//! What a fetch brought, over real repositories: a colleague's commit
+//! pulled, the task's own rebased onto it, the task's work fetched back,
+//! and a ref moved by hand.
+
+use majordomus_records::task::{Snapshot, TaskRecord, TASK_SCHEMA};
+use majordomus_testkit::{TempDir, TestRepo};
+
+use super::*;
+use crate::refs::evidence::{at_start_now, evidence, Start};
+
+fn start(t: &TestRepo) -> TaskRecord {
+    let repo = crate::open(t.path()).expect("open");
+    let (remotes, remote_refs) = at_start_now(&repo).expect("remotes");
+    TaskRecord {
+        schema: TASK_SCHEMA.into(),
+        id: "t".into(),
+        task: "work".into(),
+        scope: vec![],
+        scope_added: vec![],
+        issues: vec![],
+        started_at: chrono::Utc::now().to_rfc3339(),
+        head: Some(t.head()),
+        branch: Some("main".into()),
+        snapshot: Snapshot { remotes: Some(remotes), remote_refs: Some(remote_refs.into()), ..Snapshot::default() },
+        owner: None,
+    }
+}
+
+fn read(t: &TestRepo, record: &TaskRecord) -> Option<Arrival> {
+    let repo = crate::open(t.path()).expect("open");
+    let head = crate::refs::head(&repo).expect("head").commit;
+    let evidence = evidence(&repo, Start::Snapshot(&record.snapshot)).expect("evidence");
+    arrived(&repo, record, head.as_deref(), &evidence).expect("read")
+}
+
+/// A repository with origin, and a colleague's clone of origin.
+fn with_colleague() -> (TestRepo, TempDir, TempDir) {
+    let t = TestRepo::with_commit();
+    let origin = t.with_origin();
+    let colleague = tempfile::Builder::new().prefix("majordomus-colleague-").tempdir().expect("tempdir");
+    t.git(&["clone", "-q", origin.path().to_str().expect("utf-8"), colleague.path().to_str().expect("utf-8")]);
+    (t, origin, colleague)
+}
+
+/// The colleague commits `path` and pushes to origin's main.
+fn colleague_pushes(t: &TestRepo, colleague: &TempDir, path: &str) -> String {
+    let dir = colleague.path();
+    t.git_in(dir, &["pull", "-q", "--rebase"]);
+    std::fs::create_dir_all(dir.join(path).parent().expect("parent")).expect("mkdir");
+    std::fs::write(dir.join(path), "the colleague's\n").expect("write");
+    t.git_in(dir, &["add", "-A"]);
+    t.git_in(dir, &["commit", "-q", "-m", "the colleague's"]);
+    t.git_in(dir, &["push", "-q", "origin", "main"]);
+    t.git_in(dir, &["rev-parse", "HEAD"]).trim().to_string()
+}
+
+#[test]
+fn nothing_fetched_since_the_start_sets_nothing_apart() {
+    let (t, _origin, _colleague) = with_colleague();
+    let record = start(&t);
+    t.write("src/a.rs", "mine\n");
+    t.commit_all("mine");
+    t.git(&["push", "-q", "origin", "main"]);
+    assert_eq!(read(&t, &record), None);
+}
+
+#[test]
+fn a_colleagues_commit_pulled_is_not_the_tasks_and_the_tasks_own_are() {
+    let (t, _origin, colleague) = with_colleague();
+    let record = start(&t);
+    let theirs = colleague_pushes(&t, &colleague, "docs/x.md");
+    t.git(&["pull", "-q", "--ff-only"]);
+    let found = read(&t, &record).expect("arrived");
+    assert_eq!((found.commits.clone(), found.count, found.own_count), (vec![theirs.clone()], 1, 0));
+    assert_eq!(found.tips, [theirs]);
+    assert!(found.touched.is_empty() && !found.holds_own);
+
+    t.write("src/a.rs", "mine\n");
+    t.commit_all("mine");
+    colleague_pushes(&t, &colleague, "docs/y.md");
+    t.git(&["pull", "-q", "--rebase"]);
+    t.git(&["push", "-q", "origin", "main"]);
+    let found = read(&t, &record).expect("arrived");
+    assert_eq!((found.count, found.own_count), (2, 1));
+    assert_eq!(found.tips.len(), 1, "the newest of the colleague's, under the task's rebased commit");
+    assert_eq!(found.touched.iter().map(ToString::to_string).collect::<Vec<_>>(), ["src/a.rs"]);
+    assert!(found.holds_own);
+}
+
+#[test]
+fn a_merge_is_the_tasks_only_where_it_differs_from_every_parent() {
+    let (t, _origin, colleague) = with_colleague();
+    let record = start(&t);
+    t.write("src/a.rs", "mine\n");
+    t.commit_all("mine");
+    colleague_pushes(&t, &colleague, "docs/x.md");
+    t.git(&["pull", "-q", "--no-rebase", "--no-edit"]);
+    let found = read(&t, &record).expect("arrived");
+    assert_eq!((found.count, found.own_count), (1, 2));
+    assert_eq!(found.touched.iter().map(ToString::to_string).collect::<Vec<_>>(), ["src/a.rs"]);
+}
+
+#[test]
+fn the_tasks_own_commit_pushed_and_fetched_back_merged_is_the_tasks() {
+    let (t, _origin, colleague) = with_colleague();
+    let record = start(&t);
+    t.git(&["checkout", "-q", "-b", "feature"]);
+    t.write("docs/mine.md", "mine\n");
+    let mine = t.commit_all("mine");
+    t.git(&["push", "-q", "origin", "feature"]);
+    t.git(&["checkout", "-q", "main"]);
+    // Merged on the remote by the colleague, with a commit of their own.
+    let dir = colleague.path();
+    t.git_in(dir, &["fetch", "-q", "origin", "feature"]);
+    t.git_in(dir, &["merge", "-q", "--no-ff", "--no-edit", "FETCH_HEAD"]);
+    t.git_in(dir, &["push", "-q", "origin", "main"]);
+    t.git(&["pull", "-q", "--ff-only"]);
+    let found = read(&t, &record).expect("the merge arrived");
+    assert_eq!((found.count, found.own_count), (1, 1));
+    assert_eq!(found.own, [mine]);
+    assert_eq!(found.touched.iter().map(ToString::to_string).collect::<Vec<_>>(), ["docs/mine.md"]);
+    // The merge holds the task's work: nothing is told from it.
+    assert!(found.tips.is_empty());
+}
+
+#[test]
+fn a_remote_tracking_ref_moved_by_hand_brings_nothing() {
+    let (t, _origin, colleague) = with_colleague();
+    let record = start(&t);
+    let theirs = colleague_pushes(&t, &colleague, "docs/x.md");
+    t.git(&["fetch", "-q", colleague.path().to_str().expect("utf-8"), "main"]);
+    t.git(&["update-ref", "refs/remotes/origin/main", &theirs]);
+    t.git(&["merge", "-q", "--ff-only", &theirs]);
+    assert_eq!(read(&t, &record), None);
+}
+
+#[test]
+fn a_rebase_that_replays_nothing_makes_nothing() {
+    let (t, _origin, colleague) = with_colleague();
+    let record = start(&t);
+    colleague_pushes(&t, &colleague, "docs/x.md");
+    t.git(&["fetch", "-q"]);
+    t.git(&["rebase", "-q", "origin/main"]);
+    let found = read(&t, &record).expect("arrived");
+    assert_eq!((found.count, found.own_count), (1, 0));
+}
+
+#[test]
+fn the_tasks_branch_squash_merged_on_the_remote_and_pulled_is_the_tasks_work() {
+    let (t, _origin, colleague) = with_colleague();
+    let record = start(&t);
+    t.git(&["checkout", "-q", "-b", "feature"]);
+    t.write("src/mine.rs", "mine\n");
+    t.commit_all("mine");
+    t.git(&["push", "-q", "origin", "feature"]);
+    t.git(&["checkout", "-q", "main"]);
+    let dir = colleague.path();
+    t.git_in(dir, &["fetch", "-q", "origin", "feature"]);
+    t.git_in(dir, &["merge", "-q", "--squash", "FETCH_HEAD"]);
+    t.git_in(dir, &["commit", "-q", "-m", "squashed"]);
+    t.git_in(dir, &["push", "-q", "origin", "main"]);
+    t.git(&["branch", "-q", "-D", "feature"]);
+    t.git(&["pull", "-q", "--ff-only"]);
+    let found = read(&t, &record).expect("the squash arrived");
+    assert_eq!((found.count, found.own_count, found.made_elsewhere), (1, 0, 1));
+    assert_eq!(found.touched.iter().map(ToString::to_string).collect::<Vec<_>>(), ["src/mine.rs"]);
+    assert!(found.holds_own);
+    assert!(found.tips.is_empty(), "a squash may hold the task's work");
+}
+
+#[test]
+fn a_commit_the_task_threw_away_is_no_work_a_fetch_brought_back() {
+    let (t, _origin, colleague) = with_colleague();
+    let record = start(&t);
+    t.write("docs/x.md", "mine\n");
+    t.commit_all("mine");
+    colleague_pushes(&t, &colleague, "docs/x.md");
+    t.git(&["fetch", "-q"]);
+    t.git(&["reset", "-q", "--hard", "origin/main"]);
+    let found = read(&t, &record).expect("arrived");
+    assert_eq!((found.count, found.own_count, found.made_elsewhere), (1, 0, 0));
+    // Its path is the task's all the same: what it touched never escapes.
+    assert_eq!(found.touched.iter().map(ToString::to_string).collect::<Vec<_>>(), ["docs/x.md"]);
+}
+
+#[test]
+fn a_ref_moved_by_hand_after_a_fetch_leaves_what_the_fetch_brought_arrived() {
+    let (t, _origin, colleague) = with_colleague();
+    let record = start(&t);
+    colleague_pushes(&t, &colleague, "docs/x.md");
+    let theirs = colleague_pushes(&t, &colleague, "docs/y.md");
+    t.git(&["pull", "-q", "--ff-only"]);
+    t.git(&["update-ref", "refs/remotes/origin/main", "HEAD^"]);
+    let found = read(&t, &record).expect("arrived");
+    assert_eq!((found.count, found.own_count), (2, 0));
+    assert_eq!(found.tips, [theirs]);
+}
