@@ -14,28 +14,10 @@
 # code once merged.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-mkdir -p .ai/repo src
-cat > .ai/repo/majordomus.toml <<'TOML'
-[[exempt]]
-question = "backlog-not-grown"
-reason = "no forge here"
-
-[gates.unit]
-run = "grep -q fixed src/lib.rs"
-inputs = ["src/**"]
-TOML
+unit_gate_policy
 printf 'fn a() {}\n\n\n\nfn b() {}\n\n\n\n// end\n' > src/lib.rs
 commit_all "initial"
 with_origin
-git clone -q "$case_root/origin.git" "$case_root/colleague"
-
-# colleague MESSAGE SCRIPT: the colleague, up to date, runs SCRIPT in their
-# clone, commits and pushes.
-colleague() {
-  (cd "$case_root/colleague" &&
-    export GIT_AUTHOR_NAME=Colleague GIT_COMMITTER_NAME=Colleague GIT_AUTHOR_EMAIL=c@example.com &&
-    git pull -q --rebase && sh -c "$2" && git add -A && git commit -q -m "$1" && git push -q origin main)
-}
 
 expect_run 0 md start "fix a"
 colleague "fix a, with a test" 'sed -i "s/fn a() {}/fn a() { fixed }/" src/lib.rs; mkdir -p tests; echo "#[test] fn t(){}" > tests/a.rs'

@@ -9,26 +9,10 @@
 # its test counts, its commit is measurable, its paths are judged.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-mkdir -p .ai/repo src
-cat > .ai/repo/majordomus.toml <<'TOML'
-[[exempt]]
-question = "backlog-not-grown"
-reason = "no forge here"
-
-[gates.unit]
-run = "grep -q fixed src/lib.rs"
-inputs = ["src/**"]
-TOML
+unit_gate_policy
 echo "fn a() {}" > src/lib.rs
 commit_all "initial"
 with_origin
-git clone -q "$case_root/origin.git" "$case_root/colleague"
-
-colleague() {
-  (cd "$case_root/colleague" &&
-    export GIT_AUTHOR_NAME=Colleague GIT_COMMITTER_NAME=Colleague GIT_AUTHOR_EMAIL=c@example.com &&
-    git pull -q --rebase && sh -c "$2" && git add -A && git commit -q -m "$1" && git push -q origin main)
-}
 
 expect_run 0 md start "fix a" --scope src --scope tests
 echo "fn a() { fixed }" > src/lib.rs
