@@ -249,6 +249,23 @@ inputs = ["src/**"]
 TOML
 }
 
+# nested_lib_remotes: bare inner.git (one commit) and lib.git (one commit,
+# then inner added as its submodule), file:// transport allowed.
+nested_lib_remotes() {
+  export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
+  for name in inner lib; do git init -q --bare -b main "$case_root/$name.git"; done
+  git clone -q "$case_root/inner.git" "$case_root/inner-seed" 2> /dev/null
+  (cd "$case_root/inner-seed" && git commit -q --allow-empty -m inner && git push -q origin HEAD:main)
+  git clone -q "$case_root/lib.git" "$case_root/lib-seed" 2> /dev/null
+  (
+    cd "$case_root/lib-seed"
+    git commit -q --allow-empty -m lib
+    git submodule --quiet add "$case_root/inner.git" inner
+    git commit -qm "inner"
+    git push -q origin HEAD:main
+  )
+}
+
 # superproject_with_lib [FILE CONTENT]: a bare lib.git holding one commit
 # (FILE with CONTENT, default l.txt "l"), and this repository (README,
 # backlog-not-grown exempt, a bare origin) with lib added as a submodule,

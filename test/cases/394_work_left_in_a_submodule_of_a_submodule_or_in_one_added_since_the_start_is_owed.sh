@@ -9,18 +9,8 @@
 # the start holds nothing inherited: owed, naming lib/inner and vendor.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
-for name in inner lib vendor; do git init -q --bare -b main "$case_root/$name.git"; done
-git clone -q "$case_root/inner.git" "$case_root/inner-seed" 2> /dev/null
-(cd "$case_root/inner-seed" && git commit -q --allow-empty -m inner && git push -q origin HEAD:main)
-git clone -q "$case_root/lib.git" "$case_root/lib-seed" 2> /dev/null
-(
-  cd "$case_root/lib-seed"
-  git commit -q --allow-empty -m lib
-  git submodule --quiet add "$case_root/inner.git" inner
-  git commit -qm "inner"
-  git push -q origin HEAD:main
-)
+nested_lib_remotes
+git init -q --bare -b main "$case_root/vendor.git"
 git clone -q "$case_root/vendor.git" "$case_root/vendor-seed" 2> /dev/null
 (
   cd "$case_root/vendor-seed"

@@ -2,8 +2,8 @@
 //! pulled, the task's own rebased onto it, the task's work fetched back,
 //! and a ref moved by hand.
 
-use majordomus_records::task::{Snapshot, TaskRecord, TASK_SCHEMA};
-use majordomus_testkit::{TempDir, TestRepo};
+use majordomus_records::task::{Snapshot, TaskRecord};
+use majordomus_testkit::{task_record, TempDir, TestRepo};
 
 use super::*;
 use crate::refs::evidence::{at_start_now, evidence, Start};
@@ -12,17 +12,10 @@ fn start(t: &TestRepo) -> TaskRecord {
     let repo = crate::open(t.path()).expect("open");
     let (remotes, remote_refs) = at_start_now(&repo).expect("remotes");
     TaskRecord {
-        schema: TASK_SCHEMA.into(),
-        id: "t".into(),
-        task: "work".into(),
-        scope: vec![],
-        scope_added: vec![],
-        issues: vec![],
         started_at: chrono::Utc::now().to_rfc3339(),
         head: Some(t.head()),
-        branch: Some("main".into()),
         snapshot: Snapshot { remotes: Some(remotes), remote_refs: Some(remote_refs.into()), ..Snapshot::default() },
-        owner: None,
+        ..task_record()
     }
 }
 
