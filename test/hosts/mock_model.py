@@ -83,6 +83,14 @@ PROGRAMS = {
         ("shell", "mkdir -p tests && printf 'bg\\n' > tests/bg_test.txt && " + COMMIT),
         ("text", "The background job finished and everything is committed."),
     ],
+    # Edit, commit, run the policy's gate through majordomus from the host's
+    # shell, stop: the gate's pass counts (the host's shell runs it under
+    # the environment the task started in).
+    "gate": [
+        ("shell", "mkdir -p tests && printf 'fn greet() {}\\n' > greet.rs && printf 'greet\\n' > tests/greet_test.txt && " + COMMIT),
+        ("shell", "majordomus gate run unit && echo gate-passed"),
+        ("text", "Committed, and the gate passed; the work is done."),
+    ],
     # Stops at once, with nothing done: for the loop guard and session starts.
     "idle": [
         ("text", "Nothing to do."),

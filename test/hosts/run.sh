@@ -103,6 +103,7 @@ fresh() {
   # No remote, no forge here: those two questions cannot be answered.
   printf '[[exempt]]\nquestion = "pushed"\nreason = "a scratch repository with no remote"\n' >.ai/repo/majordomus.toml
   printf '[[exempt]]\nquestion = "backlog-not-grown"\nreason = "a scratch repository with no forge"\n' >>.ai/repo/majordomus.toml
+  [ -z "${with_gate:-}" ] || printf '[gates.unit]\nrun = "test -f greet.rs"\ninputs = ["**"]\n' >>.ai/repo/majordomus.toml
   for agent in "$@"; do majordomus hook install --agent "$agent" >/dev/null; done
   git add -A && git commit -q -m "the scratch repository"
   majordomus start "add a greeting" >/dev/null
@@ -152,6 +153,11 @@ if [ "$only" != codex ]; then
   check "Stop: blocked, and the block's reason reaches the model" \
     requests 'any(r["program"] == "basic" and "majordomus blocked this stop" in r["last_user"] for r in rs)'
   check "Stop: the agent continued, committed, and its last stop went through" complete
+
+  with_gate=1 fresh claude-gate claude
+  run_claude gate claude-gate.jsonl
+  check "A gate run from the host's shell: its pass counts (the shell's environment is the start's)" \
+    bash -c 'grep -q gate-passed "$0" && majordomus check >/dev/null' "$work/claude-gate.jsonl"
 
   fresh claude-subagent claude
   run_claude subagent claude-subagent.jsonl
@@ -213,6 +219,11 @@ if [ "$only" != claude ]; then
   check "Stop: blocked, and the block's reason reaches the model" \
     requests 'any("majordomus blocked this stop" in r["last_user"] for r in rs)'
   check "Stop: the agent continued, committed, and its last stop went through" complete
+
+  with_gate=1 fresh codex-gate codex
+  run_codex gate codex-gate.jsonl --trust --dangerously-bypass-hook-trust
+  check "A gate run from the host's shell: its pass counts (the shell's environment is the start's)" \
+    bash -c 'grep -q gate-passed "$0" && majordomus check >/dev/null' "$work/codex-gate.jsonl"
 
   fresh codex-subagent codex
   run_codex codex-subagent codex-subagent.jsonl --trust --dangerously-bypass-hook-trust

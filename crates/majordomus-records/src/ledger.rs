@@ -114,37 +114,114 @@ pub enum Event {
     },
 }
 
-/// The variables that choose which programs a gate's command runs: where
-/// a name is looked up (`PATH`), what a shell reads before the command
-/// (`BASH_ENV` for bash, `ENV` for an interactive POSIX shell), and the
-/// shell a program starts for its own commands (`SHELL`, as make and many
-/// test runners do). A verdict recorded under other values than the task's
-/// start is not the gate's verdict (`gates-green`'s judging says so).
-pub const GATE_ENVIRONMENT: [&str; 4] = ["PATH", "BASH_ENV", "ENV", "SHELL"];
+/// The variables that choose which programs a gate's command runs, or
+/// what those programs load and do before any test runs. Where a name is
+/// looked up (`PATH`), what a shell reads before the command (`BASH_ENV`
+/// for bash, `ENV` for an interactive POSIX shell), the shell a program
+/// starts for its own commands (`SHELL`, as make and many test runners
+/// do); what the loader puts into every program (`LD_PRELOAD`, and the
+/// rest of [`GATE_ENVIRONMENT_FAMILIES`]' `LD_`); and the option variables
+/// of the test runners a gate commonly is, each of which can make it run
+/// nothing and exit 0 (`MAKEFLAGS=n`, `GOFLAGS=-run=^$`,
+/// `PYTEST_ADDOPTS=--co`, a `PYTHONPATH` or `NODE_OPTIONS` that loads a
+/// stand-in, a cargo test runner or compiler wrapper). A verdict recorded
+/// under other values than the task's start is not the gate's verdict
+/// (`gates-green`'s judging says so). Each is recorded, set or not.
+pub const GATE_ENVIRONMENT: [&str; 26] = [
+    "PATH",
+    "BASH_ENV",
+    "ENV",
+    "SHELL",
+    "LD_PRELOAD",
+    "LD_LIBRARY_PATH",
+    "MAKEFLAGS",
+    "MFLAGS",
+    "GNUMAKEFLAGS",
+    "MAKEFILES",
+    "GOFLAGS",
+    "GOROOT",
+    "GOTOOLCHAIN",
+    "PYTHONPATH",
+    "PYTHONHOME",
+    "PYTEST_ADDOPTS",
+    "PYTEST_PLUGINS",
+    "NODE_OPTIONS",
+    "NODE_PATH",
+    "RUSTFLAGS",
+    "RUSTDOCFLAGS",
+    "RUSTC",
+    "RUSTC_WRAPPER",
+    "RUSTC_WORKSPACE_WRAPPER",
+    "RUSTUP_TOOLCHAIN",
+    "CARGO_HOME",
+];
 
-/// Values of [`GATE_ENVIRONMENT`] by name; `None` for one that is unset.
+/// What a task record written before majordomus read more than these four
+/// holds: its gates' runs are compared on these alone (a record that names
+/// [`GATE_ENVIRONMENT`]'s fifth, set or not, was written since).
+const FIRST_GATE_ENVIRONMENT: [&str; 4] = ["PATH", "BASH_ENV", "ENV", "SHELL"];
+
+/// Families of variables recorded where set, each by how its names begin:
+/// the dynamic loader's (`LD_AUDIT`, `LD_BIND_NOW`, ...), cargo's build
+/// and per-target settings (`CARGO_BUILD_RUSTFLAGS`,
+/// `CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER`: a runner `true` runs
+/// no test), and npm's configuration (`npm_config_script_shell=true`:
+/// `npm test` runs its script with `true`; npm reads these names in
+/// either case).
+pub const GATE_ENVIRONMENT_FAMILIES: [&str; 5] = ["LD_", "CARGO_BUILD_", "CARGO_TARGET_", "npm_config_", "NPM_CONFIG_"];
+
+/// Whether `name` is one of the variables a gate's run records
+/// ([`GATE_ENVIRONMENT`], [`GATE_ENVIRONMENT_FAMILIES`]). `CARGO_TARGET_DIR`
+/// is where cargo builds, not what it runs, and is often set per command.
+pub fn in_gate_environment(name: &str) -> bool {
+    GATE_ENVIRONMENT.contains(&name)
+        || (name != "CARGO_TARGET_DIR"
+            && GATE_ENVIRONMENT_FAMILIES.iter().any(|f| name.len() > f.len() && name.starts_with(f)))
+}
+
+/// The names two recorded environments are compared on, in the order a
+/// sentence names them: every name of [`GATE_ENVIRONMENT`], then every
+/// family member either holds; only the first four where `start` was
+/// recorded before the others were.
+pub fn compared_names<'a>(start: &'a Environment, run: &'a Environment) -> Vec<&'a str> {
+    if !start.contains_key(GATE_ENVIRONMENT[FIRST_GATE_ENVIRONMENT.len()]) {
+        return FIRST_GATE_ENVIRONMENT.to_vec();
+    }
+    let mut members: Vec<&str> = start.keys().chain(run.keys()).map(String::as_str).collect();
+    members.retain(|n| !GATE_ENVIRONMENT.contains(n) && in_gate_environment(n));
+    members.sort_unstable();
+    members.dedup();
+    GATE_ENVIRONMENT.iter().copied().chain(members).collect()
+}
+
+/// Values of the gate environment by name; `None` for one that is unset.
 /// A value that is not UTF-8 is kept with each such byte as `\xNN`.
 pub type Environment = BTreeMap<String, Option<String>>;
 
-/// The values of [`GATE_ENVIRONMENT`] in this process now.
+/// The values of the gate environment in this process now: every name of
+/// [`GATE_ENVIRONMENT`], and each family member set.
 pub fn gate_environment() -> Environment {
-    GATE_ENVIRONMENT
-        .iter()
-        .map(|name| {
-            let value = std::env::var_os(name).map(|v| {
-                use std::os::unix::ffi::OsStrExt;
-                let mut text = String::new();
-                for chunk in v.as_bytes().utf8_chunks() {
-                    text.push_str(chunk.valid());
-                    for b in chunk.invalid() {
-                        text.push_str(&format!("\\x{b:02x}"));
-                    }
-                }
-                text
-            });
-            (name.to_string(), value)
-        })
-        .collect()
+    use std::os::unix::ffi::OsStrExt;
+    let text = |v: &std::ffi::OsStr| {
+        let mut text = String::new();
+        for chunk in v.as_bytes().utf8_chunks() {
+            text.push_str(chunk.valid());
+            for b in chunk.invalid() {
+                text.push_str(&format!("\\x{b:02x}"));
+            }
+        }
+        text
+    };
+    let mut env: Environment =
+        GATE_ENVIRONMENT.iter().map(|name| (name.to_string(), std::env::var_os(name).map(|v| text(&v)))).collect();
+    for (name, value) in std::env::vars_os() {
+        if let Some(name) = name.to_str().filter(|n| !GATE_ENVIRONMENT.contains(n) && in_gate_environment(n)) {
+            if env.len() < bounds::ENVIRONMENT_NAMES {
+                env.insert(name.to_string(), Some(text(&value)));
+            }
+        }
+    }
+    env
 }
 
 /// One background task an agent reported.
@@ -370,17 +447,24 @@ mod bounds {
     pub const AGENT_TASKS: usize = 1000;
     /// One value of the gate environment (a long `PATH` included).
     pub const ENVIRONMENT_VALUE: usize = 128 << 10;
+    /// The variables one environment records (its families' members
+    /// beyond this are not recorded).
+    pub const ENVIRONMENT_NAMES: usize = 256;
 }
 
-/// Whether an environment holds only [`GATE_ENVIRONMENT`]'s names, each
-/// value within its bound.
+/// Whether an environment holds only the gate environment's names
+/// ([`in_gate_environment`]), each value within its bound.
 pub fn check_environment(env: &Environment) -> Result<(), String> {
+    if env.len() > bounds::ENVIRONMENT_NAMES {
+        return Err(format!("its environment names {} variables, more than {}", env.len(), bounds::ENVIRONMENT_NAMES));
+    }
     for (name, value) in env {
-        if !GATE_ENVIRONMENT.contains(&name.as_str()) {
+        if !in_gate_environment(name) {
             return Err(format!(
-                "its environment names {}, not among {}",
+                "its environment names {}, not among {} nor of the families {}",
                 crate::text::escape(&crate::text::clamp(name, 64)),
-                GATE_ENVIRONMENT.join(", ")
+                GATE_ENVIRONMENT.join(", "),
+                GATE_ENVIRONMENT_FAMILIES.join(", ")
             ));
         }
         if let Some(v) = value {
@@ -514,7 +598,42 @@ mod tests {
         assert!(new.contains(r#""environment":{"BASH_ENV""#), "{new}");
         assert_eq!(serde_json::from_str::<Entry>(&new).expect("decode"), run("unit"));
         let Event::GateRun { environment: Some(env), .. } = run("unit").event else { panic!() };
-        assert_eq!(env.keys().map(String::as_str).collect::<Vec<_>>(), ["BASH_ENV", "ENV", "PATH", "SHELL"]);
+        assert!(GATE_ENVIRONMENT.iter().all(|name| env.contains_key(*name)), "every name, set or not: {env:?}");
+        assert!(env.keys().all(|name| in_gate_environment(name)), "{env:?}");
+        assert_eq!(check_environment(&env), Ok(()));
+    }
+
+    #[test]
+    fn the_gate_environment_takes_the_runners_variables_and_their_families_and_nothing_else() {
+        for name in ["PATH", "LD_PRELOAD", "LD_AUDIT", "MAKEFLAGS", "PYTEST_ADDOPTS", "PYTHONPATH", "NODE_OPTIONS"]
+            .into_iter()
+            .chain(["CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER", "CARGO_BUILD_RUSTFLAGS", "npm_config_script_shell"])
+            .chain(["NPM_CONFIG_SCRIPT_SHELL", "GOFLAGS", "RUSTC_WRAPPER"])
+        {
+            assert!(in_gate_environment(name), "{name}");
+        }
+        for name in ["HOME", "PWD", "CARGO_TARGET_DIR", "CARGO_PKG_NAME", "RUST_LOG", "LD_", "npm_config_", "TERM"] {
+            assert!(!in_gate_environment(name), "{name}");
+        }
+        let huge = |n: usize| (0..n).map(|i| (format!("LD_X{i}"), None)).collect::<Environment>();
+        assert_eq!(check_environment(&huge(bounds::ENVIRONMENT_NAMES)), Ok(()));
+        assert!(check_environment(&huge(bounds::ENVIRONMENT_NAMES + 1)).is_err());
+    }
+
+    #[test]
+    fn a_start_recorded_before_the_runners_variables_were_is_compared_on_the_first_four() {
+        let env = |pairs: &[(&str, Option<&str>)]| -> Environment {
+            pairs.iter().map(|(k, v)| (k.to_string(), v.map(str::to_string))).collect()
+        };
+        let old_start = env(&[("PATH", Some("/bin")), ("BASH_ENV", None), ("ENV", None), ("SHELL", None)]);
+        let run = env(&[("PATH", Some("/bin")), ("LD_PRELOAD", None), ("GOFLAGS", Some("-run=^$"))]);
+        assert_eq!(compared_names(&old_start, &run), ["PATH", "BASH_ENV", "ENV", "SHELL"]);
+        let mut new_start = old_start.clone();
+        new_start.insert("LD_PRELOAD".into(), None);
+        new_start.insert("npm_config_script_shell".into(), Some("true".into()));
+        let names = compared_names(&new_start, &run);
+        assert!(names.contains(&"GOFLAGS") && names.contains(&"npm_config_script_shell"), "{names:?}");
+        assert_eq!(names.len(), GATE_ENVIRONMENT.len() + 1, "{names:?}");
     }
 
     #[test]

@@ -45,9 +45,10 @@ pub fn task_record() -> TaskRecord {
 /// The environment [`task_record`]'s task started under (and its gates
 /// are run under, in the judging tests).
 pub fn gate_environment() -> majordomus_records::ledger::Environment {
-    [("BASH_ENV", None), ("ENV", None), ("PATH", Some("/usr/bin:/bin")), ("SHELL", Some("/bin/bash"))]
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v.map(str::to_string)))
+    let set = [("PATH", "/usr/bin:/bin"), ("SHELL", "/bin/bash")];
+    majordomus_records::ledger::GATE_ENVIRONMENT
+        .iter()
+        .map(|k| (k.to_string(), set.iter().find(|(name, _)| name == k).map(|(_, v)| v.to_string())))
         .collect()
 }
 

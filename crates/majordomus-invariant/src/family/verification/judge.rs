@@ -15,7 +15,7 @@ use serde_json::json;
 
 use majordomus_readings::changes::ChangeSet;
 use majordomus_readings::Unread;
-use majordomus_records::ledger::{Environment, GATE_ENVIRONMENT};
+use majordomus_records::ledger::{self, Environment};
 
 use super::readings::{GateReading, GateRuns, GateSet, RecordedRun};
 use majordomus_records::RepoPath;
@@ -203,11 +203,11 @@ pub enum Elsewhere<'a> {
     StartUnrecorded,
 }
 
-/// One variable of [`GATE_ENVIRONMENT`] whose value at a run differs from
-/// the start's; `None` for unset.
+/// One variable of the gate environment ([`ledger::in_gate_environment`])
+/// whose value at a run differs from the start's; `None` for unset.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Difference<'a> {
-    pub name: &'static str,
+    pub name: &'a str,
     pub start: Option<&'a str>,
     pub run: Option<&'a str>,
 }
@@ -218,8 +218,8 @@ pub fn elsewhere<'a>(start: Option<&'a Environment>, run: &'a RecordedRun) -> Op
     let Some(start) = start else { return Some(Elsewhere::StartUnrecorded) };
     let Some(at_run) = &run.environment else { return Some(Elsewhere::RunUnrecorded) };
     let value = |env: &'a Environment, name: &str| env.get(name).and_then(Option::as_deref);
-    let differs: Vec<Difference<'a>> = GATE_ENVIRONMENT
-        .iter()
+    let differs: Vec<Difference<'a>> = ledger::compared_names(start, at_run)
+        .into_iter()
         .filter(|name| value(start, name) != value(at_run, name))
         .map(|name| Difference { name, start: value(start, name), run: value(at_run, name) })
         .collect();

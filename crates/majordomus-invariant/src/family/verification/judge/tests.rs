@@ -380,6 +380,36 @@ fn an_extra_question_does_not_count_a_pass_under_another_environment_either() {
 }
 
 #[test]
+fn a_pass_recorded_under_a_test_runners_option_variable_or_a_familys_member_is_owed_naming_it() {
+    let mut env = crate::fixtures::environment();
+    env.insert("MAKEFLAGS".into(), Some("n".into()));
+    env.insert("CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER".into(), Some("true".into()));
+    let a = answer(&with_gates(vec![passing("unit", Some(env))]), "gates-green");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(
+        a.evidence.contains("its run's MAKEFLAGS and CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER differ"),
+        "{}",
+        a.evidence
+    );
+    assert!(
+        a.remedy.ends_with("env -u MAKEFLAGS -u CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER majordomus gate run unit"),
+        "{}",
+        a.remedy
+    );
+    // A start recorded before these were is compared on the first four:
+    // the same run under its PATH is the gate's pass.
+    let mut run = crate::fixtures::environment();
+    run.insert("GOFLAGS".into(), Some("-mod=mod".into()));
+    let mut r = with_gates(vec![passing("unit", Some(run))]);
+    assert_eq!(answer(&r, "gates-green").status, Status::Owed, "GOFLAGS differs under a start that recorded it");
+    let mut record = crate::fixtures::record();
+    let env = record.snapshot.gate_environment.as_mut().expect("a start environment");
+    env.retain(|name, _| ["PATH", "BASH_ENV", "ENV", "SHELL"].contains(&name.as_str()));
+    r.task = TaskState::Active(Box::new(record));
+    assert_eq!(answer(&r, "gates-green").status, Status::Pass);
+}
+
+#[test]
 fn the_files_a_gates_command_names_that_changed_since_the_start_are_named_beside_its_verdict() {
     let mut g = passing("unit", Some(crate::fixtures::environment()));
     g.run = "bash ./ci/check.sh --config=ci/conf.toml && cargo test".into();
