@@ -84,11 +84,14 @@ PROGRAMS = {
         ("text", "The background job finished and everything is committed."),
     ],
     # Edit, commit, run the policy's gate through majordomus from the host's
-    # shell, stop: the gate's pass counts (the host's shell runs it under
-    # the environment the task started in).
+    # shell, as an agent would: where `gate run` says the run's environment
+    # is not the start's (Codex puts a directory of its own in front of
+    # PATH), run the command it gives; then stop. The pass must count.
     "gate": [
         ("shell", "mkdir -p tests && printf 'fn greet() {}\\n' > greet.rs && printf 'greet\\n' > tests/greet_test.txt && " + COMMIT),
-        ("shell", "majordomus gate run unit && echo gate-passed"),
+        ("shell", "out=$(majordomus gate run unit 2>&1); printf '%s\\n' \"$out\"; "
+                  "again=$(printf '%s\\n' \"$out\" | sed -n 's/.*to run it as at the start: //p'); "
+                  "if [ -n \"$again\" ]; then eval \"$again\"; fi && echo gate-passed"),
         ("text", "Committed, and the gate passed; the work is done."),
     ],
     # Stops at once, with nothing done: for the loop guard and session starts.

@@ -80,6 +80,10 @@ mock_pid=$!
 for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
 port=$(cat "$work/port")
 mkdir -p "$work/home" "$work/codex-home"
+# Codex runs each command in a login shell (`bash -lc`), whose PATH is the
+# one /etc/profile sets unless the user's profile says otherwise: here it
+# says what a user's would, the PATH of the terminal the task started in.
+printf 'export PATH=%q\n' "$PATH" >"$work/home/.profile"
 cat >"$work/codex-home/config.toml" <<EOF
 model = "mock-model"
 model_provider = "mock"
@@ -156,7 +160,7 @@ if [ "$only" != codex ]; then
 
   with_gate=1 fresh claude-gate claude
   run_claude gate claude-gate.jsonl
-  check "A gate run from the host's shell: its pass counts (the shell's environment is the start's)" \
+  check "A gate run from the host's shell, then as gate run says where its environment is not the start's: the pass counts" \
     bash -c 'grep -q gate-passed "$0" && majordomus check >/dev/null' "$work/claude-gate.jsonl"
 
   fresh claude-subagent claude
@@ -222,7 +226,7 @@ if [ "$only" != claude ]; then
 
   with_gate=1 fresh codex-gate codex
   run_codex gate codex-gate.jsonl --trust --dangerously-bypass-hook-trust
-  check "A gate run from the host's shell: its pass counts (the shell's environment is the start's)" \
+  check "A gate run from the host's shell, then as gate run says where its environment is not the start's: the pass counts" \
     bash -c 'grep -q gate-passed "$0" && majordomus check >/dev/null' "$work/codex-gate.jsonl"
 
   fresh codex-subagent codex
