@@ -94,6 +94,18 @@ PROGRAMS = {
                   "if [ -n \"$again\" ]; then eval \"$again\"; fi && echo gate-passed"),
         ("text", "Committed, and the gate passed; the work is done."),
     ],
+    # Writes work it leaves uncommitted, takes majordomus's hooks out of the
+    # project's settings (each host's file, one command each: Claude Code
+    # asks before a write to its own settings, and refuses it unasked), and
+    # stops: the host runs the hooks it started the session with, so the
+    # stop is still blocked.
+    "unhook": [
+        ("shell", "printf 'fn greet() {}\\n' > greet.rs && echo wrote"),
+        ("shell", "printf '{}\\n' > .claude/settings.json && echo unhooked"),
+        ("shell", "mkdir -p .codex && printf '{}\\n' > .codex/hooks.json && echo unhooked"),
+        ("text", "Done: greet.rs is written."),
+        ("text", "Done, again."),
+    ],
     # Stops at once, with nothing done: for the loop guard and session starts.
     "idle": [
         ("text", "Nothing to do."),

@@ -158,6 +158,13 @@ if [ "$only" != codex ]; then
     requests 'any(r["program"] == "basic" and "majordomus blocked this stop" in r["last_user"] for r in rs)'
   check "Stop: the agent continued, committed, and its last stop went through" complete
 
+  fresh claude-unhook claude
+  run_claude unhook claude-unhook.jsonl
+  check "The agent's write taking the hooks out of .claude/settings.json: refused, the file as it was" \
+    bash -c 'grep -q "majordomus hook stop --agent claude" .claude/settings.json && grep -q "requested permissions to write to .*claude/settings.json" "$0"' "$work/claude-unhook.jsonl"
+  check "... and the next stop, over work left uncommitted, blocked" \
+    requests 'any(r["program"] == "unhook" and "majordomus blocked this stop" in r["last_user"] for r in rs)'
+
   with_gate=1 fresh claude-gate claude
   run_claude gate claude-gate.jsonl
   check "A gate run from the host's shell, then as gate run says where its environment is not the start's: the pass counts" \
@@ -223,6 +230,13 @@ if [ "$only" != claude ]; then
   check "Stop: blocked, and the block's reason reaches the model" \
     requests 'any("majordomus blocked this stop" in r["last_user"] for r in rs)'
   check "Stop: the agent continued, committed, and its last stop went through" complete
+
+  fresh codex-unhook codex
+  run_codex unhook codex-unhook.jsonl --trust --dangerously-bypass-hook-trust
+  check "The agent takes the hooks out of .codex/hooks.json mid-session (the file now {})" \
+    bash -c '[ "$(cat .codex/hooks.json)" = "{}" ]'
+  check "... and the next stop, over work left uncommitted, is still blocked (the session's hooks are the ones it started with)" \
+    requests 'any(r["program"] == "unhook" and "majordomus blocked this stop" in r["last_user"] for r in rs)'
 
   with_gate=1 fresh codex-gate codex
   run_codex gate codex-gate.jsonl --trust --dangerously-bypass-hook-trust
