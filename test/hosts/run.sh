@@ -110,7 +110,8 @@ fresh() {
   [ -z "${with_gate:-}" ] || printf '[gates.unit]\nrun = "test -f greet.rs"\ninputs = ["**"]\n' >>.ai/repo/majordomus.toml
   for agent in "$@"; do majordomus hook install --agent "$agent" >/dev/null; done
   git add -A && git commit -q -m "the scratch repository"
-  majordomus start "add a greeting" >/dev/null
+  # Started as the user would, in the home the hosts run in.
+  HOME="$work/home" majordomus start "add a greeting" >/dev/null
   : >"$work/requests.jsonl"
 }
 

@@ -124,10 +124,13 @@ pub enum Event {
 /// of the test runners a gate commonly is, each of which can make it run
 /// nothing and exit 0 (`MAKEFLAGS=n`, `GOFLAGS=-run=^$`,
 /// `PYTEST_ADDOPTS=--co`, a `PYTHONPATH` or `NODE_OPTIONS` that loads a
-/// stand-in, a cargo test runner or compiler wrapper). A verdict recorded
+/// stand-in, a cargo test runner or compiler wrapper); and where every
+/// program finds its user's own settings (`HOME`, `XDG_CONFIG_HOME`: a
+/// `~/.cargo/config.toml` naming a runner, a Python user site whose
+/// `usercustomize` ends the interpreter at its start). A verdict recorded
 /// under other values than the task's start is not the gate's verdict
 /// (`gates-green`'s judging says so). Each is recorded, set or not.
-pub const GATE_ENVIRONMENT: [&str; 26] = [
+pub const GATE_ENVIRONMENT: [&str; 28] = [
     "PATH",
     "BASH_ENV",
     "ENV",
@@ -154,12 +157,9 @@ pub const GATE_ENVIRONMENT: [&str; 26] = [
     "RUSTC_WORKSPACE_WRAPPER",
     "RUSTUP_TOOLCHAIN",
     "CARGO_HOME",
+    "HOME",
+    "XDG_CONFIG_HOME",
 ];
-
-/// What a task record written before majordomus read more than these four
-/// holds: its gates' runs are compared on these alone (a record that names
-/// [`GATE_ENVIRONMENT`]'s fifth, set or not, was written since).
-const FIRST_GATE_ENVIRONMENT: [&str; 4] = ["PATH", "BASH_ENV", "ENV", "SHELL"];
 
 /// Families of variables recorded where set, each by how its names begin:
 /// the dynamic loader's (`LD_AUDIT`, `LD_BIND_NOW`, ...), cargo's build
@@ -180,18 +180,23 @@ pub fn in_gate_environment(name: &str) -> bool {
 }
 
 /// The names two recorded environments are compared on, in the order a
-/// sentence names them: every name of [`GATE_ENVIRONMENT`], then every
-/// family member either holds; only the first four where `start` was
-/// recorded before the others were.
+/// sentence names them: each name of [`GATE_ENVIRONMENT`] the start's
+/// record holds (a start records every one, set or not, so a name it lacks
+/// was not yet read by the majordomus that started the task: a record of
+/// the first four, `PATH`, `BASH_ENV`, `ENV` and `SHELL`, is judged on
+/// those), then every family member either holds, where the start read
+/// the families (from the same version as `LD_PRELOAD`).
 pub fn compared_names<'a>(start: &'a Environment, run: &'a Environment) -> Vec<&'a str> {
-    if !start.contains_key(GATE_ENVIRONMENT[FIRST_GATE_ENVIRONMENT.len()]) {
-        return FIRST_GATE_ENVIRONMENT.to_vec();
+    let mut names: Vec<&str> = GATE_ENVIRONMENT.iter().copied().filter(|n| start.contains_key(*n)).collect();
+    if !start.contains_key("LD_PRELOAD") {
+        return names;
     }
     let mut members: Vec<&str> = start.keys().chain(run.keys()).map(String::as_str).collect();
     members.retain(|n| !GATE_ENVIRONMENT.contains(n) && in_gate_environment(n));
     members.sort_unstable();
     members.dedup();
-    GATE_ENVIRONMENT.iter().copied().chain(members).collect()
+    names.extend(members);
+    names
 }
 
 /// Values of the gate environment by name; `None` for one that is unset.
@@ -612,7 +617,7 @@ mod tests {
         {
             assert!(in_gate_environment(name), "{name}");
         }
-        for name in ["HOME", "PWD", "CARGO_TARGET_DIR", "CARGO_PKG_NAME", "RUST_LOG", "LD_", "npm_config_", "TERM"] {
+        for name in ["USER", "PWD", "CARGO_TARGET_DIR", "CARGO_PKG_NAME", "RUST_LOG", "LD_", "npm_config_", "TERM"] {
             assert!(!in_gate_environment(name), "{name}");
         }
         let huge = |n: usize| (0..n).map(|i| (format!("LD_X{i}"), None)).collect::<Environment>();
@@ -628,12 +633,15 @@ mod tests {
         let old_start = env(&[("PATH", Some("/bin")), ("BASH_ENV", None), ("ENV", None), ("SHELL", None)]);
         let run = env(&[("PATH", Some("/bin")), ("LD_PRELOAD", None), ("GOFLAGS", Some("-run=^$"))]);
         assert_eq!(compared_names(&old_start, &run), ["PATH", "BASH_ENV", "ENV", "SHELL"]);
-        let mut new_start = old_start.clone();
-        new_start.insert("LD_PRELOAD".into(), None);
+        let mut new_start: Environment = GATE_ENVIRONMENT.iter().map(|n| (n.to_string(), None)).collect();
+        new_start.insert("PATH".into(), Some("/bin".into()));
         new_start.insert("npm_config_script_shell".into(), Some("true".into()));
         let names = compared_names(&new_start, &run);
         assert!(names.contains(&"GOFLAGS") && names.contains(&"npm_config_script_shell"), "{names:?}");
         assert_eq!(names.len(), GATE_ENVIRONMENT.len() + 1, "{names:?}");
+        // A start that did not yet record HOME is not judged on it.
+        new_start.remove("HOME");
+        assert!(!compared_names(&new_start, &run).contains(&"HOME"));
     }
 
     #[test]

@@ -783,7 +783,7 @@ mod tests {
         r.snapshot.gate_environment = Some([("PATH".to_string(), Some(huge.clone()))].into());
         cases.push(("PATH", r));
         let mut r = sample();
-        r.snapshot.gate_environment = Some([("HOME".to_string(), None)].into());
+        r.snapshot.gate_environment = Some([("USER".to_string(), None)].into());
         cases.push(("environment", r));
         for (field, record) in cases {
             std::fs::write(&path, serde_json::to_vec(&record).expect("json")).expect("write");

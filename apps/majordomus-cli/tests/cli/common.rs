@@ -131,6 +131,7 @@ pub fn filters() -> Vec<(&'static str, &'static str)> {
         (r#",\n\s*"verified(_attributes)?": "[0-9a-f]*""#, ""),
         (r"index=[0-9a-f]{16}\b", "index=[HASH]"),
         (r#""PATH": "[^"]*""#, r#""PATH": "[PATH]""#),
+        (r#""HOME": "[^"]*""#, r#""HOME": "[HOME]""#),
         (r"> \d+ [+-]\d{4}\\t", "> [SECONDS] [ZONE]\\t"),
     ]
 }
