@@ -219,11 +219,12 @@ pub fn gate_environment() -> Environment {
     };
     let mut env: Environment =
         GATE_ENVIRONMENT.iter().map(|name| (name.to_string(), std::env::var_os(name).map(|v| text(&v)))).collect();
+    // Every member, however many: one past the bound makes the record
+    // refused where it is written (a start, a gate's verdict), never one
+    // cut short of the member that mattered.
     for (name, value) in std::env::vars_os() {
         if let Some(name) = name.to_str().filter(|n| !GATE_ENVIRONMENT.contains(n) && in_gate_environment(n)) {
-            if env.len() < bounds::ENVIRONMENT_NAMES {
-                env.insert(name.to_string(), Some(text(&value)));
-            }
+            env.insert(name.to_string(), Some(text(&value)));
         }
     }
     env
@@ -452,8 +453,8 @@ mod bounds {
     pub const AGENT_TASKS: usize = 1000;
     /// One value of the gate environment (a long `PATH` included).
     pub const ENVIRONMENT_VALUE: usize = 128 << 10;
-    /// The variables one environment records (its families' members
-    /// beyond this are not recorded).
+    /// The variables one environment may hold (a start or a gate run
+    /// under more is refused).
     pub const ENVIRONMENT_NAMES: usize = 256;
 }
 

@@ -470,9 +470,12 @@ impl TaskRecord {
         crate::json::parse(bytes).map_err(|reason| TaskError::Malformed { path: path.into(), reason })
     }
 
-    /// Writes the record over the task record of `paths`, atomically.
+    /// Writes the record over the task record of `paths`, atomically; one
+    /// its own reading would refuse (a field past its bound: a `PATH` of
+    /// more than 128 KiB) is refused here instead.
     pub fn save(&self, paths: &crate::StatePaths) -> Result<(), TaskError> {
         let path = paths.task();
+        self.check().map_err(|reason| TaskError::Malformed { path: path.clone(), reason })?;
         let mut bytes = serde_json::to_vec_pretty(self)
             .map_err(|e| TaskError::Malformed { path: path.clone(), reason: e.to_string() })?;
         bytes.push(b'\n');
@@ -686,6 +689,20 @@ mod tests {
         let path = paths.task();
         sample().save(&paths).expect("save");
         assert_eq!(TaskRecord::load(&path).expect("load"), Some(sample()));
+    }
+
+    #[test]
+    fn a_record_its_own_reading_would_refuse_is_never_written() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let paths = crate::StatePaths::new(dir.path());
+        let mut r = sample();
+        let members = (0..=256).map(|i| (format!("npm_config_x{i}"), None));
+        r.snapshot.gate_environment = Some(members.collect());
+        match r.save(&paths) {
+            Err(TaskError::Malformed { reason, .. }) => assert!(reason.contains("more than 256"), "{reason}"),
+            other => panic!("expected refused, got {other:?}"),
+        }
+        assert!(!paths.task().exists(), "nothing written");
     }
 
     #[test]

@@ -174,6 +174,9 @@ pub fn begin(
         owner: Some(owner(owner_pid)?),
     };
     let record = continuing(record);
+    // A record its own reading would refuse is never written: the start
+    // says why (an environment past its bounds, say) and records nothing.
+    record.check().map_err(|why| CliError::Usage(format!("cannot start: the task record would be refused: {why}")))?;
     let mut bytes =
         serde_json::to_vec_pretty(&record).map_err(|e| CliError::internal("cannot encode the task record", e))?;
     bytes.push(b'\n');
