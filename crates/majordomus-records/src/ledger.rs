@@ -124,13 +124,15 @@ pub enum Event {
 /// of the test runners a gate commonly is, each of which can make it run
 /// nothing and exit 0 (`MAKEFLAGS=n`, `GOFLAGS=-run=^$`,
 /// `PYTEST_ADDOPTS=--co`, a `PYTHONPATH` or `NODE_OPTIONS` that loads a
-/// stand-in, a cargo test runner or compiler wrapper); and where every
+/// stand-in, a cargo test runner or compiler wrapper), with the
+/// interpreters' own ways to load code before the program (`PERL5OPT`,
+/// `RUBYOPT`, `JAVA_TOOL_OPTIONS` and their kin); and where every
 /// program finds its user's own settings (`HOME`, `XDG_CONFIG_HOME`: a
 /// `~/.cargo/config.toml` naming a runner, a Python user site whose
 /// `usercustomize` ends the interpreter at its start). A verdict recorded
 /// under other values than the task's start is not the gate's verdict
 /// (`gates-green`'s judging says so). Each is recorded, set or not.
-pub const GATE_ENVIRONMENT: [&str; 28] = [
+pub const GATE_ENVIRONMENT: [&str; 35] = [
     "PATH",
     "BASH_ENV",
     "ENV",
@@ -150,6 +152,13 @@ pub const GATE_ENVIRONMENT: [&str; 28] = [
     "PYTEST_PLUGINS",
     "NODE_OPTIONS",
     "NODE_PATH",
+    "PERL5OPT",
+    "PERL5LIB",
+    "RUBYOPT",
+    "RUBYLIB",
+    "JAVA_TOOL_OPTIONS",
+    "_JAVA_OPTIONS",
+    "JDK_JAVA_OPTIONS",
     "RUSTFLAGS",
     "RUSTDOCFLAGS",
     "RUSTC",
