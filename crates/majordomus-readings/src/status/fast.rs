@@ -97,7 +97,15 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
     let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, icase, repo.root());
     let folded = icase.then(|| Folded::new(entries, paths));
     let staged_set: HashSet<RepoPath> = staged.iter().cloned().collect();
-    let cx = walk::Context { repo, head: head_tree.as_ref(), staged: &staged_set, held: cond.held, paths };
+    let start_tree = cond.held.start_tree(repo);
+    let cx = walk::Context {
+        repo,
+        head: head_tree.as_ref(),
+        staged: &staged_set,
+        held: cond.held,
+        start: start_tree.as_ref(),
+        paths,
+    };
     let mut dirty: BTreeSet<RepoPath> = staged.into_iter().collect();
 
     let mut conflicted: BTreeSet<RepoPath> = BTreeSet::new();

@@ -107,7 +107,15 @@ pub(super) fn read_since(repo: &Repo, since: Since<'_>, cond: Conditions<'_>) ->
         )));
     }
     let staged: HashSet<RepoPath> = staged.into_iter().collect();
-    let cx = super::walk::Context { repo, head: head.as_ref(), staged: &staged, held: cond.held, paths: &paths };
+    let start_tree = cond.held.start_tree(repo);
+    let cx = super::walk::Context {
+        repo,
+        head: head.as_ref(),
+        staged: &staged,
+        held: cond.held,
+        start: start_tree.as_ref(),
+        paths: &paths,
+    };
     let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, cond.icase, repo.root());
     let folded = cond.icase.then(|| super::walk::Folded::new(&entries, &paths));
     let walked = super::walk::untracked(&cx, &entries, &matcher, folded.as_ref())?;

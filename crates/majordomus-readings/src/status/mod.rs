@@ -46,11 +46,16 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
 }
 
 /// Reads the working tree's state for a task, by what governed the reading
-/// at its start (`None`: a record that does not say, read strictly): see
-/// `since.rs`. Where it counts what git hides, it says why
-/// ([`WorkingTree::overruled`], [`WorkingTree::governed`]).
-pub fn read_since(repo: &Repo, start: Option<&ReadingAtStart>) -> Reading<WorkingTree> {
-    fast::read(repo, Since::Start(start))
+/// at its start (`None`: a record that does not say, read strictly) and
+/// the ignore files its start commit held (`start_commit`, `None` where
+/// HEAD was unborn): see `since.rs`. Where it counts what git hides, it
+/// says why ([`WorkingTree::overruled`], [`WorkingTree::governed`]).
+pub fn read_since(
+    repo: &Repo,
+    start: Option<&ReadingAtStart>,
+    start_commit: Option<git2::Oid>,
+) -> Reading<WorkingTree> {
+    fast::read(repo, Since::Start(start, start_commit))
 }
 
 /// Reads the working tree's state in one libgit2 status pass.

@@ -11,10 +11,12 @@
 //! - a bit on an index entry hides a change only if the start's reading
 //!   was hidden by the same bit there (a bit the user set before the start
 //!   is the user's configuration: git's answer stands);
-//! - an ignore rule hides a file only if HEAD holds it, or it held at the
-//!   start (`info/exclude`, the excludes file, an ignore file HEAD does not
-//!   hold, each as its content then); a file a newer rule hides is listed,
-//!   naming the rule's file (`walk.rs`);
+//! - an ignore rule hides a file only if it held at the start (`info/exclude`,
+//!   the excludes file, an ignore file uncommitted then, each as its
+//!   content then; any other ignore file as the start commit held it) and
+//!   git applies it now: a file a rule added since hides (committed since
+//!   or not) is listed, naming the rule's file (`walk.rs`), and so is one
+//!   only a rule taken away since hid, as git lists it;
 //! - `core.fileMode`, `core.ignoreCase`, `core.symlinks`,
 //!   `core.sparseCheckout`, `sparse.expectFilesOutsideOfPatterns`,
 //!   `diff.ignoreSubmodules` and `submodule.<name>.ignore` (in the
@@ -62,8 +64,10 @@ use crate::Repo;
 pub enum Since<'a> {
     /// git's, as they are now: what `git status` answers.
     Now,
-    /// A task's start's: `None` for a record that does not hold them.
-    Start(Option<&'a ReadingAtStart>),
+    /// A task's start's: `None` for a record that does not hold them; and
+    /// the start commit (`None`: HEAD was unborn), whose ignore files are
+    /// the start's where nothing uncommitted then said otherwise.
+    Start(Option<&'a ReadingAtStart>, Option<git2::Oid>),
 }
 
 /// The boolean keys the reading obeys and their defaults.
@@ -143,12 +147,12 @@ pub(super) fn conditions<'a>(
     };
     match since {
         Since::Now => {}
-        Since::Start(None) => {
+        Since::Start(None, commit) => {
             c.filemode = true;
             c.icase = false;
             c.submodules = Some(BTreeMap::new());
             c.sources_held = Sources::default();
-            c.held = Held::AtStart(&NO_IGNORE_FILES);
+            c.held = Held::AtStart { files: &NO_IGNORE_FILES, commit };
             c.bits = Some(&NO_BITS);
             c.governed.push(Governed {
                 what: "the task record".into(),
@@ -156,7 +160,7 @@ pub(super) fn conditions<'a>(
                 of: Of::Both,
             });
         }
-        Since::Start(Some(start)) => govern(repo, config, start, ignore_files, &mut c),
+        Since::Start(Some(start), commit) => govern(repo, config, (start, commit), ignore_files, &mut c),
     }
     c
 }
@@ -164,7 +168,7 @@ pub(super) fn conditions<'a>(
 /// The start's ignore files' bytes, by path (built once per reading).
 pub(super) fn ignore_files(since: Since<'_>) -> BTreeMap<RepoPath, Vec<u8>> {
     match since {
-        Since::Start(Some(start)) => start.ignore_files.iter().map(|(p, c)| (p.clone(), c.0.clone())).collect(),
+        Since::Start(Some(start), _) => start.ignore_files.iter().map(|(p, c)| (p.clone(), c.0.clone())).collect(),
         _ => BTreeMap::new(),
     }
 }
@@ -172,7 +176,7 @@ pub(super) fn ignore_files(since: Since<'_>) -> BTreeMap<RepoPath, Vec<u8>> {
 fn govern<'a>(
     repo: &Repo,
     config: &git2::Config,
-    start: &'a ReadingAtStart,
+    (start, commit): (&'a ReadingAtStart, Option<git2::Oid>),
     ignore_files: &'a BTreeMap<RepoPath, Vec<u8>>,
     c: &mut Conditions<'a>,
 ) {
@@ -262,7 +266,7 @@ fn govern<'a>(
         start.excludes_file.as_ref().map(|f| Source { origin: PathBuf::from(&f.path), bytes: f.content.0.clone() }),
         start.info_exclude.as_ref().map(|b| Source { origin: common, bytes: b.0.clone() }),
     );
-    c.held = Held::AtStart(ignore_files);
+    c.held = Held::AtStart { files: ignore_files, commit };
     c.bits = Some(&start.bits);
     c.refreshed_since = start.index_mtime;
     c.verified = start.verified.as_deref().and_then(super::verified::decode);
