@@ -204,8 +204,11 @@ pub fn working_tree(repo: &Repo, task: &TaskState) -> Reading<status::WorkingTre
     match task.record() {
         Some(r) => status::read_since(
             repo,
-            r.snapshot.reading.as_ref(),
-            r.head.as_deref().and_then(|h| git2::Oid::from_str(h).ok()),
+            status::Start::of_task(
+                r.snapshot.reading.as_ref(),
+                r.head.as_deref().and_then(|h| git2::Oid::from_str(h).ok()),
+                r.snapshot.submodules.as_ref(),
+            ),
         ),
         None => status::read(repo),
     }

@@ -48,6 +48,15 @@ enum Sparse {
     ExpectOutside,
 }
 
+/// Where the repository read lies among a task's submodules (`""`: the
+/// superproject, or no task).
+fn since_prefix<'a>(since: Since<'a>) -> &'a str {
+    match since {
+        Since::Start(start) => start.prefix,
+        Since::Now => "",
+    }
+}
+
 pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
     // Not a snapshot: the few keys read are looked up in place, where a
     // snapshot copies the whole configuration (two entries per branch that
@@ -146,9 +155,15 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
     let mut inside: BTreeSet<RepoPath> = BTreeSet::new();
     for (e, o) in stage0.iter().zip(outcomes.iter_mut()) {
         if o.found == Found::Ask && e.mode & MODE_MASK == MODE_GITLINK {
+            // A submodule the start read is read as its start read it.
+            let path = format!("{}{}/", since_prefix(since), String::from_utf8_lossy(e.path(paths)));
+            let inner_since = match since {
+                Since::Start(start) => start.of_submodule(&path).map_or(Since::Now, Since::Start),
+                Since::Now => Since::Now,
+            };
             let compared =
                 super::gitlink::compare(repo, e, e.path(paths), &config, cond.submodules.as_ref(), |inner| {
-                    read(inner, Since::Now)
+                    read(inner, inner_since)
                 });
             o.found = compared.found;
             if compared.inside {

@@ -31,11 +31,10 @@ mod tree;
 mod verified;
 mod walk;
 
-pub use since::{record, Since};
+pub use since::{record, Since, Start};
 pub use tree::{Dirty, Governed, Hidden, HiddenBy, Of, Overruled, Why, WorkingTree};
 pub use verified::MAX_STAMPS;
 
-use majordomus_records::task::ReadingAtStart;
 use majordomus_records::RepoPath;
 
 use crate::{Reading, Repo};
@@ -46,16 +45,12 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
 }
 
 /// Reads the working tree's state for a task, by what governed the reading
-/// at its start (`None`: a record that does not say, read strictly) and
-/// the ignore files its start commit held (`start_commit`, `None` where
-/// HEAD was unborn): see `since.rs`. Where it counts what git hides, it
-/// says why ([`WorkingTree::overruled`], [`WorkingTree::governed`]).
-pub fn read_since(
-    repo: &Repo,
-    start: Option<&ReadingAtStart>,
-    start_commit: Option<git2::Oid>,
-) -> Reading<WorkingTree> {
-    fast::read(repo, Since::Start(start, start_commit))
+/// at its start ([`Start`]: a record that does not say is read strictly),
+/// the ignore files its start commit held, and each submodule checked out
+/// then as its own start read it: see `since.rs`. Where it counts what git
+/// hides, it says why ([`WorkingTree::overruled`], [`WorkingTree::governed`]).
+pub fn read_since(repo: &Repo, start: Start<'_>) -> Reading<WorkingTree> {
+    fast::read(repo, Since::Start(start))
 }
 
 /// Reads the working tree's state in one libgit2 status pass.

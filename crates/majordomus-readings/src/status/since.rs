@@ -44,14 +44,14 @@
 //! Settings the reading does not obey (`core.trustCtime`, `core.checkStat`,
 //! `core.untrackedCache`, `core.fsmonitor`, `status.showUntrackedFiles`)
 //! hide nothing whatever they are set to. A record written before the start
-//! kept these ([`Since::Start`] with `None`) is read strictly: no bit and no
+//! kept these ([`Start::reading`] `None`) is read strictly: no bit and no
 //! rule outside HEAD hides anything, the file mode counts, names compare
 //! with their case, no submodule's state is ignored; that is said too.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use majordomus_records::task::{Bit, Bytes, FileAtStart, ReadingAtStart};
+use majordomus_records::task::{Bit, Bytes, FileAtStart, ReadingAtStart, SubmoduleAtStart};
 use majordomus_records::RepoPath;
 
 use super::tree::{Governed, HiddenBy, Of, WorkingTree};
@@ -64,10 +64,47 @@ use crate::Repo;
 pub enum Since<'a> {
     /// git's, as they are now: what `git status` answers.
     Now,
-    /// A task's start's: `None` for a record that does not hold them; and
-    /// the start commit (`None`: HEAD was unborn), whose ignore files are
+    /// A task's start's.
+    Start(Start<'a>),
+}
+
+/// What a task's start held of a repository's reading.
+#[derive(Debug, Clone, Copy)]
+pub struct Start<'a> {
+    /// What governed the reading: `None` for a record that does not hold
+    /// it (read strictly).
+    pub reading: Option<&'a ReadingAtStart>,
+    /// The start commit (`None`: HEAD was unborn), whose ignore files are
     /// the start's where nothing uncommitted then said otherwise.
-    Start(Option<&'a ReadingAtStart>, Option<git2::Oid>),
+    pub commit: Option<git2::Oid>,
+    /// The submodules checked out at the start, by their path from the
+    /// superproject's root (`None`: a record that does not hold them), and
+    /// this repository's path among them with a `/` after it (`""` for the
+    /// superproject): each submodule is read as its own start read it.
+    pub submodules: Option<&'a BTreeMap<String, SubmoduleAtStart>>,
+    pub prefix: &'a str,
+}
+
+impl<'a> Start<'a> {
+    /// The superproject's start: `reading` and `commit` as above, with the
+    /// task record's `submodules`.
+    pub fn of_task(
+        reading: Option<&'a ReadingAtStart>,
+        commit: Option<git2::Oid>,
+        submodules: Option<&'a BTreeMap<String, SubmoduleAtStart>>,
+    ) -> Start<'a> {
+        Start { reading, commit, submodules, prefix: "" }
+    }
+
+    /// The start of the submodule at `path` (with a `/` after it, from
+    /// the superproject's root), `None` where the start did not read it
+    /// (checked out since, or a record from before submodules' readings
+    /// were kept): git's reading then stands, as it did before.
+    pub fn of_submodule(&self, path: &'a str) -> Option<Start<'a>> {
+        let at = self.submodules?.get(path.strip_suffix('/')?)?;
+        let commit = at.head.as_deref().and_then(|h| git2::Oid::from_str(h).ok());
+        Some(Start { reading: Some(at.reading.as_ref()?), commit, submodules: self.submodules, prefix: path })
+    }
 }
 
 /// The boolean keys the reading obeys and their defaults.
@@ -147,7 +184,7 @@ pub(super) fn conditions<'a>(
     };
     match since {
         Since::Now => {}
-        Since::Start(None, commit) => {
+        Since::Start(Start { reading: None, commit, .. }) => {
             c.filemode = true;
             c.icase = false;
             c.submodules = Some(BTreeMap::new());
@@ -160,7 +197,9 @@ pub(super) fn conditions<'a>(
                 of: Of::Both,
             });
         }
-        Since::Start(Some(start), commit) => govern(repo, config, (start, commit), ignore_files, &mut c),
+        Since::Start(Start { reading: Some(start), commit, .. }) => {
+            govern(repo, config, (start, commit), ignore_files, &mut c)
+        }
     }
     c
 }
@@ -168,7 +207,9 @@ pub(super) fn conditions<'a>(
 /// The start's ignore files' bytes, by path (built once per reading).
 pub(super) fn ignore_files(since: Since<'_>) -> BTreeMap<RepoPath, Vec<u8>> {
     match since {
-        Since::Start(Some(start), _) => start.ignore_files.iter().map(|(p, c)| (p.clone(), c.0.clone())).collect(),
+        Since::Start(Start { reading: Some(start), .. }) => {
+            start.ignore_files.iter().map(|(p, c)| (p.clone(), c.0.clone())).collect()
+        }
         _ => BTreeMap::new(),
     }
 }
