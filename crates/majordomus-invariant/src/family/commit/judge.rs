@@ -125,9 +125,11 @@ pub(crate) fn no_untracked(task: &TaskRecord, r: &Readings) -> Judgement {
             details,
         );
     }
+    let nested = |p: &RepoPath| p.as_bytes().ends_with(b"/");
     let named: Vec<String> = counted
         .iter()
         .map(|p| match refilled.contains(p) {
+            true if nested(p) => format!("{p} (a repository of its own, untracked at the start, changed inside since)"),
             true => format!("{p} (untracked at the start, its content changed since)"),
             false => label(tree, p),
         })
@@ -146,6 +148,13 @@ pub(crate) fn no_untracked(task: &TaskRecord, r: &Readings) -> Judgement {
     // Committing is the remedy given; ignoring or removing them settles the
     // question as well, and is the task's to choose. A file an ignore rule
     // set since the start hides is added with -f: git would refuse it.
+    // A repository of its own inside this one: `git add` would record only
+    // its HEAD as an embedded gitlink, not the work left in it.
+    if counted.iter().any(|p| nested(p)) {
+        return v.remedy(
+            "commit and push the work inside each repository named that is a repository of its own (or add it as a submodule, or put it back as it was), and commit the other files named",
+        );
+    }
     let hidden = counted.iter().any(|p| tree.overruled.iter().any(|o| &o.path == *p));
     let add = if hidden { remedy::Add::Forced } else { remedy::Add::Yes };
     match as_words(&counted).and_then(|w| remedy::commit_paths(&w, add)) {
