@@ -219,6 +219,8 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
             // A bit the start did not have hides nothing from the task.
             if changed && cond.bits.is_some_and(|bits| !since::bit_held(bits, &path, by)) {
                 tree.overruled.push(Overruled { path: path.clone(), why: Why::Bit(by) });
+            } else if since::changed_under_bit(repo, cond.hidden_changed, &path, changed) {
+                tree.overruled.push(Overruled { path: path.clone(), why: Why::ChangedUnderBit(by) });
             } else {
                 let index = e.id.to_string();
                 tree.hidden.push(Hidden { path, by, changed, deleted: found == Found::Deleted, index });

@@ -178,6 +178,9 @@ fn bits(
         if changed && cond.bits.is_some_and(|bits| !super::since::bit_held(bits, &path, by)) {
             tree.overruled.push(Overruled { path: path.clone(), why: Why::Bit(by) });
             tree.dirty.push(Dirty { path, index: Some(e.id.to_string()), deleted });
+        } else if super::since::changed_under_bit(repo, cond.hidden_changed, &path, changed) {
+            tree.overruled.push(Overruled { path: path.clone(), why: Why::ChangedUnderBit(by) });
+            tree.dirty.push(Dirty { path, index: Some(e.id.to_string()), deleted });
         } else {
             tree.hidden.push(Hidden { path, by, changed, deleted, index: e.id.to_string() });
         }

@@ -148,6 +148,11 @@ pub(super) struct Conditions<'a> {
     pub held: Held<'a>,
     /// The bits that hid a path at the start, `None`: git's view (every bit hides).
     pub bits: Option<&'a BTreeMap<RepoPath, Bit>>,
+    /// Of the paths a bit hid at the start, those whose file differed from
+    /// the index then, with its content id: under a bit held since the
+    /// start, a file whose content is neither the index's nor that is the
+    /// task's change. `None`: git's view (a held bit hides every change).
+    pub hidden_changed: Option<&'a BTreeMap<RepoPath, Option<String>>>,
     pub governed: Vec<Governed>,
 }
 
@@ -180,6 +185,7 @@ pub(super) fn conditions<'a>(
         sources_now,
         held: Held::All,
         bits: None,
+        hidden_changed: None,
         governed: Vec::new(),
     };
     match since {
@@ -309,6 +315,7 @@ fn govern<'a>(
     );
     c.held = Held::AtStart { files: ignore_files, commit };
     c.bits = Some(&start.bits);
+    c.hidden_changed = start.hidden_changed.as_ref();
     c.refreshed_since = start.index_mtime;
     c.verified = start.verified.as_deref().and_then(super::verified::decode);
     c.verified_attributes = start.verified_attributes.as_deref().and_then(super::verified::decode).and_then(|d| {
@@ -318,6 +325,23 @@ fn govern<'a>(
             None
         }
     });
+}
+
+/// Whether a file a bit held since the start hides, changed now (`changed`:
+/// its content is not its index entry's), changed since the start too:
+/// its content then (as `hidden_changed` recorded it, else the index's)
+/// is not its content now.
+pub(super) fn changed_under_bit(
+    repo: &Repo,
+    hidden_changed: Option<&BTreeMap<RepoPath, Option<String>>>,
+    path: &RepoPath,
+    changed: bool,
+) -> bool {
+    let Some(then) = hidden_changed else { return false };
+    match then.get(path) {
+        Some(then) => changed && super::content_id(repo, path) != *then,
+        None => changed,
+    }
 }
 
 /// Whether a path git hides by `by` was hidden by the same bit at the start.
@@ -360,6 +384,9 @@ pub fn record(repo: &Repo, tree: &WorkingTree) -> Result<ReadingAtStart, git2::E
             (h.path.clone(), bit)
         })
         .collect();
+    r.hidden_changed = Some(
+        tree.hidden.iter().filter(|h| h.changed).map(|h| (h.path.clone(), super::content_id(repo, &h.path))).collect(),
+    );
     r.verified = super::verified::encode(&tree.verified);
     r.verified_attributes = r.verified.as_ref().map(|_| super::verified::encode_one(tree.attributes));
     r.index_mtime = Some(match std::fs::metadata(repo.git_dir().join("index")) {

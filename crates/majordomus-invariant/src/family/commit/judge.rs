@@ -12,7 +12,7 @@ use majordomus_readings::refs::submodules::OnRemote;
 use majordomus_readings::refs::{Made, Push, RemoteEvidence};
 use majordomus_readings::stash::StashEntry;
 use majordomus_readings::state::Operation;
-use majordomus_readings::status::{Of, WorkingTree};
+use majordomus_readings::status::{HiddenBy, Of, Why, WorkingTree};
 use majordomus_readings::Unread;
 use majordomus_records::task::TaskRecord;
 use majordomus_records::RepoPath;
@@ -90,6 +90,24 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
         return v.remedy(format!(
             "commit the change inside each submodule named first, on a branch it can push (git -C {sub} switch -c BRANCH, then git -C {sub} add and git -C {sub} commit), then record its new commit here (git commit -- {sub}): a commit here takes nothing of a submodule whose change is in its own working tree"
         ));
+    }
+    // A file a skip-worktree bit hides is not taken by `git commit --
+    // PATH`; one changed under a bit the user set before the start holds
+    // the user's local content too: whether to clear the bit and commit,
+    // or to put the task's edit back, is the task's to say.
+    let under_bit = here.iter().any(|p| {
+        tree.overruled.iter().any(|o| {
+            &o.path == *p
+                && matches!(
+                    o.why,
+                    Why::ChangedUnderBit(_) | Why::Bit(HiddenBy::SkipWorktree | HiddenBy::ExpectedOutsideSparse)
+                )
+        })
+    });
+    if under_bit {
+        return v.remedy(
+            "for each file named with its bit: put the task's edit back, or clear the bit (git update-index --no-skip-worktree or --no-assume-unchanged -- PATH) and commit what is the task's; commit the other tracked files named (git commit -- PATH...)",
+        );
     }
     match as_words(&here).and_then(|w| remedy::commit_paths(&w, remedy::Add::No)) {
         Some(line) => v.command(line),
