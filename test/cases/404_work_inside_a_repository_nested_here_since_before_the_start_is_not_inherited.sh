@@ -6,7 +6,8 @@
 # it, a file added there, or both committed in it, left `done: complete`
 # while none of that work was in this repository. Inherited means the same
 # content: a nested repository's is its HEAD and what its own status
-# lists, so one changed since the start is the task's, named.
+# lists, so one changed since the start is the task's, named (a linked
+# worktree of this repository inside the tree is a peer's, as ever).
 source "$(dirname "$0")/../lib.sh" || exit 2
 
 mkdir -p src tests
@@ -17,6 +18,9 @@ with_origin
 git init -q vendor/dep
 (cd vendor/dep && echo 'pub fn d() {}' > d.rs && git add d.rs && git commit -qm d)
 git status --porcelain | grep -qx '?? vendor/' || fail "setup: git does not list vendor/"
+# A peer's linked worktree inside the tree: another worktree's work is
+# never this task's, and its refs are this repository's own.
+git worktree add -q --detach .worktrees/peer
 expect_run 0 md start "fix the dependency's use"
 echo t > tests/t.rs
 git add tests && git commit -qm "a test" && git push -q origin main

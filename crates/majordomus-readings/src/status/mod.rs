@@ -69,7 +69,7 @@ pub fn content_id(repo: &Repo, rel: &RepoPath) -> Option<String> {
     let path = crate::file::in_tree(repo.root(), rel)?;
     let meta = std::fs::symlink_metadata(&path).ok()?;
     if meta.is_dir() {
-        return rel.as_bytes().ends_with(b"/").then(|| nested::state_id(&path)).flatten();
+        return rel.as_bytes().ends_with(b"/").then(|| nested::state_id(repo, &path)).flatten();
     }
     if meta.file_type().is_symlink() {
         let target = std::fs::read_link(&path).ok()?;
