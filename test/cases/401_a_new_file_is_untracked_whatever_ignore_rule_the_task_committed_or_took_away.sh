@@ -53,3 +53,17 @@ mkdir -p notes && echo 'plan' > notes/plan.md
 git status --porcelain | grep -q '^?? notes/' || fail "setup: git does not list notes/"
 expect_open no-untracked "notes/plan\.md" owed
 expect_run 10 md check
+
+# A task started in a new repository, before its first commit: the
+# .gitignore its first commit holds sets the repository up, as the policy
+# file does, and hides what it hides.
+git init -q -b main "$case_root/new"
+cd "$case_root/new"
+exempt_forge
+expect_run 0 md start "set the project up"
+mkdir -p node_modules/dep tests
+echo 'module.exports = 1' > node_modules/dep/index.js
+echo 'node_modules/' > .gitignore
+echo 't' > tests/t.js
+git add -A && git commit -qm "the project"
+expect_answer no-untracked pass "."

@@ -27,7 +27,8 @@
 //! that git's own rules hide, the file of the rule that does. A rule
 //! `echo src/helper.rs >> .gitignore` committed with the work is the
 //! task's, and leaves the helper out of the repository as surely as one in
-//! `info/exclude` (test/cases/401).
+//! `info/exclude` (test/cases/401). On an unborn start, the ignore files
+//! HEAD holds are the repository's setting up, and hide what they hide.
 
 use std::collections::{BTreeMap, HashSet};
 use std::ffi::OsStr;
@@ -255,6 +256,9 @@ fn own_rules(
         let as_committed =
             committed.is_some() && committed == git2::Oid::hash_object(git2::ObjectType::Blob, &bytes).ok();
         let rules = match cx.held {
+            // A task started on an unborn HEAD: the ignore files its first
+            // commits hold set the repository up, as its policy file does.
+            Held::AtStart { commit: None, .. } if as_committed => rules.with(dir, &bytes),
             Held::AtStart { files, .. } => {
                 // Uncommitted at the start: as it was then; else as the start
                 // commit held it, or not at all.
