@@ -530,11 +530,7 @@ fn accumulated(
                 .filter(|b| peers.contains(&b.name))
                 .filter_map(|b| Some(b.upstream.as_ref()?.refname.as_str()))
                 .collect();
-            let made = match record {
-                Some(r) => refs::attribution::made_by_head_since(repo, r)?,
-                None => Default::default(),
-            };
-            let mut pushed = pushed_since(repo, evidence, at_start, &made)?;
+            let mut pushed = pushed_since(repo, evidence, at_start, record)?;
             // The trunk itself (a new project's first push makes it).
             pushed.retain(|p| Some(p.refname.as_str()) != trunk.map(|t| t.refname.as_str()));
             pushed.retain(|p| !peers_upstreams.contains(p.refname.as_str()));
@@ -588,9 +584,12 @@ fn pushed_since(
     repo: &Repo,
     evidence: &refs::RemoteEvidence,
     at_start: &Names<String>,
-    made: &std::collections::HashSet<git2::Oid>,
+    record: Option<&TaskRecord>,
 ) -> Reading<Vec<Pushed>> {
     let mut out = Vec::new();
+    // The commits this worktree made since the start, read only when a ref
+    // new since the start does not begin with a push.
+    let mut made: Option<std::collections::HashSet<git2::Oid>> = None;
     for t in &evidence.refs {
         if t.at_start.is_some() || at_start.get(&t.refname).is_some() {
             continue;
@@ -599,8 +598,17 @@ fn pushed_since(
             continue;
         };
         let lines = reflog::since(&reflog::log_of(repo.common_dir(), &t.refname), 0)?;
-        let ours = git2::Oid::from_str(&t.commit).is_ok_and(|c| made.contains(&c));
-        let Some(first) = lines.last().filter(|l| ours || l.message == "update by push") else { continue };
+        let Some(first) = lines.last() else { continue };
+        if first.message != "update by push" {
+            let made = match (&mut made, record) {
+                (Some(made), _) => made,
+                (slot, Some(r)) => slot.insert(refs::attribution::made_by_head_since(repo, r)?),
+                (_, None) => continue,
+            };
+            if !git2::Oid::from_str(&t.commit).is_ok_and(|c| made.contains(&c)) {
+                continue;
+            }
+        }
         let Some(made_at) = DateTime::from_timestamp(first.time, 0) else { continue };
         out.push(Pushed {
             refname: t.refname.clone(),
