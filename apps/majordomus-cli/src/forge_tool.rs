@@ -50,6 +50,10 @@ impl ToolError {
 /// finds the program its start's PATH finds the same way).
 pub use majordomus_readings::process::find_on;
 
+/// The variables that point a forge's program at another repository or
+/// host than the working tree's remotes name, taken out of its environment.
+const ELSEWHERE: [&str; 5] = ["GH_REPO", "GH_HOST", "GITLAB_HOST", "GL_HOST", "REMOTE_ALIAS"];
+
 /// The output of a run that exited 0, or its exit status and what it said.
 pub type Ran = Result<Vec<u8>, (String, String)>;
 
@@ -77,11 +81,15 @@ impl Tool {
                 cmd.env_remove(key);
             }
         }
-        // `GH_REPO` makes gh answer for another repository than the one the
-        // working tree's remotes name: an observation of someone else's
-        // repository with no pull request open is not this one's
-        // (test/cases/283).
-        cmd.env_remove("GH_REPO");
+        // Each of these makes the program answer for another repository than
+        // the one the working tree's remotes name (`GH_REPO`, glab's
+        // `REMOTE_ALIAS`) or ask another host for it (`GH_HOST`, glab's
+        // `GITLAB_HOST` and `GL_HOST`, where a project of the same path may
+        // hold no pull request): an observation of someone else's
+        // repository is not this one's (test/cases/283, 403).
+        for var in ELSEWHERE {
+            cmd.env_remove(var);
+        }
         cmd.env("NO_COLOR", "1");
         for (k, v) in env {
             cmd.env(k, v);

@@ -202,7 +202,14 @@ fn take(
 /// tree differently (under other ignore rules, say).
 pub fn working_tree(repo: &Repo, task: &TaskState) -> Reading<status::WorkingTree> {
     match task.record() {
-        Some(r) => status::read_since(repo, r.snapshot.reading.as_ref()),
+        Some(r) => status::read_since(
+            repo,
+            status::Start::of_task(
+                r.snapshot.reading.as_ref(),
+                r.head.as_deref().and_then(|h| git2::Oid::from_str(h).ok()),
+                r.snapshot.submodules.as_ref(),
+            ),
+        ),
         None => status::read(repo),
     }
 }

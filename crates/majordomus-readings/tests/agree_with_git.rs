@@ -100,10 +100,16 @@ fn a_setting_turned_on_since_the_start_to_hide_less_reads_as_git_status_reads_it
     w.commit_all("run");
     let repo = majordomus_readings::open(w.root()).unwrap();
     let at_start = majordomus_readings::status::record(&repo, &w.tree()).unwrap();
+    let start_commit = repo.git.head().ok().and_then(|h| h.target());
     w.chmod("run.sh", 0o755);
     w.config("core", "filemode", "true");
     let repo = majordomus_readings::open(w.root()).unwrap();
-    let ours = agree::Answer::from_tree(&majordomus_readings::status::read_since(&repo, Some(&at_start)).unwrap());
+    let since = majordomus_readings::status::read_since(
+        &repo,
+        majordomus_readings::status::Start::of_task(Some(&at_start), start_commit, None),
+    )
+    .unwrap();
+    let ours = agree::Answer::from_tree(&since);
     assert_eq!(ours, w.git_reading());
     assert_eq!(ours.changed.keys().map(|p| p.to_string()).collect::<Vec<_>>(), ["run.sh"]);
 }

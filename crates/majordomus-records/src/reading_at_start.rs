@@ -43,6 +43,13 @@ pub struct ReadingAtStart {
     /// entry, and the bit.
     #[serde(default)]
     pub bits: BTreeMap<RepoPath, Bit>,
+    /// Of those, the ones whose file differed from their index entry at
+    /// the start, with the blob id of its content then (`None`: absent):
+    /// under a bit set before the start, content changed since is the
+    /// task's, and content as it was then the user's. `None`: a record
+    /// written before this was kept (git's answer then stands).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden_changed: Option<BTreeMap<RepoPath, Option<String>>>,
     /// The index file's modification time at the start, in whole seconds
     /// (the start's own time when there was no index): an index entry whose
     /// file time is not older was refreshed since, so its stat data is not
@@ -102,6 +109,10 @@ pub fn check(r: &ReadingAtStart) -> Result<(), String> {
     }
     for path in r.ignore_files.keys().chain(r.bits.keys()) {
         check_len("path", &path.to_string(), MAX_FIELD)?;
+    }
+    for (path, id) in r.hidden_changed.iter().flatten() {
+        check_len("path", &path.to_string(), MAX_FIELD)?;
+        id.iter().try_for_each(|id| crate::text::check_object_id("hidden file's blob", id))?;
     }
     if r.verified_attributes.as_ref().is_some_and(|d| d.len() != 16) {
         return Err("its digest of the attributes files is not 16 digits".into());

@@ -213,6 +213,16 @@ pub struct SubmoduleAtStart {
     /// Its linked worktrees by name, with their paths.
     #[serde(default)]
     pub worktrees: Names<String>,
+    /// Its HEAD's commit at the start (`None`: unborn, or a record from
+    /// before it was kept): the commit whose ignore files held then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub head: Option<String>,
+    /// What governed the reading of its working tree at the start, as
+    /// [`Snapshot::reading`] is the superproject's: a bit, an ignore rule
+    /// or a setting set inside it since hides nothing. `None` in a record
+    /// from before it was kept, or where its working tree could not be read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reading: Option<ReadingAtStart>,
 }
 
 /// Where a reflog file ended: its length in bytes and its last line (empty
@@ -573,6 +583,8 @@ impl TaskRecord {
                 check_len("submodule's worktree", name, MAX_FIELD)?;
                 check_len("submodule's worktree path", path, MAX_FIELD)?;
             }
+            sub.head.iter().try_for_each(|id| check_object_id("submodule's HEAD", id))?;
+            sub.reading.as_ref().map_or(Ok(()), crate::reading_at_start::check)?;
         }
         for (path, entries) in s.baselines.iter().flatten() {
             check_len("baseline path", path, MAX_FIELD)?;

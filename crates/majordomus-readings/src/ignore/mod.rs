@@ -28,8 +28,10 @@
 //! now, and those that held when the task started (a rule added since in
 //! `info/exclude`, `core.excludesFile` or an ignore file HEAD does not
 //! hold hides nothing from the task: README.md, "What a pass is worth").
-//! The walk lists files by the second view and asks the first only to name
-//! the rule by which git hides what it lists ([`Matcher::hidden_since`]).
+//! The walk lists every file either view does not ignore (a rule taken
+//! away since hides nothing either: git lists what it no longer ignores),
+//! and asks git's view to name the rule by which git hides what it lists
+//! ([`Matcher::hidden_since`]).
 
 mod pattern;
 mod wildmatch;
@@ -236,10 +238,15 @@ impl Matcher {
     }
 
     /// Whether `path` (from the root, no trailing slash), a `kind`, in a
-    /// directory whose rules are `rules`, is ignored by the rules that
-    /// held at the start (git's own, when no start was given).
+    /// directory whose rules are `rules`, is ignored: by the rules that
+    /// held at the start and by git's own now (git's alone, when no start
+    /// was given). A rule added since hides nothing, and a rule taken away
+    /// since hides nothing either: git lists what it no longer ignores, and
+    /// so does a task's reading (test/cases/401).
     pub fn is_ignored(&self, rules: &Rules, path: impl AsRef<[u8]>, kind: Kind) -> bool {
-        self.decide(View::Held, rules, path.as_ref(), kind).is_some_and(|(ignored, _)| ignored)
+        let path = path.as_ref();
+        let ignored = |view| self.decide(view, rules, path, kind).is_some_and(|(ignored, _)| ignored);
+        ignored(View::Held) && (!self.split && !rules.split || ignored(View::Git))
     }
 
     /// The file whose rule makes git ignore `path` when the rules that held
@@ -250,7 +257,9 @@ impl Matcher {
             return None;
         }
         match self.decide(View::Git, rules, path, kind) {
-            Some((true, origin)) if !self.is_ignored(rules, path, kind) => Some(origin),
+            Some((true, origin)) if !self.decide(View::Held, rules, path, kind).is_some_and(|(ignored, _)| ignored) => {
+                Some(origin)
+            }
             _ => None,
         }
     }

@@ -104,7 +104,7 @@ pub(super) fn tracking_config(repo: &Repo) -> Reading<HashMap<String, Tracking>>
 
 /// The remote-tracking ref a `branch.<name>.merge` lands in, through the
 /// remote's fetch refspecs (`.` is the local repository itself).
-fn upstream_ref(
+pub(super) fn upstream_ref(
     repo: &Repo,
     remotes: &mut HashMap<String, Vec<(String, String)>>,
     remote: &str,

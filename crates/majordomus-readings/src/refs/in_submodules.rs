@@ -154,10 +154,21 @@ pub fn at_start(repo: &Repo, base: Option<&str>) -> Reading<BTreeMap<String, Sub
                 refs: tips(others),
                 stashes: stashes.into_iter().map(|s| s.commit).collect(),
                 worktrees,
+                head: git.head().ok().and_then(|h| h.target()).map(crate::hex),
+                reading: reading_at_start(&place.dir),
             },
         );
     }
     Ok(out)
+}
+
+/// What governs the reading of a submodule's working tree at `dir` now,
+/// for the start snapshot (`status::record`); `None` where it cannot be
+/// read (then `check` reads the submodule as git does).
+fn reading_at_start(dir: &Path) -> Option<majordomus_records::task::ReadingAtStart> {
+    let inner = crate::open(dir).ok()?;
+    let tree = crate::status::read(&inner).ok()?;
+    crate::status::record(&inner, &tree).ok()
 }
 
 /// What every submodule checked out here now (and every one the snapshot

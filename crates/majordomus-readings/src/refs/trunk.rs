@@ -3,7 +3,7 @@
 
 use git2::ErrorCode;
 
-use super::branches::{remotes, tracking_config};
+use super::branches::{remotes, tracking_config, upstream_ref};
 use super::evidence::RemoteEvidence;
 use super::head;
 use crate::{Reading, Repo, Unread};
@@ -157,6 +157,21 @@ pub fn trunk(repo: &Repo, remote: Option<&str>, branch: Option<&str>) -> Reading
                     }
                 }
                 Err(note) => remote_note = Some(note),
+            }
+            // A local main or master that tracks a branch of a remote stands
+            // for that branch, which no `git merge` here moves
+            // (test/cases/409).
+            let tracking = tracking_config(repo)?;
+            let mut specs = std::collections::HashMap::new();
+            for name in ["main", "master"] {
+                if let Some((Some(remote), Some(merge))) = tracking.get(name) {
+                    if remote != "." {
+                        if let Some(upstream) = upstream_ref(repo, &mut specs, remote, merge)? {
+                            let why = format!("the upstream of the local {name}, which stands for it");
+                            candidates.push((upstream, why));
+                        }
+                    }
+                }
             }
             let local = match &remote_note {
                 Some(note) => format!("the conventional trunk name, locally: {note}"),

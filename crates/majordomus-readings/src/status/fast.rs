@@ -48,6 +48,15 @@ enum Sparse {
     ExpectOutside,
 }
 
+/// Where the repository read lies among a task's submodules (`""`: the
+/// superproject, or no task).
+fn since_prefix<'a>(since: Since<'a>) -> &'a str {
+    match since {
+        Since::Start(start) => start.prefix,
+        Since::Now => "",
+    }
+}
+
 pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
     // Not a snapshot: the few keys read are looked up in place, where a
     // snapshot copies the whole configuration (two entries per branch that
@@ -97,7 +106,15 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
     let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, icase, repo.root());
     let folded = icase.then(|| Folded::new(entries, paths));
     let staged_set: HashSet<RepoPath> = staged.iter().cloned().collect();
-    let cx = walk::Context { repo, head: head_tree.as_ref(), staged: &staged_set, held: cond.held, paths };
+    let start_tree = cond.held.start_tree(repo);
+    let cx = walk::Context {
+        repo,
+        head: head_tree.as_ref(),
+        staged: &staged_set,
+        held: cond.held,
+        start: start_tree.as_ref(),
+        paths,
+    };
     let mut dirty: BTreeSet<RepoPath> = staged.into_iter().collect();
 
     let mut conflicted: BTreeSet<RepoPath> = BTreeSet::new();
@@ -138,9 +155,15 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
     let mut inside: BTreeSet<RepoPath> = BTreeSet::new();
     for (e, o) in stage0.iter().zip(outcomes.iter_mut()) {
         if o.found == Found::Ask && e.mode & MODE_MASK == MODE_GITLINK {
+            // A submodule the start read is read as its start read it.
+            let path = format!("{}{}/", since_prefix(since), String::from_utf8_lossy(e.path(paths)));
+            let inner_since = match since {
+                Since::Start(start) => start.of_submodule(&path).map_or(Since::Now, Since::Start),
+                Since::Now => Since::Now,
+            };
             let compared =
                 super::gitlink::compare(repo, e, e.path(paths), &config, cond.submodules.as_ref(), |inner| {
-                    read(inner, Since::Now)
+                    read(inner, inner_since)
                 });
             o.found = compared.found;
             if compared.inside {
@@ -196,6 +219,8 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
             // A bit the start did not have hides nothing from the task.
             if changed && cond.bits.is_some_and(|bits| !since::bit_held(bits, &path, by)) {
                 tree.overruled.push(Overruled { path: path.clone(), why: Why::Bit(by) });
+            } else if since::changed_under_bit(repo, cond.hidden_changed, &path, changed) {
+                tree.overruled.push(Overruled { path: path.clone(), why: Why::ChangedUnderBit(by) });
             } else {
                 let index = e.id.to_string();
                 tree.hidden.push(Hidden { path, by, changed, deleted: found == Found::Deleted, index });

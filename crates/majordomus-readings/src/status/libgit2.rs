@@ -107,7 +107,15 @@ pub(super) fn read_since(repo: &Repo, since: Since<'_>, cond: Conditions<'_>) ->
         )));
     }
     let staged: HashSet<RepoPath> = staged.into_iter().collect();
-    let cx = super::walk::Context { repo, head: head.as_ref(), staged: &staged, held: cond.held, paths: &paths };
+    let start_tree = cond.held.start_tree(repo);
+    let cx = super::walk::Context {
+        repo,
+        head: head.as_ref(),
+        staged: &staged,
+        held: cond.held,
+        start: start_tree.as_ref(),
+        paths: &paths,
+    };
     let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, cond.icase, repo.root());
     let folded = cond.icase.then(|| super::walk::Folded::new(&entries, &paths));
     let walked = super::walk::untracked(&cx, &entries, &matcher, folded.as_ref())?;
@@ -169,6 +177,9 @@ fn bits(
         // A bit the start did not have hides nothing from the task.
         if changed && cond.bits.is_some_and(|bits| !super::since::bit_held(bits, &path, by)) {
             tree.overruled.push(Overruled { path: path.clone(), why: Why::Bit(by) });
+            tree.dirty.push(Dirty { path, index: Some(e.id.to_string()), deleted });
+        } else if super::since::changed_under_bit(repo, cond.hidden_changed, &path, changed) {
+            tree.overruled.push(Overruled { path: path.clone(), why: Why::ChangedUnderBit(by) });
             tree.dirty.push(Dirty { path, index: Some(e.id.to_string()), deleted });
         } else {
             tree.hidden.push(Hidden { path, by, changed, deleted, index: e.id.to_string() });

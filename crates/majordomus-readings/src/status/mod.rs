@@ -31,11 +31,10 @@ mod tree;
 mod verified;
 mod walk;
 
-pub use since::{record, Since};
+pub use since::{record, Since, Start};
 pub use tree::{Dirty, Governed, Hidden, HiddenBy, Of, Overruled, Why, WorkingTree};
 pub use verified::MAX_STAMPS;
 
-use majordomus_records::task::ReadingAtStart;
 use majordomus_records::RepoPath;
 
 use crate::{Reading, Repo};
@@ -46,10 +45,11 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
 }
 
 /// Reads the working tree's state for a task, by what governed the reading
-/// at its start (`None`: a record that does not say, read strictly): see
-/// `since.rs`. Where it counts what git hides, it says why
-/// ([`WorkingTree::overruled`], [`WorkingTree::governed`]).
-pub fn read_since(repo: &Repo, start: Option<&ReadingAtStart>) -> Reading<WorkingTree> {
+/// at its start ([`Start`]: a record that does not say is read strictly),
+/// the ignore files its start commit held, and each submodule checked out
+/// then as its own start read it: see `since.rs`. Where it counts what git
+/// hides, it says why ([`WorkingTree::overruled`], [`WorkingTree::governed`]).
+pub fn read_since(repo: &Repo, start: Start<'_>) -> Reading<WorkingTree> {
     fast::read(repo, Since::Start(start))
 }
 
@@ -61,11 +61,15 @@ pub fn read_with_libgit2(repo: &Repo) -> Reading<WorkingTree> {
 /// The blob id of a working-tree file's raw content, `None` when it is gone
 /// or holds no content git could take: a directory, a FIFO, a socket, a
 /// device (`git add` refuses those; a FIFO is never opened to find out).
+/// A repository of its own inside this one, untracked (listed as `dir/`),
+/// has for content what it holds: its refs and what its own status lists
+/// ([`nested::state_id`]), so work done inside it since is not taken for
+/// what the start found there (test/cases/404).
 pub fn content_id(repo: &Repo, rel: &RepoPath) -> Option<String> {
     let path = crate::file::in_tree(repo.root(), rel)?;
     let meta = std::fs::symlink_metadata(&path).ok()?;
     if meta.is_dir() {
-        return None;
+        return rel.as_bytes().ends_with(b"/").then(|| nested::state_id(repo, &path)).flatten();
     }
     if meta.file_type().is_symlink() {
         let target = std::fs::read_link(&path).ok()?;
@@ -114,6 +118,38 @@ mod basics {
         let a = tree.dirty.iter().find(|d| d.path == "a.txt").expect("a.txt dirty");
         assert!(a.deleted);
         assert!(a.index.is_some());
+    }
+
+    /// A repository of its own inside this one, listed as `dir/`, has its
+    /// refs and its own status for content: the same while nothing moved
+    /// there, another once an edit, a file or a commit was made inside.
+    #[test]
+    fn a_nested_repository_has_for_content_what_it_holds() {
+        let t = TestRepo::with_commit();
+        let inner = t.path().join("vendor/dep");
+        std::fs::create_dir_all(&inner).expect("mkdir");
+        t.git_in(&inner, &["init", "-q"]);
+        std::fs::write(inner.join("d.rs"), "d\n").expect("write");
+        t.git_in(&inner, &["add", "d.rs"]);
+        t.git_in(&inner, &["commit", "-q", "-m", "d"]);
+        let repo = crate::open(t.path()).expect("open");
+        let id = || content_id(&repo, &"vendor/dep/".into());
+        let start = id().expect("a nested repository has an id");
+        assert_eq!(id().as_ref(), Some(&start), "nothing moved");
+        assert_eq!(content_id(&repo, &"vendor/dep".into()), None, "a directory named as such has none");
+        std::fs::write(inner.join("d.rs"), "d, fixed\n").expect("write");
+        let edited = id().expect("id");
+        assert_ne!(edited, start);
+        std::fs::write(inner.join("e.rs"), "e\n").expect("write");
+        let added = id().expect("id");
+        assert_ne!(added, edited);
+        t.git_in(&inner, &["add", "-A"]);
+        t.git_in(&inner, &["commit", "-q", "-m", "fix"]);
+        let committed = id().expect("id");
+        assert!(![&start, &edited, &added].contains(&&committed));
+        t.git_in(&inner, &["reset", "-q", "--hard", "HEAD~1"]);
+        t.git_in(&inner, &["clean", "-qfd"]);
+        assert_eq!(id(), Some(start), "put back as it was: the same content again");
     }
 
     #[test]

@@ -5,7 +5,66 @@
 
 use std::path::Path;
 
+use majordomus_records::RepoPath;
+
 use git2::Oid;
+
+/// How deep repositories nested in nested repositories are read.
+const DEPTH: usize = 4;
+
+/// What the repository whose working tree is `dir`, inside `outer`'s,
+/// holds, as one id: its HEAD, its refs (but the remote-tracking ones,
+/// which a fetch moves) and each path its own status lists with its
+/// content, hashed as a blob of that description. `None` when `dir` holds
+/// no repository that can be read, or holds a linked worktree of `outer`'s
+/// own repository: another worktree's work is never this one's, and its
+/// refs are this repository's own.
+pub(super) fn state_id(outer: &crate::Repo, dir: &Path) -> Option<String> {
+    state_at(Some(outer.common_dir()), dir, 0)
+}
+
+fn state_at(outer: Option<&Path>, dir: &Path, depth: usize) -> Option<String> {
+    if depth > DEPTH || !is_repository(dir) {
+        return None;
+    }
+    let repo = crate::open(dir).ok()?;
+    let same = |a: &Path, b: &Path| a.canonicalize().ok().is_some_and(|a| b.canonicalize().ok() == Some(a));
+    if outer.is_some_and(|o| same(o, repo.common_dir())) {
+        return None;
+    }
+    let mut text = String::new();
+    let head = repo.git.head().ok().and_then(|h| h.target());
+    text.push_str(&format!("HEAD {}\n", head.map_or("unborn".to_string(), |h| h.to_string())));
+    let mut refs: Vec<(String, String)> = Vec::new();
+    for r in repo.git.references().ok()?.flatten() {
+        let (Some(name), Some(id)) = (r.name(), r.resolve().ok().and_then(|r| r.target())) else { continue };
+        if !name.starts_with("refs/remotes/") {
+            refs.push((name.to_string(), id.to_string()));
+        }
+    }
+    refs.sort();
+    for (name, id) in refs {
+        text.push_str(&format!("ref {name} {id}\n"));
+    }
+    let tree = super::read(&repo).ok()?;
+    let id_of = |p: &RepoPath| {
+        let path = crate::file::in_tree(repo.root(), p)?;
+        if p.as_bytes().ends_with(b"/") {
+            return state_at(Some(repo.common_dir()), &path, depth + 1);
+        }
+        super::content_id(&repo, p)
+    };
+    for d in &tree.dirty {
+        text.push_str(&format!("dirty {} {}\n", d.path, id_of(&d.path).unwrap_or_default()));
+    }
+    for p in &tree.untracked {
+        text.push_str(&format!("untracked {p} {}\n", id_of(p).unwrap_or_default()));
+    }
+    for p in &tree.conflicted {
+        text.push_str(&format!("conflicted {p}\n"));
+    }
+    git2::Oid::hash_object(git2::ObjectType::Blob, text.as_bytes()).ok().map(|o| o.to_string())
+}
 
 /// The commit HEAD names in the repository whose working tree is `dir`,
 /// `None` when `dir` holds no repository or its HEAD names no commit.

@@ -11,10 +11,12 @@
 //! - a bit on an index entry hides a change only if the start's reading
 //!   was hidden by the same bit there (a bit the user set before the start
 //!   is the user's configuration: git's answer stands);
-//! - an ignore rule hides a file only if HEAD holds it, or it held at the
-//!   start (`info/exclude`, the excludes file, an ignore file HEAD does not
-//!   hold, each as its content then); a file a newer rule hides is listed,
-//!   naming the rule's file (`walk.rs`);
+//! - an ignore rule hides a file only if it held at the start (`info/exclude`,
+//!   the excludes file, an ignore file uncommitted then, each as its
+//!   content then; any other ignore file as the start commit held it) and
+//!   git applies it now: a file a rule added since hides (committed since
+//!   or not) is listed, naming the rule's file (`walk.rs`), and so is one
+//!   only a rule taken away since hid, as git lists it;
 //! - `core.fileMode`, `core.ignoreCase`, `core.symlinks`,
 //!   `core.sparseCheckout`, `sparse.expectFilesOutsideOfPatterns`,
 //!   `diff.ignoreSubmodules` and `submodule.<name>.ignore` (in the
@@ -42,14 +44,14 @@
 //! Settings the reading does not obey (`core.trustCtime`, `core.checkStat`,
 //! `core.untrackedCache`, `core.fsmonitor`, `status.showUntrackedFiles`)
 //! hide nothing whatever they are set to. A record written before the start
-//! kept these ([`Since::Start`] with `None`) is read strictly: no bit and no
+//! kept these ([`Start::reading`] `None`) is read strictly: no bit and no
 //! rule outside HEAD hides anything, the file mode counts, names compare
 //! with their case, no submodule's state is ignored; that is said too.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use majordomus_records::task::{Bit, Bytes, FileAtStart, ReadingAtStart};
+use majordomus_records::task::{Bit, Bytes, FileAtStart, ReadingAtStart, SubmoduleAtStart};
 use majordomus_records::RepoPath;
 
 use super::tree::{Governed, HiddenBy, Of, WorkingTree};
@@ -62,8 +64,47 @@ use crate::Repo;
 pub enum Since<'a> {
     /// git's, as they are now: what `git status` answers.
     Now,
-    /// A task's start's: `None` for a record that does not hold them.
-    Start(Option<&'a ReadingAtStart>),
+    /// A task's start's.
+    Start(Start<'a>),
+}
+
+/// What a task's start held of a repository's reading.
+#[derive(Debug, Clone, Copy)]
+pub struct Start<'a> {
+    /// What governed the reading: `None` for a record that does not hold
+    /// it (read strictly).
+    pub reading: Option<&'a ReadingAtStart>,
+    /// The start commit (`None`: HEAD was unborn), whose ignore files are
+    /// the start's where nothing uncommitted then said otherwise.
+    pub commit: Option<git2::Oid>,
+    /// The submodules checked out at the start, by their path from the
+    /// superproject's root (`None`: a record that does not hold them), and
+    /// this repository's path among them with a `/` after it (`""` for the
+    /// superproject): each submodule is read as its own start read it.
+    pub submodules: Option<&'a BTreeMap<String, SubmoduleAtStart>>,
+    pub prefix: &'a str,
+}
+
+impl<'a> Start<'a> {
+    /// The superproject's start: `reading` and `commit` as above, with the
+    /// task record's `submodules`.
+    pub fn of_task(
+        reading: Option<&'a ReadingAtStart>,
+        commit: Option<git2::Oid>,
+        submodules: Option<&'a BTreeMap<String, SubmoduleAtStart>>,
+    ) -> Start<'a> {
+        Start { reading, commit, submodules, prefix: "" }
+    }
+
+    /// The start of the submodule at `path` (with a `/` after it, from
+    /// the superproject's root), `None` where the start did not read it
+    /// (checked out since, or a record from before submodules' readings
+    /// were kept): git's reading then stands, as it did before.
+    pub fn of_submodule(&self, path: &'a str) -> Option<Start<'a>> {
+        let at = self.submodules?.get(path.strip_suffix('/')?)?;
+        let commit = at.head.as_deref().and_then(|h| git2::Oid::from_str(h).ok());
+        Some(Start { reading: Some(at.reading.as_ref()?), commit, submodules: self.submodules, prefix: path })
+    }
 }
 
 /// The boolean keys the reading obeys and their defaults.
@@ -107,6 +148,11 @@ pub(super) struct Conditions<'a> {
     pub held: Held<'a>,
     /// The bits that hid a path at the start, `None`: git's view (every bit hides).
     pub bits: Option<&'a BTreeMap<RepoPath, Bit>>,
+    /// Of the paths a bit hid at the start, those whose file differed from
+    /// the index then, with its content id: under a bit held since the
+    /// start, a file whose content is neither the index's nor that is the
+    /// task's change. `None`: git's view (a held bit hides every change).
+    pub hidden_changed: Option<&'a BTreeMap<RepoPath, Option<String>>>,
     pub governed: Vec<Governed>,
 }
 
@@ -139,16 +185,17 @@ pub(super) fn conditions<'a>(
         sources_now,
         held: Held::All,
         bits: None,
+        hidden_changed: None,
         governed: Vec::new(),
     };
     match since {
         Since::Now => {}
-        Since::Start(None) => {
+        Since::Start(Start { reading: None, commit, .. }) => {
             c.filemode = true;
             c.icase = false;
             c.submodules = Some(BTreeMap::new());
             c.sources_held = Sources::default();
-            c.held = Held::AtStart(&NO_IGNORE_FILES);
+            c.held = Held::AtStart { files: &NO_IGNORE_FILES, commit };
             c.bits = Some(&NO_BITS);
             c.governed.push(Governed {
                 what: "the task record".into(),
@@ -156,7 +203,9 @@ pub(super) fn conditions<'a>(
                 of: Of::Both,
             });
         }
-        Since::Start(Some(start)) => govern(repo, config, start, ignore_files, &mut c),
+        Since::Start(Start { reading: Some(start), commit, .. }) => {
+            govern(repo, config, (start, commit), ignore_files, &mut c)
+        }
     }
     c
 }
@@ -164,7 +213,9 @@ pub(super) fn conditions<'a>(
 /// The start's ignore files' bytes, by path (built once per reading).
 pub(super) fn ignore_files(since: Since<'_>) -> BTreeMap<RepoPath, Vec<u8>> {
     match since {
-        Since::Start(Some(start)) => start.ignore_files.iter().map(|(p, c)| (p.clone(), c.0.clone())).collect(),
+        Since::Start(Start { reading: Some(start), .. }) => {
+            start.ignore_files.iter().map(|(p, c)| (p.clone(), c.0.clone())).collect()
+        }
         _ => BTreeMap::new(),
     }
 }
@@ -172,7 +223,7 @@ pub(super) fn ignore_files(since: Since<'_>) -> BTreeMap<RepoPath, Vec<u8>> {
 fn govern<'a>(
     repo: &Repo,
     config: &git2::Config,
-    start: &'a ReadingAtStart,
+    (start, commit): (&'a ReadingAtStart, Option<git2::Oid>),
     ignore_files: &'a BTreeMap<RepoPath, Vec<u8>>,
     c: &mut Conditions<'a>,
 ) {
@@ -262,8 +313,9 @@ fn govern<'a>(
         start.excludes_file.as_ref().map(|f| Source { origin: PathBuf::from(&f.path), bytes: f.content.0.clone() }),
         start.info_exclude.as_ref().map(|b| Source { origin: common, bytes: b.0.clone() }),
     );
-    c.held = Held::AtStart(ignore_files);
+    c.held = Held::AtStart { files: ignore_files, commit };
     c.bits = Some(&start.bits);
+    c.hidden_changed = start.hidden_changed.as_ref();
     c.refreshed_since = start.index_mtime;
     c.verified = start.verified.as_deref().and_then(super::verified::decode);
     c.verified_attributes = start.verified_attributes.as_deref().and_then(super::verified::decode).and_then(|d| {
@@ -273,6 +325,23 @@ fn govern<'a>(
             None
         }
     });
+}
+
+/// Whether a file a bit held since the start hides, changed now (`changed`:
+/// its content is not its index entry's), changed since the start too:
+/// its content then (as `hidden_changed` recorded it, else the index's)
+/// is not its content now.
+pub(super) fn changed_under_bit(
+    repo: &Repo,
+    hidden_changed: Option<&BTreeMap<RepoPath, Option<String>>>,
+    path: &RepoPath,
+    changed: bool,
+) -> bool {
+    let Some(then) = hidden_changed else { return false };
+    match then.get(path) {
+        Some(then) => changed && super::content_id(repo, path) != *then,
+        None => changed,
+    }
 }
 
 /// Whether a path git hides by `by` was hidden by the same bit at the start.
@@ -315,6 +384,9 @@ pub fn record(repo: &Repo, tree: &WorkingTree) -> Result<ReadingAtStart, git2::E
             (h.path.clone(), bit)
         })
         .collect();
+    r.hidden_changed = Some(
+        tree.hidden.iter().filter(|h| h.changed).map(|h| (h.path.clone(), super::content_id(repo, &h.path))).collect(),
+    );
     r.verified = super::verified::encode(&tree.verified);
     r.verified_attributes = r.verified.as_ref().map(|_| super::verified::encode_one(tree.attributes));
     r.index_mtime = Some(match std::fs::metadata(repo.git_dir().join("index")) {

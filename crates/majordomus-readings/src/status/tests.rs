@@ -2,6 +2,11 @@ use majordomus_testkit::TestRepo;
 
 use crate::status::{read, read_with_libgit2};
 
+/// HEAD's commit: the start commit of a task started now.
+fn head_id(repo: &crate::Repo) -> Option<git2::Oid> {
+    repo.git.head().ok().and_then(|h| h.target())
+}
+
 /// The fast path and libgit2's status give the same answer.
 fn same(t: &TestRepo) {
     let repo = crate::open(t.path()).expect("open");
@@ -144,14 +149,16 @@ fn a_file_the_start_read_is_not_read_again_until_it_changes() {
     let start = crate::status::record(&repo, &at_start).expect("record");
     assert!(start.verified.is_some());
 
-    let now = crate::status::read_since(&repo, Some(&start)).expect("check");
+    let now = crate::status::read_since(&repo, crate::status::Start::of_task(Some(&start), head_id(&repo), None))
+        .expect("check");
     assert!(now.dirty.is_empty(), "{now:?}");
     assert!(now.verified.is_empty(), "every file taken by its stamp, none read: {now:?}");
 
     // Rewritten in place with as many bytes, its modification time put back.
     std::fs::write(&a, "cccc\n").expect("rewrite");
     std::fs::File::options().write(true).open(&a).expect("a").set_modified(mtime).expect("set");
-    let now = crate::status::read_since(&repo, Some(&start)).expect("check");
+    let now = crate::status::read_since(&repo, crate::status::Start::of_task(Some(&start), head_id(&repo), None))
+        .expect("check");
     assert_eq!(now.dirty.iter().map(|d| d.path.to_string()).collect::<Vec<_>>(), ["a.txt"]);
 }
 
@@ -174,12 +181,14 @@ fn a_converted_file_the_start_found_clean_is_taken_by_its_stamp_while_the_attrib
     let start = crate::status::record(&repo, &at_start).expect("record");
     assert!(start.verified_attributes.is_some());
 
-    let now = crate::status::read_since(&repo, Some(&start)).expect("check");
+    let now = crate::status::read_since(&repo, crate::status::Start::of_task(Some(&start), head_id(&repo), None))
+        .expect("check");
     assert!(now.dirty.is_empty() && now.verified.is_empty(), "taken by the stamps, none read: {now:?}");
 
     // a.txt no longer text: its CRLF content is not the blob's, as git says.
     t.write(".gitattributes", "*.txt -text\n");
-    let now = crate::status::read_since(&repo, Some(&start)).expect("check");
+    let now = crate::status::read_since(&repo, crate::status::Start::of_task(Some(&start), head_id(&repo), None))
+        .expect("check");
     let dirty: Vec<String> = now.dirty.iter().map(|d| d.path.to_string()).collect();
     assert_eq!(dirty, [".gitattributes", "a.txt"]);
     assert!(t.git(&["status", "--porcelain"]).contains(" M a.txt"), "git counts it too");
@@ -409,17 +418,55 @@ fn a_file_expected_outside_a_sparse_cone_is_hidden_and_its_change_named() {
     );
 }
 
+/// A rule hides a file from a task only where both the start's rules and
+/// git's own now hide it: one added since hides nothing, and one taken
+/// away since hides nothing either (git lists the file).
 #[test]
-fn ignore_sources_given_by_the_caller_replace_the_current_ones() {
+fn ignore_sources_given_by_the_caller_hide_only_what_the_current_ones_hide_too() {
     use majordomus_records::task::{Bytes, ReadingAtStart};
     let t = TestRepo::with_commit();
-    t.write(".git/info/exclude", "*.log\n");
+    t.write(".git/info/exclude", "*.log\n*.bak\n");
     t.write("new.log", "hidden by a rule added now\n");
-    t.write("old.tmp", "hidden by a rule of the start\n");
+    t.write("old.tmp", "hidden by a rule of the start, taken away\n");
+    t.write("kept.bak", "hidden by a rule both hold\n");
     let repo = crate::open(t.path()).expect("open");
     assert_eq!(read(&repo).expect("read").untracked, ["old.tmp"], "the current rules hide new.log");
-    let start = ReadingAtStart { info_exclude: Some(Bytes(b"*.tmp\n".to_vec())), ..ReadingAtStart::default() };
-    assert_eq!(crate::status::read_since(&repo, Some(&start)).expect("read").untracked, ["new.log"]);
+    let start = ReadingAtStart { info_exclude: Some(Bytes(b"*.tmp\n*.bak\n".to_vec())), ..ReadingAtStart::default() };
+    let since = crate::status::read_since(&repo, crate::status::Start::of_task(Some(&start), head_id(&repo), None))
+        .expect("read");
+    assert_eq!(since.untracked, ["new.log", "old.tmp"]);
+}
+
+/// A `.gitignore` rule committed since the start is the task's change like
+/// any other: it hides nothing from the task (test/cases/401), while one the
+/// start commit held still hides what it hid.
+#[test]
+fn a_gitignore_rule_committed_since_the_start_hides_nothing() {
+    let t = TestRepo::with_commit();
+    t.write(".gitignore", "target/\n");
+    t.commit_all("ignore target");
+    let repo = crate::open(t.path()).expect("open");
+    let start_commit = head_id(&repo);
+    let start = crate::status::record(&repo, &read(&repo).expect("start")).expect("record");
+    t.write("src/helper.rs", "pub fn h() {}\n");
+    t.write("target/out", "built\n");
+    t.write("pkg/p.rs", "p\n");
+    t.write("pkg/.gitignore", "p.rs\n");
+    t.write(".gitignore", "target/\nsrc/helper.rs\n");
+    t.commit_all("the task's rules");
+    let repo = crate::open(t.path()).expect("open");
+    assert!(read(&repo).expect("read").untracked.is_empty(), "git lists nothing");
+    let since = crate::status::read_since(&repo, crate::status::Start::of_task(Some(&start), start_commit, None))
+        .expect("read");
+    assert_eq!(since.untracked, ["pkg/p.rs", "src/helper.rs"]);
+    let by: Vec<String> = since.overruled.iter().map(|o| o.to_string()).collect();
+    assert_eq!(
+        by,
+        [
+            "pkg/p.rs (ignored by a rule in pkg/.gitignore that did not hold at the start)",
+            "src/helper.rs (ignored by a rule in .gitignore that did not hold at the start)"
+        ]
+    );
 }
 
 /// The autocrlf trick, read by the fast path (`core.symlinks` true) and by
@@ -450,7 +497,8 @@ fn an_entry_refreshed_since_the_start_is_read_by_its_content(symlinks: bool) {
     assert_eq!(t.git(&["status", "--porcelain"]), "", "git's stat data vouches for the file");
     let repo = crate::open(t.path()).expect("open");
     assert!(read(&repo).expect("read").dirty.is_empty(), "read as git, the file is clean");
-    let since = crate::status::read_since(&repo, Some(&start)).expect("read");
+    let since = crate::status::read_since(&repo, crate::status::Start::of_task(Some(&start), head_id(&repo), None))
+        .expect("read");
     assert_eq!(since.dirty.iter().map(|d| d.path.to_string()).collect::<Vec<_>>(), ["notes.txt"]);
 }
 
@@ -482,7 +530,8 @@ fn a_bit_set_since_the_start_hides_nothing_through_libgit2_and_one_set_before_is
     t.git(&["update-index", "--assume-unchanged", "task.txt"]);
     let repo = crate::open(t.path()).expect("open");
     assert!(read(&repo).expect("read").dirty.is_empty(), "read as git, both bits hide their edits");
-    let since = crate::status::read_since(&repo, Some(&start)).expect("read");
+    let since = crate::status::read_since(&repo, crate::status::Start::of_task(Some(&start), head_id(&repo), None))
+        .expect("read");
     assert_eq!(since.dirty.iter().map(|d| d.path.to_string()).collect::<Vec<_>>(), ["task.txt"]);
     assert_eq!(since.overruled.iter().map(|o| o.path.to_string()).collect::<Vec<_>>(), ["task.txt"]);
 }

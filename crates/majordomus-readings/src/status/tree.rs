@@ -106,6 +106,9 @@ pub enum Why {
     /// Ignored now by a rule that did not hold at the start, in this file
     /// (its path in the repository, or on disk).
     IgnoredSince(String),
+    /// Changed since the start under a bit set before it: what the start
+    /// found under the bit is the user's, a change since the task's.
+    ChangedUnderBit(HiddenBy),
 }
 
 impl std::fmt::Display for Overruled {
@@ -114,6 +117,9 @@ impl std::fmt::Display for Overruled {
             Why::Bit(by) => write!(f, "{} (its {} bit was not set at the start)", self.path, by.name()),
             Why::IgnoredSince(origin) => {
                 write!(f, "{} (ignored by a rule in {origin} that did not hold at the start)", self.path)
+            }
+            Why::ChangedUnderBit(by) => {
+                write!(f, "{} (changed since the start under its {} bit, set before the start)", self.path, by.name())
             }
         }
     }

@@ -21,10 +21,14 @@
 //! any other ([`RepoPath`] shows it quoted).
 //!
 //! Given the ignore files that held when a task started ([`Held::AtStart`]),
-//! a `.gitignore` that HEAD does not hold as it is and that was not so at
-//! the start hides nothing: the walk lists by the rules that held, and
-//! names, for each file it lists that git's own rules hide, the file of the
-//! rule that does.
+//! a `.gitignore` that is not as it was at the start (uncommitted then, or
+//! as the start commit holds it) hides nothing, committed since or not: the
+//! walk lists by the rules that held, and names, for each file it lists
+//! that git's own rules hide, the file of the rule that does. A rule
+//! `echo src/helper.rs >> .gitignore` committed with the work is the
+//! task's, and leaves the helper out of the repository as surely as one in
+//! `info/exclude` (test/cases/401). On an unborn start, the ignore files
+//! HEAD holds are the repository's setting up, and hide what they hide.
 
 use std::collections::{BTreeMap, HashSet};
 use std::ffi::OsStr;
@@ -89,10 +93,22 @@ impl Walked {
 pub(super) enum Held<'a> {
     /// Every one git reads: git's own view.
     All,
-    /// Those whose content was this at the start, by path: a file added or
-    /// changed since is read as it was at the start, else as HEAD holds it,
-    /// else not at all (git's reading of it only names what it hides).
-    AtStart(&'a BTreeMap<RepoPath, Vec<u8>>),
+    /// Those as they were at the start: `files`, the content of those
+    /// uncommitted then, by path, and otherwise as the start commit held
+    /// them (`commit`, `None` for an unborn start, which held none). A file
+    /// added or changed since, committed or not, is read as it was at the
+    /// start, else not at all (git's reading of it only names what it hides).
+    AtStart { files: &'a BTreeMap<RepoPath, Vec<u8>>, commit: Option<git2::Oid> },
+}
+
+impl Held<'_> {
+    /// The tree of the start commit, for the walk's [`Context::start`].
+    pub(super) fn start_tree<'r>(&self, repo: &'r Repo) -> Option<git2::Tree<'r>> {
+        match self {
+            Held::AtStart { commit: Some(id), .. } => repo.git.find_commit(*id).ok()?.tree().ok(),
+            _ => None,
+        }
+    }
 }
 
 /// What the walk needs of the repository beside the index.
@@ -102,6 +118,8 @@ pub(super) struct Context<'a> {
     /// Paths whose index entry differs from HEAD.
     pub staged: &'a HashSet<RepoPath>,
     pub held: Held<'a>,
+    /// The start commit's tree ([`Held::start_tree`]).
+    pub start: Option<&'a git2::Tree<'a>>,
     /// The paths of the index's entries ([`Entry::path`]).
     pub paths: &'a Paths,
 }
@@ -235,26 +253,42 @@ fn own_rules(
         let Ok(bytes) = crate::file::read(&cx.repo.root().join(OsStr::from_bytes(&path))) else { return rules };
         let path = RepoPath::from_bytes(path);
         let committed = committed_id(cx, entry, &path);
-        if committed.is_some() && committed == git2::Oid::hash_object(git2::ObjectType::Blob, &bytes).ok() {
-            return rules.with(dir, &bytes);
-        }
+        let as_committed =
+            committed.is_some() && committed == git2::Oid::hash_object(git2::ObjectType::Blob, &bytes).ok();
         let rules = match cx.held {
-            Held::AtStart(start) if start.get(&path) != Some(&rules_of(&bytes)) => {
-                // Read as it held at the start, else as HEAD holds it; git's
-                // reading of it now only names what it hides.
-                let held = match start.get(&path) {
-                    Some(then) => Some(then.clone()),
-                    None => committed.and_then(|id| cx.repo.git.find_blob(id).ok()).map(|b| b.content().to_vec()),
+            // A task started on an unborn HEAD: the ignore files its first
+            // commits hold set the repository up, as its policy file does.
+            Held::AtStart { commit: None, .. } if as_committed => rules.with(dir, &bytes),
+            Held::AtStart { files, .. } => {
+                // Uncommitted at the start: as it was then; else as the start
+                // commit held it, or not at all.
+                let at_start = || {
+                    let id = cx.start?.get_path(&path.under(std::path::Path::new(""))).ok()?.id();
+                    if as_committed && Some(id) == committed {
+                        return Some(None);
+                    }
+                    Some(Some(rules_of(cx.repo.git.find_blob(id).ok()?.content())))
                 };
-                let rules = match held {
-                    Some(then) => rules.with_seen(dir, &then, Seen::HeldOnly),
-                    None => rules,
+                let held = match files.get(&path) {
+                    Some(then) => Some(Some(then.clone())),
+                    None => at_start(),
                 };
-                rules.with_seen(dir, &bytes, Seen::GitOnly)
+                match held {
+                    // The start commit's, unchanged since.
+                    Some(None) => rules.with(dir, &bytes),
+                    Some(Some(then)) if then == rules_of(&bytes) => rules.with(dir, &bytes),
+                    // Git's reading of it now only names what it hides.
+                    Some(Some(then)) => {
+                        rules.with_seen(dir, &then, Seen::HeldOnly).with_seen(dir, &bytes, Seen::GitOnly)
+                    }
+                    None => rules.with_seen(dir, &bytes, Seen::GitOnly),
+                }
             }
-            _ => rules.with(dir, &bytes),
+            Held::All => rules.with(dir, &bytes),
         };
-        uncommitted.push((path, bytes));
+        if !as_committed {
+            uncommitted.push((path, bytes));
+        }
         return rules;
     }
     // Absent (or a link, which git does not open): the index's copy when

@@ -25,10 +25,25 @@ use crate::prose::{are, count, names, sentence, shell_word};
 use crate::readings::Readings;
 
 /// The trunk's branch name, `main` for `refs/remotes/origin/main` or
-/// `refs/heads/main`; `None` when the trunk could not be read.
-fn trunk_branch(r: &Readings) -> Option<&str> {
+/// `refs/heads/main`, and the local branches that track the trunk's ref (a
+/// local main tracking `origin/trunk`, which stands for it: test/cases/409);
+/// `None` when the trunk could not be read.
+struct TrunkBranches<'a> {
+    name: &'a str,
+    tracking: Vec<&'a str>,
+}
+
+fn trunk_branch(r: &Readings) -> Option<TrunkBranches<'_>> {
     let Ok(Integrated::Measured { trunk, .. }) = &r.integration.integrated else { return None };
-    Some(&trunk.branch)
+    let tracking = match &r.branches {
+        Ok(branches) => branches
+            .iter()
+            .filter(|b| b.upstream.as_ref().is_some_and(|u| u.refname == trunk.refname))
+            .map(|b| b.name.as_str())
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    Some(TrunkBranches { name: &trunk.branch, tracking })
 }
 
 /// The trunk's ref as `git switch --detach` takes it: `origin/main`,
@@ -42,15 +57,16 @@ fn trunk_ref(r: &Readings) -> Option<&str> {
 /// The task's own branch (the one checked out at the start), unless it is
 /// the trunk's: the local branch named as the trunk's branch, or, when the
 /// trunk could not be read, `main` or `master`.
-fn own_branch<'a>(task: &'a TaskRecord, trunk: Option<&str>) -> Option<&'a str> {
+fn own_branch<'a>(task: &'a TaskRecord, trunk: Option<&TrunkBranches<'_>>) -> Option<&'a str> {
     task.branch.as_deref().filter(|b| !is_trunk_branch(b, trunk))
 }
 
-/// Whether a local branch is the trunk's: named as the trunk's branch, or,
-/// when the trunk could not be read, `main` or `master`.
-fn is_trunk_branch(branch: &str, trunk: Option<&str>) -> bool {
+/// Whether a local branch is the trunk's: named as the trunk's branch or
+/// tracking its ref, or, when the trunk could not be read, `main` or
+/// `master`.
+fn is_trunk_branch(branch: &str, trunk: Option<&TrunkBranches<'_>>) -> bool {
     match trunk {
-        Some(t) => branch == t,
+        Some(t) => branch == t.name || t.tracking.contains(&branch),
         None => matches!(branch, "main" | "master"),
     }
 }
@@ -71,7 +87,7 @@ fn age(
     started: DateTime<Utc>,
     kind: &str,
     own_branch: Option<&str>,
-    trunk: Option<&str>,
+    trunk: Option<&TrunkBranches<'_>>,
 ) -> Age {
     let later = |t: DateTime<Utc>| {
         format!("its reflog begins at {}, after the start", t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
@@ -120,7 +136,7 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
     };
     let checked_out = r.head.as_ref().ok().and_then(|h| h.branch.as_deref());
     let trunk = trunk_branch(r);
-    let own = own_branch(task, trunk);
+    let own = own_branch(task, trunk.as_ref());
     let snap = &task.snapshot;
     let mut created: Vec<(String, serde_json::Value, Option<String>)> = Vec::new();
     let mut undated: Vec<String> = Vec::new();
@@ -131,7 +147,7 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
         let mut then = then.map(Names::in_order);
         for made in all {
             let at_start = then.as_mut().map(|m| m.get(&made.name));
-            match age(made, at_start, started, kind, own, trunk) {
+            match age(made, at_start, started, kind, own, trunk.as_ref()) {
                 Age::Older => {}
                 Age::Created(why) => {
                     let label = match kind {
@@ -229,7 +245,7 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
         "basis": if snap.branches.is_some() && snap.worktrees.is_some() { "snapshot" } else { "reflogs" },
         "started_at": task.started_at,
         "own_branch": own,
-        "trunk_branch": trunk,
+        "trunk_branch": trunk.as_ref().map(|t| t.name),
         "created": created.iter().map(|(_, row, _)| row).collect::<Vec<_>>(),
         "pushed_to_remotes": pushed.iter().map(|(_, row, _)| row).collect::<Vec<_>>(),
         "undated": undated_rows,

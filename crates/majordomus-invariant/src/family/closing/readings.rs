@@ -530,7 +530,7 @@ fn accumulated(
                 .filter(|b| peers.contains(&b.name))
                 .filter_map(|b| Some(b.upstream.as_ref()?.refname.as_str()))
                 .collect();
-            let mut pushed = pushed_since(repo, evidence, at_start)?;
+            let mut pushed = pushed_since(repo, evidence, at_start, record)?;
             // The trunk itself (a new project's first push makes it).
             pushed.retain(|p| Some(p.refname.as_str()) != trunk.map(|t| t.refname.as_str()));
             pushed.retain(|p| !peers_upstreams.contains(p.refname.as_str()));
@@ -574,11 +574,22 @@ fn reaches(repo: &Repo, from: &str, commit: &str) -> bool {
 }
 
 /// The counted remote-tracking refs the start did not hold whose reflog
-/// begins with a push from here (`update by push`): branches this
-/// repository made on a remote since the start. Only refs new since the
+/// begins with a push from here (`update by push`), or that stand at a
+/// commit this worktree made since the start (`made`: its ref deleted
+/// here and fetched back, or the branch pushed by URL and fetched, leave
+/// its reflog beginning with a fetch): branches this repository made on a
+/// remote since the start (test/cases/400, 408). Only refs new since the
 /// start are read, so this costs nothing where none is.
-fn pushed_since(repo: &Repo, evidence: &refs::RemoteEvidence, at_start: &Names<String>) -> Reading<Vec<Pushed>> {
+fn pushed_since(
+    repo: &Repo,
+    evidence: &refs::RemoteEvidence,
+    at_start: &Names<String>,
+    record: Option<&TaskRecord>,
+) -> Reading<Vec<Pushed>> {
     let mut out = Vec::new();
+    // The commits this worktree made since the start, read only when a ref
+    // new since the start does not begin with a push.
+    let mut made: Option<std::collections::HashSet<git2::Oid>> = None;
     for t in &evidence.refs {
         if t.at_start.is_some() || at_start.get(&t.refname).is_some() {
             continue;
@@ -587,7 +598,17 @@ fn pushed_since(repo: &Repo, evidence: &refs::RemoteEvidence, at_start: &Names<S
             continue;
         };
         let lines = reflog::since(&reflog::log_of(repo.common_dir(), &t.refname), 0)?;
-        let Some(first) = lines.last().filter(|l| l.message == "update by push") else { continue };
+        let Some(first) = lines.last() else { continue };
+        if first.message != "update by push" {
+            let made = match (&mut made, record) {
+                (Some(made), _) => made,
+                (slot, Some(r)) => slot.insert(refs::attribution::made_by_head_since(repo, r)?),
+                (_, None) => continue,
+            };
+            if !git2::Oid::from_str(&t.commit).is_ok_and(|c| made.contains(&c)) {
+                continue;
+            }
+        }
         let Some(made_at) = DateTime::from_timestamp(first.time, 0) else { continue };
         out.push(Pushed {
             refname: t.refname.clone(),

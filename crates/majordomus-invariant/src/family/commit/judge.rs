@@ -12,7 +12,7 @@ use majordomus_readings::refs::submodules::OnRemote;
 use majordomus_readings::refs::{Made, Push, RemoteEvidence};
 use majordomus_readings::stash::StashEntry;
 use majordomus_readings::state::Operation;
-use majordomus_readings::status::{Of, WorkingTree};
+use majordomus_readings::status::{HiddenBy, Of, Why, WorkingTree};
 use majordomus_readings::Unread;
 use majordomus_records::task::TaskRecord;
 use majordomus_records::RepoPath;
@@ -91,6 +91,24 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
             "commit the change inside each submodule named first, on a branch it can push (git -C {sub} switch -c BRANCH, then git -C {sub} add and git -C {sub} commit), then record its new commit here (git commit -- {sub}): a commit here takes nothing of a submodule whose change is in its own working tree"
         ));
     }
+    // A file a skip-worktree bit hides is not taken by `git commit --
+    // PATH`; one changed under a bit the user set before the start holds
+    // the user's local content too: whether to clear the bit and commit,
+    // or to put the task's edit back, is the task's to say.
+    let under_bit = here.iter().any(|p| {
+        tree.overruled.iter().any(|o| {
+            &o.path == *p
+                && matches!(
+                    o.why,
+                    Why::ChangedUnderBit(_) | Why::Bit(HiddenBy::SkipWorktree | HiddenBy::ExpectedOutsideSparse)
+                )
+        })
+    });
+    if under_bit {
+        return v.remedy(
+            "for each file named with its bit: put the task's edit back, or clear the bit (git update-index --no-skip-worktree or --no-assume-unchanged -- PATH) and commit what is the task's; commit the other tracked files named (git commit -- PATH...)",
+        );
+    }
     match as_words(&here).and_then(|w| remedy::commit_paths(&w, remedy::Add::No)) {
         Some(line) => v.command(line),
         None => v.remedy("commit the tracked files named, and only those: git commit -- PATH..."),
@@ -125,9 +143,11 @@ pub(crate) fn no_untracked(task: &TaskRecord, r: &Readings) -> Judgement {
             details,
         );
     }
+    let nested = |p: &RepoPath| p.as_bytes().ends_with(b"/");
     let named: Vec<String> = counted
         .iter()
         .map(|p| match refilled.contains(p) {
+            true if nested(p) => format!("{p} (a repository of its own, untracked at the start, changed inside since)"),
             true => format!("{p} (untracked at the start, its content changed since)"),
             false => label(tree, p),
         })
@@ -146,6 +166,13 @@ pub(crate) fn no_untracked(task: &TaskRecord, r: &Readings) -> Judgement {
     // Committing is the remedy given; ignoring or removing them settles the
     // question as well, and is the task's to choose. A file an ignore rule
     // set since the start hides is added with -f: git would refuse it.
+    // A repository of its own inside this one: `git add` would record only
+    // its HEAD as an embedded gitlink, not the work left in it.
+    if counted.iter().any(|p| nested(p)) {
+        return v.remedy(
+            "commit and push the work inside each repository named that is a repository of its own (or add it as a submodule, or put it back as it was), and commit the other files named",
+        );
+    }
     let hidden = counted.iter().any(|p| tree.overruled.iter().any(|o| &o.path == *p));
     let add = if hidden { remedy::Add::Forced } else { remedy::Add::Yes };
     match as_words(&counted).and_then(|w| remedy::commit_paths(&w, add)) {

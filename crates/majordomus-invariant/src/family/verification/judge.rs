@@ -21,6 +21,7 @@ use super::readings::{GateReading, GateRuns, GateSet, RecordedRun};
 use majordomus_records::RepoPath;
 
 use super::test_code::changed::TestCode;
+use super::NotNew;
 use crate::answer::Status;
 use crate::judgement::{with, Judgement};
 use crate::prose::{count, count_verb, names, shell_word, short};
@@ -59,7 +60,8 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
     };
     let (deleted, tests): (Vec<&RepoPath>, Vec<&RepoPath>) = touched.into_iter().partition(|p| gone.contains(p));
     // A test path holding what a test path held at the start (moved, or
-    // only its mode changed) adds or edits no test (test/cases/350).
+    // only its mode changed), or no line of test it did not hold then,
+    // adds or edits no test (test/cases/350, 405).
     let not_new = match (&r.verification.not_new, tests.is_empty()) {
         (_, true) => Default::default(),
         (Ok(n), false) => n.clone(),
@@ -74,14 +76,17 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
         let held: Vec<String> = same
             .iter()
             .map(|p| match not_new.get(*p) {
-                Some(from) if from != *p => format!("{p} (the content {from} held)"),
+                Some(NotNew::Holds(from)) if from != *p => format!("{p} (the content {from} held)"),
+                Some(NotNew::NoLineAdded) => {
+                    format!("{p} (no line it did not hold then: empty, blank lines or indentation, or lines taken out)")
+                }
                 _ => format!("{p} (its own content then)"),
             })
             .collect();
         not_counted.push_str(&format!(
-            " ({} {} what a test path held at the start, moved or with only its mode changed, which adds no test: {})",
+            " ({} {} no test: what a test path held at the start, moved or with only its mode changed, or no line of test added: {})",
             count(same.len(), "test path"),
-            if same.len() == 1 { "holds" } else { "hold" },
+            if same.len() == 1 { "adds" } else { "add" },
             names(&held)
         ));
     }

@@ -39,11 +39,22 @@ pub struct VerificationReadings {
     /// paths; `Ok(None)` when a test path still there was changed, so it
     /// was not read.
     pub test_code: Reading<Option<TestCode>>,
-    /// The test paths changed since the start, still there, whose content
-    /// is what a test path held at the start (their own: a mode change; a
-    /// deleted one's: a move), each with that path: no test added or
-    /// edited (test/cases/350).
-    pub not_new: Reading<std::collections::BTreeMap<majordomus_records::RepoPath, majordomus_records::RepoPath>>,
+    /// The test paths changed since the start, still there, that add or
+    /// edit no test, each with why ([`NotNew`]).
+    pub not_new: Reading<std::collections::BTreeMap<majordomus_records::RepoPath, NotNew>>,
+}
+
+/// Why a test path changed since the start, still there, adds or edits no
+/// test.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotNew {
+    /// Its content is what a test path held at the start: its own (a mode
+    /// change, an edit undone), or a deleted one's (a move) (test/cases/350).
+    Holds(majordomus_records::RepoPath),
+    /// It holds no line, blank ones aside, that its content at the start
+    /// did not: an empty placeholder (`touch tests/.gitkeep`), blank lines
+    /// or indentation, lines only taken out (test/cases/405).
+    NoLineAdded,
 }
 
 impl VerificationReadings {

@@ -28,6 +28,7 @@ use majordomus_records::{RepoPath, StatePaths};
 
 use super::test_code::changed::{self as test_code, TestCode};
 use super::test_path::TestRules;
+use super::NotNew;
 use super::VerificationReadings;
 use crate::readings::task_reading;
 
@@ -293,12 +294,15 @@ pub fn failing_unselected(
     measured.current.as_ref().is_some_and(|run| !run.passed()).then_some(measured)
 }
 
-/// The test paths changed since the start and still there whose content
-/// now is what a test path held in the start commit: their own (`chmod +x`
-/// of a test, or an edit undone), or a test path the change deleted (`git
-/// mv tests/a.rs tests/b.rs`). Such a path adds or edits no test, so it is
-/// not counted (test/cases/350); each is given with the path whose content
-/// it holds. One hash of each such file, read only when a test path
+/// The test paths changed since the start and still there that add or
+/// edit no test, so are not counted: those whose content now is what a
+/// test path held in the start commit, their own (`chmod +x` of a test, or
+/// an edit undone) or one the change deleted (`git mv tests/a.rs
+/// tests/b.rs`), given with that path (test/cases/350); and those, text,
+/// holding no line (blank ones aside, each taken without the space around
+/// it) that the start commit's content at their path did not
+/// (`touch tests/.gitkeep`, a blank line, lines only taken out:
+/// test/cases/405). Each such file is read once, only when a test path
 /// changed. A copy of a test the start still holds (`cp`) is not told.
 fn not_new(
     repo: &Repo,
@@ -306,7 +310,7 @@ fn not_new(
     changes: &ChangeSet,
     gone: &[RepoPath],
     rules: &TestRules,
-) -> BTreeMap<RepoPath, RepoPath> {
+) -> BTreeMap<RepoPath, NotNew> {
     use std::os::unix::ffi::OsStrExt;
     let mut out = BTreeMap::new();
     let tests: Vec<&RepoPath> = changes.changed.iter().filter(|p| rules.is_test(p) && !gone.contains(p)).collect();
@@ -322,24 +326,49 @@ fn not_new(
     };
     let was: Vec<(&RepoPath, git2::Oid)> =
         tests.iter().copied().chain(gone.iter()).filter_map(|p| Some((p, blob_at(p)?))).collect();
-    if was.is_empty() {
-        return out;
-    }
     for path in tests {
         let Some(full) = majordomus_readings::file::in_tree(repo.root(), path) else { continue };
         // A link's content is its target, as git stores it.
-        let now = match std::fs::symlink_metadata(&full) {
-            Ok(m) if m.file_type().is_symlink() => std::fs::read_link(&full)
-                .ok()
-                .and_then(|t| git2::Oid::hash_object(git2::ObjectType::Blob, t.as_os_str().as_bytes()).ok()),
-            Ok(m) if m.is_file() => git2::Oid::hash_file(git2::ObjectType::Blob, &full).ok(),
-            _ => None,
+        let (now, text) = match std::fs::symlink_metadata(&full) {
+            Ok(m) if m.file_type().is_symlink() => match std::fs::read_link(&full) {
+                Ok(t) => (git2::Oid::hash_object(git2::ObjectType::Blob, t.as_os_str().as_bytes()).ok(), None),
+                Err(_) => (None, None),
+            },
+            Ok(m) if m.is_file() => match majordomus_readings::file::read(&full) {
+                Ok(bytes) => (git2::Oid::hash_object(git2::ObjectType::Blob, &bytes).ok(), Some(bytes)),
+                Err(_) => (None, None),
+            },
+            _ => (None, None),
         };
         if let Some((from, _)) = now.and_then(|now| was.iter().find(|(_, b)| *b == now)) {
-            out.insert(path.clone(), (*from).clone());
+            out.insert(path.clone(), NotNew::Holds((*from).clone()));
+            continue;
+        }
+        let then = match blob_at(path).and_then(|id| repo.git.find_blob(id).ok()) {
+            Some(blob) => Some(blob.content().to_vec()),
+            None => Some(Vec::new()),
+        };
+        if let (Some(now), Some(then)) = (text, then) {
+            if adds_no_line(&now, &then) {
+                out.insert(path.clone(), NotNew::NoLineAdded);
+            }
         }
     }
     out
+}
+
+/// Whether text `now` holds no line, blank ones aside and each taken
+/// without the space around it, that `then` does not hold; `false` for
+/// content that is not text (a NUL in either), whose change counts.
+fn adds_no_line(now: &[u8], then: &[u8]) -> bool {
+    let binary = |b: &[u8]| b.iter().take(8000).any(|c| *c == 0);
+    if binary(now) || binary(then) {
+        return false;
+    }
+    let lines = |b: &[u8]| -> std::collections::BTreeSet<Vec<u8>> {
+        b.split(|c| *c == b'\n').map(|l| l.trim_ascii().to_vec()).filter(|l| !l.is_empty()).collect()
+    };
+    lines(now).is_subset(&lines(then))
 }
 
 /// The test paths changed since the start that the working tree no longer
@@ -372,7 +401,7 @@ fn test_code_read(
     task: &TaskState,
     changes: &ChangeSet,
     gone: &[RepoPath],
-    not_new: &BTreeMap<RepoPath, RepoPath>,
+    not_new: &BTreeMap<RepoPath, NotNew>,
     rules: &TestRules,
 ) -> Reading<Option<TestCode>> {
     let (tests, others): (Vec<&RepoPath>, Vec<&RepoPath>) = changes.changed.iter().partition(|p| rules.is_test(p));
@@ -405,6 +434,17 @@ fn measure_runs(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_test_adds_a_line_only_where_it_holds_one_not_blank_it_did_not_hold() {
+        let then = b"fn t() {\n    assert!(a());\n}\n";
+        assert!(adds_no_line(b"", b""), "an empty placeholder");
+        assert!(adds_no_line(b"\n  \n", then), "blank lines");
+        assert!(adds_no_line(b"fn t() {\n\n        assert!(a());\n}\n", then), "indentation");
+        assert!(adds_no_line(b"fn t() {\n}\n", then), "a line taken out");
+        assert!(!adds_no_line(b"fn t() {\n    assert!(a());\n    assert!(b());\n}\n", then), "a line added");
+        assert!(!adds_no_line(b"\0\x01", b""), "content that is not text counts by any change");
+    }
     use majordomus_records::ledger::append;
     use majordomus_testkit::TestRepo;
 

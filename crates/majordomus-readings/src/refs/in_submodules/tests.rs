@@ -112,3 +112,25 @@ fn a_submodule_deinitialised_since_the_start_is_read_from_its_git_directory() {
     assert!(!found[0].checked_out);
     assert_eq!(found[0].unpushed.iter().map(|u| u.name.as_str()).collect::<Vec<_>>(), ["helper"]);
 }
+
+/// The start keeps each submodule's reading and HEAD: the superproject's
+/// working tree read for the task counts an edit inside lib hidden by a bit
+/// set since, or a file there hidden by a rule added since, as git's own
+/// reading does not (test/cases/402).
+#[test]
+fn a_submodule_is_read_as_its_start_read_it() {
+    let t = TestRepo::with_commit();
+    let _bare = t.with_submodule();
+    let lib = t.path().join("lib");
+    let record = started(&t);
+    let at = &record.snapshot.submodules.as_ref().expect("snapshot")["lib"];
+    assert!(at.reading.is_some() && at.head.is_some(), "{at:?}");
+    let start = crate::status::Start::of_task(None, None, record.snapshot.submodules.as_ref());
+    let repo = crate::open(t.path()).expect("open");
+    let changed = |repo: &Repo| crate::status::read_since(repo, start).expect("read").dirty_inside;
+    assert!(changed(&repo).is_empty());
+    std::fs::write(lib.join("new.rs"), "new\n").expect("write");
+    std::fs::write(t.path().join(".git/modules/lib/info/exclude"), "new.rs\n").expect("exclude");
+    assert!(crate::status::read(&repo).expect("read").dirty_inside.is_empty(), "git's reading hides it");
+    assert_eq!(changed(&repo), ["lib"]);
+}

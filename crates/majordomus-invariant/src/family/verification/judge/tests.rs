@@ -89,7 +89,8 @@ fn a_test_path_holding_what_a_test_path_held_at_the_start_is_named_and_does_not_
         ..ChangeSet::default()
     });
     r.verification.gone = Ok(vec!["tests/old.rs".into()]);
-    r.verification.not_new = Ok([("tests/renamed.rs".into(), "tests/old.rs".into())].into_iter().collect());
+    r.verification.not_new =
+        Ok([("tests/renamed.rs".into(), super::NotNew::Holds("tests/old.rs".into()))].into_iter().collect());
     let a = answer(&r, "regression-tested");
     assert_eq!(a.status, Status::Owed, "{}", a.evidence);
     assert!(a.evidence.contains("tests/renamed.rs (the content tests/old.rs held)"), "{}", a.evidence);

@@ -181,8 +181,18 @@ fn file_now(root: &Path, rel: &str) -> Result<Option<String>, String> {
 
 /// The 1-based lines of `now` added or edited since `before` (`None`: the
 /// file is new, so every line is). libgit2's diff of two buffers: no
-/// attributes are looked up, no driver runs.
+/// attributes are looked up, no driver runs. A blank line, or one whose
+/// text (the space around it aside) `before` holds (re-indented, moved),
+/// adds no test and is not counted (test/cases/406).
 fn added_lines(before: Option<&[u8]>, now: &[u8]) -> Result<Vec<usize>, git2::Error> {
+    let text: Vec<&[u8]> = now.split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
+    let held: BTreeSet<&[u8]> = before.unwrap_or_default().split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
+    let counts = |n: &usize| text.get(n - 1).is_some_and(|l| !l.is_empty() && !held.contains(l));
+    Ok(diffed_lines(before, now)?.into_iter().filter(counts).collect())
+}
+
+/// The 1-based lines of `now` the diff from `before` adds (`None`: all).
+fn diffed_lines(before: Option<&[u8]>, now: &[u8]) -> Result<Vec<usize>, git2::Error> {
     let Some(before) = before else {
         let lines = now.iter().filter(|&&b| b == b'\n').count() + usize::from(!now.ends_with(b"\n") && !now.is_empty());
         return Ok((1..=lines).collect());
@@ -243,6 +253,9 @@ mod tests {
         assert_eq!(added_lines(Some(b"a\nb\n"), b"b\n").expect("diff"), Vec::<usize>::new());
         assert_eq!(added_lines(None, b"x\ny").expect("diff"), [1, 2]);
         assert_eq!(added_lines(None, b"").expect("diff"), Vec::<usize>::new());
+        // A blank line, a line re-indented or moved: no test added.
+        assert_eq!(added_lines(Some(b"a\n  b\n"), b"a\n\n    b\n").expect("diff"), Vec::<usize>::new());
+        assert_eq!(added_lines(Some(b"a\nb\n"), b"b\na\nc\n").expect("diff"), [3]);
     }
 
     #[test]

@@ -1,8 +1,11 @@
 # A bit the user set before the task started is the user's configuration:
-# git's answer stands. src/local.rs carries --assume-unchanged from before
-# the start, and its edit is not counted (git status is silent too); the
-# same bit set since the start on src/lib.rs does not hide its edit, and
-# the evidence says which bit.
+# what the start found under it is inherited. src/local.rs carries
+# --assume-unchanged from before the start, and its edit made then is not
+# counted (git status is silent too); content changed since under the bit
+# is a change since the start like any other (test/cases/407), named with
+# its bit, until acknowledged as the user's own. The same bit set since the
+# start on src/lib.rs does not hide its edit, and the evidence says which
+# bit.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
 exempt_forge
@@ -18,13 +21,15 @@ expect_run 0 md start "a"
 echo 'fn a() { 1 }' > src/lib.rs
 echo '#[test] fn t() {}' > tests/it.rs
 commit_all "the work"
-echo 'const LOCAL: u8 = 3; // still mine' > src/local.rs
 [ -z "$(git status --porcelain)" ] || fail "setup: git status is not clean"
 expect_answer committed "pass" "."
+echo 'const LOCAL: u8 = 3; // still mine' > src/local.rs
+expect_open committed "src/local.rs \(changed since the start under its assume-unchanged bit" "owed"
+expect_run 0 md ack committed --why "src/local.rs is my machine's setting"
+expect_answer committed "exempt" "my machine"
 echo 'fn a() { 2 }' > src/lib.rs
 git update-index --assume-unchanged src/lib.rs
 [ -z "$(git status --porcelain)" ] || fail "setup: git status is not clean"
 expect_open committed "src/lib.rs \(its assume-unchanged bit was not set at the start\)" "owed"
 judge_answer committed "owed" "^[^;]*$"
-evidence_of committed | grep -q local.rs && fail "a bit set before the start did not hide its file"
 true
