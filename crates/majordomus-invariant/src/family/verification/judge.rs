@@ -331,26 +331,86 @@ pub fn rerun_from_the_start(differences: &[&Difference<'_>], ids: &[&str]) -> St
     format!("env {} {run}", env.join(" "))
 }
 
-/// The repository files a gate's command names that changed since the
-/// start: its words that are paths (`./` aside; for `--flag=PATH`, what
-/// follows `=`) and are in the change set. A gate's script is the
-/// repository's code like any other; naming it beside the verdict is what
-/// lets a reader see a gate the task edited.
-pub fn named_and_changed<'a>(run: &str, changes: &'a ChangeSet) -> Vec<&'a str> {
-    let mut out: Vec<&str> = Vec::new();
+/// The files a test runner reads for what to run, beyond the words of its
+/// command, by the runner's name: a task that edits them changes what the
+/// gate does as surely as one that edits its script (`npm test` runs
+/// `package.json`'s test script, `make test` the Makefile's recipe;
+/// pytest takes `addopts` from its configuration and fixtures from every
+/// `conftest.py`; cargo a test runner from `.cargo/config.toml` and
+/// `test = false` from a `Cargo.toml`). Each name is matched at any depth.
+const RUNNER_READS: &[(&[&str], &[&str])] = &[
+    (&["npm", "npx", "yarn", "pnpm", "bun"], &["package.json", ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml"]),
+    (&["make", "gmake"], &["Makefile", "makefile", "GNUmakefile"]),
+    (&["pytest", "py.test", "tox"], &["pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "conftest.py"]),
+    (&["cargo"], &["Cargo.toml", ".cargo/config.toml", ".cargo/config"]),
+];
+
+/// What of the change set a gate's command names or its runner reads.
+#[derive(Debug, Default, PartialEq)]
+pub struct Edited<'a> {
+    /// The command's words that are paths changed since the start (`./`
+    /// aside; for `--flag=PATH`, what follows `=`).
+    pub named: Vec<&'a str>,
+    /// The changed files a runner the command names reads ([`RUNNER_READS`]).
+    pub read: Vec<&'a str>,
+}
+
+impl Edited<'_> {
+    pub fn is_empty(&self) -> bool {
+        self.named.is_empty() && self.read.is_empty()
+    }
+
+    /// Every file, named first.
+    pub fn all(&self) -> Vec<&str> {
+        self.named.iter().chain(&self.read).copied().collect()
+    }
+
+    /// `its command names ci/check.sh`, `the runner its command names
+    /// reads package.json`, or both, then `, changed since the start`.
+    pub fn clause(&self) -> String {
+        let named = (!self.named.is_empty()).then(|| format!("its command names {}", names(&self.named)));
+        let read = (!self.read.is_empty()).then(|| format!("the runner its command names reads {}", names(&self.read)));
+        let parts: Vec<String> = named.into_iter().chain(read).collect();
+        format!("{}, changed since the start", parts.join(", and "))
+    }
+}
+
+/// The repository files a gate's command names, and those the runners it
+/// names read, that changed since the start. A gate's script and its
+/// runner's configuration are the repository's code like any other;
+/// naming them beside the verdict is what lets a reader see a gate the
+/// task edited.
+pub fn named_and_changed<'a>(run: &str, changes: &'a ChangeSet) -> Edited<'a> {
+    let mut out = Edited::default();
+    let mut runners: Vec<&[&str]> = Vec::new();
     for word in run.split(|c: char| c.is_whitespace() || ";&|()<>`\"'".contains(c)) {
         let word = word.rsplit_once('=').map_or(word, |(_, v)| v);
         let word = word.trim_start_matches("./");
         if word.is_empty() {
             continue;
         }
+        let program = word.rsplit('/').next().unwrap_or(word);
+        for (names, reads) in RUNNER_READS {
+            if names.contains(&program) && !runners.contains(reads) {
+                runners.push(reads);
+            }
+        }
         if let Ok(i) = changes.changed.binary_search_by(|p| p.as_bytes().cmp(word.as_bytes())) {
             // Equal to a word of the command, so UTF-8.
             if let Some(path) = changes.changed[i].to_str() {
-                if !out.contains(&path) {
-                    out.push(path);
+                if !out.named.contains(&path) {
+                    out.named.push(path);
                 }
             }
+        }
+    }
+    for path in changes.changed.iter().filter_map(|p| p.to_str()) {
+        let read = runners
+            .iter()
+            .flat_map(|reads| reads.iter())
+            .any(|name| path == *name || path.strip_suffix(name).is_some_and(|head| head.ends_with('/')));
+        if read && !out.named.contains(&path) && !out.read.contains(&path) {
+            out.read.push(path);
         }
     }
     out
@@ -451,7 +511,7 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
         })
         .collect();
     // The files each counted gate's command names that changed since the start.
-    let edited: Vec<(&str, Vec<&str>)> = match &r.changes {
+    let edited: Vec<(&str, Edited<'_>)> = match &r.changes {
         Ok(changes) => counted
             .iter()
             .map(|(g, _)| (g.id.as_str(), named_and_changed(&g.run, changes)))
@@ -470,7 +530,7 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
         "selected": counted.iter().map(|(g, _)| &g.id).collect::<Vec<_>>(),
         "optional": optional,
         "gates": set.gates.iter().map(|g| gate_details(g, start)).collect::<Vec<_>>(),
-        "commands_name_changed": edited.iter().map(|(id, named)| (id.to_string(), json!(named))).collect::<serde_json::Map<_, _>>(),
+        "commands_name_changed": edited.iter().map(|(id, edited)| (id.to_string(), json!(edited.all()))).collect::<serde_json::Map<_, _>>(),
     });
     if counted.is_empty() {
         let why = if selected.is_empty() {
@@ -530,7 +590,7 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
                 false => gate_clause(&g.id, st),
             };
             match edited.iter().find(|(id, _)| *id == g.id) {
-                Some((_, named)) => format!("{clause} (its command names {}, changed since the start)", names(named)),
+                Some((_, edited)) => format!("{clause} ({})", edited.clause()),
                 None => clause,
             }
         })

@@ -430,3 +430,33 @@ fn the_files_a_gates_command_names_that_changed_since_the_start_are_named_beside
     r.changes = Ok(ChangeSet { changed: vec!["src/lib.rs".into()], ..ChangeSet::default() });
     assert!(!answer(&r, "gates-green").evidence.contains("its command names"));
 }
+
+#[test]
+fn the_files_the_runner_a_gates_command_names_reads_that_changed_are_named_beside_its_verdict() {
+    let changed =
+        |paths: &[&str]| Ok(ChangeSet { changed: paths.iter().map(|p| (*p).into()).collect(), ..ChangeSet::default() });
+    let mut g = passing("unit", Some(crate::fixtures::environment()));
+    g.run = "npm test && python3 -m pytest -q".into();
+    let mut r = with_gates(vec![g]);
+    // Sorted, as the change set is.
+    r.changes = changed(&["Cargo.toml", "package.json", "src/a.js", "tests/conftest.py", "tests/not_conftest.py"]);
+    let a = answer(&r, "gates-green");
+    assert_eq!(a.status, Status::Pass, "named, not judged: {}", a.evidence);
+    assert!(
+        a.evidence
+            .contains("(the runner its command names reads package.json, tests/conftest.py, changed since the start)"),
+        "{}",
+        a.evidence
+    );
+    assert_eq!(a.details["commands_name_changed"]["unit"], serde_json::json!(["package.json", "tests/conftest.py"]));
+    // A script the command names and a runner's file, each said as such.
+    r.verification.gates.as_mut().expect("gates").gates[0].run = "bash ci/check.sh && /usr/bin/make test".into();
+    r.changes = changed(&["ci/check.sh", "sub/Makefile"]);
+    assert!(
+        answer(&r, "gates-green").evidence.contains(
+            "(its command names ci/check.sh, and the runner its command names reads sub/Makefile, changed since the start)"
+        ),
+        "{}",
+        answer(&r, "gates-green").evidence
+    );
+}
