@@ -3,7 +3,7 @@
 # `make -s test` through the gate. The pass is the gate's (the policy's
 # command is unchanged, and the Makefile is the task's code, for review and
 # CI to judge), but it is in plain sight: the Makefile is named beside the
-# verdict, as a script the command names is (test/cases/ for x6).
+# verdict, as a script the command names is (test/cases/142).
 source "$(dirname "$0")/../lib.sh" || exit 2
 
 command -v make > /dev/null || fail "make is needed"
