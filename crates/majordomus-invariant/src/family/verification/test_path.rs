@@ -40,6 +40,10 @@ pub const DIRS: [&str; 8] = ["test", "tests", "spec", "specs", "__tests__", "tes
 /// The file names that are tests by convention (as `explain` shows them).
 pub const NAMES: [&str; 6] = ["test_*", "*_test", "*_tests", "*_spec", "*.test.*", "*.spec.*"];
 
+/// The extensions of prose, which a test file's name does not make a test
+/// (a `tests/` directory's README still is one of the directory's files).
+const PROSE: [&str; 7] = ["md", "markdown", "rst", "txt", "adoc", "org", "html"];
+
 /// [`is_test_path`] for a path as bytes (one that is not UTF-8 judged by
 /// its name with those bytes replaced).
 pub fn is_test(path: &majordomus_records::RepoPath) -> bool {
@@ -57,6 +61,12 @@ pub fn is_test_path(path: &str) -> bool {
                 return true;
             }
             continue;
+        }
+        // A document is prose about tests, never one (`docs/test_plan.md`):
+        // the names tell a test file, not a file about testing.
+        let extension = part.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+        if extension.is_some_and(|e| PROSE.contains(&e.as_str())) {
+            return false;
         }
         let stem = part.split('.').next().unwrap_or(part);
         return stem.starts_with("test_")
@@ -85,7 +95,10 @@ mod tests {
         ] {
             assert!(is_test_path(p), "{p}");
         }
-        for p in ["src/lib.rs", "README.md", "contest.rs", "src/testing_utils_prod.rs"] {
+        for p in ["src/lib.rs", "README.md", "contest.rs", "src/testing_utils_prod.rs", "docs/test_plan.md"] {
+            assert!(!is_test_path(p), "{p}");
+        }
+        for p in ["docs/parser_spec.rst", "notes/e2e_test.txt", "a.test.html"] {
             assert!(!is_test_path(p), "{p}");
         }
     }
