@@ -26,6 +26,14 @@
 #   hook_decision                  the decision field of the last stop_hook's output
 #   start_with_unit_gate           a policy with a gate `unit` (grep for "fixed" in
 #                                  src/lib.rs), committed, and a task started
+#   start_and_break_fix_a          (a gate `unit` passing only with "fixed" in
+#                                  src/lib.rs, committed) a task "fix a" started, then
+#                                  src/lib.rs broken and a test added, committed:
+#                                  `gate run unit` exits 10
+#   start_broken_sum [TOML]        a gate `unit` running python's unittest over tests/
+#                                  (TOML appended to the policy: more gates), a passing
+#                                  test committed, a task started, then the test broken
+#                                  and committed: `gate run unit` exits 10
 #   start_broken_on_origin RUN     a gate `unit` running RUN over src/**, a task
 #                                  started on a pushed main, then src/lib.rs
 #                                  broken, committed and pushed
@@ -322,6 +330,32 @@ TOML
   echo "fn a() {}" > src/lib.rs
   commit_all "initial"
   expect_run 0 md start "fix a"
+}
+
+# start_and_break_fix_a: see the list at the top.
+start_and_break_fix_a() {
+  expect_run 0 md start "fix a"
+  echo "fn a() { broken }" > src/lib.rs
+  echo t > tests/a.rs
+  commit_all "work"
+  expect_run 10 md gate run unit
+}
+
+# start_broken_sum [TOML]: see the list at the top.
+start_broken_sum() {
+  mkdir -p .ai/repo tests
+  {
+    printf '[[exempt]]\nquestion = "backlog-not-grown"\nreason = "no forge here"\n\n'
+    printf '[gates.unit]\nrun = "python3 -m unittest discover -s tests -q"\ninputs = ["**"]\n'
+    printf '%s' "${1-}"
+  } > .ai/repo/majordomus.toml
+  printf 'import unittest\n\nclass Sum(unittest.TestCase):\n    def test_sum(self):\n        self.assertEqual(sum([1, 2]), 3)\n' \
+    > tests/test_sum.py
+  commit_all "initial"
+  expect_run 0 md start "break the sum"
+  sed -i 's/, 3)/, 4)/' tests/test_sum.py
+  commit_all "work"
+  expect_run 10 md gate run unit
 }
 
 # start_broken_on_origin RUN: a policy whose gate `unit` runs RUN over

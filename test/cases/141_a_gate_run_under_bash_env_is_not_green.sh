@@ -13,11 +13,7 @@ TOML
 echo "grep -q fixed src/lib.rs" > check.sh
 echo "fn a() {}" > src/lib.rs
 commit_all "initial"
-expect_run 0 md start "fix a"
-echo "fn a() { broken }" > src/lib.rs
-echo t > tests/a.rs
-commit_all "work"
-expect_run 10 md gate run unit
+start_and_break_fix_a
 echo "exit 0" > "$case_root/exit0.sh"
 BASH_ENV="$case_root/exit0.sh" md gate run unit > /dev/null 2>&1 || true
 expect_open gates-green "unit|BASH_ENV|environment" "owed refused"

@@ -6,33 +6,12 @@
 # the same gate fails.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-mkdir -p .ai/repo tests
-cat > .ai/repo/majordomus.toml <<'TOML'
-[[exempt]]
-question = "backlog-not-grown"
-reason = "no forge here"
-
-[gates.unit]
-run = "python3 -m unittest discover -s tests -q"
-inputs = ["**"]
-
+printf 'test:\n\tpython3 -m unittest discover -s tests -q\n' > Makefile
+start_broken_sum '
 [gates.make]
 run = "make -s test"
 inputs = ["**"]
-TOML
-cat > tests/test_sum.py <<'PY'
-import unittest
-
-class Sum(unittest.TestCase):
-    def test_sum(self):
-        self.assertEqual(sum([1, 2]), 3)
-PY
-printf 'test:\n\tpython3 -m unittest discover -s tests -q\n' > Makefile
-commit_all "initial"
-expect_run 0 md start "break the sum"
-sed -i 's/, 3)/, 4)/' tests/test_sum.py
-commit_all "work"
-expect_run 10 md gate run unit
+'
 expect_run 10 md gate run make
 
 # A stand-in that any `python3 -m unittest` now imports first.

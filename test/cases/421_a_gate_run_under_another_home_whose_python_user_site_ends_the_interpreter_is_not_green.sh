@@ -5,28 +5,7 @@
 # named and not green; as at the start, the gate fails.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-mkdir -p .ai/repo tests
-cat > .ai/repo/majordomus.toml <<'TOML'
-[[exempt]]
-question = "backlog-not-grown"
-reason = "no forge here"
-
-[gates.unit]
-run = "python3 -m unittest discover -s tests -q"
-inputs = ["**"]
-TOML
-cat > tests/test_sum.py <<'PY'
-import unittest
-
-class Sum(unittest.TestCase):
-    def test_sum(self):
-        self.assertEqual(sum([1, 2]), 3)
-PY
-commit_all "initial"
-expect_run 0 md start "break the sum"
-sed -i 's/, 3)/, 4)/' tests/test_sum.py
-commit_all "work"
-expect_run 10 md gate run unit
+start_broken_sum
 
 elsewhere="$case_root/elsewhere"
 site=$(HOME="$elsewhere" python3 -c 'import site; print(site.getusersitepackages())')

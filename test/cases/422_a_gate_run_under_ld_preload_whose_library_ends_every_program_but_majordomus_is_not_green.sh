@@ -24,11 +24,7 @@ C
 unit_gate_policy
 echo "fn a() {}" > src/lib.rs
 commit_all "initial"
-expect_run 0 md start "fix a"
-echo "fn a() { broken }" > src/lib.rs
-echo t > tests/a.rs
-commit_all "work"
-expect_run 10 md gate run unit
+start_and_break_fix_a
 
 LD_PRELOAD="$case_root/exit0.so" expect_run 0 md gate run unit
 expect_open gates-green "unit|LD_PRELOAD|differs from the start" "owed"

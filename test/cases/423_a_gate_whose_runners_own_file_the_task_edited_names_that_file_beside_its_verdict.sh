@@ -20,11 +20,7 @@ TOML
 printf 'test:\n\tgrep -q fixed src/lib.rs\n' > Makefile
 echo "fn a() {}" > src/lib.rs
 commit_all "initial"
-expect_run 0 md start "fix a"
-echo "fn a() { broken }" > src/lib.rs
-echo t > tests/a.rs
-commit_all "work"
-expect_run 10 md gate run unit
+start_and_break_fix_a
 printf 'test:\n\ttrue\n' > Makefile
 commit_all "a test that tests nothing"
 expect_run 0 md gate run unit
