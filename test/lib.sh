@@ -34,6 +34,8 @@
 #                                  (TOML appended to the policy: more gates), a passing
 #                                  test committed, a task started, then the test broken
 #                                  and committed: `gate run unit` exits 10
+#   merge_a_feature_through_feat   the feature on a branch feat, pushed, merged into
+#                                  main and main pushed, feat deleted here
 #   start_broken_on_origin RUN     a gate `unit` running RUN over src/**, a task
 #                                  started on a pushed main, then src/lib.rs
 #                                  broken, committed and pushed
@@ -431,6 +433,18 @@ commit_a_feature() {
   echo a > src/a.rs
   echo t > tests/a.rs
   commit_all "feature"
+}
+
+# merge_a_feature_through_feat: the feature committed on a branch feat,
+# pushed (tracking origin/feat), merged into main, main pushed, feat
+# deleted here (origin/feat left on the remote).
+merge_a_feature_through_feat() {
+  commit_a_feature feat
+  git push -q -u origin feat
+  git checkout -q main
+  git merge -q --ff-only feat
+  git push -q origin main
+  git branch -q -d feat
 }
 
 # push_a_feature: src/a.rs and its test committed and pushed to origin's

@@ -20,16 +20,7 @@ git push -q origin main:shared
 git fetch -q origin
 expect_run 0 md start "a feature"
 
-git checkout -q -b feat
-mkdir -p src tests
-echo a > src/a.rs
-echo t > tests/a.rs
-commit_all "feature"
-git push -q -u origin feat
-git checkout -q main
-git merge -q --ff-only feat
-git push -q origin main
-git branch -q -d feat
+merge_a_feature_through_feat
 git push -q origin HEAD:refs/heads/backup/x
 git push -q origin HEAD:shared
 git clone -q "$case_root/origin.git" "$case_root/colleague"

@@ -18,16 +18,7 @@ commit_all "initial"
 with_origin
 expect_run 0 md start "a feature"
 
-git checkout -q -b feat
-mkdir -p src tests
-echo a > src/a.rs
-echo t > tests/a.rs
-commit_all "feature"
-git push -q -u origin feat
-git checkout -q main
-git merge -q --ff-only feat
-git push -q origin main
-git branch -q -d feat
+merge_a_feature_through_feat
 git branch -q -dr origin/feat
 git fetch -q origin
 git ls-remote origin | grep -q 'refs/heads/feat' || fail "setup: origin lost feat"
