@@ -80,9 +80,19 @@ pub fn cmd_ack(cwd: &Path, args: AckArgs) -> Result<Exit, CliError> {
             own_said.join("; ")
         )));
     }
+    // A path is covered at the content it has now, so the task's own work
+    // written into a peer's file is named again; but a file an ignore rule
+    // set since the start hides, acknowledged as the build's output, is
+    // covered whatever the next build writes into it (its rule is the
+    // task's, and so is the word that what it hides is generated).
+    let ignored_since: Vec<&str> = answer.details["shown_though_git_hides"]
+        .as_array()
+        .map(|all| all.iter().filter_map(|o| o["path"].as_str()).collect())
+        .unwrap_or_default();
     let content = match QuestionId::parse(&answer.id) {
         Some(q) if majordomus_invariant::family::bookkeeping::ack::keeps_content(q) => evidence
             .iter()
+            .filter(|p| !(q == QuestionId::NoUntracked && ignored_since.contains(&p.as_str())))
             .map(|p| (p.clone(), majordomus_invariant::family::bookkeeping::ack::content_of(ws.repo.root(), p)))
             .collect(),
         _ => Default::default(),
