@@ -174,10 +174,12 @@ pub const GATE_ENVIRONMENT: [&str; 35] = [
 /// the dynamic loader's (`LD_AUDIT`, `LD_BIND_NOW`, ...), cargo's build
 /// and per-target settings (`CARGO_BUILD_RUSTFLAGS`,
 /// `CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER`: a runner `true` runs
-/// no test), and npm's configuration (`npm_config_script_shell=true`:
+/// no test), npm's configuration (`npm_config_script_shell=true`:
 /// `npm test` runs its script with `true`; npm reads these names in
-/// either case).
-pub const GATE_ENVIRONMENT_FAMILIES: [&str; 5] = ["LD_", "CARGO_BUILD_", "CARGO_TARGET_", "npm_config_", "NPM_CONFIG_"];
+/// either case), cargo-nextest's (`NEXTEST_PROFILE` naming a profile that
+/// filters every test out, with `NEXTEST_NO_TESTS=pass`) and pytest's.
+pub const GATE_ENVIRONMENT_FAMILIES: [&str; 7] =
+    ["LD_", "CARGO_BUILD_", "CARGO_TARGET_", "npm_config_", "NPM_CONFIG_", "NEXTEST_", "PYTEST_"];
 
 /// Whether `name` is one of the variables a gate's run records
 /// ([`GATE_ENVIRONMENT`], [`GATE_ENVIRONMENT_FAMILIES`]). `CARGO_TARGET_DIR`
@@ -623,7 +625,13 @@ mod tests {
         for name in ["PATH", "LD_PRELOAD", "LD_AUDIT", "MAKEFLAGS", "PYTEST_ADDOPTS", "PYTHONPATH", "NODE_OPTIONS"]
             .into_iter()
             .chain(["CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER", "CARGO_BUILD_RUSTFLAGS", "npm_config_script_shell"])
-            .chain(["NPM_CONFIG_SCRIPT_SHELL", "GOFLAGS", "RUSTC_WRAPPER"])
+            .chain([
+                "NPM_CONFIG_SCRIPT_SHELL",
+                "GOFLAGS",
+                "RUSTC_WRAPPER",
+                "NEXTEST_PROFILE",
+                "PYTEST_XDIST_AUTO_NUM_WORKERS",
+            ])
         {
             assert!(in_gate_environment(name), "{name}");
         }
