@@ -1,5 +1,5 @@
-//! The local branches' tips and the remote-tracking refs, kept between
-//! checks.
+//! The local branches' tips, the remote-tracking refs and the newest lines
+//! of the upstreams' reflogs, kept between checks.
 //!
 //! `check` needs every local branch's tip and every remote-tracking ref at
 //! every stop; reading each ref file costs the same whether or not it
@@ -10,7 +10,7 @@
 //!
 //! Kept in `.ai/local/state/branches.cache` (and `remotes.cache` for
 //! `refs/remotes/`; a file naming a ref outside its namespace is
-//! damaged), written atomically through
+//! damaged; `upstream-logs.cache` for the reflogs), written atomically through
 //! the state directory's confined writer, only when what is kept changed,
 //! and only where the state directory already exists. As the integration
 //! cache ([`crate::family::integration::cache`]): a file that cannot be
@@ -24,6 +24,7 @@ use std::io::Read as _;
 use std::path::Path;
 
 use majordomus_readings::refs::local::{self, parse_id, FileStamp, Known, KnownFile, Tips};
+use majordomus_readings::refs::{KnownLogs, Start, UpstreamsRewritten};
 use majordomus_readings::{Reading, Repo};
 use majordomus_records::confined::Perm;
 use majordomus_records::StatePaths;
@@ -73,13 +74,44 @@ pub fn tips(common_dir: &Path, paths: &StatePaths) -> Reading<Tips> {
 /// `.ai/local/state/remotes.cache`, by the same rules: at a thousand
 /// remote-tracking refs, a stat each rather than an open, a stat, a read
 /// and a close.
-pub fn remote_refs(common_dir: &Path, paths: &StatePaths) -> Reading<BTreeMap<String, String>> {
+pub fn remote_refs(common_dir: &Path, paths: &StatePaths) -> Reading<Remotes> {
     let mut known = load(paths, REMOTES).unwrap_or_default();
     let tips = local::remote_tips(common_dir, &mut known)?;
     if tips.changed {
         store(paths, REMOTES, &known);
     }
-    Ok(tips.tips.into_iter().map(|(name, id)| (name, id.to_string())).collect())
+    Ok(Remotes {
+        refs: tips.tips.into_iter().map(|(name, id)| (name, id.to_string())).collect(),
+        newest_mtime_ns: tips.newest_mtime_ns,
+    })
+}
+
+/// The cache file of the upstreams' reflogs ([`upstreams_rewritten`]).
+const UPSTREAM_LOGS: &str = "upstream-logs.cache";
+
+/// Which of the upstreams `start` recorded were rewritten since
+/// ([`UpstreamsRewritten::read`]), through what the last check kept in
+/// `.ai/local/state/upstream-logs.cache`: a stat of each reflog rather
+/// than an open, a stat, a read and a close.
+pub fn upstreams_rewritten<'a>(common_dir: &Path, paths: &StatePaths, start: Start<'a>) -> UpstreamsRewritten<'a> {
+    let mut known = text_of(paths, UPSTREAM_LOGS).and_then(|t| KnownLogs::from_text(&t)).unwrap_or_default();
+    let (read, changed) = UpstreamsRewritten::read(common_dir, start, &mut known, std::time::SystemTime::now());
+    if changed {
+        if let (Ok(dir), Some(text)) = (paths.open_state(false), known.to_text()) {
+            let _ = dir.replace_derived(UPSTREAM_LOGS, text.as_bytes(), Perm::Private);
+        }
+    }
+    read
+}
+
+/// What [`remote_refs`] read.
+#[derive(Debug)]
+pub struct Remotes {
+    /// Each remote-tracking ref by its full name, and its commit.
+    pub refs: BTreeMap<String, String>,
+    /// The newest modification time under `refs/remotes`, as the walk
+    /// stat'ed it, for the fingerprint ([`local::Tips::newest_mtime_ns`]).
+    pub newest_mtime_ns: Option<u64>,
 }
 
 /// The branches' tips ([`tips`]) read on a thread of their own, begun
@@ -131,13 +163,16 @@ impl Drop for Reader {
 /// What the last check kept; `None` when the file is missing, unreadable
 /// or damaged anywhere.
 fn load(paths: &StatePaths, ns: Namespace) -> Option<Known> {
-    let file = majordomus_records::regular::open(&paths.state_dir().join(ns.file)).ok()?;
+    decode(&text_of(paths, ns.file)?, ns)
+}
+
+/// The text of the cache file `name`; `None` when it is missing,
+/// unreadable, not UTF-8 or larger than [`MAX_BYTES`].
+fn text_of(paths: &StatePaths, name: &str) -> Option<String> {
+    let file = majordomus_records::regular::open(&paths.state_dir().join(name)).ok()?;
     let mut text = String::new();
     file.take(MAX_BYTES + 1).read_to_string(&mut text).ok()?;
-    if text.len() as u64 > MAX_BYTES {
-        return None;
-    }
-    decode(&text, ns)
+    (text.len() as u64 <= MAX_BYTES).then_some(text)
 }
 
 fn decode(text: &str, ns: Namespace) -> Option<Known> {
@@ -246,7 +281,7 @@ mod tests {
         let paths = StatePaths::new(repo.root());
         std::fs::create_dir_all(paths.state_dir()).expect("state dir");
         let direct = || majordomus_readings::refs::remote_refs(&repo).expect("read");
-        assert_eq!(remote_refs(repo.common_dir(), &paths).expect("read"), direct());
+        assert_eq!(remote_refs(repo.common_dir(), &paths).expect("read").refs, direct());
         // Kept as settled (read a minute on), then one of them moves.
         let mut known = Known::default();
         let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
@@ -256,7 +291,7 @@ mod tests {
         t.write("more.txt", "more\n");
         t.commit_all("more");
         t.git(&["push", "-q", "origin", "HEAD:review"]);
-        let now = remote_refs(repo.common_dir(), &paths).expect("read");
+        let now = remote_refs(repo.common_dir(), &paths).expect("read").refs;
         assert_eq!(now.get("refs/remotes/origin/review").map(String::as_str), Some(t.head().as_str()));
         assert_eq!(now, direct());
         // A branch's line is no remote-tracking ref: the file is damaged.

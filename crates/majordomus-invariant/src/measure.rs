@@ -77,7 +77,7 @@ fn take(
     // The refs' stamps but for `refs/heads`'s files, which the branch
     // reading stats one by one anyway (before reading any): their newest
     // time is added once it has.
-    let cheap = with_fingerprint.then(|| fingerprint::read_cheap_but_heads(repo));
+    let cheap = with_fingerprint.then(|| fingerprint::read_cheap_but_walked(repo));
     let head = deadline.read(|| refs::head(repo));
     let record = task.record();
     let head_commit = head.as_ref().ok().and_then(|h| h.commit.clone());
@@ -122,8 +122,9 @@ fn take(
         operations,
         closing,
         heads_newest,
+        remotes_newest,
     } = refs;
-    let fingerprint = fingerprint.map(|f| f.with_heads(repo, heads_newest));
+    let fingerprint = fingerprint.map(|f| f.with_walked(repo, [heads_newest, remotes_newest]));
     let changes = deadline.read(|| match (record, &head, &tree, &arrival) {
         (Some(r), Ok(h), Ok(t), Ok(a)) => {
             changes::since(repo, r.head.as_deref(), h.commit.as_deref(), t, &r.snapshot, a.as_ref())
@@ -237,6 +238,9 @@ struct RefReadings {
     /// The newest time under `refs/heads`, as the branch reading stat'ed
     /// it, for the fingerprint.
     heads_newest: Option<u64>,
+    /// The same under `refs/remotes`, as the reading of the
+    /// remote-tracking refs stat'ed it.
+    remotes_newest: Option<u64>,
 }
 
 /// The trunk the readings found, where they found one.
@@ -261,8 +265,25 @@ fn ref_readings(
     // for the trunk, `pushed`, `integrated` and `upstream-alive`.
     // So are the remote-tracking refs now: for it and for the branches'
     // upstreams.
-    let remote_now = deadline.read(|| crate::branch_cache::remote_refs(repo.common_dir(), paths));
-    let evidence = deadline.read(|| commit::readings::evidence(repo, task, &remote_now));
+    // The upstreams' reflogs, where the start recorded many, are read
+    // beside them (they need no repository handle).
+    let (remotes, rewritten) = std::thread::scope(|scope| {
+        let (common_dir, start) = (repo.common_dir(), commit::readings::start_of(task));
+        let rewritten = commit::readings::upstreams_on_a_thread(task)
+            .then(|| scope.spawn(move || crate::branch_cache::upstreams_rewritten(common_dir, paths, start)));
+        let remotes = deadline.read(|| crate::branch_cache::remote_refs(common_dir, paths));
+        let rewritten = match rewritten.map(|t| t.join()) {
+            Some(Ok(read)) => read,
+            Some(Err(panic)) => std::panic::resume_unwind(panic),
+            None => refs::UpstreamsRewritten::default(),
+        };
+        (remotes, rewritten)
+    });
+    let (remote_now, remotes_newest) = match remotes {
+        Ok(r) => (Ok(r.refs), r.newest_mtime_ns),
+        Err(e) => (Err(e), None),
+    };
+    let evidence = deadline.read(|| commit::readings::evidence(repo, task, &remote_now, &rewritten));
     let trunk: Reading<Result<Trunk, NoTrunk>> =
         deadline.read(|| integration::readings::trunk_in_force(repo, policy, task, &evidence));
     // What a fetch brought onto HEAD since the start is not the task's: set
@@ -332,6 +353,7 @@ fn ref_readings(
         operations,
         closing,
         heads_newest,
+        remotes_newest,
     }
 }
 

@@ -150,16 +150,16 @@ fn mtime_ns(meta: &std::fs::Metadata) -> Option<u64> {
 }
 
 fn newest_under(dir: &Path) -> Option<u64> {
-    newest_under_but(dir, None)
+    newest_under_but(dir, &[])
 }
 
-/// [`newest_under`], leaving out the directory `skip` names in `dir` when
-/// it is one.
-fn newest_under_but(dir: &Path, skip: Option<&str>) -> Option<u64> {
+/// [`newest_under`], leaving out the directories `skip` names in `dir`
+/// where they are ones.
+fn newest_under_but(dir: &Path, skip: &[&str]) -> Option<u64> {
     let mut newest = mtime_ns(&std::fs::metadata(dir).ok()?)?;
     for entry in std::fs::read_dir(dir).ok()?.flatten() {
         let Ok(kind) = entry.file_type() else { continue };
-        if kind.is_dir() && skip.is_some_and(|s| entry.file_name() == s) {
+        if kind.is_dir() && skip.iter().any(|s| entry.file_name() == *s) {
             continue;
         }
         let t =
@@ -181,16 +181,20 @@ pub fn read_cheap(repo: &Repo) -> Fingerprint {
     Fingerprint { refs_mtime_ns: newest_under(&repo.common_dir().join("refs")), ..read_cheap_refless(repo) }
 }
 
-/// [`read_cheap`] but for the files under `refs/heads`, which the branch
-/// reading stats one by one anyway ([`crate::refs::local`]): their newest
-/// time is added with [`Fingerprint::with_heads`], and the two together are
-/// what [`read_cheap`] reads.
-pub fn read_cheap_but_heads(repo: &Repo) -> Fingerprint {
+/// [`read_cheap`] but for the files under `refs/heads` and
+/// `refs/remotes`, which the readings of the branches and of the
+/// remote-tracking refs stat one by one anyway ([`crate::refs::local`]):
+/// their newest times are added with [`Fingerprint::with_walked`], and the
+/// two together are what [`read_cheap`] reads.
+pub fn read_cheap_but_walked(repo: &Repo) -> Fingerprint {
     Fingerprint {
-        refs_mtime_ns: newest_under_but(&repo.common_dir().join("refs"), Some("heads")),
+        refs_mtime_ns: newest_under_but(&repo.common_dir().join("refs"), &WALKED),
         ..read_cheap_refless(repo)
     }
 }
+
+/// The directories under `refs/` whose newest times the ref readings take.
+const WALKED: [&str; 2] = ["heads", "remotes"];
 
 fn read_cheap_refless(repo: &Repo) -> Fingerprint {
     let head = repo.git.find_reference("HEAD").ok();
@@ -205,15 +209,21 @@ fn read_cheap_refless(repo: &Repo) -> Fingerprint {
 }
 
 impl Fingerprint {
-    /// A fingerprint from [`read_cheap_but_heads`] completed with the newest
-    /// time under `refs/heads` (`heads`, from the branch reading), or, when
-    /// that was not read, with the directory walked here.
-    pub fn with_heads(self, repo: &Repo, heads: Option<u64>) -> Fingerprint {
-        let heads = heads.or_else(|| {
-            let dir = repo.common_dir().join("refs").join("heads");
-            std::fs::symlink_metadata(&dir).ok().filter(std::fs::Metadata::is_dir).and_then(|_| newest_under(&dir))
-        });
-        Fingerprint { refs_mtime_ns: self.refs_mtime_ns.map(|n| n.max(heads.unwrap_or(0))), ..self }
+    /// A fingerprint from [`read_cheap_but_walked`] completed with the
+    /// newest times under `refs/heads` and `refs/remotes` (`walked`, in
+    /// [`WALKED`]'s order: from the readings of the branches and of the
+    /// remote-tracking refs), each, where that was not read, with its
+    /// directory walked here.
+    pub fn with_walked(self, repo: &Repo, walked: [Option<u64>; 2]) -> Fingerprint {
+        let mut newest = self.refs_mtime_ns;
+        for (name, read) in WALKED.iter().zip(walked) {
+            let read = read.or_else(|| {
+                let dir = repo.common_dir().join("refs").join(name);
+                std::fs::symlink_metadata(&dir).ok().filter(std::fs::Metadata::is_dir).and_then(|_| newest_under(&dir))
+            });
+            newest = newest.map(|n| n.max(read.unwrap_or(0)));
+        }
+        Fingerprint { refs_mtime_ns: newest, ..self }
     }
 
     /// What moved between `self` (then) and `now`, named.

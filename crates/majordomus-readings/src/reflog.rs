@@ -111,8 +111,35 @@ pub struct Line {
 }
 
 impl Line {
+    /// The line, borrowed.
+    pub fn borrowed(&self) -> LineRef<'_> {
+        LineRef { old: &self.old, new: &self.new, time: self.time, message: &self.message }
+    }
+
     /// Parses one line (without its newline); `None` when it is not a reflog line.
     pub fn parse(line: &str) -> Option<Line> {
+        LineRef::parse(line).map(|l| Line {
+            old: l.old.to_string(),
+            new: l.new.to_string(),
+            time: l.time,
+            message: l.message.to_string(),
+        })
+    }
+}
+
+/// A [`Line`] borrowed from the text it was parsed from: what a reading
+/// that only compares a line takes, without copying it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineRef<'a> {
+    pub old: &'a str,
+    pub new: &'a str,
+    pub time: i64,
+    pub message: &'a str,
+}
+
+impl<'a> LineRef<'a> {
+    /// [`Line::parse`], borrowing.
+    pub fn parse(line: &'a str) -> Option<LineRef<'a>> {
         let (head, message) = line.split_once('\t').unwrap_or((line, ""));
         let mut words = head.splitn(3, ' ');
         let (old, new) = (words.next()?, words.next()?);
@@ -120,7 +147,7 @@ impl Line {
             return None;
         }
         let time = parse_time(line)?.timestamp();
-        Some(Line { old: old.to_string(), new: new.to_string(), time, message: message.trim_end().to_string() })
+        Some(LineRef { old, new, time, message: message.trim_end() })
     }
 }
 
@@ -197,6 +224,38 @@ pub fn last_line(path: &Path) -> Reading<Option<Line>> {
     Ok(from_end(path, LINE, |_| false)?.into_iter().next())
 }
 
+/// [`last_line`] handed to `with` without copying it, where the newest
+/// line is whole in the file's last [`LINE`] bytes and parses (as it is in
+/// nearly every reflog); else `last_line`'s, borrowed from it. The answer
+/// is `last_line`'s either way: that reading skips only lines that do not
+/// parse, and an empty one never does.
+pub fn with_last_line<T>(path: &Path, with: impl FnOnce(Option<LineRef<'_>>) -> T) -> Reading<T> {
+    use std::os::unix::fs::FileExt;
+    let (file, len) = match crate::file::open(path) {
+        Ok(opened) => opened,
+        Err(e) if e.is_not_found() => return Ok(with(None)),
+        Err(e) => return Err(refused(path, e)),
+    };
+    let mut buf = [0u8; LINE as usize];
+    let start = len.saturating_sub(LINE);
+    let tail = &mut buf[..(len - start) as usize];
+    file.read_exact_at(tail, start).map_err(|e| unread(path, e))?;
+    let end = tail.iter().rposition(|b| *b != b'\n').map_or(0, |i| i + 1);
+    let body = &tail[..end];
+    let newest = match body.iter().rposition(|b| *b == b'\n') {
+        Some(i) => Some(&body[i + 1..]),
+        // Whole only where the file begins there.
+        None => (start == 0).then_some(body),
+    };
+    if let Some(line) =
+        newest.filter(|l| !l.is_empty()).and_then(|l| std::str::from_utf8(l).ok()).and_then(LineRef::parse)
+    {
+        return Ok(with(Some(line)));
+    }
+    let line = last_line(path)?;
+    Ok(with(line.as_ref().map(Line::borrowed)))
+}
+
 /// The lines of the reflog at `path` timed at or after `time` (seconds),
 /// newest first.
 pub fn since(path: &Path, time: i64) -> Reading<Vec<Line>> {
@@ -247,6 +306,49 @@ pub fn after(path: &Path, len: u64, last: &str) -> Reading<Option<Vec<Line>>> {
 mod tests {
     use super::*;
     use majordomus_testkit::TestRepo;
+
+    #[test]
+    fn the_newest_line_read_in_place_is_the_one_read_by_copying() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("log");
+        let line = |old: char, new: char, time: i64, message: &str| {
+            format!(
+                "{} {} A U Thor <a@example.com> {time} +0000\t{message}",
+                old.to_string().repeat(40),
+                new.to_string().repeat(40)
+            )
+        };
+        let good = line('a', 'b', 1_700_000_000, "fetch origin: fast-forward");
+        let older = line('0', 'a', 1_600_000_000, "branch: Created from HEAD");
+        let long = line('b', 'c', 1_700_000_100, &"m".repeat(3000));
+        let filler = format!("{older}\n").repeat(40);
+        let cases: Vec<Vec<u8>> = vec![
+            Vec::new(),
+            b"\n\n".to_vec(),
+            format!("{good}\n").into_bytes(),
+            good.clone().into_bytes(),
+            format!("{older}\n{good}\n\n\n").into_bytes(),
+            format!("{good}\nnot a reflog line\n").into_bytes(),
+            format!("{filler}{good}\n").into_bytes(),
+            format!("{filler}{long}\n").into_bytes(),
+            format!("{filler}{good}\n{}\n", "x".repeat(2000)).into_bytes(),
+            [format!("{older}\n{}\tbad ", &good[..good.find('\t').unwrap_or(0)]).as_bytes(), &[0xff]].concat(),
+            [format!("{good}\n").as_bytes(), &[0xff, 0xfe, b'\n']].concat(),
+            format!("{}\n", line('a', 'b', -5, "before the epoch")).into_bytes(),
+            format!("{}\n", line('a', 'b', 0, "  spaced  ")).into_bytes(),
+        ];
+        for bytes in cases {
+            std::fs::write(&path, &bytes).expect("write");
+            let copied = last_line(&path).expect("read");
+            let in_place = with_last_line(&path, |l| {
+                l.map(|l| Line { old: l.old.into(), new: l.new.into(), time: l.time, message: l.message.into() })
+            })
+            .expect("read");
+            assert_eq!(in_place, copied, "{:?}", String::from_utf8_lossy(&bytes));
+        }
+        std::fs::remove_file(&path).expect("remove");
+        assert!(with_last_line(&path, |l| l.is_none()).expect("a missing log has no line"));
+    }
 
     #[test]
     fn the_first_line_of_a_reflog_is_its_date_not_the_latest() {

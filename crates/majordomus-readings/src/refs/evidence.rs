@@ -189,13 +189,19 @@ struct Configured {
 /// remote-tracking ref now and at the start, and the reflog's newest line
 /// of each ref that moved since.
 pub fn evidence(repo: &Repo, start: Start<'_>) -> Reading<RemoteEvidence> {
-    evidence_with(repo, start, &remote_refs(repo)?)
+    evidence_with(repo, start, &remote_refs(repo)?, &UpstreamsRewritten::default())
 }
 
 /// [`evidence`], with the remote-tracking refs now already read
 /// ([`remote_refs`]): a check reads them once, for this and for the
-/// branches' upstreams.
-pub fn evidence_with(repo: &Repo, start: Start<'_>, now: &BTreeMap<String, String>) -> Reading<RemoteEvidence> {
+/// branches' upstreams; and with what [`UpstreamsRewritten::read`] read of the
+/// upstreams' reflogs beside them (one it did not read is read here).
+pub fn evidence_with(
+    repo: &Repo,
+    start: Start<'_>,
+    now: &BTreeMap<String, String>,
+    rewritten_since: &UpstreamsRewritten<'_>,
+) -> Reading<RemoteEvidence> {
     let (configured, rewrites) = configuration(repo)?;
     let (start_remotes, start_refs) = match start {
         Start::NoTask => (None, None),
@@ -289,7 +295,13 @@ pub fn evidence_with(repo: &Repo, start: Start<'_>, now: &BTreeMap<String, Strin
                 }),
                 None => out.set_aside.push(SetAside { subject: refname.clone(), why: why.clone(), appeared: false }),
             },
-            Standing::Counts if start_refs.is_none() || (then == Some(commit) && !rewritten(repo, start, refname)?) => {
+            Standing::Counts
+                if start_refs.is_none()
+                    || (then == Some(commit)
+                        && !rewritten_since
+                            .get(refname)
+                            .unwrap_or_else(|| rewritten(repo.common_dir(), start, refname))?) =>
+            {
                 out.refs.push(Tracking { refname: refname.clone(), remote, commit: commit.clone(), at_start: None })
             }
             Standing::Counts => {
@@ -731,8 +743,8 @@ mod on_disk;
 mod refspec;
 mod rewritten;
 
-pub use rewritten::newest_lines;
 use rewritten::rewritten;
+pub use rewritten::{newest_lines, KnownLogs, UpstreamsRewritten};
 
 #[cfg(test)]
 mod tests;

@@ -47,7 +47,7 @@ pub struct FileStamp {
 }
 
 impl FileStamp {
-    fn of(meta: &std::fs::Metadata) -> FileStamp {
+    pub fn of(meta: &std::fs::Metadata) -> FileStamp {
         let ns = |s: i64, n: i64| i128::from(s) * 1_000_000_000 + i128::from(n);
         FileStamp {
             ino: meta.ino(),
@@ -56,6 +56,19 @@ impl FileStamp {
             ctime_ns: ns(meta.ctime(), meta.ctime_nsec()),
         }
     }
+
+    /// Whether the file was last changed before `settled_ns` ([`settled_ns`]):
+    /// what was read from it may be kept.
+    pub fn settled(&self, settled_ns: i128) -> bool {
+        self.ctime_ns < settled_ns && self.mtime_ns < settled_ns
+    }
+}
+
+/// The time (ns since the epoch) [`SETTLED`] before `now`: a file changed
+/// since is read again next time.
+pub fn settled_ns(now: SystemTime) -> i128 {
+    let settled = now.checked_sub(SETTLED).unwrap_or(UNIX_EPOCH);
+    settled.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as i128)
 }
 
 /// What was read from each loose ref file, by its full ref name, with the
@@ -479,8 +492,7 @@ struct Loose<'a> {
 
 impl<'a> Loose<'a> {
     fn new(known: &'a mut Known, now: SystemTime) -> Self {
-        let settled = now.checked_sub(SETTLED).unwrap_or(UNIX_EPOCH);
-        let settled_ns = settled.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as i128);
+        let settled_ns = settled_ns(now);
         Loose {
             known,
             fresh: Vec::new(),
@@ -573,7 +585,7 @@ impl<'a> Loose<'a> {
                         Err(e) if e.is_not_found() => return Ok(()),
                         Err(e) => return Err(Unread::io(format!("could not read {name}: {e}"))),
                     };
-                    if stamp.ctime_ns < self.settled_ns && stamp.mtime_ns < self.settled_ns {
+                    if stamp.settled(self.settled_ns) {
                         let id = match &read {
                             Some(Content::Id(oid)) => Some(Some(*oid)),
                             Some(Content::Symbolic) => Some(None),

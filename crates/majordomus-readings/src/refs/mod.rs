@@ -28,7 +28,10 @@ mod trunk;
 pub use arrival::{arrived, Arrival};
 pub use attribution::{elsewhere, BranchWork, Elsewhere, Made};
 pub use branches::{branches, branches_of, remotes, Branch, Upstream};
-pub use evidence::{evidence, evidence_with, remote_refs, ByName, RemoteEvidence, SetAside, Start, Tracking};
+pub use evidence::{
+    evidence, evidence_with, remote_refs, ByName, KnownLogs, RemoteEvidence, SetAside, Start, Tracking,
+    UpstreamsRewritten,
+};
 pub use integration::{integration, Integration, SQUASH_SEARCH};
 pub use push::{hidden_key, push, NoneKept, Push, Walked, Walks};
 pub use trunk::{in_force, trunk, NoTrunk, Trunk};

@@ -7,7 +7,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use majordomus_readings::refs::in_submodules::Left;
 use majordomus_readings::refs::submodules::Submodule;
-use majordomus_readings::refs::{self, Branch, Elsewhere, Head, NoTrunk, Push, RemoteEvidence, Start, Trunk};
+use majordomus_readings::refs::{
+    self, Branch, Elsewhere, Head, NoTrunk, Push, RemoteEvidence, Start, Trunk, UpstreamsRewritten,
+};
 use majordomus_readings::stash::{self, StashEntry};
 use majordomus_readings::state::{self, InProgress};
 use majordomus_readings::status::{self, WorkingTree};
@@ -102,12 +104,34 @@ pub fn start_url(snapshot: &majordomus_records::task::Snapshot) -> Option<&str> 
 /// Which remote-tracking refs count as evidence of the remotes, measured
 /// from the task's start snapshot (with no task: every ref as it is), of
 /// the refs `now` ([`refs::remote_refs`]).
-pub fn evidence(repo: &Repo, task: &TaskState, now: &Reading<BTreeMap<String, String>>) -> Reading<RemoteEvidence> {
+pub fn evidence(
+    repo: &Repo,
+    task: &TaskState,
+    now: &Reading<BTreeMap<String, String>>,
+    rewritten: &UpstreamsRewritten<'_>,
+) -> Reading<RemoteEvidence> {
     let now = now.as_ref().map_err(Clone::clone)?;
+    refs::evidence_with(repo, start_of(task), now, rewritten)
+}
+
+/// What the evidence of the remotes is read against: the task record's
+/// snapshot, or, without a task, every ref as it is.
+pub fn start_of(task: &TaskState) -> Start<'_> {
     match task.record() {
-        Some(r) => refs::evidence_with(repo, Start::Snapshot(&r.snapshot), now),
-        None => refs::evidence_with(repo, Start::NoTask, now),
+        Some(r) => Start::Snapshot(&r.snapshot),
+        None => Start::NoTask,
     }
+}
+
+/// The upstreams recorded at the start whose reflogs are read on a thread
+/// of their own, beside the remote-tracking refs, rather than one by one
+/// as the evidence asks ([`UpstreamsRewritten`]): below this many, a
+/// thread costs more than it saves.
+pub const UPSTREAMS_ON_A_THREAD: usize = 64;
+
+/// Whether `task` recorded enough upstreams for [`UPSTREAMS_ON_A_THREAD`].
+pub fn upstreams_on_a_thread(task: &TaskState) -> bool {
+    task.record().and_then(|r| r.snapshot.upstream_logs.as_ref()).is_some_and(|l| l.len() >= UPSTREAMS_ON_A_THREAD)
 }
 
 /// The dirty paths now that were dirty at the start with the same content

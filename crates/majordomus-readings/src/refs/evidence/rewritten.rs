@@ -1,11 +1,23 @@
 //! Whether an upstream the start saw was deleted or rewritten since,
 //! whatever value it holds now: its reflog's newest line against the one
 //! the start snapshot recorded (`Snapshot::upstream_logs`).
+//!
+//! A check reads every upstream's reflog (a thousand branches that each
+//! track one: a thousand files). What a reading found is kept with the
+//! file's stamp ([`KnownLogs`]), as the ref files' readings are
+//! ([`crate::refs::local`]): a reflog whose stamp is the one kept is not
+//! read again. git appends to a reflog in place (a new size and change
+//! time) and rewrites one by renaming a new file over it (a new inode):
+//! either changes the stamp.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+use std::time::SystemTime;
+
+use crate::refs::local::{self, FileStamp};
 
 use super::Start;
-use crate::reflog::{self, Line};
+use crate::reflog::{self, Line, LineRef};
 use crate::{Reading, Repo};
 
 /// Each of `refnames` with the newest line of its reflog, as
@@ -18,7 +30,7 @@ pub fn newest_lines<'a>(repo: &Repo, refnames: impl Iterator<Item = &'a str>) ->
 
 /// A reflog line as the snapshot keeps it.
 fn line_key(line: Option<&Line>) -> String {
-    line.map(|l| format!("{} {} {} {}", l.old, l.new, l.time, l.message)).unwrap_or_default()
+    line.map(|l| key_of(l.borrowed())).unwrap_or_default()
 }
 
 /// Whether a ref the start snapshot names among the upstreams was written
@@ -32,12 +44,289 @@ fn line_key(line: Option<&Line>) -> String {
 /// file gone, where there was a line, is: the ref was deleted and made
 /// again without one (written by hand). Read only for the few refs
 /// recorded; a record written before it was kept reads nothing here.
-pub(super) fn rewritten(repo: &Repo, start: Start<'_>, refname: &str) -> Reading<bool> {
+pub(super) fn rewritten(common_dir: &Path, start: Start<'_>, refname: &str) -> Reading<bool> {
     let Start::Snapshot(s) = start else { return Ok(false) };
     let Some(recorded) = s.upstream_logs.as_ref().and_then(|l| l.get(refname)) else { return Ok(false) };
-    let path = reflog::log_of(repo.common_dir(), refname);
-    Ok(match reflog::last_line(&path)? {
-        Some(now) => &line_key(Some(&now)) != recorded,
-        None => !recorded.is_empty() && std::fs::symlink_metadata(&path).is_err(),
-    })
+    newer_than(common_dir, refname, recorded)
+}
+
+/// Whether the newest line of `refname`'s reflog is not `recorded` (see
+/// [`rewritten`]), compared where it was read, without copying it.
+fn newer_than(common_dir: &Path, refname: &str, recorded: &str) -> Reading<bool> {
+    let path = reflog::log_of(common_dir, refname);
+    match reflog::with_last_line(&path, |line| line.map(|l| !is_key(recorded, l)))? {
+        Some(differs) => Ok(differs),
+        None => Ok(!recorded.is_empty() && std::fs::symlink_metadata(&path).is_err()),
+    }
+}
+
+/// [`newer_than`], through what `known` holds for the reflog of
+/// `refname`; what to keep of it goes into `kept`.
+fn through(
+    common_dir: &Path,
+    refname: &str,
+    recorded: &str,
+    known: &KnownLogs,
+    kept: &mut KnownLogs,
+    settled_ns: i128,
+) -> Reading<bool> {
+    let path = reflog::log_of(common_dir, refname);
+    // A link is read through and never kept: its stamp is not its target's.
+    let Some(stamp) = std::fs::symlink_metadata(&path).ok().filter(|m| m.is_file()).map(|m| FileStamp::of(&m)) else {
+        return newer_than(common_dir, refname, recorded);
+    };
+    let key = match known.files.get(refname) {
+        Some((then, key)) if *then == stamp => key.clone(),
+        _ => match reflog::with_last_line(&path, |line| line.map(key_of))? {
+            Some(key) => key,
+            // No line (kept as none only once read as none while there).
+            None if std::fs::symlink_metadata(&path).is_err() => return Ok(!recorded.is_empty()),
+            None => String::new(),
+        },
+    };
+    // A reflog that is there without a line was emptied, not rewritten.
+    let differs = !key.is_empty() && key != recorded;
+    if stamp.settled(settled_ns) {
+        kept.files.insert(refname.to_string(), (stamp, key));
+    }
+    Ok(differs)
+}
+
+/// [`line_key`] of a borrowed line.
+fn key_of(line: LineRef<'_>) -> String {
+    format!("{} {} {} {}", line.old, line.new, line.time, line.message)
+}
+
+/// What earlier checks read of the upstreams' reflogs: each file's stamp
+/// then and its newest line's key ([`line_key`]; empty: it had none).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KnownLogs {
+    files: HashMap<String, (FileStamp, String)>,
+}
+
+/// The first line of [`KnownLogs::to_text`]. The rest is one line per
+/// reflog: `<inode> <size> <mtime ns> <ctime ns> <ref name><TAB><key>` (a
+/// ref's name holds no space, tab or line break; a reflog line holds no
+/// line break).
+const LOGS_SCHEMA: &str = "majordomus.upstream-logs-cache/1";
+
+impl KnownLogs {
+    /// What [`KnownLogs::to_text`] wrote; `None` where `text` is not that
+    /// (damaged anywhere: the whole is ignored, and every reflog read).
+    pub fn from_text(text: &str) -> Option<KnownLogs> {
+        let mut lines = text.split('\n');
+        if lines.next()? != LOGS_SCHEMA {
+            return None;
+        }
+        let mut files = HashMap::new();
+        for line in lines.filter(|l| !l.is_empty()) {
+            let mut numbers = [0u64; 4];
+            let mut rest = line;
+            for n in &mut numbers {
+                let (word, after) = rest.split_once(' ')?;
+                *n = word.parse().ok().filter(|_| word.bytes().all(|b| b.is_ascii_digit()))?;
+                rest = after;
+            }
+            let (name, key) = rest.split_once('\t')?;
+            if !name.starts_with("refs/") || name.contains(' ') {
+                return None;
+            }
+            let [ino, size, mtime, ctime] = numbers;
+            let stamp = FileStamp { ino, size, mtime_ns: i128::from(mtime), ctime_ns: i128::from(ctime) };
+            files.insert(name.to_string(), (stamp, key.to_string()));
+        }
+        Some(KnownLogs { files })
+    }
+
+    /// The text [`KnownLogs::from_text`] reads; `None` where a time is
+    /// before the epoch (never kept).
+    pub fn to_text(&self) -> Option<String> {
+        use std::fmt::Write as _;
+        let mut text = String::with_capacity(LOGS_SCHEMA.len() + 1 + self.files.len() * 200);
+        text.push_str(LOGS_SCHEMA);
+        text.push('\n');
+        let mut names: Vec<&String> = self.files.keys().collect();
+        names.sort_unstable();
+        for name in names {
+            let (s, key) = &self.files[name];
+            let (mtime, ctime) = (u64::try_from(s.mtime_ns).ok()?, u64::try_from(s.ctime_ns).ok()?);
+            writeln!(text, "{} {} {mtime} {ctime} {name}\t{key}", s.ino, s.size).ok()?;
+        }
+        Some(text)
+    }
+
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+}
+
+/// Whether `key` is [`line_key`] of `line`.
+fn is_key(key: &str, line: LineRef<'_>) -> bool {
+    use std::io::Write as _;
+    let mut digits = [0u8; 24];
+    let (written, n) = {
+        let mut free = &mut digits[..];
+        let written = write!(free, "{}", line.time).is_ok();
+        (written, 24 - free.len())
+    };
+    let Ok(time) = std::str::from_utf8(&digits[..n]) else { return false };
+    let mut rest = key;
+    for part in [line.old, " ", line.new, " ", time, " ", line.message] {
+        match rest.strip_prefix(part) {
+            Some(r) => rest = r,
+            None => return false,
+        }
+    }
+    written && rest.is_empty()
+}
+
+/// [`rewritten`] for every upstream the start recorded, read at once,
+/// through what an earlier check kept ([`KnownLogs`]): a check that
+/// reads many reads them on a thread of their own, beside the
+/// remote-tracking refs, before the evidence that asks. Needs no
+/// repository handle.
+#[derive(Debug, Default)]
+pub struct UpstreamsRewritten<'a> {
+    read: HashMap<&'a str, Reading<bool>>,
+}
+
+impl<'a> UpstreamsRewritten<'a> {
+    /// Every upstream `start` recorded, read through `known`, which is left
+    /// holding what to keep (the regular files read now and settled by
+    /// `now`: [`local::SETTLED`]); whether that differs from what it held.
+    pub fn read(
+        common_dir: &Path,
+        start: Start<'a>,
+        known: &mut KnownLogs,
+        now: SystemTime,
+    ) -> (UpstreamsRewritten<'a>, bool) {
+        let Start::Snapshot(s) = start else { return (UpstreamsRewritten::default(), false) };
+        let Some(logs) = s.upstream_logs.as_ref() else { return (UpstreamsRewritten::default(), false) };
+        let settled_ns = local::settled_ns(now);
+        let mut kept = KnownLogs::default();
+        let read = logs
+            .into_iter()
+            .map(|(name, recorded)| (name.as_str(), through(common_dir, name, recorded, known, &mut kept, settled_ns)))
+            .collect();
+        let changed = kept != *known;
+        *known = kept;
+        (UpstreamsRewritten { read }, changed)
+    }
+
+    /// What was read for `refname`; `None` where it was not.
+    pub(super) fn get(&self, refname: &str) -> Option<Reading<bool>> {
+        self.read.get(refname).cloned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use majordomus_records::task::Snapshot;
+    use majordomus_testkit::TestRepo;
+
+    /// A repository with `feature` pushed and tracked, and the start's
+    /// snapshot of its upstream's reflog.
+    fn tracked() -> (TestRepo, tempfile::TempDir, Snapshot) {
+        let t = TestRepo::with_commit();
+        let origin = t.with_origin();
+        t.git(&["branch", "feature"]);
+        t.git(&["push", "-q", "-u", "origin", "feature"]);
+        let repo = crate::open(t.path()).expect("open");
+        let lines = newest_lines(&repo, ["refs/remotes/origin/feature"].into_iter()).expect("read");
+        let snapshot = Snapshot { upstream_logs: Some(lines.into()), ..Snapshot::default() };
+        (t, origin, snapshot)
+    }
+
+    fn later() -> SystemTime {
+        SystemTime::now() + std::time::Duration::from_secs(60)
+    }
+
+    fn read_all(t: &TestRepo, s: &Snapshot, known: &mut KnownLogs, now: SystemTime) -> (bool, bool) {
+        let common = t.path().join(".git");
+        let (read, changed) = UpstreamsRewritten::read(&common, Start::Snapshot(s), known, now);
+        let rewritten = read.get("refs/remotes/origin/feature").expect("read").expect("readable");
+        let direct = super::rewritten(&common, Start::Snapshot(s), "refs/remotes/origin/feature").expect("readable");
+        assert_eq!(rewritten, direct, "read through what is kept as read directly");
+        (rewritten, changed)
+    }
+
+    #[test]
+    fn a_reflog_kept_is_not_read_again_while_its_stamp_holds_and_read_again_once_it_moves() {
+        let (t, _origin, snapshot) = tracked();
+        let mut known = KnownLogs::default();
+        assert_eq!(read_all(&t, &snapshot, &mut known, later()), (false, true));
+        assert_eq!(known.len(), 1);
+        assert_eq!(read_all(&t, &snapshot, &mut known, later()), (false, false), "nothing new to keep");
+        // What is kept is what is answered while the stamp holds: a key
+        // put in its place (as no reading of the file could give) is
+        // taken, so the file was not read.
+        let mut planted = known.clone();
+        planted.files.values_mut().for_each(|(_, key)| *key = "x".repeat(40));
+        let common = t.path().join(".git");
+        let (read, _) = UpstreamsRewritten::read(&common, Start::Snapshot(&snapshot), &mut planted, later());
+        assert!(read.get("refs/remotes/origin/feature").expect("read").expect("readable"));
+        // Deleted and made again at its start value: a new file, read again.
+        t.git(&["update-ref", "-d", "refs/remotes/origin/feature"]);
+        t.git(&["update-ref", "refs/remotes/origin/feature", "main"]);
+        assert_eq!(read_all(&t, &snapshot, &mut known, later()), (true, true));
+        // Its reflog removed by hand: no file, never kept.
+        std::fs::remove_file(common.join("logs/refs/remotes/origin/feature")).expect("remove");
+        assert_eq!(read_all(&t, &snapshot, &mut known, later()), (true, true));
+        assert!(known.is_empty());
+    }
+
+    #[test]
+    fn a_reflog_changed_within_the_settling_time_is_not_kept() {
+        let (t, _origin, snapshot) = tracked();
+        let mut known = KnownLogs::default();
+        assert_eq!(read_all(&t, &snapshot, &mut known, SystemTime::now()), (false, false));
+        assert!(known.is_empty(), "{known:?}");
+    }
+
+    #[test]
+    fn what_is_kept_reads_back_as_it_was_written_and_a_damaged_file_reads_as_nothing() {
+        let (t, _origin, snapshot) = tracked();
+        let mut known = KnownLogs::default();
+        read_all(&t, &snapshot, &mut known, later());
+        let text = known.to_text().expect("text");
+        assert_eq!(KnownLogs::from_text(&text), Some(known));
+        for damaged in [
+            String::new(),
+            "majordomus.upstream-logs-cache/0\n".to_string(),
+            format!("{LOGS_SCHEMA}\n1 2 3 refs/remotes/origin/x\tkey\n"),
+            format!("{LOGS_SCHEMA}\n1 2 3 +4 refs/remotes/origin/x\tkey\n"),
+            format!("{LOGS_SCHEMA}\n1 2 3 4 refs/remotes/origin/x key\n"),
+            format!("{LOGS_SCHEMA}\n1 2 3 4 HEAD\tkey\n"),
+        ] {
+            assert_eq!(KnownLogs::from_text(&damaged), None, "{damaged:?}");
+        }
+    }
+
+    #[test]
+    fn a_line_compared_in_place_is_its_key_and_nothing_else() {
+        let (a, b) = ("a".repeat(40), "b".repeat(40));
+        for (time, message) in [(1_700_000_000, "fetch origin: fast-forward"), (-5, ""), (0, "a\tb  c")] {
+            let line = Line { old: a.clone(), new: b.clone(), time, message: message.to_string() };
+            let borrowed = LineRef { old: &a, new: &b, time, message };
+            let key = line_key(Some(&line));
+            assert!(is_key(&key, borrowed), "{key:?}");
+            for other in [
+                format!("{key} "),
+                key[..key.len() - 1].to_string(),
+                format!("{b} {a} {time} {message}"),
+                format!("{a} {b} {} {message}", time + 1),
+                format!("{a} {b} +{time} {message}"),
+                format!("{a} {b} 0{time} {message}"),
+                format!("{a}  {b} {time} {message}"),
+                String::new(),
+            ] {
+                assert!(!is_key(&other, borrowed), "{other:?} against {key:?}");
+            }
+        }
+    }
 }

@@ -203,29 +203,46 @@ fn a_branch_deleted_is_gone_though_it_was_kept() {
 }
 
 #[test]
-fn the_newest_time_under_refs_heads_completes_the_fingerprint_as_a_full_walk_reads_it() {
+fn the_newest_times_under_refs_heads_and_remotes_complete_the_fingerprint_as_a_full_walk_reads_it() {
     let t = TestRepo::with_commit();
     t.git(&["branch", "nested/deep/side"]);
     t.git(&["tag", "v1"]);
+    t.git(&["update-ref", "refs/remotes/origin/main", "HEAD"]);
+    t.git(&["update-ref", "refs/remotes/origin/team/deep/topic", "HEAD"]);
     let heads = t.path().join(".git/refs/heads");
+    let remotes = t.path().join(".git/refs/remotes");
     std::fs::write(heads.join("locked.lock"), "x").expect("lock");
     std::os::unix::fs::symlink("main", heads.join("link")).expect("link");
     std::fs::create_dir_all(heads.join("empty")).expect("dir");
+    std::fs::write(remotes.join("origin/stray.lock"), "x").expect("lock");
     let repo = crate::open(t.path()).expect("open");
-    let read = branch_tips(repo.common_dir(), &mut Known::default()).expect("read");
+    let walked = || {
+        let heads = branch_tips(repo.common_dir(), &mut Known::default()).expect("read");
+        let remotes = remote_tips(repo.common_dir(), &mut Known::default()).expect("read");
+        [heads.newest_mtime_ns, remotes.newest_mtime_ns]
+    };
     let full = crate::fingerprint::read_cheap(&repo);
-    let parts = crate::fingerprint::read_cheap_but_heads(&repo);
-    assert_eq!(parts.clone().with_heads(&repo, read.newest_mtime_ns), full);
-    assert_eq!(parts.with_heads(&repo, None), full, "walked again when the branch reading did not take it");
-    // Each newest in turn: a lock file's, a subdirectory's.
-    for touched in [heads.join("locked.lock"), heads.join("nested/deep")] {
+    let parts = crate::fingerprint::read_cheap_but_walked(&repo);
+    assert_eq!(parts.clone().with_walked(&repo, walked()), full);
+    assert_eq!(parts.with_walked(&repo, [None, None]), full, "walked again where the readings did not take them");
+    // Each newest in turn: a lock file's, a subdirectory's, a
+    // remote-tracking ref's, one of the remotes' subdirectories.
+    for touched in [
+        heads.join("locked.lock"),
+        heads.join("nested/deep"),
+        remotes.join("origin/main"),
+        remotes.join("origin/team/deep"),
+        remotes.join("origin/stray.lock"),
+    ] {
         std::thread::sleep(Duration::from_millis(20));
         let now = filetime_now();
         set_mtime(&touched, now);
-        let read = branch_tips(repo.common_dir(), &mut Known::default()).expect("read");
         let full = crate::fingerprint::read_cheap(&repo);
         assert_eq!(full.refs_mtime_ns, Some(now), "{touched:?} is the newest");
-        assert_eq!(crate::fingerprint::read_cheap_but_heads(&repo).with_heads(&repo, read.newest_mtime_ns), full);
+        let parts = crate::fingerprint::read_cheap_but_walked(&repo);
+        assert_ne!(parts.refs_mtime_ns, Some(now), "{touched:?} is left to the walks");
+        assert_eq!(parts.clone().with_walked(&repo, walked()), full, "{touched:?}");
+        assert_eq!(parts.with_walked(&repo, [None, None]), full, "{touched:?}");
     }
 }
 
