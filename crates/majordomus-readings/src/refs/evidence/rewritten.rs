@@ -10,7 +10,7 @@
 //! time) and rewrites one by renaming a new file over it (a new inode):
 //! either changes the stamp.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::SystemTime;
 
@@ -53,43 +53,44 @@ pub(super) fn rewritten(common_dir: &Path, start: Start<'_>, refname: &str) -> R
 /// Whether the newest line of `refname`'s reflog is not `recorded` (see
 /// [`rewritten`]), compared where it was read, without copying it.
 fn newer_than(common_dir: &Path, refname: &str, recorded: &str) -> Reading<bool> {
-    let path = reflog::log_of(common_dir, refname);
-    match reflog::with_last_line(&path, |line| line.map(|l| !is_key(recorded, l)))? {
+    newer_than_at(&reflog::log_of(common_dir, refname), recorded)
+}
+
+/// [`newer_than`] for the reflog at `path`.
+fn newer_than_at(path: &Path, recorded: &str) -> Reading<bool> {
+    match reflog::with_last_line(path, |line| line.map(|l| !is_key(recorded, l)))? {
         Some(differs) => Ok(differs),
-        None => Ok(!recorded.is_empty() && std::fs::symlink_metadata(&path).is_err()),
+        None => Ok(!recorded.is_empty() && std::fs::symlink_metadata(path).is_err()),
     }
 }
 
-/// [`newer_than`], through what `known` holds for the reflog of
-/// `refname`; what to keep of it goes into `kept`.
+/// [`newer_than`] for the reflog at `path` (of `refname`), through what an
+/// earlier check kept of it (`then`); with what to keep of it now.
 fn through(
-    common_dir: &Path,
+    path: &Path,
     refname: &str,
     recorded: &str,
-    known: &KnownLogs,
-    kept: &mut KnownLogs,
+    then: Option<KnownLog>,
     settled_ns: i128,
-) -> Reading<bool> {
-    let path = reflog::log_of(common_dir, refname);
+) -> (Reading<bool>, Option<KnownLog>) {
     // A link is read through and never kept: its stamp is not its target's.
-    let Some(stamp) = std::fs::symlink_metadata(&path).ok().filter(|m| m.is_file()).map(|m| FileStamp::of(&m)) else {
-        return newer_than(common_dir, refname, recorded);
+    let Some(stamp) = std::fs::symlink_metadata(path).ok().filter(|m| m.is_file()).map(|m| FileStamp::of(&m)) else {
+        return (newer_than_at(path, recorded), None);
     };
-    let key = match known.files.get(refname) {
-        Some((then, key)) if *then == stamp => key.clone(),
-        _ => match reflog::with_last_line(&path, |line| line.map(key_of))? {
-            Some(key) => key,
+    let key = match then {
+        Some(then) if then.stamp == stamp => then.key,
+        _ => match reflog::with_last_line(path, |line| line.map(key_of)) {
+            Ok(Some(key)) => key,
             // No line (kept as none only once read as none while there).
-            None if std::fs::symlink_metadata(&path).is_err() => return Ok(!recorded.is_empty()),
-            None => String::new(),
+            Ok(None) if std::fs::symlink_metadata(path).is_err() => return (Ok(!recorded.is_empty()), None),
+            Ok(None) => String::new(),
+            Err(e) => return (Err(e), None),
         },
     };
     // A reflog that is there without a line was emptied, not rewritten.
     let differs = !key.is_empty() && key != recorded;
-    if stamp.settled(settled_ns) {
-        kept.files.insert(refname.to_string(), (stamp, key));
-    }
-    Ok(differs)
+    let keep = stamp.settled(settled_ns).then(|| KnownLog { name: refname.to_string(), stamp, key });
+    (Ok(differs), keep)
 }
 
 /// [`line_key`] of a borrowed line.
@@ -98,16 +99,25 @@ fn key_of(line: LineRef<'_>) -> String {
 }
 
 /// What earlier checks read of the upstreams' reflogs: each file's stamp
-/// then and its newest line's key ([`line_key`]; empty: it had none).
+/// then and its newest line's key ([`line_key`]; empty: it had none),
+/// sorted by the ref's name (the order the start's snapshot holds them in:
+/// read in one pass beside it).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct KnownLogs {
-    files: HashMap<String, (FileStamp, String)>,
+    files: Vec<KnownLog>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct KnownLog {
+    name: String,
+    stamp: FileStamp,
+    key: String,
 }
 
 /// The first line of [`KnownLogs::to_text`]. The rest is one line per
-/// reflog: `<inode> <size> <mtime ns> <ctime ns> <ref name><TAB><key>` (a
-/// ref's name holds no space, tab or line break; a reflog line holds no
-/// line break).
+/// reflog, sorted by name: `<inode> <size> <mtime ns> <ctime ns> <ref
+/// name><TAB><key>` (a ref's name holds no space, tab or line break; a
+/// reflog line holds no line break).
 const LOGS_SCHEMA: &str = "majordomus.upstream-logs-cache/1";
 
 impl KnownLogs {
@@ -118,7 +128,7 @@ impl KnownLogs {
         if lines.next()? != LOGS_SCHEMA {
             return None;
         }
-        let mut files = HashMap::new();
+        let mut files: Vec<KnownLog> = Vec::with_capacity(text.len() / 150);
         for line in lines.filter(|l| !l.is_empty()) {
             let mut numbers = [0u64; 4];
             let mut rest = line;
@@ -128,12 +138,13 @@ impl KnownLogs {
                 rest = after;
             }
             let (name, key) = rest.split_once('\t')?;
-            if !name.starts_with("refs/") || name.contains(' ') {
+            let sorted = files.last().is_none_or(|last| last.name.as_str() < name);
+            if !name.starts_with("refs/") || name.contains(' ') || !sorted {
                 return None;
             }
             let [ino, size, mtime, ctime] = numbers;
             let stamp = FileStamp { ino, size, mtime_ns: i128::from(mtime), ctime_ns: i128::from(ctime) };
-            files.insert(name.to_string(), (stamp, key.to_string()));
+            files.push(KnownLog { name: name.to_string(), stamp, key: key.to_string() });
         }
         Some(KnownLogs { files })
     }
@@ -145,10 +156,7 @@ impl KnownLogs {
         let mut text = String::with_capacity(LOGS_SCHEMA.len() + 1 + self.files.len() * 200);
         text.push_str(LOGS_SCHEMA);
         text.push('\n');
-        let mut names: Vec<&String> = self.files.keys().collect();
-        names.sort_unstable();
-        for name in names {
-            let (s, key) = &self.files[name];
+        for KnownLog { name, stamp: s, key } in &self.files {
             let (mtime, ctime) = (u64::try_from(s.mtime_ns).ok()?, u64::try_from(s.ctime_ns).ok()?);
             writeln!(text, "{} {} {mtime} {ctime} {name}\t{key}", s.ino, s.size).ok()?;
         }
@@ -191,7 +199,8 @@ fn is_key(key: &str, line: LineRef<'_>) -> bool {
 /// repository handle.
 #[derive(Debug, Default)]
 pub struct UpstreamsRewritten<'a> {
-    read: HashMap<&'a str, Reading<bool>>,
+    /// By name, sorted.
+    read: Vec<(&'a str, Reading<bool>)>,
 }
 
 impl<'a> UpstreamsRewritten<'a> {
@@ -204,22 +213,42 @@ impl<'a> UpstreamsRewritten<'a> {
         known: &mut KnownLogs,
         now: SystemTime,
     ) -> (UpstreamsRewritten<'a>, bool) {
+        use std::os::unix::ffi::{OsStrExt, OsStringExt};
         let Start::Snapshot(s) = start else { return (UpstreamsRewritten::default(), false) };
         let Some(logs) = s.upstream_logs.as_ref() else { return (UpstreamsRewritten::default(), false) };
         let settled_ns = local::settled_ns(now);
-        let mut kept = KnownLogs::default();
-        let read = logs
-            .into_iter()
-            .map(|(name, recorded)| (name.as_str(), through(common_dir, name, recorded, known, &mut kept, settled_ns)))
-            .collect();
-        let changed = kept != *known;
-        *known = kept;
+        // Each reflog's path made in one buffer: `<common>/logs/<refname>`
+        // ([`reflog::log_of`]; a ref's name is relative, `refs/...`).
+        let mut path = common_dir.join("logs").into_os_string().into_vec();
+        path.push(b'/');
+        let base = path.len();
+        let mut then = std::mem::take(&mut known.files).into_iter().peekable();
+        let (mut kept, mut read) = (Vec::with_capacity(logs.len()), Vec::with_capacity(logs.len()));
+        let mut changed = false;
+        for (name, recorded) in logs {
+            // Both sorted: what was kept of a name no longer recorded is dropped.
+            while then.next_if(|t| t.name < *name).is_some() {
+                changed = true;
+            }
+            let was = then.next_if(|t| t.name == *name);
+            let was_stamp = was.as_ref().map(|w| w.stamp);
+            path.truncate(base);
+            path.extend_from_slice(name.as_bytes());
+            let (answer, keep) = through(Path::new(std::ffi::OsStr::from_bytes(&path)), name, recorded, was, settled_ns);
+            // Where the stamp held, what is kept is what was (its key taken).
+            changed |= keep.as_ref().map(|k| k.stamp) != was_stamp;
+            kept.extend(keep);
+            read.push((name.as_str(), answer));
+        }
+        changed |= then.next().is_some();
+        known.files = kept;
         (UpstreamsRewritten { read }, changed)
     }
 
     /// What was read for `refname`; `None` where it was not.
     pub(super) fn get(&self, refname: &str) -> Option<Reading<bool>> {
-        self.read.get(refname).cloned()
+        let i = self.read.binary_search_by(|(n, _)| (*n).cmp(refname)).ok()?;
+        Some(self.read[i].1.clone())
     }
 }
 
@@ -266,7 +295,7 @@ mod tests {
         // put in its place (as no reading of the file could give) is
         // taken, so the file was not read.
         let mut planted = known.clone();
-        planted.files.values_mut().for_each(|(_, key)| *key = "x".repeat(40));
+        planted.files.iter_mut().for_each(|f| f.key = "x".repeat(40));
         let common = t.path().join(".git");
         let (read, _) = UpstreamsRewritten::read(&common, Start::Snapshot(&snapshot), &mut planted, later());
         assert!(read.get("refs/remotes/origin/feature").expect("read").expect("readable"));
@@ -302,6 +331,7 @@ mod tests {
             format!("{LOGS_SCHEMA}\n1 2 3 +4 refs/remotes/origin/x\tkey\n"),
             format!("{LOGS_SCHEMA}\n1 2 3 4 refs/remotes/origin/x key\n"),
             format!("{LOGS_SCHEMA}\n1 2 3 4 HEAD\tkey\n"),
+            format!("{LOGS_SCHEMA}\n1 2 3 4 refs/remotes/origin/b\tkey\n1 2 3 4 refs/remotes/origin/a\tkey\n"),
         ] {
             assert_eq!(KnownLogs::from_text(&damaged), None, "{damaged:?}");
         }
