@@ -1,7 +1,7 @@
 //! Every local branch, its commit and its configured upstream, and the
 //! remotes.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 
 use git2::{ErrorCode, Oid};
 
@@ -50,33 +50,42 @@ pub fn branches_of(
 ) -> Reading<Vec<Branch>> {
     let tracking = tracking_config(repo)?;
     let mut remotes: HashMap<String, Vec<(String, String)>> = HashMap::new();
-    let local: Option<HashSet<String>> = remote_now.map(|_| tips.iter().map(|(name, _)| name.clone()).collect());
-    let known = |refname: &str| {
-        remote_now.is_some_and(|r| r.contains_key(refname)) || local.as_ref().is_some_and(|l| l.contains(refname))
-    };
+    // `tips` is sorted by name: a local branch is found in it by a search.
+    debug_assert!(tips.windows(2).all(|w| w[0].0 < w[1].0), "the tips come sorted");
+    let local = |refname: &str| tips.binary_search_by(|(name, _)| name.as_str().cmp(refname)).is_ok();
+    let known = |refname: &str| remote_now.is_some_and(|r| r.contains_key(refname) || local(refname));
+    // Each branch with tracking settings, looked for among the tips: a
+    // repository holds far fewer of them than branches.
+    let mut tracked: Vec<(usize, &str, &str)> = tracking
+        .iter()
+        .filter_map(|(branch, setting)| {
+            let (Some(remote), Some(merge)) = setting else { return None };
+            let full = format!("refs/heads/{branch}");
+            let i = tips.binary_search_by(|(name, _)| name.as_str().cmp(&full)).ok()?;
+            Some((i, remote.as_str(), merge.as_str()))
+        })
+        .collect();
+    // In the branches' order, as each was asked before: of two unreadable,
+    // the same is named every time.
+    tracked.sort_unstable();
+    let mut upstreams: HashMap<usize, Upstream> = HashMap::with_capacity(tracked.len());
+    for (i, remote, merge) in tracked {
+        let Some(refname) = upstream_ref(repo, &mut remotes, remote, merge)? else { continue };
+        let exists = known(&refname)
+            || match repo.git.find_reference(&refname) {
+                Ok(_) => true,
+                Err(e) if e.code() == ErrorCode::NotFound => false,
+                Err(e) => return Err(Unread::git(&refname, &e)),
+            };
+        upstreams.insert(i, Upstream { refname, exists });
+    }
     let mut out = Vec::with_capacity(tips.len());
-    for (mut name, target) in tips {
+    for (i, (mut name, target)) in tips.into_iter().enumerate() {
         // The short name, in the full name's own buffer.
         if name.starts_with("refs/heads/") {
             name.replace_range(.."refs/heads/".len(), "");
         }
-        let upstream = match tracking.get(&name) {
-            Some((Some(remote), Some(merge))) => upstream_ref(repo, &mut remotes, remote, merge)?,
-            _ => None,
-        };
-        let upstream = match upstream {
-            Some(refname) => {
-                let exists = known(&refname)
-                    || match repo.git.find_reference(&refname) {
-                        Ok(_) => true,
-                        Err(e) if e.code() == ErrorCode::NotFound => false,
-                        Err(e) => return Err(Unread::git(&refname, &e)),
-                    };
-                Some(Upstream { refname, exists })
-            }
-            None => None,
-        };
-        out.push(Branch { upstream, name, commit: crate::hex(target) });
+        out.push(Branch { upstream: upstreams.remove(&i), name, commit: crate::hex(target) });
     }
     Ok(out)
 }

@@ -138,7 +138,7 @@ impl KnownLogs {
                 rest = after;
             }
             let (name, key) = rest.split_once('\t')?;
-            let sorted = files.last().is_none_or(|last| last.name.as_str() < name);
+            let sorted = files.last().map_or(true, |last| last.name.as_str() < name);
             if !name.starts_with("refs/") || name.contains(' ') || !sorted {
                 return None;
             }
@@ -234,7 +234,8 @@ impl<'a> UpstreamsRewritten<'a> {
             let was_stamp = was.as_ref().map(|w| w.stamp);
             path.truncate(base);
             path.extend_from_slice(name.as_bytes());
-            let (answer, keep) = through(Path::new(std::ffi::OsStr::from_bytes(&path)), name, recorded, was, settled_ns);
+            let (answer, keep) =
+                through(Path::new(std::ffi::OsStr::from_bytes(&path)), name, recorded, was, settled_ns);
             // Where the stamp held, what is kept is what was (its key taken).
             changed |= keep.as_ref().map(|k| k.stamp) != was_stamp;
             kept.extend(keep);
