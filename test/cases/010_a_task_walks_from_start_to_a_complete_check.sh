@@ -66,6 +66,10 @@ for q in doc["questions"]:
     assert q["status"] != "pass" or "No reading exists" not in q["evidence"], q["id"]
 PY
 [ -f .ai/local/state/gates.completion.json ] || fail "check wrote no gates.completion"
+# What --json prints is the document kept, byte for byte.
+md check --json > "$case_root/printed.json" || true
+cmp -s "$case_root/printed.json" .ai/local/state/gates.completion.json ||
+  fail "check --json printed another document than the one it kept"
 
 # finish --outcome completed is refused while anything is open, and writes nothing.
 expect_run 10 md finish --outcome completed

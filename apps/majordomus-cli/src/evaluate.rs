@@ -106,7 +106,14 @@ pub fn write_document(ws: &Workspace, doc: &Document) -> Result<(), CliError> {
 /// flushed to the disk first (the next check writes it again; see
 /// `Dir::replace_derived`).
 pub fn write_document_in(paths: &StatePaths, doc: &Document) -> Result<(), CliError> {
-    crate::workspace::write_derived_state(paths, &paths.completion(), &document_bytes(doc)?)
+    write_document_bytes(paths, &document_bytes(doc)?)
+}
+
+/// [`write_document_in`] for the document already encoded
+/// ([`document_bytes`]): `check --json` writes to its output the same
+/// bytes it keeps, encoded once.
+pub fn write_document_bytes(paths: &StatePaths, bytes: &[u8]) -> Result<(), CliError> {
+    crate::workspace::write_derived_state(paths, &paths.completion(), bytes)
 }
 
 /// The invariant over a repository libgit2 cannot read: every reading

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use clap::{Args, ValueEnum};
 
-use crate::evaluate::{document_bytes, evaluate, evaluate_unreadable, write_document, write_document_in};
+use crate::evaluate::{document_bytes, evaluate, evaluate_unreadable, write_document_bytes};
 use crate::out::{self, Out};
 use crate::workspace::{Opened, Workspace};
 use crate::{render, CliError, Exit};
@@ -42,23 +42,26 @@ pub enum Format {
 }
 
 pub fn cmd_check(cwd: &Path, args: CheckArgs) -> Result<Exit, CliError> {
-    let doc = match Workspace::open_for_check(cwd)? {
+    // Encoded once: the bytes kept are the bytes `--json` writes out.
+    let (doc, bytes) = match Workspace::open_for_check(cwd)? {
         Opened::Readable(ws) => {
             let doc = evaluate(&ws)?;
-            write_document(&ws, &doc)?;
+            let bytes = document_bytes(&doc)?;
+            write_document_bytes(&ws.paths, &bytes)?;
             crate::workspace::say_torn_ledger(&ws.paths);
-            doc
+            (doc, bytes)
         }
         Opened::Unreadable { paths, reason } => {
             let doc = evaluate_unreadable(&paths, &reason)?;
-            write_document_in(&paths, &doc)?;
-            doc
+            let bytes = document_bytes(&doc)?;
+            write_document_bytes(&paths, &bytes)?;
+            (doc, bytes)
         }
     };
     append_step_summary(&doc);
     let format = if args.json { Format::Json } else { args.format };
     let text = match format {
-        Format::Json => document_bytes(&doc)?,
+        Format::Json => bytes,
         Format::Github => render::github(&doc).into_bytes(),
         Format::Text => render::check_text(&doc, render::use_color(out::stdout_is_terminal())).into_bytes(),
     };
