@@ -12,7 +12,9 @@ start_with_pushed_branch topic
 # topic's settle, then let check keep it.
 sleep 2.2
 expect_run 10 md check
-grep -q ' refs/heads/topic$' .ai/local/state/branches.cache || fail "topic's tip was not kept"
+# The cache's records end with the name's length (two bytes) and the name.
+python3 -c 'import sys; sys.exit(b"\x10\x00refs/heads/topic" not in open(sys.argv[1], "rb").read())' \
+  .ai/local/state/branches.cache || fail "topic's tip was not kept"
 
 echo work > work.txt
 git add work.txt

@@ -18,12 +18,11 @@
 //! the cache can cost time, never an answer; a lost one is rebuilt.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::io::Read as _;
 
 use std::path::Path;
 
-use majordomus_readings::refs::local::{self, parse_id, FileStamp, Known, KnownFile, Tips};
+use majordomus_readings::refs::local::{self, FileStamp, Known, KnownFile, Tips};
 use majordomus_readings::refs::{KnownLogs, Start, UpstreamsRewritten};
 use majordomus_readings::{Reading, Repo};
 use majordomus_records::confined::Perm;
@@ -48,11 +47,15 @@ const BRANCHES: Namespace = Namespace { file: FILE, under: "refs/heads/" };
 /// The remote-tracking refs ([`remote_refs`]).
 const REMOTES: Namespace = Namespace { file: "remotes.cache", under: "refs/remotes/" };
 
-/// The file's first line. The rest is one line per ref file kept:
-/// `<inode> <size> <mtime ns> <ctime ns> <id, or - for a symbolic ref> <name>`
-/// (a ref's name holds no space and no line break). Lines, not JSON: at
-/// ten thousand branches the JSON encoding was a tenth of `check`.
-const SCHEMA: &str = "majordomus.branches-cache/2";
+/// The file's first line. The rest is one record per ref file kept, in
+/// binary: the inode, the size and the two times (ns) as 8-byte
+/// little-endian numbers, then a byte saying what the file held (1: an id,
+/// its 20 bytes follow; 0: a symbolic ref), then the name's length (2
+/// bytes, little-endian) and the name. Not text: at ten thousand branches,
+/// splitting lines and decoding four numbers and an id on each took 16 M
+/// instructions, on the thread whose walk is the longest reading of a check
+/// (bench/README.md); not JSON: that was a tenth of `check`.
+const SCHEMA: &str = "majordomus.branches-cache/3";
 
 /// The largest file read as a cache.
 const MAX_BYTES: u64 = 64 << 20;
@@ -163,7 +166,16 @@ impl Drop for Reader {
 /// What the last check kept; `None` when the file is missing, unreadable
 /// or damaged anywhere.
 fn load(paths: &StatePaths, ns: Namespace) -> Option<Known> {
-    decode(&text_of(paths, ns.file)?, ns)
+    decode(&bytes_of(paths, ns.file)?, ns)
+}
+
+/// The bytes of the cache file `name`; `None` when it is missing,
+/// unreadable or larger than [`MAX_BYTES`].
+fn bytes_of(paths: &StatePaths, name: &str) -> Option<Vec<u8>> {
+    let file = majordomus_records::regular::open(&paths.state_dir().join(name)).ok()?;
+    let mut bytes = Vec::new();
+    file.take(MAX_BYTES + 1).read_to_end(&mut bytes).ok()?;
+    (bytes.len() as u64 <= MAX_BYTES).then_some(bytes)
 }
 
 /// The text of the cache file `name`; `None` when it is missing,
@@ -175,71 +187,76 @@ fn text_of(paths: &StatePaths, name: &str) -> Option<String> {
     (text.len() as u64 <= MAX_BYTES).then_some(text)
 }
 
-fn decode(text: &str, ns: Namespace) -> Option<Known> {
-    let mut lines = text.split('\n');
-    if lines.next()? != SCHEMA {
-        return None;
-    }
+/// Each record's fixed part: four numbers, the kind byte.
+const FIXED: usize = 4 * 8 + 1;
+
+fn decode(bytes: &[u8], ns: Namespace) -> Option<Known> {
+    let mut rest = bytes.strip_prefix(SCHEMA.as_bytes())?.strip_prefix(b"\n")?;
     let mut known = Known::default();
-    known.reserve(text.len() / 100, text.len() / 4);
-    for line in lines {
-        if line.is_empty() {
-            continue;
-        }
-        let (ino, rest) = number(line)?;
-        let (size, rest) = number(rest)?;
-        let (mtime, rest) = number(rest)?;
-        let (ctime, rest) = number(rest)?;
-        let (id, name) = match rest.strip_prefix("- ") {
-            Some(name) => (None, name),
-            None => {
-                (Some(parse_id(rest.as_bytes().get(..40)?)?), rest.get(41..).filter(|_| rest.as_bytes()[40] == b' ')?)
-            }
+    known.reserve(rest.len() / 80, rest.len() / 3);
+    let number = |b: &[u8], i: usize| u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().expect("eight bytes"));
+    while !rest.is_empty() {
+        let fixed = rest.get(..FIXED)?;
+        let stamp = FileStamp {
+            ino: number(fixed, 0),
+            size: number(fixed, 1),
+            mtime_ns: i128::from(number(fixed, 2)),
+            ctime_ns: i128::from(number(fixed, 3)),
         };
+        rest = &rest[FIXED..];
+        let id = match fixed[FIXED - 1] {
+            0 => None,
+            1 => {
+                let raw = rest.get(..20)?;
+                rest = &rest[20..];
+                Some(git2::Oid::from_bytes(raw).ok()?)
+            }
+            _ => return None,
+        };
+        let len = usize::from(u16::from_le_bytes(rest.get(..2)?.try_into().ok()?));
+        let name = std::str::from_utf8(rest.get(2..2 + len)?).ok()?;
+        rest = &rest[2 + len..];
         // A name git would refuse is never looked up: the reading asks only
         // for the names it lists and takes for branches.
         if !name.starts_with(ns.under) || name.contains(' ') {
             return None;
         }
-        let stamp = FileStamp { ino, size, mtime_ns: i128::from(mtime), ctime_ns: i128::from(ctime) };
         known.push(name, KnownFile::new(stamp, id));
     }
     Some(known)
 }
 
-/// The decimal number `text` begins with, ended by a space, and what
-/// follows that space. Read digit by digit: four numbers on each of ten
-/// thousand lines made a general splitter and parser a tenth of a check.
-fn number(text: &str) -> Option<(u64, &str)> {
-    let mut n: u64 = 0;
-    for (i, &d) in text.as_bytes().iter().enumerate() {
-        match d {
-            b' ' if i > 0 => return Some((n, &text[i + 1..])),
-            b'0'..=b'9' => n = n.checked_mul(10)?.checked_add(u64::from(d - b'0'))?,
-            _ => return None,
-        }
-    }
-    None
-}
-
-/// The cache's text: [`SCHEMA`], then a line per file in the order the
-/// walk met them (see [`Known`]).
-fn encode(known: &Known) -> Option<String> {
-    let mut text = String::with_capacity(SCHEMA.len() + 1 + known.len() * 110);
-    text.push_str(SCHEMA);
-    text.push('\n');
+/// The cache's bytes: [`SCHEMA`], then a record per file in the order the
+/// walk met them (see [`Known`]); `None` where one cannot be written (a
+/// time before the epoch, a name longer than 65,535 bytes, an id not of 20
+/// bytes): nothing is kept then.
+fn encode(known: &Known) -> Option<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(SCHEMA.len() + 1 + known.len() * 90);
+    bytes.extend_from_slice(SCHEMA.as_bytes());
+    bytes.push(b'\n');
     for (name, k) in known.iter() {
         let (mtime, ctime) = (u64::try_from(k.stamp.mtime_ns).ok()?, u64::try_from(k.stamp.ctime_ns).ok()?);
-        let id = k.id.map_or_else(|| "-".to_string(), |id| id.to_string());
-        writeln!(text, "{} {} {mtime} {ctime} {id} {name}", k.stamp.ino, k.stamp.size).ok()?;
+        for n in [k.stamp.ino, k.stamp.size, mtime, ctime] {
+            bytes.extend_from_slice(&n.to_le_bytes());
+        }
+        match k.id {
+            None => bytes.push(0),
+            Some(id) if id.as_bytes().len() == 20 => {
+                bytes.push(1);
+                bytes.extend_from_slice(id.as_bytes());
+            }
+            Some(_) => return None,
+        }
+        bytes.extend_from_slice(&u16::try_from(name.len()).ok()?.to_le_bytes());
+        bytes.extend_from_slice(name.as_bytes());
     }
-    Some(text)
+    Some(bytes)
 }
 
 fn store(paths: &StatePaths, ns: Namespace, known: &Known) {
     let Ok(dir) = paths.open_state(false) else { return };
-    if let Some(text) = encode(known) {
-        let _ = dir.replace_derived(ns.file, text.as_bytes(), Perm::Private);
+    if let Some(bytes) = encode(known) {
+        let _ = dir.replace_derived(ns.file, &bytes, Perm::Private);
     }
 }
 
@@ -258,18 +275,38 @@ mod tests {
         std::fs::create_dir_all(paths.state_dir()).expect("state dir");
         let expected = local::branch_tips(repo.common_dir(), &mut Known::default()).expect("tips").tips;
         let id = t.head();
+        let good = record(1, Some(&id), "refs/heads/side");
+        let header = format!("{SCHEMA}\n").into_bytes();
+        let mut bad_kind = good.clone();
+        bad_kind[FIXED - 1] = 2;
         for damaged in [
-            "{".to_string(),
-            r#"{"schema":"majordomus.branches-cache/1","known":{"files":{}}}"#.to_string(),
-            format!("{SCHEMA}\n1 41 0 0 {id} refs/remotes/x\n"),
-            format!("{SCHEMA}\n1 41 0 0 not-an-id refs/heads/side\n"),
-            format!("{SCHEMA}\n1 41 0 {id} refs/heads/side\n"),
-            format!("majordomus.branches-cache/0\n1 41 0 0 {id} refs/heads/side\n"),
+            b"{".to_vec(),
+            br#"{"schema":"majordomus.branches-cache/1","known":{"files":{}}}"#.to_vec(),
+            format!("majordomus.branches-cache/2\n1 41 0 0 {id} refs/heads/side\n").into_bytes(),
+            [header.as_slice(), &record(1, Some(&id), "refs/remotes/x")].concat(),
+            [header.as_slice(), &record(1, Some(&id), "refs/heads/a side")].concat(),
+            [header.as_slice(), &good[..good.len() - 1]].concat(),
+            [header.as_slice(), &good[..FIXED + 7]].concat(),
+            [header.as_slice(), &bad_kind].concat(),
+            [header.as_slice(), &good, &[0]].concat(),
+            [b"majordomus.branches-cache/0\n".as_slice(), &good].concat(),
+            [SCHEMA.as_bytes(), &good].concat(),
         ] {
             std::fs::write(paths.state_dir().join(FILE), &damaged).expect("write");
-            assert!(decode(&damaged, BRANCHES).is_none(), "{damaged}");
-            assert_eq!(tips(repo.common_dir(), &paths).expect("read").tips, expected, "{damaged}");
+            let shown = String::from_utf8_lossy(&damaged).into_owned();
+            assert!(decode(&damaged, BRANCHES).is_none(), "{shown}");
+            assert_eq!(tips(repo.common_dir(), &paths).expect("read").tips, expected, "{shown}");
         }
+        assert!(decode(&[header.as_slice(), &good].concat(), BRANCHES).is_some(), "the record itself is whole");
+    }
+
+    /// One record of the cache, as [`encode`] writes it (`id`: hex).
+    fn record(ino: u64, id: Option<&str>, name: &str) -> Vec<u8> {
+        let mut known = Known::default();
+        let stamp = FileStamp { ino, size: 41, mtime_ns: 0, ctime_ns: 0 };
+        known.push(name, KnownFile::new(stamp, id.map(|id| git2::Oid::from_str(id).expect("id"))));
+        let bytes = encode(&known).expect("encoded");
+        bytes[SCHEMA.len() + 1..].to_vec()
     }
 
     #[test]
@@ -294,11 +331,11 @@ mod tests {
         let now = remote_refs(repo.common_dir(), &paths).expect("read").refs;
         assert_eq!(now.get("refs/remotes/origin/review").map(String::as_str), Some(t.head().as_str()));
         assert_eq!(now, direct());
-        // A branch's line is no remote-tracking ref: the file is damaged.
+        // A branch's record is no remote-tracking ref: the file is damaged.
         let id = t.head();
-        let branch_line = format!("{SCHEMA}\n1 41 0 0 {id} refs/heads/main\n");
-        assert!(decode(&branch_line, REMOTES).is_none());
-        assert!(decode(&branch_line, BRANCHES).is_some());
+        let branch = [format!("{SCHEMA}\n").as_bytes(), &record(1, Some(&id), "refs/heads/main")].concat();
+        assert!(decode(&branch, REMOTES).is_none());
+        assert!(decode(&branch, BRANCHES).is_some());
     }
 
     #[test]
