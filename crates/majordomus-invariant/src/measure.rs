@@ -74,9 +74,10 @@ fn take(
     tips: crate::branch_cache::Reader,
     with_fingerprint: bool,
 ) -> (Readings, Option<Fingerprint>) {
-    // The refs' stamps but for `refs/heads`'s files, which the branch
-    // reading stats one by one anyway (before reading any): their newest
-    // time is added once it has.
+    // The refs' stamps but for the files under `refs/heads` and
+    // `refs/remotes`, which the readings of the branches and of the
+    // remote-tracking refs stat one by one anyway (each before reading it):
+    // their newest times are added once they have.
     let cheap = with_fingerprint.then(|| fingerprint::read_cheap_but_walked(repo));
     let head = deadline.read(|| refs::head(repo));
     let record = task.record();
@@ -269,8 +270,15 @@ fn ref_readings(
     // beside them (they need no repository handle).
     let (remotes, rewritten) = std::thread::scope(|scope| {
         let (common_dir, start) = (repo.common_dir(), commit::readings::start_of(task));
+        // Where no thread can be had, the evidence reads each as it asks.
         let rewritten = commit::readings::upstreams_on_a_thread(task)
-            .then(|| scope.spawn(move || crate::branch_cache::upstreams_rewritten(common_dir, paths, start)));
+            .then(|| {
+                std::thread::Builder::new()
+                    .name("upstream-logs".into())
+                    .spawn_scoped(scope, move || crate::branch_cache::upstreams_rewritten(common_dir, paths, start))
+                    .ok()
+            })
+            .flatten();
         let remotes = deadline.read(|| crate::branch_cache::remote_refs(common_dir, paths));
         let rewritten = match rewritten.map(|t| t.join()) {
             Some(Ok(read)) => read,
