@@ -181,10 +181,7 @@ fn bytes_of(paths: &StatePaths, name: &str) -> Option<Vec<u8>> {
 /// The text of the cache file `name`; `None` when it is missing,
 /// unreadable, not UTF-8 or larger than [`MAX_BYTES`].
 fn text_of(paths: &StatePaths, name: &str) -> Option<String> {
-    let file = majordomus_records::regular::open(&paths.state_dir().join(name)).ok()?;
-    let mut text = String::new();
-    file.take(MAX_BYTES + 1).read_to_string(&mut text).ok()?;
-    (text.len() as u64 <= MAX_BYTES).then_some(text)
+    String::from_utf8(bytes_of(paths, name)?).ok()
 }
 
 /// Each record's fixed part: four numbers, the kind byte.
