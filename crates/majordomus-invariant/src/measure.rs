@@ -82,27 +82,37 @@ fn take(
     let head = deadline.read(|| refs::head(repo));
     let record = task.record();
     let head_commit = head.as_ref().ok().and_then(|h| h.commit.clone());
-    // The ref readings go on a second thread, through a repository handle of
-    // their own (a libgit2 handle is not shared between threads), opened
-    // there; the local branches' ref files, which need none, are read on a
-    // third (`tips`).
+    // The working tree is read on a second thread, through a repository
+    // handle of its own (a libgit2 handle is not shared between threads),
+    // opened beside this one (`Repo::reopener`), while the ref readings are
+    // taken here, through the handle already open: they are the longer
+    // where branches are many, and the second handle's open (the whole
+    // configuration parsed again, two entries per branch that tracks a
+    // remote) is then no longer in their way. The local branches' ref
+    // files, which need no handle, are read on a third (`tips`). The
+    // fingerprint's index part is taken on the tree's thread, before it.
     let (tree, refs, fingerprint) = std::thread::scope(|scope| {
         let reopener = repo.reopener();
-        let (head, head_commit, task) = (&head, &head_commit, &task);
+        let task_ref = &task;
         let on_thread = move || match reopener.open() {
-            Ok(own) => Ok(ref_readings(&own, paths, policy, task, head, head_commit.as_deref(), deadline, tips)),
-            Err(_) => Err(Box::new(tips)),
+            Ok(own) => {
+                let fingerprint = with_fingerprint.then(|| fingerprint::head_and_index(&own).ok());
+                Some((deadline.read(|| working_tree(&own, task_ref)), fingerprint))
+            }
+            Err(_) => None,
         };
-        let refs = scope.spawn(on_thread);
-        let fingerprint =
-            cheap.map(|cheap| Fingerprint { index_entries: fingerprint::head_and_index(repo).ok(), ..cheap });
-        let tree = deadline.read(|| working_tree(repo, task));
-        let refs = match refs.join() {
-            Ok(Ok(refs)) => refs,
-            // No second handle: the same readings, here, after the tree's.
-            Ok(Err(tips)) => ref_readings(repo, paths, policy, task, head, head_commit.as_deref(), deadline, *tips),
+        let tree = scope.spawn(on_thread);
+        let refs = ref_readings(repo, paths, policy, &task, &head, head_commit.as_deref(), deadline, tips);
+        let (tree, index_part) = match tree.join() {
+            Ok(Some(read)) => read,
+            // No second handle: the same reading, here, after the refs'.
+            Ok(None) => {
+                let fingerprint = with_fingerprint.then(|| fingerprint::head_and_index(repo).ok());
+                (deadline.read(|| working_tree(repo, &task)), fingerprint)
+            }
             Err(panic) => std::panic::resume_unwind(panic),
         };
+        let fingerprint = cheap.zip(index_part).map(|(cheap, index_entries)| Fingerprint { index_entries, ..cheap });
         (tree, refs, fingerprint)
     });
     let RefReadings {
