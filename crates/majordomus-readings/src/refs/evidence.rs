@@ -38,6 +38,7 @@
 //! that walk history answer `unknown` ([`RemoteEvidence::grafts`]).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::os::unix::ffi::OsStringExt as _;
 use std::path::{Path, PathBuf};
 
 use git2::Oid;
@@ -674,7 +675,16 @@ pub(super) fn same_location(root: &Path, a: &str, b: &str) -> bool {
 /// The directory a URL names when it is a local path or `file://` URL,
 /// resolved against the root (git resolves it from there) and
 /// canonicalized; `None` for a network URL or a path that does not exist.
+/// Found as git finds it ([`repository_at`]): `../origin` names
+/// `../origin.git` where only that is a repository.
 fn local_path(root: &Path, url: &str) -> Option<PathBuf> {
+    let path = path_of(root, url)?;
+    repository_at(&path).or(Some(path)).and_then(|p| p.canonicalize().ok())
+}
+
+/// The path a local URL (a path, or a `file://` URL) names, resolved
+/// against the root; `None` for a URL across a network.
+fn path_of(root: &Path, url: &str) -> Option<PathBuf> {
     let path = if let Some(rest) = url.strip_prefix("file://") {
         rest.to_string()
     } else if url.contains("://") {
@@ -686,8 +696,29 @@ fn local_path(root: &Path, url: &str) -> Option<PathBuf> {
         url.to_string()
     };
     let path = Path::new(&path);
-    let path = if path.is_absolute() { path.to_path_buf() } else { root.join(path) };
-    path.canonicalize().ok()
+    Some(if path.is_absolute() { path.to_path_buf() } else { root.join(path) })
+}
+
+/// The repository git's transport finds at a local path, trying what git
+/// tries in its order (`enter_repo`): `PATH/.git`, `PATH`, `PATH.git/.git`,
+/// `PATH.git`; the first that is a git directory (a `HEAD` and an
+/// `objects` directory) or a working tree's `.git` file's.
+fn repository_at(path: &Path) -> Option<PathBuf> {
+    let text = path.as_os_str().as_encoded_bytes();
+    let with = |suffix: &str| {
+        let mut bytes = text.to_vec();
+        bytes.extend_from_slice(suffix.as_bytes());
+        PathBuf::from(std::ffi::OsString::from_vec(bytes))
+    };
+    ["/.git", "", ".git/.git", ".git"].into_iter().map(with).find_map(|c| {
+        if c.join("HEAD").is_file() && c.join("objects").is_dir() {
+            Some(c)
+        } else if c.ends_with(".git") && c.is_file() {
+            c.parent().map(Path::to_path_buf)
+        } else {
+            None
+        }
+    })
 }
 
 /// Whether `url` names this repository: its working tree, its git

@@ -20,8 +20,11 @@
 //! the branch's tip, named, where this repository has that commit, and is
 //! set aside, named, where it has not; one whose branch the remote no
 //! longer has is gone.
-//! A remote that cannot be opened as a repository is left to its refs'
-//! word, as a remote across a network is.
+//! A remote across a network is left to its refs' word. One whose URL
+//! names a path on this machine where there is no repository (removed
+//! since the push, or never one) holds nothing: its refs moved since the
+//! start are set aside, named (a ref at its start value holds no work of
+//! the task's, and is left as it is).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -29,7 +32,7 @@ use std::path::PathBuf;
 use git2::Oid;
 use majordomus_records::names::Names;
 
-use super::{local_path, refspec, short, RemoteEvidence, SetAside, Tracking};
+use super::{local_path, path_of, refspec, short, RemoteEvidence, SetAside, Tracking};
 use crate::Repo;
 
 /// A remote's fetch URL (as git rewrites it) and the refspecs that say
@@ -51,7 +54,7 @@ pub(super) fn confirm(
     remotes: &BTreeMap<String, Remote>,
     start_refs: Option<&Names<String>>,
 ) {
-    let mut opened: BTreeMap<String, Option<(PathBuf, git2::Repository)>> = BTreeMap::new();
+    let mut opened: BTreeMap<String, Place> = BTreeMap::new();
     let mut kept = Vec::with_capacity(out.refs.len());
     for t in std::mem::take(&mut out.refs) {
         let at_start = start_refs.is_some_and(|r| r.get(&t.refname) == Some(&t.commit));
@@ -59,10 +62,23 @@ pub(super) fn confirm(
             kept.push(t);
             continue;
         };
-        let on_disk = opened.entry(t.remote.clone()).or_insert_with(|| open(repo, &remote.url));
-        let Some((path, theirs)) = on_disk.as_ref() else {
-            kept.push(t);
-            continue;
+        let (path, theirs) = match opened.entry(t.remote.clone()).or_insert_with(|| open(repo, &remote.url)) {
+            Place::Network => {
+                kept.push(t);
+                continue;
+            }
+            Place::Nothing(path, reason) => {
+                let why = format!(
+                    "{} says {} is there, but {}'s URL names {} on this machine, {reason}",
+                    short(&t.refname),
+                    abbrev(&t.commit),
+                    t.remote,
+                    path.display()
+                );
+                out.set_aside.push(SetAside { subject: t.refname, why, appeared: true });
+                continue;
+            }
+            Place::Here(path, theirs) => (path, theirs),
         };
         let Some(source) = refspec::sources(&remote.mapping, &t.refname).into_iter().next() else {
             kept.push(t);
@@ -111,14 +127,28 @@ pub(super) fn confirm(
     out.refs = kept;
 }
 
-/// The repository `url` names on this machine, opened, with the path it
-/// was found at; `None` for a URL across a network, or a path that is no
-/// repository (a remote that cannot be read is left to its refs' word).
-fn open(repo: &Repo, url: &str) -> Option<(PathBuf, git2::Repository)> {
-    let path = local_path(repo.root(), url)?;
+/// Where a remote's URL leads.
+enum Place {
+    /// Across a network: the refs' word is all there is.
+    Network,
+    /// A repository on this machine, opened, and the path it was found at.
+    Here(PathBuf, git2::Repository),
+    /// A path on this machine where no repository can be opened, and why.
+    Nothing(PathBuf, String),
+}
+
+/// The repository `url` names on this machine, found as git finds it
+/// ([`local_path`]), and opened.
+fn open(repo: &Repo, url: &str) -> Place {
+    let Some(named) = path_of(repo.root(), url) else { return Place::Network };
+    let Some(path) = local_path(repo.root(), url) else {
+        return Place::Nothing(named, "where there is no repository".into());
+    };
     let flags = git2::RepositoryOpenFlags::NO_SEARCH;
-    let theirs = git2::Repository::open_ext(&path, flags, std::iter::empty::<&std::ffi::OsStr>()).ok()?;
-    Some((path, theirs))
+    match git2::Repository::open_ext(&path, flags, std::iter::empty::<&std::ffi::OsStr>()) {
+        Ok(theirs) => Place::Here(path, theirs),
+        Err(e) => Place::Nothing(path, format!("which cannot be read as a repository ({})", e.message())),
+    }
 }
 
 fn abbrev(id: &str) -> &str {
