@@ -103,9 +103,12 @@ pub(super) fn tracking_config(repo: &Repo) -> Reading<HashMap<String, Tracking>>
             out.entry(branch.to_string()).or_default().0 = Some(value.clone());
         }
     }
+    // `branch.<name>.merge` may be given more than once: the upstream is
+    // the first value (git's `@{upstream}`, and `git status`), where a
+    // single-valued key takes the last.
     for (branch, entry) in config.subsections("branch", "merge") {
         if let Some(value) = &entry.value {
-            out.entry(branch.to_string()).or_default().1 = Some(value.clone());
+            out.entry(branch.to_string()).or_default().1.get_or_insert_with(|| value.clone());
         }
     }
     Ok(out)
@@ -201,6 +204,22 @@ mod tests {
         assert_eq!(feature.upstream, Some(Upstream { refname: "refs/remotes/origin/feature".into(), exists: false }));
         let main = all.iter().find(|b| b.name == "main").expect("main");
         assert!(main.upstream.as_ref().expect("main tracks origin").exists);
+    }
+
+    #[test]
+    fn a_second_merge_value_added_after_the_upstream_went_does_not_bring_it_back() {
+        let t = TestRepo::with_commit();
+        let _origin = t.with_origin();
+        t.git(&["checkout", "-q", "-b", "feature"]);
+        t.git(&["push", "-q", "-u", "origin", "feature"]);
+        t.git(&["push", "-q", "origin", "--delete", "feature"]);
+        t.git(&["config", "--add", "branch.feature.merge", "refs/heads/main"]);
+        let git_says = t.git(&["for-each-ref", "--format=%(upstream) %(upstream:track)", "refs/heads/feature"]);
+        assert_eq!(git_says.trim(), "refs/remotes/origin/feature [gone]");
+        let repo = crate::open(t.path()).expect("open");
+        let all = branches(&repo).expect("branches");
+        let feature = all.iter().find(|b| b.name == "feature").expect("feature");
+        assert_eq!(feature.upstream, Some(Upstream { refname: "refs/remotes/origin/feature".into(), exists: false }));
     }
 
     #[test]
