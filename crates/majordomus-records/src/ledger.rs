@@ -132,7 +132,7 @@ pub enum Event {
 /// `usercustomize` ends the interpreter at its start). A verdict recorded
 /// under other values than the task's start is not the gate's verdict
 /// (`gates-green`'s judging says so). Each is recorded, set or not.
-pub const GATE_ENVIRONMENT: [&str; 35] = [
+pub const GATE_ENVIRONMENT: [&str; 47] = [
     "PATH",
     "BASH_ENV",
     "ENV",
@@ -154,32 +154,59 @@ pub const GATE_ENVIRONMENT: [&str; 35] = [
     "NODE_PATH",
     "PERL5OPT",
     "PERL5LIB",
+    "PERLLIB",
     "RUBYOPT",
     "RUBYLIB",
     "JAVA_TOOL_OPTIONS",
     "_JAVA_OPTIONS",
     "JDK_JAVA_OPTIONS",
+    "JAVA_HOME",
+    "GRADLE_OPTS",
+    "GRADLE_USER_HOME",
+    "MAVEN_OPTS",
+    "MAVEN_ARGS",
+    "GEM_HOME",
+    "GEM_PATH",
+    "GOENV",
     "RUSTFLAGS",
     "RUSTDOCFLAGS",
+    "CARGO_ENCODED_RUSTFLAGS",
+    "CARGO_ENCODED_RUSTDOCFLAGS",
     "RUSTC",
     "RUSTC_WRAPPER",
     "RUSTC_WORKSPACE_WRAPPER",
     "RUSTUP_TOOLCHAIN",
+    "RUSTUP_HOME",
     "CARGO_HOME",
     "HOME",
     "XDG_CONFIG_HOME",
 ];
 
 /// Families of variables recorded where set, each by how its names begin:
-/// the dynamic loader's (`LD_AUDIT`, `LD_BIND_NOW`, ...), cargo's build
-/// and per-target settings (`CARGO_BUILD_RUSTFLAGS`,
+/// the dynamic loader's (`LD_AUDIT`, `LD_BIND_NOW`, ...), cargo's build,
+/// per-target, profile and unstable settings (`CARGO_BUILD_RUSTFLAGS`,
 /// `CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER`: a runner `true` runs
-/// no test), npm's configuration (`npm_config_script_shell=true`:
-/// `npm test` runs its script with `true`; npm reads these names in
-/// either case), cargo-nextest's (`NEXTEST_PROFILE` naming a profile that
-/// filters every test out, with `NEXTEST_NO_TESTS=pass`) and pytest's.
-pub const GATE_ENVIRONMENT_FAMILIES: [&str; 7] =
-    ["LD_", "CARGO_BUILD_", "CARGO_TARGET_", "npm_config_", "NPM_CONFIG_", "NEXTEST_", "PYTEST_"];
+/// no test; `CARGO_PROFILE_TEST_...`), npm's configuration
+/// (`npm_config_script_shell=true`: `npm test` runs its script with
+/// `true`; npm reads these names in either case), cargo-nextest's
+/// (`NEXTEST_PROFILE` naming a profile that filters every test out, with
+/// `NEXTEST_NO_TESTS=pass`), pytest's, Python's own (every `PYTHON...`
+/// the interpreter reads: `PYTHONUSERBASE` naming a user site whose
+/// `usercustomize` ends it before a test runs, `PYTHONSTARTUP`, ...) and
+/// bundler's (`BUNDLE_GEMFILE` naming another set of gems).
+pub const GATE_ENVIRONMENT_FAMILIES: [&str; 11] = [
+    "LD_",
+    "CARGO_BUILD_",
+    "CARGO_TARGET_",
+    "CARGO_PROFILE_",
+    "CARGO_UNSTABLE_",
+    "npm_config_",
+    "NPM_CONFIG_",
+    "NEXTEST_",
+    "PYTEST_",
+    "PYTHON",
+    "BUNDLE_",
+];
 
 /// Whether `name` is one of the variables a gate's run records
 /// ([`GATE_ENVIRONMENT`], [`GATE_ENVIRONMENT_FAMILIES`]). `CARGO_TARGET_DIR`
@@ -631,11 +658,18 @@ mod tests {
                 "RUSTC_WRAPPER",
                 "NEXTEST_PROFILE",
                 "PYTEST_XDIST_AUTO_NUM_WORKERS",
+                "PYTHONUSERBASE",
+                "PYTHONSTARTUP",
+                "CARGO_ENCODED_RUSTFLAGS",
+                "CARGO_PROFILE_TEST_PANIC",
+                "BUNDLE_GEMFILE",
+                "JAVA_HOME",
+                "MAVEN_ARGS",
             ])
         {
             assert!(in_gate_environment(name), "{name}");
         }
-        for name in ["USER", "PWD", "CARGO_TARGET_DIR", "CARGO_PKG_NAME", "RUST_LOG", "LD_", "npm_config_", "TERM"] {
+        for name in ["USER", "PWD", "CARGO_TARGET_DIR", "CARGO_PKG_NAME", "RUST_LOG", "LD_", "npm_config_", "TERM", "PYTHON"] {
             assert!(!in_gate_environment(name), "{name}");
         }
         let huge = |n: usize| (0..n).map(|i| (format!("LD_X{i}"), None)).collect::<Environment>();
