@@ -97,10 +97,10 @@ pub fn since(
     };
     let mut set =
         ChangeSet { arrived_tips: arrival.map(|a| a.tips.clone()).unwrap_or_default(), ..ChangeSet::default() };
+    // Every candidate counts, under `.ai/local/` too: an untracked file
+    // there is no candidate (the reading of the tree leaves it out), and
+    // one a commit or the index holds is the user's content.
     for path in candidates {
-        if path.is_own_state() {
-            continue;
-        }
         let now = if on_disk.contains(&path) {
             // Where the reading compared no modes (core.fileMode off), git
             // keeps the mode it recorded.

@@ -53,8 +53,9 @@ impl RepoPath {
         root.join(std::ffi::OsStr::from_bytes(&self.0))
     }
 
-    /// Whether the path is majordomus's own local state (`.ai/local/...`),
-    /// which no reading counts.
+    /// Whether the path lies under majordomus's own local state
+    /// (`.ai/local/...`): an untracked file there is no reading's; one the
+    /// index or a commit holds is the user's content, as anywhere else.
     pub fn is_own_state(&self) -> bool {
         let local = crate::paths::LOCAL_DIR.as_bytes();
         self.0.starts_with(local) && (self.0.len() == local.len() || self.0[local.len()] == b'/')

@@ -210,10 +210,10 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         if found == Found::Clean && o.hidden.is_none() {
             continue;
         }
+        // A path the index holds is the user's content wherever it lies,
+        // under `.ai/local/` too (`git add -f`): only untracked files there
+        // are majordomus's own state, left out by the walk.
         let path = RepoPath::from_bytes(e.path(paths));
-        if path.is_own_state() {
-            continue;
-        }
         if let Some(by) = o.hidden {
             let changed = found != Found::Clean;
             // A bit the start did not have hides nothing from the task.
@@ -233,7 +233,7 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         dirty.insert(path);
     }
     for path in dirty {
-        if path.is_own_state() || conflicted.contains(&path) {
+        if conflicted.contains(&path) {
             continue;
         }
         // stage0 is sorted by path, as the index is: a binary search, not a
@@ -256,7 +256,7 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
             .filter(|(p, _)| tree.untracked.binary_search(p).is_ok())
             .map(|(path, origin)| Overruled { path, why: Why::IgnoredSince(origin) }),
     );
-    tree.conflicted = conflicted.into_iter().filter(|p| !p.is_own_state()).collect();
+    tree.conflicted = conflicted.into_iter().collect();
     tree.governed = cond.governed;
     tree.uncommitted_ignores = uncommitted_ignores;
     tree.modes_ignored = !cond.filemode;

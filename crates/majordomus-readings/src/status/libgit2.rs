@@ -35,10 +35,12 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
     let mut tree = WorkingTree::default();
     for entry in statuses.iter() {
         let path = RepoPath::from_bytes(entry.path_bytes());
-        if path.is_own_state() {
+        let s = entry.status();
+        // Only an untracked file under `.ai/local/` is majordomus's own
+        // state; one the index holds is the user's (`git add -f`).
+        if path.is_own_state() && s == Status::WT_NEW {
             continue;
         }
-        let s = entry.status();
         if s.contains(Status::CONFLICTED) {
             tree.conflicted.push(path);
             continue;
@@ -169,7 +171,7 @@ fn bits(
     let listed: HashSet<RepoPath> = tree.dirty.iter().map(|d| d.path.clone()).collect();
     for (e, by) in marked {
         let path = RepoPath::from_bytes(e.path(paths));
-        if path.is_own_state() || listed.contains(&path) {
+        if listed.contains(&path) {
             continue;
         }
         let found = found.get(e.path(paths)).copied().unwrap_or(Found::Modified);

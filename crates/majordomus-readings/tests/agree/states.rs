@@ -48,6 +48,17 @@ pub const CHANGES: &[State] = &[
         w.git(&["rm", "-q", "--cached", "src/b.rs"]);
         w.git(&["rm", "-q", "src/deep/c.rs"]);
     }),
+    ("files tracked under majordomus's own state directory, changed", |w| {
+        base(w);
+        w.write(".ai/local/kept.txt", "kept\n");
+        w.write(".ai/local/gone.txt", "gone\n");
+        w.git(&["add", "-f", ".ai/local/kept.txt", ".ai/local/gone.txt"]);
+        w.commit_all("tracked under .ai/local");
+        w.write(".ai/local/kept.txt", "edited\n");
+        w.remove(".ai/local/gone.txt");
+        w.write(".ai/local/work.rs", "work\n");
+        w.git(&["add", "-f", ".ai/local/work.rs"]);
+    }),
     ("intent to add", |w| {
         base(w);
         w.write("ita.txt", "i\n");
