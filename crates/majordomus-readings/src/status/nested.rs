@@ -14,8 +14,14 @@ const DEPTH: usize = 4;
 
 /// What the repository whose working tree is `dir`, inside `outer`'s,
 /// holds, as one id: its HEAD, its refs (but the remote-tracking ones,
-/// which a fetch moves) and each path its own status lists with its
-/// content, hashed as a blob of that description. `None` when `dir` holds
+/// which a fetch moves), each path its own status lists with its
+/// content, and what governs that listing (its configuration files, its
+/// `info/exclude` and `info/attributes`, the excludes file it reads, each
+/// ignore file its walk read that its HEAD does not hold, each path a bit
+/// hides, and whether it is changed there), hashed as a blob of that
+/// description: a rule, a bit or a setting made inside since the start
+/// hides nothing there, since it changes the id as the listing would
+/// have (test/cases/428). `None` when `dir` holds
 /// no repository that can be read, or holds a linked worktree of `outer`'s
 /// own repository: another worktree's work is never this one's, and its
 /// refs are this repository's own.
@@ -47,6 +53,33 @@ fn state_at(outer: Option<&Path>, dir: &Path, depth: usize) -> Option<String> {
         text.push_str(&format!("ref {name} {id}\n"));
     }
     let tree = super::read(&repo).ok()?;
+    let blob = |bytes: &[u8]| git2::Oid::hash_object(git2::ObjectType::Blob, bytes).map(|o| o.to_string()).ok();
+    let excludes = repo.git.config().ok().and_then(|c| {
+        let named = c.get_path("core.excludesfile").ok()?;
+        Some(if named.is_relative() { repo.root().join(named) } else { named })
+    });
+    let (git_dir, common) = (repo.git_dir(), repo.common_dir());
+    let governing = [
+        ("config", Some(common.join("config"))),
+        ("config.worktree", Some(git_dir.join("config.worktree"))),
+        ("exclude", Some(common.join("info").join("exclude"))),
+        ("attributes", Some(common.join("info").join("attributes"))),
+        ("excludes-file", excludes),
+    ];
+    for (what, path) in governing {
+        if let Some(bytes) = path.and_then(|p| crate::file::read_optional(&p).ok().flatten()) {
+            text.push_str(&format!("{what} {}\n", blob(&bytes).unwrap_or_default()));
+        }
+    }
+    for (path, bytes) in &tree.uncommitted_ignores {
+        text.push_str(&format!("ignore-file {path} {}\n", blob(bytes).unwrap_or_default()));
+    }
+    for h in &tree.hidden {
+        text.push_str(&format!("hidden {} {:?} {} {}\n", h.path, h.by, h.changed, h.deleted));
+    }
+    if tree.modes_ignored {
+        text.push_str("modes-ignored\n");
+    }
     let id_of = |p: &RepoPath| {
         let path = crate::file::in_tree(repo.root(), p)?;
         if p.as_bytes().ends_with(b"/") {
