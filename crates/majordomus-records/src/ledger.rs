@@ -669,7 +669,9 @@ mod tests {
         {
             assert!(in_gate_environment(name), "{name}");
         }
-        for name in ["USER", "PWD", "CARGO_TARGET_DIR", "CARGO_PKG_NAME", "RUST_LOG", "LD_", "npm_config_", "TERM", "PYTHON"] {
+        for name in
+            ["USER", "PWD", "CARGO_TARGET_DIR", "CARGO_PKG_NAME", "RUST_LOG", "LD_", "npm_config_", "TERM", "PYTHON"]
+        {
             assert!(!in_gate_environment(name), "{name}");
         }
         let huge = |n: usize| (0..n).map(|i| (format!("LD_X{i}"), None)).collect::<Environment>();
