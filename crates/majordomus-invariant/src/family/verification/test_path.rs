@@ -41,8 +41,15 @@ pub const DIRS: [&str; 8] = ["test", "tests", "spec", "specs", "__tests__", "tes
 pub const NAMES: [&str; 6] = ["test_*", "*_test", "*_tests", "*_spec", "*.test.*", "*.spec.*"];
 
 /// The extensions of prose, which a test file's name does not make a test
-/// (a `tests/` directory's README still is one of the directory's files).
+/// (`docs/test_plan.md`, `notes/e2e_test.txt`).
 const PROSE: [&str; 7] = ["md", "markdown", "rst", "txt", "adoc", "org", "html"];
+
+/// The extensions of documents, which are prose about tests wherever they
+/// lie, a test directory too (`tests/README.md`, a `tests/TODO.md` saying
+/// a test is still to write). A `.txt` or `.html` file in a test directory
+/// is test data (an expected output), as any other file there; a project
+/// whose tests' fixtures are documents names them in `[tests] paths`.
+const DOCUMENTS: [&str; 5] = ["md", "markdown", "rst", "adoc", "org"];
 
 /// [`is_test_path`] for a path as bytes (one that is not UTF-8 judged by
 /// its name with those bytes replaced).
@@ -54,6 +61,11 @@ pub fn is_test(path: &majordomus_records::RepoPath) -> bool {
 /// `spec` or `__tests__` directory, or a `test_*`, `*_test`, `*.test.*`,
 /// `*.spec.*` file name.
 pub fn is_test_path(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let extension = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+    if extension.is_some_and(|e| DOCUMENTS.contains(&e.as_str())) {
+        return false;
+    }
     let mut parts = path.split('/').peekable();
     while let Some(part) = parts.next() {
         if parts.peek().is_some() {
@@ -100,6 +112,12 @@ mod tests {
         }
         for p in ["docs/parser_spec.rst", "notes/e2e_test.txt", "a.test.html"] {
             assert!(!is_test_path(p), "{p}");
+        }
+        for p in ["tests/README.md", "spec/TODO.markdown", "tests/unit/notes.rst", "e2e/PLAN.adoc"] {
+            assert!(!is_test_path(p), "a document in a test directory: {p}");
+        }
+        for p in ["tests/fixtures/expected.txt", "testdata/page.html", "tests/data.json"] {
+            assert!(is_test_path(p), "test data: {p}");
         }
     }
 
