@@ -65,6 +65,11 @@ pub enum Made {
     /// A remote-tracking ref that is not evidence of its remote holds them
     /// (test/cases/347).
     NotEvidence,
+    /// A branch a peer worktree has checked out holds them, HEAD's reflog
+    /// here was rewritten since the start (so it cannot say which this
+    /// worktree made), and the peer's own reflog does not show them made
+    /// there (test/cases/430).
+    PeerUnproven,
 }
 
 /// The commits of one branch other than HEAD's that this worktree made
@@ -211,6 +216,13 @@ pub fn elsewhere(
         });
         let (mine, made): (Vec<Oid>, Made) = if at_start.contains_key(&b.name) && !peer {
             (reached, Made::BranchMoved)
+        } else if peer && rewritten {
+            // A parallel agent's branch is its own, by what its worktree's
+            // reflog shows it made; where this worktree's reflog was
+            // rewritten (`git reflog expire --expire=now --all`), nothing
+            // else says which of the rest this worktree put there.
+            let theirs = checked_out.get(&b.name).map(|w| made_in_worktree(repo, w)).transpose()?.unwrap_or_default();
+            (reached.into_iter().filter(|c| made_here.contains(c) || !theirs.contains(c)).collect(), Made::PeerUnproven)
         } else {
             (reached.into_iter().filter(|c| made_here.contains(c)).collect(), Made::HeadReflog)
         };
@@ -348,6 +360,16 @@ fn head_reflog_since(repo: &Repo, record: &TaskRecord) -> Reading<(HashSet<Oid>,
 /// name the commit it began on or ended at, made or not).
 pub fn made_by_head_since(repo: &Repo, record: &TaskRecord) -> Reading<HashSet<Oid>> {
     let (lines, _) = head_lines_since(repo, record)?;
+    Ok(lines.iter().filter(|l| making(&l.message)).filter_map(|l| Oid::from_str(&l.new).ok()).collect())
+}
+
+/// The commits the HEAD reflog of the worktree `name` (as
+/// [`checked_out_elsewhere`] names it: `main`, or one under `worktrees/`)
+/// shows it making ([`making`]), all its lines read.
+fn made_in_worktree(repo: &Repo, name: &str) -> Reading<HashSet<Oid>> {
+    let common = repo.common_dir();
+    let dir = if name == "main" { common.to_path_buf() } else { common.join("worktrees").join(name) };
+    let lines = reflog::since(&reflog::log_of(&dir, "HEAD"), i64::MIN)?;
     Ok(lines.iter().filter(|l| making(&l.message)).filter_map(|l| Oid::from_str(&l.new).ok()).collect())
 }
 

@@ -480,6 +480,9 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
                 Made::HeadReflog => "HEAD's reflog since the start names them",
                 Made::RefWritten => "a ref written since the start holds them",
                 Made::NotEvidence => "a remote-tracking ref that is not evidence holds them",
+                Made::PeerUnproven => {
+                    "HEAD's reflog was rewritten since the start, and the reflog of the worktree that has the branch checked out does not show them made there"
+                }
             },
             names(&ids)
         ));
