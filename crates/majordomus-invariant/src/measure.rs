@@ -319,11 +319,13 @@ fn ref_readings(
         Ok(Some(a)) => (Ok((a.own.clone(), a.own_count)), Ok(a.holds_own)),
         Err(e) => (Err(e.clone()), Err(e.clone())),
     };
-    let (branches, heads_newest) = match tips.join() {
-        Ok(tips) => {
-            (deadline.read(|| refs::branches_of(repo, tips.tips, remote_now.as_ref().ok())), tips.newest_mtime_ns)
-        }
-        Err(e) => (Err(e), None),
+    let (branches, heads_newest, symbolic) = match tips.join() {
+        Ok(tips) => (
+            deadline.read(|| refs::branches_of(repo, tips.tips, remote_now.as_ref().ok())),
+            tips.newest_mtime_ns,
+            tips.symbolic,
+        ),
+        Err(e) => (Err(e), None, Vec::new()),
     };
     let push = deadline.read(|| commit::readings::push(repo, paths, head, &branches, &trunk, &evidence, task.record()));
     let elsewhere = deadline.read(|| commit::readings::elsewhere(repo, head, &branches, &evidence, task));
@@ -345,6 +347,7 @@ fn ref_readings(
             task,
             closing::readings::RefsRead {
                 branches: &branches,
+                symbolic: &symbolic,
                 evidence: &evidence,
                 trunk: trunk_of(&trunk),
                 head: head_commit,

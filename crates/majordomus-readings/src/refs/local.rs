@@ -161,6 +161,11 @@ pub struct Tips {
     /// and of everything under it, as [`crate::fingerprint`] takes it;
     /// `None` where `refs/heads` is not a directory.
     pub newest_mtime_ns: Option<u64>,
+    /// The symbolic refs among the loose files (`git symbolic-ref
+    /// refs/heads/alias refs/heads/main`: a name for another branch, no
+    /// branch of its own), by full name, with the change time of the file
+    /// (s since the epoch), which no command sets back.
+    pub symbolic: Vec<(String, i64)>,
 }
 
 /// The local branches and their commits, reading only the ref files whose
@@ -225,7 +230,8 @@ fn read_under(common_dir: &Path, under: &str, known: &mut Known, now: SystemTime
     let mut loose = Loose::new(known, now);
     loose.newest = newest.unwrap_or(0);
     loose.walk(&dir, &mut under.to_string())?;
-    let Loose { found, fresh, kept, newest: newest_seen, .. } = loose;
+    let Loose { found, fresh, kept, newest: newest_seen, mut symbolic, .. } = loose;
+    symbolic.sort_unstable();
     let unchanged = kept.len() == known.files.len() && kept.iter().enumerate().all(|(i, k)| *k == Kept::Known(i));
     if !unchanged {
         let before = std::mem::take(known);
@@ -239,7 +245,7 @@ fn read_under(common_dir: &Path, under: &str, known: &mut Known, now: SystemTime
     }
     let changed = !unchanged;
     let tips = merge(packed, found).into_iter().map(|(name, id, _)| (name, id)).collect();
-    Ok(Tips { tips, changed, newest_mtime_ns: newest.map(|_| newest_seen) })
+    Ok(Tips { tips, changed, newest_mtime_ns: newest.map(|_| newest_seen), symbolic })
 }
 
 /// The packed refs (sorted) and the loose ones `found` (any order) as git
@@ -485,6 +491,8 @@ struct Loose<'a> {
     /// Every loose ref file by name: its id, `None` where it is symbolic or
     /// broken (it hides its packed line).
     found: Vec<(String, Option<Oid>)>,
+    /// The symbolic ones, with their change times ([`Tips::symbolic`]).
+    symbolic: Vec<(String, i64)>,
     settled_ns: i128,
     /// The newest modification time seen (see [`Tips::newest_mtime_ns`]).
     newest: u64,
@@ -500,6 +508,7 @@ impl<'a> Loose<'a> {
             cursor: 0,
             index: None,
             found: Vec::new(),
+            symbolic: Vec::new(),
             settled_ns,
             newest: 0,
         }
@@ -604,7 +613,11 @@ impl<'a> Loose<'a> {
             Some(Content::Id(oid)) => Some(oid),
             // A symbolic or broken loose ref hides its packed line, as
             // in git.
-            Some(Content::Symbolic) | None => None,
+            Some(Content::Symbolic) => {
+                self.symbolic.push((name.to_string(), meta.ctime()));
+                None
+            }
+            None => None,
         };
         self.found.push((name.to_string(), id));
         Ok(())

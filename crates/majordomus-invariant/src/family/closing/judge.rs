@@ -217,6 +217,29 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
         let remedy = p.landed.then(|| format!("git push {} --delete {}", shell_word(&p.remote), shell_word(&p.branch)));
         pushed.push((format!("{}'s branch {}", p.remote, p.branch), row, remedy));
     }
+    // A symbolic branch (`git symbolic-ref refs/heads/alias
+    // refs/heads/main`, listed by `git branch` as `alias -> main`): a name
+    // for another branch, holding no commit of its own, made since the
+    // start where its file was written since (it keeps no reflog).
+    for alias in &acc.aliases {
+        match alias.dating.first_logged() {
+            Some(t) if t >= started => {
+                let target = alias.at.strip_prefix("refs/heads/").unwrap_or(&alias.at);
+                let row = json!({
+                    "kind": "branch", "name": alias.name, "at": alias.at, "symbolic": true,
+                    "why": "a symbolic ref written since the start", "there_at_start": false,
+                    "first_logged": t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+                });
+                let remedy = format!("git symbolic-ref --delete {}", shell_word(&format!("refs/heads/{}", alias.name)));
+                created.push((format!("branch {} (a symbolic ref to {target})", alias.name), row, Some(remedy)));
+            }
+            Some(_) => {}
+            None => {
+                undated.push(format!("branch {} (a symbolic ref whose file cannot be dated)", alias.name));
+                undated_rows.push(json!({ "kind": "branch", "name": alias.name, "at": alias.at, "reason": "a symbolic ref whose file cannot be dated" }));
+            }
+        }
+    }
     // The branches and worktrees made inside the submodules' own
     // repositories (read with the commit family's readings).
     match &r.commit.in_submodules {

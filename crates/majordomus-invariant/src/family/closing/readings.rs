@@ -89,6 +89,9 @@ pub struct Accumulated {
     /// remote-tracking ref says (`origin/feat`; a branch fetched is
     /// another's, one there at the start is not new).
     pub remote_branches: Vec<Pushed>,
+    /// The symbolic refs under `refs/heads` (`alias -> main`), dated by
+    /// their files' change times ([`aliases`]).
+    pub aliases: Vec<Made>,
 }
 
 /// A remote branch a push from here made since the start.
@@ -105,6 +108,24 @@ pub struct Pushed {
     /// Whether the trunk reaches its commit (its work has landed, so
     /// deleting it loses nothing).
     pub landed: bool,
+}
+
+/// The symbolic refs under `refs/heads` (`symbolic`, from the branches'
+/// walk), each dated by its file's change time (a symbolic ref keeps no
+/// reflog of its own; the change time is set by the file's last write and
+/// no command sets it back), `at` its target as the file names it.
+fn aliases(repo: &Repo, symbolic: &[(String, i64)]) -> Vec<Made> {
+    symbolic
+        .iter()
+        .map(|(name, ctime)| {
+            let short = name.strip_prefix("refs/heads/").unwrap_or(name).to_string();
+            let text = majordomus_readings::file::read(&repo.common_dir().join(name)).unwrap_or_default();
+            let target = String::from_utf8_lossy(&text).trim().strip_prefix("ref:").unwrap_or("").trim().to_string();
+            let dating = DateTime::from_timestamp(*ctime, 0)
+                .map_or(Dating::Undated("its file's change time cannot be read"), Dating::FirstLogged);
+            Made { name: short, at: target, dating, missing: false, detached: false }
+        })
+        .collect()
 }
 
 /// A branch or a linked worktree.
@@ -141,6 +162,9 @@ pub struct Backlog {
 pub struct RefsRead<'a> {
     /// The local branches.
     pub branches: &'a Reading<Vec<refs::Branch>>,
+    /// The symbolic refs among them, with their files' change times
+    /// ([`majordomus_readings::refs::local::Tips::symbolic`]).
+    pub symbolic: &'a [(String, i64)],
     /// Which remote-tracking refs are evidence of the remotes.
     pub evidence: &'a Reading<refs::RemoteEvidence>,
     /// The trunk, where one was found.
@@ -159,7 +183,7 @@ pub fn measure(
     task: &TaskState,
     refs_read: RefsRead<'_>,
 ) -> ClosingReadings {
-    let RefsRead { branches, evidence, trunk, head, arrival } = refs_read;
+    let RefsRead { branches, symbolic, evidence, trunk, head, arrival } = refs_read;
     ClosingReadings {
         debt: match (task.record(), arrival) {
             (Some(record), Ok(arrival)) => {
@@ -168,7 +192,8 @@ pub fn measure(
             (Some(_), Err(e)) => Err(e.clone()),
             (None, _) => Err(Unread::no_task()),
         },
-        accumulated: accumulated(repo, branches, evidence.as_ref().ok(), trunk, task.record()),
+        accumulated: accumulated(repo, branches, evidence.as_ref().ok(), trunk, task.record())
+            .map(|a| Accumulated { aliases: aliases(repo, symbolic), ..a }),
         backlog: backlog(repo, paths, policy, task.record()),
         orphans: crate::orphans::orphans(repo),
     }
@@ -543,7 +568,7 @@ fn accumulated(
         // older than it): nothing says which are new.
         _ => Vec::new(),
     };
-    Ok(Accumulated { branches, unchanged_branches, worktrees: trees, remote_branches })
+    Ok(Accumulated { branches, unchanged_branches, worktrees: trees, remote_branches, aliases: Vec::new() })
 }
 
 /// The local branches checked out in another worktree than this one: the

@@ -498,6 +498,7 @@ fn accumulated(branches: &[&str], worktrees: &[&str]) -> Readings {
     let mut r = books(TaskBook::default());
     r.closing.accumulated = Ok(Accumulated {
         remote_branches: Vec::new(),
+        aliases: Vec::new(),
         unchanged_branches: 0,
         branches: branches.iter().map(|b| made(b, "c".repeat(40))).collect(),
         worktrees: worktrees.iter().map(|w| made(w, format!("/tmp/{w}"))).collect(),

@@ -90,6 +90,7 @@ fn well() -> Readings {
         debt: Ok(debt(lint.clone(), lint)),
         accumulated: Ok(Accumulated {
             remote_branches: Vec::new(),
+            aliases: Vec::new(),
             unchanged_branches: 0,
             branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))],
             worktrees: vec![],
@@ -231,6 +232,7 @@ fn a_branch_and_a_worktree_the_snapshot_did_not_hold_are_owed_and_named_worktree
     let mut r = well();
     r.closing.accumulated = Ok(Accumulated {
         remote_branches: Vec::new(),
+        aliases: Vec::new(),
         unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
@@ -269,6 +271,7 @@ fn a_branch_deleted_and_made_again_since_the_start_is_counted() {
     let mut r = well();
     r.closing.accumulated = Ok(Accumulated {
         remote_branches: Vec::new(),
+        aliases: Vec::new(),
         unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
@@ -284,6 +287,7 @@ fn a_branch_deleted_and_made_again_since_the_start_is_counted() {
     // Logged before the start, and held by the snapshot: there all along.
     r.closing.accumulated = Ok(Accumulated {
         remote_branches: Vec::new(),
+        aliases: Vec::new(),
         unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
@@ -301,6 +305,7 @@ fn a_branch_made_again_at_the_commit_it_held_at_the_start_is_the_starts() {
     // reflog begins after the start, and its reflog is not read at all.
     r.closing.accumulated = Ok(Accumulated {
         remote_branches: Vec::new(),
+        aliases: Vec::new(),
         unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
@@ -314,6 +319,7 @@ fn a_branch_made_again_at_the_commit_it_held_at_the_start_is_the_starts() {
     // Moved since, the same reflog makes it new.
     r.closing.accumulated = Ok(Accumulated {
         remote_branches: Vec::new(),
+        aliases: Vec::new(),
         unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
@@ -330,6 +336,7 @@ fn the_task_branch_made_since_the_start_is_owed_and_marked_checked_out() {
     r.head = Ok(majordomus_readings::refs::Head { commit: Some("c".repeat(40)), branch: Some("feature".into()) });
     r.closing.accumulated = Ok(Accumulated {
         remote_branches: Vec::new(),
+        aliases: Vec::new(),
         unchanged_branches: 0,
         branches: vec![made("main", &"b".repeat(40), None), made("feature", &"c".repeat(40), None)],
         worktrees: vec![],
@@ -348,6 +355,7 @@ fn without_a_snapshot_the_reflogs_date_them_and_an_undated_branch_is_unknown_not
     r.task = TaskState::Active(Box::new(t));
     r.closing.accumulated = Ok(Accumulated {
         remote_branches: Vec::new(),
+        aliases: Vec::new(),
         unchanged_branches: 0,
         branches: vec![made("main", &"b".repeat(40), Some(minutes(-600))), made("old", &"c".repeat(40), None)],
         worktrees: vec![],
@@ -358,6 +366,7 @@ fn without_a_snapshot_the_reflogs_date_them_and_an_undated_branch_is_unknown_not
     assert!(a.evidence.contains("dated by the first line of their reflogs"), "{}", a.evidence);
     r.closing.accumulated = Ok(Accumulated {
         remote_branches: Vec::new(),
+        aliases: Vec::new(),
         unchanged_branches: 0,
         branches: vec![made("main", &"b".repeat(40), Some(minutes(-600))), made("new", &"c".repeat(40), Some(start()))],
         worktrees: vec![],
@@ -366,6 +375,7 @@ fn without_a_snapshot_the_reflogs_date_them_and_an_undated_branch_is_unknown_not
     assert_eq!(a.status, Status::Owed, "first logged in the very second of the start: {}", a.evidence);
     r.closing.accumulated = Ok(Accumulated {
         remote_branches: Vec::new(),
+        aliases: Vec::new(),
         unchanged_branches: 0,
         branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))],
         worktrees: vec![],
@@ -483,6 +493,7 @@ fn started_on(branch: &str) -> Readings {
     r.head = Ok(majordomus_readings::refs::Head { commit: Some("c".repeat(40)), branch: Some(branch.into()) });
     r.closing.accumulated = Ok(Accumulated {
         remote_branches: Vec::new(),
+        aliases: Vec::new(),
         unchanged_branches: 0,
         branches: vec![
             made("main", &"b".repeat(40), Some(minutes(-600))),
@@ -515,6 +526,7 @@ fn the_tasks_own_branch_is_owed_though_it_was_there_before_the_start_until_it_is
     // Landed and deleted: nothing remains.
     r.closing.accumulated = Ok(Accumulated {
         remote_branches: Vec::new(),
+        aliases: Vec::new(),
         unchanged_branches: 0,
         branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))],
         worktrees: vec![],
@@ -555,6 +567,7 @@ fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_a
     r.task = TaskState::Active(Box::new(t));
     r.closing.accumulated = Ok(Accumulated {
         remote_branches: Vec::new(),
+        aliases: Vec::new(),
         unchanged_branches: 0,
         branches: vec![made("main", &"b".repeat(40), Some(minutes(5)))],
         worktrees: vec![],
@@ -570,6 +583,7 @@ fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_a
     for (branch, status) in [("main", Status::Pass), ("master", Status::Pass), ("topic", Status::Owed)] {
         r.closing.accumulated = Ok(Accumulated {
             remote_branches: Vec::new(),
+            aliases: Vec::new(),
             unchanged_branches: 0,
             branches: vec![made(branch, &"b".repeat(40), Some(minutes(5)))],
             worktrees: vec![],
@@ -583,6 +597,7 @@ fn the_trunks_branch_made_by_the_first_commit_of_an_unborn_repository_is_never_a
         Ok(Integrated::Measured { trunk, integration: majordomus_readings::refs::Integration::Reached });
     r.closing.accumulated = Ok(Accumulated {
         remote_branches: Vec::new(),
+        aliases: Vec::new(),
         unchanged_branches: 0,
         branches: vec![made("main", &"b".repeat(40), Some(minutes(5)))],
         worktrees: vec![],
