@@ -21,7 +21,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use git2::{ObjectType, Oid};
+use git2::Oid;
 use majordomus_records::RepoPath;
 use rustix::fs::{FileType, Mode, OFlags};
 
@@ -33,7 +33,16 @@ pub enum FileError {
     NotRegular { path: PathBuf, kind: &'static str },
     #[error("could not read {}: {source}", path.display())]
     Io { path: PathBuf, source: std::io::Error },
+    /// Larger than [`MAX_WHOLE`]: not read whole (its blob id is still
+    /// [`blob_id`]'s to hash, a buffer at a time).
+    #[error("{} is too large to read whole ({size} bytes, more than {max})", path.display(), max = MAX_WHOLE)]
+    TooLarge { path: PathBuf, size: u64 },
 }
+
+/// The most bytes [`read`] holds in memory at once: a file larger (a disk
+/// image, a dataset left in the tree) is refused, never allocated for,
+/// so no file makes a command run out of memory and abort.
+pub const MAX_WHOLE: u64 = 256 << 20;
 
 impl FileError {
     /// Whether nothing is at the path (or a component of it is no directory).
@@ -43,7 +52,7 @@ impl FileError {
                 source.kind() == std::io::ErrorKind::NotFound
                     || source.raw_os_error() == Some(rustix::io::Errno::NOTDIR.raw_os_error())
             }
-            Self::NotRegular { .. } => false,
+            Self::NotRegular { .. } | Self::TooLarge { .. } => false,
         }
     }
 }
@@ -53,9 +62,19 @@ pub use majordomus_records::regular::kind_name;
 /// The content of the regular file at `path` (a symlink is followed), read
 /// without blocking: anything else is [`FileError::NotRegular`].
 pub fn read(path: &Path) -> Result<Vec<u8>, FileError> {
-    let (mut file, size) = open(path)?;
+    let (file, size) = open(path)?;
+    let too_large = |size| FileError::TooLarge { path: path.to_path_buf(), size };
+    if size > MAX_WHOLE {
+        return Err(too_large(size));
+    }
     let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
-    file.read_to_end(&mut bytes).map_err(|source| FileError::Io { path: path.to_path_buf(), source })?;
+    // Bounded as it is read too: a file that grows meanwhile stops at it.
+    file.take(MAX_WHOLE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|source| FileError::Io { path: path.to_path_buf(), source })?;
+    if bytes.len() as u64 > MAX_WHOLE {
+        return Err(too_large(bytes.len() as u64));
+    }
     Ok(bytes)
 }
 
@@ -85,11 +104,37 @@ pub fn open(path: &Path) -> Result<(std::fs::File, u64), FileError> {
 }
 
 /// The blob id git would give the regular file at `path`: its raw content,
-/// no filter applied (as `Oid::hash_file`, which would block on a FIFO).
+/// no filter applied (as `Oid::hash_file`, which would block on a FIFO),
+/// hashed as it is read, a buffer at a time: a file of any size (a disk
+/// image left untracked) costs its reading, never its size in memory.
+/// A file that grows or shrinks while it is read is hashed as git would
+/// refuse it: an error, not an id of some of its bytes.
 pub fn blob_id(path: &Path) -> Result<Oid, FileError> {
-    let bytes = read(path)?;
-    Oid::hash_object(ObjectType::Blob, &bytes)
-        .map_err(|e| FileError::Io { path: path.to_path_buf(), source: std::io::Error::other(e.message().to_string()) })
+    use sha1::Digest as _;
+    let io = |source: std::io::Error| FileError::Io { path: path.to_path_buf(), source };
+    let (mut file, size) = open(path)?;
+    let mut hasher = sha1::Sha1::new();
+    hasher.update(format!("blob {size}\0").as_bytes());
+    // A large file in a megabyte at a time (a read per 64 KiB of a 1 GiB
+    // file cost four times its hashing); a small one in one read.
+    let mut buffer = vec![0u8; usize::try_from(size).unwrap_or(usize::MAX).clamp(1, 1 << 20)];
+    let mut read_so_far: u64 = 0;
+    loop {
+        let n = match file.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(io(e)),
+        };
+        hasher.update(&buffer[..n]);
+        read_so_far += n as u64;
+    }
+    if read_so_far != size {
+        return Err(io(std::io::Error::other(format!(
+            "its size changed while it was read ({size} → {read_so_far} bytes)"
+        ))));
+    }
+    Oid::from_bytes(hasher.finalize().as_slice()).map_err(|e| io(std::io::Error::other(e.message().to_string())))
 }
 
 /// The working-tree path `rel` under `root`, `None` when one of its
@@ -150,6 +195,22 @@ mod tests {
         let file = dir.path().join("file");
         std::fs::write(&file, "hello\n").expect("write");
         assert_eq!(read(&file).expect("read"), b"hello\n");
-        assert_eq!(blob_id(&file).expect("hash"), Oid::hash_file(ObjectType::Blob, &file).expect("libgit2's hash"));
+        assert_eq!(
+            blob_id(&file).expect("hash"),
+            Oid::hash_file(git2::ObjectType::Blob, &file).expect("libgit2's hash")
+        );
+    }
+
+    #[test]
+    fn a_files_blob_id_hashed_as_it_is_read_is_gits_at_every_size() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let file = dir.path().join("file");
+        // Empty, within one buffer, at its edge, and over several.
+        for size in [0usize, 1, 65_535, 65_536, 65_537, 300_001] {
+            let bytes: Vec<u8> = (0..size).map(|i| (i * 7 % 251) as u8).collect();
+            std::fs::write(&file, &bytes).expect("write");
+            let git = Oid::hash_object(git2::ObjectType::Blob, &bytes).expect("libgit2's hash");
+            assert_eq!(blob_id(&file).expect("hash"), git, "{size} bytes");
+        }
     }
 }

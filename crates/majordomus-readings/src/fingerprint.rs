@@ -107,6 +107,10 @@ pub fn worktree<S: AsRef<str>>(root: &Path, paths: &[S]) -> String {
                 }
                 // Swapped for something else since the look above.
                 Err(crate::file::FileError::NotRegular { kind, .. }) => ("special", kind).hash(&mut hasher),
+                // Grown past what is read whole since the look above.
+                Err(crate::file::FileError::TooLarge { size, .. }) => {
+                    ("stamped", size, mtime_ns(&meta)).hash(&mut hasher)
+                }
             }
         } else {
             ("stamped", meta.len(), mtime_ns(&meta)).hash(&mut hasher);

@@ -216,6 +216,7 @@ fn refused(path: &Path, e: crate::file::FileError) -> Unread {
             Unread::io(format!("the reflog {} is {kind}, not a regular file", path.display()))
         }
         crate::file::FileError::Io { source, .. } => unread(path, source),
+        e @ crate::file::FileError::TooLarge { .. } => Unread::io(e.to_string()),
     }
 }
 

@@ -64,9 +64,7 @@ pub fn content_of(root: &std::path::Path, path: &str) -> String {
     let full = root.join(path);
     match std::fs::symlink_metadata(&full) {
         Err(_) => "-".to_string(),
-        Ok(m) if m.is_file() => {
-            git2::Oid::hash_file(git2::ObjectType::Blob, &full).map_or("?".to_string(), |o| o.to_string())
-        }
+        Ok(m) if m.is_file() => majordomus_readings::file::blob_id(&full).map_or("?".to_string(), |o| o.to_string()),
         Ok(m) if m.file_type().is_symlink() => {
             std::fs::read_link(&full).map_or("?".to_string(), |t| format!("link {}", t.display()))
         }

@@ -336,6 +336,10 @@ fn not_new(
             },
             Ok(m) if m.is_file() => match majordomus_readings::file::read(&full) {
                 Ok(bytes) => (git2::Oid::hash_object(git2::ObjectType::Blob, &bytes).ok(), Some(bytes)),
+                // Too large to read whole: its id, hashed as it is read.
+                Err(majordomus_readings::file::FileError::TooLarge { .. }) => {
+                    (majordomus_readings::file::blob_id(&full).ok(), None)
+                }
                 Err(_) => (None, None),
             },
             _ => (None, None),
