@@ -62,12 +62,20 @@ pub struct Starts {
 impl Starts {
     /// The starts of a hook run now: the payload's `cwd`, the process's
     /// directory, `CLAUDE_PROJECT_DIR`.
+    ///
+    /// A directory deleted since the agent stood in it (`cd build; ...;
+    /// rm -rf ../build`) is no start of its own: the nearest directory
+    /// above it that still exists is (test/cases/433). The process's own
+    /// directory, once deleted, is named by the shell's `PWD`.
     pub fn of_this_process(explicit: Option<&Path>, cwd: Option<&Path>) -> Self {
         let nonempty = |p: PathBuf| (!p.as_os_str().is_empty()).then_some(p);
+        let process = std::env::current_dir()
+            .ok()
+            .or_else(|| std::env::var_os("PWD").map(PathBuf::from).and_then(nonempty).map(|p| existing(&p)));
         Self {
             explicit: explicit.map(Path::to_path_buf),
-            cwd: cwd.map(Path::to_path_buf).and_then(nonempty),
-            process: std::env::current_dir().ok(),
+            cwd: cwd.map(Path::to_path_buf).and_then(nonempty).map(|p| existing(&p)),
+            process,
             project_dir: std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from).and_then(nonempty),
         }
     }
@@ -85,6 +93,12 @@ impl Starts {
         .filter_map(|(d, what)| d.map(|d| (d, what)))
         .collect()
     }
+}
+
+/// `dir`, or where it does not exist, the nearest directory above it that
+/// does (`dir` itself where none does: nothing is found from it either).
+fn existing(dir: &Path) -> PathBuf {
+    dir.ancestors().find(|a| !a.as_os_str().is_empty() && a.is_dir()).unwrap_or(dir).to_path_buf()
 }
 
 /// The most enclosing repositories walked up through from one start: a
