@@ -45,8 +45,24 @@ pub struct Orphan {
     pub submodule: Option<Option<String>>,
     /// The task record's copy, where it still reads.
     pub record: Option<TaskRecord>,
-    /// Where that copy is.
+    /// Where that copy is (for a repository nested here, the note its
+    /// start left: [`note_around`]).
     pub copy: PathBuf,
+    /// A task in a repository nested inside this one whose directory is
+    /// gone (moved, or deleted with its work): what its start's note says.
+    pub nested: Option<NestedNote>,
+}
+
+/// What a start in a repository nested inside another left there
+/// ([`note_around`]): where, and which task.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NestedNote {
+    pub root: String,
+    pub task: Option<String>,
+    pub started_at: Option<String>,
+    /// The agent's session that started it (host, id): only that
+    /// session's stop is held by it, as by the task while it is there.
+    pub session: Option<(String, String)>,
 }
 
 /// The tasks of `repo`'s repository left open in linked worktrees that are
@@ -110,22 +126,23 @@ fn kept_with(repo: &Repo, held: bool) -> Kept {
             Some(_) => {}
             None => {
                 let record = TaskRecord::load(&path).ok().flatten();
-                out.orphans.push(Orphan { name, submodule: None, record, copy: path });
+                out.orphans.push(Orphan { name, submodule: None, record, copy: path, nested: None });
             }
         }
     }
     modules(repo.common_dir(), "", 0, held, &mut out);
-    if held {
-        nested(repo, &mut out);
-    }
+    nested(repo, held, &mut out);
     out
 }
 
 /// Where a start in a repository nested inside another (a scratch
 /// repository `git init` made in the project) leaves a note in each
-/// repository around it, by its root: the stop made from the project finds
-/// the task there through it (test/cases/365). A note whose root holds no
-/// active task (finished since) says nothing.
+/// repository around it, by its root and its task: the stop made from the
+/// project finds the task there through it (test/cases/365), and `finish`
+/// there removes it. A note whose root holds no active task says nothing
+/// (finished by a majordomus that left its notes); one whose root is gone
+/// (the repository moved, or deleted with its work, the task never
+/// finished) is a task left open (test/cases/434).
 pub const NESTED: &str = "nested";
 
 /// How many repositories around a nested one get its note, and how far up
@@ -135,19 +152,45 @@ const MAX_AROUND: usize = 8;
 /// Leaves the note of a task started at `root` in every repository around
 /// it ([`NESTED`]). What cannot be written is returned, for the start to
 /// say: the task is recorded all the same.
-pub fn note_around(root: &Path) -> Vec<String> {
+pub fn note_around(root: &Path, record: &TaskRecord) -> Vec<String> {
+    let session = record.owner.as_ref().and_then(|o| o.session.as_ref());
+    let note = json!({
+        "root": root.display().to_string(), "task": record.task, "id": record.id, "started_at": record.started_at,
+        "session": session.map(|s| json!({ "host": s.host, "id": s.id })),
+    });
+    let bytes = serde_json::to_vec(&note).unwrap_or_default();
+    around(root, true, |dir, name| dir.replace(name, &bytes, majordomus_records::confined::Perm::Private).map(drop))
+}
+
+/// Removes the note of the task started at `root` from every repository
+/// around it ([`note_around`]): `finish` ends the task, and with it what
+/// the repositories around keep of it. What cannot be removed is returned.
+pub fn unnote_around(root: &Path) -> Vec<String> {
+    around(root, false, |dir, name| dir.remove(name).map(drop))
+}
+
+/// Applies `each` to the nested-notes directory of every repository around
+/// `root` ([`MAX_AROUND`]), with the note's name; says what failed.
+fn around(
+    root: &Path,
+    create: bool,
+    each: impl Fn(&majordomus_records::confined::Dir, &str) -> Result<(), majordomus_records::confined::PlaceError>,
+) -> Vec<String> {
     let mut failed = Vec::new();
     let name = format!("{:016x}.json", fnv(root.as_os_str().as_encoded_bytes()));
-    let bytes = serde_json::to_vec(&json!({ "root": root.display().to_string() })).unwrap_or_default();
     let mut from = root.parent().map(Path::to_path_buf);
     for _ in 0..MAX_AROUND {
         let Some(dir) = from.take() else { break };
         let Ok(around) = majordomus_readings::open(&dir) else { break };
         let rel = Path::new(GIT_STATE_DIR).join(NESTED);
-        let written = majordomus_records::confined::open_dir(around.common_dir(), &rel, true)
-            .and_then(|d| d.replace(&name, &bytes, majordomus_records::confined::Perm::Private));
-        if let Err(e) = written {
-            failed.push(format!("{}: {e}", around.common_dir().join(&rel).join(&name).display()));
+        let done =
+            majordomus_records::confined::open_dir(around.common_dir(), &rel, create).and_then(|d| each(&d, &name));
+        match done {
+            // Nothing to remove where no note was ever written.
+            Err(e) if create || e.io_kind() != Some(std::io::ErrorKind::NotFound) => {
+                failed.push(format!("{}: {e}", around.common_dir().join(&rel).join(&name).display()));
+            }
+            _ => {}
         }
         from = around.root().parent().map(Path::to_path_buf);
     }
@@ -160,22 +203,43 @@ fn fnv(bytes: &[u8]) -> u64 {
 
 /// The tasks active in repositories nested inside `repo`'s working trees,
 /// from the notes their starts left ([`note_around`]).
-fn nested(repo: &Repo, out: &mut Kept) {
+/// Where `held` asks (the stop hook, `sweep`; never `check`, for whom
+/// another repository's task is not this one's): a note holding an active
+/// record is held, and one whose root is gone is a task left open there
+/// ([`Orphan::nested`]).
+fn nested(repo: &Repo, held: bool, out: &mut Kept) {
+    if !held {
+        return;
+    }
     let Ok(entries) = std::fs::read_dir(repo.common_dir().join(GIT_STATE_DIR).join(NESTED)) else { return };
     for entry in entries.flatten() {
         let Ok(bytes) = majordomus_records::regular::read(&entry.path()) else { continue };
-        let Some(root) = serde_json::from_slice::<serde_json::Value>(&bytes)
-            .ok()
-            .and_then(|v| v.get("root").and_then(|r| r.as_str()).map(PathBuf::from))
-        else {
-            continue;
-        };
+        let Ok(note) = serde_json::from_slice::<serde_json::Value>(&bytes) else { continue };
+        let Some(root) = note.get("root").and_then(|r| r.as_str()).map(PathBuf::from) else { continue };
         if root == repo.root() {
             continue;
         }
         let record_file = StatePaths::new(&root).task();
         if record_file.exists() {
             out.held.push(Held { root, record_file });
+            continue;
+        }
+        // A note that names its task (the notes `finish` removes) whose
+        // repository is no longer there: moved, or deleted, unfinished.
+        let text = |key: &str| note.get(key).and_then(|v| v.as_str()).map(str::to_string);
+        if let (Some(task), false) = (text("task"), root.exists()) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let session = note.get("session").and_then(|s| {
+                let field = |k: &str| s.get(k).and_then(|v| v.as_str()).map(str::to_string);
+                Some((field("host")?, field("id")?))
+            });
+            let nested = NestedNote {
+                root: root.display().to_string(),
+                task: Some(task),
+                started_at: text("started_at"),
+                session,
+            };
+            out.orphans.push(Orphan { name, submodule: None, record: None, copy: entry.path(), nested: Some(nested) });
         }
     }
 }
@@ -208,6 +272,7 @@ fn modules(dir: &Path, prefix: &str, depth: usize, held: bool, out: &mut Kept) {
                     submodule: Some(root.map(|r| r.display().to_string())),
                     record: TaskRecord::load(&copy).ok().flatten(),
                     copy,
+                    nested: None,
                 }),
             }
         }
@@ -224,6 +289,9 @@ fn esc(s: &str) -> String {
 impl Orphan {
     /// `the linked worktree x`, `the submodule lib`.
     pub fn place(&self) -> String {
+        if let Some(n) = &self.nested {
+            return format!("the repository at {}", esc(&n.root));
+        }
         match &self.submodule {
             None => format!("the linked worktree {}", esc(&self.name)),
             Some(_) => format!("the submodule {}", esc(&self.name)),
@@ -233,10 +301,22 @@ impl Orphan {
     /// What is left open, and how it is known: a sentence.
     pub fn problem(&self) -> String {
         let place = self.place();
-        let what = match &self.record {
-            Some(r) => format!("the task {:?} (started {}) in {place}", esc(&r.task), esc(&r.started_at)),
-            None => format!("a task in {place}"),
+        let what = match (&self.record, &self.nested) {
+            (Some(r), _) => format!("the task {:?} (started {}) in {place}", esc(&r.task), esc(&r.started_at)),
+            (None, Some(NestedNote { task: Some(task), started_at, .. })) => format!(
+                "the task {:?} (started {}) in {place}",
+                esc(task),
+                esc(started_at.as_deref().unwrap_or("at a time not noted"))
+            ),
+            (None, _) => format!("a task in {place}"),
         };
+        if self.nested.is_some() {
+            return format!(
+                "{what} was never finished, and that repository is no longer there (moved, or deleted with its \
+                 work; the note its start left here, {}, says so)",
+                self.copy.display()
+            );
+        }
         match &self.submodule {
             Some(root) => format!(
                 "{what} was never finished, and its working tree, {}, holds no task record (`git submodule \
@@ -254,6 +334,16 @@ impl Orphan {
 
     /// How it is ended: advice, never run as it stands.
     pub fn remedy(&self) -> String {
+        if let Some(n) = &self.nested {
+            return format!(
+                "put the repository back at {} and end the task there with `majordomus -C {} finish --outcome \
+                 partial` (or blocked, failed); if it was deleted with its work, say so and remove the note: \
+                 `rm {}`",
+                esc(&n.root),
+                esc(&n.root),
+                self.copy.display()
+            );
+        }
         match &self.submodule {
             Some(root) => format!(
                 "put its working tree back (`git submodule update --init`), then end the task there with \
@@ -272,6 +362,15 @@ impl Orphan {
         }
     }
 
+    /// `worktree`, `submodule` or `nested`.
+    pub fn kind(&self) -> &'static str {
+        match (&self.nested, &self.submodule) {
+            (Some(_), _) => "nested",
+            (None, Some(_)) => "submodule",
+            (None, None) => "worktree",
+        }
+    }
+
     fn root(&self, root: Option<&str>) -> String {
         root.map_or_else(|| esc(&self.name), esc)
     }
@@ -279,8 +378,8 @@ impl Orphan {
     fn detail(&self) -> serde_json::Value {
         json!({
             "name": self.name,
-            "kind": if self.submodule.is_some() { "submodule" } else { "worktree" },
-            "path": self.submodule.clone().flatten(),
+            "kind": self.kind(),
+            "path": self.nested.as_ref().map(|n| n.root.clone()).or_else(|| self.submodule.clone().flatten()),
             "task": self.record.as_ref().map(|r| &r.task),
             "id": self.record.as_ref().map(|r| &r.id),
             "started_at": self.record.as_ref().map(|r| &r.started_at),

@@ -98,6 +98,7 @@ pub fn cmd_finish(cwd: &Path, args: FinishArgs) -> Result<Exit, CliError> {
     let target = archive(&ws, &record.id, now, &bytes)?;
     crate::workspace::remove_state(&ws.paths, &ws.paths.task())?;
     forget_copy(&ws)?;
+    forget_notes(&ws);
     outln!("finished {:?} ({}) as {}; {}", record.task, record.id, args.outcome.as_str(), doc.done_line())?;
     outln!("archived to {}", target.display())?;
     Ok(Exit::Ok)
@@ -148,6 +149,7 @@ fn finish_unreadable(ws: &Workspace, outcome: Outcome, reason: &str) -> Result<E
     let target = archive(ws, "", now, &bytes)?;
     crate::workspace::remove_state(&ws.paths, &ws.paths.task())?;
     forget_copy(ws)?;
+    forget_notes(ws);
     outln!("finished a task whose record could not be read ({}) as {}", render::escape_text(reason), outcome.as_str())?;
     outln!("archived to {}", target.display())?;
     Ok(Exit::Ok)
@@ -180,6 +182,15 @@ fn archive(ws: &Workspace, id: &str, now: chrono::DateTime<chrono::Utc>, bytes: 
 }
 
 /// The task is over: its record's copy in the git directory goes too.
+/// Removes the notes of this task the repositories around it keep
+/// (`orphans::note_around`); one that cannot be removed is said, not fatal:
+/// the task is finished, and a note whose root holds no task says nothing.
+fn forget_notes(ws: &Workspace) {
+    for failed in majordomus_invariant::orphans::unnote_around(ws.repo.root()) {
+        let _ = crate::out::errln!("majordomus: the note of this task around it was not removed ({failed})");
+    }
+}
+
 fn forget_copy(ws: &Workspace) -> Result<(), CliError> {
     TaskRecord::forget_copy(&ws.paths)
         .map_err(|e| CliError::internal("the task is finished, but its record's copy cannot be removed", e))

@@ -50,7 +50,7 @@ pub fn cmd_start(cwd: &Path, args: StartArgs) -> Result<Exit, CliError> {
     // the project) keep a note of a task an agent's session started, so
     // that the session's stop made there finds it.
     if record.owner.as_ref().is_some_and(|o| o.session.is_some()) {
-        for failed in majordomus_invariant::orphans::note_around(ws.repo.root()) {
+        for failed in majordomus_invariant::orphans::note_around(ws.repo.root(), &record) {
             crate::out::errln!(
                 "majordomus: the note of this task for a repository around it was not written ({failed})"
             );

@@ -21,7 +21,7 @@ pub fn verdict(ws: &Workspace, orphan: &Orphan, key: &HookKey) -> Verdict {
     let block_limit =
         ws.policy().map_or(majordomus_records::policy::DEFAULT_BLOCK_LIMIT, |policy| policy.hook.block_limit);
     let name: String = orphan.name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').collect();
-    let kind = if orphan.submodule.is_some() { "submodule" } else { "worktree" };
+    let kind = orphan.kind();
     let guard = ws.paths.hook_dir().join(format!("{}.{kind}-{name}", key.file_name()));
     let previous = HookState::load(&guard).ok().flatten();
     block(ws, &guard, previous.as_ref(), key, block_limit, &orphan.problem(), &orphan.remedy())

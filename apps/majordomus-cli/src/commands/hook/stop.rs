@@ -298,7 +298,14 @@ fn tasks(starts: &Starts, session: Option<(&str, &str)>) -> Found {
         // stop from the project: test/cases/363).
         if let Ok(Opened::Readable(ws)) = &opened {
             if repositories.insert(ws.repo.common_dir().to_path_buf()) {
-                let kept = majordomus_invariant::orphans::kept(&ws.repo);
+                let mut kept = majordomus_invariant::orphans::kept(&ws.repo);
+                // A task left open in a repository nested here that is gone
+                // holds only the stop of the session that started it.
+                kept.orphans.retain(|o| {
+                    o.nested.as_ref().map_or(true, |n| {
+                        n.session.as_ref().is_some_and(|(h, id)| session == Some((h.as_str(), id.as_str())))
+                    })
+                });
                 if !kept.orphans.is_empty() {
                     if let Ok(Opened::Readable(again)) = Workspace::open_for_check(&place.from) {
                         orphans.push((again, kept.orphans));
