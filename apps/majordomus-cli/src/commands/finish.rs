@@ -187,7 +187,7 @@ fn archive(ws: &Workspace, id: &str, now: chrono::DateTime<chrono::Utc>, bytes: 
 /// the task is finished, and a note whose root holds no task says nothing.
 fn forget_notes(ws: &Workspace) {
     for failed in majordomus_invariant::orphans::unnote_around(ws.repo.root()) {
-        let _ = crate::out::errln!("majordomus: the note of this task around it was not removed ({failed})");
+        crate::out::errln!("majordomus: the note of this task around it was not removed ({failed})");
     }
 }
 
