@@ -78,7 +78,7 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
             .map(|p| match not_new.get(*p) {
                 Some(NotNew::Holds(from)) if from != *p => format!("{p} (the content {from} held)"),
                 Some(NotNew::NoLineAdded) => {
-                    format!("{p} (no line it did not hold then: empty, blank lines or indentation, or lines taken out)")
+                    format!("{p} (no line it did not hold then: empty, blank lines or indentation, lines taken out, or a test turned off)")
                 }
                 _ => format!("{p} (its own content then)"),
             })

@@ -361,7 +361,8 @@ fn not_new(
     out
 }
 
-/// Whether text `now` holds no line, blank ones aside and each taken
+/// Whether text `now` holds no line, blank ones and those that only turn
+/// a test off aside ([`super::test_code::disables_a_test`]) and each taken
 /// without the space around it, that `then` does not hold; `false` for
 /// content that is not text (a NUL in either), whose change counts.
 fn adds_no_line(now: &[u8], then: &[u8]) -> bool {
@@ -372,7 +373,9 @@ fn adds_no_line(now: &[u8], then: &[u8]) -> bool {
     let lines = |b: &[u8]| -> std::collections::BTreeSet<Vec<u8>> {
         b.split(|c| *c == b'\n').map(|l| l.trim_ascii().to_vec()).filter(|l| !l.is_empty()).collect()
     };
-    lines(now).is_subset(&lines(then))
+    let mut added = lines(now);
+    added.retain(|l| !super::test_code::disables_a_test(l));
+    added.is_subset(&lines(then))
 }
 
 /// The test paths changed since the start that the working tree no longer

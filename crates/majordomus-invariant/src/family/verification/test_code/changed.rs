@@ -183,11 +183,13 @@ fn file_now(root: &Path, rel: &str) -> Result<Option<String>, String> {
 /// file is new, so every line is). libgit2's diff of two buffers: no
 /// attributes are looked up, no driver runs. A blank line, or one whose
 /// text (the space around it aside) `before` holds (re-indented, moved),
-/// adds no test and is not counted (test/cases/406).
+/// adds no test and is not counted (test/cases/406), nor does one that
+/// only turns a test off (`#[ignore]`, `it.skip(`: [`super::disables_a_test`]).
 fn added_lines(before: Option<&[u8]>, now: &[u8]) -> Result<Vec<usize>, git2::Error> {
     let text: Vec<&[u8]> = now.split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
     let held: BTreeSet<&[u8]> = before.unwrap_or_default().split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
-    let counts = |n: &usize| text.get(n - 1).is_some_and(|l| !l.is_empty() && !held.contains(l));
+    let counts =
+        |n: &usize| text.get(n - 1).is_some_and(|l| !l.is_empty() && !held.contains(l) && !super::disables_a_test(l));
     Ok(diffed_lines(before, now)?.into_iter().filter(counts).collect())
 }
 

@@ -46,6 +46,40 @@ pub mod pytest;
 pub mod python;
 pub mod rust;
 
+/// Whether a line (the space around it aside) only turns a test off:
+/// Rust's `#[ignore]` (and `#[cfg(any())]`, which compiles nothing),
+/// Python's skip and expected-failure decorators and calls
+/// (`@unittest.skip`, `@pytest.mark.skip`, `@pytest.mark.xfail`,
+/// `self.skipTest(`, `pytest.skip(`), and the JavaScript runners' skipped
+/// and to-do forms (`it.skip(`, `xit(`, `describe.skip(`, `test.todo(`).
+/// Such a line adds no test: it takes one out of every run, and a change
+/// whose only new test lines are these is not tested (test/cases/436).
+pub fn disables_a_test(line: &[u8]) -> bool {
+    let line = line.trim_ascii();
+    const STARTS: [&[u8]; 19] = [
+        b"#[ignore",
+        b"#[cfg(any())]",
+        b"@unittest.skip",
+        b"@skip(",
+        b"@skipIf(",
+        b"@skipUnless(",
+        b"@unittest.expectedFailure",
+        b"@pytest.mark.skip",
+        b"@pytest.mark.xfail",
+        b"self.skipTest(",
+        b"pytest.skip(",
+        b"xit(",
+        b"xtest(",
+        b"xdescribe(",
+        b"it.skip(",
+        b"test.skip(",
+        b"describe.skip(",
+        b"it.todo(",
+        b"test.todo(",
+    ];
+    STARTS.iter().any(|s| line.starts_with(s))
+}
+
 /// A file larger than this is not read for test items: it is named as not read.
 pub const MAX_FILE_BYTES: u64 = 2 * 1024 * 1024;
 
