@@ -337,13 +337,35 @@ pub fn rerun_from_the_start(differences: &[&Difference<'_>], ids: &[&str]) -> St
 /// `package.json`'s test script, `make test` the Makefile's recipe;
 /// pytest takes `addopts` from its configuration and fixtures from every
 /// `conftest.py`; cargo a test runner from `.cargo/config.toml` and
-/// `test = false` from a `Cargo.toml`). Each name is matched at any depth.
+/// `test = false` from a `Cargo.toml`; make the makefiles its `include`s
+/// pull in, `*.mk`; Python, before the module `-m` names, its
+/// `sitecustomize` and `usercustomize`, and the module itself where the
+/// repository holds one of that name, which shadows the standard
+/// library's: `python3 -m unittest` runs a `unittest/__main__.py` of the
+/// repository's). Each name is matched at any depth; `*.x`, any name
+/// ending `.x`.
 const RUNNER_READS: &[(&[&str], &[&str])] = &[
     (&["npm", "npx", "yarn", "pnpm", "bun"], &["package.json", ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml"]),
-    (&["make", "gmake"], &["Makefile", "makefile", "GNUmakefile"]),
+    (&["make", "gmake"], &["Makefile", "makefile", "GNUmakefile", "*.mk"]),
     (&["pytest", "py.test", "tox"], &["pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "conftest.py"]),
     (&["cargo"], &["Cargo.toml", ".cargo/config.toml", ".cargo/config"]),
+    (&["python"], &["sitecustomize.py", "usercustomize.py"]),
 ];
+
+/// The files a Python module named `module` (`-m module`) is run from at
+/// the repository's root, where one is there: they come first on its path.
+fn module_files(module: &str) -> [String; 3] {
+    let dir = module.replace('.', "/");
+    [format!("{dir}.py"), format!("{dir}/__init__.py"), format!("{dir}/__main__.py")]
+}
+
+/// Whether the changed `path` is `name` at any depth (`*.x`: ends `.x`).
+fn is_read(path: &str, name: &str) -> bool {
+    match name.strip_prefix('*') {
+        Some(suffix) => path.ends_with(suffix),
+        None => path == name || path.strip_suffix(name).is_some_and(|head| head.ends_with('/')),
+    }
+}
 
 /// What of the change set a gate's command names or its runner reads.
 #[derive(Debug, Default, PartialEq)]
@@ -383,13 +405,20 @@ impl Edited<'_> {
 pub fn named_and_changed<'a>(run: &str, changes: &'a ChangeSet) -> Edited<'a> {
     let mut out = Edited::default();
     let mut runners: Vec<&[&str]> = Vec::new();
+    let mut modules: Vec<String> = Vec::new();
+    let mut after_m = false;
     for word in run.split(|c: char| c.is_whitespace() || ";&|()<>`\"'".contains(c)) {
         let word = word.rsplit_once('=').map_or(word, |(_, v)| v);
         let word = word.trim_start_matches("./");
         if word.is_empty() {
             continue;
         }
-        let program = word.rsplit('/').next().unwrap_or(word);
+        if std::mem::replace(&mut after_m, word == "-m") {
+            modules.extend(module_files(word));
+        }
+        // `python3.12` is `python`: the version aside.
+        let program =
+            word.rsplit('/').next().unwrap_or(word).trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
         for (names, reads) in RUNNER_READS {
             if names.contains(&program) && !runners.contains(reads) {
                 runners.push(reads);
@@ -405,10 +434,8 @@ pub fn named_and_changed<'a>(run: &str, changes: &'a ChangeSet) -> Edited<'a> {
         }
     }
     for path in changes.changed.iter().filter_map(|p| p.to_str()) {
-        let read = runners
-            .iter()
-            .flat_map(|reads| reads.iter())
-            .any(|name| path == *name || path.strip_suffix(name).is_some_and(|head| head.ends_with('/')));
+        let read = runners.iter().flat_map(|reads| reads.iter()).any(|name| is_read(path, name))
+            || modules.iter().any(|m| path == m);
         if read && !out.named.contains(&path) && !out.read.contains(&path) {
             out.read.push(path);
         }

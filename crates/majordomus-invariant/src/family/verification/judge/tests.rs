@@ -459,4 +459,15 @@ fn the_files_the_runner_a_gates_command_names_reads_that_changed_are_named_besid
         "{}",
         answer(&r, "gates-green").evidence
     );
+    // A makefile the Makefile includes; the module `-m` runs, shadowing the
+    // standard library's from the repository's root.
+    r.verification.gates.as_mut().expect("gates").gates[0].run = "make -s test && python3.12 -m unittest -q".into();
+    r.changes = changed(&["mk/test.mk", "src/unittest.rs", "unittest/__main__.py"]);
+    assert!(
+        answer(&r, "gates-green")
+            .evidence
+            .contains("(the runner its command names reads mk/test.mk, unittest/__main__.py, changed since the start)"),
+        "{}",
+        answer(&r, "gates-green").evidence
+    );
 }
