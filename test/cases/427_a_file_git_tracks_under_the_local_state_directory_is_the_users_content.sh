@@ -22,6 +22,8 @@ echo 'fn real_work() {}' > .ai/local/work.rs
 git add -f .ai/local/work.rs
 [ "$(git status --porcelain -- .ai/local/work.rs)" = "A  .ai/local/work.rs" ] || fail "git does not list the file staged"
 expect_open committed "\.ai/local/work\.rs" owed
+expect_run 10 md check
+expect_contains "git rm -r --cached -- .ai/local"
 
 git commit -q -m "work"
 expect_open scoped "outside the scope src: \.ai/local/work\.rs" refused

@@ -91,6 +91,14 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
             "commit the change inside each submodule named first, on a branch it can push (git -C {sub} switch -c BRANCH, then git -C {sub} add and git -C {sub} commit), then record its new commit here (git commit -- {sub}): a commit here takes nothing of a submodule whose change is in its own working tree"
         ));
     }
+    // A file under `.ai/local/` the index holds: majordomus's own state
+    // tracked (`git add -f`), which it writes at every check, or work put
+    // there. Committing it is no way out for the first; untracking is.
+    if here.iter().any(|p| p.is_own_state()) {
+        return v.remedy(
+            "files under .ai/local/ are tracked: that directory is majordomus's own state, written at every check; untrack it (git rm -r --cached -- .ai/local, then commit), moving work kept there to its place in the tree first; commit the other tracked files named (git commit -- PATH...)",
+        );
+    }
     // A file a skip-worktree bit hides is not taken by `git commit --
     // PATH`; one changed under a bit the user set before the start holds
     // the user's local content too: whether to clear the bit and commit,
