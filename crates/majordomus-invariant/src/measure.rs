@@ -332,7 +332,7 @@ fn ref_readings(
     let submodules = deadline.read(|| commit::readings::submodules(repo, head_commit, task));
     let in_submodules = deadline.read(|| commit::readings::in_submodules(repo, task));
     let integrated =
-        deadline.read(|| integration::readings::integrated(repo, paths, head, head_commit, &trunk, &evidence));
+        deadline.read(|| integration::readings::integrated(repo, paths, task, head, head_commit, &trunk, &evidence));
     let aside =
         deadline.read(|| integration::readings::pushed_aside(repo, paths, task, head_commit, &trunk, &evidence));
     let upstreams = deadline.read(|| integration::readings::upstreams(&branches, &evidence, task));

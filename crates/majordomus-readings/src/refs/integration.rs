@@ -36,6 +36,15 @@ pub enum Integration {
         /// How many first-parent commits before the tip it is (0: the tip).
         behind_tip: usize,
     },
+    /// The trunk's history reaches HEAD, but its tip holds paths HEAD
+    /// changed since the task's start as the start had them: the work was
+    /// reverted on the trunk since, or merged without its changes
+    /// ([`integration_since`]).
+    Undone {
+        paths: Vec<String>,
+        /// The trunk's tip, which holds them so.
+        tip: String,
+    },
     /// Paths HEAD changed that the trunk's tip does not hold, and the
     /// commits ahead; no trunk commit searched held them all, or the one
     /// that did was undone on the trunk since.
@@ -64,14 +73,34 @@ pub enum Integration {
 /// [`SQUASH_SEARCH`] commits, looking up only the changed paths in each
 /// commit's tree: no diff per commit.
 pub fn integration(repo: &Repo, head: &str, trunk: &str) -> Reading<Integration> {
-    integration_searching(repo, head, trunk, SQUASH_SEARCH)
+    integration_searching(repo, head, trunk, None, SQUASH_SEARCH)
 }
 
-/// [`integration`], searching at most `bound` trunk commits before its tip.
-fn integration_searching(repo: &Repo, head: &str, trunk: &str, bound: usize) -> Reading<Integration> {
+/// [`integration`] for the work HEAD holds since `start` (the task's start
+/// commit): a trunk whose history reaches HEAD holds it unless its tip
+/// holds a path HEAD changed since `start` back as `start` had it (a revert
+/// of the work pushed to the trunk, a revert of its merge, `git revert -m
+/// 1`, a merge that took nothing of it, `git merge -s ours`), as a squash
+/// merge undone since is missing (test/cases/437).
+pub fn integration_since(repo: &Repo, head: &str, trunk: &str, start: Option<&str>) -> Reading<Integration> {
+    integration_searching(repo, head, trunk, start, SQUASH_SEARCH)
+}
+
+/// [`integration_since`], searching at most `bound` trunk commits before
+/// its tip.
+fn integration_searching(
+    repo: &Repo,
+    head: &str,
+    trunk: &str,
+    start: Option<&str>,
+    bound: usize,
+) -> Reading<Integration> {
     let (h, t) = (parse(head)?, parse(trunk)?);
     if h == t || repo.git.graph_descendant_of(t, h).map_err(|e| Unread::git("the trunk's history", &e))? {
-        return Ok(Integration::Reached);
+        return match start.filter(|s| *s != head).map(parse).transpose()? {
+            Some(s) => reached_since(repo, h, t, s),
+            None => Ok(Integration::Reached),
+        };
     }
     let base = match repo.git.merge_base(h, t) {
         Ok(b) => Some(b),
@@ -186,6 +215,40 @@ fn integration_searching(repo: &Repo, head: &str, trunk: &str, bound: usize) -> 
         .collect();
     let (ahead, ahead_count) = commits_not_on(repo, head, Some(trunk))?;
     Ok(Integration::Missing { paths: missing, mode_only, reverted, ahead, ahead_count, searched_only })
+}
+
+/// [`Integration::Reached`], unless the trunk's tip holds a path HEAD
+/// changed since `start` back as `start` had it: then missing, naming the
+/// tip.
+fn reached_since(repo: &Repo, h: Oid, t: Oid, start: Oid) -> Reading<Integration> {
+    let tree_of = |oid: Oid| -> Reading<git2::Tree<'_>> {
+        repo.git.find_commit(oid).and_then(|c| c.tree()).map_err(|e| Unread::git(&format!("the tree of {oid}"), &e))
+    };
+    let (start_tree, head_tree) = match (tree_of(start), tree_of(h)) {
+        (Ok(s), Ok(h)) => (s, h),
+        // A start commit this repository does not hold: the ancestry is
+        // the reading, as before.
+        _ => return Ok(Integration::Reached),
+    };
+    let changed: Vec<String> = crate::trees::changed_paths(&repo.git, Some(&start_tree), Some(&head_tree))
+        .map_err(|e| Unread::git("HEAD's changes since the start", &e))?
+        .iter()
+        .map(|p| String::from_utf8_lossy(p.as_bytes()).into_owned())
+        .collect();
+    if changed.is_empty() {
+        return Ok(Integration::Reached);
+    }
+    // The tip alone is asked: one tree lookup per path, whatever the
+    // trunk's history since (a path edited again since its revert is the
+    // trunk's to say).
+    let tip = tree_of(t)?;
+    let before = |p: &str| start_tree.get_path(std::path::Path::new(p)).ok().map(|e| (e.id(), e.filemode()));
+    let paths: Vec<String> =
+        changed.into_iter().filter(|p| entry(&tip, std::path::Path::new(p)) == before(p)).collect();
+    if paths.is_empty() {
+        return Ok(Integration::Reached);
+    }
+    Ok(Integration::Undone { paths, tip: t.to_string() })
 }
 
 /// A path's blob and mode in a tree; `None` where the tree has no such path.
@@ -318,12 +381,12 @@ mod tests {
             t.commit_all("more trunk work");
         }
         let repo = crate::open(t.path()).expect("open");
-        match integration_searching(&repo, &feature, &t.head(), 3).expect("read") {
+        match integration_searching(&repo, &feature, &t.head(), None, 3).expect("read") {
             Integration::Missing { searched_only, .. } => assert_eq!(searched_only, Some(3)),
             other => panic!("expected missing, got {other:?}"),
         }
         assert_eq!(
-            integration_searching(&repo, &feature, &t.head(), 4).expect("read"),
+            integration_searching(&repo, &feature, &t.head(), None, 4).expect("read"),
             Integration::Holds { paths: 2, commit: squash, behind_tip: 4 }
         );
     }

@@ -32,7 +32,7 @@ pub use evidence::{
     evidence, evidence_with, remote_refs, ByName, KnownLogs, RemoteEvidence, SetAside, Start, Tracking,
     UpstreamsRewritten,
 };
-pub use integration::{integration, Integration, SQUASH_SEARCH};
+pub use integration::{integration, integration_since, Integration, SQUASH_SEARCH};
 pub use push::{hidden_key, push, NoneKept, Push, Walked, Walks};
 pub use trunk::{in_force, trunk, NoTrunk, Trunk};
 

@@ -34,6 +34,9 @@ pub const KEPT: usize = 8;
 struct Kept {
     head: String,
     trunk: String,
+    /// The task's start commit, whose changes a trunk reaching HEAD must
+    /// still hold ([`refs::integration_since`]); `None`: no task.
+    start: Option<String>,
     bound: usize,
     answer: Integration,
 }
@@ -41,14 +44,18 @@ struct Kept {
 impl id_cache::Entry for Kept {
     const FILE: &'static str = FILE;
     // 2: with no merge base, the paths only the trunk holds are changes
-    // too (test/cases/348); an answer kept under 1 is worked out again.
-    const SCHEMA: &'static str = "majordomus.integration-cache/2";
+    // too (test/cases/348); 3: keyed by the start too, a trunk reaching
+    // HEAD that undid its work since is missing (test/cases/437). An
+    // answer kept under an older schema is worked out again.
+    const SCHEMA: &'static str = "majordomus.integration-cache/3";
     const KEPT: usize = KEPT;
 
     fn check(&self) -> Result<(), String> {
-        match is_id(&self.head) && is_id(&self.trunk) {
+        match is_id(&self.head) && is_id(&self.trunk) && self.start.as_deref().map_or(true, is_id) {
             true => Ok(()),
-            false => Err(format!("an entry's key is not two commit ids ({:?}, {:?})", self.head, self.trunk)),
+            false => {
+                Err(format!("an entry's key is not commit ids ({:?}, {:?}, {:?})", self.head, self.trunk, self.start))
+            }
         }
     }
 }
@@ -56,23 +63,43 @@ impl id_cache::Entry for Kept {
 /// Whether the trunk holds HEAD's work: the kept answer for these two ids
 /// when there is one, else worked out ([`refs::integration`]) and kept.
 pub fn integration(repo: &Repo, paths: &StatePaths, head: &str, trunk: &str) -> Reading<Integration> {
-    integration_with(repo, paths, head, trunk, || refs::integration(repo, head, trunk))
+    integration_since(repo, paths, head, trunk, None)
 }
 
-/// [`integration`], working the answer out with `work` on a miss.
+/// [`integration`] for the work since `start` ([`refs::integration_since`]).
+pub fn integration_since(
+    repo: &Repo,
+    paths: &StatePaths,
+    head: &str,
+    trunk: &str,
+    start: Option<&str>,
+) -> Reading<Integration> {
+    integration_with(repo, paths, head, trunk, start, || refs::integration_since(repo, head, trunk, start))
+}
+
+/// [`integration_since`], working the answer out with `work` on a miss.
 fn integration_with(
     repo: &Repo,
     paths: &StatePaths,
     head: &str,
     trunk: &str,
+    start: Option<&str>,
     work: impl FnOnce() -> Reading<Integration>,
 ) -> Reading<Integration> {
     let mut kept = id_cache::Kept::<Kept>::load(repo, paths);
-    if let Some(k) = kept.find(|e| e.head == head && e.trunk == trunk && e.bound == SQUASH_SEARCH) {
+    if let Some(k) =
+        kept.find(|e| e.head == head && e.trunk == trunk && e.start.as_deref() == start && e.bound == SQUASH_SEARCH)
+    {
         return Ok(k.answer.clone());
     }
     let answer = work()?;
-    kept.keep(Kept { head: head.to_string(), trunk: trunk.to_string(), bound: SQUASH_SEARCH, answer: answer.clone() });
+    kept.keep(Kept {
+        head: head.to_string(),
+        trunk: trunk.to_string(),
+        start: start.map(str::to_string),
+        bound: SQUASH_SEARCH,
+        answer: answer.clone(),
+    });
     kept.store(paths);
     Ok(answer)
 }

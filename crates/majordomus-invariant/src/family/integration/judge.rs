@@ -89,6 +89,19 @@ fn integrated_head(r: &Readings) -> Judgement {
             ),
             with(base, json!({ "squash_merged": true, "paths": paths, "holding_commit": commit, "behind_tip": behind_tip })),
         ),
+        Integration::Undone { paths, tip } => Judgement::new(
+            Status::Owed,
+            format!(
+                "The trunk {name} ({}) reaches HEAD, but its tip {} holds {} HEAD changed since the start as the start had {}: {} (the work was reverted on the trunk since, or merged without its changes){at_start}.",
+                trunk.chosen_by,
+                short(tip),
+                count(paths.len(), "path"),
+                if paths.len() == 1 { "it" } else { "them" },
+                names(paths),
+            ),
+            with(base, json!({ "undone": paths, "undone_at": tip })),
+        )
+        .remedy("land the work on the trunk again (revert its revert, or merge it with its changes), then fetch; or, if undoing it was right, say so: the task's change is not on the trunk"),
         Integration::Missing { paths, mode_only, reverted, ahead, ahead_count, searched_only } => {
             let mut notes = Vec::new();
             if !mode_only.is_empty() {

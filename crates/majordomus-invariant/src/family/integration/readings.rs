@@ -27,12 +27,14 @@ pub fn trunk_in_force(
     refs::in_force(repo, trunk(repo, policy), recorded, evidence)
 }
 
-/// Whether the trunk holds HEAD's work. A grafts file makes it unread.
-/// The answer for the same HEAD and trunk is kept between checks
-/// (`cache.rs`).
+/// Whether the trunk holds HEAD's work (a task's, since its start commit:
+/// a trunk that reached HEAD and undid the work since does not). A grafts
+/// file makes it unread. The answer for the same HEAD, trunk and start is
+/// kept between checks (`cache.rs`).
 pub fn integrated(
     repo: &Repo,
     paths: &StatePaths,
+    task: &TaskState,
     head: &Reading<Head>,
     head_commit: Option<&str>,
     trunk: &Reading<Result<Trunk, NoTrunk>>,
@@ -41,12 +43,13 @@ pub fn integrated(
     if let Some(reason) = evidence.as_ref().ok().and_then(RemoteEvidence::grafts_reason) {
         return Err(Unread::repository(reason));
     }
+    let start = task.record().and_then(|r| r.head.as_deref());
     match (head_commit, trunk) {
         (None, _) if head.is_ok() => Ok(Integrated::Unborn),
         (None, _) => Err(head.clone().err().unwrap_or_else(|| Unread::new(UnreadKind::Git, "HEAD could not be read"))),
         (Some(_), Err(e)) => Err(e.clone()),
         (Some(_), Ok(Err(none))) => Err(Unread::repository(none.reason())),
-        (Some(h), Ok(Ok(t))) => super::cache::integration(repo, paths, h, &t.commit)
+        (Some(h), Ok(Ok(t))) => super::cache::integration_since(repo, paths, h, &t.commit, start)
             .map(|integration| Integrated::Measured { trunk: t.clone(), integration }),
     }
 }
@@ -154,7 +157,7 @@ pub fn pushed_aside(
         }
         match super::cache::integration(repo, paths, &t.commit, &trunk.commit)? {
             refs::Integration::Reached | refs::Integration::Holds { .. } => {}
-            refs::Integration::Missing { .. } => {
+            refs::Integration::Missing { .. } | refs::Integration::Undone { .. } => {
                 out.push(super::Aside { refname: t.refname.clone(), commit: t.commit.clone() })
             }
         }

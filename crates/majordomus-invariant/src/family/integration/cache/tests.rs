@@ -61,7 +61,7 @@ fn an_answer_is_worked_out_again_when_either_id_moves() {
     let (repo, paths) = with_state(&t);
     let calls = Cell::new(0);
     let counted = |head: &str, trunk: &str| {
-        integration_with(&repo, &paths, head, trunk, || {
+        integration_with(&repo, &paths, head, trunk, None, || {
             calls.set(calls.get() + 1);
             refs::integration(&repo, head, trunk)
         })
@@ -138,7 +138,7 @@ fn a_shallow_repository_is_read_anew_every_time() {
     };
     let calls = Cell::new(0);
     for _ in 0..2 {
-        integration_with(&repo, &paths, &feature, &tip, || {
+        integration_with(&repo, &paths, &feature, &tip, None, || {
             calls.set(calls.get() + 1);
             refs::integration(&repo, &feature, &tip)
         })
@@ -155,4 +155,23 @@ fn a_reading_that_failed_is_not_kept() {
     delete_object(&t, &below);
     assert!(integration(&repo, &paths, &feature, &tip).is_err());
     assert!(!paths.state_dir().join(FILE).exists());
+}
+
+#[test]
+fn an_answer_is_kept_by_the_start_it_was_worked_out_for() {
+    let (t, feature, tip, _) = branched();
+    let (repo, paths) = with_state(&t);
+    let calls = Cell::new(0);
+    let counted = |start: Option<&str>| {
+        integration_with(&repo, &paths, &feature, &tip, start, || {
+            calls.set(calls.get() + 1);
+            refs::integration_since(&repo, &feature, &tip, start)
+        })
+    };
+    counted(None).expect("read");
+    counted(Some(&tip)).expect("read");
+    assert_eq!(calls.get(), 2, "another start: worked out again");
+    counted(Some(&tip)).expect("read");
+    counted(None).expect("read");
+    assert_eq!(calls.get(), 2, "each kept under its own start");
 }
