@@ -24,6 +24,8 @@
 #   stop_hook DIR [ARGS...]        runs `hook stop` for a Stop payload whose cwd
 #                                  is DIR (from the current directory); its stdout in $out
 #   hook_decision                  the decision field of the last stop_hook's output
+#   fake_gh_with_issues            a gh on PATH answering issues from $fake/issues;
+#                                  on_forge OWNER/REPO N STATE [LABEL...] writes one
 #   start_with_unit_gate           a policy with a gate `unit` (grep for "fixed" in
 #                                  src/lib.rs), committed, and a task started
 #   start_and_break_fix_a          (a gate `unit` passing only with "fixed" in
@@ -320,6 +322,44 @@ esac
 GH
   chmod +x "$dir/bin/gh"
   printf '%s\n' "$dir"
+}
+
+# fake_gh_with_issues: a gh on PATH (from now: before a start, as the
+# start's PATH is the one that counts) that answers as `gh ... --json`
+# documents, its pull requests none and each issue what
+# $fake/issues/OWNER/REPO/N.json says (none where there is no such file);
+# `on_forge OWNER/REPO N STATE [LABEL...]` writes one (a pull request when
+# STATE is pr-open or pr-merged). Its calls are kept in $fake/calls.
+fake_gh_with_issues() {
+  fake="$case_root/fake-gh"
+  mkdir -p "$fake/bin" "$fake/issues"
+  cat > "$fake/bin/gh" <<'GH'
+#!/usr/bin/env bash
+dir=$(dirname "$0")/..
+printf '%s\n' "$*" >> "$dir/calls"
+case "$1 $2" in
+  "repo view") echo '{"nameWithOwner":"acme/widgets"}' ;;
+  "pr list") echo '[]' ;;
+  "issue view")
+    [ "$4" = "--repo" ] || { echo "expected --repo" >&2; exit 1; }
+    if [ -f "$dir/issues/$5/$3.json" ]; then cat "$dir/issues/$5/$3.json"
+    else echo "GraphQL: Could not resolve to an issue or pull request with the number of $3. (repository.issue)" >&2; exit 1
+    fi ;;
+  *) echo "unknown command \"$1\" for \"gh\"" >&2; exit 1 ;;
+esac
+GH
+  chmod +x "$fake/bin/gh"
+  export PATH="$fake/bin:$PATH"
+}
+
+on_forge() {
+  local repo=$1 n=$2 state=$3 kind=issues labels="" l
+  shift 3
+  case "$state" in pr-*) kind=pull; state=${state#pr-} ;; esac
+  for l in "$@"; do labels="$labels${labels:+,}{\"id\":\"LA_$l\",\"name\":\"$l\",\"description\":\"\",\"color\":\"ededed\"}"; done
+  mkdir -p "$fake/issues/$repo"
+  printf '{"labels":[%s],"number":%s,"state":"%s","title":"issue %s","url":"https://github.com/%s/%s/%s"}\n' \
+    "$labels" "$n" "$(echo "$state" | tr a-z A-Z)" "$n" "$repo" "$kind" "$n" > "$fake/issues/$repo/$n.json"
 }
 
 start_with_unit_gate() {

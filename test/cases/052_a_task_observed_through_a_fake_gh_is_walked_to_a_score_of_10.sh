@@ -9,41 +9,10 @@ source "$(dirname "$0")/../lib.sh" || exit 2
 # The marker word, spelled so this file never holds a marker itself.
 L="LIMIT""ATION"
 
-fake="$case_root/fake-gh"
-mkdir -p "$fake/bin" "$fake/issues"
-cat > "$fake/bin/gh" <<'GH'
-#!/usr/bin/env bash
-# A stand-in for gh: answers as `gh ... --json` documents. An issue is what
-# issues/OWNER/REPO/N.json says; with no such file it does not exist.
-dir=$(dirname "$0")/..
-printf '%s\n' "$*" >> "$dir/calls"
-case "$1 $2" in
-  "repo view") echo '{"nameWithOwner":"acme/widgets"}' ;;
-  "pr list") echo '[]' ;;
-  "issue view")
-    [ "$4" = "--repo" ] || { echo "expected --repo" >&2; exit 1; }
-    if [ -f "$dir/issues/$5/$3.json" ]; then cat "$dir/issues/$5/$3.json"
-    else echo "GraphQL: Could not resolve to an issue or pull request with the number of $3. (repository.issue)" >&2; exit 1
-    fi ;;
-  *) echo "unknown command \"$1\" for \"gh\"" >&2; exit 1 ;;
-esac
-GH
-chmod +x "$fake/bin/gh"
+fake_gh_with_issues
 
-# on_forge OWNER/REPO N STATE LABEL... : what gh says of issue N (a pull
-# request when STATE is pr-open or pr-merged).
-on_forge() {
-  local repo=$1 n=$2 state=$3 kind=issues labels="" l
-  shift 3
-  case "$state" in pr-*) kind=pull; state=${state#pr-} ;; esac
-  for l in "$@"; do labels="$labels${labels:+,}{\"id\":\"LA_$l\",\"name\":\"$l\",\"description\":\"\",\"color\":\"ededed\"}"; done
-  mkdir -p "$fake/issues/$repo"
-  printf '{"labels":[%s],"number":%s,"state":"%s","title":"issue %s","url":"https://github.com/%s/%s/%s"}\n' \
-    "$labels" "$n" "$(echo "$state" | tr a-z A-Z)" "$n" "$repo" "$kind" "$n" > "$fake/issues/$repo/$n.json"
-}
-
-# On PATH from the start: an observation counts only through the gh the task's start PATH finds.
-export PATH="$fake/bin:$PATH"
+# On PATH from the start (fake_gh_with_issues): an observation counts only
+# through the gh the task's start PATH finds.
 refresh() { expect_run 0 md forge refresh; }
 
 mkdir -p src tests

@@ -251,19 +251,19 @@ impl Register {
         for path in changed.iter().filter(|p| self.scans_path(p)) {
             let Some(full) = crate::file::in_tree(repo.root(), path) else { continue };
             let Some(now) = read_text(&full)? else { continue };
-            let then: BTreeSet<String> =
-                match start_tree.as_ref().and_then(|t| t.get_path(&path.under(Path::new(""))).ok()) {
-                    Some(entry) => {
-                        let blob = repo
-                            .git
-                            .find_blob(entry.id())
-                            .map_err(|e| Unread::git(&format!("{path} at the start commit"), &e))?;
-                        String::from_utf8_lossy(blob.content()).lines().map(str::to_string).collect()
-                    }
-                    None => BTreeSet::new(),
-                };
+            // The start's lines, each as many times as the file held it: a
+            // second copy of a marker line is a marker added (test/cases/438).
+            let mut then: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+            if let Some(entry) = start_tree.as_ref().and_then(|t| t.get_path(&path.under(Path::new(""))).ok()) {
+                let blob =
+                    repo.git.find_blob(entry.id()).map_err(|e| Unread::git(&format!("{path} at the start commit"), &e))?;
+                for line in String::from_utf8_lossy(blob.content()).lines() {
+                    *then.entry(line.to_string()).or_default() += 1;
+                }
+            }
             for (i, line) in now.lines().enumerate() {
-                if then.contains(line) {
+                if let Some(n) = then.get_mut(line).filter(|n| **n > 0) {
+                    *n -= 1;
                     continue;
                 }
                 for (text, issue) in self.find_in_line(line) {
