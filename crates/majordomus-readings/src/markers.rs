@@ -255,8 +255,10 @@ impl Register {
             // second copy of a marker line is a marker added (test/cases/438).
             let mut then: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
             if let Some(entry) = start_tree.as_ref().and_then(|t| t.get_path(&path.under(Path::new(""))).ok()) {
-                let blob =
-                    repo.git.find_blob(entry.id()).map_err(|e| Unread::git(&format!("{path} at the start commit"), &e))?;
+                let blob = repo
+                    .git
+                    .find_blob(entry.id())
+                    .map_err(|e| Unread::git(&format!("{path} at the start commit"), &e))?;
                 for line in String::from_utf8_lossy(blob.content()).lines() {
                     *then.entry(line.to_string()).or_default() += 1;
                 }

@@ -10,7 +10,7 @@
 use serde_json::json;
 
 use majordomus_readings::Unread;
-use majordomus_records::forge::{Issue, Observation};
+use majordomus_records::forge::Issue;
 use majordomus_records::issue::IssueRef;
 
 use super::readings::TaskBook;
@@ -78,17 +78,25 @@ enum Seen<'a> {
     Not(String),
 }
 
-fn seen<'a>(
-    forge: &'a Result<Option<Observation>, Unread>,
-    issue: &IssueRef,
-    since: Option<&str>,
-    what: &str,
-) -> Seen<'a> {
-    let obs = match forge {
+fn seen<'a>(r: &'a Readings, issue: &IssueRef, since: Option<&str>, what: &str) -> Seen<'a> {
+    let obs = match &r.bookkeeping.forge {
         Err(e) => return Seen::Not(format!("cannot be asked: {}", e.reason)),
         Ok(None) => return Seen::Not("was not observed: the forge was never observed here".into()),
         Ok(Some(obs)) => obs,
     };
+    // The policy's `[forge] max_age_minutes` bounds how old an observation
+    // may be and still count, for the issue questions as for the backlog.
+    if let Ok(backlog) = &r.closing.backlog {
+        if let (Some(max), Some(observed)) = (backlog.max_age_minutes, obs.observed_at()) {
+            let age = (backlog.read_at - observed.with_timezone(&chrono::Utc)).num_minutes();
+            if age > i64::try_from(max).unwrap_or(i64::MAX) {
+                return Seen::Not(format!(
+                    "was observed at {}, {age} minutes ago, older than the policy's [forge] max_age_minutes = {max}",
+                    obs.observed_at
+                ));
+            }
+        }
+    }
     if let Some(since) = since {
         let after = match (obs.observed_at(), chrono::DateTime::parse_from_rfc3339(since)) {
             (Some(seen), Ok(at)) => Some(seen >= at),
@@ -172,7 +180,7 @@ pub(crate) fn claims_released(r: &Readings) -> Judgement {
             if c.released {
                 return Item::new(name, Status::Pass, "was released");
             }
-            let (status, why) = match seen(&r.bookkeeping.forge, &c.issue, Some(&c.at), "claimed") {
+            let (status, why) = match seen(r, &c.issue, Some(&c.at), "claimed") {
                 Seen::Not(why) => unread_item(why),
                 Seen::Issue { issue, observed_at } => match issue.state.as_str() {
                     "closed" => (Status::Pass, format!("is closed (observed {observed_at})")),
@@ -254,7 +262,7 @@ pub(crate) fn filings_closed(r: &Readings) -> Judgement {
         .iter()
         .map(|f| {
             let name = f.issue.to_string();
-            let (status, why) = match seen(&r.bookkeeping.forge, &f.issue, Some(&f.at), "filed") {
+            let (status, why) = match seen(r, &f.issue, Some(&f.at), "filed") {
                 Seen::Not(why) => unread_item(why),
                 Seen::Issue { issue, observed_at } => match (issue.state.as_str(), labelled(issue)) {
                     ("closed", _) => (Status::Pass, format!("is closed (observed {observed_at})")),
@@ -326,7 +334,7 @@ pub(crate) fn markers_live(r: &Readings) -> Judgement {
             let Some(issue) = &m.issue else {
                 return Item::new(name, Status::Refused, "names no issue number");
             };
-            let (status, why) = match seen(&r.bookkeeping.forge, issue, None, "named") {
+            let (status, why) = match seen(r, issue, None, "named") {
                 Seen::Not(why) => (Status::Unknown, format!("names {issue}, which {why}")),
                 Seen::Issue { issue: found, observed_at } => {
                     let dead = match (found.state.as_str(), found.is_pull_request, labelled(found)) {
