@@ -73,7 +73,19 @@ pub(super) fn compare(
     if !meta.is_dir() {
         return at(Found::Modified);
     }
-    let Some(head) = head_of(&dir) else { return at(Found::Clean) };
+    let Some(head) = head_of(&dir) else {
+        // No repository there: not checked out, an empty directory, clean
+        // to git. A `.git` there whose repository cannot be opened (its git
+        // directory removed: `rm -rf .git/modules/lib`) is no such thing:
+        // git stops on it (`fatal: not a git repository`); nor is a
+        // directory holding files but no repository (`rm lib/.git`, or
+        // files written into a submodule never checked out), whose files
+        // git shows nowhere. Neither is clean (test/cases/440): stricter
+        // than git, which reads the last as not checked out.
+        let broken = std::fs::symlink_metadata(dir.join(".git")).is_ok();
+        let holds = std::fs::read_dir(&dir).is_ok_and(|mut d| d.next().is_some());
+        return at(if broken || holds { Found::Modified } else { Found::Clean });
+    };
     if head != e.id {
         return at(Found::Modified);
     }
