@@ -26,6 +26,12 @@
 #   hook_decision                  the decision field of the last stop_hook's output
 #   fake_gh_with_issues            a gh on PATH answering issues from $fake/issues;
 #                                  on_forge OWNER/REPO N STATE [LABEL...] writes one
+#   scratch_task DIR               a repository at DIR inside, a task session s-1 started
+#                                  there, work left in it
+#   stop_hook_of SESSION DIR       stop_hook for another session's payload
+#   started_hours_ago_observed_minutes_ago H M [ISSUES]
+#                                  the task started H hours ago, a typed-in forge
+#                                  observation taken M minutes ago
 #   start_with_unit_gate           a policy with a gate `unit` (grep for "fixed" in
 #                                  src/lib.rs), committed, and a task started
 #   start_and_break_fix_a          (a gate `unit` passing only with "fixed" in
@@ -360,6 +366,49 @@ on_forge() {
   mkdir -p "$fake/issues/$repo"
   printf '{"labels":[%s],"number":%s,"state":"%s","title":"issue %s","url":"https://github.com/%s/%s/%s"}\n' \
     "$labels" "$n" "$(echo "$state" | tr a-z A-Z)" "$n" "$repo" "$kind" "$n" > "$fake/issues/$repo/$n.json"
+}
+
+# started_hours_ago_observed_minutes_ago H M [ISSUES_JSON]: the task's record
+# (and its copy) says it started H hours ago, and a forge observation typed
+# in (`forge record`, the policy's provider "recorded") was taken M minutes
+# ago, holding the issues ISSUES_JSON (a JSON list; none by default).
+started_hours_ago_observed_minutes_ago() {
+  python3 - "$1" "$2" "${3:-[]}" <<'PY'
+import json, datetime, sys
+hours, minutes, issues = int(sys.argv[1]), int(sys.argv[2]), json.loads(sys.argv[3])
+p = ".ai/local/state/task.json"
+d = json.load(open(p))
+now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+d["started_at"] = (now - datetime.timedelta(hours=hours)).strftime("%Y-%m-%dT%H:%M:%SZ")
+json.dump(d, open(p, "w"), indent=2)
+json.dump(d, open(".git/majordomus/task.json", "w"), indent=2)  # its copy says the same
+obs = {"schema": "majordomus/forge/v1", "repository": "acme/widgets",
+       "observed_at": (now - datetime.timedelta(minutes=minutes)).strftime("%Y-%m-%dT%H:%M:%SZ"),
+       "pull_requests": [], "issues": issues}
+json.dump(obs, open("obs.json", "w"))
+PY
+  expect_run 0 md forge record obs.json
+  rm obs.json
+}
+
+# scratch_task DIR: a repository made at DIR inside this one, a commit, a
+# task "scratch work" started there by the agent session s-1 (Claude Code),
+# and work left in it.
+scratch_task() {
+  git init -q -b main "$1"
+  (
+    cd "$1"
+    echo a > a.txt && git add a.txt && git commit -qm "a"
+    expect_run 0 env CLAUDECODE=1 CLAUDE_CODE_SESSION_ID=s-1 "$MAJORDOMUS" start "scratch work" --owner-pid $$
+    echo b > b.txt
+  )
+}
+
+# stop_hook_of SESSION DIR: stop_hook for another session's Stop payload.
+stop_hook_of() {
+  local payload
+  payload=$(printf '{"session_id":"%s","transcript_path":"/dev/null","cwd":"%s","hook_event_name":"Stop","stop_hook_active":false}' "$1" "$2")
+  expect_run 0 bash -c 'printf "%s" "$1" | "$MAJORDOMUS" hook stop 2>/dev/null' _ "$payload"
 }
 
 start_with_unit_gate() {

@@ -11,21 +11,7 @@ commit_all "initial"
 expect_run 0 md start "a"
 # The task started two hours ago (set in the record, as a fixture), and the
 # forge was observed ninety minutes ago: after the start, past the limit.
-python3 - <<'PY'
-import json, datetime
-p = ".ai/local/state/task.json"
-d = json.load(open(p))
-now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
-d["started_at"] = (now - datetime.timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M:%SZ")
-json.dump(d, open(p, "w"), indent=2)
-json.dump(d, open(".git/majordomus/task.json", "w"), indent=2)  # its copy says the same
-obs = {"schema": "majordomus/forge/v1", "repository": "acme/widgets",
-       "observed_at": (now - datetime.timedelta(minutes=90)).strftime("%Y-%m-%dT%H:%M:%SZ"),
-       "pull_requests": [], "issues": []}
-json.dump(obs, open("obs.json", "w"))
-PY
-expect_run 0 md forge record obs.json
-rm obs.json
+started_hours_ago_observed_minutes_ago 2 90
 expect_open backlog-not-grown "max_age_minutes|minutes"
 
 printf '[forge]\nmax_age_minutes = 600\nprovider = "recorded"\n' > .ai/repo/majordomus.toml

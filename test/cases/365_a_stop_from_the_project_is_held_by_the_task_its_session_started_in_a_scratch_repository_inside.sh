@@ -12,14 +12,8 @@ exempt_forge
 commit_all "initial"
 with_origin
 
-git init -q -b main tmp/scratch
-(
-  cd tmp/scratch
-  echo a > a.txt && git add a.txt && git commit -qm "a"
-  expect_run 0 env CLAUDECODE=1 CLAUDE_CODE_SESSION_ID=s-1 "$MAJORDOMUS" start "scratch work" --owner-pid $$
-  echo b > b.txt
-  expect_run 10 md check
-)
+scratch_task tmp/scratch
+expect_run 10 md -C tmp/scratch check
 
 stop_hook "$repo"
 [ "$(hook_decision)" = "block" ] || fail "expected the stop from the project to be blocked while this session's task in tmp/scratch is open"
@@ -27,8 +21,7 @@ expect_contains "scratch work"
 expect_contains "tmp/scratch"
 
 # Another session's stop is not held by it.
-payload=$(printf '{"session_id":"s-2","transcript_path":"/dev/null","cwd":"%s","hook_event_name":"Stop","stop_hook_active":false}' "$repo")
-expect_run 0 bash -c 'printf "%s" "$1" | "$MAJORDOMUS" hook stop 2>/dev/null' _ "$payload"
+stop_hook_of s-2 "$repo"
 [ -z "$(hook_decision)" ] || fail "expected another session's stop not to be held by the scratch task"
 
 # Ended there, the stop goes through.

@@ -15,16 +15,7 @@ exempt_forge
 commit_all "initial"
 with_origin
 
-scratch_task() {
-  git init -q -b main tmp/scratch
-  (
-    cd tmp/scratch
-    echo a > a.txt && git add a.txt && git commit -qm "a"
-    expect_run 0 env CLAUDECODE=1 CLAUDE_CODE_SESSION_ID=s-1 "$MAJORDOMUS" start "scratch work" --owner-pid $$
-    echo b > b.txt
-  )
-}
-scratch_task
+scratch_task tmp/scratch
 mv tmp/scratch tmp/scratch2
 stop_hook "$repo"
 [ "$(hook_decision)" = "block" ] || fail "the stop went through while the moved scratch task is unfinished"
@@ -32,8 +23,7 @@ expect_contains "scratch work"
 expect_contains "no longer there"
 
 # Another session's stop is not held by it.
-payload=$(printf '{"session_id":"s-2","transcript_path":"/dev/null","cwd":"%s","hook_event_name":"Stop","stop_hook_active":false}' "$repo")
-expect_run 0 bash -c 'printf "%s" "$1" | "$MAJORDOMUS" hook stop 2>/dev/null' _ "$payload"
+stop_hook_of s-2 "$repo"
 [ -z "$(hook_decision)" ] || fail "another session's stop was held by the scratch task"
 
 # Put back and finished there: the stop goes through, the note is gone.
@@ -45,7 +35,7 @@ stop_hook "$repo"
 
 # Deleted with its work: held until the note is removed, as the remedy says.
 rm -rf tmp/scratch
-scratch_task
+scratch_task tmp/scratch
 rm -rf tmp/scratch
 stop_hook "$repo"
 [ "$(hook_decision)" = "block" ] || fail "the stop went through while the deleted scratch task is unfinished"
