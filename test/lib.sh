@@ -28,6 +28,8 @@
 #                                  on_forge OWNER/REPO N STATE [LABEL...] writes one
 #   scratch_task DIR               a repository at DIR inside, a task session s-1 started
 #                                  there, work left in it
+#   project_with_scratch_task      this repository committed and pushed, tmp/ ignored,
+#                                  then scratch_task tmp/scratch
 #   stop_hook_of SESSION DIR       stop_hook for another session's payload
 #   started_hours_ago_observed_minutes_ago H M [ISSUES]
 #                                  the task started H hours ago, a typed-in forge
@@ -389,6 +391,17 @@ json.dump(obs, open("obs.json", "w"))
 PY
   expect_run 0 md forge record obs.json
   rm obs.json
+}
+
+# project_with_scratch_task: this repository committed (tmp/ ignored) and
+# pushed to an origin, then scratch_task tmp/scratch.
+project_with_scratch_task() {
+  echo base > README
+  echo "/tmp/" > .gitignore
+  exempt_forge
+  commit_all "initial"
+  with_origin
+  scratch_task tmp/scratch
 }
 
 # scratch_task DIR: a repository made at DIR inside this one, a commit, a

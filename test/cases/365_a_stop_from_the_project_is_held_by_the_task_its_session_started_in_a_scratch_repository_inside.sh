@@ -6,13 +6,7 @@
 # around its own, and the session's stop made there asks that task too.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-echo base > README
-echo "/tmp/" > .gitignore
-exempt_forge
-commit_all "initial"
-with_origin
-
-scratch_task tmp/scratch
+project_with_scratch_task
 expect_run 10 md -C tmp/scratch check
 
 stop_hook "$repo"

@@ -9,13 +9,7 @@
 # another's) until it is put back and finished, or the note removed.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-echo base > README
-echo "/tmp/" > .gitignore
-exempt_forge
-commit_all "initial"
-with_origin
-
-scratch_task tmp/scratch
+project_with_scratch_task
 mv tmp/scratch tmp/scratch2
 stop_hook "$repo"
 [ "$(hook_decision)" = "block" ] || fail "the stop went through while the moved scratch task is unfinished"
