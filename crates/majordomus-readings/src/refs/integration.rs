@@ -224,27 +224,32 @@ fn reached_since(repo: &Repo, h: Oid, t: Oid, start: Oid) -> Reading<Integration
     let tree_of = |oid: Oid| -> Reading<git2::Tree<'_>> {
         repo.git.find_commit(oid).and_then(|c| c.tree()).map_err(|e| Unread::git(&format!("the tree of {oid}"), &e))
     };
+    // Work made on top of the start: a HEAD taken back behind it, or onto
+    // another line, changed nothing the trunk could undo.
+    if !repo.git.graph_descendant_of(h, start).unwrap_or(false) {
+        return Ok(Integration::Reached);
+    }
     let (start_tree, head_tree) = match (tree_of(start), tree_of(h)) {
         (Ok(s), Ok(h)) => (s, h),
         // A start commit this repository does not hold: the ancestry is
         // the reading, as before.
         _ => return Ok(Integration::Reached),
     };
-    let changed: Vec<String> = crate::trees::changed_paths(&repo.git, Some(&start_tree), Some(&head_tree))
+    // Paths as bytes, as git names them (not every name is UTF-8).
+    let changed: Vec<std::path::PathBuf> = crate::trees::changed_paths(&repo.git, Some(&start_tree), Some(&head_tree))
         .map_err(|e| Unread::git("HEAD's changes since the start", &e))?
         .iter()
-        .map(|p| String::from_utf8_lossy(p.as_bytes()).into_owned())
+        .map(|p| std::path::PathBuf::from(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(p.as_bytes())))
         .collect();
-    if changed.is_empty() {
-        return Ok(Integration::Reached);
-    }
     // The tip alone is asked: one tree lookup per path, whatever the
     // trunk's history since (a path edited again since its revert is the
     // trunk's to say).
     let tip = tree_of(t)?;
-    let before = |p: &str| start_tree.get_path(std::path::Path::new(p)).ok().map(|e| (e.id(), e.filemode()));
-    let paths: Vec<String> =
-        changed.into_iter().filter(|p| entry(&tip, std::path::Path::new(p)) == before(p)).collect();
+    let paths: Vec<String> = changed
+        .iter()
+        .filter(|p| entry(&tip, p) == entry(&start_tree, p))
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
     if paths.is_empty() {
         return Ok(Integration::Reached);
     }
