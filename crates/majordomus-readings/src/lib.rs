@@ -16,6 +16,7 @@ pub mod fingerprint;
 pub mod ignore;
 pub mod index_file;
 pub mod inputs;
+pub mod large_files;
 pub mod markers;
 pub mod process;
 pub mod reflog;

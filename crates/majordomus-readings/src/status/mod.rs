@@ -77,7 +77,7 @@ pub fn content_id(repo: &Repo, rel: &RepoPath) -> Option<String> {
             .ok()
             .map(|o| o.to_string());
     }
-    crate::file::blob_id(&path).ok().map(|o| o.to_string())
+    crate::large_files::blob_id(repo.root(), &path).ok().map(|o| o.to_string())
 }
 
 /// The mode git would record for a working-tree path (`0o100644`,
