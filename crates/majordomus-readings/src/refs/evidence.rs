@@ -403,7 +403,7 @@ pub fn evidence_with(
             Some((name.clone(), on_disk::Remote { url, mapping }))
         })
         .collect();
-    on_disk::confirm(repo, &mut out, &on_disk, start_refs);
+    on_disk::confirm(repo, &mut out, &on_disk, start_refs, now);
     let uncounted = {
         let counted_now: std::collections::HashSet<&str> =
             out.refs.iter().filter(|t| now.get(&t.refname) == Some(&t.commit)).map(|t| t.refname.as_str()).collect();

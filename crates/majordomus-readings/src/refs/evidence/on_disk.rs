@@ -53,10 +53,33 @@ pub(super) fn confirm(
     out: &mut RemoteEvidence,
     remotes: &BTreeMap<String, Remote>,
     start_refs: Option<&Names<String>>,
+    now: &BTreeMap<String, String>,
 ) {
     let mut opened: BTreeMap<String, Place> = BTreeMap::new();
     let mut kept = Vec::with_capacity(out.refs.len());
     for t in std::mem::take(&mut out.refs) {
+        // Moved since the start with no reflog line to say how (its reflogs
+        // expired: `git reflog expire --expire=now --all`), and so read at
+        // its start value: where its remote is on this machine and the
+        // remote's own branch holds the ref's commit now, what the ref says
+        // is what the remote holds, and it counts at its value now (a ref
+        // written by hand to a commit the remote lacks still does not).
+        let moved_unlogged = t.at_start.is_some() && now.get(&t.refname).is_some_and(|c| *c != t.commit);
+        if let (true, Some(remote), Some(commit)) = (moved_unlogged, remotes.get(&t.remote), now.get(&t.refname)) {
+            if let Place::Here(_, theirs) = opened.entry(t.remote.clone()).or_insert_with(|| open(repo, &remote.url)) {
+                let held =
+                    refspec::sources(&remote.mapping, &t.refname).into_iter().next().is_some_and(|source| {
+                        match (theirs.refname_to_id(&source), Oid::from_str(commit)) {
+                            (Ok(tip), Ok(c)) => tip == c || theirs.graph_descendant_of(tip, c).unwrap_or(false),
+                            _ => false,
+                        }
+                    });
+                if held {
+                    kept.push(Tracking { commit: commit.clone(), at_start: None, ..t });
+                    continue;
+                }
+            }
+        }
         let at_start = start_refs.is_some_and(|r| r.get(&t.refname) == Some(&t.commit));
         let Some(remote) = remotes.get(&t.remote).filter(|_| !at_start) else {
             kept.push(t);
