@@ -190,15 +190,14 @@ pub fn arrived(
         on_head.push(oid.map_err(|e| Unread::git("the history", &e))?);
     }
     let mut made = super::attribution::made_by_head_since(repo, record)?;
+    // Made here though no reflog says so any more: a linked worktree's
+    // work, the worktree removed, landed and pulled back (`made_here`).
+    made.extend(made_here::since(repo, started.into(), start)?);
     let arrived: HashSet<Oid> =
         on_head.iter().copied().filter(|c| first.get(c) == Some(&Kind::Fetch) && !made.contains(c)).collect();
     if arrived.is_empty() {
         return Ok(None);
     }
-    // Work made here whose every ref and reflog is gone (a linked worktree
-    // removed, its branch deleted, its pushed branch pruned): made all the
-    // same (`made_here`).
-    made.extend(made_here::unreachable_since(repo, started.into(), start)?);
     let on_head_set: HashSet<Oid> = on_head.iter().copied().collect();
     let own: Vec<Oid> = on_head.iter().copied().filter(|c| !arrived.contains(c)).collect();
     // Made here, or pushed from here before any fetch brought it, and not on HEAD.

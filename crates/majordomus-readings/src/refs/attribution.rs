@@ -366,7 +366,7 @@ pub fn made_by_head_since(repo: &Repo, record: &TaskRecord) -> Reading<HashSet<O
 /// The commits the HEAD reflog of the worktree `name` (as
 /// [`checked_out_elsewhere`] names it: `main`, or one under `worktrees/`)
 /// shows it making ([`making`]), all its lines read.
-fn made_in_worktree(repo: &Repo, name: &str) -> Reading<HashSet<Oid>> {
+pub(super) fn made_in_worktree(repo: &Repo, name: &str) -> Reading<HashSet<Oid>> {
     let common = repo.common_dir();
     let dir = if name == "main" { common.to_path_buf() } else { common.join("worktrees").join(name) };
     let lines = reflog::since(&reflog::log_of(&dir, "HEAD"), i64::MIN)?;
@@ -425,7 +425,7 @@ pub fn peer_branches(repo: &Repo, record: &TaskRecord) -> Reading<Vec<String>> {
 
 /// The branches other worktrees have checked out, with the worktree's name
 /// (`main` for the main worktree).
-fn checked_out_elsewhere(repo: &Repo) -> Reading<BTreeMap<String, String>> {
+pub(super) fn checked_out_elsewhere(repo: &Repo) -> Reading<BTreeMap<String, String>> {
     let mut out = BTreeMap::new();
     let common = repo.common_dir();
     let mut heads = vec![("main".to_string(), common.join("HEAD"))];

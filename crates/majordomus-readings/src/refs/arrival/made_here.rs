@@ -1,21 +1,21 @@
-//! Commits made in this repository since the start that no ref holds any
-//! more: work whose every record but its objects is gone.
+//! Commits made in this repository since the start that no reflog names
+//! any more: work whose every record but its objects is gone.
 //!
 //! A task can work in a linked worktree made for it, push its branch for
-//! review, and, once the forge has squash-merged it and deleted the
-//! branch, remove the worktree (its HEAD reflog goes with it), delete the
-//! branch (its reflog too) and `git pull --prune` (the remote-tracking
-//! ref's reflog, and the push line in it, too). What arrives then on HEAD
-//! is its own work, and nothing that names commits says so. The objects
-//! do: a commit made here is written as a loose object file, at the time
-//! it is made. So a loose commit whose file was written since the start,
-//! committed under this repository's own `user.email` (any, where none is
-//! set), that no ref and no
-//! worktree's HEAD reaches, is work made here since the start
-//! (test/cases/435). A commit a fetch brought and a peer worktree's live
-//! work are reachable; a colleague's is committed under another address.
-//! `git gc` packs loose objects: what it packed is not read (a deliberate
-//! clean-up, as an expired reflog is).
+//! review, and, once the forge has merged it (squashed, with a merge
+//! commit, or fast-forward) and deleted the branch, remove the worktree
+//! (its HEAD reflog goes with it), delete the branch (its reflog too) and
+//! `git pull --prune` (the remote-tracking ref's reflog, and the push line
+//! in it, too). What arrives then on HEAD is its own work, and nothing that
+//! names commits says so. The objects do: a commit made here is written as
+//! a loose object file, at the time it is made. So a loose commit whose
+//! file was written since the start, authored under this repository's own
+//! `user.email` (any, where none is set), is work made here since the start
+//! (test/cases/435, 443), unless a peer worktree shows it its own (its
+//! HEAD reflog, or the branch it has checked out). A colleague's commit a
+//! fetch wrote is authored under another address. `git gc` packs loose
+//! objects: what it packed is not read (a deliberate clean-up, as an
+//! expired reflog is).
 //!
 //! Read only where a fetch brought something onto HEAD since the start
 //! ([`super::arrived`]): the common check never lists the objects.
@@ -31,24 +31,55 @@ use crate::{Reading, Repo, Unread};
 /// looked at; past it, none is (the reading stays what it was before).
 const MAX_LOOKED_AT: usize = 4096;
 
-/// The commits made here since `started` that no ref reaches (see the
-/// module's essay); `start`, the start commit, whose history none of them
-/// is (a loose file git wrote again, "freshened", is no new commit).
-pub fn unreachable_since(repo: &Repo, started: SystemTime, start: Option<Oid>) -> Reading<HashSet<Oid>> {
-    // Whose commits are this repository's own: its `user.email`, as git
-    // takes it (the environment's first); where none is set, every
-    // address (what cannot be told apart counts).
-    let email = std::env::var("GIT_COMMITTER_EMAIL")
+/// The commits made here since `started` (see the module's essay),
+/// reachable or not, authored under this repository's own address: a
+/// task's work made in a linked worktree since removed, merged on the
+/// forge with a merge commit or fast-forwarded and pulled back
+/// (test/cases/443). A peer's is not: what a branch another worktree has
+/// checked out reaches, or that worktree's HEAD reflog shows it made.
+pub fn since(repo: &Repo, started: SystemTime, start: Option<Oid>) -> Reading<HashSet<Oid>> {
+    let email = own_email(repo);
+    let mut made: HashSet<Oid> = loose_commits_since(repo, started)?
+        .into_iter()
+        .filter(|c| {
+            repo.git
+                .find_commit(*c)
+                .is_ok_and(|commit| email.as_ref().map_or(true, |e| commit.author().email_bytes() == e.as_bytes()))
+                && start.map_or(true, |s| s != *c && !repo.git.graph_descendant_of(s, *c).unwrap_or(true))
+        })
+        .collect();
+    if made.is_empty() {
+        return Ok(made);
+    }
+    for (branch, worktree) in crate::refs::attribution::checked_out_elsewhere(repo)? {
+        for c in crate::refs::attribution::made_in_worktree(repo, &worktree)? {
+            made.remove(&c);
+        }
+        if let Ok(tip) = repo.git.refname_to_id(&format!("refs/heads/{branch}")) {
+            made.retain(|c| *c != tip && !repo.git.graph_descendant_of(tip, *c).unwrap_or(true));
+        }
+    }
+    Ok(made)
+}
+
+/// This repository's own address, as git takes it for a commit it makes
+/// (the environment's first); `None` where none is set.
+fn own_email(repo: &Repo) -> Option<String> {
+    std::env::var("GIT_AUTHOR_EMAIL")
         .ok()
         .or_else(|| repo.config().ok().and_then(|c| c.get("user.email").map(str::to_string)))
-        .or_else(|| std::env::var("EMAIL").ok());
+        .or_else(|| std::env::var("EMAIL").ok())
+}
+
+/// The loose commit objects whose files were written since `started`
+/// (`None` past [`MAX_LOOKED_AT`] files: too many to tell).
+fn loose_commits_since(repo: &Repo, started: SystemTime) -> Reading<Vec<Oid>> {
     let objects = repo.common_dir().join("objects");
     let odb = repo.git.odb().map_err(|e| Unread::git("the object database", &e))?;
-    let mut candidates: Vec<Oid> = Vec::new();
+    let mut out = Vec::new();
     let mut looked_at = 0;
     for byte in 0..=255u8 {
         let dir = objects.join(format!("{byte:02x}"));
-        // A file added to a directory moves its modification time.
         if !std::fs::metadata(&dir).and_then(|m| m.modified()).is_ok_and(|t| t >= started) {
             continue;
         }
@@ -61,67 +92,13 @@ pub fn unreachable_since(repo: &Repo, started: SystemTime, start: Option<Oid>) -
             }
             looked_at += 1;
             if looked_at > MAX_LOOKED_AT {
-                return Ok(HashSet::new());
+                return Ok(Vec::new());
             }
             let Ok(oid) = Oid::from_str(&format!("{byte:02x}{rest}")) else { continue };
             if odb.read_header(oid).is_ok_and(|(_, kind)| kind == git2::ObjectType::Commit) {
-                candidates.push(oid);
+                out.push(oid);
             }
         }
     }
-    candidates.retain(|c| {
-        repo.git
-            .find_commit(*c)
-            .is_ok_and(|commit| email.as_ref().map_or(true, |e| commit.committer().email_bytes() == e.as_bytes()))
-            && start.map_or(true, |s| s != *c && !repo.git.graph_descendant_of(s, *c).unwrap_or(true))
-    });
-    if candidates.is_empty() {
-        return Ok(HashSet::new());
-    }
-    // What any ref or worktree HEAD reaches is not gone: one walk from
-    // every tip down to the start's history, stopped where it has seen
-    // every candidate; past [`super::WALKED`] commits, none is taken.
-    let mut walk = repo.git.revwalk().map_err(|e| Unread::git("the history", &e))?;
-    if let Some(s) = start {
-        walk.hide(s).map_err(|e| Unread::git(&s.to_string(), &e))?;
-    }
-    let refs = repo.git.references().map_err(|e| Unread::git("the refs", &e))?;
-    for r in refs.flatten() {
-        if let Some(tip) = r.resolve().ok().and_then(|r| r.target()) {
-            let _ = walk.push(tip);
-        }
-    }
-    for head in worktree_heads(repo) {
-        let _ = walk.push(head);
-    }
-    let mut gone: HashSet<Oid> = candidates.into_iter().collect();
-    for (n, oid) in walk.enumerate() {
-        if n == super::WALKED {
-            return Ok(HashSet::new());
-        }
-        let Ok(oid) = oid else { return Ok(HashSet::new()) };
-        if gone.remove(&oid) && gone.is_empty() {
-            break;
-        }
-    }
-    Ok(gone)
-}
-
-/// HEAD of this worktree and of every linked one.
-fn worktree_heads(repo: &Repo) -> Vec<Oid> {
-    let mut out: Vec<Oid> = repo.git.head().ok().and_then(|h| h.target()).into_iter().collect();
-    if let Ok(names) = repo.git.worktrees() {
-        for name in names.iter().flatten() {
-            let head = repo.common_dir().join("worktrees").join(name).join("HEAD");
-            let Ok(bytes) = crate::file::read(&head) else { continue };
-            let text = String::from_utf8_lossy(&bytes);
-            let text = text.trim();
-            let id = match text.strip_prefix("ref: ") {
-                Some(refname) => repo.git.refname_to_id(refname).ok(),
-                None => Oid::from_str(text).ok(),
-            };
-            out.extend(id);
-        }
-    }
-    out
+    Ok(out)
 }
