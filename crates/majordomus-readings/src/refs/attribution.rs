@@ -65,10 +65,9 @@ pub enum Made {
     /// A remote-tracking ref that is not evidence of its remote holds them
     /// (test/cases/347).
     NotEvidence,
-    /// A branch a peer worktree has checked out holds them, HEAD's reflog
-    /// here was rewritten since the start (so it cannot say which this
-    /// worktree made), and the peer's own reflog does not show them made
-    /// there (test/cases/430).
+    /// A branch a peer worktree has checked out holds them, and the
+    /// peer's own reflog does not show them made there (test/cases/430,
+    /// 444).
     PeerUnproven,
 }
 
@@ -216,11 +215,12 @@ pub fn elsewhere(
         });
         let (mine, made): (Vec<Oid>, Made) = if at_start.contains_key(&b.name) && !peer {
             (reached, Made::BranchMoved)
-        } else if peer && rewritten {
+        } else if peer {
             // A parallel agent's branch is its own, by what its worktree's
-            // reflog shows it made; where this worktree's reflog was
-            // rewritten (`git reflog expire --expire=now --all`), nothing
-            // else says which of the rest this worktree put there.
+            // reflog shows it made there; a commit it does not show (put
+            // there by `git update-ref` from here, `git commit-tree` and
+            // all, or with this worktree's reflog expired since) is this
+            // task's (test/cases/430, 444).
             let theirs = checked_out.get(&b.name).map(|w| made_in_worktree(repo, w)).transpose()?.unwrap_or_default();
             (reached.into_iter().filter(|c| made_here.contains(c) || !theirs.contains(c)).collect(), Made::PeerUnproven)
         } else {

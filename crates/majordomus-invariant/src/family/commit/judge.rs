@@ -489,7 +489,7 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
                 Made::RefWritten => "a ref written since the start holds them",
                 Made::NotEvidence => "a remote-tracking ref that is not evidence holds them",
                 Made::PeerUnproven => {
-                    "HEAD's reflog was rewritten since the start, and the reflog of the worktree that has the branch checked out does not show them made there"
+                    "the reflog of the worktree that has the branch checked out does not show them made there"
                 }
             },
             names(&ids)
