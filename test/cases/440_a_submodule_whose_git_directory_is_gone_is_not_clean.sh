@@ -22,7 +22,6 @@ expect_open committed "lib" "owed unknown"
 
 # A submodule's `.git` removed, its files left: git reads it as not checked
 # out and shows nothing of them; they are not clean either.
-git -c protocol.file.allow=always submodule update -q --init --force 2>/dev/null || true
 rm -rf lib .git/modules/lib
 git -c protocol.file.allow=always submodule update -q --init
 echo 'int g(){return 2;}' >> lib/lib.c

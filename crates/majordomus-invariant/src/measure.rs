@@ -4,8 +4,8 @@
 //! `src/done.rs`'s work and the families' `judge.rs`, not this.
 //!
 //! The working tree's status is most of the work, and none of the ref
-//! readings needs it: those are taken on a second thread while this one
-//! reads the working tree; what needs both is taken after.
+//! readings needs it: it is taken on a second thread while this one takes
+//! the ref readings; what needs both is taken after.
 
 use majordomus_readings::fingerprint::{self, Fingerprint};
 use majordomus_readings::markers::Marker;

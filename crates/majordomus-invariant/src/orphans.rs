@@ -58,7 +58,7 @@ pub struct Orphan {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NestedNote {
     pub root: String,
-    pub task: Option<String>,
+    pub task: String,
     pub started_at: Option<String>,
     /// The agent's session that started it (host, id): only that
     /// session's stop is held by it, as by the task while it is there.
@@ -233,12 +233,7 @@ fn nested(repo: &Repo, held: bool, out: &mut Kept) {
                 let field = |k: &str| s.get(k).and_then(|v| v.as_str()).map(str::to_string);
                 Some((field("host")?, field("id")?))
             });
-            let nested = NestedNote {
-                root: root.display().to_string(),
-                task: Some(task),
-                started_at: text("started_at"),
-                session,
-            };
+            let nested = NestedNote { root: root.display().to_string(), task, started_at: text("started_at"), session };
             out.orphans.push(Orphan { name, submodule: None, record: None, copy: entry.path(), nested: Some(nested) });
         }
     }
@@ -303,7 +298,7 @@ impl Orphan {
         let place = self.place();
         let what = match (&self.record, &self.nested) {
             (Some(r), _) => format!("the task {:?} (started {}) in {place}", esc(&r.task), esc(&r.started_at)),
-            (None, Some(NestedNote { task: Some(task), started_at, .. })) => format!(
+            (None, Some(NestedNote { task, started_at, .. })) => format!(
                 "the task {:?} (started {}) in {place}",
                 esc(task),
                 esc(started_at.as_deref().unwrap_or("at a time not noted"))

@@ -118,7 +118,7 @@ pub fn open(dir: &Path) -> Result<Repo, OpenError> {
 }
 
 /// [`open`], opening beside it, on a thread of its own, the second handle
-/// a `check` takes its ref readings through ([`Repo::reopener`]). An open
+/// a `check` reads the working tree through ([`Repo::reopener`]). An open
 /// reads the whole configuration (libgit2 checks the repository's format
 /// from it), two entries per branch that tracks a remote: at a thousand
 /// such branches, a third of a `check`. Made beside the first, the second

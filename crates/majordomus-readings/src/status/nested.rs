@@ -54,21 +54,23 @@ fn state_at(outer: Option<&Path>, dir: &Path, depth: usize) -> Option<String> {
     }
     let tree = super::read(&repo).ok()?;
     let blob = |bytes: &[u8]| git2::Oid::hash_object(git2::ObjectType::Blob, bytes).map(|o| o.to_string()).ok();
-    let excludes = repo.git.config().ok().and_then(|c| {
-        let named = c.get_path("core.excludesfile").ok()?;
-        Some(if named.is_relative() { repo.root().join(named) } else { named })
-    });
     let (git_dir, common) = (repo.git_dir(), repo.common_dir());
-    let governing = [
-        ("config", Some(common.join("config"))),
-        ("config.worktree", Some(git_dir.join("config.worktree"))),
-        ("exclude", Some(common.join("info").join("exclude"))),
-        ("attributes", Some(common.join("info").join("attributes"))),
-        ("excludes-file", excludes),
-    ];
-    for (what, path) in governing {
-        if let Some(bytes) = path.and_then(|p| crate::file::read_optional(&p).ok().flatten()) {
+    for (what, path) in [
+        ("config", common.join("config")),
+        ("config.worktree", git_dir.join("config.worktree")),
+        ("attributes", common.join("info").join("attributes")),
+    ] {
+        if let Ok(Some(bytes)) = crate::file::read_optional(&path) {
             text.push_str(&format!("{what} {}\n", blob(&bytes).unwrap_or_default()));
+        }
+    }
+    // The ignore files git reads beside the tree's, as the reading does.
+    if let Ok(config) = repo.git.config() {
+        let sources = crate::ignore::Sources::current(&config, common, repo.root());
+        for (what, source) in [("exclude", &sources.info_exclude), ("excludes-file", &sources.excludes_file)] {
+            if let Some(source) = source {
+                text.push_str(&format!("{what} {}\n", blob(&source.bytes).unwrap_or_default()));
+            }
         }
     }
     for (path, bytes) in &tree.uncommitted_ignores {

@@ -192,8 +192,7 @@ pub fn measure(
             (Some(_), Err(e)) => Err(e.clone()),
             (None, _) => Err(Unread::no_task()),
         },
-        accumulated: accumulated(repo, branches, evidence.as_ref().ok(), trunk, task.record())
-            .map(|a| Accumulated { aliases: aliases(repo, symbolic), ..a }),
+        accumulated: accumulated(repo, branches, symbolic, evidence.as_ref().ok(), trunk, task.record()),
         backlog: backlog(repo, paths, policy, task.record()),
         orphans: crate::orphans::orphans(repo),
     }
@@ -512,6 +511,7 @@ pub const AT_START_COMMIT: &str = "its reflog is not read: it is at the commit t
 fn accumulated(
     repo: &Repo,
     branches_now: &Reading<Vec<refs::Branch>>,
+    symbolic: &[(String, i64)],
     evidence: Option<&refs::RemoteEvidence>,
     trunk: Option<&refs::Trunk>,
     record: Option<&TaskRecord>,
@@ -568,7 +568,13 @@ fn accumulated(
         // older than it): nothing says which are new.
         _ => Vec::new(),
     };
-    Ok(Accumulated { branches, unchanged_branches, worktrees: trees, remote_branches, aliases: Vec::new() })
+    Ok(Accumulated {
+        branches,
+        unchanged_branches,
+        worktrees: trees,
+        remote_branches,
+        aliases: aliases(repo, symbolic),
+    })
 }
 
 /// The local branches checked out in another worktree than this one: the

@@ -72,7 +72,8 @@ fn own_email(repo: &Repo) -> Option<String> {
 }
 
 /// The loose commit objects whose files were written since `started`
-/// (`None` past [`MAX_LOOKED_AT`] files: too many to tell).
+/// (none past [`MAX_LOOKED_AT`] files: too many to tell, the reading is
+/// what it was before).
 fn loose_commits_since(repo: &Repo, started: SystemTime) -> Reading<Vec<Oid>> {
     let objects = repo.common_dir().join("objects");
     let odb = repo.git.odb().map_err(|e| Unread::git("the object database", &e))?;

@@ -67,14 +67,8 @@ pub(super) fn confirm(
         let moved_unlogged = t.at_start.is_some() && now.get(&t.refname).is_some_and(|c| *c != t.commit);
         if let (true, Some(remote), Some(commit)) = (moved_unlogged, remotes.get(&t.remote), now.get(&t.refname)) {
             if let Place::Here(_, theirs) = opened.entry(t.remote.clone()).or_insert_with(|| open(repo, &remote.url)) {
-                let held =
-                    refspec::sources(&remote.mapping, &t.refname).into_iter().next().is_some_and(|source| {
-                        match (theirs.refname_to_id(&source), Oid::from_str(commit)) {
-                            (Ok(tip), Ok(c)) => tip == c || theirs.graph_descendant_of(tip, c).unwrap_or(false),
-                            _ => false,
-                        }
-                    });
-                if held {
+                let source = refspec::sources(&remote.mapping, &t.refname).into_iter().next();
+                if source.is_some_and(|s| holds(theirs, theirs.refname_to_id(&s).ok(), commit)) {
                     kept.push(Tracking { commit: commit.clone(), at_start: None, ..t });
                     continue;
                 }
@@ -108,11 +102,7 @@ pub(super) fn confirm(
             continue;
         };
         let tip = theirs.refname_to_id(&source).ok();
-        let holds = |commit: &str| match (tip, Oid::from_str(commit)) {
-            (Some(tip), Ok(c)) => tip == c || theirs.graph_descendant_of(tip, c).unwrap_or(false),
-            _ => false,
-        };
-        if holds(&t.commit) {
+        if holds(theirs, tip, &t.commit) {
             kept.push(t);
             continue;
         }
@@ -171,6 +161,15 @@ fn open(repo: &Repo, url: &str) -> Place {
     match git2::Repository::open_ext(&path, flags, std::iter::empty::<&std::ffi::OsStr>()) {
         Ok(theirs) => Place::Here(path, theirs),
         Err(e) => Place::Nothing(path, format!("which cannot be read as a repository ({})", e.message())),
+    }
+}
+
+/// Whether a remote's branch at `tip` holds `commit`: its tip, or one its
+/// tip descends from.
+fn holds(theirs: &git2::Repository, tip: Option<Oid>, commit: &str) -> bool {
+    match (tip, Oid::from_str(commit)) {
+        (Some(tip), Ok(c)) => tip == c || theirs.graph_descendant_of(tip, c).unwrap_or(false),
+        _ => false,
     }
 }
 
