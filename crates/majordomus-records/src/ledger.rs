@@ -117,7 +117,10 @@ pub enum Event {
 /// The variables that choose which programs a gate's command runs, or
 /// what those programs load and do before any test runs. Where a name is
 /// looked up (`PATH`), what a shell reads before the command (`BASH_ENV`
-/// for bash, `ENV` for an interactive POSIX shell), the shell a program
+/// for bash, `ENV` for an interactive POSIX shell; the options bash
+/// turns on at its start, `SHELLOPTS=noexec` reading a script without
+/// running a line of it, and `BASHOPTS`), where a shell's `cd` looks
+/// first (`CDPATH`: `cd web && npm test` run in another `web`), the shell a program
 /// starts for its own commands (`SHELL`, as make and many test runners
 /// do); what the loader puts into every program (`LD_PRELOAD`, and the
 /// rest of [`GATE_ENVIRONMENT_FAMILIES`]' `LD_`); and the option variables
@@ -132,11 +135,14 @@ pub enum Event {
 /// `usercustomize` ends the interpreter at its start). A verdict recorded
 /// under other values than the task's start is not the gate's verdict
 /// (`gates-green`'s judging says so). Each is recorded, set or not.
-pub const GATE_ENVIRONMENT: [&str; 47] = [
+pub const GATE_ENVIRONMENT: [&str; 50] = [
     "PATH",
     "BASH_ENV",
     "ENV",
     "SHELL",
+    "SHELLOPTS",
+    "BASHOPTS",
+    "CDPATH",
     "LD_PRELOAD",
     "LD_LIBRARY_PATH",
     "MAKEFLAGS",
@@ -188,20 +194,20 @@ pub const GATE_ENVIRONMENT: [&str; 47] = [
 /// `CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER`: a runner `true` runs
 /// no test; `CARGO_PROFILE_TEST_...`), npm's configuration
 /// (`npm_config_script_shell=true`: `npm test` runs its script with
-/// `true`; npm reads these names in either case), cargo-nextest's
+/// `true`; npm reads these names in any case, `Npm_Config_...` too, and so
+/// are they matched: [`CASE_BLIND_FAMILIES`]), cargo-nextest's
 /// (`NEXTEST_PROFILE` naming a profile that filters every test out, with
 /// `NEXTEST_NO_TESTS=pass`), pytest's, Python's own (every `PYTHON...`
 /// the interpreter reads: `PYTHONUSERBASE` naming a user site whose
 /// `usercustomize` ends it before a test runs, `PYTHONSTARTUP`, ...) and
 /// bundler's (`BUNDLE_GEMFILE` naming another set of gems).
-pub const GATE_ENVIRONMENT_FAMILIES: [&str; 11] = [
+pub const GATE_ENVIRONMENT_FAMILIES: [&str; 10] = [
     "LD_",
     "CARGO_BUILD_",
     "CARGO_TARGET_",
     "CARGO_PROFILE_",
     "CARGO_UNSTABLE_",
     "npm_config_",
-    "NPM_CONFIG_",
     "NEXTEST_",
     "PYTEST_",
     "PYTHON",
@@ -212,10 +218,19 @@ pub const GATE_ENVIRONMENT_FAMILIES: [&str; 11] = [
 /// ([`GATE_ENVIRONMENT`], [`GATE_ENVIRONMENT_FAMILIES`]). `CARGO_TARGET_DIR`
 /// is where cargo builds, not what it runs, and is often set per command.
 pub fn in_gate_environment(name: &str) -> bool {
-    GATE_ENVIRONMENT.contains(&name)
-        || (name != "CARGO_TARGET_DIR"
-            && GATE_ENVIRONMENT_FAMILIES.iter().any(|f| name.len() > f.len() && name.starts_with(f)))
+    let member = |f: &&str| {
+        let begins = match CASE_BLIND_FAMILIES.contains(f) {
+            true => name.as_bytes().get(..f.len()).is_some_and(|b| b.eq_ignore_ascii_case(f.as_bytes())),
+            false => name.starts_with(f),
+        };
+        name.len() > f.len() && begins
+    };
+    GATE_ENVIRONMENT.contains(&name) || (name != "CARGO_TARGET_DIR" && GATE_ENVIRONMENT_FAMILIES.iter().any(member))
 }
+
+/// The families whose program reads their names in any case (npm:
+/// `/^npm_config_/i`).
+const CASE_BLIND_FAMILIES: [&str; 1] = ["npm_config_"];
 
 /// The names two recorded environments are compared on, in the order a
 /// sentence names them: each name of [`GATE_ENVIRONMENT`] the start's

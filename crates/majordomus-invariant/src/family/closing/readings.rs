@@ -45,6 +45,20 @@ pub struct Debt {
     /// Entries a fetch brought since the start (a colleague's, pulled):
     /// read as the start's, not the task's ([`with_arrived`]).
     pub arrived: Vec<Entry>,
+    /// Entries the task put on the trunk around HEAD ([`with_landed`]).
+    pub landed: Vec<LandedEntry>,
+}
+
+/// An entry a commit this worktree made since the start added to a
+/// baseline, which HEAD does not reach and the trunk's tip holds: debt
+/// landed on the trunk from a branch since left (`git push origin
+/// debt:main`, a squash-merge), which the working tree never shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LandedEntry {
+    /// The baseline the commit added it to.
+    pub path: String,
+    pub entry: Entry,
+    pub commit: String,
 }
 
 /// Where the start's baselines were read.
@@ -186,9 +200,9 @@ pub fn measure(
     let RefsRead { branches, symbolic, evidence, trunk, head, arrival } = refs_read;
     ClosingReadings {
         debt: match (task.record(), arrival) {
-            (Some(record), Ok(arrival)) => {
-                debt(repo, record, head).and_then(|d| with_arrived(repo, d, arrival.as_ref()))
-            }
+            (Some(record), Ok(arrival)) => debt(repo, record, head)
+                .and_then(|d| with_arrived(repo, d, arrival.as_ref()))
+                .and_then(|d| with_landed(repo, record, head, trunk, d)),
             (Some(_), Err(e)) => Err(e.clone()),
             (None, _) => Err(Unread::no_task()),
         },
@@ -256,7 +270,82 @@ fn debt(repo: &Repo, record: &TaskRecord, head: Option<&str>) -> Reading<Debt> {
         moved.extend(pair);
         undecided = left;
     }
-    Ok(Debt { start, start_from, now, links: found.links, moved, undecided, committed, arrived: Vec::new() })
+    Ok(Debt {
+        start,
+        start_from,
+        now,
+        links: found.links,
+        moved,
+        undecided,
+        committed,
+        arrived: Vec::new(),
+        landed: Vec::new(),
+    })
+}
+
+/// The task's debt is the task's wherever it went: an entry a commit this
+/// worktree made since the start (HEAD's reflog: [`made_by_head_since`])
+/// added to a baseline, where HEAD does not reach that commit and the
+/// trunk's tip holds the entry, in any baseline, is debt the task landed
+/// around HEAD (pushed to the trunk from a branch since deleted, HEAD left
+/// at the start; or squash-merged), counted as added unless the start held
+/// it or the working tree holds it now (then the comparison above counts
+/// it). Costs a tree lookup per commit made since the start: only one that
+/// changed `.ai/repo` and that HEAD does not reach is read further.
+///
+/// [`made_by_head_since`]: refs::attribution::made_by_head_since
+fn with_landed(
+    repo: &Repo,
+    record: &TaskRecord,
+    head: Option<&str>,
+    trunk: Option<&refs::Trunk>,
+    mut debt: Debt,
+) -> Reading<Debt> {
+    let Some(trunk) = trunk else { return Ok(debt) };
+    let mut made: Vec<git2::Oid> = refs::attribution::made_by_head_since(repo, record)?.into_iter().collect();
+    if made.is_empty() {
+        return Ok(debt);
+    }
+    made.sort();
+    let git = &repo.git;
+    let head = head.and_then(|h| git2::Oid::from_str(h).ok());
+    let repo_dir = |c: &git2::Commit<'_>| {
+        c.tree().ok().and_then(|t| t.get_path(std::path::Path::new(REPO_DIR)).ok()).map(|e| e.id())
+    };
+    let mut candidates = Vec::new();
+    for c in made {
+        // A commit gone since (pruned) left nothing on the trunk.
+        let Ok(commit) = git.find_commit(c) else { continue };
+        let Ok(parent) = commit.parent(0) else { continue };
+        if commit.parent_count() != 1 || repo_dir(&commit) == repo_dir(&parent) {
+            continue;
+        }
+        if head.is_some_and(|h| h == c || git.graph_descendant_of(h, c).unwrap_or(false)) {
+            continue;
+        }
+        candidates.push((c.to_string(), parent.id().to_string()));
+    }
+    if candidates.is_empty() {
+        return Ok(debt);
+    }
+    let on_trunk: BTreeSet<Entry> =
+        baselines::read_commit(repo, &trunk.commit)?.baselines.into_values().flatten().collect();
+    let held: BTreeSet<&Entry> = debt.start.values().chain(debt.now.values()).flatten().collect();
+    let mut landed: Vec<LandedEntry> = Vec::new();
+    for (commit, parent) in candidates {
+        let before: BTreeSet<Entry> =
+            baselines::read_commit(repo, &parent)?.baselines.into_values().flatten().collect();
+        for (path, entries) in baselines::read_commit(repo, &commit)?.baselines {
+            for entry in entries {
+                let new = !before.contains(&entry) && !held.contains(&entry) && on_trunk.contains(&entry);
+                if new && !landed.iter().any(|l| l.entry == entry) {
+                    landed.push(LandedEntry { path: path.clone(), entry, commit: commit.clone() });
+                }
+            }
+        }
+    }
+    debt.landed = landed;
+    Ok(debt)
 }
 
 /// What a fetch brought is not the task's: an entry a baseline holds at

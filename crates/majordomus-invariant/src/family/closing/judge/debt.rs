@@ -17,7 +17,7 @@ use serde_json::json;
 
 use majordomus_readings::baselines::{shown, Entry};
 
-use super::super::readings::{Debt, Moved, StartFrom, BY_ELIMINATION};
+use super::super::readings::{Debt, LandedEntry, Moved, StartFrom, BY_ELIMINATION};
 use crate::answer::Status;
 use crate::judgement::Judgement;
 use crate::prose::{count, names, sentence};
@@ -175,6 +175,30 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
             ),
         ));
     }
+    // Debt the task landed on the trunk around HEAD, by the baseline its
+    // commit added it to.
+    let mut landed: BTreeMap<&str, Vec<&LandedEntry>> = BTreeMap::new();
+    for l in &debt.landed {
+        landed.entry(l.path.as_str()).or_default().push(l);
+    }
+    for (path, entries) in &landed {
+        let listed: Vec<String> =
+            entries.iter().take(SHOWN_ENTRIES).map(|l| format!("`{}`", shown(&l.entry))).collect();
+        let more = match entries.len() > SHOWN_ENTRIES {
+            true => format!(" and {} more", entries.len() - SHOWN_ENTRIES),
+            false => String::new(),
+        };
+        let commits: BTreeSet<&str> = entries.iter().map(|l| &l.commit[..12.min(l.commit.len())]).collect();
+        grew.push((
+            path.to_string(),
+            format!(
+                "{path} on the trunk ({} by {}, made here since the start and not reached by HEAD, which the trunk's tip holds: added {}{more})",
+                count(entries.len(), "entry"),
+                names(&commits.into_iter().collect::<Vec<_>>()),
+                listed.join(", ")
+            ),
+        ));
+    }
     let (source, start_commit) = match &debt.start_from {
         StartFrom::Snapshot => ("the task's start snapshot".to_string(), None),
         StartFrom::SnapshotAsText => (
@@ -201,6 +225,7 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
         "moved": debt.moved.iter().map(|m| json!({ "from": m.from, "to": m.to, "by": m.by, "left_pattern": m.left_pattern })).collect::<Vec<_>>(),
         "undecided": debt.undecided,
         "committed": debt.committed.iter().map(|e| shown(e)).collect::<Vec<_>>(),
+        "landed": debt.landed.iter().map(|l| json!({ "path": l.path, "entry": shown(&l.entry), "commit": l.commit })).collect::<Vec<_>>(),
         "gone": gone,
         "links": debt.links.iter().map(|l| json!({ "path": l.path, "target": l.target })).collect::<Vec<_>>(),
     });
@@ -298,7 +323,10 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
 /// former self only because nothing could tell them apart (by elimination,
 /// or undecided), it also says how to show it is new.
 fn remedy_for_growth(grew: &[&str], debt: &Debt, gone: &[&String]) -> String {
-    let take_out = format!("take the added entries out of {} and fix what they permit", names(grew));
+    let mut take_out = format!("take the added entries out of {} and fix what they permit", names(grew));
+    if !debt.landed.is_empty() {
+        take_out.push_str(" (on the trunk for those it holds: commit their removal there and push it)");
+    }
     let mut guessed: Vec<(&str, Vec<&str>)> = Vec::new();
     for path in grew {
         if let Some(m) = debt.moved.iter().find(|m| m.to == *path && m.by == BY_ELIMINATION) {

@@ -34,6 +34,7 @@ fn debt(start: Baselines, now: Baselines) -> Debt {
         undecided: vec![],
         committed: vec![],
         arrived: vec![],
+        landed: Vec::new(),
     }
 }
 

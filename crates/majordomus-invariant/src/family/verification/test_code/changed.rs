@@ -93,13 +93,14 @@ pub fn read(
         };
         let before = blob_at(repo, start_tree.as_ref(), path, "at the start")?;
         code.read += 1;
-        let mut added = added_lines(before.as_deref(), now.as_bytes()).map_err(|e| Unread::git(path, &e))?;
+        let mut added =
+            added_lines(before.as_deref(), now.as_bytes(), Some(language)).map_err(|e| Unread::git(path, &e))?;
         for tree in &arrived_trees {
             if added.is_empty() {
                 break;
             }
             let theirs = blob_at(repo, Some(tree), path, "where a fetch brought it")?;
-            let also: BTreeSet<usize> = added_lines(theirs.as_deref(), now.as_bytes())
+            let also: BTreeSet<usize> = added_lines(theirs.as_deref(), now.as_bytes(), Some(language))
                 .map_err(|e| Unread::git(path, &e))?
                 .into_iter()
                 .collect();
@@ -184,12 +185,16 @@ fn file_now(root: &Path, rel: &str) -> Result<Option<String>, String> {
 /// attributes are looked up, no driver runs. A blank line, or one whose
 /// text (the space around it aside) `before` holds (re-indented, moved),
 /// adds no test and is not counted (test/cases/406), nor does one that
-/// only turns a test off (`#[ignore]`, `it.skip(`: [`super::disables_a_test`]).
-fn added_lines(before: Option<&[u8]>, now: &[u8]) -> Result<Vec<usize>, git2::Error> {
+/// only turns a test off (`#[ignore]`, `it.skip(`: [`super::disables_a_test`])
+/// or is only a comment in `language` ([`super::only_a_comment`]).
+fn added_lines(before: Option<&[u8]>, now: &[u8], language: Option<Language>) -> Result<Vec<usize>, git2::Error> {
     let text: Vec<&[u8]> = now.split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
     let held: BTreeSet<&[u8]> = before.unwrap_or_default().split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
-    let counts =
-        |n: &usize| text.get(n - 1).is_some_and(|l| !l.is_empty() && !held.contains(l) && !super::disables_a_test(l));
+    let counts = |n: &usize| {
+        text.get(n - 1).is_some_and(|l| {
+            !l.is_empty() && !held.contains(l) && !super::disables_a_test(l) && !super::only_a_comment(l, language)
+        })
+    };
     Ok(diffed_lines(before, now)?.into_iter().filter(counts).collect())
 }
 
@@ -251,13 +256,13 @@ mod tests {
 
     #[test]
     fn lines_added_or_edited_are_numbered_as_they_are_now_and_a_new_file_is_all_added() {
-        assert_eq!(added_lines(Some(b"a\nb\nc\n"), b"a\nB\nc\nd\n").expect("diff"), [2, 4]);
-        assert_eq!(added_lines(Some(b"a\nb\n"), b"b\n").expect("diff"), Vec::<usize>::new());
-        assert_eq!(added_lines(None, b"x\ny").expect("diff"), [1, 2]);
-        assert_eq!(added_lines(None, b"").expect("diff"), Vec::<usize>::new());
+        assert_eq!(added_lines(Some(b"a\nb\nc\n"), b"a\nB\nc\nd\n", None).expect("diff"), [2, 4]);
+        assert_eq!(added_lines(Some(b"a\nb\n"), b"b\n", None).expect("diff"), Vec::<usize>::new());
+        assert_eq!(added_lines(None, b"x\ny", None).expect("diff"), [1, 2]);
+        assert_eq!(added_lines(None, b"", None).expect("diff"), Vec::<usize>::new());
         // A blank line, a line re-indented or moved: no test added.
-        assert_eq!(added_lines(Some(b"a\n  b\n"), b"a\n\n    b\n").expect("diff"), Vec::<usize>::new());
-        assert_eq!(added_lines(Some(b"a\nb\n"), b"b\na\nc\n").expect("diff"), [3]);
+        assert_eq!(added_lines(Some(b"a\n  b\n"), b"a\n\n    b\n", None).expect("diff"), Vec::<usize>::new());
+        assert_eq!(added_lines(Some(b"a\nb\n"), b"b\na\nc\n", None).expect("diff"), [3]);
     }
 
     #[test]

@@ -50,13 +50,15 @@ pub mod rust;
 /// Rust's `#[ignore]` (and `#[cfg(any())]`, which compiles nothing),
 /// Python's skip and expected-failure decorators and calls
 /// (`@unittest.skip`, `@pytest.mark.skip`, `@pytest.mark.xfail`,
-/// `self.skipTest(`, `pytest.skip(`), and the JavaScript runners' skipped
-/// and to-do forms (`it.skip(`, `xit(`, `describe.skip(`, `test.todo(`).
-/// Such a line adds no test: it takes one out of every run, and a change
-/// whose only new test lines are these is not tested (test/cases/436).
+/// `self.skipTest(`, `pytest.skip(`, `raise unittest.SkipTest(`,
+/// `pytest.importorskip(`), the JavaScript runners' skipped and to-do
+/// forms (`it.skip(`, `xit(`, `describe.skip(`, `test.todo(`), and a bare
+/// `return` (a test that returns before its first line). Such a line adds
+/// no test: it takes one out of every run, and a change whose only new
+/// test lines are these is not tested (test/cases/436, 446).
 pub fn disables_a_test(line: &[u8]) -> bool {
     let line = line.trim_ascii();
-    const STARTS: [&[u8]; 19] = [
+    const STARTS: [&[u8]; 23] = [
         b"#[ignore",
         b"#[cfg(any())]",
         b"@unittest.skip",
@@ -68,6 +70,10 @@ pub fn disables_a_test(line: &[u8]) -> bool {
         b"@pytest.mark.xfail",
         b"self.skipTest(",
         b"pytest.skip(",
+        b"pytest.importorskip(",
+        b"raise unittest.SkipTest",
+        b"raise SkipTest",
+        b"raise pytest.skip.Exception",
         b"xit(",
         b"xtest(",
         b"xdescribe(",
@@ -77,7 +83,23 @@ pub fn disables_a_test(line: &[u8]) -> bool {
         b"it.todo(",
         b"test.todo(",
     ];
-    STARTS.iter().any(|s| line.starts_with(s))
+    const WHOLE: [&[u8]; 2] = [b"return", b"return;"];
+    STARTS.iter().any(|s| line.starts_with(s)) || WHOLE.contains(&line)
+}
+
+/// Whether a line (the space around it aside) is only a comment in
+/// `language` (`// ...` or a one-line `/* ... */` in Rust and JavaScript,
+/// `# ...` in Python): it asserts nothing, and writes no test
+/// (test/cases/446). A file in no language read here counts every line.
+pub fn only_a_comment(line: &[u8], language: Option<Language>) -> bool {
+    let line = line.trim_ascii();
+    match language {
+        Some(Language::Rust | Language::Js) => {
+            line.starts_with(b"//") || (line.starts_with(b"/*") && line.ends_with(b"*/") && line.len() >= 4)
+        }
+        Some(Language::Python) => line.starts_with(b"#"),
+        None => false,
+    }
 }
 
 /// A file larger than this is not read for test items: it is named as not read.
