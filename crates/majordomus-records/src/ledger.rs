@@ -654,7 +654,7 @@ mod tests {
         let Event::GateRun { environment, .. } = &entry.event else { panic!("{entry:?}") };
         assert_eq!(environment, &None);
         let new = serde_json::to_string(&run("unit")).expect("encode");
-        assert!(new.contains(r#""environment":{"BASH_ENV""#), "{new}");
+        assert!(new.contains(r#""environment":{"BASHOPTS""#) && new.contains(r#""BASH_ENV":"#), "{new}");
         assert_eq!(serde_json::from_str::<Entry>(&new).expect("decode"), run("unit"));
         let Event::GateRun { environment: Some(env), .. } = run("unit").event else { panic!() };
         assert!(GATE_ENVIRONMENT.iter().all(|name| env.contains_key(*name)), "every name, set or not: {env:?}");
@@ -680,12 +680,17 @@ mod tests {
                 "BUNDLE_GEMFILE",
                 "JAVA_HOME",
                 "MAVEN_ARGS",
+                "SHELLOPTS",
+                "BASHOPTS",
+                "CDPATH",
+                "NPM_CONFIG_SCRIPT_SHELL",
+                "Npm_Config_Script_Shell",
             ])
         {
             assert!(in_gate_environment(name), "{name}");
         }
         for name in
-            ["USER", "PWD", "CARGO_TARGET_DIR", "CARGO_PKG_NAME", "RUST_LOG", "LD_", "npm_config_", "TERM", "PYTHON"]
+            ["USER", "PWD", "CARGO_TARGET_DIR", "CARGO_PKG_NAME", "RUST_LOG", "LD_", "npm_config_", "NPM_Config_", "TERM", "PYTHON", "ld_preload"]
         {
             assert!(!in_gate_environment(name), "{name}");
         }

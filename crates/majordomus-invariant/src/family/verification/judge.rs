@@ -347,9 +347,25 @@ pub fn rerun_from_the_start(differences: &[&Difference<'_>], ids: &[&str]) -> St
 const RUNNER_READS: &[(&[&str], &[&str])] = &[
     (&["npm", "npx", "yarn", "pnpm", "bun"], &["package.json", ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml"]),
     (&["make", "gmake"], &["Makefile", "makefile", "GNUmakefile", "*.mk"]),
-    (&["pytest", "py.test", "tox"], &["pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "conftest.py"]),
-    (&["cargo"], &["Cargo.toml", ".cargo/config.toml", ".cargo/config"]),
+    (
+        &["pytest", "py.test", "tox"],
+        &[
+            "pytest.ini",
+            ".pytest.ini",
+            "pytest.toml",
+            ".pytest.toml",
+            "pyproject.toml",
+            "setup.cfg",
+            "tox.ini",
+            "conftest.py",
+        ],
+    ),
+    (&["nox"], &["noxfile.py"]),
+    (&["cargo"], &["Cargo.toml", ".cargo/config.toml", ".cargo/config", "rust-toolchain.toml", "rust-toolchain"]),
     (&["python"], &["sitecustomize.py", "usercustomize.py"]),
+    (&["prove"], &[".proverc"]),
+    (&["rspec"], &[".rspec"]),
+    (&["just"], &["justfile", "Justfile", ".justfile"]),
 ];
 
 /// The files a Python module named `module` (`-m module`) is run from at

@@ -1,8 +1,9 @@
 //! pytest's collection rules as the repository configures them: which files
 //! are test modules (`python_files`), which functions (`python_functions`)
 //! and classes (`python_classes`) in them are tests. Read from the first of
-//! the files pytest itself reads at the root, in its order: `pytest.ini`
-//! (its `[pytest]` section, even when empty), `pyproject.toml`
+//! the files pytest itself reads at the root, in its order: pytest 9's
+//! `pytest.toml` and `.pytest.toml` (their `[pytest]` table), `pytest.ini`
+//! and `.pytest.ini` (the `[pytest]` section, even when empty), `pyproject.toml`
 //! (`[tool.pytest.ini_options]`, or `[tool.pytest]`), `tox.ini` (`[pytest]`),
 //! `setup.cfg` (`[tool:pytest]`); else pytest's defaults. What this is not:
 //! pytest's rootdir search (the root is the repository's), nor its
@@ -34,8 +35,11 @@ impl PytestRules {
     /// name to its text, `None` when there is no such file).
     pub fn from_files(read: impl Fn(&str) -> Option<String>) -> Self {
         let mut rules = Self::default();
-        let found = read("pytest.ini")
-            .and_then(|t| ini_section(&t, "pytest").map(|s| (s, "pytest.ini [pytest]")))
+        let found = read("pytest.toml")
+            .and_then(|t| pytest_toml(&t, "pytest.toml [pytest]"))
+            .or_else(|| read(".pytest.toml").and_then(|t| pytest_toml(&t, ".pytest.toml [pytest]")))
+            .or_else(|| read("pytest.ini").and_then(|t| ini_section(&t, "pytest").map(|s| (s, "pytest.ini [pytest]"))))
+            .or_else(|| read(".pytest.ini").and_then(|t| ini_section(&t, "pytest").map(|s| (s, ".pytest.ini [pytest]"))))
             .or_else(|| read("pyproject.toml").and_then(|t| pyproject(&t)))
             .or_else(|| read("tox.ini").and_then(|t| ini_section(&t, "pytest").map(|s| (s, "tox.ini [pytest]"))))
             .or_else(|| {
@@ -116,6 +120,20 @@ fn pyproject(text: &str) -> Option<(Values, &'static str)> {
         Some(t) => (t, "pyproject.toml [tool.pytest.ini_options]"),
         None => (pytest, "pyproject.toml [tool.pytest]"),
     };
+    Some((table_values(table), source))
+}
+
+/// pytest 9's `pytest.toml` (or `.pytest.toml`): its `[pytest]` table, as
+/// [`pyproject`] reads its own.
+fn pytest_toml(text: &str, source: &'static str) -> Option<(Values, &'static str)> {
+    let doc = toml_edit::ImDocument::parse(text).ok()?;
+    let table = doc.as_table().get("pytest")?.as_table_like()?;
+    Some((table_values(table), source))
+}
+
+/// Each value of a pytest table: a string (split on white space) or an
+/// array of strings.
+fn table_values(table: &dyn toml_edit::TableLike) -> Values {
     let mut values = Vec::new();
     for (key, item) in table.iter() {
         let words: Vec<String> = match item.as_value() {
@@ -125,7 +143,7 @@ fn pyproject(text: &str) -> Option<(Values, &'static str)> {
         };
         values.push((key.to_string(), words));
     }
-    Some((values, source))
+    values
 }
 
 /// Python's `fnmatch`: `*`, `?` and `[seq]` (`[!seq]` negated) over the whole name.
