@@ -473,7 +473,7 @@ start_broken_on_origin() {
   with_origin
   md start "fix a" >/dev/null
   echo "fn a() { broken }" > src/lib.rs
-  echo "// a test" > tests/a.rs
+  echo "#[test] fn a_test() {}" > tests/a.rs
   commit_all "still broken"
   git push -q origin main
 }

@@ -27,7 +27,7 @@ expect_run 0 md start "fix a"
 # The first task: a failing gate over pushed work, a baseline entry, a
 # branch with an unpushed commit, a todo left open.
 echo "fn a() { broken }" > src/lib.rs
-echo "// a test" > tests/a.rs
+echo "#[test] fn a_test() {}" > tests/a.rs
 echo 'src/b.rs: expect' >> .ai/repo/lint-baseline.txt
 commit_all "still broken"
 git push -q origin main

@@ -127,9 +127,47 @@ pub fn find_on(path: &std::ffi::OsStr, name: &str) -> Option<std::path::PathBuf>
     })
 }
 
+/// The first file on the way from `program` to what it runs (the path
+/// itself, then each symbolic link's target in turn) written at or after
+/// `since` (seconds since the epoch), by its change or modification time:
+/// a program put in place, or a link re-pointed, since then. `None` where
+/// every one is older, or cannot be read (nothing there is newer).
+pub fn written_since(program: &std::path::Path, since: i64) -> Option<std::path::PathBuf> {
+    use std::os::unix::fs::MetadataExt;
+    let mut at = program.to_path_buf();
+    for _ in 0..40 {
+        let meta = std::fs::symlink_metadata(&at).ok()?;
+        if meta.ctime() >= since || meta.mtime() >= since {
+            return Some(at);
+        }
+        if !meta.file_type().is_symlink() {
+            return None;
+        }
+        let target = std::fs::read_link(&at).ok()?;
+        at = match at.parent() {
+            Some(dir) if target.is_relative() => dir.join(target),
+            _ => target,
+        };
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_program_or_a_link_to_it_written_since_is_named() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let program = dir.path().join("gh");
+        std::fs::write(&program, "#!/bin/sh\n").expect("write");
+        let link = dir.path().join("gh-link");
+        std::os::unix::fs::symlink("gh", &link).expect("link");
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("clock").as_secs() as i64;
+        assert_eq!(written_since(&link, now - 3600), Some(link.clone()), "the link itself is new");
+        assert_eq!(written_since(&link, now + 3600), None, "nothing newer than an hour ahead");
+        assert_eq!(written_since(&dir.path().join("absent"), now - 3600), None);
+    }
 
     #[test]
     fn the_start_time_is_field_22_even_when_the_name_holds_parentheses() {

@@ -95,6 +95,12 @@ pub struct Provenance {
     /// Whether the task active at the refresh recorded the PATH it started under.
     #[serde(default)]
     pub start_path_known: bool,
+    /// Where the program run, or a link on the way to it, was written since
+    /// the active task started: put in place during the task (a stand-in
+    /// placed first on the start's own PATH), so not the start's program
+    /// however its path reads. `None`: older, or no task was active.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program_written_since_start: Option<String>,
     /// For `recorded`: the file it was read from (`-` for standard input).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,

@@ -689,9 +689,19 @@ mod tests {
         {
             assert!(in_gate_environment(name), "{name}");
         }
-        for name in
-            ["USER", "PWD", "CARGO_TARGET_DIR", "CARGO_PKG_NAME", "RUST_LOG", "LD_", "npm_config_", "NPM_Config_", "TERM", "PYTHON", "ld_preload"]
-        {
+        for name in [
+            "USER",
+            "PWD",
+            "CARGO_TARGET_DIR",
+            "CARGO_PKG_NAME",
+            "RUST_LOG",
+            "LD_",
+            "npm_config_",
+            "NPM_Config_",
+            "TERM",
+            "PYTHON",
+            "ld_preload",
+        ] {
             assert!(!in_gate_environment(name), "{name}");
         }
         let huge = |n: usize| (0..n).map(|i| (format!("LD_X{i}"), None)).collect::<Environment>();

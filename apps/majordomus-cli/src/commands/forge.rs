@@ -87,6 +87,7 @@ pub fn cmd_forge(cwd: &Path, args: ForgeArgs) -> Result<Exit, CliError> {
                 program: None,
                 program_at_start: None,
                 start_path_known: false,
+                program_written_since_start: None,
                 file: Some(a.file),
                 remotes_since_start: None,
                 task: None,
@@ -253,6 +254,15 @@ fn provenance(tool: &Tool, task: Option<&TaskRecord>) -> Provenance {
             .and_then(|p| find_on(std::ffi::OsStr::new(p), tool.name))
             .map(|p| p.display().to_string()),
         start_path_known: start_path.is_some(),
+        program_written_since_start: match (&tool.program, task.and_then(|t| t.started_at().ok())) {
+            // The start is kept to the second: a program written within it
+            // is taken for the start's.
+            (Some(program), Some(started)) => {
+                majordomus_readings::process::written_since(program, started.timestamp() + 1)
+                    .map(|p| p.display().to_string())
+            }
+            _ => None,
+        },
         file: None,
         remotes_since_start: None,
         task: task.map(|t| t.id.clone()),

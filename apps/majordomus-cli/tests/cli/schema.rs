@@ -95,6 +95,7 @@ fn observations_majordomus_reads_match_the_forge_schema() {
             program: Some("/usr/bin/gh".into()),
             program_at_start: Some("/usr/bin/gh".into()),
             start_path_known: true,
+            program_written_since_start: None,
             file: None,
             remotes_since_start: Some(vec![]),
             task: Some("20261130T090000Z-1f2e".into()),

@@ -693,13 +693,17 @@ fn reaches(repo: &Repo, from: &str, commit: &str) -> bool {
     }
 }
 
-/// The counted remote-tracking refs the start did not hold whose reflog
-/// begins with a push from here (`update by push`), or that stand at a
-/// commit this worktree made since the start (`made`: its ref deleted
-/// here and fetched back, or the branch pushed by URL and fetched, leave
-/// its reflog beginning with a fetch): branches this repository made on a
-/// remote since the start (test/cases/400, 408). Only refs new since the
-/// start are read, so this costs nothing where none is.
+/// The remote-tracking refs the start did not hold whose reflog begins
+/// with a push from here (`update by push`), or that stand at a commit this
+/// worktree made since the start (`made`: its ref deleted here and fetched
+/// back, or the branch pushed by URL and fetched, leave its reflog
+/// beginning with a fetch): branches this repository made on a remote
+/// since the start (test/cases/400, 408). Counted or not: a ref of a
+/// remote added since the start (`git remote add backup URL; git push
+/// backup HEAD:wip`) is no evidence of what that remote holds, but its
+/// push line says a branch was made there (test/cases/453); written by
+/// hand to look like one, it can only make this ask for more. Only refs new
+/// since the start are read, so this costs nothing where none is.
 fn pushed_since(
     repo: &Repo,
     evidence: &refs::RemoteEvidence,
@@ -710,14 +714,24 @@ fn pushed_since(
     // The commits this worktree made since the start, read only when a ref
     // new since the start does not begin with a push.
     let mut made: Option<std::collections::HashSet<git2::Oid>> = None;
-    for t in &evidence.refs {
-        if t.at_start.is_some() || at_start.get(&t.refname).is_some() {
+    let counted =
+        evidence.refs.iter().filter(|t| t.at_start.is_none()).map(|t| (&t.refname, &t.commit, Some(t.remote.as_str())));
+    let uncounted = evidence.uncounted.iter().map(|(refname, commit)| (refname, commit, None));
+    for (refname, commit, remote) in counted.chain(uncounted) {
+        if at_start.get(refname).is_some() || out.iter().any(|p: &Pushed| &p.refname == refname) {
             continue;
         }
-        let Some(branch) = t.refname.strip_prefix(&format!("refs/remotes/{}/", t.remote)).map(str::to_string) else {
+        let remote = match remote {
+            Some(r) => r.to_string(),
+            None => match remote_of(refname, &evidence.remotes_now) {
+                Some(r) => r.to_string(),
+                None => continue,
+            },
+        };
+        let Some(branch) = refname.strip_prefix(&format!("refs/remotes/{remote}/")).map(str::to_string) else {
             continue;
         };
-        let lines = reflog::since(&reflog::log_of(repo.common_dir(), &t.refname), 0)?;
+        let lines = reflog::since(&reflog::log_of(repo.common_dir(), refname), 0)?;
         let Some(first) = lines.last() else { continue };
         if first.message != "update by push" {
             let made = match (&mut made, record) {
@@ -725,21 +739,25 @@ fn pushed_since(
                 (slot, Some(r)) => slot.insert(refs::attribution::made_by_head_since(repo, r)?),
                 (_, None) => continue,
             };
-            if !git2::Oid::from_str(&t.commit).is_ok_and(|c| made.contains(&c)) {
+            if !git2::Oid::from_str(commit).is_ok_and(|c| made.contains(&c)) {
                 continue;
             }
         }
         let Some(made_at) = DateTime::from_timestamp(first.time, 0) else { continue };
-        out.push(Pushed {
-            refname: t.refname.clone(),
-            remote: t.remote.clone(),
-            branch,
-            commit: t.commit.clone(),
-            made_at,
-            landed: false,
-        });
+        out.push(Pushed { refname: refname.clone(), remote, branch, commit: commit.clone(), made_at, landed: false });
     }
     Ok(out)
+}
+
+/// The configured remote a remote-tracking ref `refname` lies under: the
+/// longest of `remotes` (a remote's name may hold a `/`).
+fn remote_of<'a>(refname: &str, remotes: &'a [String]) -> Option<&'a str> {
+    let rest = refname.strip_prefix("refs/remotes/")?;
+    remotes
+        .iter()
+        .filter(|r| rest.len() > r.len() + 1 && rest.starts_with(r.as_str()) && rest.as_bytes()[r.len()] == b'/')
+        .max_by_key(|r| r.len())
+        .map(String::as_str)
 }
 
 fn backlog(repo: &Repo, paths: &StatePaths, policy: &Policy, task: Option<&TaskRecord>) -> Reading<Backlog> {

@@ -67,6 +67,13 @@ pub fn untrusted(obs: &Observation, provider: Option<Provider>, reader: Option<&
             p.program.as_deref().unwrap_or(by),
             p.program_at_start.as_deref().map_or_else(|| format!("no {by}"), str::to_string)
         )),
+        (by @ ("gh" | "glab"), _) if p.program_written_since_start.is_some() => Some(format!(
+            "the forge was observed through {}, and {} was written since the task started: a {by} put in place \
+             during the task, on the start's PATH or not, is not the start's, nor the forge's word (remove it, \
+             or run majordomus forge refresh through the {by} the task started with)",
+            p.program.as_deref().unwrap_or(by),
+            p.program_written_since_start.as_deref().unwrap_or(by),
+        )),
         (by @ ("gh" | "glab"), _) => match &p.remotes_since_start {
             None => Some(format!(
                 "the forge observation does not say whether the remotes {by} resolved the repository from were the \
@@ -102,7 +109,19 @@ fn judged_by_reader(by: &str, p: &Provenance, r: &TaskRecord) -> Option<String> 
         ));
     };
     let path = env.get("PATH").cloned().flatten().unwrap_or_default();
-    let here = majordomus_readings::process::find_on(std::ffi::OsStr::new(&path), by).map(|p| p.display().to_string());
+    let found = majordomus_readings::process::find_on(std::ffi::OsStr::new(&path), by);
+    let here = found.as_ref().map(|p| p.display().to_string());
+    // The start is kept to the second: a program written within it is
+    // taken for the start's.
+    let started = r.started_at().map(|t| t.timestamp() + 1).unwrap_or(i64::MIN);
+    if let Some(written) = found.as_deref().and_then(|f| majordomus_readings::process::written_since(f, started)) {
+        return Some(format!(
+            "the forge observation was made under another task's refresh through {}, and {} was written since this \
+             task started: a {by} put in place during the task is not the forge's word",
+            p.program.as_deref().unwrap_or(by),
+            written.display()
+        ));
+    }
     if p.program != here {
         return Some(format!(
             "the forge observation was made under another task's refresh ({}) through {}, while the PATH this              task started under finds {}: an observation through another program is not the forge's word (run              majordomus forge refresh here, under this task's PATH)",
@@ -153,6 +172,7 @@ mod tests {
                 program: program.map(Into::into),
                 program_at_start: at_start.map(Into::into),
                 start_path_known: known,
+                program_written_since_start: None,
                 file: Some("typed.json".into()),
                 remotes_since_start: Some(vec![]),
                 task: None,

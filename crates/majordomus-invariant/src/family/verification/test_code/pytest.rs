@@ -39,7 +39,9 @@ impl PytestRules {
             .and_then(|t| pytest_toml(&t, "pytest.toml [pytest]"))
             .or_else(|| read(".pytest.toml").and_then(|t| pytest_toml(&t, ".pytest.toml [pytest]")))
             .or_else(|| read("pytest.ini").and_then(|t| ini_section(&t, "pytest").map(|s| (s, "pytest.ini [pytest]"))))
-            .or_else(|| read(".pytest.ini").and_then(|t| ini_section(&t, "pytest").map(|s| (s, ".pytest.ini [pytest]"))))
+            .or_else(|| {
+                read(".pytest.ini").and_then(|t| ini_section(&t, "pytest").map(|s| (s, ".pytest.ini [pytest]")))
+            })
             .or_else(|| read("pyproject.toml").and_then(|t| pyproject(&t)))
             .or_else(|| read("tox.ini").and_then(|t| ini_section(&t, "pytest").map(|s| (s, "tox.ini [pytest]"))))
             .or_else(|| {
