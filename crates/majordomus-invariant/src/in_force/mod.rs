@@ -15,10 +15,11 @@
 //! to the policy does not compile until it has a rule.
 //!
 //! Where the start's policy comes from: `start` keeps the file's text in
-//! the task record's snapshot (but where the file held an edit uncommitted
-//! then that the task has committed since, the start commit's file: what
-//! the task puts into history is its change); a record written before that was kept falls
-//! back to the file in the start commit; a record with neither (it started
+//! the task record's snapshot (but where that text held an edit
+//! uncommitted then that the task has committed since, or that the working
+//! tree no longer holds, the start commit's file: [`edit_left`]); a record
+//! written before that was kept falls back to the file in the start commit
+//! (a symbolic link followed inside its tree); a record with neither (it started
 //! on an unborn HEAD) says so, and then only what is at least as strict as
 //! the defaults is in force. Without a task, the working tree's policy is
 //! the policy, and one with problems is refused as it always was. With a
@@ -140,7 +141,6 @@ pub fn read(repo: Option<&Repo>, root: &Path, task: &TaskState) -> Result<InForc
     let Some(record) = task.record() else {
         return Policy::load(&path, &builtin).map(|policy| InForce { policy, finding: None });
     };
-    let start = at_start(repo, record, &builtin);
     let now_text = match majordomus_records::regular::read_to_string(&path) {
         Ok(t) => Ok(Some(t)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => match repo {
@@ -153,6 +153,8 @@ pub fn read(repo: Option<&Repo>, root: &Path, task: &TaskState) -> Result<InForc
         Some(text) => Policy::parse(Path::new(POLICY_FILE), text, &builtin).map_err(|e| error_text(&e)),
         None => Ok(Policy::default()),
     });
+    let place = stricter::Place { remote_less: remote_less(repo, record) };
+    let start = at_start(repo, record, &builtin, now.as_ref().ok(), place);
     let mut finding = PolicyFinding {
         file: POLICY_FILE.to_string(),
         start: start.from.clone(),
@@ -161,7 +163,6 @@ pub fn read(repo: Option<&Repo>, root: &Path, task: &TaskState) -> Result<InForc
     };
     let policy = match now {
         Ok(now) => {
-            let place = stricter::Place { remote_less: remote_less(repo, record) };
             let (policy, changes) = stricter::merge_at(&start.policy, &now, place);
             finding.changes = changes;
             let text_moved = matches!((&start.text, &now_text), (Some(then), Ok(now)) if then != now);
@@ -209,7 +210,13 @@ struct AtStart {
     text: Option<Option<String>>,
 }
 
-fn at_start(repo: Option<&Repo>, record: &TaskRecord, builtin: &[&str]) -> AtStart {
+fn at_start(
+    repo: Option<&Repo>,
+    record: &TaskRecord,
+    builtin: &[&str],
+    now: Option<&Policy>,
+    place: stricter::Place,
+) -> AtStart {
     let parsed = |text: &Option<String>, from: String, what: &str| -> AtStart {
         match text {
             None => AtStart { policy: Policy::default(), from, text: Some(None) },
@@ -220,22 +227,16 @@ fn at_start(repo: Option<&Repo>, record: &TaskRecord, builtin: &[&str]) -> AtSta
         }
     };
     if let Some(kept) = &record.snapshot.policy {
-        // A policy file edited and uncommitted at the start that the task
-        // committed since: what the task puts into history is the task's,
-        // so the start is the start commit's file, and the edit a change.
-        if let (Some(repo), Some(start)) = (repo, record.head.as_deref()) {
-            if committed_since(repo, record, start) {
-                if let Ok(text) = in_commit(repo, start) {
-                    return parsed(
-                        &text,
-                        format!(
-                            "the start commit {}'s policy file (the file held edits uncommitted at the start that the task has committed since, so they are its change)",
-                            short(start)
-                        ),
-                        "the policy in the start commit",
-                    );
-                }
-            }
+        if let Some(EditLeft { in_start_commit, why }) = edit_left(repo, record, &kept.text, now, place, builtin) {
+            let start = record.head.as_deref().unwrap_or_default();
+            return parsed(
+                &in_start_commit,
+                format!(
+                    "the start commit {}'s policy file (the file held edits uncommitted at the start {why})",
+                    short(start)
+                ),
+                "the policy in the start commit",
+            );
         }
         return parsed(
             &kept.text,
@@ -255,7 +256,7 @@ fn at_start(repo: Option<&Repo>, record: &TaskRecord, builtin: &[&str]) -> AtSta
             short(start)
         ));
     };
-    match in_commit(repo, start) {
+    match in_commit(repo, start, "the start commit") {
         Ok(text) => parsed(
             &text,
             format!("the start commit {}'s policy file (the task record predates keeping a copy)", short(start)),
@@ -265,24 +266,67 @@ fn at_start(repo: Option<&Repo>, record: &TaskRecord, builtin: &[&str]) -> AtSta
     }
 }
 
-/// Whether the policy file was edited and uncommitted at the start and
-/// HEAD now holds it other than the start commit did: the task committed
-/// the edit. Read only where the start snapshot names it dirty, so most
-/// reads cost nothing. A policy file untracked at the start (the first
-/// one, `init` written and not yet committed, the start commit holding
-/// none) is not asked about: committing it sets the repository up, and
-/// the start kept it as the policy the task began under.
-fn committed_since(repo: &Repo, record: &TaskRecord, start: &str) -> bool {
-    if !record.snapshot.dirty.iter().flatten().any(|d| d.path == POLICY_FILE) {
-        return false;
+/// An edit uncommitted at the start that no longer stands as one: the
+/// start commit's policy file, and why, in words that follow "the file
+/// held edits uncommitted at the start".
+struct EditLeft {
+    in_start_commit: Option<String>,
+    why: &'static str,
+}
+
+/// Whether the kept text held an edit uncommitted at the start that has
+/// left that state since. The kept text is the start's only while the
+/// edit stays uncommitted in the working tree: once HEAD's policy file is
+/// not the start commit's, the task committed it (what the task puts into
+/// history is its change); once the working tree's policy no longer makes
+/// every change the edit made, it was thrown away (or rewritten), and
+/// nothing keeps it any more. Either way the start commit's file is the
+/// start's policy and the edit, where it is still there, a change.
+///
+/// An edit is told from the kept text itself, whatever the snapshot's
+/// dirty list says: a bit (`--skip-worktree`, `--assume-unchanged`) keeps
+/// the edit out of `git status`, and through a symbolic link the dirty
+/// path is the link's target (test/cases/447). A start commit holding no
+/// policy file (`init` run and not yet committed) is not asked about:
+/// committing it sets the repository up, and the start kept it as the
+/// policy the task began under. Neither is a start commit whose policy
+/// cannot be read (a link leading outside the tree): no commit holds that
+/// text, so the task cannot commit it.
+fn edit_left(
+    repo: Option<&Repo>,
+    record: &TaskRecord,
+    kept: &Option<String>,
+    now: Option<&Policy>,
+    place: stricter::Place,
+    builtin: &[&str],
+) -> Option<EditLeft> {
+    let (repo, start) = (repo?, record.head.as_deref()?);
+    let then = in_commit(repo, start, "the start commit").ok()?;
+    if then.is_none() || then == *kept {
+        return None;
     }
-    let Some(head) = majordomus_readings::refs::head(repo).ok().and_then(|h| h.commit) else { return false };
-    let blob = |id: &str| {
-        let commit = git2::Oid::from_str(id).and_then(|oid| repo.git.find_commit(oid)).ok()?;
-        let tree = commit.tree().ok()?;
-        Some(tree.get_path(Path::new(POLICY_FILE)).ok().map(|e| (e.id(), e.filemode())))
+    let head = majordomus_readings::refs::head(repo).ok().and_then(|h| h.commit);
+    if head.is_some_and(|head| head != start && in_commit(repo, &head, "HEAD").ok().as_ref() != Some(&then)) {
+        return Some(EditLeft {
+            in_start_commit: then,
+            why: "that the task has committed since, so they are its change",
+        });
+    }
+    // A working tree policy that does not parse holds gates-green refused
+    // whatever the start's is; the edit is taken to stand meanwhile.
+    let now = now?;
+    let parse = |t: &Option<String>| match t {
+        Some(t) => Policy::parse(Path::new(POLICY_FILE), t, builtin).ok(),
+        None => Some(Policy::default()),
     };
-    head != start && blob(&head).is_some_and(|now| blob(start).is_some_and(|then| now != then))
+    let (committed, kept) = (parse(&then)?, parse(kept)?);
+    let (_, edit) = stricter::merge_at(&committed, &kept, place);
+    let (_, since) = stricter::merge_at(&committed, now, place);
+    let stands = edit.iter().all(|change| since.contains(change));
+    (!stands).then_some(EditLeft {
+        in_start_commit: then,
+        why: "that the working tree no longer holds, so they are not the start's",
+    })
 }
 
 /// A start whose policy is not known: the defaults stand for it, so only
@@ -297,25 +341,88 @@ fn unrecorded(why: String) -> AtStart {
     }
 }
 
-/// The policy file's text in commit `start`; `Ok(None)` when it holds none.
-fn in_commit(repo: &Repo, start: &str) -> Result<Option<String>, String> {
-    let commit = git2::Oid::from_str(start)
+/// The most symbolic links followed on the way to the policy file in a
+/// commit, as the kernel's own limit: a loop is refused, not followed.
+const MOST_LINKS: usize = 40;
+
+/// The policy file's text in `commit` (`which` names it in a reason);
+/// `Ok(None)` when it holds none. A symbolic link on the way is followed
+/// inside the commit's tree, as the working tree's read follows it on
+/// disk, so a link is never read as its target's name; one leading
+/// outside the tree (or to an absolute path) is refused, naming it: no
+/// commit holds what it leads to.
+fn in_commit(repo: &Repo, commit: &str, which: &str) -> Result<Option<String>, String> {
+    let commit_obj = git2::Oid::from_str(commit)
         .and_then(|oid| repo.git.find_commit(oid))
-        .map_err(|_| format!("the start commit {} is not in this repository", short(start)))?;
-    let tree = commit.tree().map_err(|e| format!("the tree of the start commit cannot be read ({})", e.message()))?;
-    let entry = match tree.get_path(Path::new(POLICY_FILE)) {
-        Ok(entry) => entry,
-        Err(e) if e.code() == git2::ErrorCode::NotFound => return Ok(None),
-        Err(e) => return Err(format!("{POLICY_FILE} in the start commit cannot be read ({})", e.message())),
-    };
-    let blob = entry
-        .to_object(&repo.git)
-        .and_then(|o| o.peel_to_blob())
-        .map_err(|e| format!("{POLICY_FILE} in the start commit cannot be read ({})", e.message()))?;
-    String::from_utf8(blob.content().to_vec())
-        .map(Some)
-        .map_err(|_| format!("{POLICY_FILE} in the start commit is not UTF-8"))
+        .map_err(|_| format!("{which} {} is not in this repository", short(commit)))?;
+    let tree = commit_obj
+        .tree()
+        .map_err(|e| format!("the tree of {which} {} cannot be read ({})", short(commit), e.message()))?;
+    let unread = |what: String| format!("{POLICY_FILE} in {which} {} {what}", short(commit));
+    let Some(id) = resolve(repo, &tree).map_err(&unread)? else { return Ok(None) };
+    let blob = repo.git.find_blob(id).map_err(|e| unread(format!("cannot be read ({})", e.message())))?;
+    String::from_utf8(blob.content().to_vec()).map(Some).map_err(|_| unread("is not UTF-8".into()))
 }
+
+/// The blob the policy file's path leads to in `tree`, following each
+/// symbolic link on the way (a leading directory's too) inside the tree;
+/// `None` where it leads to nothing the tree holds, as a missing file in
+/// the working tree. The error says what stops the reading, in words that
+/// follow the file's name.
+fn resolve(repo: &Repo, tree: &git2::Tree<'_>) -> Result<Option<git2::Oid>, String> {
+    let mut pending: std::collections::VecDeque<String> = POLICY_FILE.split('/').map(str::to_string).collect();
+    let mut at: Vec<String> = Vec::new();
+    let mut links = 0;
+    while let Some(part) = pending.pop_front() {
+        match part.as_str() {
+            "" | "." => continue,
+            ".." => {
+                at.pop().ok_or(
+                    "is reached through a symbolic link leading outside the working tree, which no commit holds",
+                )?;
+                continue;
+            }
+            _ => at.push(part),
+        }
+        let here = at.join("/");
+        let entry = match tree.get_path(Path::new(&here)) {
+            Ok(entry) => entry,
+            Err(e) if e.code() == git2::ErrorCode::NotFound => return Ok(None),
+            Err(e) => return Err(format!("cannot be read at {here} ({})", e.message())),
+        };
+        if entry.filemode() == MODE_LINK {
+            links += 1;
+            if links > MOST_LINKS {
+                return Err(format!("is reached through more than {MOST_LINKS} symbolic links (a loop)"));
+            }
+            let blob =
+                repo.git.find_blob(entry.id()).map_err(|e| format!("cannot be read at {here} ({})", e.message()))?;
+            let target = std::str::from_utf8(blob.content())
+                .map_err(|_| format!("is reached through the symbolic link {here}, whose target is not UTF-8"))?;
+            if target.starts_with('/') {
+                return Err(format!(
+                    "is reached through the symbolic link {here} to the absolute path {target}, which no commit holds"
+                ));
+            }
+            at.pop();
+            for p in target.split('/').rev() {
+                pending.push_front(p.to_string());
+            }
+            continue;
+        }
+        match (entry.kind(), pending.is_empty()) {
+            (Some(git2::ObjectType::Blob), true) => return Ok(Some(entry.id())),
+            (Some(git2::ObjectType::Tree), false) => {}
+            (Some(git2::ObjectType::Tree), true) => return Err("is a directory, not a file".into()),
+            (Some(git2::ObjectType::Blob), false) => return Err(format!("cannot be reached: {here} is a file")),
+            _ => return Err(format!("cannot be read at {here}: it is a submodule")),
+        }
+    }
+    Ok(None)
+}
+
+/// A tree entry's mode for a symbolic link.
+const MODE_LINK: i32 = 0o120000;
 
 /// The text `start` keeps in the snapshot: the policy file as it is now
 /// (`None`: there is none). A file that cannot be read is the error `start`

@@ -318,14 +318,9 @@ fn a_policy_edit_uncommitted_at_the_start_is_the_starts_until_the_task_commits_i
     // A peer's loosening, uncommitted at the start: kept as the start's text.
     let loosened = GATE.replace("cargo test", "true");
     t.write(POLICY_FILE, &loosened);
-    let TaskState::Active(mut record) = task(Some(start.clone()), Some(Some(&loosened))) else { unreachable!() };
-    record.snapshot.dirty = Some(vec![majordomus_records::task::DirtyPath {
-        path: POLICY_FILE.into(),
-        index: None,
-        worktree: None,
-        mode: None,
-    }]);
-    let state = TaskState::Active(record);
+    // Told from the kept text, not from the snapshot's dirty list (here
+    // empty, as where a bit hid the edit from `git status`).
+    let state = task(Some(start.clone()), Some(Some(&loosened)));
     let repo = majordomus_readings::open(t.path()).expect("open");
     let got = read(Some(&repo), t.path(), &state).expect("read");
     assert_eq!(got.policy.gates["unit"].run, "true", "left uncommitted, it is the start's");
@@ -336,6 +331,67 @@ fn a_policy_edit_uncommitted_at_the_start_is_the_starts_until_the_task_commits_i
     let finding = got.finding.expect("a finding");
     assert!(finding.start.contains("uncommitted at the start that the task has committed since"), "{}", finding.start);
     assert_eq!(finding.loosenings().count(), 1);
+}
+
+#[test]
+fn a_policy_edit_uncommitted_at_the_start_and_thrown_away_or_rewritten_since_is_not_the_starts() {
+    let t = TestRepo::with_commit();
+    t.write(POLICY_FILE, GATE);
+    t.commit_all("a gate");
+    let loosened = GATE.replace("cargo test", "true");
+    let state = task(Some(t.head()), Some(Some(&loosened)));
+    let repo = majordomus_readings::open(t.path()).expect("open");
+    let run = |now: &str| {
+        t.write(POLICY_FILE, now);
+        read(Some(&repo), t.path(), &state).expect("read")
+    };
+    // Still held, with more beside it: the start's.
+    let got = run(&format!("{loosened}[caps]\ncommitted = 5\n"));
+    assert_eq!(got.policy.gates["unit"].run, "true");
+    // Thrown away, or undone beside another change: the start commit's file.
+    for now in [GATE.to_string(), format!("{GATE}[caps]\ncommitted = 5\n")] {
+        let got = run(&now);
+        assert_eq!(got.policy.gates["unit"].run, "cargo test", "{now}");
+        let finding = got.finding.expect("a finding");
+        assert!(finding.start.contains("that the working tree no longer holds"), "{}", finding.start);
+    }
+}
+
+#[test]
+fn a_policy_file_linked_in_a_commit_is_read_through_the_link_inside_the_tree_only() {
+    let t = TestRepo::with_commit();
+    t.write("config/majordomus.toml", GATE);
+    std::fs::create_dir_all(t.path().join(".ai/repo")).expect("mkdir");
+    std::os::unix::fs::symlink("../../config/majordomus.toml", t.path().join(POLICY_FILE)).expect("link");
+    t.commit_all("a linked policy");
+    let repo = majordomus_readings::open(t.path()).expect("open");
+    assert_eq!(in_commit(&repo, &t.head(), "the start commit"), Ok(Some(GATE.to_string())));
+    // A record without the kept text reads the target, not the link's text.
+    let got = read(Some(&repo), t.path(), &task(Some(t.head()), None)).expect("read");
+    assert!(got.policy.gates.contains_key("unit"));
+    // A leading directory that is a link is followed too.
+    std::fs::remove_dir_all(t.path().join(".ai/repo")).expect("rm");
+    t.write("shared/majordomus.toml", GATE);
+    std::os::unix::fs::symlink("../shared", t.path().join(".ai/repo")).expect("link");
+    t.commit_all("a linked directory");
+    assert_eq!(in_commit(&repo, &t.head(), "the start commit"), Ok(Some(GATE.to_string())));
+    // Outside the tree, relative or absolute, or a loop: refused, naming the link.
+    for target in ["../../../elsewhere.toml", "/etc/majordomus.toml", "majordomus.toml"] {
+        std::fs::remove_file(t.path().join(".ai/repo")).expect("rm");
+        std::fs::create_dir_all(t.path().join(".ai/repo")).expect("mkdir");
+        std::os::unix::fs::symlink(target, t.path().join(POLICY_FILE)).expect("link");
+        t.commit_all(target);
+        let why = in_commit(&repo, &t.head(), "the start commit").expect_err(target);
+        assert!(why.contains("symbolic link"), "{target}: {why}");
+        std::fs::remove_dir_all(t.path().join(".ai/repo")).expect("rm");
+        std::os::unix::fs::symlink("../shared", t.path().join(".ai/repo")).expect("link");
+    }
+    // A link inside the tree to nothing it holds: no policy file.
+    std::fs::remove_file(t.path().join(".ai/repo")).expect("rm");
+    std::fs::create_dir_all(t.path().join(".ai/repo")).expect("mkdir");
+    std::os::unix::fs::symlink("../../nowhere.toml", t.path().join(POLICY_FILE)).expect("link");
+    t.commit_all("a link to nothing");
+    assert_eq!(in_commit(&repo, &t.head(), "the start commit"), Ok(None));
 }
 
 #[test]
