@@ -338,7 +338,7 @@ fn changed_by(repo: &Repo, commit: Oid) -> Reading<BTreeSet<RepoPath>> {
     Ok(out.unwrap_or_default())
 }
 
-mod made_here;
+pub(super) mod made_here;
 
 #[cfg(test)]
 mod tests;

@@ -30,8 +30,10 @@
 //! ([`Elsewhere::kept`]). So is a remote-tracking ref that is not
 //! evidence of its remote ([`RemoteEvidence::uncounted`]: `git update-ref
 //! refs/remotes/origin/wip HEAD` before a reset, or a push no reflog line
-//! shows), at a commit HEAD pointed at since the start, for the commits
-//! HEAD's reflog names; where that reflog was rewritten since, for every
+//! shows), at a commit this worktree made since the start, for those
+//! commits (HEAD's reflog names them, or they are loose commits written
+//! here since under the repository's own address: [`loose_work`],
+//! test/cases/448); where that reflog was rewritten since, for every
 //! commit no branch held at the start, unless the ref's own reflog shows
 //! a fetch (test/cases/347).
 //!
@@ -140,22 +142,37 @@ pub fn elsewhere(
         .refs
         .into_iter()
         .filter(|(name, _)| !tags.iter().any(|(t, _)| name.strip_prefix("refs/tags/") == Some(t.as_str())))
-        // Where git's tools write refs (notes, a bisect's marks), only a ref
-        // at a commit HEAD pointed at since the start is read: a notes
-        // history is never walked.
-        .filter(|(name, tip)| !super::kept::Written::made_here_only(name) || made_here.contains(tip))
         .collect();
     // A remote-tracking ref that is not evidence of its remote (written by
     // hand, or by a push no reflog line shows) keeps commits as any other
-    // ref does: read at a commit HEAD pointed at since the start, for the
-    // commits HEAD's reflog shows there; where that reflog was rewritten
-    // since, every one whose own reflog does not show a fetch, whoever
-    // made its commits (test/cases/347).
-    let unproven: Vec<(String, Oid)> = evidence
-        .uncounted
-        .iter()
-        .filter_map(|(name, id)| Some((name.clone(), Oid::from_str(id).ok()?)))
-        .filter(|(name, tip)| made_here.contains(tip) || (rewritten && !fetched(repo, name)))
+    // ref does: read at a commit this worktree made since the start (HEAD's
+    // reflog names it, or it is one of `loose` below), for those commits;
+    // where HEAD's reflog was rewritten since, every one whose own reflog
+    // does not show a fetch, whoever made its commits (test/cases/347, 448).
+    let uncounted: Vec<(String, Oid)> =
+        evidence.uncounted.iter().filter_map(|(name, id)| Some((name.clone(), Oid::from_str(id).ok()?))).collect();
+    // The commits written here since the start that no reflog need name
+    // (see [`loose_work`]), read only where such a ref holds one HEAD's
+    // reflog does not.
+    let unnamed =
+        |(name, tip): &(String, Oid), fetch: bool| !made_here.contains(tip) && (!fetch || !fetched(repo, name));
+    let loose = if kept.iter().any(|r| super::kept::Written::made_here_only(&r.0) && unnamed(r, false))
+        || uncounted.iter().any(|r| unnamed(r, true))
+    {
+        loose_work(repo, record)?
+    } else {
+        HashSet::new()
+    };
+    let mine_by = |c: &Oid| made_here.contains(c) || loose.contains(c);
+    // Where git's tools write refs (notes, a bisect's marks), only a ref
+    // at a commit this worktree made since the start is read (HEAD's
+    // reflog names it, or it is one of `loose`): a notes history is never
+    // walked.
+    let kept: Vec<(String, Oid)> =
+        kept.into_iter().filter(|(name, tip)| !super::kept::Written::made_here_only(name) || mine_by(tip)).collect();
+    let unproven: Vec<(String, Oid)> = uncounted
+        .into_iter()
+        .filter(|(name, tip)| made_here.contains(tip) || (!fetched(repo, name) && (rewritten || loose.contains(tip))))
         .collect();
     if moved.is_empty() && tags.is_empty() && kept.is_empty() && unproven.is_empty() {
         return Ok(Elsewhere::default());
@@ -252,7 +269,7 @@ pub fn elsewhere(
     for (name, tip) in kept {
         let mut mine = reach(repo, tip, &new, &mut parents)?;
         if super::kept::Written::made_here_only(&name) {
-            mine.retain(|c| made_here.contains(c));
+            mine.retain(mine_by);
         }
         if !mine.is_empty() {
             out.kept.push(BranchWork {
@@ -265,7 +282,7 @@ pub fn elsewhere(
     }
     for (name, tip) in unproven {
         let mine: Vec<Oid> =
-            reach(repo, tip, &new, &mut parents)?.into_iter().filter(|c| rewritten || made_here.contains(c)).collect();
+            reach(repo, tip, &new, &mut parents)?.into_iter().filter(|c| rewritten || mine_by(c)).collect();
         if !mine.is_empty() {
             out.kept.push(BranchWork {
                 branch: name,
@@ -276,6 +293,33 @@ pub fn elsewhere(
         }
     }
     Ok(out)
+}
+
+/// The commits this worktree made since the start whether or not HEAD's
+/// reflog names them: a loose commit written since the start under the
+/// repository's own address, no peer worktree's ([`super::arrival::made_here`],
+/// test/cases/435, 443). HEAD's reflog alone cannot say what a ref under
+/// git's tools' names or a remote-tracking ref that is not evidence keeps:
+/// with `core.logAllRefUpdates` off it holds nothing, `git reflog delete`
+/// takes lines out without touching the start's mark, and `git
+/// commit-tree` makes a commit HEAD never points at (test/cases/448). A
+/// notes commit (`git notes add`) is written the same way; its tree holds
+/// notes, never the project's files, so it is not work ([`holds_notes`],
+/// test/cases/327).
+fn loose_work(repo: &Repo, record: &TaskRecord) -> Reading<HashSet<Oid>> {
+    let Ok(started) = record.started_at() else { return Ok(HashSet::new()) };
+    let start = record.head.as_deref().and_then(|h| Oid::from_str(h).ok()).filter(|o| repo.git.find_commit(*o).is_ok());
+    let mut made = super::arrival::made_here::since(repo, started.into(), start)?;
+    made.retain(|c| !holds_notes(repo, *c));
+    Ok(made)
+}
+
+/// Whether the commit's tree holds only what a notes tree does: entries
+/// named by (a part of) an object id, in hex. An empty tree keeps no file
+/// either.
+fn holds_notes(repo: &Repo, commit: Oid) -> bool {
+    let Ok(tree) = repo.git.find_commit(commit).and_then(|c| c.tree()) else { return false };
+    tree.iter().all(|e| e.name_bytes().iter().all(u8::is_ascii_hexdigit))
 }
 
 /// Whether the reflog of the remote-tracking ref `name` ends in a fetch:

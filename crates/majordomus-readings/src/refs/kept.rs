@@ -29,11 +29,14 @@
 //! refs that keep no work of the task's (`refs/notes`: notes; `refs/bisect`
 //! and `refs/rewritten`: a bisect's and a rebase's marks; `refs/replace`;
 //! `refs/prefetch`: git maintenance's copies of the remotes' branches), a
-//! ref counts only where HEAD pointed at its commit since the start, and
-//! then for the commits HEAD's reflog shows this worktree making
-//! ([`Written::made_here_only`]; packed or not, and left out of the
-//! digest): work parked there with `git update-ref refs/notes/wip HEAD`
-//! is still owed (test/cases/327).
+//! ref counts only at a commit this worktree made since the start, and
+//! then for those commits: the ones HEAD's reflog shows it making, and
+//! the loose commits written since under the repository's own address
+//! whose tree holds more than notes, which no reflog need name
+//! ([`Written::made_here_only`], `attribution::loose_work`; packed or
+//! not, and left out of the digest): work parked there with `git
+//! update-ref refs/notes/wip HEAD` is still owed (test/cases/327), with
+//! reflogs off or HEAD's lines deleted too (test/cases/448).
 
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;

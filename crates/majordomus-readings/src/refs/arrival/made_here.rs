@@ -18,7 +18,10 @@
 //! expired reflog is).
 //!
 //! Read only where a fetch brought something onto HEAD since the start
-//! ([`super::arrived`]): the common check never lists the objects.
+//! ([`super::arrived`]), or where a ref under git's tools' names or a
+//! remote-tracking ref that is not evidence holds a commit HEAD's reflog
+//! does not name (`attribution::loose_work`, test/cases/448): the common
+//! check never lists the objects.
 
 use std::collections::HashSet;
 use std::time::SystemTime;
