@@ -43,7 +43,7 @@ use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use majordomus_records::paths::is_own_state;
 use majordomus_records::RepoPath;
 
-use crate::status::{content_id, WorkingTree};
+use crate::status::{self, content_id, WorkingTree};
 use crate::{Reading, Repo, Unread};
 
 /// The globs of a gate's inputs, compiled. `*` and `?` stay within one path
@@ -151,15 +151,20 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
         if is_own_state(path) {
             continue;
         }
+        // A submodule stands for the files beneath its path, which the
+        // inputs reach (`lib/**`, `**`): a verdict covers what it holds
+        // (test/cases/287, 450).
+        if *mode == MODE_GITLINK && (matcher.is_match(path) || matcher.may_match_beneath(path)) {
+            if let Some(id) = submodule_id(repo, path, *id, changed.contains(path.as_str())) {
+                if seen.insert(path.clone()) {
+                    files.push(InputFile { path: path.clone(), mode: *mode, id, through: None });
+                }
+            }
+            continue;
+        }
         if !matcher.is_match(path) {
             if *mode == MODE_LINK && matcher.may_match_beneath(path) {
                 links.insert(path.clone());
-            }
-            // A submodule's recorded commit stands for the files beneath
-            // its path, which the inputs reach (`lib/**`): a verdict
-            // covers it (test/cases/287).
-            if *mode == MODE_GITLINK && matcher.may_match_beneath(path) && seen.insert(path.clone()) {
-                files.push(InputFile { path: path.clone(), mode: *mode, id: id.to_string(), through: None });
             }
             continue;
         }
@@ -215,6 +220,26 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
     context.extend(absent.iter().map(|p| format!("absent from the working tree: {p}")));
     let paths = files.iter().filter(|f| f.mode != MODE_GITLINK).map(|f| f.path.clone()).collect();
     Ok(Inputs { hash: manifest_hash_under(command, &files, &context)?, files: files.len(), absent, paths })
+}
+
+/// What a submodule among the inputs contributes to the hash: the commit
+/// the index records while the one checked out there is that commit with
+/// nothing of its own changed (the line a verdict always had), else the
+/// id of what it holds ([`status::submodule`]: its HEAD's commit and each
+/// path its own status lists, with its content, whatever its `ignore`
+/// setting hides from the superproject's status), so that a verdict
+/// recorded over one content inside it is not found again over another.
+/// Where no repository is checked out there: the index's commit, or,
+/// where the superproject's status found it changed (gone, or a file in
+/// its place), that path's content as any other input's.
+fn submodule_id(repo: &Repo, path: &str, recorded: Oid, changed: bool) -> Option<String> {
+    let rel = RepoPath::parse(path);
+    match status::submodule(repo, &rel) {
+        Some(inside) if inside.head == Some(recorded) && !inside.changed => Some(recorded.to_string()),
+        Some(inside) => Some(inside.id),
+        None if changed => content_id(repo, &rel),
+        None => Some(recorded.to_string()),
+    }
 }
 
 /// libgit2's extended flag for the skip-worktree bit (`GIT_INDEX_ENTRY_SKIP_WORKTREE`).
@@ -532,5 +557,38 @@ mod tests {
         assert_ne!(sparse.hash, whole.hash, "a run without the file is not a run with it");
         t.git(&["sparse-checkout", "disable"]);
         assert_eq!(inputs(&t, &["src/**"]), whole);
+    }
+
+    /// A submodule among the inputs: clean at its recorded commit, the
+    /// line it always had; a file, a staged change, an edit inside (under
+    /// `ignore = dirty` too) or a commit there, another hash each; the
+    /// edit put back, the same hash again.
+    #[test]
+    fn a_submodule_among_the_inputs_is_hashed_by_what_it_holds() {
+        let t = repo();
+        let _bare = t.with_submodule();
+        let lib = t.path().join("lib");
+        let recorded = Oid::from_str(t.git(&["rev-parse", "HEAD:lib"]).trim()).expect("id");
+        let repo = crate::open(t.path()).expect("open");
+        assert_eq!(submodule_id(&repo, "lib", recorded, false), Some(recorded.to_string()), "the line it always had");
+        let clean = inputs(&t, &["**"]).hash;
+        t.write("lib/fix.txt", "fixed\n");
+        let untracked = inputs(&t, &["**"]).hash;
+        t.git_in(&lib, &["add", "fix.txt"]);
+        let staged = inputs(&t, &["**"]).hash;
+        t.write("lib/fix.txt", "broken\n");
+        let edited = inputs(&t, &["**"]).hash;
+        let all = [&clean, &untracked, &staged, &edited];
+        assert_eq!(all.iter().collect::<BTreeSet<_>>().len(), all.len(), "{all:?}");
+        t.git(&["config", "-f", ".gitmodules", "submodule.lib.ignore", "dirty"]);
+        t.git(&["commit", "-q", "-m", "ignore dirty", ".gitmodules"]);
+        let ignored = inputs(&t, &["lib/**"]).hash;
+        t.write("lib/fix.txt", "fixed\n");
+        let fixed = inputs(&t, &["lib/**"]).hash;
+        assert_ne!(fixed, ignored, "whatever ignore says");
+        t.git_in(&lib, &["commit", "-q", "-m", "fix"]);
+        assert_ne!(inputs(&t, &["lib/**"]).hash, fixed, "committed there: HEAD moved");
+        t.git_in(&lib, &["reset", "-q", "--soft", "HEAD~1"]);
+        assert_eq!(inputs(&t, &["lib/**"]).hash, fixed, "put back as it was");
     }
 }

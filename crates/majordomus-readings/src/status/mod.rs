@@ -31,9 +31,13 @@ mod tree;
 mod verified;
 mod walk;
 
+pub use nested::Inside;
 pub use since::{record, Since, Start};
 pub use tree::{Dirty, Governed, Hidden, HiddenBy, Of, Overruled, Why, WorkingTree};
 pub use verified::MAX_STAMPS;
+
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
 
 use majordomus_records::RepoPath;
 
@@ -64,12 +68,18 @@ pub fn read_with_libgit2(repo: &Repo) -> Reading<WorkingTree> {
 /// A repository of its own inside this one, untracked (listed as `dir/`),
 /// has for content what it holds: its refs and what its own status lists
 /// ([`nested::state_id`]), so work done inside it since is not taken for
-/// what the start found there (test/cases/404).
+/// what the start found there (test/cases/404). So has a submodule checked
+/// out at a path the index records as one, but for its refs: its HEAD's
+/// commit and what its own status lists ([`submodule`]), whatever its
+/// `ignore` setting says (test/cases/449).
 pub fn content_id(repo: &Repo, rel: &RepoPath) -> Option<String> {
     let path = crate::file::in_tree(repo.root(), rel)?;
     let meta = std::fs::symlink_metadata(&path).ok()?;
     if meta.is_dir() {
-        return rel.as_bytes().ends_with(b"/").then(|| nested::state_id(repo, &path)).flatten();
+        if rel.as_bytes().ends_with(b"/") {
+            return nested::state_id(repo, &path);
+        }
+        return is_gitlink(repo, rel).then(|| nested::submodule_state(repo, &path).map(|s| s.id)).flatten();
     }
     if meta.file_type().is_symlink() {
         let target = std::fs::read_link(&path).ok()?;
@@ -78,6 +88,34 @@ pub fn content_id(repo: &Repo, rel: &RepoPath) -> Option<String> {
             .map(|o| o.to_string());
     }
     crate::large_files::blob_id(repo.root(), &path).ok().map(|o| o.to_string())
+}
+
+/// What the submodule checked out at `rel` holds ([`Inside`]): its HEAD's
+/// commit, whether its own status lists anything, and the id of both with
+/// each listed path's content. `None` where no repository of its own is
+/// checked out there.
+pub fn submodule(repo: &Repo, rel: &RepoPath) -> Option<Inside> {
+    let path = crate::file::in_tree(repo.root(), rel)?;
+    nested::submodule_state(repo, &path)
+}
+
+/// Whether the index records `rel` as a submodule (a gitlink, at any
+/// stage): a directory at any other tracked path is a file replaced by
+/// one, whose content git cannot take.
+fn is_gitlink(repo: &Repo, rel: &RepoPath) -> bool {
+    const GITLINK: u32 = 0o160000;
+    let rel = rel.as_bytes();
+    match repo.index_file() {
+        Ok(index) => {
+            let first = index.entries.partition_point(|e| e.path(&index.paths) < rel);
+            index.entries[first..].iter().take_while(|e| e.path(&index.paths) == rel).any(|e| e.mode == GITLINK)
+        }
+        Err(_) => repo.git.index().is_ok_and(|i| {
+            (0..=3).any(|stage| {
+                i.get_path(Path::new(std::ffi::OsStr::from_bytes(rel)), stage).is_some_and(|e| e.mode == GITLINK)
+            })
+        }),
+    }
 }
 
 /// The mode git would record for a working-tree path (`0o100644`,
@@ -150,6 +188,36 @@ mod basics {
         t.git_in(&inner, &["reset", "-q", "--hard", "HEAD~1"]);
         t.git_in(&inner, &["clean", "-qfd"]);
         assert_eq!(id(), Some(start), "put back as it was: the same content again");
+    }
+
+    /// A submodule has for content its HEAD's commit and what its own
+    /// status lists: another once an edit or a commit was made inside,
+    /// the same once put back; a directory at a path the index records as
+    /// a file has none.
+    #[test]
+    fn a_submodule_has_for_content_what_it_holds() {
+        let t = TestRepo::with_commit();
+        let _bare = t.with_submodule();
+        let lib = t.path().join("lib");
+        let repo = crate::open(t.path()).expect("open");
+        let id = || content_id(&repo, &"lib".into());
+        let start = id().expect("a submodule has an id");
+        assert_eq!(id().as_ref(), Some(&start), "nothing moved");
+        std::fs::write(lib.join("l.txt"), "edited\n").expect("write");
+        let edited = id().expect("id");
+        assert_ne!(edited, start);
+        t.git_in(&lib, &["add", "l.txt"]);
+        t.git_in(&lib, &["commit", "-q", "-m", "fix"]);
+        let committed = id().expect("id");
+        assert!(![&start, &edited].contains(&&committed));
+        t.git_in(&lib, &["branch", "kept"]);
+        assert_eq!(id().as_ref(), Some(&committed), "a branch made there is no content");
+        t.git_in(&lib, &["reset", "-q", "--hard", "HEAD~1"]);
+        assert_eq!(id(), Some(start), "put back as it was: the same content again");
+        t.remove("README");
+        std::fs::create_dir(t.path().join("README")).expect("mkdir");
+        t.git_in(&t.path().join("README"), &["init", "-q"]);
+        assert_eq!(content_id(&repo, &"README".into()), None, "a file replaced by a repository");
     }
 
     #[test]

@@ -18,7 +18,8 @@ const DEPTH: usize = 4;
 /// content, and what governs that listing (its configuration files, its
 /// `info/exclude` and `info/attributes`, the excludes file it reads, each
 /// ignore file its walk read that its HEAD does not hold, each path a bit
-/// hides, and whether it is changed there), hashed as a blob of that
+/// hides, and whether it is changed there, with its content where it is),
+/// hashed as a blob of that
 /// description: a rule, a bit or a setting made inside since the start
 /// hides nothing there, since it changes the id as the listing would
 /// have (test/cases/428). `None` when `dir` holds
@@ -26,10 +27,34 @@ const DEPTH: usize = 4;
 /// own repository: another worktree's work is never this one's, and its
 /// refs are this repository's own.
 pub(super) fn state_id(outer: &crate::Repo, dir: &Path) -> Option<String> {
-    state_at(Some(outer.common_dir()), dir, 0)
+    state_at(Some(outer.common_dir()), dir, 0, Refs::Counted).map(|s| s.id)
 }
 
-fn state_at(outer: Option<&Path>, dir: &Path, depth: usize) -> Option<String> {
+/// What a submodule checked out at `dir` holds: [`state_id`]'s description
+/// but for its refs (a branch or a tag made there is `nothing-accumulated`'s
+/// to read, not content), with whether anything differs from its HEAD.
+pub(super) fn submodule_state(outer: &crate::Repo, dir: &Path) -> Option<Inside> {
+    state_at(Some(outer.common_dir()), dir, 0, Refs::Left)
+}
+
+/// A checked-out repository's state: its HEAD's commit, whether its own
+/// status lists anything (a change, a file, a conflict, a path a bit
+/// hides whose file changed), and the id of its whole description.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Inside {
+    pub head: Option<Oid>,
+    pub changed: bool,
+    pub id: String,
+}
+
+/// Whether a repository's refs are part of its description.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Refs {
+    Counted,
+    Left,
+}
+
+fn state_at(outer: Option<&Path>, dir: &Path, depth: usize, refs_are: Refs) -> Option<Inside> {
     if depth > DEPTH || !is_repository(dir) {
         return None;
     }
@@ -41,16 +66,18 @@ fn state_at(outer: Option<&Path>, dir: &Path, depth: usize) -> Option<String> {
     let mut text = String::new();
     let head = repo.git.head().ok().and_then(|h| h.target());
     text.push_str(&format!("HEAD {}\n", head.map_or("unborn".to_string(), |h| h.to_string())));
-    let mut refs: Vec<(String, String)> = Vec::new();
-    for r in repo.git.references().ok()?.flatten() {
-        let (Some(name), Some(id)) = (r.name(), r.resolve().ok().and_then(|r| r.target())) else { continue };
-        if !name.starts_with("refs/remotes/") {
-            refs.push((name.to_string(), id.to_string()));
+    if refs_are == Refs::Counted {
+        let mut refs: Vec<(String, String)> = Vec::new();
+        for r in repo.git.references().ok()?.flatten() {
+            let (Some(name), Some(id)) = (r.name(), r.resolve().ok().and_then(|r| r.target())) else { continue };
+            if !name.starts_with("refs/remotes/") {
+                refs.push((name.to_string(), id.to_string()));
+            }
         }
-    }
-    refs.sort();
-    for (name, id) in refs {
-        text.push_str(&format!("ref {name} {id}\n"));
+        refs.sort();
+        for (name, id) in refs {
+            text.push_str(&format!("ref {name} {id}\n"));
+        }
     }
     let tree = super::read(&repo).ok()?;
     let blob = |bytes: &[u8]| git2::Oid::hash_object(git2::ObjectType::Blob, bytes).map(|o| o.to_string()).ok();
@@ -76,19 +103,31 @@ fn state_at(outer: Option<&Path>, dir: &Path, depth: usize) -> Option<String> {
     for (path, bytes) in &tree.uncommitted_ignores {
         text.push_str(&format!("ignore-file {path} {}\n", blob(bytes).unwrap_or_default()));
     }
+    let id_of = |p: &RepoPath| {
+        let path = crate::file::in_tree(repo.root(), p)?;
+        if p.as_bytes().ends_with(b"/") {
+            return state_at(Some(repo.common_dir()), &path, depth + 1, Refs::Counted).map(|s| s.id);
+        }
+        // A submodule of this one: what it holds, as deep as [`DEPTH`].
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
+            return super::is_gitlink(&repo, p)
+                .then(|| state_at(Some(repo.common_dir()), &path, depth + 1, Refs::Left).map(|s| s.id))
+                .flatten();
+        }
+        super::content_id(&repo, p)
+    };
+    // A hidden path's content where a look found it changed: an edit
+    // made behind a bit set before the start is still an edit.
     for h in &tree.hidden {
-        text.push_str(&format!("hidden {} {:?} {} {}\n", h.path, h.by, h.changed, h.deleted));
+        text.push_str(&format!("hidden {} {:?} {} {}", h.path, h.by, h.changed, h.deleted));
+        if h.changed {
+            text.push_str(&format!(" {}", id_of(&h.path).unwrap_or_default()));
+        }
+        text.push('\n');
     }
     if tree.modes_ignored {
         text.push_str("modes-ignored\n");
     }
-    let id_of = |p: &RepoPath| {
-        let path = crate::file::in_tree(repo.root(), p)?;
-        if p.as_bytes().ends_with(b"/") {
-            return state_at(Some(repo.common_dir()), &path, depth + 1);
-        }
-        super::content_id(&repo, p)
-    };
     for d in &tree.dirty {
         text.push_str(&format!("dirty {} {}\n", d.path, id_of(&d.path).unwrap_or_default()));
     }
@@ -98,7 +137,12 @@ fn state_at(outer: Option<&Path>, dir: &Path, depth: usize) -> Option<String> {
     for p in &tree.conflicted {
         text.push_str(&format!("conflicted {p}\n"));
     }
-    git2::Oid::hash_object(git2::ObjectType::Blob, text.as_bytes()).ok().map(|o| o.to_string())
+    let changed = !tree.dirty.is_empty()
+        || !tree.untracked.is_empty()
+        || !tree.conflicted.is_empty()
+        || tree.hidden.iter().any(|h| h.changed || h.deleted);
+    let id = git2::Oid::hash_object(git2::ObjectType::Blob, text.as_bytes()).ok()?.to_string();
+    Some(Inside { head, changed, id })
 }
 
 /// The commit HEAD names in the repository whose working tree is `dir`,
