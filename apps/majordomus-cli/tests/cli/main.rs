@@ -114,7 +114,7 @@ fn check_json_prints_the_document_it_writes() {
     let t = TestRepo::with_commit();
     assert_eq!(majordomus(t.path(), &["start", "tidy"]).code, 0);
     t.write("src/lib.rs", "// tidy\n");
-    t.write("tests/lib.rs", "// test\n");
+    t.write("tests/lib.rs", "#[test]\nfn a_test() {}\n");
     t.commit_all("tidy");
     let run = majordomus(t.path(), &["check", "--json"]);
     assert_eq!(run.code, 10);
