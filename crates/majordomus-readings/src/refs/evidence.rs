@@ -104,6 +104,13 @@ pub struct RemoteEvidence {
     /// counted or not: what a fetch since the start may have moved
     /// ([`super::arrival`] reads their reflogs). Empty with no task.
     pub moved: Vec<(String, String)>,
+    /// Every branch of a counted remote on this machine that its fetch
+    /// refspecs map to no remote-tracking ref (a `git clone
+    /// --single-branch`, a `--depth` clone), as remote, branch and commit:
+    /// a push there from here leaves no ref to say so, so the remote is
+    /// read itself (`on_disk::beyond_refspecs`). Empty where every
+    /// remote's refspecs map every branch, as git's default does.
+    pub beyond_refspecs: Vec<(String, String, String)>,
 }
 
 impl RemoteEvidence {
@@ -404,6 +411,15 @@ pub fn evidence_with(
         })
         .collect();
     on_disk::confirm(repo, &mut out, &on_disk, start_refs, now);
+    let narrowed: BTreeMap<String, on_disk::Remote> = configured
+        .iter()
+        .filter(|(name, _)| matches!(standing.get(*name), Some(Standing::Counts)))
+        .filter(|(_, c)| refspec::maps_onto(&c.fetch, "refs/heads/majordomus/any-branch").is_empty())
+        .filter_map(|(name, c)| {
+            Some((name.clone(), on_disk::Remote { url: urls(c, &rewrites)?.0, mapping: c.fetch.clone() }))
+        })
+        .collect();
+    out.beyond_refspecs = on_disk::beyond_refspecs(repo, &narrowed);
     let uncounted = {
         let counted_now: std::collections::HashSet<&str> =
             out.refs.iter().filter(|t| now.get(&t.refname) == Some(&t.commit)).map(|t| t.refname.as_str()).collect();

@@ -746,6 +746,35 @@ fn pushed_since(
         let Some(made_at) = DateTime::from_timestamp(first.time, 0) else { continue };
         out.push(Pushed { refname: refname.clone(), remote, branch, commit: commit.clone(), made_at, landed: false });
     }
+    // A branch of a remote on this machine that its refspecs do not map
+    // (a `--single-branch` clone: no ref here says a push made it) whose
+    // tip is a commit this worktree made since the start: one a push from
+    // here made (test/cases/455). Dated by that commit.
+    for (remote, branch, commit) in &evidence.beyond_refspecs {
+        let refname = format!("refs/remotes/{remote}/{branch}");
+        if at_start.get(&refname).is_some() || out.iter().any(|p| p.refname == refname) {
+            continue;
+        }
+        let made = match (&mut made, record) {
+            (Some(made), _) => made,
+            (slot, Some(r)) => slot.insert(refs::attribution::made_by_head_since(repo, r)?),
+            (_, None) => continue,
+        };
+        let Ok(id) = git2::Oid::from_str(commit) else { continue };
+        if !made.contains(&id) {
+            continue;
+        }
+        let time = repo.git.find_commit(id).map(|c| c.committer().when().seconds()).unwrap_or(0);
+        let Some(made_at) = DateTime::from_timestamp(time, 0) else { continue };
+        out.push(Pushed {
+            refname,
+            remote: remote.clone(),
+            branch: branch.clone(),
+            commit: commit.clone(),
+            made_at,
+            landed: false,
+        });
+    }
     Ok(out)
 }
 

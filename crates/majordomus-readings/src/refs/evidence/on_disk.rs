@@ -140,6 +140,27 @@ pub(super) fn confirm(
     out.refs = kept;
 }
 
+/// The branches of each remote on this machine in `narrowed` (remotes
+/// whose fetch refspecs leave some branch unmapped) that no refspec maps
+/// to a remote-tracking ref, with their commits: what a fetch never
+/// shows, and a push there (`git push origin HEAD:backup/x` from a
+/// `--single-branch` clone) leaves no ref here to say. A remote across a
+/// network cannot be asked without the network, and is not.
+pub(super) fn beyond_refspecs(repo: &Repo, narrowed: &BTreeMap<String, Remote>) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    for (name, remote) in narrowed {
+        let Place::Here(_, theirs) = open(repo, &remote.url) else { continue };
+        let Ok(refs) = theirs.references_glob("refs/heads/*") else { continue };
+        for r in refs.flatten() {
+            let (Some(full), Some(id)) = (r.name(), r.target()) else { continue };
+            if refspec::maps_onto(&remote.mapping, full).is_empty() {
+                out.push((name.clone(), short(full).to_string(), id.to_string()));
+            }
+        }
+    }
+    out
+}
+
 /// Where a remote's URL leads.
 enum Place {
     /// Across a network: the refs' word is all there is.
