@@ -127,29 +127,17 @@ pub fn find_on(path: &std::ffi::OsStr, name: &str) -> Option<std::path::PathBuf>
     })
 }
 
-/// The first file on the way from `program` to what it runs (the path
-/// itself, then each symbolic link's target in turn) written at or after
-/// `since` (seconds since the epoch), by its change or modification time:
-/// a program put in place, or a link re-pointed, since then. `None` where
-/// every one is older, or cannot be read (nothing there is newer).
+/// The program `program` runs (the path itself, or where its symbolic
+/// links lead) when that file was written at or after `since` (seconds
+/// since the epoch), by its change or modification time: a program put in
+/// place since then. The links on the way are not asked: a version
+/// manager makes its links again (`ln -sfn`) to the same program. `None`
+/// where the program is older, or cannot be read.
 pub fn written_since(program: &std::path::Path, since: i64) -> Option<std::path::PathBuf> {
     use std::os::unix::fs::MetadataExt;
-    let mut at = program.to_path_buf();
-    for _ in 0..40 {
-        let meta = std::fs::symlink_metadata(&at).ok()?;
-        if meta.ctime() >= since || meta.mtime() >= since {
-            return Some(at);
-        }
-        if !meta.file_type().is_symlink() {
-            return None;
-        }
-        let target = std::fs::read_link(&at).ok()?;
-        at = match at.parent() {
-            Some(dir) if target.is_relative() => dir.join(target),
-            _ => target,
-        };
-    }
-    None
+    let target = std::fs::canonicalize(program).ok()?;
+    let meta = std::fs::metadata(&target).ok()?;
+    (meta.ctime() >= since || meta.mtime() >= since).then_some(target)
 }
 
 #[cfg(test)]
@@ -157,14 +145,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_program_or_a_link_to_it_written_since_is_named() {
+    fn a_program_written_since_is_named_through_its_links() {
         let dir = tempfile::tempdir().expect("tempdir");
         let program = dir.path().join("gh");
         std::fs::write(&program, "#!/bin/sh\n").expect("write");
         let link = dir.path().join("gh-link");
         std::os::unix::fs::symlink("gh", &link).expect("link");
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("clock").as_secs() as i64;
-        assert_eq!(written_since(&link, now - 3600), Some(link.clone()), "the link itself is new");
+        let target = program.canonicalize().expect("canonical");
+        assert_eq!(written_since(&link, now - 3600), Some(target.clone()), "the program it leads to is new");
+        assert_eq!(written_since(&program, now - 3600), Some(target), "the program itself");
         assert_eq!(written_since(&link, now + 3600), None, "nothing newer than an hour ahead");
         assert_eq!(written_since(&dir.path().join("absent"), now - 3600), None);
     }

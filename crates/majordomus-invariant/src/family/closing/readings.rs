@@ -717,7 +717,9 @@ fn pushed_since(
     let counted =
         evidence.refs.iter().filter(|t| t.at_start.is_none()).map(|t| (&t.refname, &t.commit, Some(t.remote.as_str())));
     let uncounted = evidence.uncounted.iter().map(|(refname, commit)| (refname, commit, None));
+    let started = record.and_then(|r| r.started_at().ok()).map_or(i64::MIN, |t| t.timestamp());
     for (refname, commit, remote) in counted.chain(uncounted) {
+        let is_counted = remote.is_some();
         if at_start.get(refname).is_some() || out.iter().any(|p: &Pushed| &p.refname == refname) {
             continue;
         }
@@ -733,6 +735,15 @@ fn pushed_since(
         };
         let lines = reflog::since(&reflog::log_of(repo.common_dir(), refname), 0)?;
         let Some(first) = lines.last() else { continue };
+        // A ref that is no evidence says only what its own push line says,
+        // and only of a push since the start (a remote renamed since keeps
+        // its refs' older lines): a branch fetched from a remote added
+        // since (a fork's `main`) is no branch of the task's, wherever it
+        // stands.
+        if !is_counted && (first.message != "update by push" || first.time < started || renamed_from(&lines, at_start))
+        {
+            continue;
+        }
         if first.message != "update by push" {
             let made = match (&mut made, record) {
                 (Some(made), _) => made,
@@ -776,6 +787,18 @@ fn pushed_since(
         });
     }
     Ok(out)
+}
+
+/// Whether a ref's reflog says `git remote rename` made it from a ref the
+/// start held (`remote: renamed refs/remotes/origin/main to ...`): the
+/// start's ref under another name, its push lines older than the task.
+fn renamed_from(lines: &[reflog::Line], at_start: &Names<String>) -> bool {
+    lines.iter().any(|l| {
+        l.message
+            .strip_prefix("remote: renamed ")
+            .and_then(|rest| rest.split_once(" to "))
+            .is_some_and(|(from, _)| at_start.get(from).is_some())
+    })
 }
 
 /// The configured remote a remote-tracking ref `refname` lies under: the

@@ -233,13 +233,18 @@ mod tests {
         let gh = dir.path().join("gh");
         std::fs::write(&gh, "#!/bin/sh\n").expect("write");
         std::fs::set_permissions(&gh, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-        let reader: TaskRecord = serde_json::from_value(serde_json::json!({
-            "schema": "majordomus/task/v1", "id": "reader", "task": "t", "started_at": "2026-11-30T09:00:00Z",
-            "head": null, "branch": "main",
-            "snapshot": { "remotes": { "origin": { "url": "https://github.com/o/r.git" } },
-                          "gate_environment": { "PATH": dir.path() } }
-        }))
-        .expect("a task record");
+        // The gh was written before the reader started (its start is after
+        // every file here), as a gh installed before a task is.
+        let reader_started = |at: &str| -> TaskRecord {
+            serde_json::from_value(serde_json::json!({
+                "schema": "majordomus/task/v1", "id": "reader", "task": "t", "started_at": at,
+                "head": null, "branch": "main",
+                "snapshot": { "remotes": { "origin": { "url": "https://github.com/o/r.git" } },
+                              "gate_environment": { "PATH": dir.path() } }
+            }))
+            .expect("a task record")
+        };
+        let reader = reader_started("2099-11-30T09:00:00Z");
         let gh = gh.display().to_string();
         // Made by another task, which judged it against its own start (an upstream there already).
         let mut obs = observed("gh", Some(&gh), Some(&gh), true);
@@ -263,6 +268,9 @@ mod tests {
             p.remotes = seen(false);
         }
         assert_eq!(untrusted(&obs, None, Some(&reader)), None, "the reader's gh, the reader's remotes");
+        let earlier = reader_started("2026-11-30T09:00:00Z");
+        let why = untrusted(&obs, None, Some(&earlier)).expect("a gh written since the reader started");
+        assert!(why.contains("was written since this task started"), "{why}");
         if let Some(p) = obs.provenance.as_mut() {
             p.program = Some("/liar/gh".into());
             p.program_at_start = Some("/liar/gh".into());

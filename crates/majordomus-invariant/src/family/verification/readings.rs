@@ -353,7 +353,7 @@ fn not_new(
             None => Some(Vec::new()),
         };
         if let (Some(now), Some(then)) = (text, then) {
-            if adds_no_line(&now, &then, path.to_str().and_then(super::test_code::Language::of)) {
+            if adds_no_line(&now, &then) {
                 out.insert(path.clone(), NotNew::NoLineAdded);
             }
         }
@@ -361,13 +361,13 @@ fn not_new(
     out
 }
 
-/// Whether text `now` holds no line, blank ones, those that only turn
-/// a test off ([`super::test_code::disables_a_test`]) and those only a
-/// comment in `language` ([`super::test_code::only_a_comment`]) aside,
-/// each taken without the space around it, that `then` does not hold;
-/// `false` for content that is not text (a NUL in either), whose change
-/// counts.
-fn adds_no_line(now: &[u8], then: &[u8], language: Option<super::test_code::Language>) -> bool {
+/// Whether text `now` holds no line, blank ones and those that only turn
+/// a test off aside ([`super::test_code::disables_a_test`]) and each taken
+/// without the space around it, that `then` does not hold; `false` for
+/// content that is not text (a NUL in either), whose change counts. A
+/// comment counts here: in a test path it can be the assertion itself
+/// (`//~ ERROR`, `// CHECK:`), or expected output.
+fn adds_no_line(now: &[u8], then: &[u8]) -> bool {
     let binary = |b: &[u8]| b.iter().take(8000).any(|c| *c == 0);
     if binary(now) || binary(then) {
         return false;
@@ -376,7 +376,7 @@ fn adds_no_line(now: &[u8], then: &[u8], language: Option<super::test_code::Lang
         b.split(|c| *c == b'\n').map(|l| l.trim_ascii().to_vec()).filter(|l| !l.is_empty()).collect()
     };
     let mut added = lines(now);
-    added.retain(|l| !super::test_code::disables_a_test(l) && !super::test_code::only_a_comment(l, language));
+    added.retain(|l| !super::test_code::disables_a_test(l));
     added.is_subset(&lines(then))
 }
 
@@ -447,12 +447,12 @@ mod tests {
     #[test]
     fn a_test_adds_a_line_only_where_it_holds_one_not_blank_it_did_not_hold() {
         let then = b"fn t() {\n    assert!(a());\n}\n";
-        assert!(adds_no_line(b"", b"", None), "an empty placeholder");
-        assert!(adds_no_line(b"\n  \n", then, None), "blank lines");
-        assert!(adds_no_line(b"fn t() {\n\n        assert!(a());\n}\n", then, None), "indentation");
-        assert!(adds_no_line(b"fn t() {\n}\n", then, None), "a line taken out");
-        assert!(!adds_no_line(b"fn t() {\n    assert!(a());\n    assert!(b());\n}\n", then, None), "a line added");
-        assert!(!adds_no_line(b"\0\x01", b"", None), "content that is not text counts by any change");
+        assert!(adds_no_line(b"", b""), "an empty placeholder");
+        assert!(adds_no_line(b"\n  \n", then), "blank lines");
+        assert!(adds_no_line(b"fn t() {\n\n        assert!(a());\n}\n", then), "indentation");
+        assert!(adds_no_line(b"fn t() {\n}\n", then), "a line taken out");
+        assert!(!adds_no_line(b"fn t() {\n    assert!(a());\n    assert!(b());\n}\n", then), "a line added");
+        assert!(!adds_no_line(b"\0\x01", b""), "content that is not text counts by any change");
     }
     use majordomus_records::ledger::append;
     use majordomus_testkit::TestRepo;

@@ -185,14 +185,19 @@ fn file_now(root: &Path, rel: &str) -> Result<Option<String>, String> {
 /// attributes are looked up, no driver runs. A blank line, or one whose
 /// text (the space around it aside) `before` holds (re-indented, moved),
 /// adds no test and is not counted (test/cases/406), nor does one that
-/// only turns a test off (`#[ignore]`, `it.skip(`: [`super::disables_a_test`])
-/// or is only a comment in `language` ([`super::only_a_comment`]).
+/// only turns a test off (`#[ignore]`, `it.skip(`: [`super::disables_a_test`]),
+/// returns or is only a comment in `language`
+/// ([`super::writes_no_test_in_an_item`]: these lines are asked of inside
+/// test items only).
 fn added_lines(before: Option<&[u8]>, now: &[u8], language: Option<Language>) -> Result<Vec<usize>, git2::Error> {
     let text: Vec<&[u8]> = now.split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
     let held: BTreeSet<&[u8]> = before.unwrap_or_default().split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
     let counts = |n: &usize| {
         text.get(n - 1).is_some_and(|l| {
-            !l.is_empty() && !held.contains(l) && !super::disables_a_test(l) && !super::only_a_comment(l, language)
+            !l.is_empty()
+                && !held.contains(l)
+                && !super::disables_a_test(l)
+                && !super::writes_no_test_in_an_item(l, language)
         })
     };
     Ok(diffed_lines(before, now)?.into_iter().filter(counts).collect())

@@ -52,10 +52,9 @@ pub mod rust;
 /// (`@unittest.skip`, `@pytest.mark.skip`, `@pytest.mark.xfail`,
 /// `self.skipTest(`, `pytest.skip(`, `raise unittest.SkipTest(`,
 /// `pytest.importorskip(`), the JavaScript runners' skipped and to-do
-/// forms (`it.skip(`, `xit(`, `describe.skip(`, `test.todo(`), and a bare
-/// `return` (a test that returns before its first line). Such a line adds
-/// no test: it takes one out of every run, and a change whose only new
-/// test lines are these is not tested (test/cases/436, 446).
+/// forms (`it.skip(`, `xit(`, `describe.skip(`, `test.todo(`). Such a line
+/// adds no test: it takes one out of every run, and a change whose only
+/// new test lines are these is not tested (test/cases/436, 451).
 pub fn disables_a_test(line: &[u8]) -> bool {
     let line = line.trim_ascii();
     const STARTS: [&[u8]; 23] = [
@@ -83,15 +82,25 @@ pub fn disables_a_test(line: &[u8]) -> bool {
         b"it.todo(",
         b"test.todo(",
     ];
-    const WHOLE: [&[u8]; 2] = [b"return", b"return;"];
-    STARTS.iter().any(|s| line.starts_with(s)) || WHOLE.contains(&line)
+    STARTS.iter().any(|s| line.starts_with(s))
+}
+
+/// Whether a line added inside a test item (the space around it aside)
+/// writes no test there: a bare `return`, which ends the test before its
+/// first line, or only a comment in `language` (`// ...` or a one-line
+/// `/* ... */` in Rust and JavaScript, `# ...` in Python), which asserts
+/// nothing (test/cases/451). Asked only of the test items read inside
+/// other files: in a test path, a comment can be the assertion (a UI
+/// test's `//~ ERROR`, a FileCheck `// CHECK:`, `// @ts-expect-error`) and
+/// a golden file's `return` is expected output.
+pub fn writes_no_test_in_an_item(line: &[u8], language: Option<Language>) -> bool {
+    let line = line.trim_ascii();
+    line == b"return" || line == b"return;" || only_a_comment(line, language)
 }
 
 /// Whether a line (the space around it aside) is only a comment in
-/// `language` (`// ...` or a one-line `/* ... */` in Rust and JavaScript,
-/// `# ...` in Python): it asserts nothing, and writes no test
-/// (test/cases/446). A file in no language read here counts every line.
-pub fn only_a_comment(line: &[u8], language: Option<Language>) -> bool {
+/// `language`. A file in no language read here counts every line.
+fn only_a_comment(line: &[u8], language: Option<Language>) -> bool {
     let line = line.trim_ascii();
     match language {
         Some(Language::Rust | Language::Js) => {
