@@ -92,3 +92,22 @@ done
 git notes add -m "reviewed" HEAD
 expect_answer pushed "pass" "origin/main"
 expect_run 0 md check
+
+# A pushed commit's message told again (`git replace --edit`: a
+# replacement with the same tree and parents) keeps no work of its own;
+# one whose tree differs does.
+commit_a_feature
+git push -q origin main
+pushed=$(git rev-parse HEAD)
+retold=$(git commit-tree "$pushed^{tree}" -p "$pushed^" -m "the feature, its message told again")
+git replace "$pushed" "$retold"
+expect_answer pushed "pass" "origin/main"
+git replace -d "$pushed"
+echo more > more.txt
+git add more.txt
+tree=$(git write-tree)
+git rm -q --cached more.txt
+rm more.txt
+changed=$(git commit-tree "$tree" -p "$pushed^" -m "the feature, and more")
+git replace "$pushed" "$changed"
+expect_open pushed "refs/replace" "owed"

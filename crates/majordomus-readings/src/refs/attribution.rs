@@ -168,8 +168,11 @@ pub fn elsewhere(
     // at a commit this worktree made since the start is read (HEAD's
     // reflog names it, or it is one of `loose`): a notes history is never
     // walked.
-    let kept: Vec<(String, Oid)> =
-        kept.into_iter().filter(|(name, tip)| !super::kept::Written::made_here_only(name) || mine_by(tip)).collect();
+    let kept: Vec<(String, Oid)> = kept
+        .into_iter()
+        .filter(|(name, tip)| !super::kept::Written::made_here_only(name) || mine_by(tip))
+        .filter(|(name, tip)| !restates(repo, name, *tip))
+        .collect();
     let unproven: Vec<(String, Oid)> = uncounted
         .into_iter()
         .filter(|(name, tip)| made_here.contains(tip) || (!fetched(repo, name) && (rewritten || loose.contains(tip))))
@@ -312,6 +315,16 @@ fn loose_work(repo: &Repo, record: &TaskRecord) -> Reading<HashSet<Oid>> {
     let mut made = super::arrival::made_here::since(repo, started.into(), start)?;
     made.retain(|c| !holds_notes(repo, *c));
     Ok(made)
+}
+
+/// Whether `name` is a replace ref (`refs/replace/X`, `git replace
+/// --edit X`) whose commit holds what the commit it replaces holds: the
+/// same tree and the same parents, only its message or its author's
+/// line told again. It keeps no work of its own.
+fn restates(repo: &Repo, name: &str, tip: Oid) -> bool {
+    let Some(replaced) = name.strip_prefix("refs/replace/").and_then(|x| Oid::from_str(x).ok()) else { return false };
+    let (Ok(new), Ok(old)) = (repo.git.find_commit(tip), repo.git.find_commit(replaced)) else { return false };
+    new.tree_id() == old.tree_id() && new.parent_ids().eq(old.parent_ids())
 }
 
 /// Whether the commit's tree holds only what a notes tree does: entries
