@@ -29,3 +29,12 @@ echo "exit 0" > "$case_root/elsewhere/web/check.sh"
 CDPATH="$case_root/elsewhere" md gate run web > /dev/null 2>&1 || true
 expect_open gates-green "unit .*SHELLOPTS" "owed refused"
 judge_answer gates-green "owed refused" "web .*CDPATH"
+
+# A wrapper's `set -euo pipefail; export SHELLOPTS` only makes a run stop
+# sooner: the same gate. The fix made, both gates run so: green.
+echo "fn a() { fixed }" > src/lib.rs
+commit_all "fixed"
+stricter="braceexpand:errexit:hashall:interactive-comments:nounset:pipefail"
+env SHELLOPTS="$stricter" "$MAJORDOMUS" gate run unit > /dev/null 2>&1
+md gate run web > /dev/null 2>&1
+expect_answer gates-green pass "2 passing"

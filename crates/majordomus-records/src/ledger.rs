@@ -252,6 +252,60 @@ pub fn compared_names<'a>(start: &'a Environment, run: &'a Environment) -> Vec<&
     names
 }
 
+/// Whether two recorded values of the gate environment variable `name`
+/// choose the same run: equal, or, for bash's option lists (`SHELLOPTS`,
+/// `BASHOPTS`), the same once the options that only make a run stop
+/// sooner or say more ([`ONLY_STRICTER`]) and bash's own defaults are set
+/// aside. A wrapper's `set -euo pipefail; export SHELLOPTS` is the same
+/// gate; `noexec`, `noglob` or `nullglob` is not (test/cases/446).
+pub fn same_value(name: &str, a: Option<&str>, b: Option<&str>) -> bool {
+    if a == b {
+        return true;
+    }
+    if !matches!(name, "SHELLOPTS" | "BASHOPTS") {
+        return false;
+    }
+    let options = |v: Option<&str>| -> std::collections::BTreeSet<String> {
+        v.unwrap_or_default()
+            .split(':')
+            .filter(|o| !o.is_empty() && !ONLY_STRICTER.contains(o))
+            .map(str::to_string)
+            .collect()
+    };
+    options(a) == options(b)
+}
+
+/// The options of bash that, set or not, leave which commands a gate runs
+/// as they were: those that stop a run at a failure it would have had
+/// (`errexit`, `nounset`, `pipefail`, `inherit_errexit`), those that print
+/// more (`xtrace`, `verbose`), and those bash sets on its own in every
+/// shell that runs a script (`braceexpand`, `hashall`,
+/// `interactive-comments`, and `BASHOPTS`' defaults).
+const ONLY_STRICTER: [&str; 22] = [
+    "errexit",
+    "nounset",
+    "pipefail",
+    "inherit_errexit",
+    "xtrace",
+    "verbose",
+    "braceexpand",
+    "hashall",
+    "interactive-comments",
+    "checkwinsize",
+    "cmdhist",
+    "complete_fullquote",
+    "extquote",
+    "force_fignore",
+    "globasciiranges",
+    "globskipdots",
+    "hostcomplete",
+    "interactive_comments",
+    "patsub_replacement",
+    "progcomp",
+    "promptvars",
+    "sourcepath",
+];
+
 /// Values of the gate environment by name; `None` for one that is unset.
 /// A value that is not UTF-8 is kept with each such byte as `\xNN`.
 pub type Environment = BTreeMap<String, Option<String>>;
@@ -704,6 +758,14 @@ mod tests {
         ] {
             assert!(!in_gate_environment(name), "{name}");
         }
+        assert!(same_value(
+            "SHELLOPTS",
+            None,
+            Some("braceexpand:errexit:hashall:interactive-comments:nounset:pipefail")
+        ));
+        assert!(!same_value("SHELLOPTS", None, Some("braceexpand:hashall:noexec")));
+        assert!(!same_value("BASHOPTS", Some("cmdhist"), Some("cmdhist:nullglob")));
+        assert!(!same_value("PATH", Some("/bin"), Some("/bin:/x")));
         let huge = |n: usize| (0..n).map(|i| (format!("LD_X{i}"), None)).collect::<Environment>();
         assert_eq!(check_environment(&huge(bounds::ENVIRONMENT_NAMES)), Ok(()));
         assert!(check_environment(&huge(bounds::ENVIRONMENT_NAMES + 1)).is_err());

@@ -225,7 +225,7 @@ pub fn elsewhere<'a>(start: Option<&'a Environment>, run: &'a RecordedRun) -> Op
     let value = |env: &'a Environment, name: &str| env.get(name).and_then(Option::as_deref);
     let differs: Vec<Difference<'a>> = ledger::compared_names(start, at_run)
         .into_iter()
-        .filter(|name| value(start, name) != value(at_run, name))
+        .filter(|name| !ledger::same_value(name, value(start, name), value(at_run, name)))
         .map(|name| Difference { name, start: value(start, name), run: value(at_run, name) })
         .collect();
     (!differs.is_empty()).then_some(Elsewhere::Differs(differs))
