@@ -206,7 +206,8 @@ impl Register {
         let mut out = BTreeSet::new();
         for entry in index.iter() {
             let path = RepoPath::from_bytes(entry.path);
-            if self.scans_path(&path) && crate::file::in_tree(repo.root(), &path).is_some_and(|p| p.is_file()) {
+            let regular = |p: std::path::PathBuf| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file());
+            if self.scans_path(&path) && crate::file::in_tree(repo.root(), &path).is_some_and(regular) {
                 out.insert(path);
             }
         }
@@ -288,19 +289,34 @@ fn marker_word(pattern: &str) -> Option<String> {
     Some(format!("{word}("))
 }
 
-/// A file's text; `None` when it is gone, not a regular file (a FIFO is
-/// never waited on), or binary.
+/// A file's text; `None` when it is gone, or not a regular file: a FIFO
+/// is never waited on, and a symbolic link is what git stores it as, the
+/// name of its target, which holds no marker (read through, one leading
+/// outside the tree would name a limitation no clone holds: the file it
+/// leads to inside the tree is read at its own path). Every regular file
+/// is read: UTF-16 with its byte order mark decoded (as editors write it
+/// and compilers read it), anything else as UTF-8, bytes that are not
+/// replaced, NUL bytes and all (a NUL near the start no longer hides a
+/// marker below it: test/cases/457).
 fn read_text(path: &Path) -> Reading<Option<String>> {
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Ok(None);
+    }
     let bytes = match crate::file::read(path) {
         Ok(b) => b,
         Err(e) if e.is_not_found() => return Ok(None),
         Err(crate::file::FileError::NotRegular { .. }) => return Ok(None),
         Err(e) => return Err(Unread::io(e.to_string())),
     };
-    if bytes.iter().take(8000).any(|b| *b == 0) {
-        return Ok(None);
-    }
-    Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+    let utf16 = |rest: &[u8], unit: fn([u8; 2]) -> u16| {
+        let units: Vec<u16> = rest.chunks_exact(2).map(|c| unit([c[0], c[1]])).collect();
+        String::from_utf16_lossy(&units)
+    };
+    Ok(Some(match bytes.as_slice() {
+        [0xFF, 0xFE, rest @ ..] => utf16(rest, u16::from_le_bytes),
+        [0xFE, 0xFF, rest @ ..] => utf16(rest, u16::from_be_bytes),
+        _ => String::from_utf8_lossy(&bytes).into_owned(),
+    }))
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use majordomus_readings::refs::{self, Branch, Head, NoTrunk, RemoteEvidence, Trunk};
 use majordomus_readings::{Reading, Repo, Unread, UnreadKind};
 use majordomus_records::policy::Policy;
-use majordomus_records::task::TaskState;
+use majordomus_records::task::{TaskRecord, TaskState};
 use majordomus_records::StatePaths;
 
 use super::{Integrated, UpstreamsSeen};
@@ -49,9 +49,72 @@ pub fn integrated(
         (None, _) => Err(head.clone().err().unwrap_or_else(|| Unread::new(UnreadKind::Git, "HEAD could not be read"))),
         (Some(_), Err(e)) => Err(e.clone()),
         (Some(_), Ok(Err(none))) => Err(Unread::repository(none.reason())),
-        (Some(h), Ok(Ok(t))) => super::cache::integration_since(repo, paths, h, &t.commit, start)
-            .map(|integration| Integrated::Measured { trunk: t.clone(), integration }),
+        (Some(h), Ok(Ok(t))) => {
+            let integration = super::cache::integration_since(repo, paths, h, &t.commit, start)?;
+            let integration = match (&integration, task.record(), start) {
+                (refs::Integration::Reached, Some(record), Some(start)) => {
+                    own_work_undone(repo, record, start, &t.commit)?.unwrap_or(integration)
+                }
+                _ => integration,
+            };
+            Ok(Integrated::Measured { trunk: t.clone(), integration })
+        }
     }
+}
+
+/// The task's own work is the task's wherever HEAD went: a path a commit
+/// this worktree made since the start changed (HEAD's reflog:
+/// `made_by_head_since`), a commit the trunk reaches, where no commit made
+/// here put the path back as the start had it and the trunk's tip holds it
+/// as the start had it, was undone on the trunk, though the trunk reaches
+/// HEAD (a colleague's `git revert` of the
+/// pushed work, or a `git merge -s ours` of its branch, then pulled: HEAD's
+/// tree is then the start's, and HEAD's own change since says nothing;
+/// test/cases/456). Not kept between checks (the commits made are read
+/// from the reflog): a tree comparison per commit made since the start,
+/// asked only where the trunk reaches HEAD.
+fn own_work_undone(repo: &Repo, record: &TaskRecord, start: &str, trunk: &str) -> Reading<Option<refs::Integration>> {
+    let made = refs::attribution::made_by_head_since(repo, record)?;
+    if made.is_empty() {
+        return Ok(None);
+    }
+    let tree_of = |id: git2::Oid| repo.git.find_commit(id).and_then(|c| c.tree()).ok();
+    let (Some(start_tree), Some(tip)) =
+        (git2::Oid::from_str(start).ok().and_then(tree_of), git2::Oid::from_str(trunk).ok().and_then(tree_of))
+    else {
+        return Ok(None);
+    };
+    let entry = |t: &git2::Tree<'_>, p: &std::path::Path| t.get_path(p).ok().map(|e| (e.id(), e.filemode()));
+    let trunk_id = git2::Oid::from_str(trunk).map_err(|e| Unread::git(trunk, &e))?;
+    let mut changed = std::collections::BTreeSet::new();
+    let mut put_back = std::collections::BTreeSet::new();
+    for c in &made {
+        let Ok(commit) = repo.git.find_commit(*c) else { continue };
+        // Only work the trunk took: a commit it reaches (a spike pushed
+        // aside and thrown away was never the trunk's to undo).
+        let taken = *c == trunk_id || repo.git.graph_descendant_of(trunk_id, *c).unwrap_or(false);
+        if commit.parent_count() != 1 || !taken {
+            continue;
+        }
+        let (Ok(tree), Ok(parent)) = (commit.tree(), commit.parent(0).and_then(|p| p.tree())) else { continue };
+        let paths = majordomus_readings::trees::changed_paths(&repo.git, Some(&parent), Some(&tree))
+            .map_err(|e| Unread::git(&format!("the commit {c}"), &e))?;
+        for p in paths {
+            let at =
+                std::path::PathBuf::from(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(p.as_bytes()));
+            if entry(&tree, &at) == entry(&start_tree, &at) {
+                put_back.insert(at);
+            } else {
+                changed.insert(at);
+            }
+        }
+    }
+    let undone: Vec<String> = changed
+        .iter()
+        .filter(|p| !put_back.contains(*p) && entry(&tip, p) == entry(&start_tree, p))
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    Ok((!undone.is_empty()).then(|| refs::Integration::Undone { paths: undone, tip: trunk.to_string() }))
 }
 
 /// What `upstream-alive` needs beside the branches: the upstreams that
