@@ -85,6 +85,12 @@ pub fn operations(repo: &Repo) -> Reading<Vec<InProgress>> {
     read(repo.git_dir())
 }
 
+/// [`operations`] of the repository whose git directory is `git_dir` (a
+/// submodule's).
+pub fn operations_in(git_dir: &Path) -> Reading<Vec<InProgress>> {
+    read(git_dir)
+}
+
 fn read(dir: &Path) -> Reading<Vec<InProgress>> {
     let exists = |name: &str| -> Reading<bool> {
         match std::fs::symlink_metadata(dir.join(name)) {

@@ -93,6 +93,10 @@ pub struct Left {
     pub branches: Vec<Dated>,
     /// Its linked worktrees, each dated by its HEAD's reflog.
     pub worktrees: Vec<Dated>,
+    /// A merge, rebase, am session, cherry-pick, revert or bisect in
+    /// progress in it, as `git -C PATH status` reports one (`settled`
+    /// reads each submodule as it reads the repository around it).
+    pub operations: Vec<crate::state::InProgress>,
     /// Why it cannot be read, if it cannot: nothing else is then read.
     pub unread: Option<String>,
 }
@@ -428,6 +432,7 @@ fn left_in(place: Place, recorded: Option<&BTreeMap<String, SubmoduleAtStart>>) 
         stashes: Vec::new(),
         branches: Vec::new(),
         worktrees: Vec::new(),
+        operations: Vec::new(),
         unread: None,
     };
     let git = match &place.git {
@@ -454,6 +459,7 @@ fn read_into(
     left: &mut Left,
 ) -> Result<(), String> {
     let message = |e: git2::Error| e.message().to_string();
+    left.operations = crate::state::operations_in(git.path()).map_err(|e| e.reason)?;
     let refs = refs_now(git).map_err(message)?;
     left.head_branch = git
         .find_reference("HEAD")

@@ -356,11 +356,36 @@ pub(crate) fn settled(r: &Readings) -> Judgement {
         (Err(e), _) | (_, Err(e)) => return Judgement::unread(e),
     };
     let named: Vec<&str> = operations.iter().map(|o| o.operation.name()).collect();
+    // Each submodule checked out here is read as the repository around it
+    // is (test/cases/458): a bisect or rebase left in progress there.
+    let in_subs: Vec<(&str, &majordomus_readings::state::InProgress)> = match &r.commit.in_submodules {
+        Ok(lefts) => lefts.iter().flat_map(|l| l.operations.iter().map(move |o| (l.path.as_str(), o))).collect(),
+        Err(_) => Vec::new(),
+    };
     let details = json!({
         "operation": named.first(),
         "operations": operations.iter().map(|o| json!({ "name": o.operation.name(), "shown_by": o.shown_by })).collect::<Vec<_>>(),
+        "in_submodules": in_subs.iter().map(|(p, o)| json!({ "submodule": p, "name": o.operation.name(), "shown_by": o.shown_by })).collect::<Vec<_>>(),
         "conflicted": tree.conflicted,
     });
+    if !in_subs.is_empty() && operations.is_empty() && tree.conflicted.is_empty() {
+        let listed: Vec<String> =
+            in_subs.iter().map(|(p, o)| format!("{} in {p} ({})", o.operation.name(), o.shown_by)).collect();
+        let (path, first) = in_subs[0];
+        let remedy = match first.operation {
+            Operation::Bisect => format!("git -C {path} bisect reset"),
+            op => format!(
+                "in {path}: resolve any conflicts, then git -C {path} {0} --continue (or --abort)",
+                op.command()
+            ),
+        };
+        return Judgement::new(
+            Status::Owed,
+            format!("In progress in a submodule checked out here: {}.", names(&listed)),
+            details,
+        )
+        .remedy(remedy);
+    }
     if operations.is_empty() && tree.conflicted.is_empty() {
         return Judgement::new(
             Status::Pass,

@@ -322,6 +322,7 @@ fn lib_left(basis: majordomus_readings::refs::in_submodules::Basis) -> majordomu
         stashes: vec![],
         branches: vec![],
         worktrees: vec![],
+        operations: vec![],
         unread: None,
     }
 }
