@@ -595,12 +595,7 @@ fn owner_of(
 /// The remote `refname` lies under by name (`refs/remotes/NAME/...`), the
 /// longest such name among those configured now or at the start.
 fn by_name(refname: &str, standing: &BTreeMap<String, Standing>) -> Option<String> {
-    let rest = refname.strip_prefix("refs/remotes/")?;
-    standing
-        .keys()
-        .filter(|r| rest.len() > r.len() + 1 && rest.starts_with(r.as_str()) && rest.as_bytes()[r.len()] == b'/')
-        .max_by_key(|r| r.len())
-        .cloned()
+    super::remote_under(refname, standing.keys()).map(str::to_string)
 }
 
 /// Whether a refspec destination (`refs/remotes/origin/*`, or one ref)

@@ -87,6 +87,18 @@ fn collect(walk: git2::Revwalk<'_>) -> Reading<(Vec<String>, usize)> {
     Ok((listed, count))
 }
 
+/// The remote a remote-tracking ref `refname` lies under
+/// (`refs/remotes/NAME/...`): the longest of `remotes` it begins with, as
+/// a remote's name may hold a `/` (`team/origin`).
+pub fn remote_under<'a>(refname: &str, remotes: impl IntoIterator<Item = &'a String>) -> Option<&'a str> {
+    let rest = refname.strip_prefix("refs/remotes/")?;
+    remotes
+        .into_iter()
+        .filter(|r| rest.len() > r.len() + 1 && rest.starts_with(r.as_str()) && rest.as_bytes()[r.len()] == b'/')
+        .max_by_key(|r| r.len())
+        .map(String::as_str)
+}
+
 /// Whether `commit` exists in the repository.
 pub fn has_commit(repo: &Repo, commit: &str) -> bool {
     Oid::from_str(commit).ok().and_then(|o| repo.git.find_commit(o).ok()).is_some()
@@ -100,6 +112,16 @@ fn parse(id: &str) -> Reading<Oid> {
 mod tests {
     use super::*;
     use majordomus_testkit::TestRepo;
+
+    #[test]
+    fn a_remote_tracking_ref_lies_under_the_longest_remote_it_begins_with() {
+        let remotes: Vec<String> = ["origin", "team", "team/origin"].map(String::from).into();
+        assert_eq!(remote_under("refs/remotes/team/origin/main", &remotes), Some("team/origin"));
+        assert_eq!(remote_under("refs/remotes/team/main", &remotes), Some("team"));
+        assert_eq!(remote_under("refs/remotes/origin", &remotes), None, "a remote's name alone is no ref under it");
+        assert_eq!(remote_under("refs/remotes/other/main", &remotes), None);
+        assert_eq!(remote_under("refs/heads/origin/main", &remotes), None);
+    }
 
     #[test]
     fn an_unborn_head_has_a_branch_and_no_commit() {

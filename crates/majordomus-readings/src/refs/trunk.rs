@@ -32,11 +32,7 @@ fn branch_of(repo: &Repo, refname: &str) -> String {
     }
     let Some(rest) = refname.strip_prefix("refs/remotes/") else { return refname.to_string() };
     let remotes = repo.config().map(|c| c.remote_names()).unwrap_or_default();
-    let remote = remotes
-        .iter()
-        .filter(|r| rest.len() > r.len() + 1 && rest.starts_with(r.as_str()) && rest.as_bytes()[r.len()] == b'/')
-        .max_by_key(|r| r.len());
-    match remote {
+    match super::remote_under(refname, &remotes) {
         Some(r) => rest[r.len() + 1..].to_string(),
         None => rest.split_once('/').map_or(rest, |(_, b)| b).to_string(),
     }

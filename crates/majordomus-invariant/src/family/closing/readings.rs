@@ -725,7 +725,7 @@ fn pushed_since(
         }
         let remote = match remote {
             Some(r) => r.to_string(),
-            None => match remote_of(refname, &evidence.remotes_now) {
+            None => match refs::remote_under(refname, &evidence.remotes_now) {
                 Some(r) => r.to_string(),
                 None => continue,
             },
@@ -799,17 +799,6 @@ fn renamed_from(lines: &[reflog::Line], at_start: &Names<String>) -> bool {
             .and_then(|rest| rest.split_once(" to "))
             .is_some_and(|(from, _)| at_start.get(from).is_some())
     })
-}
-
-/// The configured remote a remote-tracking ref `refname` lies under: the
-/// longest of `remotes` (a remote's name may hold a `/`).
-fn remote_of<'a>(refname: &str, remotes: &'a [String]) -> Option<&'a str> {
-    let rest = refname.strip_prefix("refs/remotes/")?;
-    remotes
-        .iter()
-        .filter(|r| rest.len() > r.len() + 1 && rest.starts_with(r.as_str()) && rest.as_bytes()[r.len()] == b'/')
-        .max_by_key(|r| r.len())
-        .map(String::as_str)
 }
 
 fn backlog(repo: &Repo, paths: &StatePaths, policy: &Policy, task: Option<&TaskRecord>) -> Reading<Backlog> {
