@@ -85,15 +85,13 @@ fn own_work_undone(repo: &Repo, record: &TaskRecord, start: &str, trunk: &str) -
         return Ok(None);
     };
     let entry = |t: &git2::Tree<'_>, p: &std::path::Path| t.get_path(p).ok().map(|e| (e.id(), e.filemode()));
-    let trunk_id = git2::Oid::from_str(trunk).map_err(|e| Unread::git(trunk, &e))?;
-    let mut changed = std::collections::BTreeSet::new();
+    // Each path a commit made here changed, with the commits that changed
+    // it away from the start's; those a commit made here put back.
+    let mut changed: std::collections::BTreeMap<std::path::PathBuf, Vec<git2::Oid>> = Default::default();
     let mut put_back = std::collections::BTreeSet::new();
     for c in &made {
         let Ok(commit) = repo.git.find_commit(*c) else { continue };
-        // Only work the trunk took: a commit it reaches (a spike pushed
-        // aside and thrown away was never the trunk's to undo).
-        let taken = *c == trunk_id || repo.git.graph_descendant_of(trunk_id, *c).unwrap_or(false);
-        if commit.parent_count() != 1 || !taken {
+        if commit.parent_count() != 1 {
             continue;
         }
         let (Ok(tree), Ok(parent)) = (commit.tree(), commit.parent(0).and_then(|p| p.tree())) else { continue };
@@ -105,14 +103,21 @@ fn own_work_undone(repo: &Repo, record: &TaskRecord, start: &str, trunk: &str) -
             if entry(&tree, &at) == entry(&start_tree, &at) {
                 put_back.insert(at);
             } else {
-                changed.insert(at);
+                changed.entry(at).or_default().push(*c);
             }
         }
     }
+    // Only work the trunk took: a commit it reaches (a spike pushed aside
+    // and thrown away was never the trunk's to undo). Asked only of the
+    // paths the tip holds as the start had it: where the work landed, of
+    // none.
+    let trunk_id = git2::Oid::from_str(trunk).map_err(|e| Unread::git(trunk, &e))?;
+    let taken = |c: &git2::Oid| *c == trunk_id || repo.git.graph_descendant_of(trunk_id, *c).unwrap_or(false);
     let undone: Vec<String> = changed
         .iter()
-        .filter(|p| !put_back.contains(*p) && entry(&tip, p) == entry(&start_tree, p))
-        .map(|p| p.to_string_lossy().into_owned())
+        .filter(|(p, _)| !put_back.contains(*p) && entry(&tip, p) == entry(&start_tree, p))
+        .filter(|(_, by)| by.iter().any(taken))
+        .map(|(p, _)| p.to_string_lossy().into_owned())
         .collect();
     Ok((!undone.is_empty()).then(|| refs::Integration::Undone { paths: undone, tip: trunk.to_string() }))
 }
