@@ -420,6 +420,34 @@ pub fn made_by_head_since(repo: &Repo, record: &TaskRecord) -> Reading<HashSet<O
     Ok(lines.iter().filter(|l| making(&l.message)).filter_map(|l| Oid::from_str(&l.new).ok()).collect())
 }
 
+/// The commits this worktree made since the start ([`made_by_head_since`])
+/// that HEAD does not reach, each with one parent (a merge's change is not
+/// its own), oldest id first, that `keep` takes: work landed or left
+/// around HEAD. `keep` is asked first, so a cheap test spares the walk
+/// from HEAD for the commits it refuses. A commit gone since (pruned) is
+/// left out: it left nothing anywhere.
+pub fn made_off_head<'r>(
+    repo: &'r Repo,
+    record: &TaskRecord,
+    head: Option<Oid>,
+    mut keep: impl FnMut(&git2::Commit<'r>) -> bool,
+) -> Reading<Vec<git2::Commit<'r>>> {
+    let mut made: Vec<Oid> = made_by_head_since(repo, record)?.into_iter().collect();
+    made.sort();
+    let mut out = Vec::new();
+    for c in made {
+        let Ok(commit) = repo.git.find_commit(c) else { continue };
+        if commit.parent_count() != 1 || !keep(&commit) {
+            continue;
+        }
+        if head.is_some_and(|h| h == c || repo.git.graph_descendant_of(h, c).unwrap_or(false)) {
+            continue;
+        }
+        out.push(commit);
+    }
+    Ok(out)
+}
+
 /// The commits the HEAD reflog of the worktree `name` (as
 /// [`checked_out_elsewhere`] names it: `main`, or one under `worktrees/`)
 /// shows it making ([`making`]), all its lines read.

@@ -302,29 +302,16 @@ fn with_landed(
     mut debt: Debt,
 ) -> Reading<Debt> {
     let Some(trunk) = trunk else { return Ok(debt) };
-    let mut made: Vec<git2::Oid> = refs::attribution::made_by_head_since(repo, record)?.into_iter().collect();
-    if made.is_empty() {
-        return Ok(debt);
-    }
-    made.sort();
-    let git = &repo.git;
     let head = head.and_then(|h| git2::Oid::from_str(h).ok());
     let repo_dir = |c: &git2::Commit<'_>| {
         c.tree().ok().and_then(|t| t.get_path(std::path::Path::new(REPO_DIR)).ok()).map(|e| e.id())
     };
-    let mut candidates = Vec::new();
-    for c in made {
-        // A commit gone since (pruned) left nothing on the trunk.
-        let Ok(commit) = git.find_commit(c) else { continue };
-        let Ok(parent) = commit.parent(0) else { continue };
-        if commit.parent_count() != 1 || repo_dir(&commit) == repo_dir(&parent) {
-            continue;
-        }
-        if head.is_some_and(|h| h == c || git.graph_descendant_of(h, c).unwrap_or(false)) {
-            continue;
-        }
-        candidates.push((c.to_string(), parent.id().to_string()));
-    }
+    // Only a commit that changed `.ai/repo` is walked to from HEAD.
+    let changed_baselines = |c: &git2::Commit<'_>| c.parent(0).is_ok_and(|p| repo_dir(c) != repo_dir(&p));
+    let candidates: Vec<(String, String)> = refs::attribution::made_off_head(repo, record, head, changed_baselines)?
+        .iter()
+        .filter_map(|c| Some((c.id().to_string(), c.parent_id(0).ok()?.to_string())))
+        .collect();
     if candidates.is_empty() {
         return Ok(debt);
     }

@@ -252,11 +252,6 @@ pub fn landed(
     if record.scope.is_empty() || evidence.as_ref().is_ok_and(|e| e.grafts.is_some()) {
         return Ok(Vec::new());
     }
-    let mut made: Vec<git2::Oid> = refs::attribution::made_by_head_since(repo, record)?.into_iter().collect();
-    if made.is_empty() {
-        return Ok(Vec::new());
-    }
-    made.sort();
     let oid = |s: &str| git2::Oid::from_str(s).map_err(|e| Unread::git(s, &e));
     let head = head_commit.map(oid).transpose()?;
     let git = &repo.git;
@@ -265,15 +260,8 @@ pub fn landed(
         .and_then(|c| c.tree())
         .map_err(|e| Unread::git(&format!("the tree of the trunk's {}", trunk.commit), &e))?;
     let mut out = Vec::new();
-    for c in made {
-        if head.is_some_and(|h| h == c || git.graph_descendant_of(h, c).unwrap_or(false)) {
-            continue;
-        }
-        // A commit gone since (pruned) left nothing on the trunk.
-        let Ok(commit) = git.find_commit(c) else { continue };
-        if commit.parent_count() != 1 {
-            continue;
-        }
+    for commit in refs::attribution::made_off_head(repo, record, head, |_| true)? {
+        let c = commit.id();
         let read = |e: git2::Error| Unread::git(&format!("the commit {c}"), &e);
         let tree = commit.tree().map_err(read)?;
         let parent = commit.parent(0).and_then(|p| p.tree()).map_err(read)?;
