@@ -102,6 +102,7 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         index_mtime: std::fs::metadata(repo.git_dir().join("index"))
             .map_or((i64::MIN, 0), |m| (m.mtime(), m.mtime_nsec())),
         refreshed_since: cond.refreshed_since.unwrap_or(i64::MAX),
+        encodings: false,
     };
     let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, icase, repo.root());
     let folded = icase.then(|| Folded::new(entries, paths));
@@ -171,6 +172,22 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
             }
         }
     }
+    // A file whose content differs from its blob as it is on disk may be
+    // kept in another encoding, which git converts on its way in: where an
+    // attributes file could say so, it is compared again through the
+    // conversions (`encoding.rs`). Only then are the attributes files read.
+    let modified = |o: &Outcome| o.found == Found::Modified && o.hidden.is_none();
+    let encodings = outcomes.iter().any(modified)
+        && super::encoding::possible(repo, &config, (entries, paths), &walked.untracked);
+    if encodings {
+        let again = Settings { encodings: true, ..settings };
+        let mut stater = Stater::new(root);
+        for (e, o) in stage0.iter().zip(outcomes.iter_mut()) {
+            if modified(o) && e.mode & MODE_MASK != MODE_GITLINK {
+                *o = outcome(&mut stater, e, e.path(paths), &again, sparse);
+            }
+        }
+    }
     // A file libgit2 found clean at the start and unchanged since is clean
     // while the attributes files are what they were then (`verified.rs`).
     let attributes = attributes_digest(repo, (entries, paths), &walked.untracked);
@@ -186,7 +203,7 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         BTreeMap::new()
     } else {
         let filters = filters_possible(repo, &config, (entries, paths), &walked.untracked);
-        super::libgit2::ask(repo, &asked, paths, entries, filters)?.into_iter().collect()
+        super::libgit2::ask(repo, &asked, paths, entries, filters, encodings)?.into_iter().collect()
     };
 
     // The stamps of the files read by content and found clean, by this
@@ -341,12 +358,17 @@ fn filters_possible(
         || untracked.iter().any(|p| attributes(p.as_bytes()))
 }
 
-/// Whether the user-wide attributes file git reads by default exists
-/// (`$XDG_CONFIG_HOME/git/attributes`, else `~/.config/git/attributes`).
+/// Whether the user-wide attributes file git reads by default exists.
 fn global_attributes_exist() -> bool {
+    global_attributes().is_some_and(|p| p.exists())
+}
+
+/// The user-wide attributes file git reads by default:
+/// `$XDG_CONFIG_HOME/git/attributes`, else `~/.config/git/attributes`.
+pub(super) fn global_attributes() -> Option<std::path::PathBuf> {
     let base = std::env::var_os("XDG_CONFIG_HOME")
         .filter(|v| !v.is_empty())
         .map(std::path::PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".config")));
-    base.is_some_and(|b| b.join("git/attributes").exists())
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".config")))?;
+    Some(base.join("git/attributes"))
 }

@@ -167,7 +167,7 @@ fn bits(
         return Ok(());
     }
     let asked: Vec<&Entry> = marked.iter().map(|(e, _)| *e).collect();
-    let found: HashMap<&[u8], Found> = ask(repo, &asked, paths, entries, true)?.into_iter().collect();
+    let found: HashMap<&[u8], Found> = ask(repo, &asked, paths, entries, true, false)?.into_iter().collect();
     let listed: HashSet<RepoPath> = tree.dirty.iter().map(|d| d.path.clone()).collect();
     for (e, by) in marked {
         let path = RepoPath::from_bytes(e.path(paths));
@@ -207,7 +207,7 @@ fn refreshed(repo: &Repo, tree: &mut WorkingTree, (entries, paths): (&[Entry], &
         return Ok(());
     }
     let ids: HashMap<&[u8], String> = suspect.iter().map(|e| (e.path(paths), e.id.to_string())).collect();
-    for (path, found) in ask(repo, &suspect, paths, entries, true)? {
+    for (path, found) in ask(repo, &suspect, paths, entries, true, false)? {
         if found != Found::Clean {
             let index = ids.get(path).cloned();
             tree.dirty.push(Dirty {
@@ -267,13 +267,17 @@ pub(super) fn index(repo: &Repo, head_tree: Option<&git2::Tree<'_>>) -> Reading<
 /// decides; else libgit2 compares them through its built-in filters (eol,
 /// ident; never a configured filter driver), given an index of these
 /// entries alone, their times cleared so that it reads every one (their
-/// sizes kept: a size that differs is a change, as it is to git).
+/// sizes kept: a size that differs is a change, as it is to git). Where
+/// `encodings` (an attributes file could set `working-tree-encoding`), a
+/// path the attributes give an encoding is converted here as git converts
+/// it (`encoding.rs`), libgit2 having no such conversion.
 pub(super) fn ask<'a>(
     repo: &Repo,
     asked: &[&Entry],
     paths: &'a Paths,
     all: &[Entry],
     filters: bool,
+    encodings: bool,
 ) -> Reading<Vec<(&'a [u8], Found)>> {
     let mut out = Vec::with_capacity(asked.len());
     let mut for_libgit2 = Vec::new();
@@ -316,14 +320,32 @@ pub(super) fn ask<'a>(
             Unread::git(&format!("the index entry of {}", String::from_utf8_lossy(e.path(paths))), &err)
         })?;
     }
-    for e in &for_libgit2 {
-        opts.pathspec(e.path(paths));
-    }
     // A handle of its own whose index is this one: libgit2 never reads the
     // index file (which it cannot read when split or sparse) to look up an
     // attribute or whether the staged blob holds a CR.
     let handle = repo.reopen().map_err(|e| Unread::git("the repository", &e))?;
     handle.git.set_index(&mut index).map_err(|e| Unread::git("an index of the paths to compare", &e))?;
+    if encodings {
+        let autocrlf = handle.git.config().ok().and_then(|c| c.get_string("core.autocrlf").ok());
+        let mut rest = Vec::with_capacity(for_libgit2.len());
+        for e in for_libgit2 {
+            let conversion = super::encoding::conversion(&handle.git, e.path(paths), autocrlf.as_deref());
+            match &conversion.encoding {
+                Some(encoding) => out.push((
+                    e.path(paths),
+                    super::encoding::compare(repo, &handle.git, e, e.path(paths), &conversion, encoding)?,
+                )),
+                None => rest.push(e),
+            }
+        }
+        for_libgit2 = rest;
+        if for_libgit2.is_empty() {
+            return Ok(out);
+        }
+    }
+    for e in &for_libgit2 {
+        opts.pathspec(e.path(paths));
+    }
     let diff = handle
         .git
         .diff_index_to_workdir(Some(&index), Some(&mut opts))

@@ -79,6 +79,10 @@ pub(super) struct Settings<'a> {
     /// by content and found clean is stamped only if its change time is
     /// older enough than this.
     pub read_from_ns: i128,
+    /// Some attributes file could set `working-tree-encoding`: a file left
+    /// to its content is left to the conversions (`encoding.rs`), never
+    /// compared raw.
+    pub encodings: bool,
 }
 
 /// `lstat` relative to the file's directory, the directories opened one
@@ -177,7 +181,7 @@ pub(super) fn compare(stater: &mut Stater<'_>, e: &Entry, path: &[u8], s: &Setti
     // Left to the content: a file the start read and stamped is not read again.
     let kind = FileType::from_raw_mode(st.st_mode);
     if kind != FileType::RegularFile {
-        return (compare_content(stater, e, path, kind == FileType::Symlink), Stamp::None);
+        return (compare_content(stater, e, path, kind == FileType::Symlink, false), Stamp::None);
     }
     let stamped = |domain| s.verified.is_some_and(|v| v.binary_search(&verified::stamp(path, e, &st, domain)).is_ok());
     if stamped(Domain::Raw) {
@@ -188,7 +192,7 @@ pub(super) fn compare(stater: &mut Stater<'_>, e: &Entry, path: &[u8], s: &Setti
         // whether the attributes files still are what they were.
         return (Found::Ask, Stamp::ConvertedAtStart);
     }
-    let found = compare_content(stater, e, path, false);
+    let found = compare_content(stater, e, path, false, s.encodings);
     let domain = match found {
         Found::Clean => Domain::Raw,
         Found::Ask => Domain::Converted,
@@ -253,7 +257,7 @@ fn compare_stat(stater: &Stater<'_>, e: &Entry, path: &[u8], s: &Settings<'_>, s
 
 /// The content pass of [`compare`]: the file (or the link's target) hashed
 /// as a blob against the entry's.
-fn compare_content(stater: &Stater<'_>, e: &Entry, path: &[u8], is_symlink: bool) -> Found {
+fn compare_content(stater: &Stater<'_>, e: &Entry, path: &[u8], is_symlink: bool, encodings: bool) -> Found {
     let path = stater.root().join(std::ffi::OsStr::from_bytes(path));
     if is_symlink {
         let id = std::fs::read_link(&path)
@@ -264,6 +268,11 @@ fn compare_content(stater: &Stater<'_>, e: &Entry, path: &[u8], is_symlink: bool
             Some(_) => Found::Modified,
             None => Found::Ask,
         };
+    }
+    if encodings {
+        // Its encoding in the working tree, if it has one, is the
+        // attributes' to say (`encoding.rs`).
+        return Found::Ask;
     }
     let Ok(bytes) = crate::file::read(&path) else { return Found::Ask };
     if convertible(&bytes) {

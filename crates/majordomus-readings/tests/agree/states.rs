@@ -275,9 +275,30 @@ pub const SETTINGS: &[State] = &[
         w.commit_all("ident");
         w.write("a.c", "/* $Id: 0123456789012345678901234567890123456789 $ */\n");
     }),
+    ("files kept as UTF-16 and UTF-32 (working-tree-encoding): clean, touched, edited", |w| {
+        w.write(
+            ".gitattributes",
+            "*.le text working-tree-encoding=UTF-16LE\n*.bom text eol=crlf working-tree-encoding=UTF-16\n*.u32 working-tree-encoding=UTF-32BE\n",
+        );
+        w.write("a.le", utf16le("h\u{e9}llo\n"));
+        w.write("b.le", utf16le("kept\n"));
+        w.write("c.bom", [&[0xff, 0xfe][..], &utf16le("one\r\ntwo\r\n")].concat());
+        w.write("d.u32", "x\n".chars().flat_map(|c| u32::from(c).to_be_bytes()).collect::<Vec<u8>>());
+        w.commit_all("encodings");
+        // Touched (content unchanged, stat data not the index's), edited, and racy.
+        touch_later(w, "a.le");
+        touch_later(w, "c.bom");
+        touch_later(w, "d.u32");
+        w.write("b.le", utf16le("edited\n"));
+    }),
     ("an entry whose times hold no nanoseconds, edited within its second", nanoseconds_lost),
     ("submodules: clean, moved, dirty, untracked, gone and not checked out", submodules),
 ];
+
+/// `text` as UTF-16, little-endian, no byte order mark.
+fn utf16le(text: &str) -> Vec<u8> {
+    text.encode_utf16().flat_map(u16::to_le_bytes).collect()
+}
 
 /// Moves a file's modification time a minute back, content unchanged.
 fn age(w: &World, rel: &str) {
