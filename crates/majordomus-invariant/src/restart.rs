@@ -15,14 +15,16 @@
 //! that task started, so the policy in force stays its own: a loosening
 //! made since, before the finish or after it, is named and not in force,
 //! as one made during the task is (README "The policy in force";
-//! test/cases/381). Every answer left open names the task it continues. The archive is found by the root the task ended at,
-//! or, where that is gone, by which worktree it was (a worktree moved).
+//! test/cases/381). Every answer left open names the task it continues.
+//! The archive is found by which worktree of the repository the task ended
+//! in, which a move keeps, not by the root it ended at, which another
+//! worktree or a fresh clone can take since ([`previous`]).
 //!
 //! An archive that holds no task record (an older majordomus's, of a
 //! record it could not read) cannot be continued: the start is a new one,
 //! and every answer that names inherited evidence names that task instead.
 
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use serde_json::json;
 
@@ -150,13 +152,52 @@ pub fn worktree_key(git_dir: &Path, common_dir: &Path) -> String {
     git_dir.strip_prefix(&common_dir).map(|k| k.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
+/// Whether a worktree of the repository whose common git directory is
+/// `common_dir` is there under `key` ([`worktree_key`]): the main one is
+/// the repository itself; a linked one is while git keeps its admin
+/// directory (`git worktree remove` and `prune` delete it).
+fn worktree_there(common_dir: &Path, key: &str) -> bool {
+    let mut parts = Path::new(key).components();
+    match (parts.next(), parts.next(), parts.next()) {
+        (None, ..) => true,
+        (Some(Component::Normal(w)), Some(Component::Normal(_)), None) if w == "worktrees" => {
+            common_dir.join(key).is_dir()
+        }
+        // Not a key `finish` writes: no worktree of this repository.
+        _ => false,
+    }
+}
+
+/// Whether an archive is of a task this worktree ended. Which worktree of
+/// the repository it was decides, not where: the archive is in this
+/// repository's common git directory, and its key (`""` for the main
+/// worktree, `worktrees/NAME` for a linked one) stays with the worktree
+/// through `git worktree move` and a `mv` of the project, while the root
+/// it ended at can be taken since by another worktree (`git worktree add`
+/// at the old path) or another repository (a fresh clone there), neither
+/// of which is this one (test/cases/465). A worktree put back under the
+/// name of one removed (git names a worktree after its directory, so one
+/// added again where it was takes the same name) is that worktree again
+/// and continues its task, as it holds its stop (343); one standing at the
+/// root a task ended at, whose worktree is gone, continues it too, so a
+/// name changed on the way back is no way out of it. An archive of an
+/// older majordomus names no worktree: its root decides.
+fn this_worktrees(doc: &serde_json::Value, root: &Path, key: &str, common_dir: &Path) -> bool {
+    let at_root = doc.get("root").and_then(|r| r.as_str()).map_or(true, |r| Path::new(r) == root);
+    match doc.get("worktree").and_then(|k| k.as_str()) {
+        None => at_root,
+        Some(k) => k == key || (at_root && !worktree_there(common_dir, k)),
+    }
+}
+
 /// The task this working tree ended last, read from the archive
-/// directories (the common git directory's, then the one an older
-/// majordomus kept in the worktree), when it ended other than `completed`
-/// with questions open: one ended at `root`, or, where the root it ended
-/// at is gone, in the same worktree (`key`, [`worktree_key`]) moved since.
-/// An archive that cannot be read is passed over: it can tell nothing.
-pub fn previous(archive_dirs: &[PathBuf], root: &Path, key: &str) -> Option<PreviousTask> {
+/// directories (the common git directory's, `common_dir`'s, then the one
+/// an older majordomus kept in the worktree), when it ended other than
+/// `completed` with questions open: one this worktree ended, wherever its
+/// root was then ([`this_worktrees`]; `key` is this worktree's,
+/// [`worktree_key`]). An archive that cannot be read is passed over: it
+/// can tell nothing.
+pub fn previous(archive_dirs: &[PathBuf], root: &Path, key: &str, common_dir: &Path) -> Option<PreviousTask> {
     let mut latest: Option<(String, serde_json::Value, String)> = None;
     let entries = archive_dirs.iter().filter_map(|d| std::fs::read_dir(d).ok()).flatten();
     for entry in entries.flatten() {
@@ -171,13 +212,8 @@ pub fn previous(archive_dirs: &[PathBuf], root: &Path, key: &str) -> Option<Prev
             continue;
         };
         // An archive kept for several working trees names the one it was
-        // made in, and the worktree it was, which a move keeps.
-        let elsewhere = doc.get("root").and_then(|r| r.as_str()).is_some_and(|r| Path::new(r) != root);
-        let moved_here = || {
-            let gone = doc.get("root").and_then(|r| r.as_str()).is_some_and(|r| !Path::new(r).exists());
-            gone && doc.get("worktree").and_then(|k| k.as_str()) == Some(key)
-        };
-        if elsewhere && !moved_here() {
+        // made in, and the worktree it was.
+        if !this_worktrees(&doc, root, key, common_dir) {
             continue;
         }
         let Some(at) = doc.get("finished_at").and_then(|f| f.as_str()).map(str::to_string) else { continue };
@@ -226,14 +262,14 @@ mod tests {
     fn the_last_task_ended_with_questions_open_is_the_previous_one_and_a_completed_one_is_none() {
         let dir = tempfile::tempdir().expect("tempdir");
         let dirs = [dir.path().to_path_buf()];
-        assert_eq!(previous(&dirs, dir.path(), ""), None);
+        assert_eq!(previous(&dirs, dir.path(), "", dir.path()), None);
         archive(dir.path(), "a", "partial", "2026-11-30T10:00:00Z", "done: committed=owed");
         archive(dir.path(), "b", "failed", "2026-11-30T11:00:00Z", "done: pushed=owed");
-        let p = previous(&dirs, dir.path(), "").expect("previous");
+        let p = previous(&dirs, dir.path(), "", dir.path()).expect("previous");
         assert_eq!((p.id.as_str(), p.outcome.as_str(), p.done_line.as_str()), ("b", "failed", "done: pushed=owed"));
         assert!(sentence(&p).contains("\"task b\" (b) ended failed"), "{}", sentence(&p));
         archive(dir.path(), "c", "completed", "2026-11-30T12:00:00Z", "done: complete (19 pass, 0 exempt)");
-        assert_eq!(previous(&dirs, dir.path(), ""), None);
+        assert_eq!(previous(&dirs, dir.path(), "", dir.path()), None);
     }
 
     #[test]
@@ -242,14 +278,14 @@ mod tests {
         let dirs = [dir.path().to_path_buf()];
         // One `finish` made of a record it could not read: no record to continue.
         archive(dir.path(), "a", "failed", "2026-11-30T10:00:00Z", "done: pushed=owed");
-        let p = previous(&dirs, dir.path(), "").expect("previous");
+        let p = previous(&dirs, dir.path(), "", dir.path()).expect("previous");
         assert_eq!(archived_record(&p), None);
         let record = json!({ "schema": "majordomus/task/v1", "id": "a", "task": "task a",
                              "started_at": "2026-11-30T09:00:00Z", "head": null, "branch": "main" });
         let doc = json!({ "outcome": "failed", "finished_at": "2026-11-30T10:00:00Z", "done_line": "done: pushed=owed",
                           "record": record });
         std::fs::write(dir.path().join("a.json"), doc.to_string()).expect("write");
-        let p = previous(&dirs, dir.path(), "").expect("previous");
+        let p = previous(&dirs, dir.path(), "", dir.path()).expect("previous");
         let mut kept = archived_record(&p).expect("the archived record");
         assert_eq!((kept.id.as_str(), kept.started_at.as_str()), ("a", "2026-11-30T09:00:00Z"));
         assert!(!continues(&kept), "a record whose snapshot names no previous task continues none");
@@ -260,8 +296,9 @@ mod tests {
     }
 
     #[test]
-    fn a_task_left_open_in_a_worktree_since_moved_is_found_by_which_worktree_it_was() {
+    fn a_task_left_open_is_found_by_which_worktree_it_was_not_by_whether_its_root_is_taken() {
         let dir = tempfile::tempdir().expect("tempdir");
+        let common = tempfile::tempdir().expect("the common git directory");
         let other = tempfile::tempdir().expect("another worktree's root");
         let dirs = [dir.path().to_path_buf()];
         let put = |root: &Path, key: &str| {
@@ -269,13 +306,22 @@ mod tests {
                               "root": root, "worktree": key, "record": { "id": "a", "task": "task a" } });
             std::fs::write(dir.path().join("a.json"), doc.to_string()).expect("write");
         };
+        let c = common.path();
         let here = dir.path().join("here");
         put(Path::new("/gone/since/the/move"), "worktrees/x");
-        assert!(previous(&dirs, &here, "worktrees/x").is_some(), "the same worktree, moved");
-        assert_eq!(previous(&dirs, &here, "worktrees/y"), None, "another worktree");
+        assert!(previous(&dirs, &here, "worktrees/x", c).is_some(), "the same worktree, moved");
+        assert_eq!(previous(&dirs, &here, "worktrees/y", c), None, "another worktree");
         put(other.path(), "worktrees/x");
-        assert_eq!(previous(&dirs, &here, "worktrees/x"), None, "its root is still there: another worktree's");
-        assert!(previous(&dirs, other.path(), "").is_some(), "at its root, whatever its key");
+        assert!(previous(&dirs, &here, "worktrees/x", c).is_some(), "moved, and another worktree made at its old root");
+        assert!(previous(&dirs, other.path(), "worktrees/x1", c).is_some(), "at its root, its worktree gone");
+        std::fs::create_dir_all(c.join("worktrees/x")).expect("an admin directory");
+        assert_eq!(previous(&dirs, other.path(), "worktrees/x1", c), None, "at its root, its worktree still there");
+        put(other.path(), "");
+        assert!(previous(&dirs, &here, "", c).is_some(), "the main worktree, moved, a fresh clone at its old root");
+        assert_eq!(previous(&dirs, other.path(), "worktrees/x", c), None, "at its root, the main worktree is there");
+        put(other.path(), "../../elsewhere");
+        assert!(previous(&dirs, other.path(), "worktrees/x", c).is_some(), "a key finish never writes is no worktree");
+        assert_eq!(previous(&dirs, &here, "worktrees/x", c), None);
     }
 
     #[test]
@@ -285,6 +331,6 @@ mod tests {
         archive(dir.path(), "a", "completed", "2026-11-30T10:00:00Z", "done: complete (19 pass, 0 exempt)");
         archive(dir.path(), "b", "failed", "2026-11-30T10:00:00Z", "done: pushed=owed");
         archive(dir.path(), "c", "completed", "2026-11-30T10:00:00Z", "done: complete (19 pass, 0 exempt)");
-        assert_eq!(previous(&dirs, dir.path(), "").map(|p| p.id), Some("b".to_string()));
+        assert_eq!(previous(&dirs, dir.path(), "", dir.path()).map(|p| p.id), Some("b".to_string()));
     }
 }

@@ -158,7 +158,7 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
     let archives =
         [majordomus_records::paths::shared_archive_dir(repo.common_dir()), StatePaths::new(repo.root()).archive_dir()];
     let key = crate::restart::worktree_key(repo.git_dir(), repo.common_dir());
-    snapshot.previous = crate::restart::previous(&archives, repo.root(), &key);
+    snapshot.previous = crate::restart::previous(&archives, repo.root(), &key, repo.common_dir());
     Taken { snapshot, unread }
 }
 
