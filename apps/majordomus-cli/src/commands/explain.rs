@@ -69,7 +69,9 @@ pub fn cmd_explain(cwd: &Path, args: ExplainArgs) -> Result<Exit, CliError> {
 }
 
 /// What counts as a test in the repository at `cwd` (`regression-tested`):
-/// its policy's `[tests] paths` and pytest's rules as configured there.
+/// its policy's `[tests] paths` and pytest's rules as configured there
+/// (with a task active, held within the start commit's, as
+/// `regression-tested` reads them).
 fn tests_here(cwd: &Path, seen: &PolicySeen) -> String {
     use majordomus_invariant::family::verification::{test_code, test_path::TestRules};
     let globs = match seen {
@@ -77,7 +79,13 @@ fn tests_here(cwd: &Path, seen: &PolicySeen) -> String {
         _ => Vec::new(),
     };
     let pytest = match Workspace::open(cwd) {
-        Ok(ws) => test_code::changed::pytest_rules_at(ws.repo.root()),
+        Ok(ws) => match majordomus_records::task::TaskState::here(&ws.paths) {
+            majordomus_records::task::TaskState::Active(task) => {
+                test_code::changed::pytest_rules_since(&ws.repo, task.head.as_deref())
+                    .unwrap_or_else(|_| test_code::changed::pytest_rules_at(ws.repo.root()))
+            }
+            _ => test_code::changed::pytest_rules_at(ws.repo.root()),
+        },
         Err(_) => Default::default(),
     };
     let mut out = String::from("\nWhat counts as a test here:\n");

@@ -48,14 +48,7 @@ pub fn read(
     snapshot: &Snapshot,
     candidates: &[&str],
 ) -> Reading<TestCode> {
-    let start_tree = match start {
-        None => None,
-        Some(id) => {
-            let oid = git2::Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
-            let commit = repo.git.find_commit(oid).map_err(|_| Unread::start_commit_missing(id))?;
-            Some(commit.tree().map_err(|e| Unread::git(&format!("the tree of {id}"), &e))?)
-        }
-    };
+    let start_tree = tree_of(repo, start)?;
     let mut arrived_trees = Vec::with_capacity(arrived.len());
     for id in arrived {
         let oid = git2::Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
@@ -74,8 +67,10 @@ pub fn read(
     for &path in candidates {
         let Some(language) = Language::of(path) else { continue };
         if language == Language::Python {
-            let rules = code.pytest.get_or_insert_with(|| pytest_rules_at(root));
-            if !rules.collects_file(path) {
+            if code.pytest.is_none() {
+                code.pytest = Some(pytest_rules(repo, start_tree.as_ref())?);
+            }
+            if !code.pytest.as_ref().is_some_and(|rules| rules.collects_file(path)) {
                 continue;
             }
         }
@@ -150,6 +145,39 @@ fn blob_at(repo: &Repo, tree: Option<&git2::Tree<'_>>, path: &str, at: &str) -> 
 /// pytest's rules as the configuration at the working tree's root gives them.
 pub fn pytest_rules_at(root: &Path) -> PytestRules {
     PytestRules::from_files(|f| read_small(root, f))
+}
+
+/// pytest's rules under a task: the working tree's held within the start
+/// commit's `start_tree` (`None`: HEAD was unborn then, and pytest's
+/// defaults held). A test must be one by the rules the start held, as the
+/// policy in force is the start's: a configuration the task adds or edits
+/// (a `pytest.ini` with `python_files = *.py`, or a `pytest.toml`, which
+/// pytest reads before the start's `pyproject.toml`) may narrow what counts,
+/// never widen it (test/cases/469).
+pub fn pytest_rules(repo: &Repo, start_tree: Option<&git2::Tree<'_>>) -> Reading<PytestRules> {
+    let mut held = Vec::new();
+    for name in super::pytest::FILES {
+        let blob = blob_at(repo, start_tree, name, "at the start")?;
+        if let Some(text) = blob.filter(|b| b.len() as u64 <= MAX_FILE_BYTES).and_then(|b| String::from_utf8(b).ok()) {
+            held.push((name, text));
+        }
+    }
+    let start = PytestRules::from_files(|f| held.iter().find(|(n, _)| *n == f).map(|(_, t)| t.clone()));
+    Ok(pytest_rules_at(repo.root()).narrowing(start))
+}
+
+/// pytest's rules under the task whose start commit is `start` (`None`:
+/// HEAD was unborn then), for `majordomus explain`.
+pub fn pytest_rules_since(repo: &Repo, start: Option<&str>) -> Reading<PytestRules> {
+    pytest_rules(repo, tree_of(repo, start)?.as_ref())
+}
+
+/// The tree of the start commit `start` (`None`: HEAD was unborn then).
+fn tree_of<'r>(repo: &'r Repo, start: Option<&str>) -> Reading<Option<git2::Tree<'r>>> {
+    let Some(id) = start else { return Ok(None) };
+    let oid = git2::Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
+    let commit = repo.git.find_commit(oid).map_err(|_| Unread::start_commit_missing(id))?;
+    Ok(Some(commit.tree().map_err(|e| Unread::git(&format!("the tree of {id}"), &e))?))
 }
 
 /// A small file of the working tree, as text (a configuration file).

@@ -14,9 +14,11 @@
 //!   `::test` (`#[tokio::test]`), `#[test_case(..)]`, `#[rstest]`,
 //!   `#[quickcheck]` or `#[proptest]`, from its attributes to its closing
 //!   brace; a whole file declared by its parent module as `#[cfg(test)] mod
-//!   NAME;`, or opening with `#![cfg(test)]`.
+//!   NAME;`, or opening with `#![cfg(test)]` (a `cfg` predicate only where
+//!   it implies `test`: `any(test, feature = "std")` compiles without it).
 //! - **Python** (`.py`), by pytest's rules read from the repository's own
-//!   configuration ([`pytest`]): in a file `python_files` matches, a `def`
+//!   configuration at the start commit, which the working tree's may only
+//!   narrow ([`pytest`]): in a file `python_files` matches, a `def`
 //!   whose name `python_functions` matches, at module level or in classes
 //!   `python_classes` matches, decorators included.
 //! - **JavaScript and TypeScript** (`.js`, `.jsx`, `.mjs`, `.cjs`, `.ts`,
@@ -168,7 +170,7 @@ pub fn what_counts(rules: &super::test_path::TestRules, pytest: &pytest::PytestR
         format!(
             "  Python (.py), by pytest's rules ({}): in files matching {}, functions matching {} at module level \
              or in classes matching {}",
-            pytest.source,
+            pytest.described(),
             pytest.files.join(" "),
             pytest.functions.join(" "),
             pytest.classes.join(" ")

@@ -8,6 +8,11 @@
 //! `setup.cfg` (`[tool:pytest]`); else pytest's defaults. What this is not:
 //! pytest's rootdir search (the root is the repository's), nor its
 //! `testpaths`, nor plugins that collect more.
+//!
+//! Under a task the rules are the start commit's, which the working tree's
+//! may narrow and never widen ([`PytestRules::within`]): a `pytest.ini`
+//! the task commits with `python_files = *.py` makes none of its own
+//! functions a test (test/cases/469).
 
 /// The collection rules in force, and where they were read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,7 +22,16 @@ pub struct PytestRules {
     pub classes: Vec<String>,
     /// `pytest's defaults`, or the file and section read.
     pub source: String,
+    /// The rules the start commit held, when these are the working tree's
+    /// read under a task: a file, function or class is a test only under
+    /// both, so a configuration the task wrote narrows what counts and
+    /// never widens it.
+    pub within: Option<Box<PytestRules>>,
 }
+
+/// The files pytest reads its configuration from at the root, in its order.
+pub const FILES: [&str; 7] =
+    ["pytest.toml", ".pytest.toml", "pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"];
 
 impl Default for PytestRules {
     fn default() -> Self {
@@ -26,6 +40,7 @@ impl Default for PytestRules {
             functions: vec!["test".into()],
             classes: vec!["Test".into()],
             source: "pytest's defaults".into(),
+            within: None,
         }
     }
 }
@@ -61,18 +76,47 @@ impl PytestRules {
         rules
     }
 
+    /// These rules held within `start`'s: what counts is what both collect.
+    pub fn narrowing(self, start: PytestRules) -> Self {
+        Self { within: Some(Box::new(start)), ..self }
+    }
+
+    /// Where the rules were read: the working tree's file, and the start's
+    /// when these are held within them.
+    pub fn described(&self) -> String {
+        match &self.within {
+            Some(start)
+                if start.source != self.source
+                    || start.files != self.files
+                    || start.functions != self.functions
+                    || start.classes != self.classes =>
+            {
+                format!(
+                    "{}, only where the start's rules ({}: files {}, functions {}, classes {}) collect it too",
+                    self.source,
+                    start.described(),
+                    start.files.join(" "),
+                    start.functions.join(" "),
+                    start.classes.join(" ")
+                )
+            }
+            _ => self.source.clone(),
+        }
+    }
+
     /// Whether pytest collects the file at `path` (repository-relative).
     pub fn collects_file(&self, path: &str) -> bool {
         let base = path.rsplit('/').next().unwrap_or(path);
         self.files.iter().any(|p| if p.contains('/') { fnmatch(p, path) } else { fnmatch(p, base) })
+            && self.within.as_ref().map_or(true, |start| start.collects_file(path))
     }
 
     pub fn is_test_function(&self, name: &str) -> bool {
-        prefix_or_glob(&self.functions, name)
+        prefix_or_glob(&self.functions, name) && self.within.as_ref().map_or(true, |start| start.is_test_function(name))
     }
 
     pub fn is_test_class(&self, name: &str) -> bool {
-        prefix_or_glob(&self.classes, name)
+        prefix_or_glob(&self.classes, name) && self.within.as_ref().map_or(true, |start| start.is_test_class(name))
     }
 }
 
@@ -223,6 +267,30 @@ mod tests {
         let r =
             PytestRules::from_files(files(&[("setup.cfg", "[metadata]\n[tool:pytest]\npython_classes = Describe*\n")]));
         assert!(r.is_test_class("DescribeApi") && !r.is_test_class("TestApi"));
+    }
+
+    #[test]
+    fn rules_held_within_the_starts_narrow_and_never_widen() {
+        let start = PytestRules::from_files(files(&[(
+            "pyproject.toml",
+            "[tool.pytest.ini_options]\ntestpaths = [\"tests\"]\n",
+        )]));
+        let wide =
+            PytestRules::from_files(files(&[("pytest.ini", "[pytest]\npython_files = *.py\npython_functions = *\n")]));
+        let r = wide.narrowing(start.clone());
+        assert!(!r.collects_file("src/calc.py") && r.collects_file("tests/test_calc.py"));
+        assert!(!r.is_test_function("add") && r.is_test_function("test_add"));
+        assert!(
+            r.described()
+                .contains("only where the start's rules (pyproject.toml [tool.pytest.ini_options]: files test_*.py"),
+            "{}",
+            r.described()
+        );
+        let narrow = PytestRules::from_files(files(&[("pytest.ini", "[pytest]\npython_files = check_*.py\n")]));
+        let r = narrow.narrowing(start.clone());
+        assert!(!r.collects_file("tests/test_calc.py") && !r.collects_file("tests/check_calc.py"));
+        let same = start.clone().narrowing(start);
+        assert_eq!(same.described(), "pyproject.toml [tool.pytest.ini_options]");
     }
 
     #[test]

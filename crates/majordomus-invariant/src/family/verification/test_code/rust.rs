@@ -59,38 +59,89 @@ pub fn is_test_attribute(attr: &str) -> bool {
     let compact: String = attr.chars().filter(|c| !c.is_whitespace()).collect();
     let path = compact.split('(').next().unwrap_or("");
     if path == "cfg" {
-        return mentions_test(&compact["cfg".len()..]);
+        return implies_test(&compact["cfg".len()..]);
     }
     path == "test"
         || path.ends_with("::test")
         || matches!(path, "test_case" | "rstest" | "quickcheck" | "proptest" | "test_log::test")
 }
 
-/// Whether a cfg predicate (`(test)`, `(all(test,feature="x"))`) names
-/// `test` other than under `not(...)`.
-fn mentions_test(predicate: &str) -> bool {
-    let bytes = predicate.as_bytes();
-    let mut negated_until: Vec<usize> = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        // Bytes, not the text: `i` steps through every byte, and a name
-        // outside ASCII (`cfg(all(ü, test))`) has bytes that begin no character.
-        if bytes[i..].starts_with(b"not(") {
-            if let Some(end) = matching(bytes, i + 3) {
-                negated_until.push(end);
+/// Whether a cfg predicate (`(test)`, `(all(test,feature="x"))`), the
+/// bracketed text after `cfg`, holds only when `test` does: only then is
+/// what it gates compiled for tests alone. `test` implies it; `all(..)` does
+/// when any member does; `any(..)` only when every member does (it compiles
+/// whenever one holds, so `any(test, feature = "std")` is production code
+/// wherever std is on: test/cases/468); `not(..)`, any other name, and what
+/// cannot be parsed never do, so a predicate not understood is not read as
+/// test code.
+fn implies_test(predicate: &str) -> bool {
+    let mut cfg = Predicate { text: predicate.as_bytes(), at: 0 };
+    if !cfg.eat(b'(') {
+        return false;
+    }
+    let Some(implied) = cfg.predicate() else { return false };
+    cfg.eat(b')') && cfg.at == cfg.text.len() && implied
+}
+
+/// A cfg predicate (whitespace taken out) read from its start, evaluating
+/// as it goes whether each part implies `test`.
+struct Predicate<'a> {
+    text: &'a [u8],
+    at: usize,
+}
+
+impl Predicate<'_> {
+    /// Steps over `b` when it comes next.
+    fn eat(&mut self, b: u8) -> bool {
+        let next = self.text.get(self.at) == Some(&b);
+        self.at += usize::from(next);
+        next
+    }
+
+    /// One predicate: a name, `name = "value"`, or `name(list)`. `None`
+    /// where the text is not one.
+    fn predicate(&mut self) -> Option<bool> {
+        let from = self.at;
+        while self.text.get(self.at).is_some_and(|&b| ident_byte(b) || b == b':') {
+            self.at += 1;
+        }
+        let name = &self.text[from..self.at];
+        if name.is_empty() {
+            return None;
+        }
+        if self.eat(b'=') {
+            self.string()?;
+            return Some(false);
+        }
+        if !self.eat(b'(') {
+            return Some(name == b"test");
+        }
+        let mut members = Vec::new();
+        while !self.eat(b')') {
+            members.push(self.predicate()?);
+            if !self.eat(b',') && self.text.get(self.at) != Some(&b')') {
+                return None;
             }
         }
-        negated_until.retain(|&end| end > i);
-        if bytes[i..].starts_with(b"test")
-            && (i == 0 || !ident_byte(bytes[i - 1]))
-            && !bytes.get(i + 4).is_some_and(|&b| ident_byte(b) || b == b'=')
-            && negated_until.is_empty()
-        {
-            return true;
-        }
-        i += 1;
+        Some(match name {
+            b"all" => members.iter().any(|&m| m),
+            b"any" => !members.is_empty() && members.iter().all(|&m| m),
+            _ => false,
+        })
     }
-    false
+
+    /// A string literal (masked code leaves its quotes with blanks, taken
+    /// out; an attribute read as it was written keeps its text).
+    fn string(&mut self) -> Option<()> {
+        if !self.eat(b'"') {
+            return None;
+        }
+        while !self.eat(b'"') {
+            let b = *self.text.get(self.at)?;
+            self.at += if b == b'\\' { 2 } else { 1 };
+        }
+        Some(())
+    }
 }
 
 /// The item an attribute ending before `from` applies to: the offset of its
@@ -291,6 +342,39 @@ fn after() {}
         assert_eq!(found.len(), 4, "{found:?}");
         assert!(found[0].starts_with("fn a") && found[1].starts_with("fn c") && found[2].starts_with("fn d"));
         assert!(found[3].starts_with("fn d"), "the second test_case attribute marks the same fn: {found:?}");
+    }
+
+    #[test]
+    fn a_cfg_predicate_marks_test_code_only_where_it_implies_test() {
+        for test_only in [
+            "cfg(test)",
+            "cfg(all(test, feature = \"x\"))",
+            "cfg(all(unix, not(miri), test))",
+            "cfg(any(test, all(test, unix)))",
+            "cfg(all(any(test), feature = \"a,b)\"))",
+        ] {
+            assert!(is_test_attribute(test_only), "{test_only}");
+        }
+        for compiled_without_tests in [
+            "cfg(any(test, feature = \"std\"))",
+            "cfg(any(test, debug_assertions))",
+            "cfg(any(all(test, unix), windows))",
+            "cfg(not(test))",
+            "cfg(not(not(test)))",
+            "cfg(any())",
+            "cfg(all())",
+            "cfg(testing)",
+            "cfg(test = \"x\")",
+            "cfg(feature = \"test\")",
+            "cfg(test, unix)",
+            "cfg(all(test",
+        ] {
+            assert!(!is_test_attribute(compiled_without_tests), "{compiled_without_tests}");
+        }
+        let f = read("#[cfg(any(test, feature = \"std\"))]\nimpl E {\n    fn d() {}\n}\n");
+        assert!(f.items.is_empty(), "{:?}", f.items);
+        assert!(!read("#![cfg(any(test, feature = \"std\"))]\nfn f() {}\n").whole);
+        assert!(read("#[cfg(any(test, feature = \"std\"))]\nmod helpers;\n").test_modules.is_empty());
     }
 
     #[test]
