@@ -1,8 +1,8 @@
 //! Running a gate: the only way a verdict enters the ledger.
 //!
 //! A worker saying "the tests pass" is a recollection; a gate run is a
-//! measurement. `prepare` hashes the gate's inputs and reads HEAD *before*
-//! the command starts (the verdict covers the content it was run over, not
+//! measurement. `prepare` hashes the gate's inputs (twice, stamping them
+//! between) and reads HEAD *before* the command starts (the verdict covers the content it was run over, not
 //! whatever the files hold when it ends); `execute` runs the declared command
 //! through `/bin/sh -c` in the repository root, stdin closed, its output
 //! streamed straight through, in a process group of its own so that a time
@@ -52,7 +52,7 @@ use std::time::{Duration, Instant};
 
 use majordomus_readings::inputs::stamps::Stamps;
 use majordomus_readings::inputs::Inputs;
-use majordomus_readings::{refs, Reading, Repo};
+use majordomus_readings::{refs, Reading, Repo, Unread};
 use majordomus_records::ledger::{self, Entry, Environment, Event};
 use majordomus_records::policy::Gate;
 use majordomus_records::task::TaskState;
@@ -98,8 +98,9 @@ pub struct Prepared {
     pub started_at: chrono::DateTime<chrono::Utc>,
     /// The environment the command runs under (it inherits this process's).
     pub environment: Environment,
-    /// The input files' stamps once hashed: [`Prepared::moved`] compares
-    /// them after the run.
+    /// The input files' stamps, taken after a first read of the inputs and
+    /// before the read `inputs` holds ([`prepare`]): [`Prepared::moved`]
+    /// compares them after the run.
     pub stamps: Stamps,
 }
 
@@ -112,23 +113,55 @@ impl Prepared {
     }
 }
 
+/// How many times [`prepare`] reads the inputs again when they changed
+/// while it read them, before it gives up.
+const READS: usize = 4;
+
 /// Reads what a run of `gate` will cover: a fresh status pass, the hash of
 /// its inputs, HEAD.
+///
+/// The stamps that tell whether an input changed while the command ran
+/// must be taken before the inputs are read, or a write between the read
+/// and the stamps goes unseen (a clean tracked file is hashed by its index
+/// id as the status pass found it, and a file written after that pass and
+/// before the stamps is stamped as rewritten: test/cases/470). The paths
+/// are only known once the inputs are read, so they are read twice: the
+/// stamps are taken between, and the second read is the one the verdict
+/// covers. A write before the stamps makes the second read differ from the
+/// first (the inputs are read again, the stamps taken again); a write after
+/// them moves a stamp by the command's end ([`Prepared::moved`]). So any
+/// write from the first read to the command's end voids the run.
 pub fn prepare(repo: &Repo, id: &str, gate: &Gate, task: &TaskState) -> Reading<Prepared> {
-    // Read as `check` reads it, or the verdict's hash would never match.
+    let mut inputs = read_inputs(repo, gate, task)?;
+    for _ in 0..READS {
+        let stamps = Stamps::take(repo, &inputs.paths);
+        let again = read_inputs(repo, gate, task)?;
+        if again == inputs {
+            let commit = refs::head(repo)?.commit;
+            return Ok(Prepared {
+                stamps,
+                id: id.to_string(),
+                gate: gate.clone(),
+                inputs,
+                commit,
+                started_at: chrono::Utc::now(),
+                environment: ledger::gate_environment(),
+            });
+        }
+        inputs = again;
+    }
+    Err(Unread::io(format!(
+        "the inputs of the gate {id}: they changed each of the {} times they were read; leave them alone while a \
+         gate is being started",
+        READS + 1
+    )))
+}
+
+/// A fresh status pass and the hash of `gate`'s inputs over it, read as
+/// `check` reads them, or the verdict's hash would never match.
+fn read_inputs(repo: &Repo, gate: &Gate, task: &TaskState) -> Reading<Inputs> {
     let tree = crate::measure::working_tree(repo, task)?;
-    let inputs = crate::family::verification::readings::inputs_now(repo, &tree, gate)?;
-    let commit = refs::head(repo)?.commit;
-    let stamps = Stamps::take(repo, &inputs.paths);
-    Ok(Prepared {
-        stamps,
-        id: id.to_string(),
-        gate: gate.clone(),
-        inputs,
-        commit,
-        started_at: chrono::Utc::now(),
-        environment: ledger::gate_environment(),
-    })
+    crate::family::verification::readings::inputs_now(repo, &tree, gate)
 }
 
 /// How the command ended.

@@ -12,10 +12,12 @@
 //! it back. So each input file's stamp (device, inode, size, modification
 //! and change times, mode; of the path itself, and through every link on
 //! the way, as `links.rs` hashes an input under a linked directory) is taken
-//! once the inputs are hashed and again after the command ends; any stamp
-//! that moved is an input that changed while the gate ran, and no verdict
-//! is recorded. A file made and removed again during the run leaves no
-//! stamp to compare (a limit the README states).
+//! between two readings of the inputs, the second the one the verdict
+//! covers (the first tells which paths to stamp; a write before the stamps
+//! makes the two differ, and `gate run` reads again), and again after the
+//! command ends; any stamp that moved is an input that changed while the
+//! gate ran, and no verdict is recorded. A file made and removed again
+//! during the run leaves no stamp to compare (a limit the README states).
 
 use std::os::unix::fs::MetadataExt;
 
