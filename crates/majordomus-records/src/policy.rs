@@ -43,6 +43,14 @@ pub struct Policy {
     pub forge: Option<Forge>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tests: Option<Tests>,
+    /// Not a key of the file: the register `filings-closed` reads where the
+    /// policy in force tells it apart from `markers`. The two questions read
+    /// the register in opposite directions (a wider one holds more markers
+    /// for `markers-live` to account, and settles more filings), so a task's
+    /// change to it is in force only for the question it tightens
+    /// (README.md, "The policy in force"). `None`: `markers` is that register.
+    #[serde(skip)]
+    pub filing_markers: Option<Markers>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -228,6 +236,12 @@ impl Policy {
     /// The forge the policy names, if it names one.
     pub fn provider(&self) -> Option<Provider> {
         self.forge.as_ref().and_then(|f| f.provider)
+    }
+
+    /// The register a filed issue is settled by (`filings-closed`): the
+    /// policy's `[markers]`, unless the policy in force keeps another.
+    pub fn filing_register(&self) -> Option<&Markers> {
+        self.filing_markers.as_ref().or(self.markers.as_ref())
     }
 }
 

@@ -53,6 +53,16 @@ pub fn cmd_markers(cwd: &Path, args: MarkersArgs) -> Result<Exit, CliError> {
             outln!("scan:       {}  ({})", register.scan.join(", "), d.scan)?;
             outln!("extensions: {}  ({})", register.extensions.join(", "), d.extensions)?;
             outln!("exclude:    {}  ({})", register.exclude.join(", "), d.exclude)?;
+            if let Some(f) = policy.filing_markers.as_ref().filter(|f| Some(*f) != policy.markers.as_ref()) {
+                let filings = Register::from_policy(Some(f)).map_err(|e| CliError::Usage(e.reason))?;
+                outln!(
+                    "filings:    scan {}; extensions {}; exclude {}  (the register a filing is settled by: what the \
+                     start's register and the policy's both scan)",
+                    filings.scan.join(", "),
+                    filings.extensions.join(", "),
+                    filings.exclude.join(", ")
+                )?;
+            }
             outln!("files:      {} scanned (tracked, or untracked and not ignored)", files.len())?;
             for f in files {
                 outln!("  {}", crate::render::escape_text(&f.to_string()))?;

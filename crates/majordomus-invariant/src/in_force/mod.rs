@@ -154,7 +154,10 @@ pub fn read(repo: Option<&Repo>, root: &Path, task: &TaskState) -> Result<InForc
         None => Ok(Policy::default()),
     });
     let place = stricter::Place { remote_less: remote_less(repo, record) };
-    let start = at_start(repo, record, &builtin, now.as_ref().ok(), place);
+    let start = match now_text.as_ref().ok().and_then(|now| moved_on(repo, record, &builtin, now)) {
+        Some(moved) => moved,
+        None => at_start(repo, record, &builtin, now.as_ref().ok(), place),
+    };
     let mut finding = PolicyFinding {
         file: POLICY_FILE.to_string(),
         start: start.from.clone(),
@@ -264,6 +267,44 @@ fn at_start(
         ),
         Err(why) => unrecorded(format!("the task record predates keeping the policy, and {why}")),
     }
+}
+
+/// The start's policy as others moved it on since: where the policy file
+/// moved since the start commit (at HEAD, or in the working tree) and only
+/// commits that arrived from a remote changed it
+/// ([`majordomus_readings::refs::arrival::others_version`]: a colleague's
+/// change on the trunk, pulled), the file as they left it is the start's
+/// policy, and the task's own changes are read against it. A change of the
+/// task's (committed here, or made under this repository's own address in
+/// any clone and fetched) leaves the start's as it was: test/cases/464.
+/// Read only where the file moved, so the common command pays two blob
+/// reads; `None` wherever anything cannot be read.
+fn moved_on(repo: Option<&Repo>, record: &TaskRecord, builtin: &[&str], now: &Option<String>) -> Option<AtStart> {
+    let (repo, start) = (repo?, record.head.as_deref()?);
+    let then = in_commit(repo, start, "the start commit").ok()?;
+    let head = majordomus_readings::refs::head(repo).ok()?.commit?;
+    if head == start && *now == then {
+        return None;
+    }
+    if *now == then && in_commit(repo, &head, "HEAD").ok()? == then {
+        return None;
+    }
+    let evidence =
+        majordomus_readings::refs::evidence(repo, majordomus_readings::refs::Start::Snapshot(&record.snapshot)).ok()?;
+    let tip = majordomus_readings::refs::arrival::others_version(repo, record, &head, &evidence, POLICY_FILE)
+        .ok()??
+        .to_string();
+    let text = in_commit(repo, &tip, "the arrived commit").ok()??;
+    let policy = Policy::parse(Path::new(POLICY_FILE), &text, builtin).ok()?;
+    Some(AtStart {
+        policy,
+        from: format!(
+            "the policy file at {}, as commits that arrived from a remote since the start left it (none of them \
+             the task's), moved on from the start's",
+            short(&tip)
+        ),
+        text: Some(Some(text)),
+    })
 }
 
 /// An edit uncommitted at the start that no longer stands as one: the

@@ -35,18 +35,21 @@ pub fn merge(start: &Policy, now: &Policy) -> (Policy, Vec<Change>) {
 
 /// [`merge`], where the repository shows what `place` says.
 pub fn merge_at(start: &Policy, now: &Policy, place: Place) -> (Policy, Vec<Change>) {
-    let Policy { trunk, gates, questions, exempt, caps, markers, hook, forge, tests } = now;
+    // `filing_markers` is no key of a file: it is what this merge makes.
+    let Policy { trunk, gates, questions, exempt, caps, markers, hook, forge, tests, filing_markers: _ } = now;
     let mut c = Vec::new();
+    let (markers, filing_markers) = self::markers(&start.markers, markers, &mut c);
     let policy = Policy {
         trunk: self::trunk(&start.trunk, trunk, &mut c),
         gates: self::gates(&start.gates, gates, &mut c),
         questions: self::questions(&start.questions, questions, &mut c),
         exempt: self::exempt(&start.exempt, exempt, &mut c),
         caps: self::caps(&start.caps, caps, &mut c),
-        markers: self::markers(&start.markers, markers, &mut c),
+        markers,
         hook: self::hook(&start.hook, hook, &mut c),
         forge: self::forge(&start.forge, forge, place, &mut c),
         tests: self::tests(&start.tests, tests, &mut c),
+        filing_markers,
     };
     (policy, c)
 }
@@ -261,13 +264,25 @@ pub(crate) fn caps(
     out
 }
 
-/// `[markers]`: the register scans the union of the directories and of the
-/// extensions, and excludes only what both exclude (a register that scans
-/// more files holds more markers to account); a pattern changed keeps the
-/// start's. Each key left out is its default on either side.
-pub(crate) fn markers(start: &Option<Markers>, now: &Option<Markers>, c: &mut Vec<Change>) -> Option<Markers> {
+/// `[markers]`: one register read by two questions in opposite
+/// directions. For `markers-live` a register that scans more holds more
+/// markers to account, so it scans the union of the directories and of the
+/// extensions and excludes only what both exclude. For `filings-closed` a
+/// register that scans more settles more filings (a label and a marker in
+/// a scanned file register an open issue as a limitation), so the register
+/// a filing is settled by scans only what both scan and excludes what
+/// either excludes (`Policy::filing_markers`). Each change is named once for
+/// each question, stricter for the one and looser for the other. A pattern
+/// changed keeps the start's for both. Each key left out is its default on
+/// either side. Returns the register for `markers-live` and, where the two
+/// differ from the start's, the one for `filings-closed`.
+pub(crate) fn markers(
+    start: &Option<Markers>,
+    now: &Option<Markers>,
+    c: &mut Vec<Change>,
+) -> (Option<Markers>, Option<Markers>) {
     if start == now {
-        return start.clone();
+        return (start.clone(), None);
     }
     let (s, n) = (start.clone().unwrap_or_default(), now.clone().unwrap_or_default());
     let Markers { pattern, scan, extensions, exclude } = n;
@@ -285,32 +300,130 @@ pub(crate) fn markers(start: &Option<Markers>, now: &Option<Markers>, c: &mut Ve
     let kept = |merged: Vec<String>, then: &Option<Vec<String>>, default: &[&str]| {
         (then.is_some() || merged != strings(default)).then_some(merged)
     };
-    let scan_in_force = union(
-        &listed(s.scan.clone(), &marker_defaults::SCAN),
-        &listed(scan, &marker_defaults::SCAN),
-        "[markers] scan",
-        "scans",
-        c,
-    );
-    let ext_in_force = union(
-        &listed(s.extensions.clone(), &marker_defaults::EXTENSIONS),
-        &listed(extensions, &marker_defaults::EXTENSIONS),
-        "[markers] extensions",
-        "scans files ending in",
-        c,
-    );
-    let exclude_in_force = intersection(
-        &listed(s.exclude.clone(), &marker_defaults::EXCLUDE),
-        &listed(exclude, &marker_defaults::EXCLUDE),
-        "[markers] exclude",
-        c,
-    );
-    Some(Markers {
+    let (s_scan, n_scan) = (listed(s.scan.clone(), &marker_defaults::SCAN), listed(scan, &marker_defaults::SCAN));
+    let (s_ext, n_ext) =
+        (listed(s.extensions.clone(), &marker_defaults::EXTENSIONS), listed(extensions, &marker_defaults::EXTENSIONS));
+    let (s_excl, n_excl) =
+        (listed(s.exclude.clone(), &marker_defaults::EXCLUDE), listed(exclude, &marker_defaults::EXCLUDE));
+    register_list(&s_scan, &n_scan, "[markers] scan", "scans", c);
+    register_list(&s_ext, &n_ext, "[markers] extensions", "scans files ending in", c);
+    exclusions(&s_excl, &n_excl, c);
+    let live = Markers {
         pattern: s.pattern.clone(),
-        scan: kept(scan_in_force, &s.scan, &marker_defaults::SCAN),
-        extensions: kept(ext_in_force, &s.extensions, &marker_defaults::EXTENSIONS),
-        exclude: kept(exclude_in_force, &s.exclude, &marker_defaults::EXCLUDE),
-    })
+        scan: kept(joined(&s_scan, &n_scan), &s.scan, &marker_defaults::SCAN),
+        extensions: kept(joined(&s_ext, &n_ext), &s.extensions, &marker_defaults::EXTENSIONS),
+        exclude: kept(common(&s_excl, &n_excl), &s.exclude, &marker_defaults::EXCLUDE),
+    };
+    let filings = Markers {
+        pattern: s.pattern.clone(),
+        scan: Some(within_both(&s_scan, &n_scan)),
+        extensions: Some(common(&s_ext, &n_ext)),
+        exclude: Some(joined(&s_excl, &n_excl)),
+    };
+    (Some(live), Some(filings))
+}
+
+/// The changes to one scanned list of the register (`scan`, `extensions`),
+/// named for each question: what the working tree added is stricter for
+/// `markers-live` and looser for `filings-closed`; what it dropped, the
+/// other way round.
+fn register_list(start: &[String], now: &[String], entry: &str, verb: &str, c: &mut Vec<Change>) {
+    let dropped: Vec<&String> = start.iter().filter(|s| !now.contains(s)).collect();
+    let added: Vec<&String> = now.iter().filter(|n| !start.contains(n)).collect();
+    if !dropped.is_empty() {
+        let what = quoted(&dropped);
+        c.push(Change::new(
+            entry,
+            format!("narrowed: no longer {verb} {what}; markers-live still does"),
+            Effect::Looser,
+        ));
+        c.push(Change::new(
+            entry,
+            format!("narrowed: no longer {verb} {what}, so no marker there settles a filing (filings-closed)"),
+            Effect::Stricter,
+        ));
+    }
+    if !added.is_empty() {
+        let what = quoted(&added);
+        c.push(Change::new(entry, format!("widened: also {verb} {what}, for markers-live"), Effect::Stricter));
+        c.push(Change::new(
+            entry,
+            format!(
+                "widened: also {verb} {what}; a marker settles a filing (filings-closed) only where the start's \
+                 register scanned too"
+            ),
+            Effect::Looser,
+        ));
+    }
+}
+
+/// The changes to the register's exclusions, named for each question: an
+/// exclusion added is looser for `markers-live` and stricter for
+/// `filings-closed`; one taken away, the other way round.
+fn exclusions(start: &[String], now: &[String], c: &mut Vec<Change>) {
+    let entry = "[markers] exclude";
+    let dropped: Vec<&String> = start.iter().filter(|s| !now.contains(s)).collect();
+    let added: Vec<&String> = now.iter().filter(|n| !start.contains(n)).collect();
+    if !added.is_empty() {
+        let what = quoted(&added);
+        c.push(Change::new(
+            entry,
+            format!("widened: now also excludes {what}; not excluded for markers-live in this task"),
+            Effect::Looser,
+        ));
+        c.push(Change::new(
+            entry,
+            format!("widened: now also excludes {what}, so no marker there settles a filing (filings-closed)"),
+            Effect::Stricter,
+        ));
+    }
+    if !dropped.is_empty() {
+        let what = quoted(&dropped);
+        c.push(Change::new(entry, format!("narrowed: no longer excludes {what}, for markers-live"), Effect::Stricter));
+        c.push(Change::new(
+            entry,
+            format!(
+                "narrowed: no longer excludes {what}; for filings-closed they stay excluded in this task, so a marker \
+                 there settles no filing"
+            ),
+            Effect::Looser,
+        ));
+    }
+}
+
+/// Both lists, the start's order first, each once.
+fn joined(start: &[String], now: &[String]) -> Vec<String> {
+    let added = now.iter().filter(|n| !start.contains(n));
+    start.iter().chain(added).cloned().collect()
+}
+
+/// What both lists hold, the start's order.
+fn common(start: &[String], now: &[String]) -> Vec<String> {
+    start.iter().filter(|s| now.contains(s)).cloned().collect()
+}
+
+/// The directories both lists of scanned directories cover: each of either
+/// list that the other covers (a directory covers itself and what is under
+/// it; `.` or the empty name, all of the tree). The start scanning `.` and
+/// the working tree `src` is `src`.
+fn within_both(start: &[String], now: &[String]) -> Vec<String> {
+    let bare = |d: &String| d.trim_matches('/').to_string();
+    let covers = |outer: &str, inner: &str| {
+        outer.is_empty()
+            || outer == "."
+            || inner == outer
+            || inner.strip_prefix(outer).is_some_and(|r| r.starts_with('/'))
+    };
+    let (start, now): (Vec<String>, Vec<String>) = (start.iter().map(bare).collect(), now.iter().map(bare).collect());
+    let mut out: Vec<String> = Vec::new();
+    let taken = start.iter().filter(|s| now.iter().any(|n| covers(n, s)));
+    let taken = taken.chain(now.iter().filter(|n| start.iter().any(|s| covers(s, n))));
+    for d in taken {
+        if !out.contains(d) {
+            out.push(d.clone());
+        }
+    }
+    out
 }
 
 /// `[hook]`: the higher `block_limit` is in force (more blocks before a
@@ -461,24 +574,6 @@ fn union(start: &[String], now: &[String], entry: &str, verb: &str, c: &mut Vec<
         c.push(Change::new(entry, format!("widened: also {verb} {}", quoted(&added)), Effect::Stricter));
     }
     start.iter().chain(added).cloned().collect()
-}
-
-/// What both lists hold, the start's order: an exclusion added is named as
-/// a loosening, one taken away as stricter.
-fn intersection(start: &[String], now: &[String], entry: &str, c: &mut Vec<Change>) -> Vec<String> {
-    let dropped: Vec<&String> = start.iter().filter(|s| !now.contains(s)).collect();
-    let added: Vec<&String> = now.iter().filter(|n| !start.contains(n)).collect();
-    if !added.is_empty() {
-        c.push(Change::new(
-            entry,
-            format!("widened: now also excludes {}; not excluded for this task", quoted(&added)),
-            Effect::Looser,
-        ));
-    }
-    if !dropped.is_empty() {
-        c.push(Change::new(entry, format!("narrowed: no longer excludes {}", quoted(&dropped)), Effect::Stricter));
-    }
-    start.iter().filter(|s| now.contains(s)).cloned().collect()
 }
 
 /// A flag that holds if either side says so.

@@ -203,19 +203,46 @@ fn caps_the_lower_is_in_force_and_raising_or_removing_loosens() {
 #[test]
 fn markers_scan_and_extensions_are_the_union_and_exclusions_the_intersection() {
     let m = |body: &str| format!("[markers]\n{body}\n");
+    // Each change is named for markers-live, then for filings-closed, which
+    // reads the register the other way round.
     let (p, c) = merged("", &m("scan = [\"docs\"]"));
     let markers = p.markers.expect("a register");
     assert_eq!(markers.scan.expect("scan"), ["src", "crates", "apps", "docs"]);
-    assert_eq!(entries(&c), [("[markers] scan", false), ("[markers] scan", true)]);
+    let both = |entry: &'static str| vec![(entry, false), (entry, true), (entry, true), (entry, false)];
+    assert_eq!(entries(&c), both("[markers] scan"));
     let (p, c) = merged("", &m("extensions = [\"md\"]"));
     assert_eq!(p.markers.and_then(|m| m.extensions).expect("extensions"), ["rs", "sh", "py", "ts", "md"]);
-    assert_eq!(entries(&c), [("[markers] extensions", false), ("[markers] extensions", true)]);
+    assert_eq!(entries(&c), both("[markers] extensions"));
     let (p, c) = merged("", &m("exclude = [\"src\", \"**/test/**\"]"));
     assert_eq!(p.markers.and_then(|m| m.exclude).expect("exclude"), ["**/test/**"]);
-    assert_eq!(entries(&c), [("[markers] exclude", false), ("[markers] exclude", true)]);
+    assert_eq!(entries(&c), both("[markers] exclude"));
     let (p, c) = merged("", &m("pattern = \"TODO\\\\((#\\\\d+)\\\\)\""));
     assert_eq!(p.markers.expect("register").pattern, None, "the start's (default) pattern stays");
     assert_eq!(entries(&c), [("[markers] pattern", false)]);
+}
+
+#[test]
+fn a_filing_is_settled_by_what_both_registers_scan_and_neither_excludes() {
+    let m = |body: &str| format!("[markers]\n{body}\n");
+    let (p, _) = merged(&m("scan = [\"src\"]"), &m("scan = [\"src\", \"docs\"]\nextensions = [\"rs\", \"md\"]"));
+    let live = p.markers.clone().expect("a register");
+    assert_eq!(live.scan.expect("scan"), ["src", "docs"]);
+    let filings = p.filing_register().expect("the register of filings");
+    assert_eq!(filings.scan.as_deref(), Some(&["src".to_string()][..]));
+    assert_eq!(filings.extensions.as_deref(), Some(&["rs".to_string()][..]), "md is the task's");
+    let (p, _) = merged(&m("exclude = [\"gen/**\"]"), &m("exclude = [\"vendor/**\"]"));
+    let filings = p.filing_register().expect("the register of filings");
+    assert_eq!(filings.exclude.as_deref(), Some(&["gen/**".to_string(), "vendor/**".to_string()][..]));
+    assert_eq!(p.markers.and_then(|m| m.exclude).expect("exclude"), Vec::<String>::new());
+    // A directory under one the start scanned is scanned by both.
+    let (p, _) = merged(&m("scan = [\".\"]"), &m("scan = [\"src/\", \"docs\"]"));
+    let filings = p.filing_register().expect("the register of filings");
+    assert_eq!(filings.scan.as_deref(), Some(&["src".to_string(), "docs".to_string()][..]));
+    let (p, _) = merged(&m("scan = [\"src\"]"), &m("scan = [\"src/parse\", \"docs\"]"));
+    assert_eq!(p.filing_register().and_then(|f| f.scan.clone()).expect("scan"), ["src/parse"]);
+    // The same register is the one register, for both questions.
+    let (p, c) = merged(&m("scan = [\"src\"]"), &m("scan = [\"src\"]"));
+    assert!(c.is_empty() && p.filing_markers.is_none() && p.filing_register() == p.markers.as_ref());
 }
 
 #[test]

@@ -339,6 +339,8 @@ fn changed_by(repo: &Repo, commit: Oid) -> Reading<BTreeSet<RepoPath>> {
 }
 
 pub(super) mod made_here;
+mod moved_on;
+pub use moved_on::others_version;
 
 #[cfg(test)]
 mod tests;

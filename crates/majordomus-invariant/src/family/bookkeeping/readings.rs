@@ -178,8 +178,12 @@ pub fn measure(
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),
         (Ok(reg), Ok(r), Ok(c)) => reg.added_since(repo, r.head.as_deref(), &c.changed),
     };
+    // A filing is settled by the register in force for `filings-closed`,
+    // which a widening since the start does not reach (`Policy::filing_markers`).
     let register = match &book {
-        Ok(b) if !b.filed.is_empty() => Some(register_markers(repo, &register, tree)),
+        Ok(b) if !b.filed.is_empty() => {
+            Some(register_markers(repo, &Register::from_policy(policy.filing_register()), tree))
+        }
         _ => None,
     };
     let processes = book.as_ref().map_err(Clone::clone).map(|b| {

@@ -67,7 +67,7 @@ pub fn since(repo: &Repo, started: SystemTime, start: Option<Oid>) -> Reading<Ha
 
 /// This repository's own address, as git takes it for a commit it makes
 /// (the environment's first); `None` where none is set.
-fn own_email(repo: &Repo) -> Option<String> {
+pub(super) fn own_email(repo: &Repo) -> Option<String> {
     std::env::var("GIT_AUTHOR_EMAIL")
         .ok()
         .or_else(|| repo.config().ok().and_then(|c| c.get("user.email").map(str::to_string)))

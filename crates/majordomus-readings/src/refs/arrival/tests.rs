@@ -188,3 +188,50 @@ fn a_ref_moved_by_hand_after_a_fetch_leaves_what_the_fetch_brought_arrived() {
     assert_eq!((found.count, found.own_count), (2, 0));
     assert_eq!(found.tips, [theirs]);
 }
+
+/// The colleague's clone changes the policy file, under `author`, and pushes.
+fn pushes_policy(t: &TestRepo, clone: &TempDir, author: &str, text: &str) -> String {
+    let dir = clone.path();
+    t.git_in(dir, &["pull", "-q", "--rebase"]);
+    std::fs::create_dir_all(dir.join(".ai/repo")).expect("mkdir");
+    std::fs::write(dir.join(".ai/repo/majordomus.toml"), text).expect("write");
+    t.git_in(dir, &["add", "-A"]);
+    t.git_in(dir, &["commit", "-q", "--author", author, "-m", "the policy"]);
+    t.git_in(dir, &["push", "-q", "origin", "main"]);
+    t.git_in(dir, &["rev-parse", "HEAD"]).trim().to_string()
+}
+
+fn others(t: &TestRepo, record: &TaskRecord) -> Option<String> {
+    let repo = crate::open(t.path()).expect("open");
+    let head = crate::refs::head(&repo).expect("head").commit.expect("a commit");
+    let evidence = evidence(&repo, Start::Snapshot(&record.snapshot)).expect("evidence");
+    others_version(&repo, record, &head, &evidence, ".ai/repo/majordomus.toml").expect("read").map(|o| o.to_string())
+}
+
+#[test]
+fn a_file_only_a_colleague_changed_is_theirs_and_one_the_task_changed_or_wrote_under_its_address_is_not() {
+    let (t, _origin, colleague) = with_colleague();
+    t.git(&["config", "user.email", "author@example.com"]);
+    let record = start(&t);
+    let theirs = pushes_policy(&t, &colleague, "Colleague <c@example.com>", "[caps]\npushed = 5\n");
+    t.git(&["pull", "-q", "--ff-only"]);
+    assert_eq!(others(&t, &record), Some(theirs), "the colleague's change, pulled");
+    t.write("src/a.rs", "mine\n");
+    t.commit_all("mine");
+    assert!(others(&t, &record).is_some(), "the task's commit elsewhere leaves it the colleague's");
+
+    // Under this repository's own address, made in another clone: the task's.
+    pushes_policy(&t, &colleague, "Test Author <author@example.com>", "[caps]\npushed = 9\n");
+    t.git(&["pull", "-q", "--rebase"]);
+    assert_eq!(others(&t, &record), None);
+
+    // The task's own commit to it, on top of the colleague's: the task's.
+    let (t, _origin, colleague) = with_colleague();
+    t.git(&["config", "user.email", "author@example.com"]);
+    let record = start(&t);
+    pushes_policy(&t, &colleague, "Colleague <c@example.com>", "[caps]\npushed = 5\n");
+    t.git(&["pull", "-q", "--ff-only"]);
+    t.write(".ai/repo/majordomus.toml", "[caps]\npushed = 9\n");
+    t.commit_all("mine");
+    assert_eq!(others(&t, &record), None);
+}
