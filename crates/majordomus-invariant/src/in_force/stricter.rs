@@ -121,6 +121,20 @@ fn gate(id: &str, start: &Gate, now: &Gate, c: &mut Vec<Change>) -> Gate {
         ));
     }
     let inputs = union(&start.inputs, inputs, &entry("inputs"), "selects and covers", c);
+    // Widened, its verdict is hashed over more files: a failure recorded
+    // over the start's inputs no longer matches the inputs now, and a gate
+    // no change selects would pass with its failure still on the tree. So
+    // a gate whose inputs grew is selected, and runs over them.
+    let widened = inputs.len() > start.inputs.len();
+    if widened && !start.always && !*always {
+        c.push(Change::new(
+            entry("inputs"),
+            "widened, so the gate is selected: its verdict over the inputs now is owed",
+            Effect::Stricter,
+        ));
+    }
+    let always_in_force =
+        either(start.always, *always, &entry("always"), "no longer always selected; it still is", "always selected", c);
     Gate {
         run: start.run.clone(),
         inputs,
@@ -132,14 +146,7 @@ fn gate(id: &str, start: &Gate, now: &Gate, c: &mut Vec<Change>) -> Gate {
             "made required",
             c,
         ),
-        always: either(
-            start.always,
-            *always,
-            &entry("always"),
-            "no longer always selected; it still is",
-            "always selected",
-            c,
-        ),
+        always: always_in_force || widened,
         timeout_seconds: lower(start.timeout_seconds, *timeout_seconds, &entry("timeout_seconds"), "seconds", c),
     }
 }

@@ -171,7 +171,9 @@ fn decode(bytes: &[u8], encoding: &str) -> Result<String, String> {
     };
     let found = bom_of(bytes, width);
     let order = match (bom, found, order) {
-        (Bom::Refused, Some(_), _) => return Err(format!("git refuses a byte order mark in a file kept as {encoding}")),
+        (Bom::Refused, Some(_), _) => {
+            return Err(format!("git refuses a byte order mark in a file kept as {encoding}"))
+        }
         (Bom::Required, None, _) => return Err(format!("git requires a byte order mark in a file kept as {encoding}")),
         (_, Some(o), None) => o,
         (_, _, Some(o)) => o,

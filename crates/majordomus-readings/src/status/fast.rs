@@ -177,8 +177,8 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
     // attributes file could say so, it is compared again through the
     // conversions (`encoding.rs`). Only then are the attributes files read.
     let modified = |o: &Outcome| o.found == Found::Modified && o.hidden.is_none();
-    let encodings = outcomes.iter().any(modified)
-        && super::encoding::possible(repo, &config, (entries, paths), &walked.untracked);
+    let encodings =
+        outcomes.iter().any(modified) && super::encoding::possible(repo, &config, (entries, paths), &walked.untracked);
     if encodings {
         let again = Settings { encodings: true, ..settings };
         let mut stater = Stater::new(root);
