@@ -16,7 +16,7 @@ mod agree;
 
 use agree::random::{self, Focus};
 use agree::states::{self, State};
-use agree::World;
+use agree::{home, World};
 
 /// Builds and compares every state, then fails naming each that disagreed.
 fn all_agree(states: &[State]) {
@@ -112,6 +112,78 @@ fn a_setting_turned_on_since_the_start_to_hide_less_reads_as_git_status_reads_it
     let ours = agree::Answer::from_tree(&since);
     assert_eq!(ours, w.git_reading());
     assert_eq!(ours.changed.keys().map(|p| p.to_string()).collect::<Vec<_>>(), ["run.sh"]);
+}
+
+/// Conditional includes, which libgit2 (the reader of the working tree)
+/// follows otherwise than git: `hasconfig:remote.*.url:` it does not
+/// evaluate. Where an include git follows and libgit2 does not sets a key
+/// the reading obeys to another value, the reading is unread, naming the
+/// key and the include (test/cases/472); every other world, includes
+/// libgit2 follows as git does among them, reads as `git status` does.
+/// (A `gitdir:` reached through a symbolic link, and the file
+/// `GIT_CONFIG_GLOBAL` names, need the process's working directory and
+/// environment, which this test's threads share: test/cases/472 and 473
+/// hold them.)
+#[test]
+fn conditional_includes_read_as_git_reads_them_or_are_said() {
+    type Include = (&'static str, &'static str, &'static str, bool);
+    // The world's name, the condition, the included file, and whether the
+    // reading is unread.
+    const WORLDS: &[Include] = &[
+        (
+            "hasconfig sets who commits",
+            "hasconfig:remote.*.url:https://example.com/**",
+            "[user]\n\temail = x@y\n",
+            false,
+        ),
+        (
+            "hasconfig matching no remote",
+            "hasconfig:remote.*.url:https://other.org/**",
+            "[core]\n\tfileMode = true\n",
+            false,
+        ),
+        (
+            "hasconfig turning fileMode on",
+            "hasconfig:remote.*.url:https://example.com/**",
+            "[core]\n\tfileMode = true\n",
+            true,
+        ),
+        ("hasconfig naming an excludes file", "hasconfig:remote.*.url:**", "[core]\n\texcludesFile = EXCLUDES\n", true),
+        ("hasconfig setting what is in force", "hasconfig:remote.*.url:**", "[core]\n\tfileMode = false\n", false),
+        ("gitdir on the real path", "gitdir:ROOT/", "[core]\n\tfileMode = true\n", false),
+        ("relative gitdir", "gitdir:**/.git", "[core]\n\texcludesFile = EXCLUDES\n", false),
+        ("gitdir elsewhere", "gitdir:/nowhere/", "[core]\n\tfileMode = true\n", false),
+        ("onbranch", "onbranch:main", "[core]\n\tfileMode = true\n", false),
+    ];
+    let failures: Vec<String> = WORLDS
+        .iter()
+        .filter_map(|&(name, condition, included, unread)| {
+            let w = World::new(name);
+            let root = w.root().canonicalize().unwrap();
+            let excludes = root.join(".git/empty-excludes");
+            std::fs::write(&excludes, "").unwrap();
+            std::fs::write(home().join(".gitignore-everything"), "notes.md\n").unwrap();
+            w.config("core", "excludesFile", home().join(".gitignore-everything").to_str().unwrap());
+            w.config("core", "filemode", "false");
+            w.git(&["remote", "add", "origin", "https://example.com/team/repo.git"]);
+            let file = root.join(".git/included.conf");
+            let included = included.replace("EXCLUDES", excludes.to_str().unwrap());
+            std::fs::write(&file, included).unwrap();
+            let condition = condition.replace("ROOT", root.to_str().unwrap());
+            w.git(&["config", &format!("includeIf.{condition}.path"), file.to_str().unwrap()]);
+            w.write("run.sh", "#!/bin/sh\n");
+            w.commit_all("run");
+            w.chmod("run.sh", 0o755);
+            w.write("notes.md", "notes\n");
+            let repo = majordomus_readings::open(w.root()).unwrap();
+            match (majordomus_readings::status::read(&repo), unread) {
+                (Err(e), true) if e.reason.contains("includeIf") => None,
+                (Ok(tree), false) if agree::Answer::from_tree(&tree) == w.git_reading() => None,
+                (got, _) => Some(format!("{name}: {got:?}; git: {:?}", w.git_reading())),
+            }
+        })
+        .collect();
+    assert!(failures.is_empty(), "{} worlds read otherwise:\n{}", failures.len(), failures.join("\n"));
 }
 
 /// The named changes on clones of real projects: `MAJORDOMUS_AGREE_REPOS`

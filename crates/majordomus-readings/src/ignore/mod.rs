@@ -34,7 +34,7 @@
 //! ([`Matcher::hidden_since`]).
 
 mod pattern;
-mod wildmatch;
+pub(crate) mod wildmatch;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

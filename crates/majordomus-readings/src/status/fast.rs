@@ -58,6 +58,7 @@ fn since_prefix<'a>(since: Since<'a>) -> &'a str {
 }
 
 pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
+    super::as_git_configures(repo)?;
     // Not a snapshot: the few keys read are looked up in place, where a
     // snapshot copies the whole configuration (two entries per branch that
     // tracks a remote).

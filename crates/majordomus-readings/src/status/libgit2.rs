@@ -25,6 +25,7 @@ use crate::{Reading, Repo, Unread};
 /// Reads the working tree's state in one libgit2 status pass: the reference
 /// the fast path is held to, and its fallback.
 pub fn read(repo: &Repo) -> Reading<WorkingTree> {
+    super::as_git_configures(repo)?;
     let mut opts = StatusOptions::new();
     opts.include_untracked(true)
         .recurse_untracked_dirs(true)

@@ -58,6 +58,18 @@ pub fn read_since(repo: &Repo, start: Start<'_>) -> Reading<WorkingTree> {
     fast::read(repo, Since::Start(start))
 }
 
+/// Refuses a reading libgit2 would take under another configuration than
+/// git's: where a conditional include git and libgit2 follow differently
+/// sets a key the reading obeys (`core.fileMode`, `core.excludesFile`),
+/// the reading is unread, naming the key and the include
+/// ([`crate::config::Config::unlike_git`], test/cases/472 and 473).
+fn as_git_configures(repo: &Repo) -> Reading<()> {
+    match repo.config() {
+        Ok(config) => config.unlike_git().map_or(Ok(()), |why| Err(crate::Unread::repository(why))),
+        Err(_) => Ok(()),
+    }
+}
+
 /// Reads the working tree's state in one libgit2 status pass.
 pub fn read_with_libgit2(repo: &Repo) -> Reading<WorkingTree> {
     libgit2::read(repo)

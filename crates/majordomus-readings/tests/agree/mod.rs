@@ -31,7 +31,7 @@ const EMPTY_BLOB: &str = "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391";
 /// A home shared by every world of this test binary, set once before any
 /// git or libgit2 runs: no user configuration, ignore or attributes file
 /// of the machine's reaches either reader.
-fn home() -> &'static Path {
+pub fn home() -> &'static Path {
     static HOME: OnceLock<PathBuf> = OnceLock::new();
     HOME.get_or_init(|| {
         let dir = tempfile::Builder::new().prefix("majordomus-agree-home-").tempdir().unwrap().keep();

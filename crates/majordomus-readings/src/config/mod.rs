@@ -10,6 +10,8 @@
 //! refspecs) take it from here: one snapshot, one pass over it, shared by
 //! every handle [`crate::Repo::reopen`] makes.
 
+mod includes;
+
 use std::path::{Path, PathBuf};
 
 use git2::ConfigLevel;
@@ -30,10 +32,15 @@ pub struct Entry {
 /// Every entry of every configuration file git reads for the repository,
 /// in the order git reads them (the system's, the user's, the
 /// repository's, a worktree's): of two values of one key, the later is
-/// the one in force.
+/// the one in force. Conditional includes are followed as git follows
+/// them (`includes.rs`), where libgit2 follows some otherwise.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Config {
     entries: Vec<Entry>,
+    /// Where libgit2, which reads the working tree (the status, the ignore
+    /// rules), reads a key otherwise than git through such an include:
+    /// the reason, naming the key and the include.
+    unlike_git: Option<String>,
 }
 
 /// Makes `git`'s configuration the files git reads under the environment
@@ -45,9 +52,10 @@ pub struct Config {
 /// (`~/.gitconfig` beside a `GIT_CONFIG_GLOBAL` naming another) would hide
 /// files from `no-untracked` that `git status` shows, and one git reads
 /// would set a push URL `pushed` never saw. Every repository majordomus
-/// opens is passed through here. A conditional include in such a file is
-/// read without the repository (libgit2 is given none): `includeIf`
-/// there holds nothing, as git's own `git config --file` reads it.
+/// opens is passed through here. libgit2 follows no conditional include
+/// in such a file (it is given no repository, and git2 offers no way to
+/// give it one); [`Config::read`] follows them as git does, and says
+/// where the working tree's reading cannot (`includes.rs`).
 pub fn as_git_reads(git: &git2::Repository) {
     let global = std::env::var_os("GIT_CONFIG_GLOBAL");
     let system = std::env::var_os("GIT_CONFIG_SYSTEM");
@@ -81,21 +89,41 @@ impl Config {
     /// first: iterating copies each file's entries as they are (libgit2
     /// reads a file again when it changed), which is what a snapshot
     /// would copy, and a snapshot's iteration copies them once more.
+    ///
+    /// Where it holds a conditional include (`includeIf`), the entries are
+    /// those git reads ([`includes::as_git`]), and a key libgit2's own
+    /// readings may obey that libgit2 reads otherwise is kept as the
+    /// reason the working tree cannot be read as git reads it
+    /// ([`Config::unlike_git`]).
     pub fn read(git: &git2::Repository) -> Reading<Config> {
         let unread = |e: git2::Error| Unread::git("the repository's configuration", &e);
         let config = git.config().map_err(unread)?;
-        let mut entries = Vec::new();
+        let mut listed = Vec::new();
         let mut all = config.entries(None).map_err(unread)?;
         while let Some(entry) = all.next() {
             let entry = entry.map_err(unread)?;
             let Some(name) = entry.name() else { continue };
-            entries.push(Entry {
-                name: name.to_string(),
-                value: entry.value().map(str::to_string),
-                level: entry.level(),
+            listed.push(includes::Listed {
+                entry: Entry { name: name.to_string(), value: entry.value().map(str::to_string), level: entry.level() },
+                depth: entry.include_depth(),
             });
         }
-        Ok(Config { entries })
+        let entries: Vec<Entry> = listed.iter().map(|l| l.entry.clone()).collect();
+        if !entries.iter().any(|e| e.name.starts_with("includeif.")) {
+            return Ok(Config { entries, unlike_git: None });
+        }
+        let (as_git, differing) = includes::as_git(git, &listed);
+        let unlike_git = if differing.is_empty() { None } else { includes::unlike(&entries, &as_git, &differing) };
+        Ok(Config { entries: as_git, unlike_git })
+    }
+
+    /// Why the working tree cannot be read as git reads it, where a
+    /// conditional include git and libgit2 follow differently sets a key
+    /// libgit2's readings may obey (`core.fileMode`, `core.excludesFile`)
+    /// to another value than libgit2 reads: `committed` and `no-untracked`
+    /// answer `unknown` with it.
+    pub fn unlike_git(&self) -> Option<&str> {
+        self.unlike_git.as_deref()
     }
 
     /// Every entry, in the order git reads them.
