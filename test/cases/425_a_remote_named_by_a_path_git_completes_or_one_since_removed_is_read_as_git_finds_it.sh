@@ -3,8 +3,9 @@
 # git's transport finds it: `git remote add origin ../origin` names
 # `../origin.git` when only that is a repository, so a push under a push
 # URL given for one command is still owed there. A remote whose path holds
-# no repository any more (removed after the push) holds nothing: its refs
-# moved since the start are no evidence, named. An honest push to the remote named without its suffix passes.
+# no repository any more (removed after the push) holds nothing: it leads
+# elsewhere than at the start (test/cases/459), its refs read at their start
+# values, named. An honest push to the remote named without its suffix passes.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo base > README
@@ -31,6 +32,6 @@ expect_answer pushed pass "on origin/main"
 
 # The remote removed after the push: nothing holds the work.
 mv "$case_root/origin.git" "$case_root/moved.git"
-expect_open pushed "origin's URL names .*origin on this machine, where there is no repository"
+expect_open pushed "led on this machine at the start to the repository at .*origin.git and leads now to no repository"
 expect_run 10 md check
 expect_contains "pushed="

@@ -267,6 +267,40 @@ pub struct RemoteAtStart {
     /// in a record written before they were kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fetch: Option<Vec<String>>,
+    /// Where `url` led on this machine at the start: a URL's text can stay
+    /// the start's while what it names is replaced (a symbolic link
+    /// re-pointed, the directory swapped for a copy, a repository made
+    /// where git's transport finds it first). `None` in a record written
+    /// before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url_leads: Option<Leads>,
+    /// Where `push_url` led at the start, where one is set (as `url_leads`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub push_url_leads: Option<Leads>,
+}
+
+/// Where a remote's URL leads on this machine. Externally tagged (serde's
+/// default), so no number is buffered on the way in (the workspace's
+/// `arbitrary_precision` would read a buffered one as a map).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Leads {
+    /// A URL across a network: nothing here to read.
+    Network,
+    /// A path on this machine where git's transport finds no repository.
+    Nothing,
+    /// The repository git's transport finds there.
+    Repository(RepositoryAt),
+}
+
+/// A repository on this machine: the path git's transport finds it at,
+/// canonical, and its git directory's device and inode (a directory put in
+/// its place under the same path is another inode).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RepositoryAt {
+    pub path: Bytes,
+    pub dev: u64,
+    pub ino: u64,
 }
 
 /// Bytes kept in a JSON record: a string where they are UTF-8 (so the

@@ -433,7 +433,18 @@ fn no_remote_is_read_from_the_start_snapshot_and_the_repository_both() {
         r.snapshot.remotes = remotes.map(|names| {
             names
                 .into_iter()
-                .map(|n| (n.to_string(), RemoteAtStart { url: "../o.git".into(), push_url: None, fetch: None }))
+                .map(|n| {
+                    (
+                        n.to_string(),
+                        RemoteAtStart {
+                            url: "../o.git".into(),
+                            push_url: None,
+                            fetch: None,
+                            url_leads: None,
+                            push_url_leads: None,
+                        },
+                    )
+                })
                 .collect()
         });
         TaskState::Active(r)

@@ -9,7 +9,9 @@
 //! only when three things hold:
 //!
 //! - its remote existed at the task's start with the same URL (and push
-//!   URL, after `url.<base>.insteadOf`), and that URL is not this
+//!   URL, after `url.<base>.insteadOf`), leading on this machine where it
+//!   led then (the same repository, by path and inode, or none, or a URL
+//!   across a network: `on_disk::led_elsewhere`), and that URL is not this
 //!   repository itself. A remote added or re-pointed since is named and
 //!   never evidence; one removed since leaves its refs read at their start
 //!   values, so removing a remote does not make work pushed or exempt;
@@ -104,12 +106,14 @@ pub struct RemoteEvidence {
     /// counted or not: what a fetch since the start may have moved
     /// ([`super::arrival`] reads their reflogs). Empty with no task.
     pub moved: Vec<(String, String)>,
-    /// Every branch of a counted remote on this machine that its fetch
-    /// refspecs map to no remote-tracking ref (a `git clone
-    /// --single-branch`, a `--depth` clone), as remote, branch and commit:
-    /// a push there from here leaves no ref to say so, so the remote is
-    /// read itself (`on_disk::beyond_refspecs`). Empty where every
-    /// remote's refspecs map every branch, as git's default does.
+    /// Every branch of a counted remote on this machine that no
+    /// remote-tracking ref here stands for (the start's fetch refspecs map
+    /// it to none, as in a `--single-branch` or `--depth` clone, or to one
+    /// that does not exist here: a push by URL writes none, `git branch
+    /// -dr` deletes one), at a commit this repository has, as remote,
+    /// branch and commit: nothing here says the remote keeps it, so the
+    /// remote is read itself (`on_disk::beyond_refspecs`). Empty with no
+    /// task.
     pub beyond_refspecs: Vec<(String, String, String)>,
 }
 
@@ -234,7 +238,19 @@ pub fn evidence_with(
         let (url, push) = urls(now, &rewrites).unzip();
         let itself = url.iter().chain(push.iter()).any(|u| points_here(repo, u));
         let here = if itself { ", this repository itself" } else { "" };
+        // The start's URL text, leading elsewhere on this machine now: as
+        // good as re-pointed (the arms below cannot hold with the text the
+        // start's).
+        let elsewhere = start_remotes
+            .and_then(|r| r.get(name))
+            .zip(url.as_deref().zip(push.as_deref()))
+            .filter(|(then, (u, p))| then.url == *u && then.push_url.as_deref().unwrap_or(&then.url) == *p)
+            .and_then(|(then, (u, p))| on_disk::led_elsewhere(repo.root(), then, u, p));
         let verdict = match start_remotes.map(|r| r.get(name)) {
+            _ if elsewhere.is_some() => Standing::NotEvidence {
+                why: elsewhere.as_ref().map(|e| e.why(name, here)).unwrap_or_default(),
+                keeps_start: true,
+            },
             Some(None) => Standing::NotEvidence {
                 why: format!("{name} was added since the start{}", if itself { " and is this repository itself" } else { "" }),
                 keeps_start: false,
@@ -411,15 +427,17 @@ pub fn evidence_with(
         })
         .collect();
     on_disk::confirm(repo, &mut out, &on_disk, start_refs, now);
-    let narrowed: BTreeMap<String, on_disk::Remote> = configured
+    // Each counted remote's branches no ref here stands for, under the
+    // refspecs the start had (none without a task: nothing to ask it of).
+    let mapped_at_start: BTreeMap<String, on_disk::Remote> = configured
         .iter()
         .filter(|(name, _)| matches!(standing.get(*name), Some(Standing::Counts)))
-        .filter(|(_, c)| refspec::maps_onto(&c.fetch, "refs/heads/majordomus/any-branch").is_empty())
         .filter_map(|(name, c)| {
-            Some((name.clone(), on_disk::Remote { url: urls(c, &rewrites)?.0, mapping: c.fetch.clone() }))
+            let then = start_remotes?.get(name)?;
+            Some((name.clone(), on_disk::Remote { url: urls(c, &rewrites)?.0, mapping: start_fetch(name, then) }))
         })
         .collect();
-    out.beyond_refspecs = on_disk::beyond_refspecs(repo, &narrowed);
+    out.beyond_refspecs = on_disk::beyond_refspecs(repo, &mapped_at_start, now);
     let uncounted = {
         let counted_now: std::collections::HashSet<&str> =
             out.refs.iter().filter(|t| now.get(&t.refname) == Some(&t.commit)).map(|t| t.refname.as_str()).collect();
@@ -459,7 +477,13 @@ pub fn at_start_now(repo: &Repo) -> Reading<(BTreeMap<String, RemoteAtStart>, BT
         .filter_map(|(name, c)| {
             let (url, push) = urls(c, &rewrites)?;
             let push_url = (push != url).then_some(push);
-            Some((name.clone(), RemoteAtStart { url, push_url, fetch: Some(c.fetch.clone()) }))
+            // Where each leads on this machine (test/cases/459).
+            let url_leads = Some(on_disk::leads(repo.root(), &url));
+            let push_url_leads = push_url.as_deref().map(|p| on_disk::leads(repo.root(), p));
+            Some((
+                name.clone(),
+                RemoteAtStart { url, push_url, fetch: Some(c.fetch.clone()), url_leads, push_url_leads },
+            ))
         })
         .collect();
     Ok((remotes, remote_refs(repo)?))

@@ -744,10 +744,12 @@ fn pushed_since(
         let Some(made_at) = DateTime::from_timestamp(first.time, 0) else { continue };
         out.push(Pushed { refname: refname.clone(), remote, branch, commit: commit.clone(), made_at, landed: false });
     }
-    // A branch of a remote on this machine that its refspecs do not map
-    // (a `--single-branch` clone: no ref here says a push made it) whose
-    // tip is a commit this worktree made since the start: one a push from
-    // here made (test/cases/455). Dated by that commit.
+    // A branch of a remote on this machine that no remote-tracking ref
+    // here stands for (a `--single-branch` clone's refspecs map it to none;
+    // a push by URL wrote none; `git branch -dr` deleted it) whose tip is a
+    // commit this worktree made since the start: one a push from here made
+    // (test/cases/455, 460); a colleague's, at a commit of theirs, is not.
+    // Dated by that commit.
     for (remote, branch, commit) in &evidence.beyond_refspecs {
         let refname = format!("refs/remotes/{remote}/{branch}");
         if at_start.get(&refname).is_some() || out.iter().any(|p| p.refname == refname) {

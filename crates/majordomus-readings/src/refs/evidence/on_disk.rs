@@ -20,6 +20,12 @@
 //! the branch's tip, named, where this repository has that commit, and is
 //! set aside, named, where it has not; one whose branch the remote no
 //! longer has is gone.
+//! Whatever sits where the URL leads is read as the remote, so the start
+//! records where that is (the repository git's transport finds, by its
+//! canonical path and its git directory's inode, or none, or a network),
+//! and a remote whose URL's text is the start's but leads elsewhere now
+//! (a link re-pointed, the directory replaced by a copy, a repository made
+//! where git finds it first) counts no more ([`led_elsewhere`]).
 //! A remote across a network is left to its refs' word. One whose URL
 //! names a path on this machine where there is no repository (removed
 //! since the push, or never one) holds nothing: its refs moved since the
@@ -27,12 +33,15 @@
 //! the task's, and is left as it is).
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::os::unix::ffi::OsStringExt as _;
+use std::os::unix::fs::MetadataExt as _;
+use std::path::{Path, PathBuf};
 
 use git2::Oid;
 use majordomus_records::names::Names;
+use majordomus_records::task::{Bytes, Leads, RemoteAtStart, RepositoryAt};
 
-use super::{local_path, path_of, refspec, short, RemoteEvidence, SetAside, Tracking};
+use super::{local_path, path_of, refspec, repository_at, short, RemoteEvidence, SetAside, Tracking};
 use crate::Repo;
 
 /// A remote's fetch URL (as git rewrites it) and the refspecs that say
@@ -140,25 +149,132 @@ pub(super) fn confirm(
     out.refs = kept;
 }
 
-/// The branches of each remote on this machine in `narrowed` (remotes
-/// whose fetch refspecs leave some branch unmapped) that no refspec maps
-/// to a remote-tracking ref, with their commits: what a fetch never
-/// shows, and a push there (`git push origin HEAD:backup/x` from a
-/// `--single-branch` clone) leaves no ref here to say. A remote across a
-/// network cannot be asked without the network, and is not.
-pub(super) fn beyond_refspecs(repo: &Repo, narrowed: &BTreeMap<String, Remote>) -> Vec<(String, String, String)> {
+/// The branches of each remote on this machine in `remotes` (those that
+/// count, with the fetch refspecs the start had) that no remote-tracking
+/// ref here stands for, with their commits: no refspec maps the branch
+/// (a `--single-branch` or `--depth` clone, test/cases/455), or the refs
+/// they map it onto do not exist here (a push by URL, `git push
+/// ../origin.git side:refs/heads/backup/side`, writes none; nor does a
+/// branch deleted here with `git branch -dr` say the remote still has it,
+/// test/cases/460). Only those whose tip is a commit this repository has
+/// are kept: one it has not was made by no commit here (a colleague's
+/// branch, not fetched), and asking which commits were made here costs a
+/// walk. The remote's branches are listed once (its refs, not its
+/// history); a remote across a network cannot be asked without the
+/// network, and is not.
+pub(super) fn beyond_refspecs(
+    repo: &Repo,
+    remotes: &BTreeMap<String, Remote>,
+    now: &BTreeMap<String, String>,
+) -> Vec<(String, String, String)> {
     let mut out = Vec::new();
-    for (name, remote) in narrowed {
+    let Ok(odb) = repo.git.odb() else { return out };
+    for (name, remote) in remotes {
         let Place::Here(_, theirs) = open(repo, &remote.url) else { continue };
         let Ok(refs) = theirs.references_glob("refs/heads/*") else { continue };
         for r in refs.flatten() {
             let (Some(full), Some(id)) = (r.name(), r.target()) else { continue };
-            if refspec::maps_onto(&remote.mapping, full).is_empty() {
+            let tracked = refspec::maps_onto(&remote.mapping, full).iter().any(|d| now.contains_key(d));
+            if !tracked && odb.exists(id) {
                 out.push((name.clone(), short(full).to_string(), id.to_string()));
             }
         }
     }
     out
+}
+
+/// Where `url` leads on this machine now: across a network; to no
+/// repository; or to the repository git's transport finds there
+/// ([`repository_at`], as [`local_path`] finds it), canonical, with its
+/// git directory's device and inode. A few stats, no repository opened:
+/// it is read for every remote at every check.
+pub(super) fn leads(root: &Path, url: &str) -> Leads {
+    let Some(path) = path_of(root, url) else { return Leads::Network };
+    let Some(found) = repository_at(&path) else { return Leads::Nothing };
+    let meta = git_dir(&found).and_then(|g| std::fs::metadata(g).ok());
+    match (found.canonicalize(), meta) {
+        (Ok(canonical), Some(meta)) => Leads::Repository(RepositoryAt {
+            path: Bytes(canonical.into_os_string().into_vec()),
+            dev: meta.dev(),
+            ino: meta.ino(),
+        }),
+        _ => Leads::Nothing,
+    }
+}
+
+/// The git directory of a repository [`repository_at`] found: the
+/// directory itself, or the one its `.git` file names (`gitdir: PATH`,
+/// relative to the file's directory).
+fn git_dir(found: &Path) -> Option<PathBuf> {
+    if found.join("HEAD").is_file() && found.join("objects").is_dir() {
+        return Some(found.to_path_buf());
+    }
+    let text = std::fs::read(found.join(".git")).ok()?;
+    let line = text.strip_prefix(b"gitdir: ")?;
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    let named = PathBuf::from(std::ffi::OsString::from_vec(line.strip_suffix(b"\r").unwrap_or(line).to_vec()));
+    Some(found.join(named))
+}
+
+/// A remote whose URL's text is the start's but which leads elsewhere on
+/// this machine now: which URL, and where it led then and leads now.
+pub(super) struct Elsewhere {
+    /// `URL` or `push URL`.
+    pub which: &'static str,
+    pub url: String,
+    pub then: String,
+    pub now: String,
+}
+
+impl Elsewhere {
+    /// Why the remote `name` is no evidence (`here`: that it is this
+    /// repository itself now, or nothing).
+    pub(super) fn why(&self, name: &str, here: &str) -> String {
+        format!(
+            "the {} of {name}, {}, is the start's, but it led on this machine at the start to {} and leads now to {}{here}, so its refs are read at their start values",
+            self.which, self.url, self.then, self.now
+        )
+    }
+}
+
+/// Whether the remote `then` describes, configured now with the start's
+/// URL text (`url`, and `push` for a push URL set at the start), leads
+/// elsewhere on this machine than it did at the start: a symbolic link
+/// in the path re-pointed (`ln -sfn copy.git origin.git`), the directory
+/// replaced by a copy (`mv`, `git clone --bare`: another inode), a
+/// repository made where git's transport now finds it first (`../origin`
+/// beside `../origin.git`), one where there was none, none where there
+/// was one (test/cases/459). Since a remote here is read itself, whatever
+/// sits at the path now would otherwise be taken for the start's remote.
+/// A record written before this was kept (`url_leads` unset) says
+/// nothing: `None`.
+pub(super) fn led_elsewhere(root: &Path, then: &RemoteAtStart, url: &str, push: &str) -> Option<Elsewhere> {
+    let push_then = then.push_url.as_ref().and(then.push_url_leads.as_ref());
+    [(then.url_leads.as_ref(), url, "URL"), (push_then, push, "push URL")].into_iter().find_map(
+        |(before, text, which)| {
+            let before = before?;
+            let now = leads(root, text);
+            (now != *before).then(|| {
+                let (then, now) = places(before, &now);
+                Elsewhere { which, url: text.to_string(), then, now }
+            })
+        },
+    )
+}
+
+/// Where a URL led at the start and leads now, in words: the paths, and
+/// where a path is the same, the inodes that tell the two apart.
+fn places(then: &Leads, now: &Leads) -> (String, String) {
+    let one = |leads: &Leads, same_path: bool| match leads {
+        Leads::Network => "a URL across a network".to_string(),
+        Leads::Nothing => "no repository".to_string(),
+        Leads::Repository(r) if same_path => {
+            format!("the repository at {} (device {}, inode {})", String::from_utf8_lossy(&r.path.0), r.dev, r.ino)
+        }
+        Leads::Repository(r) => format!("the repository at {}", String::from_utf8_lossy(&r.path.0)),
+    };
+    let same_path = matches!((then, now), (Leads::Repository(a), Leads::Repository(b)) if a.path == b.path);
+    (one(then, same_path), one(now, same_path))
 }
 
 /// Where a remote's URL leads.

@@ -2,7 +2,7 @@
 //! command that moves a remote-tracking ref without the remote, against a
 //! fetch and a push that do go through it.
 
-use majordomus_records::task::Snapshot;
+use majordomus_records::task::{Leads, Snapshot};
 use majordomus_testkit::{TempDir, TestRepo};
 
 use super::*;
@@ -133,6 +133,90 @@ fn a_remote_added_re_pointed_or_removed_since_the_start_is_not_evidence() {
     assert_eq!(e.get("refs/remotes/origin/main").expect("kept").commit, at_start);
     assert!(!e.no_remote(), "a remote removed since the start still had one at the start");
     drop(origin);
+}
+
+#[test]
+fn a_remote_whose_url_leads_elsewhere_than_at_the_start_is_not_evidence() {
+    let (t, origin, _) = started();
+    let dir = origin.path().to_path_buf();
+    let link = dir.with_file_name(format!("{}-link", dir.file_name().expect("name").to_string_lossy()));
+    std::os::unix::fs::symlink(&dir, &link).expect("link");
+    t.git(&["remote", "set-url", "origin", link.to_str().expect("utf-8")]);
+    t.git(&["remote", "add", "net", "https://example.invalid/x.git"]);
+    let start = snapshot_of(&t);
+    let remotes = start.remotes.as_ref().expect("remotes");
+    assert_eq!(remotes["net"].url_leads, Some(Leads::Network));
+    assert!(
+        matches!(&remotes["origin"].url_leads, Some(Leads::Repository(r)) if r.path.0 == dir.canonicalize().expect("canonical").into_os_string().into_vec())
+    );
+    // Unchanged, the link and the network URL count.
+    commit(&t, "a");
+    t.git(&["push", "-q", "origin", "main"]);
+    let e = read(&t, &start);
+    assert!(e.set_aside.is_empty(), "{:?}", e.set_aside);
+    assert!(e.get("refs/remotes/origin/main").is_some_and(|m| m.at_start.is_none()));
+    // The directory the link leads to replaced by a copy: the same path,
+    // another inode.
+    let at_start = start.remote_refs.as_ref().expect("refs")["refs/remotes/origin/main"].clone();
+    let aside = dir.with_file_name(format!("{}-aside", dir.file_name().expect("name").to_string_lossy()));
+    std::fs::rename(&dir, &aside).expect("move aside");
+    t.git(&["clone", "-q", "--bare", aside.to_str().expect("utf-8"), dir.to_str().expect("utf-8")]);
+    let e = read(&t, &start);
+    let main = e.get("refs/remotes/origin/main").expect("read at its start value");
+    assert_eq!(main.commit, at_start);
+    let why = main.at_start.as_deref().unwrap_or_default();
+    assert!(why.contains("is the start's") && why.contains("inode"), "{why}");
+    assert!(e.set_aside_for("net").is_none(), "a network URL unchanged counts");
+    // An older record, which kept no place, compares the URL's text only.
+    let mut older = start.clone();
+    for r in older.remotes.as_mut().expect("remotes").values_mut() {
+        r.url_leads = None;
+    }
+    assert!(read(&t, &older).set_aside_for("origin").is_none());
+    // The link re-pointed: another path.
+    std::fs::remove_dir_all(&dir).expect("remove the copy");
+    std::fs::rename(&aside, &dir).expect("put back");
+    assert!(read(&t, &start).set_aside_for("origin").is_none(), "put back, it is the start's again");
+    let copy = dir.with_file_name(format!("{}-copy", dir.file_name().expect("name").to_string_lossy()));
+    t.git(&["clone", "-q", "--bare", dir.to_str().expect("utf-8"), copy.to_str().expect("utf-8")]);
+    std::fs::remove_file(&link).expect("unlink");
+    std::os::unix::fs::symlink(&copy, &link).expect("re-point");
+    let why = read(&t, &start).set_aside_for("origin").map(|s| s.why.clone()).unwrap_or_default();
+    assert!(why.contains(&dir.canonicalize().expect("c").display().to_string()), "{why}");
+    assert!(why.contains(&copy.canonicalize().expect("c").display().to_string()), "{why}");
+    // None there now.
+    std::fs::remove_file(&link).expect("unlink");
+    let why = read(&t, &start).set_aside_for("origin").map(|s| s.why.clone()).unwrap_or_default();
+    assert!(why.contains("leads now to no repository"), "{why}");
+    std::fs::remove_dir_all(&copy).expect("cleanup");
+}
+
+#[test]
+fn a_branch_of_a_remote_here_that_no_ref_here_stands_for_is_beyond_the_refspecs() {
+    let (t, origin, start) = started();
+    let url = origin.path().to_str().expect("utf-8").to_string();
+    let made = commit(&t, "a");
+    t.git(&["push", "-q", &url, "HEAD:refs/heads/backup/x"]);
+    t.git(&["push", "-q", "origin", "HEAD:refs/heads/tracked"]);
+    // A commit this repository does not have, on a branch of the remote's.
+    let other = t.path().with_file_name(format!("{}-other", t.path().file_name().expect("name").to_string_lossy()));
+    t.git(&["clone", "-q", &url, other.to_str().expect("utf-8")]);
+    t.git_in(&other, &["commit", "-q", "--allow-empty", "-m", "theirs"]);
+    t.git_in(&other, &["push", "-q", "origin", "HEAD:theirs"]);
+    let e = read(&t, &start);
+    assert_eq!(e.beyond_refspecs, vec![("origin".to_string(), "backup/x".to_string(), made.clone())]);
+    // Its ref deleted here: the remote still has the branch.
+    t.git(&["branch", "-q", "-dr", "origin/tracked"]);
+    let e = read(&t, &start);
+    assert!(
+        e.beyond_refspecs.contains(&("origin".to_string(), "tracked".to_string(), made)),
+        "{:?}",
+        e.beyond_refspecs
+    );
+    // With no task, nothing is asked of it.
+    let repo = crate::open(t.path()).expect("open");
+    assert!(evidence(&repo, Start::NoTask).expect("read").beyond_refspecs.is_empty());
+    std::fs::remove_dir_all(other).expect("cleanup");
 }
 
 #[test]
