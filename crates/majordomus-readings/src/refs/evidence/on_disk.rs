@@ -172,9 +172,10 @@ pub(super) fn beyond_refspecs(
     for (name, remote) in remotes {
         let Place::Here(_, theirs) = open(repo, &remote.url) else { continue };
         let Ok(refs) = theirs.references_glob("refs/heads/*") else { continue };
+        let maps_onto = refspec::mapper(&remote.mapping);
         for r in refs.flatten() {
             let (Some(full), Some(id)) = (r.name(), r.target()) else { continue };
-            let tracked = refspec::maps_onto(&remote.mapping, full).iter().any(|d| now.contains_key(d));
+            let tracked = maps_onto(full).iter().any(|d| now.contains_key(d));
             if !tracked && odb.exists(id) {
                 out.push((name.clone(), short(full).to_string(), id.to_string()));
             }

@@ -140,7 +140,13 @@ pub(super) fn sources(specs: &[String], refname: &str) -> Vec<String> {
 
 /// The refs `specs` write the remote ref `from` into.
 pub(super) fn maps_onto(specs: &[String], from: &str) -> Vec<String> {
-    specs.iter().filter_map(|s| parse(s)).filter_map(|(src, dst)| maps(&src, &dst, from)).collect()
+    mapper(specs)(from)
+}
+
+/// [`maps_onto`] for many refs: `specs` parsed once.
+pub(super) fn mapper(specs: &[String]) -> impl Fn(&str) -> Vec<String> {
+    let parsed: Vec<(String, String)> = specs.iter().filter_map(|s| parse(s)).collect();
+    move |from| parsed.iter().filter_map(|(src, dst)| maps(src, dst, from)).collect()
 }
 
 /// The ref a refspec writes `from` into, when it matches `from`.
