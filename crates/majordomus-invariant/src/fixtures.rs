@@ -104,6 +104,7 @@ pub(crate) fn all_well() -> Readings {
             aside: Ok(vec![]),
             upstreams: Ok(Default::default()),
             landed: Ok(vec![]),
+            branches_landed: Ok(vec![]),
         },
         verification: VerificationReadings {
             gone: Ok(vec![]),

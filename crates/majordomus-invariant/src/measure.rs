@@ -129,6 +129,7 @@ fn take(
         aside,
         upstreams,
         landed,
+        branches_landed,
         stashes,
         operations,
         closing,
@@ -193,7 +194,7 @@ fn take(
             in_submodules,
             evidence,
         },
-        integration: IntegrationReadings { integrated, aside, upstreams, landed },
+        integration: IntegrationReadings { integrated, aside, upstreams, landed, branches_landed },
         verification,
         closing,
         bookkeeping,
@@ -243,6 +244,7 @@ struct RefReadings {
     aside: Reading<Vec<integration::Aside>>,
     upstreams: Reading<integration::UpstreamsSeen>,
     landed: Reading<Vec<integration::Landed>>,
+    branches_landed: Reading<Vec<integration::BranchLanded>>,
     stashes: Reading<Vec<majordomus_readings::stash::StashEntry>>,
     operations: Reading<Vec<majordomus_readings::state::InProgress>>,
     closing: ClosingReadings,
@@ -337,6 +339,8 @@ fn ref_readings(
         deadline.read(|| integration::readings::pushed_aside(repo, paths, task, head_commit, &trunk, &evidence));
     let upstreams = deadline.read(|| integration::readings::upstreams(&branches, &evidence, task));
     let landed = deadline.read(|| integration::readings::landed(repo, task, head_commit, &trunk, &evidence));
+    let branches_landed =
+        deadline.read(|| integration::readings::branches_landed(repo, task, head, &branches, &trunk, &evidence));
     let stashes = deadline.read(|| commit::readings::stashes(repo));
     let operations = deadline.read(|| commit::readings::operations(repo));
     let closing = match deadline.check() {
@@ -370,6 +374,7 @@ fn ref_readings(
         aside,
         upstreams,
         landed,
+        branches_landed,
         stashes,
         operations,
         closing,

@@ -46,6 +46,13 @@ pub struct ChangeSet {
     /// The newest of those commits HEAD reaches (each no other of them
     /// reaches): what the task's own lines are told from, beside the start.
     pub arrived_tips: Vec<String>,
+    /// Of `changed`, the paths a merge in progress brings from its other
+    /// side: the working tree holds them as `MERGE_HEAD` does, and HEAD
+    /// holds them otherwise. Whose they are is read once the merge is
+    /// committed (a colleague's, fetched, is then what arrived); until
+    /// then they are neither the task's nor anyone else's
+    /// (test/cases/467).
+    pub merging: Vec<RepoPath>,
 }
 
 /// A path's content and mode: the blob id, and the mode git records
@@ -97,6 +104,7 @@ pub fn since(
     };
     let mut set =
         ChangeSet { arrived_tips: arrival.map(|a| a.tips.clone()).unwrap_or_default(), ..ChangeSet::default() };
+    let merge_tree = merge_head_tree(repo)?;
     // Every candidate counts, under `.ai/local/` too: an untracked file
     // there is no candidate (the reading of the tree leaves it out), and
     // one a commit or the index holds is the user's content.
@@ -130,11 +138,35 @@ pub fn since(
         };
         if inherited {
             set.inherited.push(path);
-        } else {
-            set.changed.push(path);
+            continue;
         }
+        let brought = merge_tree.as_ref().is_some_and(|m| {
+            on_disk.contains(&path)
+                && !tree.conflicted.contains(&path)
+                && now == in_tree(Some(m), &path)
+                && now != in_tree(head_tree.as_ref(), &path)
+        });
+        if brought {
+            set.merging.push(path.clone());
+        }
+        set.changed.push(path);
     }
     Ok(set)
+}
+
+/// The tree of the merge in progress's other side (`MERGE_HEAD`, in this
+/// worktree's git directory); `None` when no merge is in progress. A
+/// `MERGE_HEAD` that names no commit here is read as none: nothing is then
+/// set apart.
+fn merge_head_tree(repo: &Repo) -> Reading<Option<git2::Tree<'_>>> {
+    let bytes = match crate::file::read_optional(&repo.git_dir().join("MERGE_HEAD")) {
+        Ok(Some(b)) => b,
+        Ok(None) => return Ok(None),
+        Err(e) => return Err(Unread::io(e.to_string())),
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let Some(oid) = text.split_whitespace().next().and_then(|w| Oid::from_str(w).ok()) else { return Ok(None) };
+    Ok(repo.git.find_commit(oid).and_then(|c| c.tree()).ok())
 }
 
 /// A working-tree path's content id and the mode git would record for it.

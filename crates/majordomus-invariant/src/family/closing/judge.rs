@@ -183,9 +183,18 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
                         // (the trunk's own branch may be checked out in
                         // another one).
                         _ if Some(made.name.as_str()) == checked_out => trunk_ref(r).map(|t| {
-                            format!("git switch --detach {} && git branch -d {}", shell_word(t), shell_word(&made.name))
+                            format!(
+                                "git switch --detach {} && git branch {} {}",
+                                shell_word(t),
+                                delete_flag(r, &made.name, &made.at, true),
+                                shell_word(&made.name)
+                            )
                         }),
-                        _ => Some(format!("git branch -d {}", shell_word(&made.name))),
+                        _ => Some(format!(
+                            "git branch {} {}",
+                            delete_flag(r, &made.name, &made.at, false),
+                            shell_word(&made.name)
+                        )),
                     };
                     // The task's own branch, there at the start: owed, never
                     // said to be created since.
@@ -343,6 +352,32 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
             format!("No branch or linked worktree created since the start is still there ({basis}). {totals}"),
             details,
         )
+    }
+}
+
+/// The flag that deletes a local branch at `tip`: `-D` where its work is
+/// proven on the trunk (the trunk reaches it, or holds every path it
+/// changed with its content: a squash or rebase merge, which no ancestry
+/// shows, so `git branch -d` refuses it as "not fully merged":
+/// test/cases/466), else `-d`, which refuses work that has not landed.
+/// HEAD's branch (`checked_out`) is read from `integrated`'s answer for
+/// HEAD; another from `integration`'s `branches_landed`.
+fn delete_flag(r: &Readings, name: &str, tip: &str, checked_out: bool) -> &'static str {
+    use majordomus_readings::refs::Integration;
+    let landed = if checked_out {
+        matches!(
+            &r.integration.integrated,
+            Ok(Integrated::Measured { integration: Integration::Holds { paths, .. }, .. }) if *paths > 0
+        )
+    } else {
+        r.integration.branches_landed.as_ref().is_ok_and(|all| {
+            all.iter().any(|l| l.name == name && l.commit == tip && l.held_paths.map_or(true, |p| p > 0))
+        })
+    };
+    if landed {
+        "-D"
+    } else {
+        "-d"
     }
 }
 

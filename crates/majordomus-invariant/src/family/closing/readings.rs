@@ -119,8 +119,9 @@ pub struct Pushed {
     pub commit: String,
     /// When the push made it.
     pub made_at: DateTime<Utc>,
-    /// Whether the trunk reaches its commit (its work has landed, so
-    /// deleting it loses nothing).
+    /// Whether the trunk reaches its commit or holds what it changed (a
+    /// squash or rebase merge): its work has landed, so deleting it loses
+    /// nothing.
     pub landed: bool,
 }
 
@@ -636,7 +637,8 @@ fn accumulated(
             pushed.retain(|p| Some(p.refname.as_str()) != trunk.map(|t| t.refname.as_str()));
             pushed.retain(|p| !peers_upstreams.contains(p.refname.as_str()));
             for p in &mut pushed {
-                p.landed = trunk.is_some_and(|t| reaches(repo, &t.commit, &p.commit));
+                p.landed =
+                    trunk.is_some_and(|t| reaches(repo, &t.commit, &p.commit) || holds(repo, &t.commit, &p.commit));
             }
             pushed
         }
@@ -678,6 +680,14 @@ fn reaches(repo: &Repo, from: &str, commit: &str) -> bool {
         (Ok(f), Ok(c)) => f == c || repo.git.graph_descendant_of(f, c).unwrap_or(false),
         _ => false,
     }
+}
+
+/// Whether the trunk at `trunk` holds every path `commit` changed since
+/// their merge base with its content (a squash or rebase merge: its work
+/// landed though no ancestry shows it, test/cases/466), having changed
+/// something.
+fn holds(repo: &Repo, trunk: &str, commit: &str) -> bool {
+    matches!(refs::integration(repo, commit, trunk), Ok(refs::Integration::Holds { paths, .. }) if paths > 0)
 }
 
 /// The remote-tracking refs the start did not hold whose reflog begins

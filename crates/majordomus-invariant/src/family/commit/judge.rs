@@ -79,6 +79,15 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
         format!("{}{also}{}.", sentence(&parts.join("; ")).trim_end_matches('.'), governed_clause(tree, Of::tracked)),
         details,
     );
+    // A merge, cherry-pick, revert, rebase or am session in progress:
+    // git refuses `git commit -- PATH` during a merge or cherry-pick ("cannot
+    // do a partial commit"), and a commit in a rebase is one the rebase
+    // did not ask for. The way to commit is to finish it (test/cases/467).
+    match finish_operation(r, tree, &counted) {
+        Some(Ok(line)) => return v.command(line),
+        Some(Err(advice)) => return v.remedy(advice),
+        None => {}
+    }
     // A submodule changed only inside (its HEAD still the recorded commit):
     // `git commit -- PATH` here takes nothing of it, and fails when it is
     // all there is to commit. The rest is committed as written; the
@@ -121,6 +130,40 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
         Some(line) => v.command(line),
         None => v.remedy("commit the tracked files named, and only those: git commit -- PATH..."),
     }
+}
+
+/// The remedy of an owed `committed` while `settled` reads an operation
+/// in progress that a commit finishes (not a bisect, nor a sequence whose
+/// current commit was committed, where `git commit -- PATH` works): the
+/// paths named staged (`git add -- PATH...`), then the operation finished,
+/// a command where nothing is conflicted: `git commit --no-edit` for a
+/// merge (it takes the whole index, as git requires of one),
+/// `GIT_EDITOR=true git cherry-pick|revert|rebase|am --continue` for the
+/// others (the message they prepared, without an editor). Advice where a
+/// path is conflicted (resolving is the task's), for an interactive rebase
+/// (one stopped at an `edit` refuses staged changes on `--continue`), and
+/// where the paths cannot be named on one line. `None` with no such
+/// operation; `Ok` a command, `Err` advice.
+fn finish_operation(r: &Readings, tree: &WorkingTree, counted: &[&RepoPath]) -> Option<Result<String, String>> {
+    let op =
+        r.commit.operations.as_ref().ok()?.iter().find(|o| o.operation != Operation::Bisect && !o.sequencer_only())?;
+    let (name, cmd) = (op.operation.name(), op.operation.command());
+    let finish = match op.operation {
+        Operation::Merge => "git commit --no-edit".to_string(),
+        _ => format!("GIT_EDITOR=true git {cmd} --continue"),
+    };
+    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    let advice = format!(
+        "finish the {name} in progress first (settled names it): resolve each conflicted path, git add the paths named, then {finish} (or git {cmd} --abort): git refuses a partial commit, of chosen paths, during {article} {name}"
+    );
+    let special = counted
+        .iter()
+        .any(|p| p.is_own_state() || tree.dirty_inside.contains(p) || tree.overruled.iter().any(|o| &o.path == *p));
+    let line = (!special && tree.conflicted.is_empty() && op.operation != Operation::RebaseInteractive)
+        .then(|| as_words(counted))
+        .flatten()
+        .and_then(|w| remedy::add_then(&w, &finish));
+    Some(line.ok_or(advice))
 }
 
 pub(crate) fn no_untracked(task: &TaskRecord, r: &Readings) -> Judgement {
@@ -480,10 +523,23 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
     } else {
         String::new()
     };
+    let held = held_by_trunk(r);
     if unborn {
         parts.push("HEAD has no commit yet".to_string());
     } else if new_count == 0 {
         parts.push(format!("every commit on HEAD is on {place} ({how}){also}"));
+    } else if let Some((trunk, paths)) = held {
+        // Squash- or rebase-merged on the forge and its branch deleted
+        // there: the commits are not on the remote, their content is, on
+        // the trunk `integrated` reads; pushing them again would put a
+        // merged branch back (test/cases/466).
+        parts.push(format!(
+            "{} on HEAD {} not on {place} ({how}), but the trunk {} holds all {} HEAD changed, with the same content and modes (a squash or rebase merge), so the work is on the remote{also}",
+            count(new_count, "commit"),
+            are(new_count),
+            short_ref(trunk),
+            count(paths, "path")
+        ));
     } else {
         let ids: Vec<&str> = new.iter().take(5).map(|c| short(c)).collect();
         owed.push(format!(
@@ -502,6 +558,16 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         }
     };
     for work in elsewhere.map(|e| e.branches.as_slice()).unwrap_or_default() {
+        if let Some((trunk, paths)) = branch_held_by_trunk(r, &work.branch) {
+            parts.push(format!(
+                "the branch {} holds {} this worktree made since the start that no remote-tracking ref holds, but the trunk {} holds all {} it changed, with the same content and modes (a squash or rebase merge), so its work is on the remote",
+                work.branch,
+                count(work.count, "commit"),
+                short_ref(trunk),
+                count(paths, "path")
+            ));
+            continue;
+        }
         owed_branches.push(&work.branch);
         let ids: Vec<&str> = work.commits.iter().take(5).map(|c| short(c)).collect();
         owed.push(format!(
@@ -662,6 +728,7 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
     let details = json!({
         "against": against,
         "how": how,
+        "held_by_trunk": held.filter(|_| new_count > 0 && !unborn).map(|(trunk, paths)| json!({ "trunk": trunk, "paths": paths })),
         "unpushed": new,
         "count": new_count,
         "inherited": inherited,
@@ -724,6 +791,41 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         return Judgement::unread(first);
     }
     Judgement::new(Status::Pass, format!("{}{noted}.", sentence(&parts.join("; ")).trim_end_matches('.')), details)
+}
+
+/// The trunk's remote-tracking ref and how many paths HEAD changed, where
+/// the trunk does not reach HEAD but holds every path HEAD changed since
+/// their merge base with HEAD's content (`integrated`'s squash or rebase
+/// merge): the work on HEAD is on the remote, as content. Only a trunk
+/// that is a remote-tracking ref counts (the trunk in force is one its
+/// remote's evidence counts, at the value it counts), and only where HEAD
+/// changed something: commits that change nothing on the whole hold no
+/// work the trunk could have taken.
+fn held_by_trunk(r: &Readings) -> Option<(&str, usize)> {
+    use crate::family::integration::Integrated;
+    use majordomus_readings::refs::Integration;
+    match &r.integration.integrated {
+        Ok(Integrated::Measured { trunk, integration: Integration::Holds { paths, .. } })
+            if *paths > 0 && trunk.refname.starts_with("refs/remotes/") =>
+        {
+            Some((trunk.refname.as_str(), *paths))
+        }
+        _ => None,
+    }
+}
+
+/// [`held_by_trunk`] for a local branch other than HEAD's, at the tip it
+/// holds now (`integration`'s `branches_landed`).
+fn branch_held_by_trunk<'a>(r: &'a Readings, branch: &str) -> Option<(&'a str, usize)> {
+    use crate::family::integration::Integrated;
+    let Ok(Integrated::Measured { trunk, .. }) = &r.integration.integrated else { return None };
+    if !trunk.refname.starts_with("refs/remotes/") {
+        return None;
+    }
+    let tip = r.branches.as_ref().ok()?.iter().find(|b| b.name == branch)?;
+    let landed = r.integration.branches_landed.as_ref().ok()?;
+    let paths = landed.iter().find(|l| l.name == branch && l.commit == tip.commit)?.held_paths?;
+    (paths > 0).then_some((trunk.refname.as_str(), paths))
 }
 
 /// A submodule's branch or ref holding commits its remote lacks, as the

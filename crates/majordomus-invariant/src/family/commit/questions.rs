@@ -77,7 +77,7 @@ pub const PUSHED: QuestionDef = QuestionDef {
     cap: 8,
     needs_task: false,
     meanings: &[
-        (Pass, "every commit made since the start on HEAD, and on another branch by this worktree, is on a remote-tracking ref that counts as evidence (its remote was there at the start with the same URL, and the ref moved only by a fetch or push of it); each submodule whose commit changed points at a commit its remote holds, and no branch or ref of a submodule checked out here made or moved since the start holds a commit its remote lacks"),
+        (Pass, "every commit made since the start on HEAD, and on another branch by this worktree, is on a remote-tracking ref that counts as evidence (its remote was there at the start with the same URL, and the ref moved only by a fetch or push of it), or its change is on the trunk (squash- or rebase-merged, the branch deleted on the forge); each submodule whose commit changed points at a commit its remote holds, and no branch or ref of a submodule checked out here made or moved since the start holds a commit its remote lacks"),
         (Owed, "a commit made since the start is on no remote: the evidence names the branch (or submodule) and the commits; refs not counted are named too"),
         (Unknown, "the refs could not be compared: no remote-tracking ref counts, a grafts file rewrites history, the start commit is missing, or the task record does not hold the remotes at the start"),
         (Exempt, "the repository has no remote and had none at the start, or HEAD has no commit yet"),

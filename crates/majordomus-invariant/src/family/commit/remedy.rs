@@ -33,6 +33,26 @@ pub(crate) enum Add {
     Forced,
 }
 
+/// `git`, or `git --literal-pathspecs` where a path reads as a pattern or
+/// pathspec magic: each path is taken literally.
+fn git_for(paths: &[&str]) -> &'static str {
+    match paths.iter().any(|p| p.starts_with(':') || p.contains(['*', '?', '[', '\\'])) {
+        true => "git --literal-pathspecs",
+        false => "git",
+    }
+}
+
+/// `git add -- PATHS && THEN`: the paths staged, then `then` run (an
+/// operation in progress finished, which commits the whole index). `None`
+/// with no paths, or past [`LONGEST`].
+pub(crate) fn add_then(paths: &[&str], then: &str) -> Option<String> {
+    if paths.is_empty() {
+        return None;
+    }
+    let line = format!("{} add -- {} && {then}", git_for(paths), shell_words(paths));
+    (line.len() <= LONGEST).then_some(line)
+}
+
 /// `git commit -- PATHS`, with `git add -- PATHS &&` before it when the
 /// paths are untracked: the commit takes those paths' content and nothing
 /// else the index holds. `None` past [`LONGEST`].
@@ -40,9 +60,7 @@ pub(crate) fn commit_paths(paths: &[&str], add: Add) -> Option<String> {
     if paths.is_empty() {
         return None;
     }
-    // A path that reads as a pattern or pathspec magic is taken literally.
-    let literal = paths.iter().any(|p| p.starts_with(':') || p.contains(['*', '?', '[', '\\']));
-    let git = if literal { "git --literal-pathspecs" } else { "git" };
+    let git = git_for(paths);
     let words = shell_words(paths);
     let line = match add {
         Add::No => format!("{git} commit -- {words}"),

@@ -71,6 +71,23 @@ pub struct Landed {
     pub commit: String,
 }
 
+/// A local branch other than HEAD's, moved or made since the start, whose
+/// work the trunk holds: its history reaches the branch's tip, or it
+/// holds every path the branch changed with the branch's content (a
+/// squash or rebase merge on the forge, the branch left behind here).
+/// `pushed` reads the second as the branch's work on the remote, and
+/// `nothing-accumulated` deletes either with `git branch -D`, which git
+/// needs for a squash merge (test/cases/466).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BranchLanded {
+    pub name: String,
+    /// The branch's tip the answer was worked out for.
+    pub commit: String,
+    /// How many paths the branch changed that the trunk holds, where the
+    /// trunk does not reach the tip (`None`: it does).
+    pub held_paths: Option<usize>,
+}
+
 /// The integration family's readings. The local branches `upstream-alive`
 /// is judged from are shared
 /// ([`Readings::branches`](crate::readings::Readings::branches)).
@@ -83,6 +100,9 @@ pub struct IntegrationReadings {
     /// The task's work the trunk holds and HEAD does not, for a task that
     /// declared a scope (none otherwise): `scoped` reads it.
     pub landed: Reading<Vec<Landed>>,
+    /// The local branches other than HEAD's, moved or made since the
+    /// start, whose work the trunk holds (none without a task).
+    pub branches_landed: Reading<Vec<BranchLanded>>,
 }
 
 impl IntegrationReadings {
@@ -93,6 +113,7 @@ impl IntegrationReadings {
             aside: Err(reason.clone()),
             upstreams: Err(reason.clone()),
             landed: Err(reason.clone()),
+            branches_landed: Err(reason.clone()),
         }
     }
 }

@@ -277,3 +277,49 @@ pub fn landed(
     }
     Ok(out)
 }
+
+/// How many local branches [`branches_landed`] asks of, at most: a branch
+/// past them is read as not landed (`pushed` owes it, `nothing-accumulated`
+/// deletes it with `git branch -d`, which refuses work that has not
+/// landed), never as landed.
+pub const BRANCHES_ASKED: usize = 16;
+
+/// The local branches other than HEAD's that moved or were made since the
+/// start (and the task's own branch), whose work the trunk holds: its
+/// history reaches the tip, or it holds every path the branch changed
+/// since their merge base with the branch's content (squash- or
+/// rebase-merged on the forge, the branch left here). Worked out without
+/// the integration cache, which keeps HEAD's answer and would lose it to
+/// the branches'. A branch whose reading fails is not landed; with no task
+/// or no trunk, none is.
+pub fn branches_landed(
+    repo: &Repo,
+    task: &TaskState,
+    head: &Reading<Head>,
+    branches: &Reading<Vec<Branch>>,
+    trunk: &Reading<Result<Trunk, NoTrunk>>,
+    evidence: &Reading<RemoteEvidence>,
+) -> Reading<Vec<super::BranchLanded>> {
+    let (Some(record), Ok(Ok(trunk)), Ok(branches)) = (task.record(), trunk, branches) else { return Ok(Vec::new()) };
+    if evidence.as_ref().map_or(true, |e| e.grafts.is_some()) {
+        return Ok(Vec::new());
+    }
+    let checked_out = head.as_ref().ok().and_then(|h| h.branch.as_deref());
+    let mut then = record.snapshot.branches.as_ref().map(majordomus_records::names::Names::in_order);
+    let own = record.branch.as_deref();
+    let mut out = Vec::new();
+    let asked = branches
+        .iter()
+        .filter(|b| Some(b.name.as_str()) != checked_out)
+        .filter(|b| own == Some(b.name.as_str()) || then.as_mut().and_then(|m| m.get(&b.name)) != Some(&b.commit))
+        .take(BRANCHES_ASKED);
+    for b in asked {
+        let held_paths = match refs::integration(repo, &b.commit, &trunk.commit) {
+            Ok(refs::Integration::Reached) => None,
+            Ok(refs::Integration::Holds { paths, .. }) => Some(paths),
+            _ => continue,
+        };
+        out.push(super::BranchLanded { name: b.name.clone(), commit: b.commit.clone(), held_paths });
+    }
+    Ok(out)
+}

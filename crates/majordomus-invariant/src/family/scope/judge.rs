@@ -31,7 +31,8 @@ pub(crate) fn scoped(task: &TaskRecord, r: &Readings) -> Judgement {
     };
     let policy_changed = changes.changed.iter().any(|p| *p == POLICY_FILE);
     let judged: Vec<&RepoPath> = changes.changed.iter().filter(|p| **p != POLICY_FILE).collect();
-    let mut outside: Vec<&RepoPath> = judged.iter().copied().filter(|p| !in_scope_path(p, &task.scope)).collect();
+    let (merging, mut outside): (Vec<&RepoPath>, Vec<&RepoPath>) =
+        judged.iter().copied().filter(|p| !in_scope_path(p, &task.scope)).partition(|p| changes.merging.contains(*p));
     // The task's commits that landed on the trunk around HEAD changed
     // paths too (test/cases/349).
     let landed = match &r.integration.landed {
@@ -52,6 +53,7 @@ pub(crate) fn scoped(task: &TaskRecord, r: &Readings) -> Judgement {
         "outside": outside,
         "landed_outside": landed_outside.iter().map(|l| json!({ "path": l.path, "commit": l.commit })).collect::<Vec<_>>(),
         "policy_file_changed": policy_changed,
+        "merging_outside": merging,
     });
     if !changes.arrived.is_empty() {
         details["arrived"] = json!(changes.arrived);
@@ -75,6 +77,31 @@ pub(crate) fn scoped(task: &TaskRecord, r: &Readings) -> Judgement {
             count(changes.arrived.len(), "path"),
             names(&changes.arrived)
         ));
+    }
+    // What a merge in progress brings from its other side is read once it
+    // is committed: a colleague's work fetched is then what arrived, the
+    // task's own is the task's (test/cases/467). Until then, not known.
+    let merge_note = match merging.as_slice() {
+        [] => String::new(),
+        m => format!(
+            " The merge in progress brings {} outside the scope from its other side (MERGE_HEAD), which the working tree holds as it does: {}; whose {} is read once the merge is committed.",
+            count(m.len(), "path"),
+            names(m),
+            if m.len() == 1 { "it is" } else { "they are" }
+        ),
+    };
+    apart.push_str(&merge_note);
+    if outside.is_empty() && !merging.is_empty() {
+        return Judgement::new(
+            Status::Unknown,
+            format!(
+                "Every other path of the {} changed since the start lies inside the scope {}{added}.{apart}",
+                count(judged.len(), "path"),
+                names(&task.scope)
+            ),
+            details,
+        )
+        .remedy("finish the merge in progress (resolve each conflicted path, git add them, then git commit), or abort it (git merge --abort); what it brought is then read: a colleague's work a fetch brought is not the task's");
     }
     if outside.is_empty() {
         Judgement::new(

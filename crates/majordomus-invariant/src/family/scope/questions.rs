@@ -4,7 +4,7 @@
 //! [`crate::question::QUESTIONS`].
 
 use crate::answer::Status::{Exempt, Pass, Refused, Unknown};
-use crate::question::{QuestionDef, QuestionId, UNREAD_WITHOUT_TASK};
+use crate::question::{QuestionDef, QuestionId};
 
 pub const SCOPED: QuestionDef = QuestionDef {
     id: QuestionId::Scoped,
@@ -17,7 +17,7 @@ pub const SCOPED: QuestionDef = QuestionDef {
     meanings: &[
         (Pass, "every path changed since the start lies inside the declared scope (a path only commits a fetch brought changed is not the task's, and not judged)"),
         (Refused, "a path changed since the start lies outside the scope; the evidence names it"),
-        (Unknown, UNREAD_WITHOUT_TASK),
+        (Unknown, "a merge in progress brings a path outside the scope from its other side, whose it is read once the merge is committed; or the reading could not be taken: no task record (majordomus start), or git could not be read; the evidence says which"),
         (Exempt, "the task declared no scope, so every path is in it"),
     ],
 };

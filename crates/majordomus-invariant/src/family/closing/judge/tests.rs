@@ -761,3 +761,22 @@ fn a_branch_or_worktree_made_in_a_submodule_since_the_start_is_owed_and_one_it_h
     r.commit.in_submodules = Ok(vec![lib(vec![dated("helper", &"d".repeat(40), minutes(5))], Basis::NoSnapshot)]);
     assert_eq!(answer(&r, "nothing-accumulated").status, Status::Owed);
 }
+
+#[test]
+fn a_branch_whose_work_the_trunk_holds_by_a_squash_is_deleted_with_capital_d_and_any_other_with_d() {
+    use crate::family::integration::{BranchLanded, Integrated};
+    use majordomus_readings::refs::Integration;
+    let mut r = started_on("feature");
+    let trunk = crate::fixtures::trunk_at("refs/remotes/origin/main", 'b');
+    let held = Integration::Holds { paths: 1, commit: "b".repeat(40), behind_tip: 0 };
+    r.integration.integrated = Ok(Integrated::Measured { trunk, integration: held });
+    assert_eq!(answer(&r, "nothing-accumulated").remedy, "git switch --detach origin/main && git branch -D feature");
+    // Left behind, HEAD on main: -D only where the reading proves it landed, at its tip.
+    r.head = Ok(majordomus_readings::refs::Head { commit: Some("b".repeat(40)), branch: Some("main".into()) });
+    assert_eq!(answer(&r, "nothing-accumulated").remedy, "git branch -d feature");
+    let landed = |commit: &str| BranchLanded { name: "feature".into(), commit: commit.into(), held_paths: Some(1) };
+    r.integration.branches_landed = Ok(vec![landed(&"d".repeat(40))]);
+    assert_eq!(answer(&r, "nothing-accumulated").remedy, "git branch -d feature", "another tip than the branch's");
+    r.integration.branches_landed = Ok(vec![landed(&"c".repeat(40))]);
+    assert_eq!(answer(&r, "nothing-accumulated").remedy, "git branch -D feature");
+}

@@ -400,3 +400,68 @@ fn a_stash_left_in_a_submodule_is_owed_naming_the_submodule_and_unknown_without_
     assert_eq!(a.status, Status::Unknown);
     assert!(a.evidence.contains("no snapshot of its stash"), "{}", a.evidence);
 }
+
+#[test]
+fn commits_whose_changes_the_remote_trunk_holds_are_pushed_as_content_and_others_stay_owed() {
+    use crate::family::integration::Integrated;
+    use majordomus_readings::refs::Integration;
+    let mut r = all_well();
+    r.commit.push = Ok(Push::Measured {
+        against: "refs/remotes/origin/main".into(),
+        how: "its upstream origin/fix is gone, so the trunk".into(),
+        commits: vec!["d".repeat(40)],
+        count: 1,
+        since_start: Some((vec!["d".repeat(40)], 1)),
+    });
+    let trunk = crate::fixtures::trunk_at("refs/remotes/origin/main", 'b');
+    let held = Integration::Holds { paths: 2, commit: "b".repeat(40), behind_tip: 0 };
+    r.integration.integrated = Ok(Integrated::Measured { trunk: trunk.clone(), integration: held.clone() });
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    assert!(a.evidence.contains("holds all 2 paths HEAD changed"), "{}", a.evidence);
+    // Not held: owed, with the push.
+    let missing = Integration::Missing {
+        paths: vec!["src/a.rs".into()],
+        mode_only: vec![],
+        reverted: None,
+        ahead: vec![],
+        ahead_count: 1,
+        searched_only: None,
+    };
+    r.integration.integrated = Ok(Integrated::Measured { trunk: trunk.clone(), integration: missing });
+    assert_eq!(answer(&r, "pushed").status, Status::Owed);
+    // Nothing changed on the whole holds no work, and a local trunk is no remote.
+    let empty = Integration::Holds { paths: 0, commit: "b".repeat(40), behind_tip: 0 };
+    r.integration.integrated = Ok(Integrated::Measured { trunk: trunk.clone(), integration: empty });
+    assert_eq!(answer(&r, "pushed").status, Status::Owed);
+    let local = crate::fixtures::trunk_at("refs/heads/main", 'b');
+    r.integration.integrated = Ok(Integrated::Measured { trunk: local, integration: held });
+    assert_eq!(answer(&r, "pushed").status, Status::Owed);
+}
+
+#[test]
+fn the_remedy_of_committed_during_a_merge_finishes_it_and_is_advice_while_a_path_is_conflicted() {
+    let mut r = all_well();
+    r.tree = Ok(WorkingTree {
+        dirty: vec![Dirty { path: "NEWS.md".into(), index: None, deleted: false }],
+        conflicted: vec!["tests/t.txt".into()],
+        ..WorkingTree::default()
+    });
+    r.changes = Ok(ChangeSet { changed: vec!["NEWS.md".into()], ..ChangeSet::default() });
+    r.commit.operations = Ok(vec![InProgress { operation: Operation::Merge, shown_by: "MERGE_HEAD" }]);
+    let a = answer(&r, "committed");
+    assert_eq!(a.status, Status::Owed);
+    assert_eq!(a.remedy_kind, crate::answer::RemedyKind::Advice, "{}", a.remedy);
+    assert!(!a.remedy.contains("git commit -- "), "{}", a.remedy);
+    r.tree = Ok(WorkingTree {
+        dirty: vec![Dirty { path: "NEWS.md".into(), index: None, deleted: false }],
+        ..WorkingTree::default()
+    });
+    let a = answer(&r, "committed");
+    assert_eq!(a.remedy, "git add -- NEWS.md && git commit --no-edit");
+    r.commit.operations = Ok(vec![InProgress { operation: Operation::CherryPick, shown_by: "CHERRY_PICK_HEAD" }]);
+    assert_eq!(answer(&r, "committed").remedy, "git add -- NEWS.md && GIT_EDITOR=true git cherry-pick --continue");
+    // A sequence whose current commit was committed: a commit of the paths works.
+    r.commit.operations = Ok(vec![InProgress { operation: Operation::CherryPick, shown_by: "sequencer/todo" }]);
+    assert_eq!(answer(&r, "committed").remedy, "git commit -- NEWS.md");
+}

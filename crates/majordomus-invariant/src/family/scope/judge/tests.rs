@@ -53,3 +53,29 @@ fn the_remedy_of_a_path_out_of_scope_is_scope_add_naming_it_as_one_shell_word() 
     assert_eq!(a.status, Status::Refused);
     assert!(a.remedy.ends_with("majordomus scope add docs/guide.md 'docs/it'\\''s.md'"), "{}", a.remedy);
 }
+
+#[test]
+fn a_path_a_merge_in_progress_brings_from_its_other_side_is_not_refused_but_unknown() {
+    let mut r = all_well();
+    let mut t = record();
+    t.scope = vec!["tests".into()];
+    r.task = TaskState::Active(Box::new(t));
+    r.changes = Ok(ChangeSet {
+        changed: vec!["NEWS.md".into(), "tests/t.txt".into()],
+        merging: vec!["NEWS.md".into()],
+        ..ChangeSet::default()
+    });
+    let a = answer(&r, "scoped");
+    assert_eq!(a.status, Status::Unknown, "{}", a.evidence);
+    assert!(a.evidence.contains("MERGE_HEAD") && a.evidence.contains("NEWS.md"), "{}", a.evidence);
+    assert!(a.remedy.contains("git merge --abort") && !a.remedy.contains("scope add"), "{}", a.remedy);
+    // The task's own edit beside it is refused as ever, and only it is offered to scope add.
+    r.changes = Ok(ChangeSet {
+        changed: vec!["NEWS.md".into(), "README".into()],
+        merging: vec!["NEWS.md".into()],
+        ..ChangeSet::default()
+    });
+    let a = answer(&r, "scoped");
+    assert_eq!(a.status, Status::Refused);
+    assert!(a.remedy.ends_with("majordomus scope add README"), "{}", a.remedy);
+}
