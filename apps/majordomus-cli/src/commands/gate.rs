@@ -294,6 +294,7 @@ fn cmd_list(ws: &Workspace, policy: &Policy) -> Result<Exit, CliError> {
                 if let Some(Ok(m)) = changes.as_ref().ok().map(|c| verification::matched(gate, c, &gitlinks)) {
                     found.unseen = inputs.absent.into_iter().filter(|p| m.contains(p)).collect();
                 }
+                found.off_record = inputs.off_record;
                 found
             }),
         };
@@ -370,6 +371,11 @@ fn verdict_line(state: &GateState<'_>, now: chrono::DateTime<chrono::Utc>) -> St
             "passed {}, over its inputs as they are now, but not counted: {} changed since the start lay outside the sparse checkout it ran in",
             when(run),
             paths.join(", ")
+        ),
+        GateState::OffRecord { run, files } => format!(
+            "passed {}, over its inputs as they are now, but not counted: core.fileMode is false, and the executable bit on disk of {} is not the mode git records",
+            when(run),
+            files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ")
         ),
         GateState::Unread(e) => format!("unknown: {}", e.reason),
     }

@@ -108,6 +108,22 @@ pub struct Inputs {
     /// The files hashed, by path (submodules aside: their commit is not a
     /// file of this working tree), for [`stamps::Stamps::take`].
     pub paths: Vec<String>,
+    /// Where `core.fileMode` is false (git then looks away from the
+    /// executable bit): the tracked inputs whose bit on disk differs from
+    /// the mode git records, each with its mode on disk and the recorded
+    /// one. The command runs them as the disk has them, which the commit
+    /// does not hold, so the hash covers the disk's mode.
+    pub off_record: Vec<OffRecord>,
+}
+
+/// A tracked input whose executable bit on disk is not the one git records.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OffRecord {
+    pub path: String,
+    /// 0o100755 or 0o100644, as the file system has it.
+    pub on_disk: u32,
+    /// As the index records it.
+    pub recorded: u32,
 }
 
 /// Hashes the inputs matching `matcher` as the working tree holds them now.
@@ -127,6 +143,10 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
         }
     };
     let filemode = repo.git.config().and_then(|c| c.get_bool("core.filemode")).unwrap_or(true);
+    // Under `core.fileMode = false` the executable bit on disk is still
+    // what a command runs with, where the file system keeps one.
+    let disk_bits = !filemode && keeps_executable_bits(repo);
+    let mut off_record: Vec<OffRecord> = Vec::new();
     // A path git looks away from (an assume-unchanged or skip-worktree bit)
     // whose file a look found changed or gone is hashed as it is on disk:
     // the bit says nothing of what the gate would run over.
@@ -176,11 +196,20 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
             absent.push(path.clone());
         }
         let found = if changed.contains(path.as_str()) {
-            let kept = if filemode { None } else { Some(mode) };
+            let kept = if filemode || disk_bits { None } else { Some(mode) };
             content_id(repo, &RepoPath::parse(&path)).zip(worktree_mode(repo, &path, kept))
+        } else if disk_bits && is_regular(mode) {
+            // The status pass found the content unchanged, and looked away
+            // from the bit: the disk's is asked of here (test/cases/471).
+            Some((id.to_string(), worktree_mode(repo, &path, None).filter(|m| is_regular(*m)).unwrap_or(mode)))
         } else {
             Some((id.to_string(), mode))
         };
+        if let Some((_, on_disk)) = &found {
+            if disk_bits && is_regular(mode) && is_regular(*on_disk) && *on_disk != mode {
+                off_record.push(OffRecord { path: path.clone(), on_disk: *on_disk, recorded: mode });
+            }
+        }
         // A tracked file deleted from the working tree is not among the inputs.
         if let Some((id, mode)) = found {
             if mode == MODE_LINK {
@@ -219,7 +248,21 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
     let mut context = ignore::context(repo, tree, matcher)?;
     context.extend(absent.iter().map(|p| format!("absent from the working tree: {p}")));
     let paths = files.iter().filter(|f| f.mode != MODE_GITLINK).map(|f| f.path.clone()).collect();
-    Ok(Inputs { hash: manifest_hash_under(command, &files, &context)?, files: files.len(), absent, paths })
+    Ok(Inputs { hash: manifest_hash_under(command, &files, &context)?, files: files.len(), absent, paths, off_record })
+}
+
+/// A regular file's mode, executable or not.
+fn is_regular(mode: u32) -> bool {
+    mode == MODE_FILE || mode == MODE_EXECUTABLE
+}
+
+/// Whether the file system here keeps an executable bit of its own: git
+/// writes its index without one, so an index file that shows one is on a
+/// file system that shows every file so (a vfat or DrvFs mount), where the
+/// bit on disk says nothing and git's recorded mode is read as before.
+fn keeps_executable_bits(repo: &Repo) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(repo.git.path().join("index")).map_or(true, |m| m.permissions().mode() & 0o111 == 0)
 }
 
 /// What a submodule among the inputs contributes to the hash: the commit
@@ -439,6 +482,29 @@ mod tests {
         chmod(&t, "src/check.sh", 0o755);
         t.commit_all("chmod +x again");
         assert_eq!(inputs(&t, &["src/**"]), executable);
+    }
+
+    #[test]
+    fn under_filemode_false_the_disks_executable_bit_is_hashed_and_named_where_git_records_another() {
+        let t = repo();
+        t.git(&["config", "core.fileMode", "false"]);
+        t.write("src/check.sh", "#!/bin/sh\nexit 0\n");
+        t.commit_all("a check");
+        let agreeing = inputs(&t, &["src/**"]);
+        assert!(agreeing.off_record.is_empty(), "{:?}", agreeing.off_record);
+        chmod(&t, "src/check.sh", 0o755);
+        t.commit_all("chmod +x: git sees nothing");
+        let off = inputs(&t, &["src/**"]);
+        assert_eq!(
+            off.off_record,
+            [OffRecord { path: "src/check.sh".into(), on_disk: MODE_EXECUTABLE, recorded: MODE_FILE }]
+        );
+        assert_ne!(off.hash, agreeing.hash, "the run over the disk's bit is not the committed file's");
+        t.git(&["update-index", "--chmod=+x", "src/check.sh"]);
+        t.commit_all("recorded");
+        let recorded = inputs(&t, &["src/**"]);
+        assert!(recorded.off_record.is_empty());
+        assert_eq!(recorded.hash, off.hash, "the bit now recorded is the one the run had");
     }
 
     #[test]

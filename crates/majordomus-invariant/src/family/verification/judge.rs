@@ -14,6 +14,7 @@
 use serde_json::json;
 
 use majordomus_readings::changes::ChangeSet;
+use majordomus_readings::inputs::OffRecord;
 use majordomus_readings::Unread;
 use majordomus_records::ledger::{self, Environment};
 
@@ -165,6 +166,11 @@ pub enum GateState<'a> {
     /// task changed lie outside the sparse checkout it ran in: the run
     /// never saw them, so it is not their verdict.
     Unseen { run: &'a RecordedRun, paths: &'a [String] },
+    /// Its latest run over exactly the inputs now passed, but under
+    /// `core.fileMode = false` an input's executable bit on disk is not the
+    /// mode git records: the command ran over a mode the commit does not
+    /// hold, so a checkout of it does not run the same (test/cases/471).
+    OffRecord { run: &'a RecordedRun, files: &'a [OffRecord] },
     /// Its inputs or the ledger could not be read.
     Unread(&'a Unread),
 }
@@ -180,6 +186,7 @@ impl GateState<'_> {
             GateState::Elsewhere { why: Elsewhere::StartUnrecorded, .. } => "environment unknown",
             GateState::Elsewhere { .. } => "other environment",
             GateState::Unseen { .. } => "outside the checkout",
+            GateState::OffRecord { .. } => "mode not recorded",
             GateState::Unread(_) => "unread",
         }
     }
@@ -190,7 +197,7 @@ impl GateState<'_> {
             GateState::Failed(_) => Status::Refused,
             GateState::NeverReported | GateState::Stale { .. } => Status::Owed,
             GateState::Elsewhere { why: Elsewhere::StartUnrecorded, .. } => Status::Unknown,
-            GateState::Elsewhere { .. } | GateState::Unseen { .. } => Status::Owed,
+            GateState::Elsewhere { .. } | GateState::Unseen { .. } | GateState::OffRecord { .. } => Status::Owed,
             GateState::Unread(_) => Status::Unknown,
         }
     }
@@ -236,8 +243,9 @@ pub fn elsewhere<'a>(start: Option<&'a Environment>, run: &'a RecordedRun) -> Op
 pub fn gate_state<'a>(runs: &'a Result<GateRuns, Unread>, start: Option<&'a Environment>) -> GateState<'a> {
     match runs {
         Err(e) => GateState::Unread(e),
-        Ok(GateRuns { current: Some(run), unseen, .. }) if run.passed() => match elsewhere(start, run) {
+        Ok(GateRuns { current: Some(run), unseen, off_record, .. }) if run.passed() => match elsewhere(start, run) {
             None if !unseen.is_empty() => GateState::Unseen { run, paths: unseen },
+            None if !off_record.is_empty() => GateState::OffRecord { run, files: off_record },
             None => GateState::Passing(run),
             Some(why) => GateState::Elsewhere { run, why },
         },
@@ -293,8 +301,48 @@ pub(crate) fn gate_clause(id: &str, state: &GateState<'_>) -> String {
             if paths.len() == 1 { "it" } else { "them" },
             names(paths)
         ),
+        GateState::OffRecord { run, files } => format!(
+            "{id} passed over its inputs as they are now ({}), but core.fileMode is false, so git looks away from the executable bit, and {} {} an executable bit on disk other than the mode git records: {}; the command ran over a mode the commit does not hold, so a checkout of it does not run the same",
+            by(run),
+            count(files.len(), "input"),
+            if files.len() == 1 { "has" } else { "have" },
+            files.iter().map(off_record).collect::<Vec<_>>().join(", ")
+        ),
         GateState::Unread(e) => format!("{id} could not be read: {}", e.reason),
     }
+}
+
+/// `ci/check.sh (executable on disk, 100644 in git)`.
+fn off_record(f: &OffRecord) -> String {
+    let disk = if f.on_disk & 0o111 != 0 { "executable" } else { "not executable" };
+    format!("{} ({disk} on disk, {:06o} in git)", f.path, f.recorded)
+}
+
+/// What records the modes a gate ran over: `git update-index --chmod`
+/// with each file's bit on disk, then a commit; or the disk's bit put back
+/// as git records it, and the gate run again.
+fn record_modes(files: &[&OffRecord], owed: &[&str]) -> String {
+    let (plus, minus): (Vec<&&OffRecord>, Vec<&&OffRecord>) = files.iter().partition(|f| f.on_disk & 0o111 != 0);
+    let paths = |fs: &[&&OffRecord]| fs.iter().map(|f| shell_word(&f.path)).collect::<Vec<_>>().join(" ");
+    let mut record = Vec::new();
+    let mut undo = Vec::new();
+    if !plus.is_empty() {
+        record.push(format!("git update-index --chmod=+x {}", paths(&plus)));
+        undo.push(format!("chmod -x {}", paths(&plus)));
+    }
+    if !minus.is_empty() {
+        record.push(format!("git update-index --chmod=-x {}", paths(&minus)));
+        undo.push(format!("chmod +x {}", paths(&minus)));
+    }
+    let run = match owed {
+        [one] => format!("majordomus gate run {}", shell_word(one)),
+        _ => "majordomus gate run --all".to_string(),
+    };
+    format!(
+        "record the mode the gate ran with ({} and commit), or give the files the mode git records ({}) and {run}",
+        record.join("; "),
+        undo.join("; ")
+    )
 }
 
 /// `PATH`, `PATH and SHELL`, `PATH, ENV and SHELL`.
@@ -678,7 +726,17 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
                 })
                 .flatten()
                 .collect();
-            if !unseen.is_empty() {
+            let off: Vec<&OffRecord> = counted
+                .iter()
+                .filter_map(|(_, st)| match st {
+                    GateState::OffRecord { files, .. } => Some(files.iter()),
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            if !off.is_empty() && unseen.is_empty() && differences.is_empty() {
+                v.remedy(record_modes(&off, &owed))
+            } else if !unseen.is_empty() {
                 let run = match owed.as_slice() {
                     [one] => format!("majordomus gate run {}", shell_word(one)),
                     _ => "majordomus gate run --all".to_string(),

@@ -93,6 +93,10 @@ pub struct GateRuns {
     /// Its inputs changed since the start that a sparse checkout leaves out
     /// of the working tree: no run here saw them (test/cases/300).
     pub unseen: Vec<String>,
+    /// Its inputs whose executable bit on disk is not the mode git records,
+    /// where `core.fileMode` is false: a run here is not a run of the
+    /// committed files (test/cases/471).
+    pub off_record: Vec<inputs::OffRecord>,
 }
 
 /// One gate run, as the ledger recorded it.
@@ -150,6 +154,7 @@ pub fn runs_of(runs: &[(String, RecordedRun)], gate: &str, inputs_now: &str, fil
         latest: mine.last().map(|r| (*r).clone()),
         current: mine.iter().rev().find(|r| r.inputs_hash == inputs_now).map(|r| (*r).clone()),
         unseen: Vec::new(),
+        off_record: Vec::new(),
     }
 }
 
@@ -437,6 +442,7 @@ fn measure_runs(
     let now = inputs_now(repo, tree, gate)?;
     let mut found = runs_of(runs, id, &now.hash, now.files);
     found.unseen = now.absent.into_iter().filter(|p| matched.contains(p)).collect();
+    found.off_record = now.off_record;
     Ok(found)
 }
 

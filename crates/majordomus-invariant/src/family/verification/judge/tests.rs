@@ -121,7 +121,14 @@ fn gate(id: &str, now: &str, latest: Option<RecordedRun>, current: Option<Record
         always: false,
         inputs: vec![format!("{id}/**")],
         matched: vec![format!("{id}/changed.rs")],
-        runs: Some(Ok(GateRuns { inputs_now: now.into(), files: 2, latest, current, unseen: Vec::new() })),
+        runs: Some(Ok(GateRuns {
+            inputs_now: now.into(),
+            files: 2,
+            latest,
+            current,
+            unseen: Vec::new(),
+            off_record: Vec::new(),
+        })),
     }
 }
 
