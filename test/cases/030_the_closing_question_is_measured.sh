@@ -51,8 +51,13 @@ printf '%s\n' "$lint_at_start" | sed 's/src\/c.rs: todo/src\/e.rs: dbg/' > .ai/r
 expect_run 10 md check
 expect_in_done_line no-new-debt=refused
 expect_contains 'added `src/e.rs: dbg`'
-# Taking the added entry out answers the question again.
+# Taking the added entry out answers the question again once committed:
+# until then HEAD's commit still holds it (test/cases/461).
 printf '%s\n' "$lint_at_start" > .ai/repo/lint-baseline.txt
+expect_run 10 md check
+expect_in_done_line no-new-debt=refused
+expect_contains "HEAD's commit holds \`src/d.rs: panic\`"
+commit_all "take the panic out"
 expect_run 10 md check
 expect_nothing_on_done_line_for no-new-debt
 # A baseline moved elsewhere is compared with its former self.

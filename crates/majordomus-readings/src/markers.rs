@@ -19,7 +19,7 @@
 //! or not. A checkout that is merely behind is neither credited with nor
 //! blamed for a line it has not merged.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -76,6 +76,9 @@ pub struct Marker {
     pub line: usize,
     pub text: String,
     pub issue: Option<IssueRef>,
+    /// On a line HEAD's commit holds at this path past the working tree's
+    /// file (stored through a clean filter): `line` is HEAD's blob's.
+    pub in_head_only: bool,
 }
 
 impl Register {
@@ -232,45 +235,97 @@ impl Register {
                 line,
                 text,
                 issue,
+                in_head_only: false,
             }));
         }
         Ok(out)
     }
 
     /// The markers on lines added since `start` (`None`: HEAD was unborn, so
-    /// every line is added) in the changed files the register scans.
-    pub fn added_since(&self, repo: &Repo, start: Option<&str>, changed: &[RepoPath]) -> Reading<Vec<Marker>> {
-        let start_tree = match start {
-            Some(id) => {
-                let oid = git2::Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
-                let commit = repo.git.find_commit(oid).map_err(|_| Unread::start_commit_missing(id))?;
-                Some(commit.tree().map_err(|e| Unread::git(&format!("the tree of {id}"), &e))?)
+    /// every line is added) in the changed files the register scans, as the
+    /// working tree holds them and as HEAD's commit (`head`) holds them.
+    ///
+    /// A clean filter given to one `git add` stores a blob other than the
+    /// file, and the index keeps the file's stat data, so `git status` is
+    /// clean while the commit holds a marker the file does not
+    /// (test/cases/461). So where HEAD's blob at a changed path is not the
+    /// file's content (told by ids: nothing more is read where it is), the
+    /// lines HEAD's blob adds past the start's and past the file's added
+    /// lines are read for markers too, each `in_head_only`.
+    pub fn added_since(
+        &self,
+        repo: &Repo,
+        start: Option<&str>,
+        head: Option<&str>,
+        changed: &[RepoPath],
+    ) -> Reading<Vec<Marker>> {
+        let tree_of = |id: &str| -> Reading<git2::Tree<'_>> {
+            let oid = git2::Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
+            let commit = repo.git.find_commit(oid).map_err(|_| Unread::start_commit_missing(id))?;
+            commit.tree().map_err(|e| Unread::git(&format!("the tree of {id}"), &e))
+        };
+        let start_tree = start.map(tree_of).transpose()?;
+        // Read only once a scanned path changed, and only where it is not the start.
+        let head_tree = match head.filter(|h| Some(*h) != start) {
+            Some(h) if changed.iter().any(|p| self.scans_path(p)) => Some(tree_of(h)?),
+            _ => None,
+        };
+        let blob_at = |tree: Option<&git2::Tree<'_>>, path: &RepoPath, what: &str| -> Reading<Option<Vec<u8>>> {
+            let Some(entry) = tree.and_then(|t| t.get_path(&path.under(Path::new(""))).ok()) else { return Ok(None) };
+            // A link's blob is its target's name, which holds no marker.
+            if entry.kind() != Some(git2::ObjectType::Blob) || entry.filemode() == 0o120000 {
+                return Ok(None);
             }
-            None => None,
+            let blob = repo.git.find_blob(entry.id()).map_err(|e| Unread::git(&format!("{path} {what}"), &e))?;
+            Ok(Some(blob.content().to_vec()))
         };
         let mut out = Vec::new();
         for path in changed.iter().filter(|p| self.scans_path(p)) {
-            let Some(full) = crate::file::in_tree(repo.root(), path) else { continue };
-            let Some(now) = read_text(&full)? else { continue };
+            let raw = match crate::file::in_tree(repo.root(), path) {
+                Some(full) => read_raw(&full)?,
+                None => None,
+            };
             // The start's lines, each as many times as the file held it: a
             // second copy of a marker line is a marker added (test/cases/438).
-            let mut then: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-            if let Some(entry) = start_tree.as_ref().and_then(|t| t.get_path(&path.under(Path::new(""))).ok()) {
-                let blob = repo
-                    .git
-                    .find_blob(entry.id())
-                    .map_err(|e| Unread::git(&format!("{path} at the start commit"), &e))?;
-                for line in String::from_utf8_lossy(blob.content()).lines() {
+            let mut then: HashMap<String, usize> = HashMap::new();
+            if let Some(bytes) = blob_at(start_tree.as_ref(), path, "at the start commit")? {
+                for line in String::from_utf8_lossy(&bytes).lines() {
                     *then.entry(line.to_string()).or_default() += 1;
                 }
             }
-            for (i, line) in now.lines().enumerate() {
-                if let Some(n) = then.get_mut(line).filter(|n| **n > 0) {
+            let file_id = raw.as_deref().map(crate::baselines::blob_id);
+            let added_in = |text: &str, then: &mut HashMap<String, usize>| -> Vec<(usize, String)> {
+                let mut added = Vec::new();
+                for (i, line) in text.lines().enumerate() {
+                    match then.get_mut(line).filter(|n| **n > 0) {
+                        Some(n) => *n -= 1,
+                        None => added.push((i + 1, line.to_string())),
+                    }
+                }
+                added
+            };
+            let mut added_now: HashMap<String, usize> = HashMap::new();
+            if let Some(bytes) = &raw {
+                for (line, text) in added_in(&decode(bytes), &mut then.clone()) {
+                    for (found, issue) in self.find_in_line(&text) {
+                        out.push(Marker { path: path.to_string(), line, text: found, issue, in_head_only: false });
+                    }
+                    *added_now.entry(text).or_default() += 1;
+                }
+            }
+            let in_head = match head_tree.as_ref().and_then(|t| t.get_path(&path.under(Path::new(""))).ok()) {
+                Some(entry) if Some(entry.id()) != file_id => blob_at(head_tree.as_ref(), path, "in HEAD's commit")?,
+                _ => None,
+            };
+            let Some(bytes) = in_head else { continue };
+            for (line, text) in added_in(&decode(&bytes), &mut then) {
+                // A line the file added as well is read there already.
+                if let Some(n) = added_now.get_mut(&text).filter(|n| **n > 0) {
                     *n -= 1;
                     continue;
                 }
-                for (text, issue) in self.find_in_line(line) {
-                    out.push(Marker { path: path.to_string(), line: i + 1, text, issue });
+                for (found, issue) in self.find_in_line(&text) {
+                    out.push(Marker { path: path.to_string(), line, text: found, issue, in_head_only: true });
                 }
             }
         }
@@ -299,24 +354,35 @@ fn marker_word(pattern: &str) -> Option<String> {
 /// replaced, NUL bytes and all (a NUL near the start no longer hides a
 /// marker below it: test/cases/457).
 fn read_text(path: &Path) -> Reading<Option<String>> {
+    Ok(read_raw(path)?.map(|b| decode(&b)))
+}
+
+/// A file's bytes, as [`read_text`] reads them (`None`: gone, a link, or
+/// not a regular file).
+fn read_raw(path: &Path) -> Reading<Option<Vec<u8>>> {
     if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
         return Ok(None);
     }
-    let bytes = match crate::file::read(path) {
-        Ok(b) => b,
-        Err(e) if e.is_not_found() => return Ok(None),
-        Err(crate::file::FileError::NotRegular { .. }) => return Ok(None),
-        Err(e) => return Err(Unread::io(e.to_string())),
-    };
+    match crate::file::read(path) {
+        Ok(b) => Ok(Some(b)),
+        Err(e) if e.is_not_found() => Ok(None),
+        Err(crate::file::FileError::NotRegular { .. }) => Ok(None),
+        Err(e) => Err(Unread::io(e.to_string())),
+    }
+}
+
+/// A file's bytes as text: UTF-16 with its byte order mark decoded,
+/// anything else as UTF-8, bytes that are not replaced.
+fn decode(bytes: &[u8]) -> String {
     let utf16 = |rest: &[u8], unit: fn([u8; 2]) -> u16| {
         let units: Vec<u16> = rest.chunks_exact(2).map(|c| unit([c[0], c[1]])).collect();
         String::from_utf16_lossy(&units)
     };
-    Ok(Some(match bytes.as_slice() {
+    match bytes {
         [0xFF, 0xFE, rest @ ..] => utf16(rest, u16::from_le_bytes),
         [0xFE, 0xFF, rest @ ..] => utf16(rest, u16::from_be_bytes),
-        _ => String::from_utf8_lossy(&bytes).into_owned(),
-    }))
+        _ => String::from_utf8_lossy(bytes).into_owned(),
+    }
 }
 
 #[cfg(test)]
@@ -413,10 +479,30 @@ mod tests {
         t.write("tests/it.rs", &format!("// {}\n", marker("#9")));
         let repo = crate::open(t.path()).expect("open");
         let changed: Vec<RepoPath> = ["src/lib.rs", "src/new.rs", "tests/it.rs"].map(RepoPath::from).to_vec();
-        let added = default_register().added_since(&repo, Some(&start), &changed).expect("read");
+        let added = default_register().added_since(&repo, Some(&start), None, &changed).expect("read");
         let seen: Vec<_> =
             added.iter().map(|m| (m.path.as_str(), m.line, m.issue.as_ref().map(|i| i.number))).collect();
         assert_eq!(seen, [("src/lib.rs", 3, Some(2)), ("src/new.rs", 1, None)]);
+    }
+
+    #[test]
+    fn a_marker_heads_commit_holds_and_the_file_does_not_is_added_as_heads() {
+        let t = TestRepo::with_commit();
+        t.write("src/lib.rs", "fn old() {}\n");
+        let start = t.commit_all("no marker");
+        t.write("src/lib.rs", &format!("fn old() {{}}\n// {}\n// {}\n", marker("#2"), marker("#3")));
+        let head = t.commit_all("two markers");
+        // The file keeps one of them: the other is HEAD's alone.
+        t.write("src/lib.rs", &format!("fn old() {{}}\n// {}\n", marker("#3")));
+        let repo = crate::open(t.path()).expect("open");
+        let changed = [RepoPath::from("src/lib.rs")];
+        let added = default_register().added_since(&repo, Some(&start), Some(&head), &changed).expect("read");
+        let seen: Vec<_> = added.iter().map(|m| (m.line, m.issue.as_ref().map(|i| i.number), m.in_head_only)).collect();
+        assert_eq!(seen, [(2, Some(3), false), (2, Some(2), true)]);
+        // The file as HEAD holds it: read once, from the file.
+        t.write("src/lib.rs", &format!("fn old() {{}}\n// {}\n// {}\n", marker("#2"), marker("#3")));
+        let added = default_register().added_since(&repo, Some(&start), Some(&head), &changed).expect("read");
+        assert!(added.iter().all(|m| !m.in_head_only) && added.len() == 2, "{added:?}");
     }
 
     #[test]
@@ -432,7 +518,11 @@ mod tests {
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let repo = crate::open(&root).expect("open");
-            tx.send(default_register().added_since(&repo, Some(&start), &[RepoPath::from("src/lib.rs")]).expect("read"))
+            tx.send(
+                default_register()
+                    .added_since(&repo, Some(&start), None, &[RepoPath::from("src/lib.rs")])
+                    .expect("read"),
+            )
         });
         let added = rx.recv_timeout(std::time::Duration::from_secs(10)).expect("the reading blocked on the FIFO");
         assert!(added.is_empty(), "{added:?}");

@@ -57,6 +57,7 @@ pub fn read_commit(repo: &Repo, commit: &str) -> Reading<Found> {
         if entry.kind() == Some(ObjectType::Blob) && name.ends_with(SUFFIX) {
             match repo.git.find_blob(entry.id()) {
                 Ok(blob) => {
+                    out.read_from.insert(path.clone(), (path.clone(), entry.id()));
                     out.baselines.insert(path, entries(blob.content()));
                 }
                 Err(e) => {

@@ -11,7 +11,7 @@
 //! (`walk.rs`); the start commit's tree, read only for a record without a
 //! snapshot, refuses a link it would have to follow (`commit.rs`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 mod commit;
 mod walk;
@@ -34,6 +34,19 @@ pub type Baselines = BTreeMap<String, Vec<Entry>>;
 pub struct Found {
     pub baselines: Baselines,
     pub links: Vec<Link>,
+    /// Where each baseline's entries were read from: the repository-relative
+    /// path of the file (a link's target where one was read through) and
+    /// the blob id of its content as read. A commit's blob at that path is
+    /// told from what was read by these ids alone: a clean filter given to
+    /// one `git add` stores other content than the file holds, and the
+    /// index keeps the file's stat data, so `git status` is clean over it.
+    pub read_from: BTreeMap<String, (String, git2::Oid)>,
+}
+
+/// The blob id of `content`, as git would store it unfiltered.
+pub fn blob_id(content: &[u8]) -> git2::Oid {
+    // Hashing bytes in memory fails only where libgit2 cannot start.
+    git2::Oid::hash_object(git2::ObjectType::Blob, content).unwrap_or_else(|_| git2::Oid::zero())
 }
 
 /// A symbolic link a baseline was read through: a baseline that is one, or
@@ -75,6 +88,35 @@ pub fn entries(content: &[u8]) -> Vec<Entry> {
         }
     }
     out
+}
+
+/// Copies of each entry, by its bytes.
+pub type Copies<'a> = HashMap<&'a [u8], usize, foldhash::fast::RandomState>;
+
+/// How many copies of each entry `entries` holds. A baseline may list an
+/// entry once per occurrence (`src/old.rs: unwrap` twice: two allowed), so
+/// entries are compared as multisets: one more copy is one entry added.
+pub fn copies<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> Copies<'a> {
+    let mut out = Copies::default();
+    for e in entries {
+        *out.entry(e.as_slice()).or_default() += 1;
+    }
+    out
+}
+
+/// The entries of `now` past the copies `then` holds, in `now`'s order: an
+/// entry `then` lacks, and each further copy of one it holds fewer times.
+pub fn more_copies<'a, 'b>(now: &'a [Entry], then: impl IntoIterator<Item = &'b Entry>) -> Vec<&'a Entry> {
+    let mut left = copies(then);
+    now.iter()
+        .filter(|e| match left.get_mut(e.as_slice()) {
+            Some(n) if *n > 0 => {
+                *n -= 1;
+                false
+            }
+            _ => true,
+        })
+        .collect()
 }
 
 /// `line` without the characters `char::is_whitespace` takes for white
@@ -218,6 +260,16 @@ mod tests {
         assert_eq!(now.baselines[".ai/repo/deep/er/todo-baseline.txt"], [b"three".to_vec()]);
         assert!(now.links.is_empty());
         assert_eq!(read_commit(&repo, &commit).expect("commit"), now);
+    }
+
+    #[test]
+    fn more_copies_are_the_entries_past_the_copies_then_held_in_any_order() {
+        let e = |s: &[&str]| s.iter().map(|s| s.as_bytes().to_vec()).collect::<Vec<_>>();
+        let then = e(&["a", "b", "b"]);
+        assert!(more_copies(&e(&["b", "a", "b"]), then.iter()).is_empty(), "another order adds nothing");
+        assert!(more_copies(&e(&["b"]), then.iter()).is_empty(), "copies taken out add nothing");
+        assert_eq!(more_copies(&e(&["a", "a", "b", "b"]), then.iter()), [&b"a".to_vec()], "a second copy of a");
+        assert_eq!(more_copies(&e(&["c", "b", "b", "b"]), then.iter()).len(), 2);
     }
 
     fn set(items: &[(&str, &[&str])]) -> Baselines {

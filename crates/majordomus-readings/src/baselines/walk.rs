@@ -17,7 +17,7 @@ use std::path::{Component, Path, PathBuf};
 
 use majordomus_records::paths::REPO_DIR;
 
-use super::{entries, shown, Entry, Found, Link, SUFFIX};
+use super::{blob_id, entries, shown, Entry, Found, Link, SUFFIX};
 use crate::{Reading, Repo, Unread};
 
 /// How many directories deep a walk goes (through links, a chain can be
@@ -30,7 +30,10 @@ pub fn read_worktree(repo: &Repo) -> Reading<Found> {
     let mut found = in_worktree(repo)?;
     let held = crate::sparse_file::in_head_under(repo, REPO_DIR, |p| p.ends_with(SUFFIX));
     for (path, content) in crate::sparse_file::skipped(repo, &held)? {
-        found.baselines.entry(path).or_insert_with(|| entries(&content));
+        if !found.baselines.contains_key(&path) {
+            found.read_from.insert(path.clone(), (path.clone(), blob_id(&content)));
+            found.baselines.insert(path, entries(&content));
+        }
     }
     Ok(found)
 }
@@ -208,6 +211,8 @@ impl Walk<'_> {
             }
             e => Unread::io(e.to_string()),
         })?;
+        let real = inside(self.root, path).unwrap_or_else(|| rel.to_string());
+        self.found.read_from.insert(rel.to_string(), (real, blob_id(&content)));
         self.found.baselines.insert(rel.to_string(), entries(&content));
         Ok(())
     }

@@ -154,17 +154,17 @@ pub struct ProcessSeen {
     pub running: Reading<bool>,
 }
 
-/// Takes the bookkeeping readings. `changes` and `tree` are the ones
-/// `measure` already took: the markers are read from the same change set;
-/// the commits since the start and whether they changed HEAD's tree were
-/// taken beside the status ([`commits_since_start`], [`tree_changed`]).
+/// Takes the bookkeeping readings. `changes`, `tree` and `head` (HEAD's
+/// commit) are the ones `measure` already took: the markers are read from
+/// the same change set, in the working tree and in HEAD's commit; the
+/// commits since the start and whether they changed HEAD's tree were taken
+/// beside the status ([`commits_since_start`], [`tree_changed`]).
 pub fn measure(
     repo: &Repo,
     paths: &StatePaths,
     policy: &Policy,
     task: &TaskState,
-    changes: &Reading<ChangeSet>,
-    tree: &Reading<majordomus_readings::status::WorkingTree>,
+    (changes, tree, head): Taken<'_>,
     (commits_since_start, tree_changed, arrived): Commits,
 ) -> BookkeepingReadings {
     let record = task_reading(task);
@@ -176,7 +176,7 @@ pub fn measure(
     let register = Register::from_policy(policy.markers.as_ref());
     let markers_added = match (&register, &record, changes) {
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),
-        (Ok(reg), Ok(r), Ok(c)) => reg.added_since(repo, r.head.as_deref(), &c.changed),
+        (Ok(reg), Ok(r), Ok(c)) => reg.added_since(repo, r.head.as_deref(), head, &c.changed),
     };
     // A filing is settled by the register in force for `filings-closed`,
     // which a widening since the start does not reach (`Policy::filing_markers`).
@@ -212,6 +212,10 @@ pub fn measure(
         made,
     }
 }
+
+/// What the rest of `check` already read that the bookkeeping readings
+/// take as read: the change set, the working tree, HEAD's commit.
+pub type Taken<'a> = (&'a Reading<ChangeSet>, &'a Reading<majordomus_readings::status::WorkingTree>, Option<&'a str>);
 
 /// The readings of the commits since the start `measure` took beside the
 /// status: [`commits_since_start`], [`tree_changed`], and what arrived.
@@ -393,9 +397,21 @@ mod tests {
         ];
         let book = TaskBook::fold("t", &entries).expect("fold");
         let markers = vec![
-            Marker { path: "src/a.rs".into(), line: 1, text: "m".into(), issue: Some(IssueRef::here(3)) },
-            Marker { path: "src/a.rs".into(), line: 2, text: "m".into(), issue: Some(IssueRef::here(8)) },
-            Marker { path: "src/a.rs".into(), line: 3, text: "m".into(), issue: None },
+            Marker {
+                path: "src/a.rs".into(),
+                line: 1,
+                text: "m".into(),
+                issue: Some(IssueRef::here(3)),
+                in_head_only: false,
+            },
+            Marker {
+                path: "src/a.rs".into(),
+                line: 2,
+                text: "m".into(),
+                issue: Some(IssueRef::here(8)),
+                in_head_only: false,
+            },
+            Marker { path: "src/a.rs".into(), line: 3, text: "m".into(), issue: None, in_head_only: false },
         ];
         let names: Vec<String> = issues_to_observe(&book, &markers).iter().map(ToString::to_string).collect();
         assert_eq!(names, ["#3", "#8", "acme/tools#9"]);

@@ -28,7 +28,10 @@
 //!   the working tree, on both sides alike (`majordomus_readings::baselines`).
 //!   What it is not: a measure of debt. It counts entries; one entry taken
 //!   out and another put in is the same count and is still caught, because
-//!   entries are compared as sets, but debt nobody wrote down is not seen.
+//!   entries are compared as multisets (a further copy of an entry is one
+//!   added), but debt nobody wrote down is not seen. What HEAD's commit
+//!   holds at a baseline, where it is not the file's content (a clean
+//!   filter given to one `git add`), is held now as much as the file's.
 //! - [`Accumulated`] — every local branch and linked worktree now, each
 //!   dated by the first line its reflog still holds. Judging compares them
 //!   with the start snapshot. What it is not: a record of who made them.

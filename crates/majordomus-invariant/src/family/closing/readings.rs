@@ -47,6 +47,10 @@ pub struct Debt {
     pub arrived: Vec<Entry>,
     /// Entries the task put on the trunk around HEAD ([`with_landed`]).
     pub landed: Vec<LandedEntry>,
+    /// Copies of entries HEAD's commit holds at a baseline past those the
+    /// working tree's file holds, by path: held now beside the file's
+    /// entries ([`held_by_head`]), not in `now`.
+    pub head_only: Vec<(String, Entry)>,
 }
 
 /// An entry a commit this worktree made since the start added to a
@@ -224,6 +228,10 @@ fn debt(repo: &Repo, record: &TaskRecord, head: Option<&str>) -> Reading<Debt> {
     }
     let found = baselines::read_worktree(repo)?;
     let now = found.baselines;
+    let head_only = match head {
+        Some(h) => held_by_head(repo, h, start_commit, &now, &found.read_from)?,
+        None => Vec::new(),
+    };
     let snapshot = &record.snapshot;
     let (start, start_from) = match (&snapshot.baseline_bytes, &snapshot.baselines, start_commit) {
         (Some(kept), _, _) => {
@@ -281,7 +289,79 @@ fn debt(repo: &Repo, record: &TaskRecord, head: Option<&str>) -> Reading<Debt> {
         committed,
         arrived: Vec::new(),
         landed: Vec::new(),
+        head_only,
     })
+}
+
+/// What HEAD's commit holds at a baseline is held now as much as what the
+/// working tree's file holds: a clean filter given to one `git add` (`git
+/// -c filter.x.clean=... add`) stores a blob holding entries the file does
+/// not, and the index keeps the file's stat data, so `git status` is clean
+/// and the commit, pushed, carries debt the working tree never showed
+/// (test/cases/461). So each baseline the working tree holds is looked up
+/// in HEAD's tree at the path it was read from, and where HEAD's blob id is
+/// neither the id of the content read nor the start commit's blob there
+/// (nothing more is done where it is either: the common case costs a tree
+/// lookup per baseline), the copies of entries HEAD's blob holds past those
+/// the file holds, and past those the start commit held there (an entry
+/// taken out uncommitted before the start stays the start's), are
+/// returned by path: the
+/// judge reads them as the baseline's entries now, beside the file's. An
+/// entry the start held is still no entry added; an uncommitted removal of
+/// one the task committed leaves HEAD holding it until the removal is
+/// committed. Kept apart from `now`, so that what a baseline moved or gave
+/// to another is told from the working tree alone.
+fn held_by_head(
+    repo: &Repo,
+    head: &str,
+    start_commit: Option<&str>,
+    now: &Baselines,
+    read_from: &std::collections::BTreeMap<String, (String, git2::Oid)>,
+) -> Reading<Vec<(String, Entry)>> {
+    if start_commit == Some(head) {
+        return Ok(Vec::new());
+    }
+    let tree_of = |id: &str, what: &str| {
+        git2::Oid::from_str(id)
+            .and_then(|oid| repo.git.find_commit(oid))
+            .and_then(|c| c.tree())
+            .map_err(|e| Unread::git(&format!("the tree of {what} {id}"), &e))
+    };
+    let tree = tree_of(head, "HEAD's commit")?;
+    let then = start_commit.map(|c| tree_of(c, "the start commit")).transpose()?;
+    // A blob at `real` in `tree`, not a link (a link's blob is its target's
+    // name, no list of entries).
+    let blob_at = |tree: &git2::Tree<'_>, real: &str| {
+        tree.get_path(std::path::Path::new(real))
+            .ok()
+            .filter(|e| e.kind() == Some(git2::ObjectType::Blob) && e.filemode() != 0o120000)
+            .map(|e| e.id())
+    };
+    let entries_of = |id: git2::Oid, real: &str| {
+        repo.git.find_blob(id).map(|b| baselines::entries(b.content())).map_err(|e| Unread::git(real, &e))
+    };
+    let mut out = Vec::new();
+    for (path, (real, id)) in read_from {
+        let Some(in_head) = blob_at(&tree, real) else { continue };
+        let at_start = then.as_ref().and_then(|t| blob_at(t, real));
+        if in_head == *id || Some(in_head) == at_start {
+            continue;
+        }
+        let Some(held) = now.get(path) else { continue };
+        let in_head = entries_of(in_head, real)?;
+        let at_start = at_start.map(|id| entries_of(id, real)).transpose()?.unwrap_or_default();
+        // Each copy past the more of the file's copies and the start commit's.
+        let (file, start) = (baselines::copies(held), baselines::copies(&at_start));
+        let mut seen = baselines::Copies::default();
+        let more = in_head.iter().filter(|e| {
+            let n = seen.entry(e.as_slice()).or_default();
+            *n += 1;
+            let held = |c: &baselines::Copies<'_>| c.get(e.as_slice()).copied().unwrap_or(0);
+            *n > held(&file).max(held(&start))
+        });
+        out.extend(more.into_iter().map(|e| (path.clone(), e.clone())));
+    }
+    Ok(out)
 }
 
 /// The task's debt is the task's wherever it went: an entry a commit this
@@ -316,18 +396,26 @@ fn with_landed(
     if candidates.is_empty() {
         return Ok(debt);
     }
-    let on_trunk: BTreeSet<Entry> =
-        baselines::read_commit(repo, &trunk.commit)?.baselines.into_values().flatten().collect();
-    let held: BTreeSet<&Entry> = debt.start.values().chain(debt.now.values()).flatten().collect();
+    // Counted as copies over all baselines: a commit that added a second
+    // copy of an entry added one, as the comparison above counts it.
+    let on_trunk = baselines::read_commit(repo, &trunk.commit)?.baselines;
+    let on_trunk = baselines::copies(on_trunk.values().flatten());
+    let (at_start, at_now) =
+        (baselines::copies(debt.start.values().flatten()), baselines::copies(debt.now.values().flatten()));
     let mut landed: Vec<LandedEntry> = Vec::new();
     for (commit, parent) in candidates {
-        let before: BTreeSet<Entry> =
-            baselines::read_commit(repo, &parent)?.baselines.into_values().flatten().collect();
-        for (path, entries) in baselines::read_commit(repo, &commit)?.baselines {
+        let before = baselines::read_commit(repo, &parent)?.baselines;
+        let before = baselines::copies(before.values().flatten());
+        let after = baselines::read_commit(repo, &commit)?.baselines;
+        let made = baselines::copies(after.values().flatten());
+        for (path, entries) in &after {
             for entry in entries {
-                let new = !before.contains(&entry) && !held.contains(&entry) && on_trunk.contains(&entry);
-                if new && !landed.iter().any(|l| l.entry == entry) {
-                    landed.push(LandedEntry { path: path.clone(), entry, commit: commit.clone() });
+                let n = |c: &baselines::Copies<'_>| c.get(entry.as_slice()).copied().unwrap_or(0);
+                // Held at the start or now: the comparison above counts it.
+                let held = n(&at_start).max(n(&at_now));
+                let new = n(&made) > n(&before) && n(&on_trunk) > held;
+                if new && !landed.iter().any(|l| l.entry == *entry) {
+                    landed.push(LandedEntry { path: path.clone(), entry: entry.clone(), commit: commit.clone() });
                 }
             }
         }
@@ -347,11 +435,12 @@ fn with_arrived(repo: &Repo, mut debt: Debt, arrival: Option<&refs::Arrival>) ->
     for tip in &arrival.tips {
         for (path, entries) in baselines::read_commit(repo, tip)?.baselines {
             let held = debt.start.entry(path).or_default();
-            for entry in entries {
-                if !held.contains(&entry) {
-                    held.push(entry.clone());
-                    arrived.insert(entry);
-                }
+            // Each copy past those the start held: a second copy pulled is
+            // a colleague's too.
+            let more: Vec<Entry> = baselines::more_copies(&entries, held.iter()).into_iter().cloned().collect();
+            for entry in more {
+                held.push(entry.clone());
+                arrived.insert(entry);
             }
         }
     }
@@ -398,8 +487,8 @@ fn committed_since(
             .map_err(|e| Unread::git(&format!("the tree of {id}"), &e))
     };
     let (then, head) = (tree_of(from)?, tree_of(to)?);
-    let entries_in = |tree: &git2::Tree<'_>| -> Reading<BTreeSet<Entry>> {
-        let mut out = BTreeSet::new();
+    let entries_in = |tree: &git2::Tree<'_>| -> Reading<Vec<Entry>> {
+        let mut out = Vec::new();
         for path in &paths {
             let Ok(entry) = tree.get_path(std::path::Path::new(path)) else { continue };
             // A link's blob is its target's name, no list of entries.
@@ -418,16 +507,19 @@ fn committed_since(
         let path = std::path::Path::new(p);
         !(untracked.contains(p) && then.get_path(path).is_err() && head.get_path(path).is_ok())
     });
-    let before = entries_in(&then)?;
-    let added: BTreeSet<Entry> = entries_in(&head)?.into_iter().filter(|e| !before.contains(e)).collect();
+    // As copies: each copy HEAD holds past the start commit's takes one
+    // copy out of the start's entries.
+    let (before, in_head) = (entries_in(&then)?, entries_in(&head)?);
+    let mut added = baselines::copies(baselines::more_copies(&in_head, before.iter()));
     let mut committed = BTreeSet::new();
     for entries in start.values_mut() {
-        entries.retain(|e| match added.contains(e) {
-            true => {
+        entries.retain(|e| match added.get_mut(e.as_slice()) {
+            Some(n) if *n > 0 => {
+                *n -= 1;
                 committed.insert(e.clone());
                 false
             }
-            false => true,
+            _ => true,
         });
     }
     Ok((start, committed.into_iter().collect()))

@@ -1,6 +1,7 @@
 //! `no-new-debt` judged from the [`Debt`] reading: every entry a baseline
-//! holds now is compared, as bytes, with what the same baseline held at the
-//! start. "The same baseline" is the one at that path, or the one it moved
+//! holds now is compared, as bytes and copy for copy, with what the same
+//! baseline held at the start (a further copy of an entry is one added).
+//! "The same baseline" is the one at that path, or the one it moved
 //! from (`Debt::moved`, in or out of the naming pattern); a baseline that
 //! cannot be told from a moved one is compared with every baseline gone;
 //! and a baseline new since the start that holds entries taken out of other
@@ -15,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use foldhash::fast::RandomState;
 use serde_json::json;
 
-use majordomus_readings::baselines::{shown, Entry};
+use majordomus_readings::baselines::{self, shown, Entry};
 
 use super::super::readings::{Debt, LandedEntry, Moved, StartFrom, BY_ELIMINATION};
 use crate::answer::Status;
@@ -56,22 +57,16 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
     let gone: Vec<&String> =
         debt.start.keys().filter(|p| !debt.now.contains_key(*p) && !moved_from.contains(p.as_str())).collect();
     let undecided: BTreeSet<&str> = debt.undecided.iter().map(String::as_str).collect();
-    let mut seen_gone = BTreeSet::new();
-    let gone_entries: Vec<Entry> = gone
-        .iter()
-        .filter_map(|p| debt.start.get(*p))
-        .flatten()
-        .filter(|e| seen_gone.insert(e.as_slice()))
-        .cloned()
-        .collect();
+    // Every copy each gone baseline held: entries are compared as copies.
+    let gone_entries: Vec<Entry> = gone.iter().filter_map(|p| debt.start.get(*p)).flatten().cloned().collect();
     // Entries taken out of the start's baselines: held by one at the start,
     // and now by none that was there (at its path or moved). Needed only
     // for a baseline new since the start, so made only when there is one
     // (at a hundred baselines of a hundred entries, building these two sets
     // at every check was a sixth of it).
-    let start_sets: OnceCell<(BTreeSet<&Entry>, BTreeSet<&Entry>)> = OnceCell::new();
-    let start_sets = || {
-        start_sets.get_or_init(|| {
+    let taken_out: OnceCell<BTreeSet<&Entry>> = OnceCell::new();
+    let taken_out = || {
+        taken_out.get_or_init(|| {
             let at_start: BTreeSet<&Entry> = debt.start.values().flatten().collect();
             let kept: BTreeSet<&Entry> = debt
                 .now
@@ -79,16 +74,28 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
                 .filter(|(p, _)| debt.start.contains_key(*p) || former.contains_key(p.as_str()))
                 .flat_map(|(_, e)| e)
                 .collect();
-            let taken_out = at_start.difference(&kept).copied().collect();
-            (at_start, taken_out)
+            at_start.difference(&kept).copied().collect()
         })
     };
 
     let mut grew = Vec::new();
+    // The copies HEAD's commit holds that a baseline's growth names.
+    let mut named_from_head: Vec<(&str, &Entry)> = Vec::new();
     let mut first = Vec::new();
     let mut fed_paths = Vec::new();
     let mut rows = Vec::new();
-    for (path, entries) in &debt.now {
+    for (path, in_file) in &debt.now {
+        // The baseline's entries now: the file's, and the copies HEAD's
+        // commit holds past them (`Debt::head_only`).
+        let joined: Vec<Entry>;
+        let entries = match debt.head_only.iter().any(|(p, _)| p == path) {
+            false => in_file,
+            true => {
+                let more = debt.head_only.iter().filter(|(p, _)| p == path).map(|(_, e)| e);
+                joined = in_file.iter().chain(more).cloned().collect();
+                &joined
+            }
+        };
         let against = if let Some(m) = former.get(path.as_str()) {
             Against::Moved(m, debt.start.get(&m.from).map(Vec::as_slice).unwrap_or_default())
         } else if undecided.contains(path.as_str()) {
@@ -96,15 +103,15 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
         } else if let Some(then) = debt.start.get(path) {
             Against::Itself(then)
         } else {
-            let (at_start, taken_out) = start_sets();
-            let fed = entries.iter().filter(|e| taken_out.contains(e)).collect::<BTreeSet<_>>().len();
+            let fed = entries.iter().filter(|e| taken_out().contains(e)).collect::<BTreeSet<_>>().len();
             if fed == 0 {
                 first.push(format!("{path} ({})", count(entries.len(), "entry")));
                 rows.push(json!({ "path": path, "then": null, "now": entries.len(), "added": [], "first_seen": true }));
                 continue;
             }
             fed_paths.push(path.as_str());
-            Against::Every { all: at_start.iter().copied().collect(), fed }
+            // Every copy of every entry the start held, in any baseline.
+            Against::Every { all: debt.start.values().flatten().collect(), fed }
         };
         let then_len = match &against {
             Against::Itself(t) | Against::Moved(_, t) | Against::Gone(t) => t.len(),
@@ -112,16 +119,41 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
         };
         // The common case, a baseline that did not change, looks nothing up.
         let unchanged = matches!(&against, Against::Itself(t) | Against::Moved(_, t) | Against::Gone(t) if entries.as_slice() == *t);
-        let added: Vec<&Entry> = if unchanged {
+        // Compared as copies: a second copy of an entry the start held once
+        // is one more allowed occurrence, an entry added (test/cases/462).
+        let added_copies: Vec<&Entry> = if unchanged {
             Vec::new()
         } else {
-            let then: HashSet<&[u8], RandomState> = match &against {
-                Against::Itself(t) | Against::Moved(_, t) | Against::Gone(t) => t.iter().map(Vec::as_slice).collect(),
-                Against::Every { all, .. } => all.iter().map(|e| e.as_slice()).collect(),
-            };
-            let mut seen = HashSet::with_hasher(RandomState::default());
-            entries.iter().filter(|e| !then.contains(e.as_slice()) && seen.insert(e.as_slice())).collect()
+            match &against {
+                Against::Itself(t) | Against::Moved(_, t) | Against::Gone(t) => {
+                    baselines::more_copies(entries, t.iter())
+                }
+                Against::Every { all, .. } => baselines::more_copies(entries, all.iter().copied()),
+            }
         };
+        let mut seen = HashSet::with_hasher(RandomState::default());
+        let added: Vec<&Entry> = added_copies.iter().copied().filter(|e| seen.insert(e.as_slice())).collect();
+        // An entry the start held, added as a further copy, is named with
+        // how many copies there were and are: the line alone reads as old.
+        let copies: Vec<(&Entry, usize, usize)> = match added.is_empty() {
+            true => Vec::new(),
+            false => {
+                let then = match &against {
+                    Against::Itself(t) | Against::Moved(_, t) | Against::Gone(t) => baselines::copies(t.iter()),
+                    Against::Every { all, .. } => baselines::copies(all.iter().copied()),
+                };
+                let now = baselines::copies(entries.iter());
+                let of = |c: &baselines::Copies<'_>, e: &Entry| c.get(e.as_slice()).copied().unwrap_or(0);
+                added.iter().map(|e| (*e, of(&then, e), of(&now, e))).filter(|(_, then, _)| *then > 0).collect()
+            }
+        };
+        let named = |e: &Entry| match copies.iter().find(|(c, _, _)| *c == e) {
+            Some((_, then, now)) => format!("`{}` ({} then, {now} now)", shown(e), count(*then, "copy")),
+            None => format!("`{}`", shown(e)),
+        };
+        // Copies HEAD's commit holds that the working tree's file does not.
+        let from_head: Vec<&Entry> =
+            debt.head_only.iter().filter(|(p, e)| p == path && added.contains(&e)).map(|(_, e)| e).collect();
         let mut row = json!({
             "path": path,
             "moved_from": match &against { Against::Moved(m, _) => Some(m.from.as_str()), _ => None },
@@ -130,6 +162,15 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
             "added": added.iter().map(|e| shown(e)).collect::<Vec<_>>(),
             "first_seen": false,
         });
+        if !copies.is_empty() {
+            row["added_copies"] = json!(copies
+                .iter()
+                .map(|(e, then, now)| json!({ "entry": shown(e), "then": then, "now": now }))
+                .collect::<Vec<_>>());
+        }
+        if !from_head.is_empty() {
+            row["held_by_head_not_the_file"] = json!(from_head.iter().map(|e| shown(e)).collect::<Vec<_>>());
+        }
         match &against {
             Against::Gone(_) => row["compared_with"] = json!(gone),
             Against::Every { fed, .. } => {
@@ -159,16 +200,24 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
                 count(*fed, "entry")
             ),
         };
-        let listed: Vec<String> = added.iter().take(SHOWN_ENTRIES).map(|e| format!("`{}`", shown(e))).collect();
+        let listed: Vec<String> = added.iter().take(SHOWN_ENTRIES).map(|e| named(e)).collect();
         let more = if added.len() > SHOWN_ENTRIES {
             format!(" and {} more", added.len() - SHOWN_ENTRIES)
         } else {
             String::new()
         };
+        named_from_head.extend(from_head.iter().map(|e| (path.as_str(), *e)));
+        let head = match from_head.as_slice() {
+            [] => String::new(),
+            held => format!(
+                "; HEAD's commit holds {} where the working tree's file does not (a blob stored other than the file, through a filter)",
+                names(&held.iter().take(SHOWN_ENTRIES).map(|e| format!("`{}`", shown(e))).collect::<Vec<_>>())
+            ),
+        };
         grew.push((
             path.clone(),
             format!(
-                "{path} ({how}{} then, {} now; added {}{more})",
+                "{path} ({how}{} then, {} now; added {}{more}{head})",
                 count(then_len, "entry"),
                 entries.len(),
                 listed.join(", ")
@@ -229,6 +278,10 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
         "gone": gone,
         "links": debt.links.iter().map(|l| json!({ "path": l.path, "target": l.target })).collect::<Vec<_>>(),
     });
+    if !debt.head_only.is_empty() {
+        details["held_by_head"] =
+            json!(debt.head_only.iter().map(|(p, e)| json!({ "path": p, "entry": shown(e) })).collect::<Vec<_>>());
+    }
     if !debt.arrived.is_empty() {
         details["arrived"] = json!(debt.arrived.iter().map(|e| shown(e)).collect::<Vec<_>>());
     }
@@ -281,6 +334,22 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
             listed.join(", ")
         ));
     }
+    // Those no growth named: copies the start held, so none added.
+    let unnamed: Vec<&(String, Entry)> =
+        debt.head_only.iter().filter(|(p, e)| !named_from_head.contains(&(p.as_str(), e))).collect();
+    if !unnamed.is_empty() {
+        let listed: Vec<String> =
+            unnamed.iter().take(SHOWN_ENTRIES).map(|(p, e)| format!("`{}` in {p}", shown(e))).collect();
+        let more = match unnamed.len() > SHOWN_ENTRIES {
+            true => format!(" and {} more", unnamed.len() - SHOWN_ENTRIES),
+            false => String::new(),
+        };
+        also.push(format!(
+            "HEAD's commit holds {} the working tree's files do not, read as held now: {}{more}",
+            count(unnamed.len(), "entry"),
+            listed.join(", ")
+        ));
+    }
     if !debt.links.is_empty() {
         let links: Vec<String> = debt.links.iter().map(|l| format!("{} to {}", l.path, l.target)).collect();
         also.push(format!("read through symbolic links: {}", names(&links)));
@@ -324,6 +393,11 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
 /// or undecided), it also says how to show it is new.
 fn remedy_for_growth(grew: &[&str], debt: &Debt, gone: &[&String]) -> String {
     let mut take_out = format!("take the added entries out of {} and fix what they permit", names(grew));
+    if !debt.head_only.is_empty() {
+        take_out.push_str(
+            " (where HEAD's commit holds them, commit the baseline as the file holds it: git add --renormalize)",
+        );
+    }
     if !debt.landed.is_empty() {
         take_out.push_str(" (on the trunk for those it holds: commit their removal there and push it)");
     }

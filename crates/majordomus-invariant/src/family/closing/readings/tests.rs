@@ -56,7 +56,13 @@ fn an_entry_added_is_counted_at_the_start_and_now_committed_or_not_and_taking_it
     t.commit_all("permit a panic");
     assert_eq!(check(&t, &task, "no-new-debt").status, Status::Refused, "committed");
 
+    // Taken out of the file, it is still in HEAD's commit until that is
+    // committed too (test/cases/461).
     t.write(LINT, "# allowed for now\nsrc/a.rs: unwrap\nsrc/b.rs: expect\n");
+    let a = check(&t, &task, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(a.evidence.contains("HEAD's commit holds `src/c.rs: panic`"), "{}", a.evidence);
+    t.commit_all("the panic taken out");
     assert_eq!(check(&t, &task, "no-new-debt").status, Status::Pass, "taken out again");
 }
 
