@@ -304,34 +304,39 @@ mod tests {
     #[test]
     fn utf16_and_utf32_decode_as_git_decodes_them() {
         let le = utf16le("h\u{e9}llo\r\n");
-        assert_eq!(to_git(&le, "UTF-16LE", Eol::None, || false).unwrap(), "h\u{e9}llo\r\n".as_bytes());
-        assert_eq!(to_git(&le, "utf-16le", Eol::Text, || false).unwrap(), "h\u{e9}llo\n".as_bytes());
+        assert_eq!(to_git(&le, "UTF-16LE", Eol::None, || false).expect("converted"), "h\u{e9}llo\r\n".as_bytes());
+        assert_eq!(to_git(&le, "utf-16le", Eol::Text, || false).expect("converted"), "h\u{e9}llo\n".as_bytes());
         let be: Vec<u8> = "hi\n".encode_utf16().flat_map(u16::to_be_bytes).collect();
-        assert_eq!(to_git(&be, "UTF-16BE", Eol::None, || false).unwrap(), b"hi\n");
+        assert_eq!(to_git(&be, "UTF-16BE", Eol::None, || false).expect("converted"), b"hi\n");
         let with_bom = [&[0xff, 0xfe][..], &le].concat();
-        assert_eq!(to_git(&with_bom, "UTF-16", Eol::Text, || false).unwrap(), "h\u{e9}llo\n".as_bytes());
-        assert_eq!(to_git(&with_bom, "UTF-16LE-BOM", Eol::None, || false).unwrap(), "h\u{e9}llo\r\n".as_bytes());
+        assert_eq!(to_git(&with_bom, "UTF-16", Eol::Text, || false).expect("converted"), "h\u{e9}llo\n".as_bytes());
+        assert_eq!(
+            to_git(&with_bom, "UTF-16LE-BOM", Eol::None, || false).expect("converted"),
+            "h\u{e9}llo\r\n".as_bytes()
+        );
         let le32: Vec<u8> = "a\n".chars().flat_map(|c| u32::from(c).to_le_bytes()).collect();
-        assert_eq!(to_git(&le32, "UTF-32LE", Eol::None, || false).unwrap(), b"a\n");
+        assert_eq!(to_git(&le32, "UTF-32LE", Eol::None, || false).expect("converted"), b"a\n");
     }
 
     #[test]
     fn what_git_refuses_or_this_does_not_convert_is_said() {
         let le = utf16le("hi\n");
-        assert!(to_git(&le, "UTF-16", Eol::None, || false).unwrap_err().contains("requires a byte order mark"));
+        assert!(to_git(&le, "UTF-16", Eol::None, || false)
+            .expect_err("refused")
+            .contains("requires a byte order mark"));
         let with_bom = [&[0xff, 0xfe][..], &le].concat();
-        assert!(to_git(&with_bom, "UTF-16LE", Eol::None, || false).unwrap_err().contains("refuses"));
+        assert!(to_git(&with_bom, "UTF-16LE", Eol::None, || false).expect_err("refused").contains("refuses"));
         assert!(to_git(&le[..3], "UTF-16LE", Eol::None, || false).is_err());
-        assert!(to_git(b"hi", "SHIFT-JIS", Eol::None, || false).unwrap_err().contains("does not convert"));
+        assert!(to_git(b"hi", "SHIFT-JIS", Eol::None, || false).expect_err("refused").contains("does not convert"));
     }
 
     #[test]
     fn text_auto_leaves_binary_content_and_a_staged_cr_alone() {
         let le = utf16le("a\r\nb\r\n");
-        assert_eq!(to_git(&le, "UTF-16LE", Eol::Auto, || false).unwrap(), b"a\nb\n");
-        assert_eq!(to_git(&le, "UTF-16LE", Eol::Auto, || true).unwrap(), b"a\r\nb\r\n");
+        assert_eq!(to_git(&le, "UTF-16LE", Eol::Auto, || false).expect("converted"), b"a\nb\n");
+        assert_eq!(to_git(&le, "UTF-16LE", Eol::Auto, || true).expect("converted"), b"a\r\nb\r\n");
         let lone = utf16le("a\rb\n");
-        assert_eq!(to_git(&lone, "UTF-16LE", Eol::Auto, || false).unwrap(), b"a\rb\n");
-        assert_eq!(to_git(&lone, "UTF-16LE", Eol::Text, || false).unwrap(), b"a\rb\n");
+        assert_eq!(to_git(&lone, "UTF-16LE", Eol::Auto, || false).expect("converted"), b"a\rb\n");
+        assert_eq!(to_git(&lone, "UTF-16LE", Eol::Text, || false).expect("converted"), b"a\rb\n");
     }
 }
