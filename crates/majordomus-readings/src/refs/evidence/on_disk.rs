@@ -171,10 +171,18 @@ pub(super) fn beyond_refspecs(
     let Ok(odb) = repo.git.odb() else { return out };
     for (name, remote) in remotes {
         let Place::Here(_, theirs) = open(repo, &remote.url) else { continue };
-        let Ok(refs) = theirs.references_glob("refs/heads/*") else { continue };
+        // Its branches read as this repository's own are (`refs::local`:
+        // the packed file's lines under the prefix, the loose files under
+        // `refs/heads`), not through libgit2's glob, which reads and matches
+        // every ref of the remote, its tags too.
+        let mut known = crate::refs::local::Known::default();
+        let now_time = std::time::SystemTime::now();
+        let Ok(tips) = crate::refs::local::read_under_at(theirs.commondir(), "refs/heads", &mut known, now_time) else {
+            continue;
+        };
         let maps_onto = refspec::mapper(&remote.mapping);
-        for r in refs.flatten() {
-            let (Some(full), Some(id)) = (r.name(), r.target()) else { continue };
+        for (full, id) in &tips.tips {
+            let (full, id) = (full.as_str(), *id);
             let tracked = maps_onto(full).iter().any(|d| now.contains_key(d));
             if !tracked && odb.exists(id) {
                 out.push((name.clone(), short(full).to_string(), id.to_string()));
