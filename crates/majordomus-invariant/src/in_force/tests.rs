@@ -110,12 +110,22 @@ fn gate_run_changed_keeps_the_starts_command() {
 
 #[test]
 fn gate_inputs_are_the_union_and_narrowing_loosens() {
+    // Widened, the gate is selected too (test/cases/475): named once for
+    // what it covers and once for being selected.
     let (p, c) = merged(GATE, &GATE.replace("[\"src/**\"]", "[\"nothing/**\"]"));
     assert_eq!(p.gates["unit"].inputs, ["src/**", "nothing/**"]);
-    assert_eq!(entries(&c), [("[gates.unit] inputs", false), ("[gates.unit] inputs", true)]);
+    assert!(p.gates["unit"].always);
+    assert_eq!(
+        entries(&c),
+        [("[gates.unit] inputs", false), ("[gates.unit] inputs", true), ("[gates.unit] inputs", true)]
+    );
     let (p, c) = merged(GATE, &GATE.replace("[\"src/**\"]", "[\"src/**\", \"Cargo.lock\"]"));
     assert_eq!(p.gates["unit"].inputs, ["src/**", "Cargo.lock"]);
-    assert_eq!(entries(&c), [("[gates.unit] inputs", true)]);
+    assert!(p.gates["unit"].always);
+    assert_eq!(entries(&c), [("[gates.unit] inputs", true), ("[gates.unit] inputs", true)]);
+    // Only narrowed, it is not selected by that.
+    let (p, _) = merged(&GATE.replace("[\"src/**\"]", "[\"src/**\", \"Cargo.lock\"]"), GATE);
+    assert!(!p.gates["unit"].always);
 }
 
 #[test]
