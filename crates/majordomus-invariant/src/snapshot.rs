@@ -141,6 +141,7 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
         }),
     );
     snapshot.gate_environment = Some(gate_environment());
+    snapshot.own_addresses = Some(refs::arrival::addresses_now(repo));
     kept(
         "the policy file",
         crate::in_force::text_to_keep(repo)

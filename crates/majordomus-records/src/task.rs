@@ -133,6 +133,13 @@ pub struct Snapshot {
     /// re-pointed since is not evidence of what the remote holds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remotes: Option<BTreeMap<String, RemoteAtStart>>,
+    /// The addresses a commit made here was authored under at the start
+    /// (`GIT_AUTHOR_EMAIL`, `user.email`; `EMAIL` where neither is set): a
+    /// commit under one of them is this repository's own, whatever the
+    /// address reads when the task is checked (test/cases/482). `None` in
+    /// a record written before they were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub own_addresses: Option<Vec<String>>,
     /// Every remote-tracking ref (`refs/remotes/...`, symbolic ones aside)
     /// and the commit it pointed at: a ref moved since by anything but a
     /// fetch or a push is read at this value.
@@ -180,6 +187,10 @@ pub struct Snapshot {
 /// The most pull requests [`OpenAtStart`] lists (a refresh lists at most
 /// a thousand).
 pub const MAX_OPEN_AT_START: usize = 1000;
+
+/// The most addresses of its own a task record holds: git takes an
+/// author's address from at most three places.
+pub const MAX_OWN_ADDRESSES: usize = 3;
 
 /// What the forge observation current at the start said was open.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -641,6 +652,14 @@ impl TaskRecord {
             }
         }
         s.gate_environment.as_ref().map_or(Ok(()), crate::ledger::check_environment)?;
+        if let Some(own) = &s.own_addresses {
+            if own.len() > MAX_OWN_ADDRESSES {
+                return Err(format!("it lists more than {MAX_OWN_ADDRESSES} addresses of its own"));
+            }
+            for address in own {
+                check_len("own address", address, MAX_FIELD)?;
+            }
+        }
         s.reading.as_ref().map_or(Ok(()), crate::reading_at_start::check)?;
         for added in &self.scope_added {
             check_len("scope added", &added.path, MAX_FIELD)?;

@@ -98,20 +98,23 @@ impl Config {
     pub fn read(git: &git2::Repository) -> Reading<Config> {
         let unread = |e: git2::Error| Unread::git("the repository's configuration", &e);
         let config = git.config().map_err(unread)?;
-        let mut listed = Vec::new();
+        // The entries, and apart from them how deep in includes each was
+        // read: only a configuration with a conditional include needs the
+        // depths, and the entries are not copied for it otherwise (a
+        // thousand branches that track a remote are three thousand).
+        let (mut entries, mut depths) = (Vec::new(), Vec::new());
         let mut all = config.entries(None).map_err(unread)?;
         while let Some(entry) = all.next() {
             let entry = entry.map_err(unread)?;
             let Some(name) = entry.name() else { continue };
-            listed.push(includes::Listed {
-                entry: Entry { name: name.to_string(), value: entry.value().map(str::to_string), level: entry.level() },
-                depth: entry.include_depth(),
-            });
+            entries.push(Entry { name: name.to_string(), value: entry.value().map(str::to_string), level: entry.level() });
+            depths.push(entry.include_depth());
         }
-        let entries: Vec<Entry> = listed.iter().map(|l| l.entry.clone()).collect();
         if !entries.iter().any(|e| e.name.starts_with("includeif.")) {
             return Ok(Config { entries, unlike_git: None });
         }
+        let listed: Vec<includes::Listed> =
+            entries.iter().zip(depths).map(|(entry, depth)| includes::Listed { entry: entry.clone(), depth }).collect();
         let (as_git, differing) = includes::as_git(git, &listed);
         let unlike_git = if differing.is_empty() { None } else { includes::unlike(&entries, &as_git, &differing) };
         Ok(Config { entries: as_git, unlike_git })

@@ -192,7 +192,7 @@ pub fn arrived(
     let mut made = super::attribution::made_by_head_since(repo, record)?;
     // Made here though no reflog says so any more: a linked worktree's
     // work, the worktree removed, landed and pulled back (`made_here`).
-    made.extend(made_here::since(repo, started.into(), start)?);
+    made.extend(made_here::since(repo, record, started.into(), start)?);
     let arrived: HashSet<Oid> =
         on_head.iter().copied().filter(|c| first.get(c) == Some(&Kind::Fetch) && !made.contains(c)).collect();
     if arrived.is_empty() {
@@ -339,6 +339,7 @@ fn changed_by(repo: &Repo, commit: Oid) -> Reading<BTreeSet<RepoPath>> {
 }
 
 pub(super) mod made_here;
+pub use made_here::addresses_now;
 mod moved_on;
 pub use moved_on::others_version;
 

@@ -312,7 +312,7 @@ pub fn elsewhere(
 fn loose_work(repo: &Repo, record: &TaskRecord) -> Reading<HashSet<Oid>> {
     let Ok(started) = record.started_at() else { return Ok(HashSet::new()) };
     let start = record.head.as_deref().and_then(|h| Oid::from_str(h).ok()).filter(|o| repo.git.find_commit(*o).is_ok());
-    let mut made = super::arrival::made_here::since(repo, started.into(), start)?;
+    let mut made = super::arrival::made_here::since(repo, record, started.into(), start)?;
     made.retain(|c| !holds_notes(repo, *c));
     Ok(made)
 }

@@ -9,8 +9,9 @@
 //! in it, too). What arrives then on HEAD is its own work, and nothing that
 //! names commits says so. The objects do: a commit made here is written as
 //! a loose object file, at the time it is made. So a loose commit whose
-//! file was written since the start, authored under this repository's own
-//! `user.email` (any, where none is set), is work made here since the start
+//! file was written since the start, authored under one of this
+//! repository's own addresses ([`own_addresses`]: any, where none is
+//! known), is work made here since the start
 //! (test/cases/435, 443), unless a peer worktree shows it its own (its
 //! HEAD reflog, or the branch it has checked out). A colleague's commit a
 //! fetch wrote is authored under another address. `git gc` packs loose
@@ -28,6 +29,8 @@ use std::time::SystemTime;
 
 use git2::Oid;
 
+use majordomus_records::task::TaskRecord;
+
 use crate::{Reading, Repo, Unread};
 
 /// At most this many loose object files written since the start are
@@ -40,14 +43,12 @@ const MAX_LOOKED_AT: usize = 4096;
 /// forge with a merge commit or fast-forwarded and pulled back
 /// (test/cases/443). A peer's is not: what a branch another worktree has
 /// checked out reaches, or that worktree's HEAD reflog shows it made.
-pub fn since(repo: &Repo, started: SystemTime, start: Option<Oid>) -> Reading<HashSet<Oid>> {
-    let email = own_email(repo);
+pub fn since(repo: &Repo, record: &TaskRecord, started: SystemTime, start: Option<Oid>) -> Reading<HashSet<Oid>> {
+    let own = own_addresses(repo, record);
     let mut made: HashSet<Oid> = loose_commits_since(repo, started)?
         .into_iter()
         .filter(|c| {
-            repo.git
-                .find_commit(*c)
-                .is_ok_and(|commit| email.as_ref().map_or(true, |e| commit.author().email_bytes() == e.as_bytes()))
+            repo.git.find_commit(*c).is_ok_and(|commit| own.is_empty() || is_own(&own, &commit.author()))
                 && start.map_or(true, |s| s != *c && !repo.git.graph_descendant_of(s, *c).unwrap_or(true))
         })
         .collect();
@@ -65,13 +66,40 @@ pub fn since(repo: &Repo, started: SystemTime, start: Option<Oid>) -> Reading<Ha
     Ok(made)
 }
 
-/// This repository's own address, as git takes it for a commit it makes
-/// (the environment's first); `None` where none is set.
-pub(super) fn own_email(repo: &Repo) -> Option<String> {
-    std::env::var("GIT_AUTHOR_EMAIL")
-        .ok()
-        .or_else(|| repo.config().ok().and_then(|c| c.get("user.email").map(str::to_string)))
-        .or_else(|| std::env::var("EMAIL").ok())
+/// The addresses a commit made here is authored under now: the one git
+/// takes (`GIT_AUTHOR_EMAIL` first) and `user.email` beside it, where the
+/// environment names another for one command; `EMAIL` only where neither
+/// is set. Empty where none is set.
+pub fn addresses_now(repo: &Repo) -> Vec<String> {
+    let mut out: Vec<String> = std::env::var("GIT_AUTHOR_EMAIL").ok().into_iter().collect();
+    if let Some(configured) = repo.config().ok().and_then(|c| c.get("user.email").map(str::to_string)) {
+        out.push(configured);
+    }
+    if out.is_empty() {
+        out.extend(std::env::var("EMAIL").ok());
+    }
+    out.dedup();
+    out
+}
+
+/// This repository's own addresses for the task `record` holds: those of
+/// its start (kept in the record) and those of now. An address changed
+/// since the work was committed (`git config user.email`, or
+/// `GIT_AUTHOR_EMAIL` set for one check) leaves the work the task's
+/// (test/cases/482). Empty where none is known at either time.
+pub(super) fn own_addresses(repo: &Repo, record: &TaskRecord) -> Vec<String> {
+    let mut own = record.snapshot.own_addresses.clone().unwrap_or_default();
+    for now in addresses_now(repo) {
+        if !own.contains(&now) {
+            own.push(now);
+        }
+    }
+    own
+}
+
+/// Whether `author` wrote under one of the addresses `own`.
+pub(super) fn is_own(own: &[String], author: &git2::Signature<'_>) -> bool {
+    own.iter().any(|a| a.as_bytes() == author.email_bytes())
 }
 
 /// The loose commit objects whose files were written since `started`

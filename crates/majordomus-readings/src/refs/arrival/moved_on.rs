@@ -52,7 +52,10 @@ pub fn others_version(
     if arrival.touched(&rel) {
         return Ok(None);
     }
-    let Some(own) = super::made_here::own_email(repo) else { return Ok(None) };
+    let own = super::made_here::own_addresses(repo, record);
+    if own.is_empty() {
+        return Ok(None);
+    }
     let git = &repo.git;
     let start = match record.head.as_deref() {
         Some(s) => Some(super::super::parse(s)?),
@@ -100,7 +103,7 @@ pub fn others_version(
             continue;
         }
         let commit = git.find_commit(oid).map_err(|e| Unread::git(&format!("the commit {oid}"), &e))?;
-        if commit.author().email_bytes() == own.as_bytes() {
+        if super::made_here::is_own(&own, &commit.author()) {
             return Ok(None);
         }
     }
