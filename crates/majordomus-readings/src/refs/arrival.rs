@@ -100,6 +100,10 @@ enum Kind {
     Push,
 }
 
+/// What a rewrite keeps of a commit: its author's name and address, its
+/// author date (seconds) and its message.
+type Identity = (Vec<u8>, Vec<u8>, i64, Vec<u8>);
+
 /// The arrived commits on HEAD and the task's own, or `None` when nothing
 /// a fetch brought since the start is on HEAD (or it cannot be told: a
 /// start time that is not one, a grafts file, more than [`WALKED`]
@@ -221,15 +225,19 @@ pub fn arrived(
     };
     let start_tree = start.map(tree_of).transpose()?;
     let head_tree = tree_of(head)?;
-    // A commit rewritten onto HEAD (`git pull --rebase`, an amend) keeps
-    // its author and author date: the rewrite is HEAD's, the original
-    // nobody's. Every other one's work may be on HEAD by a squash.
-    let author = |c: Oid| -> Reading<(Vec<u8>, Vec<u8>, i64)> {
+    // A commit rewritten onto HEAD (`git pull --rebase`, a cherry-pick, an
+    // amend that keeps the message) keeps its author, its author date and
+    // its message: the rewrite is HEAD's, the original nobody's. Two
+    // commits of one author in one second are not one (an agent commits
+    // twice in a second easily: test/cases/484); an amend that rewrote the
+    // message reads as another commit, whose work may be on HEAD by a
+    // squash, as every other one's.
+    let author = |c: Oid| -> Reading<Identity> {
         let commit = git.find_commit(c).map_err(|e| Unread::git(&format!("the commit {c}"), &e))?;
         let a = commit.author();
-        Ok((a.name_bytes().to_vec(), a.email_bytes().to_vec(), a.when().seconds()))
+        Ok((a.name_bytes().to_vec(), a.email_bytes().to_vec(), a.when().seconds(), commit.message_bytes().to_vec()))
     };
-    let rewritten: HashSet<(Vec<u8>, Vec<u8>, i64)> = own.iter().map(|c| author(*c)).collect::<Reading<_>>()?;
+    let rewritten: HashSet<Identity> = own.iter().map(|c| author(*c)).collect::<Reading<_>>()?;
     let entry_at = |t: Option<&git2::Tree<'_>>, p: &RepoPath| {
         t.and_then(|t| t.get_path(&p.under(std::path::Path::new(""))).ok()).map(|e| (e.id(), e.filemode()))
     };
