@@ -115,27 +115,25 @@ pub enum Event {
 }
 
 /// The variables that choose which programs a gate's command runs, or
-/// what those programs load and do before any test runs. Where a name is
-/// looked up (`PATH`), what a shell reads before the command (`BASH_ENV`
-/// for bash, `ENV` for an interactive POSIX shell; the options bash
-/// turns on at its start, `SHELLOPTS=noexec` reading a script without
-/// running a line of it, and `BASHOPTS`), where a shell's `cd` looks
-/// first (`CDPATH`: `cd web && npm test` run in another `web`), the shell a program
-/// starts for its own commands (`SHELL`, as make and many test runners
-/// do); what the loader puts into every program (`LD_PRELOAD`, and the
-/// rest of [`GATE_ENVIRONMENT_FAMILIES`]' `LD_`); and the option variables
-/// of the test runners a gate commonly is, each of which can make it run
-/// nothing and exit 0 (`MAKEFLAGS=n`, `GOFLAGS=-run=^$`,
-/// `PYTEST_ADDOPTS=--co`, a `PYTHONPATH` or `NODE_OPTIONS` that loads a
-/// stand-in, a cargo test runner or compiler wrapper), with the
-/// interpreters' own ways to load code before the program (`PERL5OPT`,
-/// `RUBYOPT`, `JAVA_TOOL_OPTIONS` and their kin); and where every
-/// program finds its user's own settings (`HOME`, `XDG_CONFIG_HOME`: a
-/// `~/.cargo/config.toml` naming a runner, a Python user site whose
-/// `usercustomize` ends the interpreter at its start). A verdict recorded
+/// what those programs load and do before any test runs, each recorded,
+/// set or not; the families whose members are recorded where set are
+/// [`GATE_ENVIRONMENT_FAMILIES`]. The rule for both lists: a variable
+/// belongs here when a program a gate commonly is reads it for which
+/// program runs, what it loads first, or which tests it selects, so that
+/// a value the start did not have can make the gate run nothing and exit
+/// 0 (`MAKEFLAGS=n`, `GOFLAGS=-run=^$`, `PYTEST_ADDOPTS=--co`,
+/// `NODE_TEST_CONTEXT=child`, `HARNESS_PERL_SWITCHES` loading
+/// `Test::More=skip_all`, `SPEC_OPTS='--tag none'`). A verdict recorded
 /// under other values than the task's start is not the gate's verdict
-/// (`gates-green`'s judging says so). Each is recorded, set or not.
-pub const GATE_ENVIRONMENT: [&str; 50] = [
+/// (`gates-green`'s judging says so). A variable only the project's own
+/// tests read (`SKIP_INTEGRATION`) is not the runner's, and is not here.
+pub const GATE_ENVIRONMENT: [&str; 75] = [
+    // Where a name is looked up; what a shell reads before the command
+    // (`BASH_ENV` for bash, `ENV` for an interactive POSIX shell); the
+    // options bash turns on at its start (`SHELLOPTS=noexec` reads a
+    // script without running a line of it); where a shell's `cd` looks
+    // first (`cd web && npm test` run in another `web`); the shell a
+    // program starts for its own commands (make and many test runners).
     "PATH",
     "BASH_ENV",
     "ENV",
@@ -143,37 +141,95 @@ pub const GATE_ENVIRONMENT: [&str; 50] = [
     "SHELLOPTS",
     "BASHOPTS",
     "CDPATH",
+    // The dynamic loader, in every program (the rest of `LD_` is a family).
     "LD_PRELOAD",
     "LD_LIBRARY_PATH",
+    // make: `MAKEFLAGS=n` prints the recipes and runs none; `MAKEFILES`
+    // reads other makefiles first.
     "MAKEFLAGS",
     "MFLAGS",
     "GNUMAKEFLAGS",
     "MAKEFILES",
+    // go test: `GOFLAGS=-run=^$` selects no test; `GOOS` and `GOARCH`
+    // another platform, whose test binaries go runs through the
+    // `go_$GOOS_$GOARCH_exec` it finds on `PATH`; `GOWORK`,
+    // `GO111MODULE` and `GOPATH` where the packages come from; `GOCACHE`
+    // the results it reports without running a test again.
     "GOFLAGS",
     "GOROOT",
     "GOTOOLCHAIN",
+    "GOOS",
+    "GOARCH",
+    "GOWORK",
+    "GO111MODULE",
+    "GOPATH",
+    "GOCACHE",
+    // Python (the rest of `PYTHON...` is a family) and pytest; tox's
+    // `TOXENV` chooses the environments `tox` runs.
     "PYTHONPATH",
     "PYTHONHOME",
     "PYTEST_ADDOPTS",
     "PYTEST_PLUGINS",
+    "TOXENV",
+    // node (the rest of `NODE_` is a family): `NODE_OPTIONS` loads a
+    // module first; `NODE_TEST_CONTEXT` set makes `node --test` take
+    // itself for a file another runner started, run no file and exit 0.
     "NODE_OPTIONS",
     "NODE_PATH",
+    "NODE_TEST_CONTEXT",
+    // perl, which loads what these name before the test file
+    // (Test::Harness's `HARNESS_` is a family).
     "PERL5OPT",
     "PERL5LIB",
     "PERLLIB",
+    // ruby and its gems; rake (`RAKEOPT=-n` runs no task); Rake::TestTask
+    // (`TEST` names the only files run, `TESTOPTS` and its three other
+    // spellings pass the tests options: `-n /none/`); Minitest::TestTask
+    // (`N` and `X` select and exclude tests by name, `A` and `FILTER`
+    // pass options); RSpec (`SPEC_OPTS='--tag none'` filters out every
+    // example, `SPEC` names the files `rake spec` runs).
     "RUBYOPT",
     "RUBYLIB",
+    "GEM_HOME",
+    "GEM_PATH",
+    "RAKEOPT",
+    "TEST",
+    "TESTOPTS",
+    "TESTOPT",
+    "TEST_OPTS",
+    "TEST_OPT",
+    "N",
+    "X",
+    "A",
+    "FILTER",
+    "SPEC",
+    "SPEC_OPTS",
+    // The JVM every java reads (`-javaagent:` runs code first), the
+    // options `gradlew` and many launch scripts add (`JAVA_OPTS`), which
+    // java, and gradle's and maven's own (`MAVEN_OPTS=-DskipTests`; the
+    // rest of `MAVEN_` is a family).
     "JAVA_TOOL_OPTIONS",
     "_JAVA_OPTIONS",
     "JDK_JAVA_OPTIONS",
+    "JAVA_OPTS",
     "JAVA_HOME",
     "GRADLE_OPTS",
     "GRADLE_USER_HOME",
     "MAVEN_OPTS",
     "MAVEN_ARGS",
-    "GEM_HOME",
-    "GEM_PATH",
+    // PHP: the ini files php reads (an `auto_prepend_file` runs before
+    // phpunit does), and the `composer.json` whose `scripts` `composer
+    // test` runs.
+    "PHPRC",
+    "PHP_INI_SCAN_DIR",
+    "COMPOSER",
+    // bazelisk: which bazel `bazel test` runs.
+    "USE_BAZEL_VERSION",
+    // Go's file of its own settings (`go env -w GOFLAGS=...`).
     "GOENV",
+    // rustc and cargo: flags (a `--cfg` that compiles the tests out),
+    // compiler wrappers, the toolchain (the rest of `CARGO_...` are
+    // families).
     "RUSTFLAGS",
     "RUSTDOCFLAGS",
     "CARGO_ENCODED_RUSTFLAGS",
@@ -184,34 +240,75 @@ pub const GATE_ENVIRONMENT: [&str; 50] = [
     "RUSTUP_TOOLCHAIN",
     "RUSTUP_HOME",
     "CARGO_HOME",
+    // Where every program finds its user's own settings: a
+    // `~/.cargo/config.toml` naming a runner, a Python user site whose
+    // `usercustomize` ends the interpreter at its start.
     "HOME",
     "XDG_CONFIG_HOME",
 ];
 
-/// Families of variables recorded where set, each by how its names begin:
-/// the dynamic loader's (`LD_AUDIT`, `LD_BIND_NOW`, ...), cargo's build,
-/// per-target, profile and unstable settings (`CARGO_BUILD_RUSTFLAGS`,
-/// `CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER`: a runner `true` runs
-/// no test; `CARGO_PROFILE_TEST_...`), npm's configuration
-/// (`npm_config_script_shell=true`: `npm test` runs its script with
-/// `true`; npm reads these names in any case, `Npm_Config_...` too, and so
-/// are they matched: [`CASE_BLIND_FAMILIES`]), cargo-nextest's
-/// (`NEXTEST_PROFILE` naming a profile that filters every test out, with
-/// `NEXTEST_NO_TESTS=pass`), pytest's, Python's own (every `PYTHON...`
-/// the interpreter reads: `PYTHONUSERBASE` naming a user site whose
-/// `usercustomize` ends it before a test runs, `PYTHONSTARTUP`, ...) and
-/// bundler's (`BUNDLE_GEMFILE` naming another set of gems).
-pub const GATE_ENVIRONMENT_FAMILIES: [&str; 10] = [
+/// Families of variables recorded where set, each by how its names begin,
+/// by the rule of [`GATE_ENVIRONMENT`]: every name the program reads under
+/// the prefix, since each such program takes a whole configuration from
+/// them and one setting is enough.
+pub const GATE_ENVIRONMENT_FAMILIES: [&str; 26] = [
+    // The dynamic loader's (`LD_AUDIT`, `LD_BIND_NOW`, ...).
     "LD_",
+    // cargo's build, per-target, profile and unstable settings
+    // (`CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=true` runs no test,
+    // `CARGO_PROFILE_TEST_...`), and its aliases, which stand for an
+    // external subcommand of the same name (`CARGO_ALIAS_NEXTEST` makes
+    // `cargo nextest run` another command).
     "CARGO_BUILD_",
     "CARGO_TARGET_",
     "CARGO_PROFILE_",
     "CARGO_UNSTABLE_",
-    "npm_config_",
+    "CARGO_ALIAS_",
+    // cargo-nextest's (`NEXTEST_PROFILE` naming a profile that filters
+    // every test out, with `NEXTEST_NO_TESTS=pass`).
     "NEXTEST_",
+    // The package managers' configuration, read by `npm test`, `pnpm
+    // test`, `yarn test` (`npm_config_script_shell=true` runs the script
+    // with `true`; `YARN_YARN_PATH` runs another yarn); npm reads its
+    // names in any case, `Npm_Config_...` too ([`CASE_BLIND_FAMILIES`]).
+    "npm_config_",
+    "pnpm_config_",
+    "YARN_",
+    // node's every `NODE_...` (`NODE_TEST_CONTEXT`, `NODE_PRESERVE_SYMLINKS`, ...).
+    "NODE_",
+    // node-tap's options (`TAP_GREP`, `TAP_ONLY`, `TAP_RCFILE`).
+    "TAP_",
+    // Test::Harness's, read by `prove` and `make test`
+    // (`HARNESS_PERL_SWITCHES=-MTest::More=skip_all,x` skips every file;
+    // `HARNESS_PERL`, `HARNESS_SUBCLASS`, `HARNESS_OPTIONS`, ...).
+    "HARNESS_",
+    // pytest's, Python's own (every `PYTHON...` the interpreter reads:
+    // `PYTHONUSERBASE` naming a user site whose `usercustomize` ends it
+    // before a test runs, `PYTHONSTARTUP`, ...), tox's settings
+    // (`TOX_SKIP_ENV` skips the environments it matches), nox's
+    // (`NOXSESSION` chooses the sessions run), uv's and poetry's (the
+    // environment whose `pytest` `uv run` or `poetry run` runs).
     "PYTEST_",
     "PYTHON",
+    "TOX_",
+    "NOX",
+    "UV_",
+    "POETRY_",
+    // Minitest's (`MT_LIB_EXTRAS` puts directories before the project's)
+    // and bundler's (`BUNDLE_GEMFILE` naming another set of gems).
+    "MT_",
     "BUNDLE_",
+    // The mvn script's (`MAVEN_BASEDIR` names whose `.mvn/jvm.config` it
+    // reads) and gradle's project properties.
+    "MAVEN_",
+    "ORG_GRADLE_PROJECT_",
+    // .NET's (`DOTNET_STARTUP_HOOKS` runs an assembly before `Main`,
+    // `DOTNET_ROOT` chooses the runtime) and its profiler's, loaded into
+    // every `dotnet test` process.
+    "DOTNET_",
+    "CORECLR_",
+    // bazelisk's (`BAZELISK_BASE_URL`: where the bazel it runs comes from).
+    "BAZELISK_",
 ];
 
 /// Whether `name` is one of the variables a gate's run records
@@ -229,8 +326,9 @@ pub fn in_gate_environment(name: &str) -> bool {
 }
 
 /// The families whose program reads their names in any case (npm:
-/// `/^npm_config_/i`).
-const CASE_BLIND_FAMILIES: [&str; 1] = ["npm_config_"];
+/// `/^npm_config_/i`), or does in some of its versions (pnpm, yarn): a
+/// name matched that the program does not read only records more.
+const CASE_BLIND_FAMILIES: [&str; 3] = ["npm_config_", "pnpm_config_", "YARN_"];
 
 /// The names two recorded environments are compared on, in the order a
 /// sentence names them: each name of [`GATE_ENVIRONMENT`] the start's
@@ -708,7 +806,10 @@ mod tests {
         let Event::GateRun { environment, .. } = &entry.event else { panic!("{entry:?}") };
         assert_eq!(environment, &None);
         let new = serde_json::to_string(&run("unit")).expect("encode");
-        assert!(new.contains(r#""environment":{"BASHOPTS""#) && new.contains(r#""BASH_ENV":"#), "{new}");
+        assert!(
+            new.contains(r#""environment":{""#) && new.contains(r#""BASHOPTS":"#) && new.contains(r#""BASH_ENV":"#),
+            "{new}"
+        );
         assert_eq!(serde_json::from_str::<Entry>(&new).expect("decode"), run("unit"));
         let Event::GateRun { environment: Some(env), .. } = run("unit").event else { panic!() };
         assert!(GATE_ENVIRONMENT.iter().all(|name| env.contains_key(*name)), "every name, set or not: {env:?}");
@@ -740,6 +841,33 @@ mod tests {
                 "NPM_CONFIG_SCRIPT_SHELL",
                 "Npm_Config_Script_Shell",
             ])
+            // The runners' own option variables that make them run nothing
+            // and exit 0 (test/cases/479), one of each family.
+            .chain([
+                "NODE_TEST_CONTEXT",
+                "NODE_PRESERVE_SYMLINKS",
+                "HARNESS_PERL_SWITCHES",
+                "HARNESS_SUBCLASS",
+                "TAP_GREP",
+                "pnpm_config_script_shell",
+                "YARN_YARN_PATH",
+                "SPEC_OPTS",
+                "TESTOPTS",
+                "RAKEOPT",
+                "MT_LIB_EXTRAS",
+                "TOXENV",
+                "TOX_SKIP_ENV",
+                "NOXSESSION",
+                "UV_PROJECT_ENVIRONMENT",
+                "CARGO_ALIAS_NEXTEST",
+                "GOOS",
+                "JAVA_OPTS",
+                "MAVEN_BASEDIR",
+                "ORG_GRADLE_PROJECT_skipTests",
+                "DOTNET_STARTUP_HOOKS",
+                "PHP_INI_SCAN_DIR",
+                "BAZELISK_BASE_URL",
+            ])
         {
             assert!(in_gate_environment(name), "{name}");
         }
@@ -755,6 +883,10 @@ mod tests {
             "TERM",
             "PYTHON",
             "ld_preload",
+            "NODE_",
+            "HARNESS_",
+            "NOX",
+            "node_test_context",
         ] {
             assert!(!in_gate_environment(name), "{name}");
         }
