@@ -86,6 +86,9 @@ pub fn read(
                 continue;
             }
         };
+        if language == Language::Js && !js::collected(path, &now) {
+            continue;
+        }
         let before = blob_at(repo, start_tree.as_ref(), path, "at the start")?;
         code.read += 1;
         let mut added =

@@ -69,6 +69,38 @@ pub fn read(text: &str) -> Vec<TestItem> {
     items
 }
 
+/// Whether a runner runs the tests of this file, which is no test path (a
+/// `*.test.js`, a `__tests__/` or `test/` file is one, and is counted by
+/// its path): vitest's in-source tests, in a file that guards them with
+/// `import.meta.vitest`, or a file `node --test` collects by its name when
+/// given none (`test.js`, `test-*.js`, `*-test.js`, in `.js`, `.cjs`,
+/// `.mjs` and, stripping types, `.ts`, `.cts`, `.mts`). Any other file's
+/// `describe(`, `it(` or `test(` is a call of its own function as far as
+/// the runners' defaults go (`describe(user, (u) => ...)`:
+/// test/cases/481), as a Python file pytest's rules do not collect holds no
+/// test (test/cases/469); a repository whose runner collects other files
+/// names them in `[tests] paths`.
+pub fn collected(path: &str, text: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = match name.rsplit_once('.') {
+        Some((stem, "js" | "cjs" | "mjs" | "ts" | "cts" | "mts")) => Some(stem),
+        _ => None,
+    };
+    let by_name = stem.is_some_and(|s| s == "test" || s.starts_with("test-") || s.ends_with("-test"));
+    by_name || in_source(text)
+}
+
+/// Whether the file holds vitest's in-source guard, `import.meta.vitest`,
+/// as code (not in a comment or a string).
+fn in_source(text: &str) -> bool {
+    let code = mask(text.as_bytes());
+    code.windows(b"import.meta.vitest".len()).enumerate().any(|(i, w)| {
+        w == b"import.meta.vitest"
+            && (i == 0 || !ident_byte(code[i - 1]))
+            && !code.get(i + w.len()).is_some_and(|&b| ident_byte(b))
+    })
+}
+
 fn skip_space(code: &[u8], mut i: usize) -> usize {
     while i < code.len() && code[i].is_ascii_whitespace() {
         i += 1;
@@ -176,6 +208,19 @@ mod tests {
     fn a_method_named_test_and_words_in_strings_comments_and_regexes_are_not_tests() {
         let src = "const ok = /test(/.test(s);\n// test('x', () => {})\nconst t = \"it(\";\nconst n = a / test / b;\nconst tmpl = `describe(${x})`;\nlatest(1);\nthis.it(2);\n";
         assert!(items(src).is_empty(), "{:?}", items(src));
+    }
+
+    #[test]
+    fn only_a_file_a_runner_collects_holds_tests_outside_test_paths() {
+        let own = "function describe(user, format) {\n  return format(user);\n}\n";
+        assert!(!collected("src/user.js", own), "a function of its own named describe");
+        assert!(!collected("src/user.js", "// if (import.meta.vitest) {\nconst s = 'import.meta.vitest';\n"));
+        assert!(collected("src/twice.ts", "if (import.meta.vitest) {\n}\n"));
+        assert!(collected("lib/test.mjs", ""));
+        assert!(collected("lib/test-parse.js", ""));
+        assert!(collected("lib/parse-test.cts", ""));
+        assert!(!collected("lib/contest.js", ""));
+        assert!(!collected("lib/test-parse.jsx", ""), "node --test collects no .jsx by default");
     }
 
     #[test]

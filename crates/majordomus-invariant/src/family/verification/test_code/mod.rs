@@ -5,8 +5,8 @@
 //! language looks at file names. Idiomatic Rust writes unit tests inline, a
 //! `#[cfg(test)] mod tests` at the foot of the file it tests; pytest collects
 //! `def test_*` from whatever files its `python_files` names; JavaScript test
-//! runners (vitest's in-source tests among them) run `describe(`, `it(` and
-//! `test(` blocks wherever they are. A change counts as tested when it adds
+//! runners run `describe(`, `it(` and `test(` blocks in the files they
+//! collect (vitest's in-source tests among them). A change counts as tested when it adds
 //! or edits a line inside such a test item; what each language counts:
 //!
 //! - **Rust** (`.rs`): an item under `#[test]`, `#[cfg(test)]` (a predicate
@@ -22,8 +22,10 @@
 //!   whose name `python_functions` matches, at module level or in classes
 //!   `python_classes` matches, decorators included.
 //! - **JavaScript and TypeScript** (`.js`, `.jsx`, `.mjs`, `.cjs`, `.ts`,
-//!   `.tsx`, `.mts`, `.cts`): a `describe(`, `it(` or `test(` call (with
-//!   `.each`, `.only`, `.skip` and the like), from its name to its closing
+//!   `.tsx`, `.mts`, `.cts`), in a file a runner collects though it is no
+//!   test path ([`js::collected`]: vitest's in-source tests, `node --test`'s
+//!   `test-*.js`): a `describe(`, `it(` or `test(` call (with `.each`,
+//!   `.only`, `.skip` and the like), from its name to its closing
 //!   parenthesis; a method of the same name (`re.test(s)`) is not one.
 //! - **Go** needs nothing here: its tests live in `_test.go` files by the
 //!   language's rule, which the path rule already names.
@@ -43,49 +45,13 @@
 //! line by line (libgit2's diff of two buffers: no attributes, no drivers).
 
 pub mod changed;
+pub mod disabled;
 pub mod js;
 pub mod pytest;
 pub mod python;
 pub mod rust;
 
-/// Whether a line (the space around it aside) only turns a test off:
-/// Rust's `#[ignore]` (and `#[cfg(any())]`, which compiles nothing),
-/// Python's skip and expected-failure decorators and calls
-/// (`@unittest.skip`, `@pytest.mark.skip`, `@pytest.mark.xfail`,
-/// `self.skipTest(`, `pytest.skip(`, `raise unittest.SkipTest(`,
-/// `pytest.importorskip(`), the JavaScript runners' skipped and to-do
-/// forms (`it.skip(`, `xit(`, `describe.skip(`, `test.todo(`). Such a line
-/// adds no test: it takes one out of every run, and a change whose only
-/// new test lines are these is not tested (test/cases/436, 451).
-pub fn disables_a_test(line: &[u8]) -> bool {
-    let line = line.trim_ascii();
-    const STARTS: [&[u8]; 23] = [
-        b"#[ignore",
-        b"#[cfg(any())]",
-        b"@unittest.skip",
-        b"@skip(",
-        b"@skipIf(",
-        b"@skipUnless(",
-        b"@unittest.expectedFailure",
-        b"@pytest.mark.skip",
-        b"@pytest.mark.xfail",
-        b"self.skipTest(",
-        b"pytest.skip(",
-        b"pytest.importorskip(",
-        b"raise unittest.SkipTest",
-        b"raise SkipTest",
-        b"raise pytest.skip.Exception",
-        b"xit(",
-        b"xtest(",
-        b"xdescribe(",
-        b"it.skip(",
-        b"test.skip(",
-        b"describe.skip(",
-        b"it.todo(",
-        b"test.todo(",
-    ];
-    STARTS.iter().any(|s| line.starts_with(s))
-}
+pub use disabled::disables_a_test;
 
 /// Whether a line added inside a test item (the space around it aside)
 /// writes no test there: a bare `return`, which ends the test before its
@@ -176,7 +142,8 @@ pub fn what_counts(rules: &super::test_path::TestRules, pytest: &pytest::PytestR
             pytest.classes.join(" ")
         ),
         "  JavaScript and TypeScript (.js .jsx .mjs .cjs .ts .tsx .mts .cts): describe(, it( and test( blocks \
-         (with .each, .only, .skip ...)"
+         (with .each, .only, .skip ...), in a file guarded by import.meta.vitest (in-source tests) or named as \
+         node --test collects it (test.js, test-*.js, *-test.js)"
             .to_string(),
         "a deleted test does not count; a file already changed at the start is not read for test items".to_string(),
     ]
