@@ -1,7 +1,7 @@
 # `forge refresh` observes the forge through gh (here a stand-in on PATH
 # from the start, that answers as gh's manual documents), with every GIT_* variable
-# cleared, asks about each issue the task's ledger names, and records the
-# observation; when gh is missing, fails or answers nonsense, the recorded
+# cleared but those naming the configuration files git reads (test/cases/476),
+# asks about each issue the task's ledger names, and records the observation; when gh is missing, fails or answers nonsense, the recorded
 # observation is kept. `forge record` refuses a bad file the same way.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
@@ -12,7 +12,8 @@ cat > "$fake/bin/gh" <<'GH'
 # A stand-in for gh: answers as `gh ... --json` documents.
 dir=$(dirname "$0")/..
 printf '%s\n' "$*" >> "$dir/calls"
-env | grep '^GIT_' >> "$dir/git-env" || true
+env | grep '^GIT_' | grep -v '^GIT_CONFIG_\(GLOBAL\|SYSTEM\|NOSYSTEM\)=' >> "$dir/git-env" || true
+env | grep '^GIT_CONFIG_\(GLOBAL\|NOSYSTEM\)=' >> "$dir/git-config-env" || true
 if [ -e "$dir/fail" ]; then
   echo "HTTP 401: Bad credentials (https://api.github.com/graphql)" >&2
   exit 1
@@ -58,6 +59,8 @@ expect_contains "gh was not found on PATH"
 GIT_DIR=/nowhere GIT_WORK_TREE=/nowhere expect_run 0 md forge refresh
 expect_contains "recorded the forge observation of acme/widgets"
 [ ! -s "$fake/git-env" ] || fail "gh ran with GIT_* set: $(cat "$fake/git-env")"
+grep -qx "GIT_CONFIG_GLOBAL=$GIT_CONFIG_GLOBAL" "$fake/git-config-env" ||
+  fail "gh's git did not read the user's configuration file: $(cat "$fake/git-config-env")"
 grep -qx 'pr list --state open --json number,title,author,headRefName,createdAt,state --limit 1000' "$fake/calls" ||
   fail "gh pr list was not asked as documented: $(cat "$fake/calls")"
 grep -qx 'issue view 7 --repo acme/widgets --json number,state,labels,title,url' "$fake/calls" || fail "issue 7 not asked about"

@@ -2,7 +2,8 @@
 //! are run: found on PATH by majordomus itself and run by that absolute
 //! path (so what ran is what the observation's provenance names), with
 //! every inherited `GIT_*` variable cleared (a `GIT_DIR` meant for
-//! something else cannot point it at another repository), prompts, pagers,
+//! something else cannot point it at another repository) but those naming
+//! the configuration files git reads, prompts, pagers,
 //! colour and update notices off, standard input closed, in the working
 //! tree's root. Its exit is checked; what it prints is the caller's to parse.
 
@@ -54,6 +55,15 @@ pub use majordomus_readings::process::find_on;
 /// host than the working tree's remotes name, taken out of its environment.
 const ELSEWHERE: [&str; 5] = ["GH_REPO", "GH_HOST", "GITLAB_HOST", "GL_HOST", "REMOTE_ALIAS"];
 
+/// The `GIT_*` variables kept in the program's environment: the files
+/// git's configuration is read from. The user's git and majordomus read
+/// the files these name (`majordomus_readings::config::as_git_reads`), and
+/// the remotes the start recorded were read through them; cleared, the git
+/// gh and glab run would read `~/.config/git/config` or `/etc/gitconfig`
+/// instead, where a `url.<base>.insteadOf` the task's git never sees
+/// could point the program at another repository (test/cases/476).
+const SAME_CONFIGURATION: [&str; 3] = ["GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM"];
+
 /// The output of a run that exited 0, or its exit status and what it said.
 pub type Ran = Result<Vec<u8>, (String, String)>;
 
@@ -77,7 +87,8 @@ impl Tool {
         let mut cmd = Command::new(program);
         cmd.args(args).current_dir(&self.dir).stdin(Stdio::null());
         for (key, _) in std::env::vars_os() {
-            if key.to_string_lossy().starts_with("GIT_") {
+            let name = key.to_string_lossy();
+            if name.starts_with("GIT_") && !SAME_CONFIGURATION.contains(&name.as_ref()) {
                 cmd.env_remove(key);
             }
         }

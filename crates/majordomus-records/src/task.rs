@@ -288,6 +288,15 @@ pub struct RemoteAtStart {
     /// Where `push_url` led at the start, where one is set (as `url_leads`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub push_url_leads: Option<Leads>,
+    /// `remote.<name>.gh-resolved`, gh's default-repository setting (`gh
+    /// repo set-default` writes it: `base`, this remote's repository, or
+    /// `OWNER/REPO`): gh answers for the repository it names before any
+    /// the URLs name, so the start's repository is resolved with it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gh_resolved: Option<String>,
+    /// `remote.<name>.glab-resolved`, glab's setting of the same kind.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub glab_resolved: Option<String>,
 }
 
 /// Where a remote's URL leads on this machine. Externally tagged (serde's

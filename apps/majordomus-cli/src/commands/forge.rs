@@ -292,13 +292,30 @@ fn remotes_since_start(
             Some(r) if (&r.url, &r.push_url) != (&then.url, &then.push_url) => {
                 changed.push(format!("{name} re-pointed from {} to {}", then.url, r.url));
             }
-            Some(_) => {}
+            Some(r) => changed.extend(default_repository_changed(name, then, r)),
         }
     }
     for (name, r) in now.iter().filter(|(name, _)| !start.contains_key(*name)) {
         changed.push(format!("{name} added ({})", r.url));
     }
     changed
+}
+
+/// The forge programs' default-repository settings of the remote `name`
+/// (`remote.<name>.gh-resolved`, `.glab-resolved`: what `gh repo
+/// set-default` writes) changed since the start, as phrases: gh and glab
+/// answer for the repository such a setting names before any the URLs
+/// name (test/cases/476). A record from before they were kept says none
+/// was set, so one set now is named.
+fn default_repository_changed(name: &str, then: &RemoteAtStart, now: &RemoteAtStart) -> Vec<String> {
+    [("gh-resolved", &then.gh_resolved, &now.gh_resolved), ("glab-resolved", &then.glab_resolved, &now.glab_resolved)]
+        .into_iter()
+        .filter(|(_, then, now)| then != now)
+        .map(|(key, then, now)| {
+            let shown = |v: &Option<String>| v.as_deref().map_or_else(|| "unset".to_string(), |v| format!("{v:?}"));
+            format!("remote.{name}.{key} {} at the start, {} now (gh repo set-default)", shown(then), shown(now))
+        })
+        .collect()
 }
 
 /// The PATH the task started under, as its start snapshot recorded it

@@ -452,6 +452,8 @@ fn no_remote_is_read_from_the_start_snapshot_and_the_repository_both() {
                             fetch: None,
                             url_leads: None,
                             push_url_leads: None,
+                            gh_resolved: None,
+                            glab_resolved: None,
                         },
                     )
                 })

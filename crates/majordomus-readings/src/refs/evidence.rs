@@ -195,6 +195,10 @@ struct Configured {
     destinations: Vec<String>,
     /// Its fetch refspecs as configured.
     fetch: Vec<String>,
+    /// `remote.<name>.gh-resolved` and `.glab-resolved`: which repository
+    /// the forge's program answers for (`gh repo set-default`).
+    gh_resolved: Option<String>,
+    glab_resolved: Option<String>,
 }
 
 /// Reads the evidence: the remotes now and at the start, every
@@ -469,7 +473,8 @@ pub fn evidence_with(
 }
 
 /// What the snapshot records of the remotes: each configured remote's
-/// URLs (after `insteadOf`), and every remote-tracking ref's commit.
+/// URLs (after `insteadOf`) and the forge programs' default-repository
+/// settings, and every remote-tracking ref's commit.
 pub fn at_start_now(repo: &Repo) -> Reading<(BTreeMap<String, RemoteAtStart>, BTreeMap<String, String>)> {
     let (configured, rewrites) = configuration(repo)?;
     let remotes = configured
@@ -482,7 +487,15 @@ pub fn at_start_now(repo: &Repo) -> Reading<(BTreeMap<String, RemoteAtStart>, BT
             let push_url_leads = push_url.as_deref().map(|p| on_disk::leads(repo.root(), p));
             Some((
                 name.clone(),
-                RemoteAtStart { url, push_url, fetch: Some(c.fetch.clone()), url_leads, push_url_leads },
+                RemoteAtStart {
+                    url,
+                    push_url,
+                    fetch: Some(c.fetch.clone()),
+                    url_leads,
+                    push_url_leads,
+                    gh_resolved: c.gh_resolved.clone(),
+                    glab_resolved: c.glab_resolved.clone(),
+                },
             ))
         })
         .collect();
@@ -583,6 +596,13 @@ fn entries_of<'a>(entries: impl Iterator<Item = &'a Entry>) -> (BTreeMap<String,
                 if let Some((_, dst)) = spec.split_once(':').filter(|_| !spec.starts_with('^')) {
                     remotes.entry(middle.to_string()).or_default().destinations.push(dst.to_string());
                 }
+            }
+            // The last value wins, as gh and glab read it (`git config --get`).
+            ("remote", "gh-resolved") => {
+                remotes.entry(middle.to_string()).or_default().gh_resolved = Some(value.into())
+            }
+            ("remote", "glab-resolved") => {
+                remotes.entry(middle.to_string()).or_default().glab_resolved = Some(value.into());
             }
             ("url", "insteadof") => rewrites.fetch.push((value.to_string(), middle.to_string())),
             ("url", "pushinsteadof") => rewrites.push.push((value.to_string(), middle.to_string())),

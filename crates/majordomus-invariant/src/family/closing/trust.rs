@@ -12,7 +12,8 @@
 
 use majordomus_records::forge::{Observation, Provenance};
 use majordomus_records::policy::Provider;
-use majordomus_records::task::TaskRecord;
+use majordomus_records::task::{RemoteAtStart, TaskRecord};
+use std::collections::BTreeMap;
 
 /// Why `obs` is not the forge's word under the policy's `provider` for the
 /// task `reader` (the one asking), or `None` when it is.
@@ -23,7 +24,16 @@ use majordomus_records::task::TaskRecord;
 /// worktree, started under another PATH or after a remote was added) judges
 /// it against its own start, from the program the refresh ran and the
 /// remotes it found ([`judged_by_reader`]).
+///
+/// Made however it was, an observation is this task's evidence only when
+/// it is of the repository the task started against ([`another_repository`]).
 pub fn untrusted(obs: &Observation, provider: Option<Provider>, reader: Option<&TaskRecord>) -> Option<String> {
+    how_made(obs, provider, reader).or_else(|| reader.and_then(|r| another_repository(obs, provider, r)))
+}
+
+/// Why the way `obs` was made does not make it the forge's word (see
+/// [`untrusted`]), or `None`.
+fn how_made(obs: &Observation, provider: Option<Provider>, reader: Option<&TaskRecord>) -> Option<String> {
     let Some(p) = &obs.provenance else {
         return Some(
             "the forge observation does not say how it was made (written by an older majordomus, or by hand): \
@@ -90,6 +100,103 @@ pub fn untrusted(obs: &Observation, provider: Option<Provider>, reader: Option<&
         (other, _) => {
             Some(format!("the forge observation says it was made by {other:?}, which majordomus never writes"))
         }
+    }
+}
+
+/// Why `obs` is not evidence for the task `r`: it is of another
+/// repository than the one `r` started against ([`start_repository`]).
+/// The remotes' URLs can stay the start's while the forge's program
+/// answers for another repository: `gh repo set-default` (a remote's
+/// `gh-resolved`) picks one, a fork's remotes leave two to choose from,
+/// and a bare `#9` in a marker or claim is asked of whichever repository
+/// answered (test/cases/476, 477). Where the start names no repository (no
+/// observation then, no remote naming one on a forge), there is nothing
+/// to hold it to.
+fn another_repository(obs: &Observation, provider: Option<Provider>, r: &TaskRecord) -> Option<String> {
+    let program = match (obs.provenance.as_ref().map(|p| p.by.as_str()), provider) {
+        (Some("glab"), _) | (_, Some(Provider::Gitlab)) => "glab",
+        _ => "gh",
+    };
+    let (started, whence) = start_repository(r, program)?;
+    if started.eq_ignore_ascii_case(&obs.repository) {
+        return None;
+    }
+    Some(format!(
+        "the forge observation is of {}, while this task started against {started} ({whence}): an observation of \
+         another repository is not this task's evidence ({program} answers for the repository its default-repository \
+         setting names, remote.<name>.{program}-resolved, which {program} repo set-default writes, before those the \
+         remotes name); undo the setting (git config --unset remote.<name>.{program}-resolved, or {program} repo \
+         set-default {started}) and run majordomus forge refresh",
+        majordomus_records::text::escape(&obs.repository)
+    ))
+}
+
+/// The repository the task `r` started against, and how that is known:
+/// the one the forge observation its start held was of; else the one its
+/// start's remotes name, resolved as `program` resolves them
+/// ([`resolved_from`]). `None`: the start named none.
+fn start_repository(r: &TaskRecord, program: &str) -> Option<(String, String)> {
+    if let Some(o) = &r.snapshot.open_pull_requests {
+        return Some((o.repository.clone(), "the forge observation its start held".into()));
+    }
+    resolved_from(r.snapshot.remotes.as_ref()?, program)
+}
+
+/// The repository `program` (`gh`, `glab`) answers for under `remotes`,
+/// as it resolves one: of the remotes whose URL names a repository on a
+/// host (a local path names none), ranked `upstream`, then `github`
+/// (`gitlab`), then `origin`, then the rest, the first whose
+/// default-repository setting is set decides (`base`: its own
+/// repository; `OWNER/REPO`: that one); else the first.
+fn resolved_from(remotes: &BTreeMap<String, RemoteAtStart>, program: &str) -> Option<(String, String)> {
+    let (own, key) = if program == "glab" { ("gitlab", "glab-resolved") } else { ("github", "gh-resolved") };
+    let rank = |name: &str| match name {
+        "upstream" => 0,
+        n if n == own => 1,
+        "origin" => 2,
+        _ => 3,
+    };
+    let mut named: Vec<(&String, &RemoteAtStart, String)> =
+        remotes.iter().filter_map(|(n, r)| Some((n, r, repository_of(&r.url, program)?))).collect();
+    named.sort_by_key(|(n, _, _)| rank(n));
+    for (name, remote, repository) in &named {
+        let setting = if program == "glab" { &remote.glab_resolved } else { &remote.gh_resolved };
+        match setting.as_deref() {
+            Some("base") => {
+                return Some((
+                    repository.clone(),
+                    format!("the remote {name}, as remote.{name}.{key} chose at its start"),
+                ))
+            }
+            Some(other) if !other.is_empty() => {
+                return Some((other.to_string(), format!("remote.{name}.{key} at its start")));
+            }
+            _ => {}
+        }
+    }
+    named.first().map(|(name, _, repository)| (repository.clone(), format!("the remote {name} at its start")))
+}
+
+/// The `owner/name` (glab: the whole project path) a remote URL names on
+/// a host: `https://github.com/acme/widgets.git`, `git@github.com:acme/widgets`,
+/// `ssh://git@host/acme/widgets`. `None` for a local path or `file://`.
+fn repository_of(url: &str, program: &str) -> Option<String> {
+    let path = match url.split_once("://") {
+        Some((scheme, _)) if scheme.eq_ignore_ascii_case("file") => return None,
+        Some((_, rest)) => rest.split_once('/')?.1,
+        // git's scp-like form: a colon before any slash.
+        None => match url.split_once(':') {
+            Some((host, path)) if !host.is_empty() && !host.contains('/') => path,
+            _ => return None,
+        },
+    };
+    let path = path.trim_matches('/');
+    let path = path.strip_suffix(".git").unwrap_or(path);
+    let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
+    match parts.as_slice() {
+        [_, _, ..] if program == "glab" => Some(parts.join("/")),
+        [owner, name, ..] => Some(format!("{owner}/{name}")),
+        _ => None,
     }
 }
 
@@ -193,6 +300,59 @@ mod tests {
             p.remotes_since_start = None;
         }
         assert!(untrusted(&obs, None, None).expect("not believed").contains("older majordomus"));
+    }
+
+    /// A task started with `remotes` (name, URL, gh-resolved) and, where
+    /// given, an observation of `observed` held at its start.
+    fn started_with(remotes: &[(&str, &str, Option<&str>)], observed: Option<&str>) -> TaskRecord {
+        let remotes: serde_json::Map<String, serde_json::Value> = remotes
+            .iter()
+            .map(|(n, url, resolved)| ((*n).to_string(), serde_json::json!({ "url": url, "gh_resolved": resolved })))
+            .collect();
+        let open = observed
+            .map(|r| serde_json::json!({ "observed_at": "2026-11-30T09:00:00Z", "repository": r, "numbers": [] }));
+        serde_json::from_value(serde_json::json!({
+            "schema": "majordomus/task/v1", "id": "t-1", "task": "t", "started_at": "2026-11-30T09:00:00Z",
+            "head": null, "branch": "main",
+            "snapshot": { "remotes": remotes, "open_pull_requests": open }
+        }))
+        .expect("a task record")
+    }
+
+    #[test]
+    fn an_observation_of_another_repository_than_the_starts_is_not_evidence() {
+        let obs = observed("gh", Some("/bin/gh"), Some("/bin/gh"), true); // of o/r
+        let fork = [("origin", "git@github.com:me/r.git", None), ("upstream", "https://github.com/o/r.git", None)];
+        assert_eq!(untrusted(&obs, None, Some(&started_with(&fork, None))), None, "upstream names o/r");
+        let why =
+            untrusted(&obs, None, Some(&started_with(&fork, Some("acme/widgets")))).expect("the start's observation");
+        assert!(why.contains("of o/r, while this task started against acme/widgets"), "{why}");
+        // gh-resolved at the start decides, as gh lets it.
+        let chosen =
+            [("origin", "git@github.com:me/r.git", Some("base")), ("upstream", "https://github.com/o/r.git", None)];
+        let why = untrusted(&obs, None, Some(&started_with(&chosen, None))).expect("the fork chosen at the start");
+        assert!(why.contains("started against me/r") && why.contains("gh-resolved"), "{why}");
+        let named = [("origin", "ssh://git@github.com/o/r", Some("O/R"))];
+        assert_eq!(untrusted(&obs, None, Some(&started_with(&named, None))), None, "names compared without case");
+        // A start naming no repository on a forge holds it to none.
+        let local = [("origin", "../origin.git", None), ("backup", "file:///srv/r.git", None)];
+        assert_eq!(untrusted(&obs, None, Some(&started_with(&local, None))), None);
+    }
+
+    #[test]
+    fn a_remote_url_names_the_repository_gh_or_glab_reads_from_it() {
+        for (url, gh, glab) in [
+            ("https://github.com/acme/widgets.git", Some("acme/widgets"), Some("acme/widgets")),
+            ("git@gitlab.com:group/sub/proj.git", Some("group/sub"), Some("group/sub/proj")),
+            ("ssh://git@host:22/acme/widgets/", Some("acme/widgets"), Some("acme/widgets")),
+            ("/srv/git/widgets.git", None, None),
+            ("../origin.git", None, None),
+            ("file:///srv/acme/widgets.git", None, None),
+            ("https://github.com/acme", None, None),
+        ] {
+            assert_eq!(repository_of(url, "gh").as_deref(), gh, "{url}");
+            assert_eq!(repository_of(url, "glab").as_deref(), glab, "{url}");
+        }
     }
 
     #[test]
