@@ -20,7 +20,7 @@
 //! - a commit a remote-tracking ref held at the start (the snapshot's) that
 //!   the start commit does not reach arrived too, before any line since: an
 //!   editor's auto-fetch before `start`, then `git rebase origin/main`,
-//!   brings a colleague's commit no line since names (test/cases/477). It
+//!   brings a colleague's commit no line since names (test/cases/485). It
 //!   was made before the start, so nothing below makes it the task's;
 //! - unless this worktree made it: HEAD's reflog since the start names it
 //!   made ([`super::attribution::made_by_head_since`]: a commit, merge,
@@ -36,7 +36,7 @@
 //! ref held at the start (a `git cherry-pick` of it, a rebase's pick)
 //! holds that one's work at every path where it holds what that one
 //! changed the path to, and one that holds nothing else is arrived itself
-//! (test/cases/478). The paths the task's own commits changed are
+//! (test/cases/486). The paths the task's own commits changed are
 //! the task's (a merge's, only where it differs from every parent: what
 //! it took from one side is that side's), and so are those of every
 //! commit this worktree made since the start that HEAD does not reach (its
