@@ -17,6 +17,11 @@
 //!   moving it by hand (`git update-ref`, a fetch of another place into
 //!   it) is no fetch and brings nothing; one after a fetch does not undo
 //!   what the fetch brought;
+//! - a commit a remote-tracking ref held at the start (the snapshot's) that
+//!   the start commit does not reach arrived too, before any line since: an
+//!   editor's auto-fetch before `start`, then `git rebase origin/main`,
+//!   brings a colleague's commit no line since names (test/cases/485). It
+//!   was made before the start, so nothing below makes it the task's;
 //! - unless this worktree made it: HEAD's reflog since the start names it
 //!   made ([`super::attribution::made_by_head_since`]: a commit, merge,
 //!   cherry-pick, revert, rebase's pick or am, never a checkout, a reset,
@@ -26,7 +31,12 @@
 //!   as after it).
 //!
 //! Of HEAD's commits since the start, those that arrived are others'; the
-//! rest are the task's own. The paths the task's own commits changed are
+//! rest are the task's own, but for what they copy: a commit made here
+//! under the author (name, address, time) of one that arrived or that a
+//! ref held at the start (a `git cherry-pick` of it, a rebase's pick)
+//! holds that one's work at every path where it holds what that one
+//! changed the path to, and one that holds nothing else is arrived itself
+//! (test/cases/486). The paths the task's own commits changed are
 //! the task's (a merge's, only where it differs from every parent: what
 //! it took from one side is that side's), and so are those of every
 //! commit this worktree made since the start that HEAD does not reach (its
@@ -36,9 +46,13 @@
 //! tree is never set aside: a path it holds other than HEAD does is the
 //! task's, whatever arrived.
 //!
-//! Where no remote-tracking ref moved since the start, or none of those
-//! that moved shows a fetch line since, nothing is walked: the common case
-//! costs the reflogs of the refs that moved.
+//! Where no fetch line since the start shows in the reflogs of the
+//! remote-tracking refs that moved, and every ref held at the start is one
+//! the start commit reaches, nothing else is walked: the common case costs
+//! those reflogs and one walk from the refs' start values; where the
+//! start's refs hold commits of their own (a colleague's branch) but none
+//! of them is on HEAD and no commit there has one's author, neither
+//! HEAD's reflog nor the objects are read.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -119,9 +133,6 @@ pub fn arrived(
     if start == Some(head) || evidence.grafts.is_some() {
         return Ok(None);
     }
-    if evidence.moved.is_empty() {
-        return Ok(None);
-    }
     let Ok(started) = record.started_at() else { return Ok(None) };
     let mut lines: Vec<(i64, Kind, String, String)> = Vec::new();
     for (refname, remote) in &evidence.moved {
@@ -141,9 +152,6 @@ pub fn arrived(
             lines.push((l.time, kind, l.old, l.new));
         }
     }
-    if !lines.iter().any(|l| l.1 == Kind::Fetch) {
-        return Ok(None);
-    }
     lines.sort_by_key(|l| (l.0, l.1));
     let git = &repo.git;
     let start = match start {
@@ -154,11 +162,17 @@ pub fn arrived(
         },
         None => None,
     };
+    let held = held_at_start(repo, record, start)?;
+    let fetched = lines.iter().any(|l| l.1 == Kind::Fetch);
+    if held.is_empty() && !fetched {
+        return Ok(None);
+    }
     let head = super::parse(head)?;
-
-    // Which line first brought each commit: a fetch, or a push from here.
-    let mut first: HashMap<Oid, Kind> = HashMap::new();
     let mut walked = 0;
+
+    // Which line first brought each commit: a fetch, or a push from here;
+    // what a remote-tracking ref held at the start, before any line.
+    let mut first: HashMap<Oid, Kind> = held.iter().map(|c| (*c, Kind::Fetch)).collect();
     for (_, kind, old, new) in &lines {
         let Some(new) = Oid::from_str(new).ok().filter(|o| !o.is_zero() && git.find_commit(*o).is_ok()) else {
             continue;
@@ -193,12 +207,42 @@ pub fn arrived(
         }
         on_head.push(oid.map_err(|e| Unread::git("the history", &e))?);
     }
+    if !fetched && !on_head.iter().any(|c| held.contains(c)) && !copies_any(repo, &on_head, &held)? {
+        return Ok(None);
+    }
     let mut made = super::attribution::made_by_head_since(repo, record)?;
     // Made here though no reflog says so any more: a linked worktree's
     // work, the worktree removed, landed and pulled back (`made_here`).
+<<<<<<< HEAD
     made.extend(made_here::since(repo, record, started.into(), start)?);
     let arrived: HashSet<Oid> =
         on_head.iter().copied().filter(|c| first.get(c) == Some(&Kind::Fetch) && !made.contains(c)).collect();
+=======
+    made.extend(made_here::since(repo, started.into(), start)?);
+    // Held at the start, it was made before it: whatever HEAD's reflog
+    // says of it since (a rebase's pick that reuses it names it made).
+    let others = |c: &Oid| held.contains(c) || (first.get(c) == Some(&Kind::Fetch) && !made.contains(c));
+    let mut arrived: HashSet<Oid> = on_head.iter().copied().filter(|c| others(c)).collect();
+    // The task's commits that copy another's (a cherry-pick, a rebase's
+    // pick of it): the paths where they hold what it holds are its.
+    let mut own_paths: HashMap<Oid, BTreeSet<RepoPath>> = HashMap::new();
+    let mut by_author: Option<HashMap<Author, Vec<Oid>>> = None;
+    let not_arrived: Vec<Oid> = on_head.iter().copied().filter(|c| !arrived.contains(c)).collect();
+    for c in not_arrived {
+        let paths = changed_by(repo, c)?;
+        let by_author = match &mut by_author {
+            Some(m) => m,
+            None => by_author.insert(authors(repo, first.keys().copied().filter(|c| others(c)))?),
+        };
+        let originals = by_author.get(&author_of(repo, c)?).map_or(&[][..], Vec::as_slice);
+        let mine = not_copied(repo, c, paths.clone(), originals)?;
+        if mine.is_empty() && !paths.is_empty() {
+            arrived.insert(c);
+        } else {
+            own_paths.insert(c, mine);
+        }
+    }
+>>>>>>> f12rebase
     if arrived.is_empty() {
         return Ok(None);
     }
@@ -212,19 +256,22 @@ pub fn arrived(
         .filter(|c| !on_head_set.contains(c) && git.find_commit(*c).is_ok())
         // A line timed in the start's own second may name what the start held.
         .filter(|c| start.map_or(true, |s| s != *c && !git.graph_descendant_of(s, *c).unwrap_or(false)))
+        // Held at the start: made before it, whatever a rebase's pick says.
+        .filter(|c| !held.contains(c))
         .collect();
     elsewhere.sort();
     elsewhere.dedup();
 
     let mut touched: BTreeSet<RepoPath> = BTreeSet::new();
-    for c in &own {
-        touched.extend(changed_by(repo, *c)?);
+    for paths in own_paths.into_values() {
+        touched.extend(paths);
     }
     let tree_of = |c: Oid| -> Reading<git2::Tree<'_>> {
         git.find_commit(c).and_then(|c| c.tree()).map_err(|e| Unread::git(&format!("the tree of {c}"), &e))
     };
     let start_tree = start.map(tree_of).transpose()?;
     let head_tree = tree_of(head)?;
+<<<<<<< HEAD
     // A commit rewritten onto HEAD (`git pull --rebase`, a cherry-pick, an
     // amend that keeps the message) keeps its author, its author date and
     // its message: the rewrite is HEAD's, the original nobody's. Two
@@ -238,6 +285,13 @@ pub fn arrived(
         Ok((a.name_bytes().to_vec(), a.email_bytes().to_vec(), a.when().seconds(), commit.message_bytes().to_vec()))
     };
     let rewritten: HashSet<Identity> = own.iter().map(|c| author(*c)).collect::<Reading<_>>()?;
+=======
+    // A commit rewritten onto HEAD (`git pull --rebase`, an amend) keeps
+    // its author and author date: the rewrite is HEAD's, the original
+    // nobody's. Every other one's work may be on HEAD by a squash.
+    let author = |c: Oid| author_of(repo, c);
+    let rewritten: HashSet<(Vec<u8>, Vec<u8>, i64)> = own.iter().map(|c| author(*c)).collect::<Reading<_>>()?;
+>>>>>>> f12rebase
     let entry_at = |t: Option<&git2::Tree<'_>>, p: &RepoPath| {
         t.and_then(|t| t.get_path(&p.under(std::path::Path::new(""))).ok()).map(|e| (e.id(), e.filemode()))
     };
@@ -319,6 +373,112 @@ pub fn arrived(
         touched,
         holds_own,
     }))
+}
+
+/// A commit's author: name, address and time, which a cherry-pick, a
+/// rebase's pick and an amend keep.
+type Author = (Vec<u8>, Vec<u8>, i64);
+
+fn author_of(repo: &Repo, c: Oid) -> Reading<Author> {
+    let commit = repo.git.find_commit(c).map_err(|e| Unread::git(&format!("the commit {c}"), &e))?;
+    let a = commit.author();
+    Ok((a.name_bytes().to_vec(), a.email_bytes().to_vec(), a.when().seconds()))
+}
+
+/// Commits by their author.
+fn authors(repo: &Repo, commits: impl Iterator<Item = Oid>) -> Reading<HashMap<Author, Vec<Oid>>> {
+    let mut out: HashMap<Author, Vec<Oid>> = HashMap::new();
+    for c in commits {
+        out.entry(author_of(repo, c)?).or_default().push(c);
+    }
+    Ok(out)
+}
+
+/// Of the paths `commit` changed, those where it does not hold what one of
+/// `originals` (others' commits under its author) changed the path to: a
+/// cherry-pick or a rebase's pick of a colleague's commit holds their work,
+/// not the task's, at every path it changed as they did; where the task
+/// changed it further (an amend, a conflict resolved its own way), the
+/// path is the task's.
+fn not_copied(repo: &Repo, commit: Oid, paths: BTreeSet<RepoPath>, originals: &[Oid]) -> Reading<BTreeSet<RepoPath>> {
+    if originals.is_empty() || paths.is_empty() {
+        return Ok(paths);
+    }
+    let tree_of = |c: Oid| -> Reading<git2::Tree<'_>> {
+        repo.git.find_commit(c).and_then(|c| c.tree()).map_err(|e| Unread::git(&format!("the tree of {c}"), &e))
+    };
+    let entry_at = |t: &git2::Tree<'_>, p: &RepoPath| {
+        t.get_path(&p.under(std::path::Path::new(""))).ok().map(|e| (e.id(), e.filemode()))
+    };
+    let mine = tree_of(commit)?;
+    let mut left = paths;
+    for o in originals {
+        let theirs = tree_of(*o)?;
+        let changed = changed_by(repo, *o)?;
+        left.retain(|p| !(changed.contains(p) && entry_at(&mine, p) == entry_at(&theirs, p)));
+    }
+    Ok(left)
+}
+
+/// Whether one of `commits` has the author of one of `held`: where no
+/// fetch since the start brought anything and no commit held at the start
+/// is on HEAD, only a copy of one can be another's. A copy is committed by
+/// whoever copied it, at another time: a commit whose author is its
+/// committer copies nothing, and then `held` is not read (the common
+/// check: the task's own commits, colleagues' branches left alone).
+fn copies_any(repo: &Repo, commits: &[Oid], held: &HashSet<Oid>) -> Reading<bool> {
+    let mut keys = HashSet::new();
+    for c in commits {
+        let commit = repo.git.find_commit(*c).map_err(|e| Unread::git(&format!("the commit {c}"), &e))?;
+        let (a, m) = (commit.author(), commit.committer());
+        let same = a.name_bytes() == m.name_bytes()
+            && a.email_bytes() == m.email_bytes()
+            && a.when().seconds() == m.when().seconds();
+        if !same {
+            keys.insert(author_of(repo, *c)?);
+        }
+    }
+    if keys.is_empty() {
+        return Ok(false);
+    }
+    for c in held {
+        if keys.contains(&author_of(repo, *c)?) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Every commit a remote-tracking ref held at the start (the snapshot's)
+/// that the start commit does not reach: another's, or work made before
+/// the start, whichever way it reaches HEAD since (an auto-fetch before
+/// `start`, then `git pull --rebase`). Cut short past [`WALKED`] commits
+/// walked: what was read of it is still held.
+fn held_at_start(repo: &Repo, record: &TaskRecord, start: Option<Oid>) -> Reading<HashSet<Oid>> {
+    let git = &repo.git;
+    let tips: BTreeSet<Oid> = record
+        .snapshot
+        .remote_refs
+        .iter()
+        .flat_map(|refs| refs.values())
+        .filter_map(|c| Oid::from_str(c).ok())
+        .filter(|c| Some(*c) != start && git.find_commit(*c).is_ok())
+        .collect();
+    let mut held = HashSet::new();
+    if tips.is_empty() {
+        return Ok(held);
+    }
+    let mut walk = git.revwalk().map_err(|e| Unread::git("the history", &e))?;
+    if let Some(s) = start {
+        walk.hide(s).map_err(|e| Unread::git(&s.to_string(), &e))?;
+    }
+    for tip in tips {
+        walk.push(tip).map_err(|e| Unread::git(&tip.to_string(), &e))?;
+    }
+    for oid in walk.take(WALKED) {
+        held.insert(oid.map_err(|e| Unread::git("the history", &e))?);
+    }
+    Ok(held)
 }
 
 /// The paths a commit changed: against its one parent (a root commit,

@@ -189,6 +189,49 @@ fn a_ref_moved_by_hand_after_a_fetch_leaves_what_the_fetch_brought_arrived() {
     assert_eq!(found.tips, [theirs]);
 }
 
+#[test]
+fn a_commit_a_remote_tracking_ref_held_at_the_start_is_anothers_however_it_reaches_head() {
+    let (t, _origin, colleague) = with_colleague();
+    let theirs = colleague_pushes(&t, &colleague, "tests/c.rs");
+    // Fetched before the start: no line since says a fetch brought it.
+    t.git(&["fetch", "-q"]);
+    let record = start(&t);
+    t.write("src/a.rs", "mine\n");
+    t.commit_all("mine");
+    t.git(&["rebase", "-q", "origin/main"]);
+    let found = read(&t, &record).expect("arrived");
+    assert_eq!((found.commits.clone(), found.own_count), (vec![theirs.clone()], 1));
+    assert_eq!(found.touched.iter().map(ToString::to_string).collect::<Vec<_>>(), ["src/a.rs"]);
+    assert_eq!(found.tips, [theirs], "the task's rebased commit is on top of it, not in it");
+
+    // A later fetch moved the ref on from it: still another's.
+    let newer = colleague_pushes(&t, &colleague, "docs/y.md");
+    t.git(&["pull", "-q", "--rebase"]);
+    let found = read(&t, &record).expect("arrived");
+    assert_eq!((found.count, found.own_count), (2, 1));
+    assert_eq!(found.tips, [newer]);
+}
+
+#[test]
+fn a_cherry_pick_of_a_colleagues_commit_is_theirs_where_it_holds_what_theirs_does() {
+    let (t, _origin, colleague) = with_colleague();
+    let record = start(&t);
+    t.write("src/a.rs", "mine\n");
+    t.commit_all("mine");
+    colleague_pushes(&t, &colleague, "tests/c.rs");
+    t.git(&["fetch", "-q"]);
+    t.git(&["cherry-pick", "origin/main"]);
+    let found = read(&t, &record).expect("arrived");
+    assert_eq!((found.count, found.own_count), (1, 1), "the pick is the colleague's commit, copied");
+    assert_eq!(found.touched.iter().map(ToString::to_string).collect::<Vec<_>>(), ["src/a.rs"]);
+
+    // Amended with a test of the task's own: the pick holds the task's
+    // work, and nothing else arrived to set apart.
+    t.write("tests/c.rs", "the task's\n");
+    t.git(&["commit", "-q", "-a", "--amend", "--no-edit"]);
+    assert_eq!(read(&t, &record), None);
+}
+
 /// The colleague's clone changes the policy file, under `author`, and pushes.
 fn pushes_policy(t: &TestRepo, clone: &TempDir, author: &str, text: &str) -> String {
     let dir = clone.path();
