@@ -114,10 +114,6 @@ enum Kind {
     Push,
 }
 
-/// What a rewrite keeps of a commit: its author's name and address, its
-/// author date (seconds) and its message.
-type Identity = (Vec<u8>, Vec<u8>, i64, Vec<u8>);
-
 /// The arrived commits on HEAD and the task's own, or `None` when nothing
 /// a fetch brought since the start is on HEAD (or it cannot be told: a
 /// start time that is not one, a grafts file, more than [`WALKED`]
@@ -213,12 +209,7 @@ pub fn arrived(
     let mut made = super::attribution::made_by_head_since(repo, record)?;
     // Made here though no reflog says so any more: a linked worktree's
     // work, the worktree removed, landed and pulled back (`made_here`).
-<<<<<<< HEAD
     made.extend(made_here::since(repo, record, started.into(), start)?);
-    let arrived: HashSet<Oid> =
-        on_head.iter().copied().filter(|c| first.get(c) == Some(&Kind::Fetch) && !made.contains(c)).collect();
-=======
-    made.extend(made_here::since(repo, started.into(), start)?);
     // Held at the start, it was made before it: whatever HEAD's reflog
     // says of it since (a rebase's pick that reuses it names it made).
     let others = |c: &Oid| held.contains(c) || (first.get(c) == Some(&Kind::Fetch) && !made.contains(c));
@@ -242,7 +233,6 @@ pub fn arrived(
             own_paths.insert(c, mine);
         }
     }
->>>>>>> f12rebase
     if arrived.is_empty() {
         return Ok(None);
     }
@@ -271,27 +261,15 @@ pub fn arrived(
     };
     let start_tree = start.map(tree_of).transpose()?;
     let head_tree = tree_of(head)?;
-<<<<<<< HEAD
-    // A commit rewritten onto HEAD (`git pull --rebase`, a cherry-pick, an
-    // amend that keeps the message) keeps its author, its author date and
-    // its message: the rewrite is HEAD's, the original nobody's. Two
-    // commits of one author in one second are not one (an agent commits
-    // twice in a second easily: test/cases/484); an amend that rewrote the
-    // message reads as another commit, whose work may be on HEAD by a
-    // squash, as every other one's.
-    let author = |c: Oid| -> Reading<Identity> {
-        let commit = git.find_commit(c).map_err(|e| Unread::git(&format!("the commit {c}"), &e))?;
-        let a = commit.author();
-        Ok((a.name_bytes().to_vec(), a.email_bytes().to_vec(), a.when().seconds(), commit.message_bytes().to_vec()))
-    };
+    // A commit rewritten onto HEAD (`git pull --rebase`, an amend that
+    // keeps the message) keeps its author, its author date and its
+    // message: the rewrite is HEAD's, the original nobody's. Two commits of
+    // one author in one second are not one (an agent commits twice in a
+    // second easily: test/cases/484); an amend that rewrote the message
+    // reads as another commit, whose work may be on HEAD by a squash, as
+    // every other one's.
+    let author = |c: Oid| identity_of(repo, c);
     let rewritten: HashSet<Identity> = own.iter().map(|c| author(*c)).collect::<Reading<_>>()?;
-=======
-    // A commit rewritten onto HEAD (`git pull --rebase`, an amend) keeps
-    // its author and author date: the rewrite is HEAD's, the original
-    // nobody's. Every other one's work may be on HEAD by a squash.
-    let author = |c: Oid| author_of(repo, c);
-    let rewritten: HashSet<(Vec<u8>, Vec<u8>, i64)> = own.iter().map(|c| author(*c)).collect::<Reading<_>>()?;
->>>>>>> f12rebase
     let entry_at = |t: Option<&git2::Tree<'_>>, p: &RepoPath| {
         t.and_then(|t| t.get_path(&p.under(std::path::Path::new(""))).ok()).map(|e| (e.id(), e.filemode()))
     };
@@ -383,6 +361,16 @@ fn author_of(repo: &Repo, c: Oid) -> Reading<Author> {
     let commit = repo.git.find_commit(c).map_err(|e| Unread::git(&format!("the commit {c}"), &e))?;
     let a = commit.author();
     Ok((a.name_bytes().to_vec(), a.email_bytes().to_vec(), a.when().seconds()))
+}
+
+/// What a rewrite keeps of a commit: its author (as [`author_of`]) and its
+/// message.
+type Identity = (Vec<u8>, Vec<u8>, i64, Vec<u8>);
+
+fn identity_of(repo: &Repo, c: Oid) -> Reading<Identity> {
+    let commit = repo.git.find_commit(c).map_err(|e| Unread::git(&format!("the commit {c}"), &e))?;
+    let a = commit.author();
+    Ok((a.name_bytes().to_vec(), a.email_bytes().to_vec(), a.when().seconds(), commit.message_bytes().to_vec()))
 }
 
 /// Commits by their author.
