@@ -107,7 +107,11 @@ impl Config {
         while let Some(entry) = all.next() {
             let entry = entry.map_err(unread)?;
             let Some(name) = entry.name() else { continue };
-            entries.push(Entry { name: name.to_string(), value: entry.value().map(str::to_string), level: entry.level() });
+            entries.push(Entry {
+                name: name.to_string(),
+                value: entry.value().map(str::to_string),
+                level: entry.level(),
+            });
             depths.push(entry.include_depth());
         }
         if !entries.iter().any(|e| e.name.starts_with("includeif.")) {

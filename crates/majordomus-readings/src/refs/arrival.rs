@@ -158,12 +158,35 @@ pub fn arrived(
         },
         None => None,
     };
-    let held = held_at_start(repo, record, start)?;
     let fetched = lines.iter().any(|l| l.1 == Kind::Fetch);
+    let head = super::parse(head)?;
+
+    // HEAD's commits since the start, newest first, with their parents.
+    let mut walk = git.revwalk().map_err(|e| Unread::git("the history", &e))?;
+    if let Some(s) = start {
+        walk.hide(s).map_err(|e| Unread::git(&s.to_string(), &e))?;
+    }
+    walk.push(head).map_err(|e| Unread::git(&head.to_string(), &e))?;
+    let mut on_head: Vec<Oid> = Vec::new();
+    for oid in walk {
+        if on_head.len() == WALKED {
+            return Ok(None);
+        }
+        on_head.push(oid.map_err(|e| Unread::git("the history", &e))?);
+    }
+    // What the remote-tracking refs held at the start, read only where it
+    // may be on HEAD: walking every one of them hiding the start reads each
+    // remote branch's history down to where it left the trunk, at every
+    // check (a third of a check at eight tracked branches).
+    let made_by_head = super::attribution::made_by_head_since(repo, record)?;
+    let held = if fetched || may_hold_others(repo, &on_head, &made_by_head, started.timestamp())? {
+        held_at_start(repo, record, start)?
+    } else {
+        HashSet::new()
+    };
     if held.is_empty() && !fetched {
         return Ok(None);
     }
-    let head = super::parse(head)?;
     let mut walked = 0;
 
     // Which line first brought each commit: a fetch, or a push from here;
@@ -189,24 +212,10 @@ pub fn arrived(
             first.entry(oid.map_err(|e| Unread::git("the history", &e))?).or_insert(*kind);
         }
     }
-
-    // HEAD's commits since the start, newest first, with their parents.
-    let mut walk = git.revwalk().map_err(|e| Unread::git("the history", &e))?;
-    if let Some(s) = start {
-        walk.hide(s).map_err(|e| Unread::git(&s.to_string(), &e))?;
-    }
-    walk.push(head).map_err(|e| Unread::git(&head.to_string(), &e))?;
-    let mut on_head: Vec<Oid> = Vec::new();
-    for oid in walk {
-        if on_head.len() == WALKED {
-            return Ok(None);
-        }
-        on_head.push(oid.map_err(|e| Unread::git("the history", &e))?);
-    }
     if !fetched && !on_head.iter().any(|c| held.contains(c)) && !copies_any(repo, &on_head, &held)? {
         return Ok(None);
     }
-    let mut made = super::attribution::made_by_head_since(repo, record)?;
+    let mut made = made_by_head;
     // Made here though no reflog says so any more: a linked worktree's
     // work, the worktree removed, landed and pulled back (`made_here`).
     made.extend(made_here::since(repo, record, started.into(), start)?);
@@ -406,6 +415,31 @@ fn not_copied(repo: &Repo, commit: Oid, paths: BTreeSet<RepoPath>, originals: &[
         left.retain(|p| !(changed.contains(p) && entry_at(&mine, p) == entry_at(&theirs, p)));
     }
     Ok(left)
+}
+
+/// Whether a commit on HEAD since the start may be one a remote-tracking
+/// ref held at the start, or a copy of one: one HEAD's reflog does not
+/// show made here since (a checkout, reset or fast-forward brought it), one
+/// whose committer is not its author (a cherry-pick or a rebase's pick
+/// keeps the author and names a new committer), or one committed before
+/// the start (a pick that reused the commit as it was). None of these, and
+/// no fetch since the start, is the common check: the task's own commits
+/// alone, and what the remotes held is not read.
+fn may_hold_others(repo: &Repo, on_head: &[Oid], made: &HashSet<Oid>, started: i64) -> Reading<bool> {
+    for c in on_head {
+        if !made.contains(c) {
+            return Ok(true);
+        }
+        let commit = repo.git.find_commit(*c).map_err(|e| Unread::git(&format!("the commit {c}"), &e))?;
+        let (a, m) = (commit.author(), commit.committer());
+        let same = a.name_bytes() == m.name_bytes()
+            && a.email_bytes() == m.email_bytes()
+            && a.when().seconds() == m.when().seconds();
+        if !same || m.when().seconds() < started {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// Whether one of `commits` has the author of one of `held`: where no
