@@ -81,6 +81,9 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
                 Some(NotNew::NoLineAdded) => {
                     format!("{p} (no line it did not hold then: empty, blank lines or indentation, lines taken out, or a test turned off)")
                 }
+                Some(NotNew::TurnedOff { line, words }) => {
+                    format!("{p} (a test turned off: each line it did not hold then only turns one off, as {p}:{line} `{words}` is read)")
+                }
                 _ => format!("{p} (its own content then)"),
             })
             .collect();
@@ -115,7 +118,20 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
         "not_new_tests": same,
         "test_code": code.touched.iter().map(|(path, labels)| json!({ "path": path, "items": labels })).collect::<Vec<_>>(),
         "test_code_not_read": code.not_read.iter().map(|(path, why)| json!({ "path": path, "why": why })).collect::<Vec<_>>(),
+        "test_code_turned_off": code.turned_off.iter().map(|(path, line, words)| json!({ "path": path, "line": line, "words": words })).collect::<Vec<_>>(),
     });
+    // The lines read as only turning a test off are named, so a worker
+    // whose test was read so can tell which line and why (test/cases/489).
+    let off: Vec<String> =
+        code.turned_off.iter().map(|(path, line, words)| format!("{path}:{line} `{words}`")).collect();
+    let off_clause = match off.len() {
+        0 => String::new(),
+        n => format!(
+            "; {} read as only turning a test off, which adds none: {}",
+            count_verb(n, "line was", "lines were"),
+            off.join("; ")
+        ),
+    };
     let not_read_clause = match not_read.len() {
         0 => String::new(),
         n => format!("; {} not read for test code ({})", count_verb(n, "file was", "files were"), not_read.join("; ")),
@@ -135,7 +151,7 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
         Status::Owed,
         format!(
             "None of the {} changed since the start is a test path{} or holds an added or edited test item \
-             (majordomus explain regression-tested lists what counts here){not_counted}{not_read_clause}.",
+             (majordomus explain regression-tested lists what counts here){not_counted}{off_clause}{not_read_clause}.",
             count(changes.changed.len(), "path"),
             match (deleted.is_empty(), same.is_empty()) {
                 (true, true) => "",

@@ -55,6 +55,10 @@ pub enum NotNew {
     /// did not: an empty placeholder (`touch tests/.gitkeep`), blank lines
     /// or indentation, lines only taken out (test/cases/405).
     NoLineAdded,
+    /// Each line it holds that its content at the start did not only turns
+    /// a test off (test/cases/480, 489): the first such, by its 1-based
+    /// line and its words.
+    TurnedOff { line: usize, words: String },
 }
 
 impl VerificationReadings {

@@ -27,6 +27,7 @@ use majordomus_records::task::{error_chain, TaskState};
 use majordomus_records::{RepoPath, StatePaths};
 
 use super::test_code::changed::{self as test_code, TestCode};
+use super::test_code::disabled::Dialect;
 use super::test_path::TestRules;
 use super::NotNew;
 use super::VerificationReadings;
@@ -358,8 +359,8 @@ fn not_new(
             None => Some(Vec::new()),
         };
         if let (Some(now), Some(then)) = (text, then) {
-            if adds_no_line(&now, &then) {
-                out.insert(path.clone(), NotNew::NoLineAdded);
+            if let Some(why) = adds_no_line(&now, &then, Dialect::of(path.to_str().unwrap_or_default())) {
+                out.insert(path.clone(), why);
             }
         }
     }
@@ -367,22 +368,33 @@ fn not_new(
 }
 
 /// Whether text `now` holds no line, blank ones and those that only turn
-/// a test off aside ([`super::test_code::disables_a_test`]) and each taken
-/// without the space around it, that `then` does not hold; `false` for
-/// content that is not text (a NUL in either), whose change counts. A
-/// comment counts here: in a test path it can be the assertion itself
-/// (`//~ ERROR`, `// CHECK:`), or expected output.
-fn adds_no_line(now: &[u8], then: &[u8]) -> bool {
+/// a test off in `dialect` aside ([`super::test_code::disables_a_test`])
+/// and each taken without the space around it, that `then` does not hold:
+/// `Some` with why (the first line read as turning a test off, where one
+/// was, so the answer names it); `None` for content that is not text (a
+/// NUL in either), whose change counts. A comment counts here: in a test
+/// path it can be the assertion itself (`//~ ERROR`, `// CHECK:`), or
+/// expected output.
+fn adds_no_line(now: &[u8], then: &[u8], dialect: Dialect) -> Option<NotNew> {
     let binary = |b: &[u8]| b.iter().take(8000).any(|c| *c == 0);
     if binary(now) || binary(then) {
-        return false;
+        return None;
     }
-    let lines = |b: &[u8]| -> std::collections::BTreeSet<Vec<u8>> {
-        b.split(|c| *c == b'\n').map(|l| l.trim_ascii().to_vec()).filter(|l| !l.is_empty()).collect()
-    };
-    let mut added = lines(now);
-    added.retain(|l| !super::test_code::disables_a_test(l));
-    added.is_subset(&lines(then))
+    let held: BTreeSet<&[u8]> = then.split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
+    let mut off = None;
+    for (n, line) in now.split(|c| *c == b'\n').map(<[u8]>::trim_ascii).enumerate() {
+        if line.is_empty() || held.contains(line) {
+            continue;
+        }
+        if !super::test_code::disables_a_test(line, dialect) {
+            return None;
+        }
+        if off.is_none() {
+            let words = test_code::words_of(&String::from_utf8_lossy(line), 1);
+            off = Some(NotNew::TurnedOff { line: n + 1, words });
+        }
+    }
+    Some(off.unwrap_or(NotNew::NoLineAdded))
 }
 
 /// The test paths changed since the start that the working tree no longer
@@ -453,12 +465,22 @@ mod tests {
     #[test]
     fn a_test_adds_a_line_only_where_it_holds_one_not_blank_it_did_not_hold() {
         let then = b"fn t() {\n    assert!(a());\n}\n";
-        assert!(adds_no_line(b"", b""), "an empty placeholder");
-        assert!(adds_no_line(b"\n  \n", then), "blank lines");
-        assert!(adds_no_line(b"fn t() {\n\n        assert!(a());\n}\n", then), "indentation");
-        assert!(adds_no_line(b"fn t() {\n}\n", then), "a line taken out");
-        assert!(!adds_no_line(b"fn t() {\n    assert!(a());\n    assert!(b());\n}\n", then), "a line added");
-        assert!(!adds_no_line(b"\0\x01", b""), "content that is not text counts by any change");
+        let none = |now: &[u8], then: &[u8]| adds_no_line(now, then, Dialect::Rust) == Some(NotNew::NoLineAdded);
+        assert!(none(b"", b""), "an empty placeholder");
+        assert!(none(b"\n  \n", then), "blank lines");
+        assert!(none(b"fn t() {\n\n        assert!(a());\n}\n", then), "indentation");
+        assert!(none(b"fn t() {\n}\n", then), "a line taken out");
+        let added = b"fn t() {\n    assert!(a());\n    assert!(b());\n}\n";
+        assert_eq!(adds_no_line(added, then, Dialect::Rust), None, "a line added");
+        assert_eq!(adds_no_line(b"\0\x01", b"", Dialect::Rust), None, "content that is not text counts by any change");
+        // A line only turning the test off is named.
+        let ignored = b"#[ignore]\nfn t() {\n    assert!(a());\n}\n";
+        assert_eq!(
+            adds_no_line(ignored, then, Dialect::Rust),
+            Some(NotNew::TurnedOff { line: 1, words: "#[ignore]".into() })
+        );
+        // The same words in Python are a comment, which counts in a test path.
+        assert_eq!(adds_no_line(b"#[ignore]\n", b"", Dialect::Python), None);
     }
     use majordomus_records::ledger::append;
     use majordomus_testkit::TestRepo;

@@ -34,6 +34,7 @@ fn test_code_inside_a_changed_file_passes_regression_tested_naming_the_item() {
         read: 1,
         not_read: vec![("src/big.rs".into(), "it was already changed at the start".into())],
         pytest: None,
+        turned_off: vec![],
     }));
     let a = answer(&r, "regression-tested");
     assert_eq!(a.status, Status::Pass, "{}", a.evidence);
@@ -46,6 +47,18 @@ fn test_code_inside_a_changed_file_passes_regression_tested_naming_the_item() {
     assert_eq!(a.status, Status::Owed, "{}", a.evidence);
     assert!(
         a.evidence.contains("1 file was not read for test code (src/big.rs: it was already changed at the start)"),
+        "{}",
+        a.evidence
+    );
+    // A line read as only turning a test off is named by its place and words.
+    r.verification.test_code = Ok(Some(TestCode {
+        turned_off: vec![("src/lib.rs".into(), 9, "#[ignore]".into())],
+        ..r.verification.test_code.clone().expect("set").expect("some")
+    }));
+    let a = answer(&r, "regression-tested");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(
+        a.evidence.contains("1 line was read as only turning a test off, which adds none: src/lib.rs:9 `#[ignore]`"),
         "{}",
         a.evidence
     );

@@ -36,6 +36,19 @@ pub struct TestCode {
     pub not_read: Vec<(String, String)>,
     /// pytest's rules, when a Python file was considered.
     pub pytest: Option<PytestRules>,
+    /// The lines the change added that were read as only turning a test
+    /// off, each as its file, line and words, so an answer can name them.
+    pub turned_off: Vec<(String, usize, String)>,
+}
+
+/// The words of line `n` (1-based) of `text`, the space around them aside,
+/// cut to what an answer can quote.
+pub fn words_of(text: &str, n: usize) -> String {
+    let line = text.lines().nth(n.saturating_sub(1)).unwrap_or("").trim();
+    match line.char_indices().nth(100) {
+        Some((at, _)) => format!("{}...", &line[..at]),
+        None => line.to_string(),
+    }
 }
 
 /// Reads `candidates` (changed paths, none a test path) against the start
@@ -91,8 +104,9 @@ pub fn read(
         }
         let before = blob_at(repo, start_tree.as_ref(), path, "at the start")?;
         code.read += 1;
-        let mut added =
+        let (mut added, off) =
             added_lines(before.as_deref(), now.as_bytes(), Some(language)).map_err(|e| Unread::git(path, &e))?;
+        code.turned_off.extend(off.into_iter().map(|n| (path.to_string(), n, words_of(&now, n))));
         for tree in &arrived_trees {
             if added.is_empty() {
                 break;
@@ -100,6 +114,7 @@ pub fn read(
             let theirs = blob_at(repo, Some(tree), path, "where a fetch brought it")?;
             let also: BTreeSet<usize> = added_lines(theirs.as_deref(), now.as_bytes(), Some(language))
                 .map_err(|e| Unread::git(path, &e))?
+                .0
                 .into_iter()
                 .collect();
             added.retain(|n| also.contains(n));
@@ -216,22 +231,22 @@ fn file_now(root: &Path, rel: &str) -> Result<Option<String>, String> {
 /// attributes are looked up, no driver runs. A blank line, or one whose
 /// text (the space around it aside) `before` holds (re-indented, moved),
 /// adds no test and is not counted (test/cases/406), nor does one that
-/// only turns a test off (`#[ignore]`, `it.skip(`: [`super::disables_a_test`]),
-/// returns or is only a comment in `language`
-/// ([`super::writes_no_test_in_an_item`]: these lines are asked of inside
-/// test items only).
-fn added_lines(before: Option<&[u8]>, now: &[u8], language: Option<Language>) -> Result<Vec<usize>, git2::Error> {
+/// only turns a test off (`#[ignore]`, `it.skip(`: [`super::disables_a_test`],
+/// given apart, second, so the answer can name them), returns or is only a
+/// comment in `language` ([`super::writes_no_test_in_an_item`]: these lines
+/// are asked of inside test items only).
+fn added_lines(
+    before: Option<&[u8]>,
+    now: &[u8],
+    language: Option<Language>,
+) -> Result<(Vec<usize>, Vec<usize>), git2::Error> {
     let text: Vec<&[u8]> = now.split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
     let held: BTreeSet<&[u8]> = before.unwrap_or_default().split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
-    let counts = |n: &usize| {
-        text.get(n - 1).is_some_and(|l| {
-            !l.is_empty()
-                && !held.contains(l)
-                && !super::disables_a_test(l)
-                && !super::writes_no_test_in_an_item(l, language)
-        })
-    };
-    Ok(diffed_lines(before, now)?.into_iter().filter(counts).collect())
+    let new = |n: &usize| text.get(n - 1).filter(|l| !l.is_empty() && !held.contains(*l));
+    let off = |n: &usize| new(n).is_some_and(|l| super::disables_a_test(l, language.into()));
+    let counts = |n: &usize| !off(n) && new(n).is_some_and(|l| !super::writes_no_test_in_an_item(l, language));
+    let diffed = diffed_lines(before, now)?;
+    Ok((diffed.iter().copied().filter(counts).collect(), diffed.iter().copied().filter(off).collect()))
 }
 
 /// The 1-based lines of `now` the diff from `before` adds (`None`: all).
@@ -292,13 +307,13 @@ mod tests {
 
     #[test]
     fn lines_added_or_edited_are_numbered_as_they_are_now_and_a_new_file_is_all_added() {
-        assert_eq!(added_lines(Some(b"a\nb\nc\n"), b"a\nB\nc\nd\n", None).expect("diff"), [2, 4]);
-        assert_eq!(added_lines(Some(b"a\nb\n"), b"b\n", None).expect("diff"), Vec::<usize>::new());
-        assert_eq!(added_lines(None, b"x\ny", None).expect("diff"), [1, 2]);
-        assert_eq!(added_lines(None, b"", None).expect("diff"), Vec::<usize>::new());
+        assert_eq!(added_lines(Some(b"a\nb\nc\n"), b"a\nB\nc\nd\n", None).expect("diff").0, [2, 4]);
+        assert_eq!(added_lines(Some(b"a\nb\n"), b"b\n", None).expect("diff").0, Vec::<usize>::new());
+        assert_eq!(added_lines(None, b"x\ny", None).expect("diff").0, [1, 2]);
+        assert_eq!(added_lines(None, b"", None).expect("diff").0, Vec::<usize>::new());
         // A blank line, a line re-indented or moved: no test added.
-        assert_eq!(added_lines(Some(b"a\n  b\n"), b"a\n\n    b\n", None).expect("diff"), Vec::<usize>::new());
-        assert_eq!(added_lines(Some(b"a\nb\n"), b"b\na\nc\n", None).expect("diff"), [3]);
+        assert_eq!(added_lines(Some(b"a\n  b\n"), b"a\n\n    b\n", None).expect("diff").0, Vec::<usize>::new());
+        assert_eq!(added_lines(Some(b"a\nb\n"), b"b\na\nc\n", None).expect("diff").0, [3]);
     }
 
     #[test]

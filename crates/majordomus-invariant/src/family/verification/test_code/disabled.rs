@@ -1,44 +1,112 @@
-//! Lines that only turn a test off: read by what the line does in each
-//! runner's own vocabulary, not by a list of whole prefixes, so that every
-//! spelling of one form (`it.skip(`, `it.skipIf(cond)(`, `describe.todo(`,
-//! `test.concurrent.skip(`) is one rule.
+//! Lines that only turn a test off: read by what the line does in its
+//! file's language, in each runner's own words, not by a list of whole
+//! prefixes, so that every spelling of one form (`it.skip(`,
+//! `it.skipIf(cond)(`, `describe.todo(`, `test.concurrent.skip(`) is one
+//! rule, and a line that only holds the words (`t.iter().skip(1)`, a
+//! function's `{ only: [..] }` argument) is not one.
 //!
 //! A line turns a test off (or only narrows where it runs, which adds no
 //! test either) when it holds, its string literals aside:
 //!
-//! - a call, decorator or mark reached from a runner's own name (`it`,
-//!   `test`, `describe`, `context`, `specify`, `suite`, `t`, `this`,
-//!   `self`, `pytest`, `unittest`, `mark`, `Deno`) through a name that
-//!   skips, expects a failure, leaves a to-do or focuses another test
-//!   ([`OFF`]: `skip`, `skipIf`, `runIf`, `todo`, `only`, `xfail`,
-//!   `fails`, `failing`, `fixme`, `ignore`, ...), anywhere in the line: so
+//! - a runner's own name (JavaScript's `it`, `test`, `describe`,
+//!   `context`, `specify`, `suite`, `Deno`; Python's `pytest`, `unittest`,
+//!   `mark`) reaching a name that skips, expects a failure, leaves a to-do
+//!   or focuses another test ([`OFF`]: `skip`, `skipIf`, `runIf`, `todo`,
+//!   `only`, `xfail`, `fails`, `failing`, `fixme`, `ignore`, ...) directly
+//!   or through the runner's own names only ([`THROUGH`]: `pytest.mark.skip`,
+//!   `test.concurrent.skip`, `test.describe.only`), never through another
+//!   name or a call (`expect(x).only`, `t.iter().skip(1)`): so
 //!   `@pytest.mark.skip`, `pytestmark = pytest.mark.skip`, `marks=
-//!   pytest.mark.xfail`, `if cond: pytest.skip()`, `this.skip()`,
-//!   `t.todo()`, `describe.skipIf(c)(`. `.only` and focus (`fit`,
-//!   `fdescribe`) are here because they turn every other test of the file
-//!   off;
-//! - Go's `Skip`, `SkipNow` and `Skipf` and unittest's `SkipTest` and
-//!   `skipTest`, on whatever receiver (`tt.Skip()`, `raise nose.SkipTest`);
+//!   pytest.mark.xfail`, `if cond: pytest.skip()`, `describe.skipIf(c)(`.
+//!   `.only` and focus (`fit`, `fdescribe`) are here because they turn
+//!   every other test of the file off;
+//! - a test's own handle skipping it: node:test's `t.skip(`/`t.todo(`,
+//!   Mocha's `this.skip(` in JavaScript, unittest's `self.skipTest(` in
+//!   Python; Go's `Skip(`, `SkipNow(` and `Skipf(` on whatever receiver in
+//!   Go (`tt.Skip()`), unittest's `SkipTest` on any in Python (`raise
+//!   nose.SkipTest`);
 //! - at the line's start (after `@`, `raise`, `await` or `return`), a bare
-//!   name that does it ([`BARE`]): Mocha's, Jasmine's, Jest's and RSpec's
-//!   `xit`, `xdescribe`, `xcontext`, `fit`, `fdescribe`, RSpec's and
-//!   minitest's `skip` and `pending`, Jasmine's `pending()`, pytest's
-//!   `skip(`, `xfail(` imported bare, unittest's `@skipIf(`;
-//! - a runner's call whose options turn it off: node:test's `{ skip: true
-//!   }` and `{ todo: .. }`, Deno's `{ ignore: true }`, RSpec's `skip:
-//!   "why"`, `:skip` or `:pending` metadata;
+//!   name that does it in the language ([`bare`]): Mocha's, Jasmine's and
+//!   Jest's `xit`, `xdescribe`, `fit`, `fdescribe`, Jasmine's `pending()`;
+//!   RSpec's and minitest's `xit`, `skip`, `pending`; pytest's `skip(`,
+//!   `xfail(` imported bare, unittest's `@skipIf(`;
+//! - the options of the test call the line opens, and only those (the
+//!   argument after its name, or its first when that is an object):
+//!   node:test's `{ skip: true }`, `{ todo: .. }`, `{ only: .. }`, Deno's
+//!   `{ ignore: true }`; RSpec's `skip: "why"` or `:skip`/`:pending`
+//!   metadata;
 //! - in Rust, an attribute `#[ignore]`, `#[cfg_attr(P, ignore)]`, or a
 //!   `#[cfg(..)]`/`#![cfg(..)]` (a `cfg` only ever takes an item or a whole
 //!   file out of a build: `#![cfg(any())]` compiles none of it);
 //! - in Go, a build constraint (`//go:build ignore`, `// +build ignore`),
 //!   which likewise only takes a file out of `go test`.
 //!
+//! A file in no language read here (a test path's `.t`, `.sh`) is read in
+//! every one of them.
+//!
+//! A conditional skip (`skipIf(COND)`, `skipif(COND, ..)`, `runIf(COND)`,
+//! `{ skip: COND }`) turns a test off unless COND is read as not holding
+//! where the check runs ([`truth_here`]): a literal (`false`, `0`), or a
+//! comparison of the platform (`sys.platform`, `os.name`,
+//! `platform.system()`, `process.platform`) with a string. A condition not
+//! read so (`process.env.CI`, `sys.version_info < (3, 8)`) may hold, and is
+//! taken as holding, the side on which a pass stays believable. Only a line
+//! that declares the test or the case it marks is read so (a test call
+//! `it.skipIf(COND)("x", ..)`, `it("x", { skip: COND }, ..)`, or a
+//! `pytest.param(.., marks=pytest.mark.skipif(COND, ..))`): a line that is
+//! only the mark (`@pytest.mark.skipif(..)`) adds no test whatever COND.
+//!
 //! What is not read: an option object spread over lines (`test("x", {` then
 //! `skip: true,`), and a name the runner would not collect (a test renamed
 //! `_test_add`); both are written here as what they are not.
 
+/// The language a line is read in, by its file's extension: each runner's
+/// words are its own language's, so `t.skip(1)` is an iterator's in Rust
+/// and node:test's skip in JavaScript.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    Rust,
+    Go,
+    Python,
+    Js,
+    Ruby,
+    /// A file in no language read here: read in every one.
+    Any,
+}
+
+impl Dialect {
+    /// The dialect of the file at `path`, by its extension.
+    pub fn of(path: &str) -> Self {
+        let ext = path.rsplit_once('.').map_or("", |(_, e)| e);
+        match ext {
+            "rs" => Dialect::Rust,
+            "go" => Dialect::Go,
+            "py" | "pyi" => Dialect::Python,
+            "js" | "jsx" | "mjs" | "cjs" | "ts" | "tsx" | "mts" | "cts" => Dialect::Js,
+            "rb" => Dialect::Ruby,
+            _ => Dialect::Any,
+        }
+    }
+
+    /// Whether a line of this dialect is read in `other`'s words.
+    fn reads(self, other: Dialect) -> bool {
+        self == other || self == Dialect::Any
+    }
+}
+
+impl From<Option<super::Language>> for Dialect {
+    fn from(language: Option<super::Language>) -> Self {
+        match language {
+            Some(super::Language::Rust) => Dialect::Rust,
+            Some(super::Language::Python) => Dialect::Python,
+            Some(super::Language::Js) => Dialect::Js,
+            None => Dialect::Any,
+        }
+    }
+}
+
 /// The names that, reached from a runner's name, turn a test off.
-const OFF: [&str; 19] = [
+const OFF: [&str; 15] = [
     "skip",
     "skipIf",
     "skipif",
@@ -51,67 +119,57 @@ const OFF: [&str; 19] = [
     "failing",
     "xfail",
     "importorskip",
-    "skipTest",
     "SkipTest",
     "expectedFailure",
-    "Skip",
-    "SkipNow",
-    "Skipf",
     "ignore",
 ];
 
-/// The names test runners and their tests are reached from.
-const RUNNERS: [&str; 13] = [
-    "it", "test", "describe", "context", "specify", "suite", "t", "this", "self", "pytest", "unittest", "mark", "Deno",
-];
+/// Of [`OFF`], those that take a condition as their first argument, and
+/// whether the test runs when it holds (`runIf`, `skipUnless`) or when it
+/// does not.
+const CONDITIONAL: [(&str, bool); 5] =
+    [("skipIf", false), ("skipif", false), ("xfail", false), ("runIf", true), ("skipUnless", true)];
 
-/// The names that turn a test off on any receiver: Go's `testing.TB`
-/// methods and unittest's skip exception, whose names nothing else uses.
-const ANY_RECEIVER: [&str; 5] = ["Skip", "SkipNow", "Skipf", "SkipTest", "skipTest"];
+/// JavaScript runners' names, from which a test is declared or turned off.
+const JS_RUNNERS: [&str; 7] = ["it", "test", "describe", "context", "specify", "suite", "Deno"];
 
-/// The bare names that turn a test off where a line starts with them.
-const BARE: [&str; 26] = [
-    "xit",
-    "xtest",
-    "xdescribe",
-    "xcontext",
-    "xspecify",
-    "xexample",
-    "xscenario",
-    "xfeature",
-    "xsuite",
-    "fit",
-    "fdescribe",
-    "fcontext",
-    "fspecify",
-    "fexample",
-    "fscenario",
-    "ffeature",
-    "skip",
-    "pending",
-    "xfail",
-    "importorskip",
-    "skipIf",
-    "skipif",
-    "skipUnless",
-    "expectedFailure",
-    "SkipTest",
-    "skipTest",
-];
+/// Python runners' names, from which a test is marked or skipped.
+const PY_RUNNERS: [&str; 3] = ["pytest", "unittest", "mark"];
 
-/// The option keys (node:test, Deno, RSpec metadata) that turn a test
-/// off unless given `false`.
-const OPTIONS: [&str; 5] = ["skip", "todo", "ignore", "pending", "only"];
+/// The runners' own names between a runner and its skip:
+/// `pytest.mark.skip`, `test.concurrent.skip`, `test.describe.only`,
+/// `Deno.test.ignore`, `unittest.case.SkipTest`.
+const THROUGH: [&str; 8] = ["mark", "concurrent", "sequential", "serial", "parallel", "describe", "test", "case"];
 
-/// Whether a line (the space around it aside) only turns a test off, or
-/// only narrows where it runs: such a line adds no test (test/cases/436,
-/// 451, 480). Read in any language, as a test path can be in any.
-pub fn disables_a_test(line: &[u8]) -> bool {
+/// A test's own handle inside its body, the language it is one in, and
+/// what it calls to skip itself.
+const HANDLES: [(&str, Dialect, &[&str]); 3] =
+    [("t", Dialect::Js, &["skip", "todo"]), ("this", Dialect::Js, &["skip"]), ("self", Dialect::Python, &["skipTest"])];
+
+/// Go's `testing.TB` methods that skip, called on whatever receiver.
+const GO_SKIPS: [&str; 3] = ["Skip", "SkipNow", "Skipf"];
+
+/// The option keys (node:test, Deno) that turn a test off unless given a
+/// value read as false.
+const JS_OPTIONS: [&str; 4] = ["skip", "todo", "ignore", "only"];
+
+/// RSpec's names that open an example or a group.
+const RSPEC: [&str; 7] = ["it", "specify", "example", "scenario", "describe", "context", "feature"];
+
+/// Whether a line (the space around it aside) of a file in `dialect` only
+/// turns a test off, or only narrows where it runs: such a line adds no
+/// test (test/cases/436, 451, 480, 489).
+pub fn disables_a_test(line: &[u8], dialect: Dialect) -> bool {
     let Ok(line) = std::str::from_utf8(line.trim_ascii()) else { return false };
-    build_constraint(line) || rust_attribute(line) || {
-        let code = mask(line);
-        bare_start(&code) || reached_from_a_runner(&code) || options_turn_off(&code)
-    }
+    (dialect.reads(Dialect::Go) && build_constraint(line))
+        || (dialect.reads(Dialect::Rust) && rust_attribute(line))
+        || {
+            let code = mask(line);
+            bare_start(&code, dialect)
+                || reached_from_a_runner(&code, line, dialect)
+                || (dialect.reads(Dialect::Js) && js_options_turn_off(&code, line))
+                || (dialect.reads(Dialect::Ruby) && rspec_options_turn_off(&code, line))
+        }
 }
 
 /// Go's build constraint lines, which only take a file out of a build.
@@ -132,18 +190,46 @@ fn rust_attribute(line: &str) -> bool {
     }
 }
 
-/// A bare name of [`BARE`] opening the line (after `@`, `raise`, `await`
+/// The bare names that turn a test off where a line of `dialect` starts
+/// with them.
+fn bare(name: &str, dialect: Dialect) -> bool {
+    const FOCUS_AND_X: [&str; 16] = [
+        "xit",
+        "xtest",
+        "xdescribe",
+        "xcontext",
+        "xspecify",
+        "xexample",
+        "xscenario",
+        "xfeature",
+        "xsuite",
+        "fit",
+        "fdescribe",
+        "fcontext",
+        "fspecify",
+        "fexample",
+        "fscenario",
+        "ffeature",
+    ];
+    const PYTHON: [&str; 9] =
+        ["skip", "xfail", "importorskip", "skipIf", "skipif", "skipUnless", "expectedFailure", "SkipTest", "skipTest"];
+    (dialect.reads(Dialect::Js) && (FOCUS_AND_X.contains(&name) || name == "pending"))
+        || (dialect.reads(Dialect::Ruby) && (FOCUS_AND_X.contains(&name) || name == "skip" || name == "pending"))
+        || (dialect.reads(Dialect::Python) && PYTHON.contains(&name))
+}
+
+/// A bare name of [`bare`] opening the line (after `@`, `raise`, `await`
 /// or `return`), followed by what a call or a block is (its arguments,
 /// a string, a block, or nothing), not by an assignment or an operator.
-fn bare_start(code: &str) -> bool {
+fn bare_start(code: &str, dialect: Dialect) -> bool {
     let mut rest = code.strip_prefix('@').unwrap_or(code);
     for word in ["raise ", "await ", "return "] {
         if let Some(r) = rest.strip_prefix(word) {
             rest = r.trim_start();
         }
     }
-    let name: String = rest.chars().take_while(|&c| ident_char(c)).collect();
-    if !BARE.contains(&name.as_str()) {
+    let name = word_at(rest, 0);
+    if !bare(name, dialect) {
         return false;
     }
     let after = rest[name.len()..].trim_start();
@@ -153,63 +239,272 @@ fn bare_start(code: &str) -> bool {
     }
 }
 
-/// Whether any dotted path in the line, starting at a name (not after a
-/// dot), is a runner's name reaching one of [`OFF`], or ends in one of
-/// [`ANY_RECEIVER`]. A call between the names (`it.skipIf(cond).each`) is
-/// stepped over.
-fn reached_from_a_runner(code: &str) -> bool {
+/// Whether a dotted path of the line, starting at a name (not after a
+/// dot), is a runner's name reaching one of [`OFF`] through [`THROUGH`]
+/// only, a test's handle calling its skip ([`HANDLES`]), Go's skip called
+/// on any receiver, or Python's `SkipTest` on any. A conditional one on a
+/// line that declares its test or case is read by its condition
+/// ([`declared_and_runs_here`]).
+fn reached_from_a_runner(code: &str, raw: &str, dialect: Dialect) -> bool {
     paths(code).iter().any(|path| {
-        let runner = path.first().is_some_and(|r| RUNNERS.contains(r));
-        (runner && path[1..].iter().any(|n| OFF.contains(n)))
-            || (path.len() > 1 && path.last().is_some_and(|n| ANY_RECEIVER.contains(n)))
+        let (_, first) = path[0];
+        let calls = |at: usize, name: &str| code[at + name.len()..].starts_with('(');
+        let runner = (dialect.reads(Dialect::Js) && JS_RUNNERS.contains(&first))
+            || (dialect.reads(Dialect::Python) && PY_RUNNERS.contains(&first));
+        let from_runner = runner && {
+            let reached = path[1..].iter().find(|(_, n)| !THROUGH.contains(n));
+            reached.is_some_and(|&(at, name)| {
+                OFF.contains(&name) && !declared_and_runs_here(code, raw, path[0].0, at, name, dialect)
+            })
+        };
+        let handle = path.get(1).is_some_and(|&(at, name)| {
+            HANDLES.iter().any(|(h, d, skips)| *h == first && dialect.reads(*d) && skips.contains(&name))
+                && calls(at, name)
+        });
+        let last = path.last().filter(|_| path.len() > 1);
+        let go = dialect.reads(Dialect::Go) && last.is_some_and(|&(at, n)| GO_SKIPS.contains(&n) && calls(at, n));
+        let py = dialect.reads(Dialect::Python) && last.is_some_and(|&(_, n)| n == "SkipTest" || n == "skipTest");
+        from_runner || handle || go || py
     })
 }
 
-/// Whether a line opening with a runner's call gives it an option that
-/// turns it off: `skip:`, `todo:`, `ignore:`, `pending:` or `only:` not set
-/// to `false`, or RSpec's `:skip`/`:pending` metadata.
-fn options_turn_off(code: &str) -> bool {
-    let opens_a_test = paths(code).first().and_then(|p| p.first()).is_some_and(|r| {
-        code.trim_start().starts_with(r)
-            && matches!(*r, "it" | "test" | "describe" | "context" | "specify" | "suite" | "Deno")
-    });
-    if !opens_a_test {
+/// Whether the conditional `name` at `at`, reached from the runner at
+/// `start`, marks a test or case the line declares, and its condition is
+/// read as letting it run here: JavaScript's `it.skipIf(COND)("x", ..)`
+/// opening the line, or a mark inside the `pytest.param(..)` the line
+/// opens with.
+fn declared_and_runs_here(code: &str, raw: &str, start: usize, at: usize, name: &str, dialect: Dialect) -> bool {
+    let Some(&(_, runs_if_it_holds)) = CONDITIONAL.iter().find(|(c, _)| *c == name) else { return false };
+    let open = at + name.len();
+    if code.as_bytes().get(open) != Some(&b'(') {
         return false;
     }
-    let words = words(code);
-    words.iter().any(|&(at, w)| {
-        if !OPTIONS.contains(&w) {
+    let close = close_of(code.as_bytes(), open);
+    let js_test = dialect.reads(Dialect::Js)
+        && start == 0
+        && JS_RUNNERS.contains(&word_at(code, 0))
+        && close.is_some_and(|c| code.as_bytes().get(c + 1) == Some(&b'('));
+    let py_case = dialect.reads(Dialect::Python)
+        && code.strip_prefix("pytest.param").is_some_and(|r| r.starts_with('('))
+        && close_of(code.as_bytes(), "pytest.param".len()).map_or(true, |end| at < end);
+    if !(js_test || py_case) {
+        return false;
+    }
+    let Some(&(from, to)) = arguments(code, open).first() else { return false };
+    // A keyword first (`skipif(reason="x")`, `xfail(strict=True)`): no
+    // condition, so the mark holds everywhere.
+    let keyword = word_at(code, from).len();
+    if keyword > 0
+        && code[from + keyword..to].trim_start().starts_with('=')
+        && !code[from + keyword..to].trim_start().starts_with("==")
+    {
+        return false;
+    }
+    truth_here(&code[from..to], &raw[from..to], false) == Some(runs_if_it_holds)
+}
+
+/// Whether the line opens a JavaScript test call (a runner's name, its
+/// modifiers and their calls: `test.concurrent(`, `it.skipIf(c)(`) whose
+/// options (its first argument when that is an object, else the one after
+/// its name) give `skip`, `todo`, `ignore` or `only` a value not read as
+/// false here, or name one alone (`{ skip }`).
+fn js_options_turn_off(code: &str, raw: &str) -> bool {
+    let bytes = code.as_bytes();
+    let first = word_at(code, 0);
+    if !JS_RUNNERS.contains(&first) {
+        return false;
+    }
+    let mut i = first.len();
+    let call = loop {
+        match bytes.get(i) {
+            Some(b'.') if !word_at(code, i + 1).is_empty() => i += 1 + word_at(code, i + 1).len(),
+            Some(b'(') => match close_of(bytes, i) {
+                Some(close) if matches!(bytes.get(close + 1), Some(b'(' | b'.')) => i = close + 1,
+                _ => break i,
+            },
+            _ => return false,
+        }
+    };
+    let args = arguments(code, call);
+    let object = args.iter().take(2).find(|&&(from, _)| bytes[from] == b'{');
+    let Some(&(open, _)) = object else { return false };
+    arguments(code, open).iter().any(|&(from, to)| {
+        let key = word_at(code, from);
+        if !JS_OPTIONS.contains(&key) {
             return false;
         }
-        let before = code[..at].chars().next_back();
-        let after = code[at + w.len()..].trim_start();
-        let symbol = before == Some(':') && matches!(w, "skip" | "pending");
-        let key = before != Some('.') && before != Some(':') && after.starts_with(':') && !after.starts_with("::");
-        let value = after.trim_start_matches(':').trim_start();
-        symbol || (key && !value.starts_with("false"))
+        let rest = code[from + key.len()..to].trim_start();
+        if rest.is_empty() {
+            return true;
+        }
+        let Some(value) = rest.strip_prefix(':').filter(|v| !v.starts_with(':')) else { return false };
+        let at = to - value.len();
+        truth_here(value, &raw[at..to], true) != Some(false)
     })
 }
 
-/// The dotted paths of the line, each as its names, beginning at a name
-/// not itself reached through a dot. A bracketed group after a name
-/// (`skipIf(cond)`) is stepped over when a dot follows it.
-fn paths(code: &str) -> Vec<Vec<&str>> {
-    let bytes = code.as_bytes();
+/// Whether the line opens an RSpec example or group (`it "adds", ...`)
+/// whose metadata turns it off: `:skip` or `:pending`, or `skip:` or
+/// `pending:` with a value not read as false.
+fn rspec_options_turn_off(code: &str, raw: &str) -> bool {
+    let first = word_at(code, 0);
+    let after = &code[first.len()..];
+    if !RSPEC.contains(&first) || !after.starts_with([' ', '(']) {
+        return false;
+    }
+    let spans = if after.starts_with('(') {
+        arguments(code, first.len())
+    } else {
+        let body = after.trim_end();
+        let body = body.strip_suffix(" do").or_else(|| body.strip_suffix('{')).unwrap_or(body);
+        split_top(body).into_iter().map(|(from, to)| (first.len() + from, first.len() + to)).collect()
+    };
+    spans.into_iter().skip(1).any(|(from, to)| {
+        let arg = &code[from..to];
+        if arg == ":skip" || arg == ":pending" {
+            return true;
+        }
+        let key = word_at(code, from);
+        let Some(value) = arg[key.len()..].strip_prefix(':').filter(|_| key == "skip" || key == "pending") else {
+            return false;
+        };
+        let at = to - value.len();
+        truth_here(value.trim_start(), raw[at..to].trim_start(), true) != Some(false)
+    })
+}
+
+/// What a condition is read as where the check runs: `Some` only for a
+/// literal (`true`, `false`, `0`, `None`, `null`, a string where
+/// `strings` are values) or a comparison of the platform with a string
+/// (`sys.platform == "win32"`, `process.platform !== 'darwin'`,
+/// `sys.platform.startswith("win")`), optionally negated; `None` for any
+/// other, which may hold.
+fn truth_here(code: &str, raw: &str, strings: bool) -> Option<bool> {
+    let (code, raw) = (code.trim(), raw.trim());
+    for not in ["not ", "!"] {
+        if let Some(c) = code.strip_prefix(not) {
+            let r = &raw[not.len()..];
+            return truth_here(c, r, strings).map(|t| !t);
+        }
+    }
+    if code.starts_with('(') && close_of(code.as_bytes(), 0) == Some(code.len() - 1) {
+        return truth_here(&code[1..code.len() - 1], &raw[1..raw.len() - 1], strings);
+    }
+    match code {
+        "true" | "True" | "1" => return Some(true),
+        "false" | "False" | "0" | "None" | "null" | "undefined" => return Some(false),
+        _ => {}
+    }
+    if strings && string_literal(code) {
+        return Some(raw.len() > 2);
+    }
+    for op in ["===", "!==", "==", "!="] {
+        if let Some(at) = code.find(op) {
+            let (l, r) = (raw[..at].trim(), raw[at + op.len()..].trim());
+            let (l_code, r_code) = (code[..at].trim(), code[at + op.len()..].trim());
+            let (platform, text) = match (platform_here(l_code), platform_here(r_code)) {
+                (Some(p), None) if string_literal(r_code) => (p, r),
+                (None, Some(p)) if string_literal(l_code) => (p, l),
+                _ => return None,
+            };
+            let equal = platform == &text[1..text.len() - 1];
+            return Some(equal == op.starts_with('='));
+        }
+    }
+    for starts in [".startswith(", ".startsWith("] {
+        if let Some(at) = code.find(starts) {
+            let platform = platform_here(&code[..at])?;
+            let arg = &code[at + starts.len()..];
+            let arg_raw = &raw[at + starts.len()..];
+            let close = arg.find(')').filter(|&c| c + 1 == arg.len())?;
+            let prefix = arg_raw[..close].trim();
+            return string_literal(arg[..close].trim()).then(|| platform.starts_with(&prefix[1..prefix.len() - 1]));
+        }
+    }
+    None
+}
+
+/// The value of a platform expression on the machine the check runs on,
+/// where this build knows it.
+fn platform_here(expr: &str) -> Option<&'static str> {
+    let (linux, mac, windows) = (cfg!(target_os = "linux"), cfg!(target_os = "macos"), cfg!(windows));
+    let pick = |l: &'static str, m: &'static str, w: &'static str| {
+        if linux {
+            Some(l)
+        } else if mac {
+            Some(m)
+        } else if windows {
+            Some(w)
+        } else {
+            None
+        }
+    };
+    match expr.replace(' ', "").as_str() {
+        "sys.platform" | "process.platform" | "os.platform()" => pick("linux", "darwin", "win32"),
+        "os.name" => pick("posix", "posix", "nt"),
+        "platform.system()" => pick("Linux", "Darwin", "Windows"),
+        _ => None,
+    }
+}
+
+/// Whether masked code is one whole string literal.
+fn string_literal(code: &str) -> bool {
+    let b = code.as_bytes();
+    b.len() >= 2
+        && matches!(b[0], b'"' | b'\'' | b'`')
+        && b[b.len() - 1] == b[0]
+        && !code[1..code.len() - 1].contains(['"', '\'', '`'])
+}
+
+/// The arguments of the bracket group opening at `open` (to its close, or
+/// the line's end), each as the span of its text without the space around.
+fn arguments(code: &str, open: usize) -> Vec<(usize, usize)> {
+    let end = close_of(code.as_bytes(), open).unwrap_or(code.len());
+    split_top(&code[open + 1..end]).into_iter().map(|(from, to)| (open + 1 + from, open + 1 + to)).collect()
+}
+
+/// The spans of `code` split at its commas outside brackets, each
+/// without the space around it; empty ones left out.
+fn split_top(code: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut from = 0;
+    let mut push = |from: usize, to: usize| {
+        let part = &code[from..to];
+        let lead = part.len() - part.trim_start().len();
+        let trail = part.len() - part.trim_end().len();
+        if from + lead < to - trail {
+            out.push((from + lead, to - trail));
+        }
+    };
+    for (i, b) in code.bytes().enumerate() {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b',' if depth == 0 => {
+                push(from, i);
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    push(from, code.len());
+    out
+}
+
+/// The dotted paths of the line, each as its names with their offsets,
+/// beginning at a name not itself reached through a dot. A path ends at
+/// a call: what a call returns is no runner's name.
+fn paths(code: &str) -> Vec<Vec<(usize, &str)>> {
     let mut out = Vec::new();
     for &(at, first) in &words(code) {
         let before = code[..at].trim_end().chars().next_back();
-        if before == Some('.') {
+        if before == Some('.') || code[..at].ends_with("::") {
             continue;
         }
-        let mut path = vec![first];
+        let mut path = vec![(at, first)];
         let mut i = at + first.len();
         loop {
-            if bytes.get(i) == Some(&b'(') {
-                match close_of(bytes, i) {
-                    Some(close) if bytes.get(close + 1) == Some(&b'.') => i = close + 1,
-                    _ => break,
-                }
-            }
             let step = if code[i..].starts_with("::") {
                 2
             } else if code[i..].starts_with('.') {
@@ -217,11 +512,11 @@ fn paths(code: &str) -> Vec<Vec<&str>> {
             } else {
                 break;
             };
-            let name: &str = word_at(code, i + step);
+            let name = word_at(code, i + step);
             if name.is_empty() {
                 break;
             }
-            path.push(name);
+            path.push((i + step, name));
             i += step + name.len();
         }
         out.push(path);
@@ -277,26 +572,32 @@ fn ident_char(c: char) -> bool {
 }
 
 /// The line with the insides of its string literals (`"..."`, `'...'`,
-/// `` `...` ``) made blanks, so a test's name (`it("a skip: case")`) is
-/// not read as code. A quote left open blanks the rest of the line.
+/// `` `...` ``) made blanks, byte for byte, so a test's name (`it("a
+/// skip: case")`) is not read as code and an offset in it is one in the
+/// line. A quote left open blanks the rest of the line.
 fn mask(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     let mut quote: Option<char> = None;
     let mut escaped = false;
+    let blank = |out: &mut String, c: char| {
+        for _ in 0..c.len_utf8() {
+            out.push(' ');
+        }
+    };
     for c in line.chars() {
         match quote {
             Some(q) => {
                 if escaped {
                     escaped = false;
-                    out.push(' ');
+                    blank(&mut out, c);
                 } else if c == '\\' {
                     escaped = true;
-                    out.push(' ');
+                    blank(&mut out, c);
                 } else if c == q {
                     quote = None;
                     out.push(c);
                 } else {
-                    out.push(' ');
+                    blank(&mut out, c);
                 }
             }
             None => {
@@ -312,122 +613,208 @@ fn mask(line: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::disables_a_test;
+    use super::{disables_a_test, Dialect};
 
-    fn off(line: &str) -> bool {
-        disables_a_test(line.as_bytes())
+    fn off_in(line: &str, dialect: Dialect) -> bool {
+        disables_a_test(line.as_bytes(), dialect)
+    }
+
+    /// Each line is read as turning a test off in its own language and in
+    /// a file of no language read here.
+    fn all_off(dialect: Dialect, lines: &[&str]) {
+        for line in lines {
+            assert!(off_in(line, dialect), "{dialect:?}: {line}");
+            assert!(off_in(line, Dialect::Any), "Any: {line}");
+        }
+    }
+
+    /// No line is read as turning a test off in its own language.
+    fn none_off(dialect: Dialect, lines: &[&str]) {
+        for line in lines {
+            assert!(!off_in(line, dialect), "{dialect:?}: {line}");
+        }
     }
 
     #[test]
     fn every_runners_form_of_a_test_turned_off_is_read() {
-        for line in [
-            // Rust.
-            "#[ignore]",
-            "#[ignore = \"slow\"]",
-            "#[cfg(any())]",
-            "#![cfg(any())]",
-            "#![cfg(not(test))]",
-            "#[cfg_attr(miri, ignore)]",
-            // Go.
-            "t.Skip(\"flaky\")",
-            "t.SkipNow()",
-            "t.Skipf(\"later: %d\", n)",
-            "tt.Skip()",
-            "if testing.Short() { t.Skip(\"short\") }",
-            "//go:build ignore",
-            "// +build ignore",
-            // Python: unittest and pytest.
-            "@unittest.skip(\"flaky\")",
-            "@unittest.skipIf(sys.platform == \"win32\", \"x\")",
-            "@unittest.expectedFailure",
-            "@skipUnless(HAVE_DB, \"no db\")",
-            "@pytest.mark.skip",
-            "@pytest.mark.skipif(True, reason=\"x\")",
-            "@pytest.mark.xfail(strict=False)",
-            "@mark.skip",
-            "pytestmark = pytest.mark.skip",
-            "pytestmark = [pytest.mark.slow, pytest.mark.xfail]",
-            "pytest.param(3, marks=pytest.mark.xfail),",
-            "pytest.xfail(\"later\")",
-            "pytest.skip(\"later\")",
-            "pytest.importorskip(\"numpy\")",
-            "skip(\"imported bare\")",
-            "xfail(\"imported bare\")",
-            "self.skipTest(\"x\")",
-            "raise unittest.SkipTest(\"x\")",
-            "raise SkipTest",
-            "raise pytest.skip.Exception(\"x\")",
-            "if sys.platform == \"win32\": pytest.skip(\"x\")",
-            // JavaScript runners.
-            "it.skip(\"adds\", () => {",
-            "it.skipIf(true)(\"adds\", () => {",
-            "it.runIf(false)(\"adds\", () => {",
-            "describe.skipIf(process.env.CI)(\"calc\", () => {",
-            "test.concurrent.skip(\"adds\", async () => {",
-            "test.skip.each([1, 2])(\"adds %i\", (n) => {",
-            "it.todo(\"adds\")",
-            "test.todo(\"adds\");",
-            "describe.todo(\"calc\")",
-            "it.fails(\"adds\", () => {",
-            "test.failing(\"adds\", () => {",
-            "it.only(\"adds\", () => {",
-            "describe.only(\"calc\", () => {",
-            "xit(\"adds\", () => {",
-            "xdescribe(\"calc\", () => {",
-            "xcontext(\"calc\", () => {",
-            "fit(\"adds\", () => {",
-            "fdescribe(\"calc\", () => {",
-            "this.skip();",
-            "if (!process.env.DB) this.skip();",
-            "t.skip(\"later\");",
-            "t.todo();",
-            "pending();",
-            "test(\"adds\", { skip: true }, () => {",
-            "it(\"adds\", { todo: \"later\" }, () => {",
-            "Deno.test({ name: \"adds\", ignore: true, fn() {",
-            "Deno.test.ignore(\"adds\", () => {",
-            // RSpec and minitest.
-            "xit \"adds\" do",
-            "xdescribe Calc do",
-            "xcontext \"when empty\" do",
-            "it \"adds\", skip: true do",
-            "it \"adds\", :pending do",
-            "skip \"flaky\"",
-            "skip",
-            "pending \"later\"",
-            "skip \"on windows\" if Gem.win_platform?",
-        ] {
-            assert!(off(line), "{line}");
-        }
+        all_off(
+            Dialect::Rust,
+            &[
+                "#[ignore]",
+                "#[ignore = \"slow\"]",
+                "#[cfg(any())]",
+                "#![cfg(any())]",
+                "#![cfg(not(test))]",
+                "#[cfg_attr(miri, ignore)]",
+            ],
+        );
+        all_off(
+            Dialect::Go,
+            &[
+                "t.Skip(\"flaky\")",
+                "t.SkipNow()",
+                "t.Skipf(\"later: %d\", n)",
+                "tt.Skip()",
+                "if testing.Short() { t.Skip(\"short\") }",
+                "//go:build ignore",
+                "// +build ignore",
+            ],
+        );
+        all_off(
+            Dialect::Python,
+            &[
+                "@unittest.skip(\"flaky\")",
+                "@unittest.skipIf(sys.platform == \"win32\", \"x\")",
+                "@unittest.expectedFailure",
+                "@skipUnless(HAVE_DB, \"no db\")",
+                "@pytest.mark.skip",
+                "@pytest.mark.skipif(True, reason=\"x\")",
+                "@pytest.mark.skipif(sys.platform == \"win32\", reason=\"x\")",
+                "@pytest.mark.xfail(strict=False)",
+                "@mark.skip",
+                "pytestmark = pytest.mark.skip",
+                "pytestmark = [pytest.mark.slow, pytest.mark.xfail]",
+                "pytest.param(3, marks=pytest.mark.xfail),",
+                "pytest.param(3, marks=pytest.mark.skipif(True, reason=\"x\")),",
+                "pytest.param(3, marks=pytest.mark.skipif(sys.platform != \"win32\", reason=\"x\")),",
+                "pytest.param(3, marks=pytest.mark.skipif(sys.version_info < (3, 8), reason=\"x\")),",
+                "pytest.param(3, marks=[pytest.mark.slow, pytest.mark.skip]),",
+                "pytest.xfail(\"later\")",
+                "pytest.skip(\"later\")",
+                "pytest.importorskip(\"numpy\")",
+                "skip(\"imported bare\")",
+                "xfail(\"imported bare\")",
+                "self.skipTest(\"x\")",
+                "raise unittest.SkipTest(\"x\")",
+                "raise unittest.case.SkipTest(\"x\")",
+                "raise SkipTest",
+                "raise nose.SkipTest",
+                "raise pytest.skip.Exception(\"x\")",
+                "if sys.platform == \"win32\": pytest.skip(\"x\")",
+            ],
+        );
+        all_off(
+            Dialect::Js,
+            &[
+                "it.skip(\"adds\", () => {",
+                "it.skipIf(true)(\"adds\", () => {",
+                "it.skipIf(process.env.CI)(\"adds\", () => {",
+                "it.skipIf(process.platform !== 'win32')(\"adds\", () => {",
+                "it.runIf(false)(\"adds\", () => {",
+                "describe.skipIf(process.env.CI)(\"calc\", () => {",
+                "const run = describe.skipIf(process.platform === 'win32')",
+                "test.concurrent.skip(\"adds\", async () => {",
+                "test.skip.each([1, 2])(\"adds %i\", (n) => {",
+                "test.describe.only(\"calc\", () => {",
+                "test.fixme(\"adds\", async () => {",
+                "it.todo(\"adds\")",
+                "test.todo(\"adds\");",
+                "describe.todo(\"calc\")",
+                "it.fails(\"adds\", () => {",
+                "test.failing(\"adds\", () => {",
+                "it.only(\"adds\", () => {",
+                "describe.only(\"calc\", () => {",
+                "xit(\"adds\", () => {",
+                "xdescribe(\"calc\", () => {",
+                "xcontext(\"calc\", () => {",
+                "fit(\"adds\", () => {",
+                "fdescribe(\"calc\", () => {",
+                "this.skip();",
+                "if (!process.env.DB) this.skip();",
+                "t.skip(\"later\");",
+                "t.todo();",
+                "pending();",
+                "test(\"adds\", { skip: true }, () => {",
+                "test(\"adds\", { skip: 'not yet' }, () => {",
+                "test(\"adds\", { skip: process.env.CI }, () => {",
+                "test(\"adds\", { skip: process.platform !== 'win32' }, () => {",
+                "test(\"adds\", { skip }, () => {",
+                "test({ skip: true }, () => {",
+                "it(\"adds\", { todo: \"later\" }, () => {",
+                "it(\"adds\", { only: true }, () => assert.ok(add(1, 2)))",
+                "Deno.test({ name: \"adds\", ignore: true, fn() {",
+                "Deno.test.ignore(\"adds\", () => {",
+            ],
+        );
+        all_off(
+            Dialect::Ruby,
+            &[
+                "xit \"adds\" do",
+                "xdescribe Calc do",
+                "xcontext \"when empty\" do",
+                "it \"adds\", skip: true do",
+                "it \"adds\", skip: \"flaky\" do",
+                "it \"adds\", :pending do",
+                "skip \"flaky\"",
+                "skip",
+                "pending \"later\"",
+                "skip \"on windows\" if Gem.win_platform?",
+            ],
+        );
     }
 
     #[test]
     fn a_line_that_tests_or_only_names_these_words_is_not_read_as_one() {
-        for line in [
-            "it(\"adds\", () => {",
-            "it(\"a skip: case\", () => {",
-            "test(\"only the first\", () => {",
-            "describe.each([1, 2])(\"calc %i\", (n) => {",
-            "test(\"adds\", { skip: false }, () => {",
-            "expect(add(1, 2)).toBe(3);",
-            "assert add(1, 2) == 3",
-            "self.assertEqual(add(1, 2), 3)",
-            "skip = 3",
-            "let rest: Vec<_> = v.iter().skip(1).collect();",
-            "reader.skip(4)",
-            "assert_eq!(add(1, 2), 3);",
-            "#[test]",
-            "#[cfg_attr(miri, should_panic)]",
-            "#[should_panic]",
-            "@pytest.mark.parametrize(\"n\", [1, 2])",
-            "if got != want { t.Fatalf(\"got %d\", got) }",
-            "if t.Skipped() { return }",
-            "model.fit(x, y)",
-            "expect(page.getByText('skip')).toBeVisible()",
-            "// covers the skip",
-            "def test_skip_is_read():",
-        ] {
-            assert!(!off(line), "{line}");
-        }
+        none_off(
+            Dialect::Rust,
+            &[
+                "let rest: Vec<_> = v.iter().skip(1).collect();",
+                "assert_eq!(t.iter().skip(1).next(), Some(&\"b\"));",
+                "let rest = t.skip(1);",
+                "assert_eq!(add(1, 2), 3);",
+                "#[test]",
+                "#[cfg_attr(miri, should_panic)]",
+                "#[should_panic]",
+                "// covers the skip",
+                "fit(&mut model, &xs);",
+            ],
+        );
+        none_off(
+            Dialect::Go,
+            &["if got != want { t.Fatalf(\"got %d\", got) }", "if t.Skipped() { return }", "r.skip(4)"],
+        );
+        none_off(
+            Dialect::Python,
+            &[
+                "assert add(1, 2) == 3",
+                "self.assertEqual(add(1, 2), 3)",
+                "assert self.items.skip(1) if False else self.items",
+                "assert self.only == [1]",
+                "skip = 3",
+                "reader.skip(4)",
+                "model.fit(x, y)",
+                "fit(model, x)",
+                "@pytest.mark.parametrize(\"n\", [1, 2])",
+                "pytest.param(\"1\", \"2\", 3, marks=pytest.mark.skipif(sys.platform == \"win32\", reason=\"x\")),",
+                "pytest.param(1, marks=pytest.mark.skipif(os.name == 'nt', reason='x')),",
+                "pytest.param(1, marks=pytest.mark.skipif(not sys.platform.startswith(\"linux\"), reason='x')),",
+                "pytest.param(1, marks=pytest.mark.skipif(False, reason='x')),",
+                "pytest.param(1, marks=pytest.mark.xfail(platform.system() == \"Windows\", reason='x')),",
+                "def test_skip_is_read():",
+            ],
+        );
+        none_off(
+            Dialect::Js,
+            &[
+                "it(\"adds\", () => {",
+                "it(\"a skip: case\", () => {",
+                "test(\"only the first\", () => {",
+                "describe.each([1, 2])(\"calc %i\", (n) => {",
+                "test(\"adds\", { skip: false }, () => {",
+                "it('copies', { skip: process.platform === 'win32' }, () => assert.ok(pick({})))",
+                "it.skipIf(process.platform === 'win32')(\"adds\", () => {",
+                "it.runIf(process.platform !== 'win32')(\"adds\", () => {",
+                "it('picks only', () => assert.deepEqual(pick({ a: 1, b: 2 }, { only: ['a'] }), { a: 1 }))",
+                "it('skips', () => expect(list({ skip: 1 })).toEqual([2]))",
+                "expect(add(1, 2)).toBe(3);",
+                "expect(x.only).toBe(true);",
+                "expect(t.skip).toBe(1);",
+                "expect(page.getByText('skip')).toBeVisible()",
+                "const rows = iter.skip(1);",
+                "// covers the skip",
+            ],
+        );
+        all_off(Dialect::Ruby, &["it(\"adds\", skip: true) do"]);
+        none_off(Dialect::Ruby, &["it \"adds\" do", "it \"adds\", skip: false do", "expect(list.skip(1)).to eq([2])"]);
     }
 }
