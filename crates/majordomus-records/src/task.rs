@@ -297,6 +297,27 @@ pub struct RemoteAtStart {
     /// `remote.<name>.glab-resolved`, glab's setting of the same kind.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub glab_resolved: Option<String>,
+    /// Every `remote.<name>.url` value, in order, as `insteadOf` rewrites
+    /// them, where there is more than one: git fetches from the first and,
+    /// with no push URL, pushes to every one, so a value added or removed
+    /// since re-points the remote (test/cases/487). `None`: one URL, or a
+    /// record written before they were kept (`url` is all there was).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub urls: Option<Vec<String>>,
+    /// Every place a push goes (each `pushurl` value, or with none each
+    /// URL, as git rewrites them), in order, where there is more than one.
+    /// `None`: one (`push_url`, else `url`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub push_urls: Option<Vec<String>>,
+    /// For a remote on this machine, its branches no remote-tracking ref
+    /// here stood for at the start (the fetch refspecs map them to none, as
+    /// in a `--single-branch` clone or a push mirror, or to a ref that did
+    /// not exist), by name and tip: a branch it had then is not one a push
+    /// from here made since (test/cases/488). `None`: a remote across a
+    /// network, one with more such branches than are kept, or a record
+    /// written before they were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub beyond_refspecs: Option<Names<String>>,
 }
 
 /// Where a remote's URL leads on this machine. Externally tagged (serde's

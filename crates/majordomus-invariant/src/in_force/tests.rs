@@ -454,6 +454,9 @@ fn no_remote_is_read_from_the_start_snapshot_and_the_repository_both() {
                             push_url_leads: None,
                             gh_resolved: None,
                             glab_resolved: None,
+                            urls: None,
+                            push_urls: None,
+                            beyond_refspecs: None,
                         },
                     )
                 })

@@ -20,7 +20,12 @@
 //!   by push`, which git writes only after the remote accepted it) and
 //!   holds the value it has now. A ref that moved any other way is read at
 //!   its start value, and one that did not exist at the start is not
-//!   evidence: both named;
+//!   evidence: both named. A remote pushes to every push URL, or with none
+//!   to every URL, and git writes the push line when any one accepted: so
+//!   every value is compared with the start's, and where there are two or
+//!   more places the line counts only where each is read to hold the
+//!   commit (`on_disk::unconfirmed`) or a fetch since found it there
+//!   (`FETCH_HEAD`, test/cases/487);
 //! - it is a remote-tracking ref at all: a fetch refspec that maps a
 //!   remote onto `refs/heads/` makes local branches, never evidence.
 //!
@@ -115,6 +120,10 @@ pub struct RemoteEvidence {
     /// remote is read itself (`on_disk::beyond_refspecs`). Empty with no
     /// task.
     pub beyond_refspecs: Vec<(String, String, String)>,
+    /// The remotes configured now as push mirrors (`remote.<name>.mirror`):
+    /// `git push` makes their branches this repository's, deleting there a
+    /// branch deleted here, and `git push --delete` is refused for them.
+    pub mirrors: Vec<String>,
 }
 
 impl RemoteEvidence {
@@ -191,6 +200,14 @@ impl<'a> ByName<'a> {
 struct Configured {
     url: Option<String>,
     push_url: Option<String>,
+    /// Every `url` value and every `pushurl` value, in order: git fetches
+    /// from the first URL and pushes to every push URL, or with none to
+    /// every URL.
+    all_urls: Vec<String>,
+    all_push_urls: Vec<String>,
+    /// `remote.<name>.mirror`: `git push` mirrors every ref (`git remote
+    /// add --mirror=push`), deleting there what is deleted here.
+    mirror: bool,
     /// The destinations of its fetch refspecs (`refs/remotes/origin/*`).
     destinations: Vec<String>,
     /// Its fetch refspecs as configured.
@@ -272,6 +289,21 @@ pub fn evidence_with(
             Some(Some(then)) if Some(then.push_url.as_deref().unwrap_or(&then.url)) != push.as_deref() => {
                 Standing::NotEvidence {
                     why: format!("the push URL of {name} changed since the start{here}, so its refs are read at their start values"),
+                    keeps_start: true,
+                }
+            }
+            // A URL or push URL added or removed since (`git config --add
+            // remote.origin.url`): a push goes to another set of places.
+            Some(Some(then)) if all_urls_then(then) != all_urls(now, &rewrites) => {
+                let ((urls_then, push_then), (urls_now, push_now)) = (all_urls_then(then), all_urls(now, &rewrites));
+                Standing::NotEvidence {
+                    why: format!(
+                        "the URLs of {name} changed since the start (fetched from {} and pushed to {} then, fetched from {} and pushed to {} now{here}: git pushes to every one), so its refs are read at their start values; put them back as they were (git remote set-url --add or --delete {name} URL)",
+                        urls_then.join(", "),
+                        push_then.join(", "),
+                        urls_now.join(", "),
+                        push_now.join(", ")
+                    ),
                     keeps_start: true,
                 }
             }
@@ -360,12 +392,42 @@ pub fn evidence_with(
                     }
                     _ => None,
                 };
+                // A push to a remote that pushes to more than one place:
+                // git writes the line when any of them accepted it. A fetch
+                // of its URL since that found the same commit confirms it.
+                let doubt = match (&line, configured.get(&remote)) {
+                    (Some(l), Some(c))
+                        if &l.new == commit
+                            && l.message == "update by push"
+                            && !url.is_some_and(|u| {
+                                let all = fetched.get_or_insert_with(|| fetch_head::read(repo));
+                                fetch_head::confirms(all, refname, commit, l.time, u, &mapping)
+                            }) =>
+                    {
+                        let (_, destinations) = all_urls(c, &rewrites);
+                        let source = refspec::sources(&mapping, refname).into_iter().next();
+                        (destinations.len() > 1)
+                            .then(|| on_disk::unconfirmed(repo, &remote, &destinations, source.as_deref(), commit))
+                            .flatten()
+                            .map(|why| {
+                                format!(
+                                    "{remote} pushes to {} places ({}), and git writes \"update by push\" into {} when any one of them accepts the push, so the push is evidence only where each is read to hold it, and {why}; fetch {remote} (git fetch {remote}) so that {} says what the URL it fetches from holds",
+                                    destinations.len(),
+                                    destinations.join(", "),
+                                    short(refname),
+                                    short(refname)
+                                )
+                            })
+                    }
+                    _ => None,
+                };
                 match line {
                     Some(l)
                         if &l.new == commit
                             && from_remote(repo.root(), &l, &remote, url)
                             && mapped(&l)
-                            && contradicted.is_none() =>
+                            && contradicted.is_none()
+                            && doubt.is_none() =>
                     {
                         out.refs.push(Tracking {
                             refname: refname.clone(),
@@ -373,6 +435,25 @@ pub fn evidence_with(
                             commit: commit.clone(),
                             at_start: None,
                         })
+                    }
+                    _ if doubt.is_some() => {
+                        let doubt = doubt.unwrap_or_default();
+                        match then {
+                            Some(t) => out.refs.push(Tracking {
+                                refname: refname.clone(),
+                                commit: t.clone(),
+                                at_start: Some(format!(
+                                    "{} {moved} since the start by a push: {doubt}",
+                                    short(refname)
+                                )),
+                                remote,
+                            }),
+                            None => out.set_aside.push(SetAside {
+                                subject: refname.clone(),
+                                why: format!("{} appeared since the start by a push: {doubt}", short(refname)),
+                                appeared: false,
+                            }),
+                        }
                     }
                     line => {
                         let how = match &line {
@@ -441,7 +522,20 @@ pub fn evidence_with(
             Some((name.clone(), on_disk::Remote { url: urls(c, &rewrites)?.0, mapping: start_fetch(name, then) }))
         })
         .collect();
-    out.beyond_refspecs = on_disk::beyond_refspecs(repo, &mapped_at_start, now);
+    // A branch the remote had at the start is none a push since made
+    // (test/cases/488): a push to it is the task's work on the remote,
+    // which `pushed` and `integrated` judge.
+    let had = |remote: &str, branch: &str| {
+        start_remotes
+            .and_then(|r| r.get(remote))
+            .and_then(|then| then.beyond_refspecs.as_ref())
+            .is_some_and(|b| b.get(branch).is_some())
+    };
+    out.beyond_refspecs = on_disk::beyond_refspecs(repo, &mapped_at_start, now)
+        .into_iter()
+        .filter(|(remote, branch, _)| !had(remote, branch))
+        .collect();
+    out.mirrors = configured.iter().filter(|(_, c)| c.mirror).map(|(name, _)| name.clone()).collect();
     let uncounted = {
         let counted_now: std::collections::HashSet<&str> =
             out.refs.iter().filter(|t| now.get(&t.refname) == Some(&t.commit)).map(|t| t.refname.as_str()).collect();
@@ -477,6 +571,7 @@ pub fn evidence_with(
 /// settings, and every remote-tracking ref's commit.
 pub fn at_start_now(repo: &Repo) -> Reading<(BTreeMap<String, RemoteAtStart>, BTreeMap<String, String>)> {
     let (configured, rewrites) = configuration(repo)?;
+    let refs = remote_refs(repo)?;
     let remotes = configured
         .iter()
         .filter_map(|(name, c)| {
@@ -485,6 +580,12 @@ pub fn at_start_now(repo: &Repo) -> Reading<(BTreeMap<String, RemoteAtStart>, BT
             // Where each leads on this machine (test/cases/459).
             let url_leads = Some(on_disk::leads(repo.root(), &url));
             let push_url_leads = push_url.as_deref().map(|p| on_disk::leads(repo.root(), p));
+            let (all, all_push) = all_urls(c, &rewrites);
+            // Its branches no ref here stands for, where it is on this
+            // machine (test/cases/488).
+            let beyond = on_disk::untracked_branches(repo, &url, &c.fetch, &refs)
+                .filter(|b| b.len() <= on_disk::BEYOND_KEPT)
+                .map(|b| b.into_iter().map(|(branch, tip)| (branch, tip.to_string())).collect());
             Some((
                 name.clone(),
                 RemoteAtStart {
@@ -495,11 +596,14 @@ pub fn at_start_now(repo: &Repo) -> Reading<(BTreeMap<String, RemoteAtStart>, BT
                     push_url_leads,
                     gh_resolved: c.gh_resolved.clone(),
                     glab_resolved: c.glab_resolved.clone(),
+                    urls: (all.len() > 1).then_some(all),
+                    push_urls: (all_push.len() > 1).then_some(all_push),
+                    beyond_refspecs: beyond,
                 },
             ))
         })
         .collect();
-    Ok((remotes, remote_refs(repo)?))
+    Ok((remotes, refs))
 }
 
 /// Whether a remote's refs count, and if not, why and whether its refs
@@ -522,6 +626,31 @@ fn urls(remote: &Configured, rewrites: &Rewrites) -> Option<(String, String)> {
         None => effective(url, &rewrites.push).unwrap_or_else(|| fetch.clone()),
     };
     Some((fetch, push))
+}
+
+/// Every URL a remote fetches from (git fetches from the first) and every
+/// place a push goes (each push URL, or with none each URL), as git
+/// rewrites them ([`urls`] for each): a second URL or push URL is a second
+/// place every `git push` goes (test/cases/487).
+fn all_urls(remote: &Configured, rewrites: &Rewrites) -> (Vec<String>, Vec<String>) {
+    let fetch = |u: &String| effective(u, &rewrites.fetch).unwrap_or_else(|| u.clone());
+    let urls: Vec<String> = remote.all_urls.iter().map(fetch).collect();
+    let push = if remote.all_push_urls.is_empty() {
+        remote.all_urls.iter().map(|u| effective(u, &rewrites.push).unwrap_or_else(|| fetch(u))).collect()
+    } else {
+        remote.all_push_urls.iter().map(fetch).collect()
+    };
+    (urls, push)
+}
+
+/// [`all_urls`] as the start recorded them: its lists where it kept more
+/// than one, else its one URL and push URL (a record written before the
+/// lists were kept says no more).
+fn all_urls_then(then: &RemoteAtStart) -> (Vec<String>, Vec<String>) {
+    let urls = then.urls.clone().unwrap_or_else(|| vec![then.url.clone()]);
+    let push =
+        then.push_urls.clone().unwrap_or_else(|| vec![then.push_url.clone().unwrap_or_else(|| then.url.clone())]);
+    (urls, push)
 }
 
 /// `url.<base>.insteadOf` and `.pushInsteadOf` rewrites: (prefix, base).
@@ -585,10 +714,17 @@ fn entries_of<'a>(entries: impl Iterator<Item = &'a Entry>) -> (BTreeMap<String,
             ("remote", "url") => {
                 let r = remotes.entry(middle.to_string()).or_default();
                 r.url.get_or_insert_with(|| value.to_string());
+                r.all_urls.push(value.to_string());
             }
             ("remote", "pushurl") => {
                 let r = remotes.entry(middle.to_string()).or_default();
                 r.push_url.get_or_insert_with(|| value.to_string());
+                r.all_push_urls.push(value.to_string());
+            }
+            // The last value wins, as git reads a boolean.
+            ("remote", "mirror") => {
+                let on = matches!(value.to_ascii_lowercase().as_str(), "true" | "yes" | "on" | "1" | "");
+                remotes.entry(middle.to_string()).or_default().mirror = on;
             }
             ("remote", "fetch") => {
                 remotes.entry(middle.to_string()).or_default().fetch.push(value.to_string());

@@ -223,7 +223,15 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
             "why": "pushed from here since the start", "there_at_start": false, "landed": p.landed,
             "first_logged": p.made_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         });
-        let remedy = p.landed.then(|| format!("git push {} --delete {}", shell_word(&p.remote), shell_word(&p.branch)));
+        // A push mirror refuses `--delete`; pushing it deletes there what
+        // is gone here.
+        let remedy = p.landed.then(|| {
+            if p.mirror {
+                format!("git push {}", shell_word(&p.remote))
+            } else {
+                format!("git push {} --delete {}", shell_word(&p.remote), shell_word(&p.branch))
+            }
+        });
         pushed.push((format!("{}'s branch {}", p.remote, p.branch), row, remedy));
     }
     // A symbolic branch (`git symbolic-ref refs/heads/alias

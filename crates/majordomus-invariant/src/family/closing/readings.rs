@@ -127,6 +127,10 @@ pub struct Pushed {
     /// squash or rebase merge): its work has landed, so deleting it loses
     /// nothing.
     pub landed: bool,
+    /// Its remote is a push mirror (`git remote add --mirror=push`): `git
+    /// push --delete` is refused there, and `git push` deletes it, the
+    /// branch being gone here.
+    pub mirror: bool,
 }
 
 /// The symbolic refs under `refs/heads` (`symbolic`, from the branches'
@@ -844,7 +848,16 @@ fn pushed_since(
             }
         }
         let Some(made_at) = DateTime::from_timestamp(first.time, 0) else { continue };
-        out.push(Pushed { refname: refname.clone(), remote, branch, commit: commit.clone(), made_at, landed: false });
+        let mirror = evidence.mirrors.contains(&remote);
+        out.push(Pushed {
+            refname: refname.clone(),
+            remote,
+            branch,
+            commit: commit.clone(),
+            made_at,
+            landed: false,
+            mirror,
+        });
     }
     // A branch of a remote on this machine that no remote-tracking ref
     // here stands for (a `--single-branch` clone's refspecs map it to none;
@@ -852,9 +865,16 @@ fn pushed_since(
     // commit this worktree made since the start: one a push from here made
     // (test/cases/455, 460); a colleague's, at a commit of theirs, is not.
     // Dated by that commit.
+    // A push mirror's branch is the mirror of a branch here (`git push`
+    // deletes it there once it is deleted here): one a branch here stands
+    // for is that branch's, judged as it is.
     for (remote, branch, commit) in &evidence.beyond_refspecs {
         let refname = format!("refs/remotes/{remote}/{branch}");
         if at_start.get(&refname).is_some() || out.iter().any(|p| p.refname == refname) {
+            continue;
+        }
+        let mirror = evidence.mirrors.contains(remote);
+        if mirror && repo.git.find_branch(branch, git2::BranchType::Local).is_ok() {
             continue;
         }
         let made = match (&mut made, record) {
@@ -875,6 +895,7 @@ fn pushed_since(
             commit: commit.clone(),
             made_at,
             landed: false,
+            mirror,
         });
     }
     Ok(out)

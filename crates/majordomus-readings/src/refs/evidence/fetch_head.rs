@@ -100,6 +100,29 @@ pub(super) fn contradiction<'a>(
     said.into_iter().next()
 }
 
+/// Whether a line of `fetched` of the remote at `url`, written no
+/// earlier than `since` (the ref's newest reflog line, a push), says a
+/// branch the start's refspecs `mapping` map onto `refname` was at
+/// `commit`: a fetch since the push found there what the push left. A
+/// fetch that finds the ref already at that commit writes no reflog line
+/// of its own, only this (test/cases/487).
+pub(super) fn confirms(
+    fetched: &[Fetched],
+    refname: &str,
+    commit: &str,
+    since: i64,
+    url: &str,
+    mapping: &[String],
+) -> bool {
+    let url = shown(url);
+    fetched.iter().any(|f| {
+        f.url == url
+            && f.written >= since
+            && f.commit == commit
+            && super::refspec::maps_onto(mapping, &f.branch).iter().any(|r| r == refname)
+    })
+}
+
 /// Whether a reflog message is a fetch's or a pull's (a push's line says
 /// nothing `FETCH_HEAD` could contradict).
 pub(super) fn is_fetch(message: &str) -> bool {

@@ -161,7 +161,8 @@ pub(super) fn confirm(
 /// branch, not fetched), and asking which commits were made here costs a
 /// walk. The remote's branches are listed once (its refs, not its
 /// history); a remote across a network cannot be asked without the
-/// network, and is not.
+/// network, and is not. A branch the start recorded beyond the refspecs
+/// is left out by the caller: it was there before the task.
 pub(super) fn beyond_refspecs(
     repo: &Repo,
     remotes: &BTreeMap<String, Remote>,
@@ -170,26 +171,71 @@ pub(super) fn beyond_refspecs(
     let mut out = Vec::new();
     let Ok(odb) = repo.git.odb() else { return out };
     for (name, remote) in remotes {
-        let Place::Here(_, theirs) = open(repo, &remote.url) else { continue };
-        // Its branches read as this repository's own are (`refs::local`:
-        // the packed file's lines under the prefix, the loose files under
-        // `refs/heads`), not through libgit2's glob, which reads and matches
-        // every ref of the remote, its tags too.
-        let mut known = crate::refs::local::Known::default();
-        let now_time = std::time::SystemTime::now();
-        let Ok(tips) = crate::refs::local::read_under_at(theirs.commondir(), "refs/heads", &mut known, now_time) else {
-            continue;
-        };
-        let maps_onto = refspec::mapper(&remote.mapping);
-        for (full, id) in &tips.tips {
-            let (full, id) = (full.as_str(), *id);
-            let tracked = maps_onto(full).iter().any(|d| now.contains_key(d));
-            if !tracked && odb.exists(id) {
-                out.push((name.clone(), short(full).to_string(), id.to_string()));
+        let Some(branches) = untracked_branches(repo, &remote.url, &remote.mapping, now) else { continue };
+        for (branch, id) in branches {
+            if odb.exists(id) {
+                out.push((name.clone(), branch, id.to_string()));
             }
         }
     }
     out
+}
+
+/// The most branches beyond the refspecs the start keeps of one remote:
+/// a `--single-branch` clone of a repository with thousands of branches
+/// would otherwise write them all into the task record.
+pub(super) const BEYOND_KEPT: usize = 2000;
+
+/// The branches of the repository `url` names on this machine that no
+/// ref in `now` stands for under `mapping`, each by its short name and
+/// tip; `None` for a remote across a network or one that cannot be read.
+/// Its branches are read as this repository's own are (`refs::local`: the
+/// packed file's lines under the prefix, the loose files under
+/// `refs/heads`), not through libgit2's glob, which reads and matches
+/// every ref of the remote, its tags too.
+pub(super) fn untracked_branches(
+    repo: &Repo,
+    url: &str,
+    mapping: &[String],
+    now: &BTreeMap<String, String>,
+) -> Option<Vec<(String, Oid)>> {
+    let Place::Here(_, theirs) = open(repo, url) else { return None };
+    let mut known = crate::refs::local::Known::default();
+    let now_time = std::time::SystemTime::now();
+    let tips = crate::refs::local::read_under_at(theirs.commondir(), "refs/heads", &mut known, now_time).ok()?;
+    let maps_onto = refspec::mapper(mapping);
+    Some(
+        tips.tips
+            .iter()
+            .filter(|(full, _)| !maps_onto(full.as_str()).iter().any(|d| now.contains_key(d)))
+            .map(|(full, id)| (short(full).to_string(), *id))
+            .collect(),
+    )
+}
+
+/// Why a push to every one of `destinations` (the places `remote`'s
+/// pushes go) cannot be read as `remote` holding `commit` on its branch
+/// `source`, or `None` when each is a repository on this machine whose
+/// branch holds it. git writes `update by push` into the remote-tracking
+/// ref when any one destination accepted the push (test/cases/487); one
+/// across a network cannot be read from here.
+pub(super) fn unconfirmed(
+    repo: &Repo,
+    remote: &str,
+    destinations: &[String],
+    source: Option<&str>,
+    commit: &str,
+) -> Option<String> {
+    let Some(source) = source else {
+        return Some(format!("no branch of {remote}'s is mapped onto it by its refspecs to be read"));
+    };
+    let branch = short(source);
+    destinations.iter().find_map(|d| match open(repo, d) {
+        Place::Network => Some(format!("{d} is across a network, where what it holds cannot be read from here")),
+        Place::Nothing(path, reason) => Some(format!("{d} names {} on this machine, {reason}", path.display())),
+        Place::Here(path, theirs) => (!holds(&theirs, theirs.refname_to_id(source).ok(), commit))
+            .then(|| format!("the repository at {} holds no {branch} that holds {}", path.display(), abbrev(commit))),
+    })
 }
 
 /// Where `url` leads on this machine now: across a network; to no

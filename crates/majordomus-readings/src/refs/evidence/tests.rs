@@ -333,3 +333,61 @@ fn by_name_finds_what_the_searches_find_the_first_of_a_name_included() {
     assert_eq!(by_name.get("refs/remotes/origin/a").map(|t| t.commit.as_str()), Some("1"));
     assert_eq!(by_name.set_aside_for("refs/remotes/origin/c").map(|s| s.why.as_str()), Some("first"));
 }
+
+#[test]
+fn a_push_to_a_remote_with_two_urls_counts_only_where_each_holds_it() {
+    let (t, origin, _) = started();
+    let backup = TempDir::with_prefix("majordomus-backup-").expect("tempdir");
+    t.git_in(backup.path(), &["init", "-q", "--bare", "-b", "main"]);
+    let backup_url = backup.path().to_str().expect("utf-8").to_string();
+    t.git(&["config", "--add", "remote.origin.url", &backup_url]);
+    t.git(&["push", "-q", "origin", "main"]);
+    let start = snapshot_of(&t);
+    let then = &start.remotes.as_ref().expect("remotes")["origin"];
+    assert_eq!(then.urls.as_ref().map(Vec::len), Some(2), "both URLs kept");
+    // Both on this machine, both accept: each read to hold it.
+    let made = commit(&t, "a");
+    t.git(&["push", "-q", "origin", "main"]);
+    let e = read(&t, &start);
+    assert_eq!(
+        e.get("refs/remotes/origin/main").map(|r| (r.commit.as_str(), r.at_start.is_none())),
+        Some((made.as_str(), true))
+    );
+    // The first, the one fetched from, refuses (moved elsewhere
+    // meanwhile), the second accepts: the line says pushed, and origin's
+    // own branch does not hold it.
+    let other = t.path().with_file_name(format!("{}-other2", t.path().file_name().expect("name").to_string_lossy()));
+    t.git(&["clone", "-q", origin.path().to_str().expect("utf-8"), other.to_str().expect("utf-8")]);
+    t.git_in(&other, &["commit", "-q", "--allow-empty", "-m", "theirs"]);
+    t.git_in(&other, &["push", "-q", "origin", "HEAD:main"]);
+    let second = commit(&t, "b");
+    let refused = t.git_command(t.path()).args(["push", "-q", "origin", "main"]).output().expect("git");
+    assert!(!refused.status.success(), "setup: the first refused");
+    assert_eq!(t.git_in(backup.path(), &["rev-parse", "main"]).trim(), second, "setup: the second accepted");
+    assert_eq!(t.git(&["rev-parse", "origin/main"]).trim(), second, "setup: update by push");
+    let e = read(&t, &start);
+    let main = e.get("refs/remotes/origin/main").expect("read at its start value");
+    assert_eq!(main.commit, start.remote_refs.as_ref().expect("refs")["refs/remotes/origin/main"]);
+    assert!(main.at_start.as_deref().is_some_and(|w| w.contains("pushes to 2 places")), "{e:?}");
+    // A third URL added since: re-pointed.
+    t.git(&["config", "--add", "remote.origin.url", "/nowhere"]);
+    let e = read(&t, &start);
+    let why = e.set_aside_for("origin").map(|s| s.why.clone()).unwrap_or_default();
+    assert!(why.contains("URLs of origin changed since the start"), "{why}");
+    std::fs::remove_dir_all(other).expect("cleanup");
+}
+
+#[test]
+fn a_branch_the_remote_had_at_the_start_beyond_the_refspecs_is_not_named() {
+    let (t, origin, _) = started();
+    let url = origin.path().to_str().expect("utf-8").to_string();
+    t.git(&["push", "-q", &url, "HEAD:refs/heads/release"]);
+    let start = snapshot_of(&t);
+    let then = &start.remotes.as_ref().expect("remotes")["origin"];
+    assert!(then.beyond_refspecs.as_ref().is_some_and(|b| b.get("release").is_some()), "{then:?}");
+    let made = commit(&t, "a");
+    t.git(&["push", "-q", &url, "HEAD:refs/heads/release"]);
+    t.git(&["push", "-q", &url, "HEAD:refs/heads/hotfix"]);
+    let e = read(&t, &start);
+    assert_eq!(e.beyond_refspecs, vec![("origin".to_string(), "hotfix".to_string(), made)]);
+}
