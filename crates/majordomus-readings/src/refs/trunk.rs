@@ -102,8 +102,25 @@ fn trunk_remote(repo: &Repo) -> Reading<Result<(String, String), String>> {
     }
 }
 
+/// The remote-tracking ref of the one branch `remote` is fetched for, in
+/// a clone made for one branch (`git clone --single-branch --branch 2.x`,
+/// or `--depth`): its one fetch refspec names one branch, not a glob. Such
+/// a clone has no other branch of the remote to land on, and a backport
+/// pushed to that branch has landed where it belongs (test/cases/490).
+/// `None` for any other refspec.
+fn single_branch(repo: &Repo, remote: &str) -> Reading<Option<String>> {
+    let config = repo.config()?;
+    let key = format!("remote.{remote}.fetch");
+    let specs: Vec<&str> = config.all(&key).collect();
+    let [spec] = specs.as_slice() else { return Ok(None) };
+    let Some((src, dst)) = spec.trim_start_matches('+').split_once(':') else { return Ok(None) };
+    let single = src.starts_with("refs/heads/") && dst.starts_with("refs/remotes/") && !spec.contains('*');
+    Ok(single.then(|| dst.to_string()))
+}
+
 /// Finds the trunk: the policy's choice, else the remote's default branch
-/// (`<remote>/HEAD`), else `<remote>/main`, `<remote>/master`, `main`,
+/// (`<remote>/HEAD`), else `<remote>/main`, `<remote>/master`, the one
+/// branch a single-branch clone fetches ([`single_branch`]), `main`,
 /// `master`. The remote is `origin`, else the only remote, else the remote
 /// of HEAD's branch's upstream (`trunk_remote`). `Ok(Err)` says what was
 /// looked for when none exists.
@@ -150,6 +167,9 @@ pub fn trunk(repo: &Repo, remote: Option<&str>, branch: Option<&str>) -> Reading
                             format!("refs/remotes/{r}/{b}"),
                             format!("the conventional trunk name on {r}{why}"),
                         ));
+                    }
+                    if let Some(only) = single_branch(repo, &r)? {
+                        candidates.push((only, format!("the one branch {r} is fetched for (a single-branch clone){why}")));
                     }
                 }
                 Err(note) => remote_note = Some(note),
