@@ -224,15 +224,18 @@ pub fn arrived(
     let others = |c: &Oid| held.contains(c) || (first.get(c) == Some(&Kind::Fetch) && !made.contains(c));
     let mut arrived: HashSet<Oid> = on_head.iter().copied().filter(|c| others(c)).collect();
     // The task's commits that copy another's (a cherry-pick, a rebase's
-    // pick of it, under its author or not: `git cherry-pick -n` then a
-    // commit, `--reset-author`, `git rebase --ignore-date`): the paths
-    // where they hold what it changed them to are its (test/cases/492).
+    // pick of it): the paths where they hold what it holds are its.
     let mut own_paths: HashMap<Oid, BTreeSet<RepoPath>> = HashMap::new();
-    let originals: Vec<Oid> = first.keys().copied().filter(|c| others(c)).collect();
+    let mut by_author: Option<HashMap<Author, Vec<Oid>>> = None;
     let not_arrived: Vec<Oid> = on_head.iter().copied().filter(|c| !arrived.contains(c)).collect();
     for c in not_arrived {
         let paths = changed_by(repo, c)?;
-        let mine = not_copied(repo, c, paths.clone(), &originals)?;
+        let by_author = match &mut by_author {
+            Some(m) => m,
+            None => by_author.insert(authors(repo, first.keys().copied().filter(|c| others(c)))?),
+        };
+        let originals = by_author.get(&author_of(repo, c)?).map_or(&[][..], Vec::as_slice);
+        let mine = not_copied(repo, c, paths.clone(), originals)?;
         if mine.is_empty() && !paths.is_empty() {
             arrived.insert(c);
         } else {
@@ -282,12 +285,7 @@ pub fn arrived(
     let mut kept_elsewhere = 0;
     let mut not_rewritten = false;
     for c in &elsewhere {
-        // A copy of another's made here and since amended away holds that
-        // one's work, not the task's, where it holds what that one changed.
-        let paths = not_copied(repo, *c, changed_by(repo, *c)?, &originals)?;
-        if paths.is_empty() {
-            continue;
-        }
+        let paths = changed_by(repo, *c)?;
         if !rewritten.contains(&author(*c)?) {
             not_rewritten = true;
             let theirs = tree_of(*c)?;
@@ -384,50 +382,39 @@ fn identity_of(repo: &Repo, c: Oid) -> Reading<Identity> {
     Ok((a.name_bytes().to_vec(), a.email_bytes().to_vec(), a.when().seconds(), commit.message_bytes().to_vec()))
 }
 
+/// Commits by their author.
+fn authors(repo: &Repo, commits: impl Iterator<Item = Oid>) -> Reading<HashMap<Author, Vec<Oid>>> {
+    let mut out: HashMap<Author, Vec<Oid>> = HashMap::new();
+    for c in commits {
+        out.entry(author_of(repo, c)?).or_default().push(c);
+    }
+    Ok(out)
+}
+
 /// Of the paths `commit` changed, those where it does not hold what one of
-/// `originals` (others' commits: what a fetch brought, what the remotes
-/// held at the start) changed the path to: a cherry-pick or a rebase's
-/// pick of a colleague's commit holds their work, not the task's, at every
-/// path it changed as they did, whoever it names its author; where the
-/// task changed it further (an amend, a conflict resolved its own way),
-/// the path is the task's. Only the paths `commit` changed are looked up
-/// in each original (no diff of the originals: a fetch of many commits
-/// costs a lookup per path each).
+/// `originals` (others' commits under its author) changed the path to: a
+/// cherry-pick or a rebase's pick of a colleague's commit holds their work,
+/// not the task's, at every path it changed as they did; where the task
+/// changed it further (an amend, a conflict resolved its own way), the
+/// path is the task's.
 fn not_copied(repo: &Repo, commit: Oid, paths: BTreeSet<RepoPath>, originals: &[Oid]) -> Reading<BTreeSet<RepoPath>> {
     if originals.is_empty() || paths.is_empty() {
         return Ok(paths);
     }
-    let commit_of =
-        |c: Oid| repo.git.find_commit(c).map_err(|e| Unread::git(&format!("the commit {c}"), &e));
+    let tree_of = |c: Oid| -> Reading<git2::Tree<'_>> {
+        repo.git.find_commit(c).and_then(|c| c.tree()).map_err(|e| Unread::git(&format!("the tree of {c}"), &e))
+    };
     let entry_at = |t: &git2::Tree<'_>, p: &RepoPath| {
         t.get_path(&p.under(std::path::Path::new(""))).ok().map(|e| (e.id(), e.filemode()))
     };
-    let mine = tree_of_commit(&commit_of(commit)?)?;
+    let mine = tree_of(commit)?;
     let mut left = paths;
     for o in originals {
-        if left.is_empty() {
-            break;
-        }
-        let theirs = commit_of(*o)?;
-        let their_tree = tree_of_commit(&theirs)?;
-        let parents = theirs.parents().map(|p| tree_of_commit(&p)).collect::<Reading<Vec<_>>>()?;
-        left.retain(|p| {
-            let held = entry_at(&their_tree, p);
-            // Changed there: what it holds differs from every parent's (a
-            // root commit's, from nothing).
-            let changed = if parents.is_empty() {
-                held.is_some()
-            } else {
-                parents.iter().all(|t| entry_at(t, p) != held)
-            };
-            !(changed && entry_at(&mine, p) == held)
-        });
+        let theirs = tree_of(*o)?;
+        let changed = changed_by(repo, *o)?;
+        left.retain(|p| !(changed.contains(p) && entry_at(&mine, p) == entry_at(&theirs, p)));
     }
     Ok(left)
-}
-
-fn tree_of_commit<'r>(c: &git2::Commit<'r>) -> Reading<git2::Tree<'r>> {
-    c.tree().map_err(|e| Unread::git(&format!("the tree of {}", c.id()), &e))
 }
 
 /// Whether a commit on HEAD since the start may be one a remote-tracking
