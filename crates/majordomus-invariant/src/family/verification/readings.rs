@@ -368,7 +368,8 @@ fn not_new(
 }
 
 /// Whether text `now` holds no line, blank ones and those that only turn
-/// a test off in `dialect` aside ([`super::test_code::disables_a_test`])
+/// a test off in `dialect`, through its runners' own names or those its
+/// imports bind to them, aside ([`super::test_code::disables_a_test`])
 /// and each taken without the space around it, that `then` does not hold:
 /// `Some` with why (the first line read as turning a test off, where one
 /// was, so the answer names it); `None` for content that is not text (a
@@ -381,12 +382,13 @@ fn adds_no_line(now: &[u8], then: &[u8], dialect: Dialect) -> Option<NotNew> {
         return None;
     }
     let held: BTreeSet<&[u8]> = then.split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
+    let imports = super::test_code::Imports::of(now, dialect);
     let mut off = None;
     for (n, line) in now.split(|c| *c == b'\n').map(<[u8]>::trim_ascii).enumerate() {
         if line.is_empty() || held.contains(line) {
             continue;
         }
-        if !super::test_code::disables_a_test(line, dialect) {
+        if !super::test_code::disables_a_test(line, dialect, &imports) {
             return None;
         }
         if off.is_none() {

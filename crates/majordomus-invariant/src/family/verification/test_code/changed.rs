@@ -243,7 +243,8 @@ fn added_lines(
     let text: Vec<&[u8]> = now.split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
     let held: BTreeSet<&[u8]> = before.unwrap_or_default().split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
     let new = |n: &usize| text.get(n - 1).filter(|l| !l.is_empty() && !held.contains(*l));
-    let off = |n: &usize| new(n).is_some_and(|l| super::disables_a_test(l, language.into()));
+    let imports = super::Imports::of(now, language.into());
+    let off = |n: &usize| new(n).is_some_and(|l| super::disables_a_test(l, language.into(), &imports));
     let counts = |n: &usize| !off(n) && new(n).is_some_and(|l| !super::writes_no_test_in_an_item(l, language));
     let diffed = diffed_lines(before, now)?;
     Ok((diffed.iter().copied().filter(counts).collect(), diffed.iter().copied().filter(off).collect()))

@@ -19,7 +19,15 @@
 //!   `@pytest.mark.skip`, `pytestmark = pytest.mark.skip`, `marks=
 //!   pytest.mark.xfail`, `if cond: pytest.skip()`, `describe.skipIf(c)(`.
 //!   `.only` and focus (`fit`, `fdescribe`) are here because they turn
-//!   every other test of the file off;
+//!   every other test of the file off. A runner's name is its own or one
+//!   the file's imports bind to it ([`Imports`]: `import pytest as pt`
+//!   then `@pt.mark.skip`, `import { it as check }` then `check.skip(`,
+//!   `import * as T` then `T.it.skip(`), and a bare name of the next item
+//!   likewise (`from unittest import skip as later`; test/cases/491);
+//! - a runner's parametrize or each given an empty list of parameters
+//!   (`@pytest.mark.parametrize("x", [])`, which pytest skips, "got empty
+//!   parameter set"; `test.each([])`, which declares no test), read on the
+//!   line that opens it;
 //! - a test's own handle skipping it: node:test's `t.skip(`/`t.todo(`,
 //!   Mocha's `this.skip(` in JavaScript, unittest's `self.skipTest(` in
 //!   Python; Go's `Skip(`, `SkipNow(` and `Skipf(` on whatever receiver in
@@ -59,6 +67,8 @@
 //! What is not read: an option object spread over lines (`test("x", {` then
 //! `skip: true,`), and a name the runner would not collect (a test renamed
 //! `_test_add`); both are written here as what they are not.
+
+use super::imports::{Bound, Imports};
 
 /// The language a line is read in, by its file's extension: each runner's
 /// words are its own language's, so `t.skip(1)` is an iterator's in Rust
@@ -156,18 +166,19 @@ const JS_OPTIONS: [&str; 4] = ["skip", "todo", "ignore", "only"];
 /// RSpec's names that open an example or a group.
 const RSPEC: [&str; 7] = ["it", "specify", "example", "scenario", "describe", "context", "feature"];
 
-/// Whether a line (the space around it aside) of a file in `dialect` only
-/// turns a test off, or only narrows where it runs: such a line adds no
-/// test (test/cases/436, 451, 480, 489).
-pub fn disables_a_test(line: &[u8], dialect: Dialect) -> bool {
+/// Whether a line (the space around it aside) of a file in `dialect`,
+/// whose imports bind `imports`, only turns a test off, or only narrows
+/// where it runs: such a line adds no test (test/cases/436, 451, 480, 489,
+/// 491).
+pub fn disables_a_test(line: &[u8], dialect: Dialect, imports: &Imports) -> bool {
     let Ok(line) = std::str::from_utf8(line.trim_ascii()) else { return false };
     (dialect.reads(Dialect::Go) && build_constraint(line))
         || (dialect.reads(Dialect::Rust) && rust_attribute(line))
         || {
             let code = mask(line);
-            bare_start(&code, dialect)
-                || reached_from_a_runner(&code, line, dialect)
-                || (dialect.reads(Dialect::Js) && js_options_turn_off(&code, line))
+            bare_start(&code, dialect, imports)
+                || reached_from_a_runner(&code, line, dialect, imports)
+                || (dialect.reads(Dialect::Js) && js_options_turn_off(&code, line, imports))
                 || (dialect.reads(Dialect::Ruby) && rspec_options_turn_off(&code, line))
         }
 }
@@ -221,7 +232,7 @@ fn bare(name: &str, dialect: Dialect) -> bool {
 /// A bare name of [`bare`] opening the line (after `@`, `raise`, `await`
 /// or `return`), followed by what a call or a block is (its arguments,
 /// a string, a block, or nothing), not by an assignment or an operator.
-fn bare_start(code: &str, dialect: Dialect) -> bool {
+fn bare_start(code: &str, dialect: Dialect, imports: &Imports) -> bool {
     let mut rest = code.strip_prefix('@').unwrap_or(code);
     for word in ["raise ", "await ", "return "] {
         if let Some(r) = rest.strip_prefix(word) {
@@ -229,7 +240,7 @@ fn bare_start(code: &str, dialect: Dialect) -> bool {
         }
     }
     let name = word_at(rest, 0);
-    if !bare(name, dialect) {
+    if !bare(name, dialect) && !bare(imports.resolve(name), dialect) {
         return false;
     }
     let after = rest[name.len()..].trim_start();
@@ -245,18 +256,17 @@ fn bare_start(code: &str, dialect: Dialect) -> bool {
 /// on any receiver, or Python's `SkipTest` on any. A conditional one on a
 /// line that declares its test or case is read by its condition
 /// ([`declared_and_runs_here`]).
-fn reached_from_a_runner(code: &str, raw: &str, dialect: Dialect) -> bool {
+fn reached_from_a_runner(code: &str, raw: &str, dialect: Dialect, imports: &Imports) -> bool {
     paths(code).iter().any(|path| {
         let (_, first) = path[0];
         let calls = |at: usize, name: &str| code[at + name.len()..].starts_with('(');
-        let runner = (dialect.reads(Dialect::Js) && JS_RUNNERS.contains(&first))
-            || (dialect.reads(Dialect::Python) && PY_RUNNERS.contains(&first));
-        let from_runner = runner && {
+        let from_runner = runner_path(path, dialect, imports).is_some_and(|path| {
             let reached = path[1..].iter().find(|(_, n)| !THROUGH.contains(n));
             reached.is_some_and(|&(at, name)| {
-                OFF.contains(&name) && !declared_and_runs_here(code, raw, path[0].0, at, name, dialect)
+                (OFF.contains(&name) && !declared_and_runs_here(code, raw, path[0].0, at, name, dialect))
+                    || no_parameters(code, at, name)
             })
-        };
+        });
         let handle = path.get(1).is_some_and(|&(at, name)| {
             HANDLES.iter().any(|(h, d, skips)| *h == first && dialect.reads(*d) && skips.contains(&name))
                 && calls(at, name)
@@ -265,6 +275,63 @@ fn reached_from_a_runner(code: &str, raw: &str, dialect: Dialect) -> bool {
         let go = dialect.reads(Dialect::Go) && last.is_some_and(|&(at, n)| GO_SKIPS.contains(&n) && calls(at, n));
         let py = dialect.reads(Dialect::Python) && last.is_some_and(|&(_, n)| n == "SkipTest" || n == "skipTest");
         from_runner || handle || go || py
+    })
+}
+
+/// The path from its runner, where it starts at one: a runner's own name
+/// or a name the file's imports bind to one (`pt` for `pytest`, `check`
+/// for `it`), or a module's namespace they bind whose member is one
+/// (`T.it.skip`: the path from `it`).
+fn runner_path<'p, 'a>(
+    path: &'p [(usize, &'a str)],
+    dialect: Dialect,
+    imports: &Imports,
+) -> Option<&'p [(usize, &'a str)]> {
+    let is_runner = |name: &str| {
+        (dialect.reads(Dialect::Js) && JS_RUNNERS.contains(&name))
+            || (dialect.reads(Dialect::Python) && PY_RUNNERS.contains(&name))
+    };
+    let (_, first) = path[0];
+    if is_runner(first) || is_runner(imports.resolve(first)) {
+        return Some(path);
+    }
+    let namespace = imports.of_name(first) == Some(&Bound::Namespace);
+    let through = path.get(1).filter(|&&(_, n)| namespace && is_runner(n));
+    through.map(|_| &path[1..])
+}
+
+/// Whether `name` at `at`, reached from a runner, gives a test no case to
+/// run: a parametrize or each whose parameters are an empty list
+/// (pytest's `parametrize("x", [])`, which it skips as "got empty
+/// parameter set"; `test.each([])`, `it.each([])`, which declare no test).
+/// A list spread over lines is read by its first line only.
+fn no_parameters(code: &str, at: usize, name: &str) -> bool {
+    let open = at + name.len();
+    if code.as_bytes().get(open) != Some(&b'(') {
+        return false;
+    }
+    let args = arguments(code, open);
+    let keyword = |(from, _): &(usize, usize)| {
+        let key = word_at(code, *from);
+        let rest = code[from + key.len()..].trim_start();
+        (!key.is_empty() && rest.starts_with('=') && !rest.starts_with("==")).then_some(key)
+    };
+    let values = match name {
+        "parametrize" => args
+            .iter()
+            .find(|a| keyword(a) == Some("argvalues"))
+            .or_else(|| args.iter().filter(|a| keyword(a).is_none()).nth(1)),
+        "each" => args.first(),
+        _ => None,
+    };
+    values.is_some_and(|span| {
+        let text = &code[span.0..span.1];
+        let value = match keyword(span) {
+            Some(_) => text.split_once('=').map_or(text, |(_, v)| v),
+            None => text,
+        };
+        let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
+        matches!(compact.as_str(), "[]" | "()" | "list()" | "tuple()")
     })
 }
 
@@ -308,11 +375,16 @@ fn declared_and_runs_here(code: &str, raw: &str, start: usize, at: usize, name: 
 /// options (its first argument when that is an object, else the one after
 /// its name) give `skip`, `todo`, `ignore` or `only` a value not read as
 /// false here, or name one alone (`{ skip }`).
-fn js_options_turn_off(code: &str, raw: &str) -> bool {
+fn js_options_turn_off(code: &str, raw: &str, imports: &Imports) -> bool {
     let bytes = code.as_bytes();
     let first = word_at(code, 0);
-    if !JS_RUNNERS.contains(&first) {
-        return false;
+    if !JS_RUNNERS.contains(&first) && !JS_RUNNERS.contains(&imports.resolve(first)) {
+        let namespace = imports.of_name(first) == Some(&Bound::Namespace)
+            && bytes.get(first.len()) == Some(&b'.')
+            && JS_RUNNERS.contains(&word_at(code, first.len() + 1));
+        if !namespace {
+            return false;
+        }
     }
     let mut i = first.len();
     let call = loop {
@@ -613,10 +685,10 @@ fn mask(line: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{disables_a_test, Dialect};
+    use super::{disables_a_test, Dialect, Imports};
 
     fn off_in(line: &str, dialect: Dialect) -> bool {
-        disables_a_test(line.as_bytes(), dialect)
+        disables_a_test(line.as_bytes(), dialect, &Imports::default())
     }
 
     /// Each line is read as turning a test off in its own language and in
@@ -816,5 +888,68 @@ mod tests {
         );
         all_off(Dialect::Ruby, &["it(\"adds\", skip: true) do"]);
         none_off(Dialect::Ruby, &["it \"adds\" do", "it \"adds\", skip: false do", "expect(list.skip(1)).to eq([2])"]);
+    }
+
+    #[test]
+    fn a_runner_reached_through_the_name_an_import_binds_it_to_turns_a_test_off() {
+        let py = Imports::of(b"import pytest as pt\nimport unittest as ut\nfrom pytest import mark as m\nfrom unittest import skip as later\n", Dialect::Python);
+        let js = Imports::of(b"import { it as check } from 'vitest'\nimport * as T from 'vitest'\nconst { test: t2 } = require('node:test')\nconst h = require('./helpers')\n", Dialect::Js);
+        let off = |line: &str, d: Dialect, i: &Imports| disables_a_test(line.as_bytes(), d, i);
+        for line in [
+            "@pt.mark.skip",
+            "@ut.skip(\"later\")",
+            "pt.skip(\"later\")",
+            "@m.xfail",
+            "@later(\"x\")",
+            "pytestmark = pt.mark.skip",
+        ] {
+            assert!(off(line, Dialect::Python, &py), "{line}");
+            assert!(
+                !off(line, Dialect::Python, &Imports::default()) || line.starts_with("@later"),
+                "{line} without its import"
+            );
+        }
+        for line in [
+            "check.skip('adds', () => {",
+            "t2.skip('adds', () => {",
+            "T.it.skip('adds', () => {",
+            "T.describe.only('calc', () => {",
+            "t2('adds', { skip: true }, () => {",
+            "check.only('adds', () => {",
+        ] {
+            assert!(off(line, Dialect::Js, &js), "{line}");
+        }
+        for line in ["@pt.mark.parametrize(\"x\", [1, 2])", "assert pt.approx(1.0) == 1.0"] {
+            assert!(!off(line, Dialect::Python, &py), "{line}");
+        }
+        for line in ["check('adds', () => {", "T.expect(x).only", "h.skip(1)", "T.it('adds', () => {"] {
+            assert!(!off(line, Dialect::Js, &js), "{line}");
+        }
+    }
+
+    #[test]
+    fn an_empty_parameter_list_declares_no_case() {
+        all_off(
+            Dialect::Python,
+            &[
+                "@pytest.mark.parametrize(\"x\", [])",
+                "@pytest.mark.parametrize(\"x\", ())",
+                "@pytest.mark.parametrize(\"x, y\", [ ], ids=str)",
+                "@mark.parametrize(argnames=\"x\", argvalues=[])",
+            ],
+        );
+        all_off(
+            Dialect::Js,
+            &["test.each([])('adds %i', (n) => {", "it.each([])('adds', () => {", "describe.each([])('calc', () => {"],
+        );
+        none_off(Dialect::Python, &["@pytest.mark.parametrize(\"x\", [1])", "@pytest.mark.parametrize(\"x\", CASES)"]);
+        none_off(
+            Dialect::Js,
+            &[
+                "test.each(cases)('adds %i', (n) => {",
+                "it.each([[1, 2]])('adds', (a, b) => {",
+                "const xs = list.each([])",
+            ],
+        );
     }
 }

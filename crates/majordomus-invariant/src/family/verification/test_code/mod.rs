@@ -46,12 +46,14 @@
 
 pub mod changed;
 pub mod disabled;
+pub mod imports;
 pub mod js;
 pub mod pytest;
 pub mod python;
 pub mod rust;
 
 pub use disabled::disables_a_test;
+pub use imports::Imports;
 
 /// Whether a line added inside a test item (the space around it aside)
 /// writes no test there: a bare `return`, which ends the test before its
