@@ -169,7 +169,8 @@ pub fn trunk(repo: &Repo, remote: Option<&str>, branch: Option<&str>) -> Reading
                         ));
                     }
                     if let Some(only) = single_branch(repo, &r)? {
-                        candidates.push((only, format!("the one branch {r} is fetched for (a single-branch clone){why}")));
+                        candidates
+                            .push((only, format!("the one branch {r} is fetched for (a single-branch clone){why}")));
                     }
                 }
                 Err(note) => remote_note = Some(note),
