@@ -69,6 +69,7 @@
 //! `_test_add`); both are written here as what they are not.
 
 use super::imports::{Bound, Imports};
+use super::matching;
 
 /// The language a line is read in, by its file's extension: each runner's
 /// words are its own language's, so `t.skip(1)` is an iterator's in Rust
@@ -346,14 +347,14 @@ fn declared_and_runs_here(code: &str, raw: &str, start: usize, at: usize, name: 
     if code.as_bytes().get(open) != Some(&b'(') {
         return false;
     }
-    let close = close_of(code.as_bytes(), open);
+    let close = matching(code.as_bytes(), open);
     let js_test = dialect.reads(Dialect::Js)
         && start == 0
         && JS_RUNNERS.contains(&word_at(code, 0))
         && close.is_some_and(|c| code.as_bytes().get(c + 1) == Some(&b'('));
     let py_case = dialect.reads(Dialect::Python)
         && code.strip_prefix("pytest.param").is_some_and(|r| r.starts_with('('))
-        && close_of(code.as_bytes(), "pytest.param".len()).map_or(true, |end| at < end);
+        && matching(code.as_bytes(), "pytest.param".len()).map_or(true, |end| at < end);
     if !(js_test || py_case) {
         return false;
     }
@@ -390,7 +391,7 @@ fn js_options_turn_off(code: &str, raw: &str, imports: &Imports) -> bool {
     let call = loop {
         match bytes.get(i) {
             Some(b'.') if !word_at(code, i + 1).is_empty() => i += 1 + word_at(code, i + 1).len(),
-            Some(b'(') => match close_of(bytes, i) {
+            Some(b'(') => match matching(bytes, i) {
                 Some(close) if matches!(bytes.get(close + 1), Some(b'(' | b'.')) => i = close + 1,
                 _ => break i,
             },
@@ -459,7 +460,7 @@ fn truth_here(code: &str, raw: &str, strings: bool) -> Option<bool> {
             return truth_here(c, r, strings).map(|t| !t);
         }
     }
-    if code.starts_with('(') && close_of(code.as_bytes(), 0) == Some(code.len() - 1) {
+    if code.starts_with('(') && matching(code.as_bytes(), 0) == Some(code.len() - 1) {
         return truth_here(&code[1..code.len() - 1], &raw[1..raw.len() - 1], strings);
     }
     match code {
@@ -531,7 +532,7 @@ fn string_literal(code: &str) -> bool {
 /// The arguments of the bracket group opening at `open` (to its close, or
 /// the line's end), each as the span of its text without the space around.
 fn arguments(code: &str, open: usize) -> Vec<(usize, usize)> {
-    let end = close_of(code.as_bytes(), open).unwrap_or(code.len());
+    let end = matching(code.as_bytes(), open).unwrap_or(code.len());
     split_top(&code[open + 1..end]).into_iter().map(|(from, to)| (open + 1 + from, open + 1 + to)).collect()
 }
 
@@ -619,24 +620,6 @@ fn word_at(code: &str, at: usize) -> &str {
     let rest = code.get(at..).unwrap_or("");
     let len: usize = rest.chars().take_while(|&c| ident_char(c)).map(char::len_utf8).sum();
     &rest[..len]
-}
-
-/// The offset of the bracket closing the one at `open`, within the line.
-fn close_of(bytes: &[u8], open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, &b) in bytes.iter().enumerate().skip(open) {
-        match b {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
 }
 
 fn ident_char(c: char) -> bool {
