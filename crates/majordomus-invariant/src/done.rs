@@ -38,10 +38,12 @@ pub fn answer_all(readings: &Readings, policy: &Policy) -> Vec<Answer> {
 
 /// Answers every question under the policy in force (`src/in_force/`):
 /// [`answer_all`] over it, then `gates-green` held open while the working
-/// tree's policy cannot be read.
+/// tree's policy cannot be read, and a failure under a gate's command the
+/// policy file changed since said to be the start's command's.
 pub fn answer_in_force(readings: &Readings, force: &crate::in_force::InForce) -> Vec<Answer> {
     let mut answers = answer_all(readings, &force.policy);
     crate::in_force::hold_open(&mut answers, force.finding.as_ref());
+    crate::in_force::name_commands_in_force(&mut answers, force.finding.as_ref());
     answers
 }
 

@@ -509,3 +509,52 @@ pub fn hold_open(answers: &mut [Answer], finding: Option<&PolicyFinding>) {
     a.status = Status::Refused;
     a.remedy = format!("repair {POLICY_FILE} (majordomus check names every problem in it); the policy the task started under judges it meanwhile");
 }
+
+/// Where a gate `gates-green` refuses fails under the command the task
+/// started with, and the policy file now gives it another (a loosening,
+/// not in force: `run = "true"` must not judge the task that wrote it),
+/// the answer says which command ran and what the ways out are: "fix what
+/// the gate reports" cannot help when the command itself is what is wrong
+/// (test/cases/505). The verdict is left as it is.
+pub fn name_commands_in_force(answers: &mut [Answer], finding: Option<&PolicyFinding>) {
+    let Some(finding) = finding else { return };
+    let Some(a) = answers.iter_mut().find(|a| a.id == crate::QuestionId::GatesGreen.as_str()) else { return };
+    if a.status != Status::Refused {
+        return;
+    }
+    let failed: Vec<String> = a.details["gates"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|g| g["state"] == "failed")
+        .filter_map(|g| g["id"].as_str().map(str::to_string))
+        .collect();
+    let changed: Vec<(&str, &Change)> = failed
+        .iter()
+        .filter_map(|id| {
+            let entry = format!("[gates.{id}] run");
+            finding.changes.iter().find(|c| c.entry == entry && !c.in_force).map(|c| (id.as_str(), c))
+        })
+        .collect();
+    if changed.is_empty() {
+        return;
+    }
+    let said: Vec<String> = changed
+        .iter()
+        .map(|(id, c)| format!("{id}'s command in {POLICY_FILE} {}", c.how.trim_end_matches('.')))
+        .collect();
+    a.evidence = format!(
+        "{} {}: a change of a gate's command is a loosening, not in force for this task, so the start's command is the one that failed.",
+        a.evidence,
+        said.join("; ")
+    );
+    let ids: Vec<&str> = changed.iter().map(|(id, _)| *id).collect();
+    a.remedy = format!(
+        "the start's command of {} is the one this task runs to its end: a change to it in {POLICY_FILE} is in force only as a commit of someone else's that arrives from the remote, where no commit this task made changes the file (The policy in force). Where the command itself is what is wrong, end the task with majordomus finish --outcome blocked, saying why, and have it fixed on the trunk; where the code is what fails, fix what the gate reports, then majordomus gate run {}",
+        ids.join(", "),
+        match ids.as_slice() {
+            [one] => one.to_string(),
+            _ => "--all".to_string(),
+        }
+    );
+}
