@@ -448,6 +448,99 @@ pub fn made_off_head<'r>(
     Ok(out)
 }
 
+/// The commits this repository made since the start that HEAD does not
+/// reach, merges included, oldest id first: what may have landed on the
+/// trunk around HEAD (`scoped` reads the paths each changed that the
+/// trunk's tip `trunk` holds as it left them, test/cases/349). Read
+/// whoever's worktree made them and whatever HEAD's reflog still says:
+///
+/// - the commits HEAD's reflog since the start shows made here
+///   ([`made_by_head_since`]), a merge among them (test/cases/492);
+/// - where HEAD does not reach the trunk's tip (only then can the trunk
+///   hold work HEAD lacks), the loose commits written here since the start
+///   under this repository's own address ([`super::arrival::made_here`]: a
+///   linked worktree made for the work and removed, test/cases/493, or a
+///   reflog expired since);
+/// - and where HEAD's reflog was rewritten since the start (`git reflog
+///   expire`, perhaps a `git gc` that packed the objects too), every
+///   commit the trunk reaches and neither HEAD, the start, the trunk's
+///   start value nor a peer's branch does, authored under this
+///   repository's own address: a colleague's commit, fetched, is under
+///   theirs (test/cases/494). Past [`WALKED`] commits that walk is
+///   unread, never a pass.
+///
+/// A commit gone since (pruned) is left out: it left nothing anywhere.
+pub fn made_around_head<'r>(
+    repo: &'r Repo,
+    record: &TaskRecord,
+    head: Option<Oid>,
+    trunk: Oid,
+    trunk_at_start: Option<Oid>,
+) -> Reading<Vec<git2::Commit<'r>>> {
+    let git = &repo.git;
+    let (lines, rewritten) = head_lines_since(repo, record)?;
+    let mut made: HashSet<Oid> =
+        lines.iter().filter(|l| making(&l.message)).filter_map(|l| Oid::from_str(&l.new).ok()).collect();
+    let reaches = |from: Oid, c: Oid| from == c || git.graph_descendant_of(from, c).unwrap_or(false);
+    let start = record.head.as_deref().and_then(|h| Oid::from_str(h).ok()).filter(|o| git.find_commit(*o).is_ok());
+    if !head.is_some_and(|h| reaches(h, trunk)) {
+        if let Ok(started) = record.started_at() {
+            made.extend(super::arrival::made_here::since(repo, record, started.into(), start)?);
+        }
+        if rewritten {
+            made.extend(own_on_trunk(repo, record, head, trunk, start.into_iter().chain(trunk_at_start))?);
+        }
+    }
+    let mut made: Vec<Oid> = made.into_iter().collect();
+    made.sort();
+    let mut out = Vec::new();
+    for c in made {
+        let Ok(commit) = git.find_commit(c) else { continue };
+        if head.is_some_and(|h| reaches(h, c)) {
+            continue;
+        }
+        out.push(commit);
+    }
+    Ok(out)
+}
+
+/// The commits the trunk's tip reaches and HEAD, the peers' branches and
+/// `hidden` do not, authored under this repository's own address (any,
+/// where none is known): what HEAD's reflog would have named, where it was
+/// rewritten since the start. Past [`WALKED`] commits, unread.
+fn own_on_trunk(
+    repo: &Repo,
+    record: &TaskRecord,
+    head: Option<Oid>,
+    trunk: Oid,
+    hidden: impl Iterator<Item = Oid>,
+) -> Reading<Vec<Oid>> {
+    let git = &repo.git;
+    let mut walk = git.revwalk().map_err(|e| Unread::git("the history", &e))?;
+    for oid in head.into_iter().chain(hidden).chain(peer_tips(repo, record)?) {
+        match walk.hide(oid) {
+            Err(e) if e.code() != git2::ErrorCode::NotFound => return Err(Unread::git(&oid.to_string(), &e)),
+            _ => {}
+        }
+    }
+    walk.push(trunk).map_err(|e| Unread::git("the trunk", &e))?;
+    let own = super::arrival::made_here::own_addresses(repo, record);
+    let mut out = Vec::new();
+    for (n, oid) in walk.enumerate() {
+        if n == WALKED {
+            return Err(Unread::repository(format!(
+                "HEAD's reflog was rewritten since the start (git reflog expire), and the trunk holds more than {WALKED} commits HEAD does not reach: which of them this worktree made, and whether they changed paths outside the scope, was not read"
+            )));
+        }
+        let oid = oid.map_err(|e| Unread::git("the history", &e))?;
+        let commit = git.find_commit(oid).map_err(|e| Unread::git(&format!("the commit {oid}"), &e))?;
+        if own.is_empty() || super::arrival::made_here::is_own(&own, &commit.author()) {
+            out.push(oid);
+        }
+    }
+    Ok(out)
+}
+
 /// The commits the HEAD reflog of the worktree `name` (as
 /// [`checked_out_elsewhere`] names it: `main`, or one under `worktrees/`)
 /// shows it making ([`making`]), all its lines read.

@@ -233,14 +233,19 @@ pub fn pushed_aside(
     Ok(out)
 }
 
-/// The paths the commits this worktree made since the start (HEAD's
-/// reflog shows them made) changed, each against its one parent, where
-/// HEAD does not reach the commit and the trunk's tip holds the path as
-/// the commit left it: work that landed on the trunk around HEAD (pushed
-/// to the trunk from a branch since deleted, or squash-merged), which the
-/// change set since the start (HEAD, the index, the working tree) does not
-/// show. Read only for a task that declared a scope; a merge is left out
-/// (against its first parent it shows the other side's work).
+/// The paths the commits this repository made since the start changed
+/// (`refs::attribution::made_around_head`: HEAD's reflog shows them made,
+/// or, where HEAD does not reach the trunk, they were written here since
+/// the start under its own address, or HEAD's reflog was rewritten and the
+/// trunk holds them under that address), where HEAD does not reach the
+/// commit and the trunk's tip holds the path as the commit left it: work
+/// that landed on the trunk around HEAD (pushed to the trunk from a branch
+/// since deleted or from a linked worktree since removed, or
+/// squash-merged), which the change set since the start (HEAD, the index,
+/// the working tree) does not show. A merge's change is its own where it
+/// differs from every parent (what it took from one side is that side's,
+/// an edit slipped into it is the merge's: test/cases/492). Read only for
+/// a task that declared a scope.
 pub fn landed(
     repo: &Repo,
     task: &TaskState,
@@ -255,18 +260,23 @@ pub fn landed(
     let oid = |s: &str| git2::Oid::from_str(s).map_err(|e| Unread::git(s, &e));
     let head = head_commit.map(oid).transpose()?;
     let git = &repo.git;
+    let trunk_id = oid(&trunk.commit)?;
     let trunk_tree = git
-        .find_commit(oid(&trunk.commit)?)
+        .find_commit(trunk_id)
         .and_then(|c| c.tree())
         .map_err(|e| Unread::git(&format!("the tree of the trunk's {}", trunk.commit), &e))?;
+    let at_start = record
+        .snapshot
+        .remote_refs
+        .as_ref()
+        .and_then(|refs| refs.get(&trunk.refname))
+        .and_then(|c| git2::Oid::from_str(c).ok());
     let mut out = Vec::new();
-    for commit in refs::attribution::made_off_head(repo, record, head, |_| true)? {
+    for commit in refs::attribution::made_around_head(repo, record, head, trunk_id, at_start)? {
         let c = commit.id();
         let read = |e: git2::Error| Unread::git(&format!("the commit {c}"), &e);
         let tree = commit.tree().map_err(read)?;
-        let parent = commit.parent(0).and_then(|p| p.tree()).map_err(read)?;
-        let paths = majordomus_readings::trees::changed_paths(git, Some(&parent), Some(&tree)).map_err(read)?;
-        for path in paths {
+        for path in own_change(git, &commit, &tree).map_err(read)? {
             let at =
                 std::path::Path::new(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(path.as_bytes()));
             let entry = |t: &git2::Tree<'_>| t.get_path(at).ok().map(|e| (e.id(), e.filemode()));
@@ -276,6 +286,28 @@ pub fn landed(
         }
     }
     Ok(out)
+}
+
+/// The paths a commit changed as its own: against its one parent (a root
+/// commit, against nothing), and for a merge, those where it differs from
+/// every parent, as arrival reads it.
+fn own_change(
+    git: &git2::Repository,
+    commit: &git2::Commit<'_>,
+    tree: &git2::Tree<'_>,
+) -> Result<Vec<majordomus_records::RepoPath>, git2::Error> {
+    if commit.parent_count() == 0 {
+        return majordomus_readings::trees::changed_paths(git, None, Some(tree));
+    }
+    let mut own: Option<Vec<majordomus_records::RepoPath>> = None;
+    for parent in commit.parents() {
+        let paths = majordomus_readings::trees::changed_paths(git, Some(&parent.tree()?), Some(tree))?;
+        own = Some(match own {
+            None => paths,
+            Some(before) => before.into_iter().filter(|p| paths.contains(p)).collect(),
+        });
+    }
+    Ok(own.unwrap_or_default())
 }
 
 /// How many local branches [`branches_landed`] asks of, at most: a branch

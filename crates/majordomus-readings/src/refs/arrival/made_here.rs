@@ -87,7 +87,7 @@ pub fn addresses_now(repo: &Repo) -> Vec<String> {
 /// since the work was committed (`git config user.email`, or
 /// `GIT_AUTHOR_EMAIL` set for one check) leaves the work the task's
 /// (test/cases/482). Empty where none is known at either time.
-pub(super) fn own_addresses(repo: &Repo, record: &TaskRecord) -> Vec<String> {
+pub(crate) fn own_addresses(repo: &Repo, record: &TaskRecord) -> Vec<String> {
     let mut own = record.snapshot.own_addresses.clone().unwrap_or_default();
     for now in addresses_now(repo) {
         if !own.contains(&now) {
@@ -98,7 +98,7 @@ pub(super) fn own_addresses(repo: &Repo, record: &TaskRecord) -> Vec<String> {
 }
 
 /// Whether `author` wrote under one of the addresses `own`.
-pub(super) fn is_own(own: &[String], author: &git2::Signature<'_>) -> bool {
+pub(crate) fn is_own(own: &[String], author: &git2::Signature<'_>) -> bool {
     own.iter().any(|a| a.as_bytes() == author.email_bytes())
 }
 
