@@ -330,7 +330,7 @@ fn ref_readings(
     };
     let push = deadline.read(|| commit::readings::push(repo, paths, head, &branches, &trunk, &evidence, task.record()));
     let elsewhere = deadline.read(|| commit::readings::elsewhere(repo, head, &branches, &evidence, task));
-    let submodules = deadline.read(|| commit::readings::submodules(repo, head_commit, task));
+    let submodules = deadline.read(|| commit::readings::submodules(repo, head_commit, &branches, &evidence, task));
     let in_submodules = deadline.read(|| commit::readings::in_submodules(repo, task));
     let integrated =
         deadline.read(|| integration::readings::integrated(repo, paths, task, head, head_commit, &trunk, &evidence));

@@ -36,10 +36,17 @@
 //! commit made in `lib/inner`, recorded in lib and lib pushed, is still
 //! on this disk only (test/cases/325). One not checked out here holds
 //! nothing this worktree made, and is not read.
+//!
+//! HEAD's tree is not the only place a bump is published from: what the
+//! task's own commits moved elsewhere (pushed onto the trunk, then taken
+//! back from HEAD) is [`moved_by_own`]'s reading, asked the same.
 
 use std::path::Path;
 
 use git2::{ObjectType, Oid, Repository, RepositoryOpenFlags};
+
+mod own;
+pub use own::moved_by_own;
 
 use super::evidence::{from_remote, outer_urls, points_at, remote_urls, same_location};
 use crate::reflog;

@@ -67,16 +67,65 @@ pub fn elsewhere(
 
 /// The submodules whose recorded commit in HEAD changed since the start
 /// commit: every one HEAD records where the task started on an unborn
-/// HEAD (test/cases/326). With no task, or no commit now, nothing.
-pub fn submodules(repo: &Repo, head_commit: Option<&str>, task: &TaskState) -> Reading<Vec<Submodule>> {
-    let (Some(head), Some(record)) = (head_commit, task.record()) else { return Ok(Vec::new()) };
-    match record.head.as_deref() {
-        Some(start) if refs::has_commit(repo, start) => {
-            refs::submodules::changed(repo, head, Some(start), superproject_url(record))
+/// HEAD (test/cases/326); then those a commit the task made since moved on
+/// a ref that could publish it, HEAD or not (pushed onto the trunk, then
+/// taken back from HEAD: test/cases/496). With no task, nothing.
+pub fn submodules(
+    repo: &Repo,
+    head_commit: Option<&str>,
+    branches: &Reading<Vec<Branch>>,
+    evidence: &Reading<RemoteEvidence>,
+    task: &TaskState,
+) -> Reading<Vec<Submodule>> {
+    let Some(record) = task.record() else { return Ok(Vec::new()) };
+    let mut found = match (head_commit, record.head.as_deref()) {
+        (None, _) => Vec::new(),
+        (Some(head), Some(start)) if refs::has_commit(repo, start) => {
+            refs::submodules::changed(repo, head, Some(start), superproject_url(record))?
         }
-        Some(start) => Err(Unread::start_commit_missing(start)),
-        None => refs::submodules::changed(repo, head, None, superproject_url(record)),
-    }
+        (Some(_), Some(start)) => return Err(Unread::start_commit_missing(start)),
+        (Some(head), None) => refs::submodules::changed(repo, head, None, superproject_url(record))?,
+    };
+    let tips = publishing_tips(
+        head_commit,
+        branches.as_ref().map_err(Clone::clone)?,
+        evidence.as_ref().map_err(Clone::clone)?,
+        record,
+    );
+    let own = refs::submodules::moved_by_own(repo, record, head_commit, &tips, superproject_url(record), &found)?;
+    found.extend(own);
+    Ok(found)
+}
+
+/// The refs a commit made since the start could be published from: HEAD,
+/// the branches that moved since the start, and the remote-tracking refs
+/// that did (a ref at its start value reaches nothing made since).
+fn publishing_tips(
+    head_commit: Option<&str>,
+    branches: &[Branch],
+    evidence: &RemoteEvidence,
+    record: &TaskRecord,
+) -> Vec<git2::Oid> {
+    let at_start = record.snapshot.branches.as_ref();
+    let moved_branches = branches
+        .iter()
+        .filter(|b| at_start.map_or(true, |s| s.get(&b.name) != Some(&b.commit)))
+        .map(|b| b.commit.as_str());
+    let moved_remotes = evidence
+        .refs
+        .iter()
+        .filter(|t| evidence.moved.iter().any(|(name, _)| *name == t.refname))
+        .map(|t| t.commit.as_str())
+        .chain(evidence.uncounted.iter().map(|(_, id)| id.as_str()));
+    let mut tips: Vec<git2::Oid> = head_commit
+        .into_iter()
+        .chain(moved_branches)
+        .chain(moved_remotes)
+        .filter_map(|id| git2::Oid::from_str(id).ok())
+        .collect();
+    tips.sort();
+    tips.dedup();
+    tips
 }
 
 /// What each submodule checked out here holds that the task may have left

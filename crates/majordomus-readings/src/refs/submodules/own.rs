@@ -1,0 +1,167 @@
+//! The gitlinks the task's own commits moved, wherever those commits are
+//! now.
+//!
+//! [`super::changed`] compares HEAD's tree with the start commit's. A bump
+//! the task pushed and then took back from HEAD is not there any more: a
+//! commit inside `lib`, the bump committed and pushed onto the trunk, then
+//! `git reset --hard HEAD~1` and `git -C lib reset --hard origin/main`;
+//! or the same made in a linked worktree, pushed with `git push origin
+//! feat:main`, the worktree removed and its branch deleted. The trunk
+//! everyone fetches then records a commit of lib nobody can fetch, and
+//! HEAD's tree says nothing of it (test/cases/496).
+//!
+//! So every commit this repository made since the start (HEAD's reflog
+//! since shows it made, or it is a loose commit written since under this
+//! repository's own address, [`crate::refs::arrival::made_here`]: the
+//! readings of what was made here, not a walk of their own) is asked which
+//! gitlinks it moved: where its tree records a commit of a submodule that
+//! none of its parents records at that path (a merge's is what it took
+//! from a side, never its own; a colleague's bump it merged is theirs).
+//! Where such a commit is on a ref that could publish it (HEAD, a branch
+//! or a remote-tracking ref that moved since the start: a ref that did not
+//! move cannot reach a commit made since), the commit of the submodule it
+//! records must be on that submodule's remote, read as HEAD's is
+//! ([`super::on_remote`]). A commit on no ref at all (a bump amended away)
+//! is not read, as nowhere else.
+//!
+//! Read only where this repository has a submodule at all (a gitlink in
+//! the index, or a `.gitmodules` in HEAD's tree): the common check of a
+//! repository without one pays nothing. With one, it costs HEAD's reflog
+//! lines since the start, the loose-object listing `made_here` bounds, and
+//! a tree diff per commit made since; the refs and the submodule are read
+//! only for a commit that moved a gitlink.
+
+use std::collections::{BTreeMap, HashSet};
+
+use git2::{ObjectType, Oid, Tree};
+
+use majordomus_records::task::TaskRecord;
+
+use super::{entries, on_remote, resolve, Submodule, GITLINK};
+use crate::{Reading, Repo, Unread};
+
+/// The submodules whose commit one of the task's own commits on `tips`
+/// recorded (see the module's essay), each with whether its remote holds
+/// that commit; none already in `asked` (HEAD's, [`super::changed`]).
+/// `base` resolves a relative `.gitmodules` URL, as there.
+pub fn moved_by_own(
+    repo: &Repo,
+    record: &TaskRecord,
+    head: Option<&str>,
+    tips: &[Oid],
+    base: Option<&str>,
+    asked: &[Submodule],
+) -> Reading<Vec<Submodule>> {
+    let head_tree = match head {
+        Some(id) => Some(tree_of(repo, oid(id)?)?),
+        None => None,
+    };
+    if !has_submodule(repo, head_tree.as_ref()) {
+        return Ok(Vec::new());
+    }
+    let start = record.head.as_deref().and_then(|h| Oid::from_str(h).ok()).filter(|o| repo.git.find_commit(*o).is_ok());
+    let mut made = crate::refs::attribution::made_by_head_since(repo, record)?;
+    if let Ok(started) = record.started_at() {
+        made.extend(crate::refs::arrival::made_here::since(repo, record, started.into(), start)?);
+    }
+    let mut made: Vec<Oid> = made.into_iter().collect();
+    made.sort();
+    let start_tree = match start {
+        Some(id) => Some(tree_of(repo, id)?),
+        None => None,
+    };
+    let mut out: Vec<Submodule> = Vec::new();
+    for c in made {
+        let Ok(commit) = repo.git.find_commit(c) else { continue };
+        let moved = moved_in(repo, &commit)?;
+        let new: Vec<(String, Oid)> = moved
+            .into_iter()
+            .filter(|(path, now)| start_tree.as_ref().and_then(|t| gitlink(t, path)) != Some(*now))
+            .filter(|(path, now)| !asked.iter().chain(&out).any(|s| s.path == *path && s.commit == now.to_string()))
+            .collect();
+        if new.is_empty() || !on_a_tip(repo, tips, c) {
+            continue;
+        }
+        let urls = urls(repo, [start_tree.as_ref(), head_tree.as_ref(), commit.tree().ok().as_ref()])?;
+        for (path, now) in new {
+            let url = urls.get(&path).map(|u| resolve(u, base, repo.root()));
+            let on_remote = on_remote(&repo.root().join(&path), now, url.as_deref());
+            out.push(Submodule { path, commit: now.to_string(), on_remote });
+        }
+    }
+    Ok(out)
+}
+
+/// Whether this repository has a submodule now: a gitlink in the index, or
+/// a `.gitmodules` in HEAD's tree.
+fn has_submodule(repo: &Repo, head_tree: Option<&Tree<'_>>) -> bool {
+    let in_index = repo.index_file().is_ok_and(|index| index.entries.iter().any(|e| e.mode == GITLINK));
+    in_index || head_tree.is_some_and(|t| t.get_path(std::path::Path::new(".gitmodules")).is_ok())
+}
+
+/// The gitlinks `commit` moved: each path where its tree records a commit
+/// of a submodule that none of its parents records there (every gitlink
+/// of a root commit).
+fn moved_in(repo: &Repo, commit: &git2::Commit<'_>) -> Reading<Vec<(String, Oid)>> {
+    let id = commit.id();
+    let tree = commit.tree().map_err(|e| Unread::git(&format!("the tree of {id}"), &e))?;
+    let parents: Vec<Tree<'_>> = commit.parents().filter_map(|p| p.tree().ok()).collect();
+    let diff = repo
+        .git
+        .diff_tree_to_tree(parents.first(), Some(&tree), None)
+        .map_err(|e| Unread::git(&format!("the change of {id}"), &e))?;
+    let mut out = Vec::new();
+    for delta in diff.deltas() {
+        let new = delta.new_file();
+        if new.mode() != git2::FileMode::Commit || new.id().is_zero() {
+            continue;
+        }
+        let Some(path) = new.path().and_then(|p| p.to_str()) else { continue };
+        if parents.iter().skip(1).any(|p| gitlink(p, path) == Some(new.id())) {
+            continue;
+        }
+        out.push((path.to_string(), new.id()));
+    }
+    Ok(out)
+}
+
+/// Whether one of `tips` is `commit` or reaches it.
+fn on_a_tip(repo: &Repo, tips: &[Oid], commit: Oid) -> bool {
+    tips.iter().any(|t| *t == commit || repo.git.graph_descendant_of(*t, commit).unwrap_or(false))
+}
+
+/// The URL each submodule is named with, from the first of `trees` whose
+/// `.gitmodules` names it (the start's first, as [`super::changed`] reads
+/// it).
+fn urls<const N: usize>(repo: &Repo, trees: [Option<&Tree<'_>>; N]) -> Reading<BTreeMap<String, String>> {
+    let mut out = BTreeMap::new();
+    let mut seen = HashSet::new();
+    for tree in trees.into_iter().flatten() {
+        let Ok(entry) = tree.get_path(std::path::Path::new(".gitmodules")) else { continue };
+        if !seen.insert(entry.id()) {
+            continue;
+        }
+        let blob = repo.git.find_blob(entry.id()).map_err(|e| Unread::git(".gitmodules", &e))?;
+        for (path, url) in entries(&String::from_utf8_lossy(blob.content())) {
+            if let Some(url) = url {
+                out.entry(path).or_insert(url);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The commit a tree records at `path`, where it records a submodule.
+fn gitlink(tree: &Tree<'_>, path: &str) -> Option<Oid> {
+    tree.get_path(std::path::Path::new(path)).ok().filter(|e| e.kind() == Some(ObjectType::Commit)).map(|e| e.id())
+}
+
+/// A commit's tree.
+fn tree_of(repo: &Repo, id: Oid) -> Reading<Tree<'_>> {
+    repo.git.find_commit(id).and_then(|c| c.tree()).map_err(|e| Unread::git(&format!("the tree of {id}"), &e))
+}
+
+/// A commit id.
+fn oid(id: &str) -> Reading<Oid> {
+    Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))
+}
