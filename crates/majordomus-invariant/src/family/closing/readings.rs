@@ -85,7 +85,8 @@ pub enum StartFrom {
 pub struct Moved {
     pub from: String,
     pub to: String,
-    /// `git rename detection`, `shared entries`, or [`BY_ELIMINATION`].
+    /// `git rename detection`, `shared entries`, the entries a file the
+    /// start held gained since ([`follow`]), or [`BY_ELIMINATION`].
     pub by: &'static str,
     /// Moved to a path not named as a baseline (`*-baseline.txt` under
     /// `.ai/repo`): followed there ([`follow`]), and read as one.
@@ -535,11 +536,12 @@ const GIT_RENAMES: &str = "git rename detection";
 /// Follows a baseline gone since the start that no baseline took the place
 /// of (it had entries, and nothing under `.ai/repo` was paired with it) out
 /// of the naming pattern: among the paths the change since the start added
-/// (`changes`), the one git's rename detection pairs it with, wherever it
-/// is and whatever its name (`lint-allowlist.txt`, `config/lint-allow.txt`),
-/// is read as the baseline it was, so renaming a baseline out of the
-/// pattern launders no entry. Taken once the change set is read; it costs
-/// nothing while no baseline is gone.
+/// or modified (`changes`), the one git's rename detection pairs it with,
+/// wherever it is and whatever its name (`lint-allowlist.txt`,
+/// `config/lint-allow.txt`), is read as the baseline it was, so renaming a
+/// baseline out of the pattern launders no entry; else the one its entries
+/// went to ([`follow_by_entries`]). Taken once the change set is read; it
+/// costs nothing while no baseline is gone.
 pub fn follow(repo: &Repo, record: Option<&TaskRecord>, mut debt: Debt, changes: &Reading<ChangeSet>) -> Reading<Debt> {
     let moved_from: BTreeSet<&str> = debt.moved.iter().map(|m| m.from.as_str()).collect();
     let gone: BTreeSet<String> = debt
@@ -553,19 +555,21 @@ pub fn follow(repo: &Repo, record: Option<&TaskRecord>, mut debt: Debt, changes:
         return Ok(debt);
     }
     let changes = changes.as_ref().map_err(Clone::clone)?;
-    // Paths as RepoPath shows them: the baselines are keyed so.
-    let added: BTreeSet<String> = changes
+    // Paths as RepoPath shows them: the baselines are keyed so. Added or
+    // modified alike: git pairs a deletion only with an added file, and the
+    // entries are followed into either.
+    let changed: BTreeSet<String> = changes
         .changed
         .iter()
         .map(ToString::to_string)
         .filter(|p| !debt.now.contains_key(p) && !debt.start.contains_key(p) && !is_own_state(p))
         .collect();
-    if added.is_empty() {
+    if changed.is_empty() {
         return Ok(debt);
     }
-    let among: Vec<String> = gone.iter().cloned().chain(added.iter().cloned()).collect();
+    let among: Vec<String> = gone.iter().cloned().chain(changed.iter().cloned()).collect();
     for r in renames::commit_to_worktree_among(repo, commit, &among)? {
-        if !gone.contains(&r.from) || !added.contains(&r.to) || debt.now.contains_key(&r.to) {
+        if !gone.contains(&r.from) || !changed.contains(&r.to) || debt.now.contains_key(&r.to) {
             continue;
         }
         if let Some(entries) = baselines::read_file(repo, &r.to)? {
@@ -573,28 +577,36 @@ pub fn follow(repo: &Repo, record: Option<&TaskRecord>, mut debt: Debt, changes:
             debt.moved.push(Moved { from: r.from, to: r.to, by: GIT_RENAMES, left_pattern: true });
         }
     }
-    follow_by_entries(repo, commit, &mut debt, &gone, &added)?;
+    follow_by_entries(repo, commit, &mut debt, &gone, &changed)?;
     Ok(debt)
 }
 
-/// The largest file read as a baseline that left the pattern without git's
-/// rename detection pairing it: a baseline is a list of lines, and a file
-/// the size of a data set is none.
+/// The largest file read whole as a baseline that left the pattern without
+/// git's rename detection pairing it; a larger one is read a piece at a
+/// time ([`follow_read::entries`]), keeping only its entries.
 const MAX_FOLLOWED_BYTES: u64 = 16 << 20;
 
 /// Follows, by its entries, a baseline gone since the start that git's
 /// rename detection did not pair (it pairs a moved file only while half of
 /// it is still what it was: `git mv` out of the pattern, then more entries
-/// appended than it held): a file new since the start (not in the start
-/// commit) holding at least half of a gone baseline's entries is that
-/// baseline, read as one. Only while a baseline is gone, over the paths the
-/// change since the start added.
+/// appended than it held; and never a deletion with a file the start
+/// already held): among the paths the change since the start added or
+/// modified, a file new since the start (not in the start commit) holding
+/// at least half of a gone baseline's entries is that baseline, read as
+/// one; a file the start commit held is by what it gained since (its
+/// entries past the copies the start commit's blob held there), so a
+/// baseline folded into the project's other allowlist (`cat baseline >>
+/// config/lint-allow.txt; git rm baseline`) is followed there and what it
+/// gained is counted as the baseline's, while the lines it held at the
+/// start stay its own (test/cases/501). Only while a baseline is gone; a
+/// modified file's start blob is read only where the file now holds half
+/// of a gone baseline's entries.
 fn follow_by_entries(
     repo: &Repo,
     commit: &str,
     debt: &mut Debt,
     gone: &BTreeSet<String>,
-    added: &BTreeSet<String>,
+    changed: &BTreeSet<String>,
 ) -> Reading<()> {
     let moved_from: BTreeSet<&str> = debt.moved.iter().map(|m| m.from.as_str()).collect();
     let left: Baselines = debt
@@ -611,29 +623,46 @@ fn follow_by_entries(
         .and_then(|c| c.tree())
         .map_err(|e| Unread::git(&format!("the tree of the start commit {commit}"), &e))?;
     let mut candidates = Baselines::new();
-    for path in added.iter().filter(|p| !debt.now.contains_key(*p)) {
-        let new = tree.get_path(std::path::Path::new(path)).is_err();
-        let size = std::fs::metadata(repo.root().join(path)).map(|m| m.is_file().then_some(m.len()));
-        if !new || !matches!(size, Ok(Some(n)) if n <= MAX_FOLLOWED_BYTES) {
+    let mut gained = BTreeSet::new();
+    for path in changed.iter().filter(|p| !debt.now.contains_key(*p)) {
+        let Some(entries) = follow_read::entries(repo, path, MAX_FOLLOWED_BYTES, &left)? else { continue };
+        let Ok(at_start) = tree.get_path(std::path::Path::new(path)) else {
+            candidates.insert(path.clone(), entries);
+            continue;
+        };
+        // Modified: what it holds now bounds what it gained, so the start's
+        // blob is read only where that could be half of a gone baseline.
+        if !left.values().any(|former| holds_half(former, &entries)) {
             continue;
         }
-        if let Some(entries) = baselines::read_file(repo, path)? {
-            candidates.insert(path.clone(), entries);
-        }
+        let then = follow_read::blob_entries(repo, &at_start, path)?;
+        let more: Vec<Entry> = baselines::more_copies(&entries, then.iter()).into_iter().cloned().collect();
+        candidates.insert(path.clone(), more);
+        gained.insert(path.clone());
     }
     for (from, to) in baselines::pair_by_entries(&left, &candidates) {
-        let former: BTreeSet<&Vec<u8>> = left[&from].iter().collect();
-        let shared = candidates[&to].iter().filter(|e| former.contains(e)).collect::<BTreeSet<_>>().len();
         // At least half of what it held: a file that shares a line or two
         // with a baseline paid off is not taken for it.
-        if shared * 2 < former.len() {
+        if !holds_half(&left[&from], &candidates[&to]) {
             continue;
         }
+        let by = if gained.contains(&to) { GAINED_ENTRIES } else { SHARED_ENTRIES };
         debt.now.insert(to.clone(), candidates[&to].clone());
-        debt.moved.push(Moved { from, to, by: SHARED_ENTRIES, left_pattern: true });
+        debt.moved.push(Moved { from, to, by, left_pattern: true });
     }
     Ok(())
 }
+
+/// Whether `now` holds at least half of the distinct entries of `former`.
+fn holds_half(former: &[Entry], now: &[Entry]) -> bool {
+    let former: BTreeSet<&Entry> = former.iter().collect();
+    let shared = now.iter().filter(|e| former.contains(e)).collect::<BTreeSet<_>>().len();
+    !former.is_empty() && shared * 2 >= former.len()
+}
+
+/// How a move into a file the start held, paired by the entries it gained
+/// since, is named.
+const GAINED_ENTRIES: &str = "the entries it gained since the start";
 
 /// How a move paired by the entries both sides hold is named.
 const SHARED_ENTRIES: &str = "shared entries";
@@ -948,6 +977,8 @@ pub fn observation(
         None => Ok(Some(obs)),
     }
 }
+
+mod follow_read;
 
 #[cfg(test)]
 mod tests;

@@ -196,3 +196,59 @@ fn an_entry_uncommitted_at_the_start_is_inherited_until_the_task_commits_it() {
     assert_eq!(a.status, Status::Refused, "{}", a.evidence);
     assert!(a.evidence.contains("added `b`"), "{}", a.evidence);
 }
+
+#[test]
+fn a_baseline_folded_into_a_file_the_start_held_is_followed_by_what_it_gained() {
+    let t = TestRepo::with_commit();
+    t.write(LINT, "src/a.rs: unused\nsrc/b.rs: unused\n");
+    t.write("config/lint-allow.txt", "# read by ci\nvendor/x.rs: unused\n");
+    t.commit_all("baseline");
+    let task = start(&t);
+    t.remove(LINT);
+    t.write("config/lint-allow.txt", "# read by ci\nvendor/x.rs: unused\nsrc/a.rs: unused\nsrc/b.rs: unused\n");
+    let a = debt_answer(&t, &task);
+    assert_eq!(a.status, Status::Pass, "folded in, nothing added: {}", a.evidence);
+    assert!(a.evidence.contains("by the entries it gained since the start"), "{}", a.evidence);
+    t.write(
+        "config/lint-allow.txt",
+        "# read by ci\nvendor/x.rs: unused\nsrc/a.rs: unused\nsrc/b.rs: unused\nsrc/c.rs: unused\n",
+    );
+    let a = debt_answer(&t, &task);
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(a.evidence.contains("added `src/c.rs: unused`"), "{}", a.evidence);
+    // Gaining one of its two entries is half of them: followed all the same.
+    t.write("config/lint-allow.txt", "# read by ci\nvendor/x.rs: unused\nsrc/a.rs: unused\nsrc/c.rs: unused\n");
+    assert_eq!(debt_answer(&t, &task).status, Status::Refused);
+}
+
+/// A file of `rows` lines past one read piece, with a byte-order mark at
+/// the start of a line after the first piece and an entry that is.
+fn large(rows: usize, line: &str) -> Vec<u8> {
+    let mut out = "\u{feff}first\n".as_bytes().to_vec();
+    for _ in 0..rows {
+        out.extend_from_slice(line.as_bytes());
+    }
+    out.extend_from_slice("\u{feff}marked\nlast".as_bytes());
+    out
+}
+
+#[test]
+fn a_large_file_is_read_a_piece_at_a_time_as_it_would_be_whole() {
+    let t = TestRepo::with_commit();
+    let repo = majordomus_readings::open(t.path()).expect("open");
+    let gone: Baselines = [(LINT.to_string(), vec![b"first".to_vec(), b"last".to_vec()])].into();
+    let content = large(40_000, "# a comment line of some length, no entry at all\n");
+    write_bytes(&t, "big.txt", &content);
+    let read = follow_read::entries(&repo, "big.txt", 1024, &gone).expect("read");
+    assert_eq!(read, Some(baselines::entries(&content)));
+    assert_eq!(read.expect("entries").len(), 3, "the mark mid-file stays on its line");
+    // Entries past what is kept: none of a gone baseline's, not followed.
+    let content = large(40_000, "row,1,2,3,4,5,6,7,8,9\n");
+    write_bytes(&t, "rows.csv", &content);
+    let other: Baselines = [(LINT.to_string(), vec![b"src/a.rs: unused".to_vec()])].into();
+    assert_eq!(follow_read::entries(&repo, "rows.csv", 1024, &other).expect("read"), None);
+    // Half of one's: it may be that baseline, and is not read.
+    let e = follow_read::entries(&repo, "rows.csv", 1024, &gone).expect_err("unread");
+    assert!(e.reason.contains("rows.csv holds more than 1024 bytes of entries"), "{}", e.reason);
+    assert!(e.reason.contains("keep the baseline, emptied"), "{}", e.reason);
+}
