@@ -102,14 +102,34 @@ pub struct Prepared {
     /// before the read `inputs` holds ([`prepare`]): [`Prepared::moved`]
     /// compares them after the run.
     pub stamps: Stamps,
+    /// The untracked inputs git ignores now, by a rule that did not hold at
+    /// the task's start (so they count as inputs), sorted: no part of the
+    /// work, and the only inputs a rewrite to the same content may leave
+    /// the verdict standing over ([`Prepared::moved`]).
+    pub ignored_since: Vec<String>,
 }
 
 impl Prepared {
     /// The input files that changed since they were hashed (while the gate
     /// ran, when asked after it): a verdict would cover content the command
     /// may never have seen, so none is recorded.
+    ///
+    /// But for a file git ignores now, by a rule newer than the start,
+    /// found holding again the content and mode it was hashed with: a
+    /// tool's cache that ignores itself (pytest's `.pytest_cache`, whose
+    /// `nodeids` it writes again at every run, byte for byte) would
+    /// otherwise void every run (test/cases/504). Its stamp says a write
+    /// came; its content says what the verdict covers is what is there. A
+    /// write put back before the command ended is not told apart from one
+    /// that changed nothing, so only such files are read again: a tracked
+    /// file or any other untracked one (the work, and what it could be
+    /// swapped for during the run) still voids the run when its stamp moves.
     pub fn moved(&self, repo: &Repo) -> Vec<String> {
-        self.stamps.moved_in(&Stamps::take(repo, &self.inputs.paths))
+        let moved = self.stamps.moved_in(&Stamps::take(repo, &self.inputs.paths));
+        moved
+            .into_iter()
+            .filter(|p| self.ignored_since.binary_search(p).is_err() || !self.inputs.holds_as_hashed(repo, p))
+            .collect()
     }
 }
 
@@ -132,10 +152,10 @@ const READS: usize = 4;
 /// them moves a stamp by the command's end ([`Prepared::moved`]). So any
 /// write from the first read to the command's end voids the run.
 pub fn prepare(repo: &Repo, id: &str, gate: &Gate, task: &TaskState) -> Reading<Prepared> {
-    let mut inputs = read_inputs(repo, gate, task)?;
+    let (mut inputs, _) = read_inputs(repo, gate, task)?;
     for _ in 0..READS {
         let stamps = Stamps::take(repo, &inputs.paths);
-        let again = read_inputs(repo, gate, task)?;
+        let (again, ignored_since) = read_inputs(repo, gate, task)?;
         if again == inputs {
             let commit = refs::head(repo)?.commit;
             return Ok(Prepared {
@@ -146,6 +166,7 @@ pub fn prepare(repo: &Repo, id: &str, gate: &Gate, task: &TaskState) -> Reading<
                 commit,
                 started_at: chrono::Utc::now(),
                 environment: ledger::gate_environment(),
+                ignored_since,
             });
         }
         inputs = again;
@@ -158,10 +179,16 @@ pub fn prepare(repo: &Repo, id: &str, gate: &Gate, task: &TaskState) -> Reading<
 }
 
 /// A fresh status pass and the hash of `gate`'s inputs over it, read as
-/// `check` reads them, or the verdict's hash would never match.
-fn read_inputs(repo: &Repo, gate: &Gate, task: &TaskState) -> Reading<Inputs> {
+/// `check` reads them, or the verdict's hash would never match; with the
+/// untracked paths that pass found ignored by a rule newer than the start.
+fn read_inputs(repo: &Repo, gate: &Gate, task: &TaskState) -> Reading<(Inputs, Vec<String>)> {
+    use majordomus_readings::status::Why;
     let tree = crate::measure::working_tree(repo, task)?;
-    crate::family::verification::readings::inputs_now(repo, &tree, gate)
+    let inputs = crate::family::verification::readings::inputs_now(repo, &tree, gate)?;
+    let mut ignored_since: Vec<String> =
+        tree.overruled.iter().filter(|o| matches!(o.why, Why::IgnoredSince(_))).map(|o| o.path.to_string()).collect();
+    ignored_since.sort();
+    Ok((inputs, ignored_since))
 }
 
 /// How the command ended.

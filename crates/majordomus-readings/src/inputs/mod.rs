@@ -114,6 +114,23 @@ pub struct Inputs {
     /// one. The command runs them as the disk has them, which the commit
     /// does not hold, so the hash covers the disk's mode.
     pub off_record: Vec<OffRecord>,
+    /// The untracked input files as they were hashed (links aside), sorted
+    /// by path: [`Inputs::holds_as_hashed`] asks a file rewritten while a
+    /// gate ran whether it still holds what the verdict covers.
+    pub untracked: Vec<InputFile>,
+}
+
+impl Inputs {
+    /// Whether the untracked input at `path` holds now, on disk, the content
+    /// and mode it was hashed with. A file that is no untracked input, or a
+    /// link (whose hash covers what it leads to as well), is never said to.
+    pub fn holds_as_hashed(&self, repo: &Repo, path: &str) -> bool {
+        let Ok(i) = self.untracked.binary_search_by(|f| f.path.as_str().cmp(path)) else { return false };
+        let hashed = &self.untracked[i];
+        let rel = RepoPath::parse(path);
+        worktree_mode_of(repo, &rel, None) == Some(hashed.mode)
+            && content_id(repo, &rel).is_some_and(|id| id == hashed.id)
+    }
 }
 
 /// A tracked input whose executable bit on disk is not the one git records.
@@ -162,6 +179,7 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
     let mut seen: BTreeSet<String> = BTreeSet::new();
     // Links among the inputs, or with a glob reaching beneath them.
     let mut links: BTreeSet<String> = BTreeSet::new();
+    let mut untracked: Vec<InputFile> = Vec::new();
     // Inputs a sparse checkout leaves out of the working tree: hashed as
     // the index holds them, and named, each with a line of its own in the
     // hash (a run made without the file is not a run made with it, though
@@ -231,6 +249,8 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
             if let Some(id) = content_id(repo, bytes) {
                 if mode == MODE_LINK {
                     links.insert(path.clone());
+                } else {
+                    untracked.push(InputFile { path: path.clone(), mode, id: id.clone(), through: None });
                 }
                 files.push(InputFile { path: path.clone(), mode, id, through: None });
             }
@@ -248,7 +268,15 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
     let mut context = ignore::context(repo, tree, matcher)?;
     context.extend(absent.iter().map(|p| format!("absent from the working tree: {p}")));
     let paths = files.iter().filter(|f| f.mode != MODE_GITLINK).map(|f| f.path.clone()).collect();
-    Ok(Inputs { hash: manifest_hash_under(command, &files, &context)?, files: files.len(), absent, paths, off_record })
+    untracked.sort();
+    Ok(Inputs {
+        hash: manifest_hash_under(command, &files, &context)?,
+        files: files.len(),
+        absent,
+        paths,
+        off_record,
+        untracked,
+    })
 }
 
 /// A regular file's mode, executable or not.
@@ -411,6 +439,26 @@ mod tests {
     }
 
     #[test]
+    fn an_untracked_input_holds_as_hashed_only_with_its_content_and_mode_and_a_tracked_one_never() {
+        let t = repo();
+        t.write("cache/nodeids", "[\"t::a\"]\n");
+        let repo = crate::open(t.path()).expect("open");
+        let before = inputs(&t, &["**"]);
+        // Written again as it was: its stamp moves, its content does not.
+        t.write("cache/nodeids", "[\"t::a\"]\n");
+        assert!(before.holds_as_hashed(&repo, "cache/nodeids"));
+        // A tracked input is never read again, whatever it holds.
+        assert!(!before.holds_as_hashed(&repo, "src/lib.rs"));
+        t.write("cache/nodeids", "[]\n");
+        assert!(!before.holds_as_hashed(&repo, "cache/nodeids"));
+        t.write("cache/nodeids", "[\"t::a\"]\n");
+        use std::os::unix::fs::PermissionsExt;
+        let file = t.path().join("cache/nodeids");
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        assert!(!before.holds_as_hashed(&repo, "cache/nodeids"));
+    }
+
+    #[test]
     fn reverting_a_change_restores_the_hash() {
         let t = repo();
         let before = inputs(&t, &["src/**"]);
@@ -520,7 +568,9 @@ mod tests {
         let with_link = inputs(&t, &["src/**"]);
         assert_eq!(with_link.files, 4);
         t.commit_all("all");
-        assert_eq!(inputs(&t, &["src/**"]), with_link, "committed, the index's modes are the working tree's");
+        let committed = inputs(&t, &["src/**"]);
+        assert_eq!(committed.hash, with_link.hash, "committed, the index's modes are the working tree's");
+        assert!(committed.untracked.is_empty());
     }
 
     #[test]
