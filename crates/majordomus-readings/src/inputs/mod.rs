@@ -646,7 +646,8 @@ mod tests {
         let lib = t.path().join("lib");
         let recorded = Oid::from_str(t.git(&["rev-parse", "HEAD:lib"]).trim()).expect("id");
         let repo = crate::open(t.path()).expect("open");
-        assert_eq!(submodule_id(&repo, "lib", recorded, false), Some(recorded.to_string()), "the line it always had");
+        let always = Some((recorded.to_string(), false));
+        assert_eq!(submodule_id(&repo, "lib", recorded, false), always, "the line it always had");
         let clean = inputs(&t, &["**"]).hash;
         t.write("lib/fix.txt", "fixed\n");
         let untracked = inputs(&t, &["**"]).hash;
@@ -666,5 +667,20 @@ mod tests {
         assert_ne!(inputs(&t, &["lib/**"]).hash, fixed, "committed there: HEAD moved");
         t.git_in(&lib, &["reset", "-q", "--soft", "HEAD~1"]);
         assert_eq!(inputs(&t, &["lib/**"]).hash, fixed, "put back as it was");
+    }
+
+    /// A submodule with nothing checked out is named absent, with a line
+    /// of its own in the hash: a run over the empty directory is not a run
+    /// over its commit (test/cases/508).
+    #[test]
+    fn a_submodule_not_checked_out_is_absent_from_the_working_tree() {
+        let t = repo();
+        let _bare = t.with_submodule();
+        let clean = inputs(&t, &["**"]);
+        assert!(clean.absent.is_empty(), "{clean:?}");
+        t.git(&["submodule", "deinit", "-q", "-f", "lib"]);
+        let deinit = inputs(&t, &["**"]);
+        assert_eq!(deinit.absent, ["lib"]);
+        assert_ne!(deinit.hash, clean.hash, "a run without its files is not a run with them");
     }
 }
