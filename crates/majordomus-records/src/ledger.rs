@@ -127,7 +127,7 @@ pub enum Event {
 /// under other values than the task's start is not the gate's verdict
 /// (`gates-green`'s judging says so). A variable only the project's own
 /// tests read (`SKIP_INTEGRATION`) is not the runner's, and is not here.
-pub const GATE_ENVIRONMENT: [&str; 75] = [
+pub const GATE_ENVIRONMENT: [&str; 80] = [
     // Where a name is looked up; what a shell reads before the command
     // (`BASH_ENV` for bash, `ENV` for an interactive POSIX shell); the
     // options bash turns on at its start (`SHELLOPTS=noexec` reads a
@@ -245,6 +245,21 @@ pub const GATE_ENVIRONMENT: [&str; 75] = [
     // `usercustomize` ends the interpreter at its start.
     "HOME",
     "XDG_CONFIG_HOME",
+    // git's own pointers to its settings, read by every git a gate runs:
+    // the user's and the system's configuration files (`GIT_CONFIG_GLOBAL`
+    // naming one where `core.whitespace = -trailing-space` passes `git
+    // diff --check`: test/cases/506), and where its attributes come from
+    // (`GIT_ATTR_SOURCE`, a tree whose `.gitattributes` says `-whitespace`).
+    // The rest of git's settings variables never reach a gate: its command
+    // runs without `GIT_CONFIG`, `GIT_CONFIG_PARAMETERS` and
+    // `GIT_CONFIG_COUNT` (the runner's `REPOSITORY_ENV`, as `git rev-parse
+    // --local-env-vars` lists them), and git reads the
+    // `GIT_CONFIG_KEY_n`/`GIT_CONFIG_VALUE_n` pairs only under that count.
+    "GIT_CONFIG_GLOBAL",
+    "GIT_CONFIG_SYSTEM",
+    "GIT_CONFIG_NOSYSTEM",
+    "GIT_ATTR_SOURCE",
+    "GIT_ATTR_NOSYSTEM",
 ];
 
 /// Families of variables recorded where set, each by how its names begin,
@@ -350,40 +365,43 @@ pub fn compared_names<'a>(start: &'a Environment, run: &'a Environment) -> Vec<&
     names
 }
 
-/// Whether two recorded values of the gate environment variable `name`
-/// choose the same run: equal, or, for bash's option lists (`SHELLOPTS`,
-/// `BASHOPTS`), the same once the options that only make a run stop
-/// sooner or say more ([`ONLY_STRICTER`]) and bash's own defaults are set
-/// aside. A wrapper's `set -euo pipefail; export SHELLOPTS` is the same
-/// gate; `noexec`, `noglob` or `nullglob` is not (test/cases/446).
-pub fn same_value(name: &str, a: Option<&str>, b: Option<&str>) -> bool {
-    if a == b {
+/// Whether a run's value of the gate environment variable `name` chooses
+/// the same run as the start's: equal, or, for bash's option lists
+/// (`SHELLOPTS`, `BASHOPTS`), the same once the options that only print
+/// more and bash's own defaults ([`ONLY_SAY_MORE`]) are set aside, and
+/// with every option of the start's kept. A run may add an option that
+/// only makes it stop sooner ([`ONLY_STRICTER`]): a wrapper's `set -euo
+/// pipefail; export SHELLOPTS` is the same gate. It may not take one away:
+/// a gate written for the start's inherited `errexit` runs on past its
+/// failing line without it (test/cases/507); nor add any other (`noexec`,
+/// `noglob`, `nullglob`: test/cases/446).
+pub fn same_value(name: &str, start: Option<&str>, run: Option<&str>) -> bool {
+    if start == run {
         return true;
     }
     if !matches!(name, "SHELLOPTS" | "BASHOPTS") {
         return false;
     }
-    let options = |v: Option<&str>| -> std::collections::BTreeSet<String> {
-        v.unwrap_or_default()
-            .split(':')
-            .filter(|o| !o.is_empty() && !ONLY_STRICTER.contains(o))
-            .map(str::to_string)
-            .collect()
-    };
-    options(a) == options(b)
+    let (start, run) = (options(start), options(run));
+    start.is_subset(&run) && run.difference(&start).all(|o| ONLY_STRICTER.contains(o))
 }
 
+/// The options a value of `SHELLOPTS` or `BASHOPTS` lists, without those
+/// that leave what a run does as it was ([`ONLY_SAY_MORE`]).
+fn options(value: Option<&str>) -> std::collections::BTreeSet<&str> {
+    value.unwrap_or_default().split(':').filter(|o| !o.is_empty() && !ONLY_SAY_MORE.contains(o)).collect()
+}
+
+/// The options of bash that only stop a run at a failure it would have
+/// had: a run may add them to the start's, never take them away.
+const ONLY_STRICTER: [&str; 4] = ["errexit", "nounset", "pipefail", "inherit_errexit"];
+
 /// The options of bash that, set or not, leave which commands a gate runs
-/// as they were: those that stop a run at a failure it would have had
-/// (`errexit`, `nounset`, `pipefail`, `inherit_errexit`), those that print
-/// more (`xtrace`, `verbose`), and those bash sets on its own in every
-/// shell that runs a script (`braceexpand`, `hashall`,
-/// `interactive-comments`, and `BASHOPTS`' defaults).
-const ONLY_STRICTER: [&str; 22] = [
-    "errexit",
-    "nounset",
-    "pipefail",
-    "inherit_errexit",
+/// and where it stops as they were: those that print more (`xtrace`,
+/// `verbose`), and those bash sets on its own in every shell that runs a
+/// script (`braceexpand`, `hashall`, `interactive-comments`, and
+/// `BASHOPTS`' defaults).
+const ONLY_SAY_MORE: [&str; 18] = [
     "xtrace",
     "verbose",
     "braceexpand",
@@ -868,6 +886,8 @@ mod tests {
                 "PHP_INI_SCAN_DIR",
                 "BAZELISK_BASE_URL",
             ])
+            // git's pointers to its settings files (test/cases/506).
+            .chain(["GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM", "GIT_ATTR_SOURCE"])
         {
             assert!(in_gate_environment(name), "{name}");
         }
@@ -887,6 +907,10 @@ mod tests {
             "HARNESS_",
             "NOX",
             "node_test_context",
+            // Taken out of a gate's environment, or read only under a name taken out.
+            "GIT_CONFIG_COUNT",
+            "GIT_CONFIG_KEY_0",
+            "GIT_CONFIG_PARAMETERS",
         ] {
             assert!(!in_gate_environment(name), "{name}");
         }
@@ -896,6 +920,16 @@ mod tests {
             Some("braceexpand:errexit:hashall:interactive-comments:nounset:pipefail")
         ));
         assert!(!same_value("SHELLOPTS", None, Some("braceexpand:hashall:noexec")));
+        // Strictness added is the same run; taken away, it is not.
+        assert!(!same_value(
+            "SHELLOPTS",
+            Some("braceexpand:errexit:hashall:interactive-comments"),
+            Some("braceexpand:hashall:interactive-comments")
+        ));
+        assert!(!same_value("SHELLOPTS", Some("errexit:pipefail"), None));
+        assert!(same_value("SHELLOPTS", Some("errexit:hashall"), Some("errexit:nounset:xtrace")));
+        assert!(same_value("SHELLOPTS", Some("xtrace:hashall"), Some("braceexpand")));
+        assert!(!same_value("BASHOPTS", Some("cmdhist:inherit_errexit"), Some("cmdhist")));
         assert!(!same_value("BASHOPTS", Some("cmdhist"), Some("cmdhist:nullglob")));
         assert!(!same_value("PATH", Some("/bin"), Some("/bin:/x")));
         let huge = |n: usize| (0..n).map(|i| (format!("LD_X{i}"), None)).collect::<Environment>();

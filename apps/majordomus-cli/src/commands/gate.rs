@@ -368,7 +368,7 @@ fn verdict_line(state: &GateState<'_>, now: chrono::DateTime<chrono::Utc>) -> St
             when(run)
         ),
         GateState::Unseen { run, paths } => format!(
-            "passed {}, over its inputs as they are now, but not counted: {} changed since the start lay outside the sparse checkout it ran in",
+            "passed {}, over its inputs as they are now, but not counted: {} changed since the start lay outside the working tree it ran in (a sparse checkout's, or a submodule not checked out)",
             when(run),
             paths.join(", ")
         ),

@@ -102,8 +102,9 @@ pub struct Inputs {
     /// How many files matched.
     pub files: usize,
     /// Tracked inputs the working tree does not hold because a sparse
-    /// checkout leaves them out (skip-worktree, absent): a command run here
-    /// cannot see them, whatever the index holds for them.
+    /// checkout leaves them out (skip-worktree, absent), and submodules
+    /// with nothing checked out: a command run here cannot see them,
+    /// whatever the index holds for them.
     pub absent: Vec<String>,
     /// The files hashed, by path (submodules aside: their commit is not a
     /// file of this working tree), for [`stamps::Stamps::take`].
@@ -180,10 +181,11 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
     // Links among the inputs, or with a glob reaching beneath them.
     let mut links: BTreeSet<String> = BTreeSet::new();
     let mut untracked: Vec<InputFile> = Vec::new();
-    // Inputs a sparse checkout leaves out of the working tree: hashed as
-    // the index holds them, and named, each with a line of its own in the
-    // hash (a run made without the file is not a run made with it, though
-    // the blob is the same: test/cases/300).
+    // Inputs a sparse checkout leaves out of the working tree, and
+    // submodules not checked out: hashed as the index holds them, and
+    // named, each with a line of its own in the hash (a run made without
+    // the file is not a run made with it, though the blob is the same:
+    // test/cases/300, 508).
     let mut absent: Vec<String> = Vec::new();
     for (path, id, mode, skip) in &entries {
         if is_own_state(path) {
@@ -193,8 +195,11 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
         // inputs reach (`lib/**`, `**`): a verdict covers what it holds
         // (test/cases/287, 450).
         if *mode == MODE_GITLINK && (matcher.is_match(path) || matcher.may_match_beneath(path)) {
-            if let Some(id) = submodule_id(repo, path, *id, changed.contains(path.as_str())) {
+            if let Some((id, not_checked_out)) = submodule_id(repo, path, *id, changed.contains(path.as_str())) {
                 if seen.insert(path.clone()) {
+                    if not_checked_out {
+                        absent.push(path.clone());
+                    }
                     files.push(InputFile { path: path.clone(), mode: *mode, id, through: None });
                 }
             }
@@ -300,16 +305,21 @@ fn keeps_executable_bits(repo: &Repo) -> bool {
 /// path its own status lists, with its content, whatever its `ignore`
 /// setting hides from the superproject's status), so that a verdict
 /// recorded over one content inside it is not found again over another.
-/// Where no repository is checked out there: the index's commit, or,
-/// where the superproject's status found it changed (gone, or a file in
-/// its place), that path's content as any other input's.
-fn submodule_id(repo: &Repo, path: &str, recorded: Oid, changed: bool) -> Option<String> {
+/// Where no repository is checked out there: the index's commit, with
+/// `true` (absent from the working tree, a line of its own in the hash
+/// like a file a sparse checkout leaves out), since the command saw an
+/// empty directory, not that commit's files: a run made with the
+/// submodule deinitialised does not vouch for a checkout of its commit
+/// (test/cases/508). Where the superproject's status found it changed
+/// (gone, or a file in its place): that path's content as any other
+/// input's.
+fn submodule_id(repo: &Repo, path: &str, recorded: Oid, changed: bool) -> Option<(String, bool)> {
     let rel = RepoPath::parse(path);
     match status::submodule(repo, &rel) {
-        Some(inside) if inside.head == Some(recorded) && !inside.changed => Some(recorded.to_string()),
-        Some(inside) => Some(inside.id),
-        None if changed => content_id(repo, &rel),
-        None => Some(recorded.to_string()),
+        Some(inside) if inside.head == Some(recorded) && !inside.changed => Some((recorded.to_string(), false)),
+        Some(inside) => Some((inside.id, false)),
+        None if changed => content_id(repo, &rel).map(|id| (id, false)),
+        None => Some((recorded.to_string(), true)),
     }
 }
 
@@ -686,7 +696,8 @@ mod tests {
         let lib = t.path().join("lib");
         let recorded = Oid::from_str(t.git(&["rev-parse", "HEAD:lib"]).trim()).expect("id");
         let repo = crate::open(t.path()).expect("open");
-        assert_eq!(submodule_id(&repo, "lib", recorded, false), Some(recorded.to_string()), "the line it always had");
+        let always = Some((recorded.to_string(), false));
+        assert_eq!(submodule_id(&repo, "lib", recorded, false), always, "the line it always had");
         let clean = inputs(&t, &["**"]).hash;
         t.write("lib/fix.txt", "fixed\n");
         let untracked = inputs(&t, &["**"]).hash;
@@ -706,5 +717,20 @@ mod tests {
         assert_ne!(inputs(&t, &["lib/**"]).hash, fixed, "committed there: HEAD moved");
         t.git_in(&lib, &["reset", "-q", "--soft", "HEAD~1"]);
         assert_eq!(inputs(&t, &["lib/**"]).hash, fixed, "put back as it was");
+    }
+
+    /// A submodule with nothing checked out is named absent, with a line
+    /// of its own in the hash: a run over the empty directory is not a run
+    /// over its commit (test/cases/508).
+    #[test]
+    fn a_submodule_not_checked_out_is_absent_from_the_working_tree() {
+        let t = repo();
+        let _bare = t.with_submodule();
+        let clean = inputs(&t, &["**"]);
+        assert!(clean.absent.is_empty(), "{clean:?}");
+        t.git(&["submodule", "deinit", "-q", "-f", "lib"]);
+        let deinit = inputs(&t, &["**"]);
+        assert_eq!(deinit.absent, ["lib"]);
+        assert_ne!(deinit.hash, clean.hash, "a run without its files is not a run with them");
     }
 }

@@ -179,8 +179,9 @@ pub enum GateState<'a> {
     /// not the gate's verdict.
     Elsewhere { run: &'a RecordedRun, why: Elsewhere<'a> },
     /// Its latest run over exactly the inputs now passed, but inputs the
-    /// task changed lie outside the sparse checkout it ran in: the run
-    /// never saw them, so it is not their verdict.
+    /// task changed lie outside the working tree it ran in (a sparse
+    /// checkout's, or a submodule not checked out): the run never saw
+    /// them, so it is not their verdict.
     Unseen { run: &'a RecordedRun, paths: &'a [String] },
     /// Its latest run over exactly the inputs now passed, but under
     /// `core.fileMode = false` an input's executable bit on disk is not the
@@ -310,7 +311,7 @@ pub(crate) fn gate_clause(id: &str, state: &GateState<'_>) -> String {
             by(run)
         ),
         GateState::Unseen { run, paths } => format!(
-            "{id} passed over its inputs as they are now ({}), but {} changed since the start {} outside the sparse checkout it ran in, so the run never saw {}: {}",
+            "{id} passed over its inputs as they are now ({}), but {} changed since the start {} outside the working tree it ran in (left out by a sparse checkout, or a submodule not checked out), so the run never saw {}: {}",
             by(run),
             count(paths.len(), "input"),
             if paths.len() == 1 { "lies" } else { "lie" },
@@ -758,7 +759,7 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
                     _ => "majordomus gate run --all".to_string(),
                 };
                 v.remedy(format!(
-                    "bring {} into the working tree (git sparse-checkout add with {} directories, or git sparse-checkout disable), then {run}",
+                    "bring {} into the working tree (git sparse-checkout add with {} directories, or git sparse-checkout disable; git submodule update --init for a submodule), then {run}",
                     names(&unseen),
                     if unseen.len() == 1 { "its" } else { "their" }
                 ))
