@@ -4,19 +4,20 @@
 //! "The same baseline" is the one at that path, or the one it moved
 //! from (`Debt::moved`, in or out of the naming pattern); a baseline that
 //! cannot be told from a moved one is compared with every baseline gone;
-//! and a baseline new since the start that holds entries taken out of other
-//! baselines is a continuation of them, compared with every baseline at the
-//! start. Only a baseline new since the start and fed by nothing is named and
-//! not counted: it records debt that was already there (a new tool's
-//! findings), which is not growth.
+//! and a baseline new since the start that holds copies taken out of other
+//! baselines (or an entry uncommitted at the start that the task committed)
+//! is a continuation of them: it may hold the copies taken out, each once
+//! over every such baseline, and whatever else it holds is added. Only a
+//! baseline new since the start and fed by nothing is named and not
+//! counted: it records debt that was already there (a new tool's findings),
+//! which is not growth.
 
-use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use foldhash::fast::RandomState;
 use serde_json::json;
 
-use majordomus_readings::baselines::{self, shown, Entry};
+use majordomus_readings::baselines::{self, shown, Copies, Entry};
 
 use super::super::readings::{Debt, LandedEntry, Moved, StartFrom, BY_ELIMINATION};
 use crate::answer::Status;
@@ -35,9 +36,10 @@ enum Against<'a> {
     Moved(&'a Moved, &'a [Entry]),
     /// Every baseline gone (it cannot be told from one moved from them).
     Gone(&'a [Entry]),
-    /// Every baseline at the start: it is new, but holds entries taken
-    /// out of them since (`fed` of them).
-    Every { all: Vec<&'a Entry>, fed: usize },
+    /// The copies taken out of the start's baselines since: it is new, but
+    /// holds some of them, or `owned` entries uncommitted at the start that
+    /// the task committed.
+    TakenOut { owned: usize },
 }
 
 pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
@@ -59,24 +61,11 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
     let undecided: BTreeSet<&str> = debt.undecided.iter().map(String::as_str).collect();
     // Every copy each gone baseline held: entries are compared as copies.
     let gone_entries: Vec<Entry> = gone.iter().filter_map(|p| debt.start.get(*p)).flatten().cloned().collect();
-    // Entries taken out of the start's baselines: held by one at the start,
-    // and now by none that was there (at its path or moved). Needed only
-    // for a baseline new since the start, so made only when there is one
-    // (at a hundred baselines of a hundred entries, building these two sets
-    // at every check was a sixth of it).
-    let taken_out: OnceCell<BTreeSet<&Entry>> = OnceCell::new();
-    let taken_out = || {
-        taken_out.get_or_init(|| {
-            let at_start: BTreeSet<&Entry> = debt.start.values().flatten().collect();
-            let kept: BTreeSet<&Entry> = debt
-                .now
-                .iter()
-                .filter(|(p, _)| debt.start.contains_key(*p) || former.contains_key(p.as_str()))
-                .flat_map(|(_, e)| e)
-                .collect();
-            at_start.difference(&kept).copied().collect()
-        })
-    };
+    // The copies taken out of the start's baselines, and what is left of
+    // them as the baselines new since the start draw on them. Needed only
+    // where there is one, so made only then (at a hundred baselines of a
+    // hundred entries, building it at every check was a sixth of it).
+    let mut pool: Option<(Copies<'_>, Copies<'_>)> = None;
 
     let mut grew = Vec::new();
     // The copies HEAD's commit holds that a baseline's growth names.
@@ -103,33 +92,37 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
         } else if let Some(then) = debt.start.get(path) {
             Against::Itself(then)
         } else {
-            let fed = entries.iter().filter(|e| taken_out().contains(e)).collect::<BTreeSet<_>>().len();
-            if fed == 0 {
+            let (taken, _) = pool.get_or_insert_with(|| {
+                let taken = taken_out(debt, &former, &undecided);
+                (taken.clone(), taken)
+            });
+            // Fed by what was taken out, whatever another new baseline drew
+            // first: which is fed never hangs on the order of their names.
+            let fed = entries.iter().filter(|e| taken.contains_key(e.as_slice())).count();
+            let owned = entries.iter().filter(|e| debt.committed.contains(e)).count();
+            if fed == 0 && owned == 0 {
                 first.push(format!("{path} ({})", count(entries.len(), "entry")));
                 rows.push(json!({ "path": path, "then": null, "now": entries.len(), "added": [], "first_seen": true }));
                 continue;
             }
             fed_paths.push(path.as_str());
-            // Every copy of every entry the start held, in any baseline.
-            Against::Every { all: debt.start.values().flatten().collect(), fed }
-        };
-        let then_len = match &against {
-            Against::Itself(t) | Against::Moved(_, t) | Against::Gone(t) => t.len(),
-            Against::Every { all, .. } => all.len(),
+            Against::TakenOut { owned }
         };
         // The common case, a baseline that did not change, looks nothing up.
         let unchanged = matches!(&against, Against::Itself(t) | Against::Moved(_, t) | Against::Gone(t) if entries.as_slice() == *t);
         // Compared as copies: a second copy of an entry the start held once
         // is one more allowed occurrence, an entry added (test/cases/462).
-        let added_copies: Vec<&Entry> = if unchanged {
-            Vec::new()
-        } else {
-            match &against {
-                Against::Itself(t) | Against::Moved(_, t) | Against::Gone(t) => {
-                    baselines::more_copies(entries, t.iter())
-                }
-                Against::Every { all, .. } => baselines::more_copies(entries, all.iter().copied()),
+        // A new baseline draws on the copies taken out, so one copy taken
+        // out allows one copy in one new baseline (test/cases/499).
+        let (then_len, added_copies): (usize, Vec<&Entry>) = match &against {
+            Against::Itself(t) | Against::Moved(_, t) | Against::Gone(t) if unchanged => (t.len(), Vec::new()),
+            Against::Itself(t) | Against::Moved(_, t) | Against::Gone(t) => {
+                (t.len(), baselines::more_copies(entries, t.iter()))
             }
+            Against::TakenOut { .. } => match pool.as_mut() {
+                Some((_, left)) => draw(left, entries),
+                None => (0, entries.iter().collect()),
+            },
         };
         let mut seen = HashSet::with_hasher(RandomState::default());
         let added: Vec<&Entry> = added_copies.iter().copied().filter(|e| seen.insert(e.as_slice())).collect();
@@ -140,7 +133,7 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
             false => {
                 let then = match &against {
                     Against::Itself(t) | Against::Moved(_, t) | Against::Gone(t) => baselines::copies(t.iter()),
-                    Against::Every { all, .. } => baselines::copies(all.iter().copied()),
+                    Against::TakenOut { .. } => baselines::copies(debt.start.values().flatten()),
                 };
                 let now = baselines::copies(entries.iter());
                 let of = |c: &baselines::Copies<'_>, e: &Entry| c.get(e.as_slice()).copied().unwrap_or(0);
@@ -173,9 +166,12 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
         }
         match &against {
             Against::Gone(_) => row["compared_with"] = json!(gone),
-            Against::Every { fed, .. } => {
-                row["compared_with"] = json!("every baseline at the start");
-                row["entries_taken_out_of_others"] = json!(fed);
+            Against::TakenOut { owned } => {
+                row["compared_with"] = json!("the copies taken out of the baselines at the start");
+                row["entries_taken_out_of_others"] = json!(then_len);
+                if *owned > 0 {
+                    row["entries_the_task_committed"] = json!(owned);
+                }
             }
             Against::Moved(m, _) if m.left_pattern => row["left_pattern"] = json!(true),
             _ => {}
@@ -195,9 +191,9 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
                 names(&gone),
                 if gone.len() == 1 { "it" } else { "them" }
             ),
-            Against::Every { fed, .. } => format!(
-                "new since the start, but holding {} taken out of other baselines since, so compared with every baseline at the start; ",
-                count(*fed, "entry")
+            Against::TakenOut { owned } => format!(
+                "new since the start, but holding {}, so compared with the copies taken out of the start's baselines (each allowed once over every new baseline); ",
+                feeds(then_len, *owned)
             ),
         };
         let listed: Vec<String> = added.iter().take(SHOWN_ENTRIES).map(|e| named(e)).collect();
@@ -385,6 +381,64 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
             details,
         )
         .remedy(remedy_for_growth(&paths, debt, &gone))
+    }
+}
+
+/// The copies the start's baselines held past those the baselines there
+/// at the start hold now (at their path, moved, or compared with those
+/// gone; HEAD's copies beside the file's): the copies taken out of them
+/// since, which a new baseline may hold without growth. As copies, not as
+/// entries: one of two copies moved out leaves the other where it was, and
+/// only the one moved may be held anew (test/cases/499). The start's
+/// entries are without those uncommitted at the start that the task
+/// committed (`Debt::committed`), so those are never among them: moved
+/// into a new baseline and committed there, one is the task's
+/// (test/cases/500).
+fn taken_out<'a>(debt: &'a Debt, former: &BTreeMap<&str, &Moved>, undecided: &BTreeSet<&str>) -> Copies<'a> {
+    let mut left = baselines::copies(debt.start.values().flatten());
+    let continued = |p: &str| debt.start.contains_key(p) || former.contains_key(p) || undecided.contains(p);
+    let in_file = debt.now.iter().filter(|(p, _)| continued(p)).flat_map(|(_, e)| e);
+    let in_head = debt.head_only.iter().filter(|(p, _)| continued(p)).map(|(_, e)| e);
+    for e in in_file.chain(in_head) {
+        if let Some(n) = left.get_mut(e.as_slice()) {
+            *n = n.saturating_sub(1);
+        }
+    }
+    left.retain(|_, n| *n > 0);
+    left
+}
+
+/// Draws `entries` on the copies taken out (`pool`), in order: each copy
+/// the pool still holds is taken from it (so a second new baseline cannot
+/// hold it again), and each it does not is added. Returns how many were
+/// drawn, and those added.
+fn draw<'e>(pool: &mut Copies<'_>, entries: &'e [Entry]) -> (usize, Vec<&'e Entry>) {
+    let mut drawn = 0;
+    let mut added = Vec::new();
+    for e in entries {
+        match pool.get_mut(e.as_slice()) {
+            Some(n) if *n > 0 => {
+                *n -= 1;
+                drawn += 1;
+            }
+            _ => added.push(e),
+        }
+    }
+    (drawn, added)
+}
+
+/// What feeds a new baseline, for a sentence: the copies taken out of
+/// other baselines it holds, and the entries the task committed.
+fn feeds(fed: usize, owned: usize) -> String {
+    let taken = format!("{} taken out of other baselines since", count(fed, "entry"));
+    let committed = format!(
+        "{} uncommitted at the start that the task committed (the task's, not the start's)",
+        count(owned, "entry")
+    );
+    match (fed, owned) {
+        (_, 0) => taken,
+        (0, _) => committed,
+        _ => format!("{taken} and {committed}"),
     }
 }
 

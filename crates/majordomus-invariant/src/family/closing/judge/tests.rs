@@ -680,7 +680,7 @@ fn an_undecided_baseline_is_compared_with_every_baseline_gone_and_passes_only_wi
 }
 
 #[test]
-fn a_new_baseline_fed_by_entries_taken_out_of_another_is_compared_with_every_baseline_at_the_start() {
+fn a_new_baseline_fed_by_entries_taken_out_of_another_is_compared_with_the_copies_taken_out() {
     let mut r = well();
     r.closing.debt = Ok(debt(
         baselines(&[(".ai/repo/lint-baseline.txt", &["a", "b", "d"])]),
@@ -691,7 +691,8 @@ fn a_new_baseline_fed_by_entries_taken_out_of_another_is_compared_with_every_bas
     assert!(
         a.evidence.contains(
             ".ai/repo/lint-more-baseline.txt (new since the start, but holding 2 entries taken out of other baselines since, \
-             so compared with every baseline at the start; 3 entries then, 3 now; added `c`)"
+             so compared with the copies taken out of the start's baselines (each allowed once over every new baseline); \
+             2 entries then, 3 now; added `c`)"
         ),
         "{}",
         a.evidence
@@ -710,6 +711,76 @@ fn a_new_baseline_fed_by_entries_taken_out_of_another_is_compared_with_every_bas
         "{}",
         a.evidence
     );
+}
+
+#[test]
+fn a_new_baseline_may_hold_the_copies_taken_out_and_no_more() {
+    let mut r = well();
+    // One of two copies moved out leaves the other where it was: the new
+    // baseline is fed by the one, and its own entry is added.
+    r.closing.debt = Ok(debt(
+        baselines(&[(".ai/repo/lint-baseline.txt", &["b", "b", "c"])]),
+        baselines(&[(".ai/repo/lint-baseline.txt", &["b", "c"]), (".ai/repo/expect-baseline.txt", &["b", "n"])]),
+    ));
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(a.evidence.contains("1 entry then, 2 now; added `n`"), "{}", a.evidence);
+    // An entry two baselines held, taken out of one.
+    r.closing.debt = Ok(debt(
+        baselines(&[(".ai/repo/a-baseline.txt", &["x"]), (".ai/repo/b-baseline.txt", &["x"])]),
+        baselines(&[
+            (".ai/repo/a-baseline.txt", &["x"]),
+            (".ai/repo/b-baseline.txt", &[]),
+            (".ai/repo/c-baseline.txt", &["x", "n"]),
+        ]),
+    ));
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(a.evidence.contains("added `n`"), "{}", a.evidence);
+    // A copy taken out is held anew once: two new baselines cannot both.
+    r.closing.debt = Ok(debt(
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a", "b"])]),
+        baselines(&[
+            (".ai/repo/lint-baseline.txt", &["a"]),
+            (".ai/repo/m-baseline.txt", &["b"]),
+            (".ai/repo/n-baseline.txt", &["b"]),
+        ]),
+    ));
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(a.evidence.contains(".ai/repo/n-baseline.txt (new since the start"), "{}", a.evidence);
+    // The honest split: what was taken out, and only that, passes.
+    r.closing.debt = Ok(debt(
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a", "b", "b"])]),
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a", "b"]), (".ai/repo/m-baseline.txt", &["b"])]),
+    ));
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+}
+
+#[test]
+fn a_new_baseline_holding_an_entry_the_task_committed_is_compared_and_the_entry_is_added() {
+    let mut r = well();
+    // The start's entries are read without the one the task committed
+    // (`committed_since`), so nothing was taken out; the new baseline is
+    // fed by the task's own entry, which is added.
+    let mut d = debt(
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a"])]),
+        baselines(&[(".ai/repo/lint-baseline.txt", &["a"]), (".ai/repo/peer-baseline.txt", &["p"])]),
+    );
+    d.committed = vec![b"p".to_vec()];
+    r.closing.debt = Ok(d);
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(
+        a.evidence.contains(
+            ".ai/repo/peer-baseline.txt (new since the start, but holding 1 entry uncommitted at the start that the task \
+             committed (the task's, not the start's)"
+        ),
+        "{}",
+        a.evidence
+    );
+    assert!(a.evidence.contains("added `p`"), "{}", a.evidence);
 }
 
 #[test]
