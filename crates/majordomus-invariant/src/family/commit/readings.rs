@@ -86,13 +86,15 @@ pub fn submodules(
         (Some(_), Some(start)) => return Err(Unread::start_commit_missing(start)),
         (Some(head), None) => refs::submodules::changed(repo, head, None, superproject_url(record))?,
     };
-    let tips = publishing_tips(
-        head_commit,
-        branches.as_ref().map_err(Clone::clone)?,
-        evidence.as_ref().map_err(Clone::clone)?,
-        record,
-    );
-    let own = refs::submodules::moved_by_own(repo, record, head_commit, &tips, superproject_url(record), &found)?;
+    let tips = || {
+        Ok(publishing_tips(
+            head_commit,
+            branches.as_ref().map_err(Clone::clone)?,
+            evidence.as_ref().map_err(Clone::clone)?,
+            record,
+        ))
+    };
+    let own = refs::submodules::moved_by_own(repo, record, head_commit, tips, superproject_url(record), &found)?;
     found.extend(own);
     Ok(found)
 }
