@@ -137,9 +137,8 @@ pub fn elsewhere(
     } else {
         tags_holding(repo, |c| made_here.contains(c))?
     };
-    let written = super::kept::written_since(repo, record)?;
-    let kept: Vec<(String, Oid)> = written
-        .refs
+    let mut written = super::kept::written_since(repo, record)?;
+    let kept: Vec<(String, Oid)> = std::mem::take(&mut written.refs)
         .into_iter()
         .filter(|(name, _)| !tags.iter().any(|(t, _)| name.strip_prefix("refs/tags/") == Some(t.as_str())))
         .collect();
@@ -156,7 +155,7 @@ pub fn elsewhere(
     // reflog does not.
     let unnamed =
         |(name, tip): &(String, Oid), fetch: bool| !made_here.contains(tip) && (!fetch || !fetched(repo, name));
-    let loose = if kept.iter().any(|r| super::kept::Written::made_here_only(&r.0) && unnamed(r, false))
+    let loose = if kept.iter().any(|r| written.mine_only(&r.0) && unnamed(r, false))
         || uncounted.iter().any(|r| unnamed(r, true))
     {
         loose_work(repo, record)?
@@ -164,13 +163,13 @@ pub fn elsewhere(
         HashSet::new()
     };
     let mine_by = |c: &Oid| made_here.contains(c) || loose.contains(c);
-    // Where git's tools write refs (notes, a bisect's marks), only a ref
-    // at a commit this worktree made since the start is read (HEAD's
-    // reflog names it, or it is one of `loose`): a notes history is never
-    // walked.
+    // Where git's tools write refs (notes, a bisect's marks), and in a
+    // peer worktree's own refs, only a ref at a commit this worktree made
+    // since the start is read (HEAD's reflog names it, or it is one of
+    // `loose`): a notes history is never walked.
     let kept: Vec<(String, Oid)> = kept
         .into_iter()
-        .filter(|(name, tip)| !super::kept::Written::made_here_only(name) || mine_by(tip))
+        .filter(|(name, tip)| !written.mine_only(name) || mine_by(tip))
         .filter(|(name, tip)| !restates(repo, name, *tip))
         .collect();
     let unproven: Vec<(String, Oid)> = uncounted
@@ -271,8 +270,14 @@ pub fn elsewhere(
     }
     for (name, tip) in kept {
         let mut mine = reach(repo, tip, &new, &mut parents)?;
-        if super::kept::Written::made_here_only(&name) {
+        if written.mine_only(&name) {
             mine.retain(mine_by);
+        }
+        // A peer's own ref keeps the peer's work, as its branch does: what
+        // its HEAD reflog shows it made there is its own (test/cases/498).
+        if let Some(peer) = super::kept::worktree_of(&name).filter(|_| !mine.is_empty() && written.is_peers(&name)) {
+            let theirs = made_in_worktree(repo, peer)?;
+            mine.retain(|c| !theirs.contains(c));
         }
         if !mine.is_empty() {
             out.kept.push(BranchWork {

@@ -23,6 +23,17 @@
 //! same). Unchanged, the cost is one listing of the refs outside
 //! `refs/heads` and `refs/remotes` and a stamp of each.
 //!
+//! Every worktree's own refs are read the same: git keeps `refs/bisect`,
+//! `refs/rewritten` and `refs/worktree` apart for each (a linked one's in
+//! `worktrees/NAME/refs` of the common directory, the main one's in the
+//! common directory's own), never packed, and writes another's as
+//! `worktrees/NAME/refs/...` or `main-worktree/refs/...`; they are read
+//! under those names. A peer's (the main worktree's from a linked one, or
+//! a linked one there at the start) counts only for the commits this
+//! worktree made, as its branch does ([`Written::mine_only`],
+//! test/cases/498). The cost is one listing of `worktrees` and of three
+//! directories in each worktree's git directory.
+//!
 //! Not read, each read elsewhere: branches, remote-tracking refs
 //! (evidence, and those that are not evidence: [`super::attribution`]),
 //! `refs/stash` (`no-stash`). Where git's own tools write
@@ -49,6 +60,10 @@ use crate::{Reading, Repo, Unread};
 /// The refs (and their prefixes) this reading leaves to others.
 const NOT_READ: &[&str] = &["refs/heads/", "refs/remotes/", "refs/stash"];
 
+/// The refs git keeps for each worktree apart (in its own git directory;
+/// the main worktree's in the common one), never packed.
+const PER_WORKTREE: &[&str] = &["refs/bisect/", "refs/rewritten/", "refs/worktree/"];
+
 /// Where git's own tools write refs that keep no work of the task's.
 const TOOLS: &[&str] = &["refs/bisect/", "refs/rewritten/", "refs/notes/", "refs/replace/", "refs/prefetch/"];
 
@@ -74,14 +89,49 @@ fn read_here(name: &str) -> bool {
 pub struct Written {
     pub refs: Vec<(String, Oid)>,
     pub all_packed: bool,
+    /// Those of `refs` that are a peer worktree's own (the main worktree's
+    /// from a linked one, or a linked worktree's there at the start), sorted.
+    pub peers: Vec<String>,
 }
 
 impl Written {
-    /// Whether `name` lies where git's own tools write refs, so that it
-    /// counts only for the commits HEAD's reflog shows made here.
+    /// Whether `name` lies where git's own tools write refs (in this
+    /// worktree or, named `worktrees/NAME/...` or `main-worktree/...`, in
+    /// another), so that it counts only for the commits made here.
     pub fn made_here_only(name: &str) -> bool {
-        under(TOOLS, name)
+        under(TOOLS, own_part(name))
     }
+
+    /// Whether the ref `name` counts only for the commits made here: one
+    /// under git's tools' names, or a peer worktree's own (its work there
+    /// is its own, as its branch's is: test/cases/430, 498).
+    pub fn mine_only(&self, name: &str) -> bool {
+        Self::made_here_only(name) || self.is_peers(name)
+    }
+
+    /// Whether the ref `name` is a peer worktree's own.
+    pub fn is_peers(&self, name: &str) -> bool {
+        self.peers.binary_search_by(|p| p.as_str().cmp(name)).is_ok()
+    }
+}
+
+/// The worktree (`main`, or a linked one's name) whose own ref `name` is,
+/// where it is written as another's (`main-worktree/...`,
+/// `worktrees/NAME/...`).
+pub fn worktree_of(name: &str) -> Option<&str> {
+    if name.starts_with("main-worktree/") {
+        return Some("main");
+    }
+    name.strip_prefix("worktrees/").and_then(|r| r.split_once('/')).map(|(w, _)| w)
+}
+
+/// The name a worktree's ref has in that worktree: `name` without the
+/// `main-worktree/` or `worktrees/NAME/` git reads another's through.
+fn own_part(name: &str) -> &str {
+    if let Some(rest) = name.strip_prefix("main-worktree/") {
+        return rest;
+    }
+    name.strip_prefix("worktrees/").and_then(|r| r.split_once('/')).map_or(name, |(_, rest)| rest)
 }
 
 /// A digest of the packed refs read here (names and ids), which `start`
@@ -109,10 +159,32 @@ pub fn written_since(repo: &Repo, record: &TaskRecord) -> Reading<Written> {
         Err(_) => 0,
     };
     let mut found: Vec<(String, Oid)> = Vec::new();
+    let mut peers: Vec<String> = Vec::new();
     let linked = repo.git_dir() != repo.common_dir();
-    walk(&repo.common_dir().join("refs"), &mut "refs".to_string(), since_ns, linked, &mut found)?;
+    // In a linked worktree, the common directory's per-worktree refs are
+    // the main worktree's, read below under its name.
+    let skip: &[&str] = if linked { PER_WORKTREE } else { &[] };
+    walk(&repo.common_dir().join("refs"), &mut "refs".to_string(), since_ns, skip, &mut found)?;
     if linked {
-        walk(&repo.git_dir().join("refs/worktree"), &mut "refs/worktree".to_string(), since_ns, false, &mut found)?;
+        per_worktree(repo.git_dir(), "", since_ns, &mut found)?;
+        let at = found.len();
+        per_worktree(repo.common_dir(), "main-worktree/", since_ns, &mut found)?;
+        peers.extend(found[at..].iter().map(|(n, _)| n.clone()));
+    }
+    let own = if linked { repo.git_dir().file_name() } else { None };
+    for name in other_worktrees(repo.common_dir(), own)? {
+        let at = found.len();
+        per_worktree(
+            &repo.common_dir().join("worktrees").join(&name),
+            &format!("worktrees/{name}/"),
+            since_ns,
+            &mut found,
+        )?;
+        // One made since the start is no peer: it may be this task's.
+        let peer = record.snapshot.worktrees.as_ref().map_or(true, |w| w.contains_key(&name));
+        if peer {
+            peers.extend(found[at..].iter().map(|(n, _)| n.clone()));
+        }
     }
     let mut all_packed = false;
     let packed_path = repo.common_dir().join("packed-refs");
@@ -139,7 +211,47 @@ pub fn written_since(repo: &Repo, record: &TaskRecord) -> Reading<Written> {
         }
     }
     refs.sort();
-    Ok(Written { refs, all_packed })
+    peers.sort();
+    Ok(Written { refs, all_packed, peers })
+}
+
+/// The per-worktree refs (`refs/bisect`, `refs/rewritten`,
+/// `refs/worktree`) a worktree's git directory `dir` holds, written since
+/// `since_ns`, each named as git names it from here: `shown` before it
+/// (`worktrees/NAME/`, `main-worktree/`, or nothing for this worktree's
+/// own). Git never packs these, so their files are all there is.
+fn per_worktree(dir: &Path, shown: &str, since_ns: i128, found: &mut Vec<(String, Oid)>) -> Reading<()> {
+    let mut here = Vec::new();
+    for root in PER_WORKTREE {
+        let root = root.trim_end_matches('/');
+        walk(&dir.join(root), &mut root.to_string(), since_ns, &[], &mut here)?;
+    }
+    found.extend(here.into_iter().map(|(name, id)| (format!("{shown}{name}"), id)));
+    Ok(())
+}
+
+/// The names of the linked worktrees other than `own` whose git
+/// directories the common directory holds (`worktrees/NAME`), sorted.
+fn other_worktrees(common_dir: &Path, own: Option<&std::ffi::OsStr>) -> Reading<Vec<String>> {
+    let dir = common_dir.join("worktrees");
+    let listing = |e: std::io::Error| Unread::io(format!("could not list {}: {e}", dir.display()));
+    let entries = match std::fs::read_dir(&dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(listing(e)),
+    };
+    let mut out = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(listing)?;
+        if Some(entry.file_name().as_os_str()) == own || !entry.file_type().map_err(listing)?.is_dir() {
+            continue;
+        }
+        if let Some(name) = entry.file_name().to_str() {
+            out.push(name.to_string());
+        }
+    }
+    out.sort();
+    Ok(out)
 }
 
 /// The newer of a file's change and modification times, in ns.
@@ -149,15 +261,10 @@ fn stamp_ns(meta: &std::fs::Metadata) -> i128 {
 }
 
 /// Every loose ref under `dir` (named `prefix`) read here whose file was
-/// written since `since_ns`, with its id; `refs/worktree` left out where
-/// `skip_worktree` (in a linked worktree, the main worktree's own refs).
-fn walk(
-    dir: &Path,
-    prefix: &mut String,
-    since_ns: i128,
-    skip_worktree: bool,
-    found: &mut Vec<(String, Oid)>,
-) -> Reading<()> {
+/// written since `since_ns`, with its id; those under `skip` left out (in
+/// a linked worktree, the main worktree's per-worktree refs, read under
+/// their own name).
+fn walk(dir: &Path, prefix: &mut String, since_ns: i128, skip: &[&str], found: &mut Vec<(String, Oid)>) -> Reading<()> {
     let listing = |e: std::io::Error| Unread::io(format!("could not list {}: {e}", dir.display()));
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
@@ -172,15 +279,14 @@ fn walk(
         prefix.push_str(&file_name);
         let name = prefix.clone();
         prefix.truncate(base);
-        let skipped = (skip_worktree && (name == "refs/worktree" || name.starts_with("refs/worktree/")))
-            || NOT_READ.iter().any(|p| name == p.trim_end_matches('/'));
+        let skipped = under(skip, &name) || NOT_READ.iter().any(|p| name == p.trim_end_matches('/'));
         if skipped {
             continue;
         }
         let kind = entry.file_type().map_err(listing)?;
         if kind.is_dir() {
             let mut sub = name.clone();
-            walk(&entry.path(), &mut sub, since_ns, skip_worktree, found)?;
+            walk(&entry.path(), &mut sub, since_ns, skip, found)?;
             continue;
         }
         if !read_here(&name) || !super::local::valid_refname(&name) {
@@ -216,6 +322,13 @@ mod tests {
             assert!(read_here(name) && Written::made_here_only(name), "{name}");
         }
         assert!(!Written::made_here_only("refs/tags/wip"));
+        // Another worktree's own refs, named as git names them from here.
+        assert!(Written::made_here_only("worktrees/peer/refs/bisect/keep"));
+        assert!(Written::made_here_only("main-worktree/refs/rewritten/x"));
+        assert!(!Written::made_here_only("worktrees/peer/refs/worktree/wip"));
+        assert_eq!(worktree_of("worktrees/peer/refs/worktree/wip"), Some("peer"));
+        assert_eq!(worktree_of("main-worktree/refs/worktree/wip"), Some("main"));
+        assert_eq!(worktree_of("refs/worktree/wip"), None);
         for name in
             ["refs/tags/wip", "refs/wip/x", "refs/worktree/keep", "refs/stashes/x", "refs/original/refs/heads/a"]
         {

@@ -506,8 +506,9 @@ pub(crate) fn todos_declared(r: &Readings) -> Result<usize, &Unread> {
 
 /// A commit that changes something, or a declared todo, makes the task
 /// measurable; either one is enough, so one unread reading does not hide
-/// the other. Commits whose tree is the start commit's (`git commit
-/// --allow-empty`, or work and its revert) change nothing to measure.
+/// the other. Commits whose tree changes no path from the start commit's
+/// (`git commit --allow-empty`, work and its revert, or an empty directory
+/// added with `git mktree`) change nothing to measure.
 ///
 /// Commits a fetch brought onto HEAD since the start are not the task's
 /// (a colleague's, pulled): not counted, and said. Commits this worktree
@@ -563,7 +564,7 @@ pub(crate) fn measurable(r: &Readings) -> Judgement {
             Some(n) => Judgement::new(
                 Status::Owed,
                 format!(
-                    "Nothing measurable: HEAD holds {} made since the start, but its tree is the start commit's (empty commits, or work undone), so they change nothing; and no todo is declared.",
+                    "Nothing measurable: HEAD holds {} made since the start, but its tree changes no path from the start commit's (empty commits, an empty directory, or work undone), so they change nothing; and no todo is declared.",
                     count(n, "commit")
                 ),
                 details,

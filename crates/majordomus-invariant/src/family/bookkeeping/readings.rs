@@ -248,22 +248,88 @@ pub fn commits_since_start(repo: &Repo, task: &TaskState, head_commit: Option<&s
     }
 }
 
-/// Whether HEAD's tree differs from the start commit's (one comparison of
-/// two tree ids, no diff). With no start commit (HEAD was unborn), whether
-/// HEAD's tree holds anything.
+/// Whether HEAD's tree differs from the start commit's at a path, as `git
+/// diff --name-only START HEAD` would list one: two tree ids compared, and
+/// where they differ, the trees walked down their differing entries only,
+/// stopping at the first changed path. A tree that differs only by an
+/// empty directory (`git mktree` with an empty subtree, then `git
+/// commit-tree`) changes no path, as `--allow-empty` does not
+/// (test/cases/127, 495). With no start commit (HEAD was unborn), whether
+/// HEAD's tree holds a path.
 pub fn tree_changed(repo: &Repo, task: &TaskState, head_commit: Option<&str>) -> Reading<bool> {
     let Some(record) = task.record() else { return Err(Unread::no_task()) };
     let Some(head) = head_commit else { return Ok(false) };
-    let tree_of = |id: &str| -> Reading<git2::Oid> {
+    let tree_of = |id: &str| -> Reading<git2::Tree<'_>> {
         let oid = git2::Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
-        repo.git.find_commit(oid).map(|c| c.tree_id()).map_err(|e| Unread::git(&format!("the commit {id}"), &e))
+        repo.git.find_commit(oid).and_then(|c| c.tree()).map_err(|e| Unread::git(&format!("the commit {id}"), &e))
     };
     let now = tree_of(head)?;
-    match record.head.as_deref() {
-        Some(start) if !refs::has_commit(repo, start) => Err(Unread::start_commit_missing(start)),
-        Some(start) => Ok(tree_of(start)? != now),
-        None => Ok(repo.git.find_tree(now).map(|t| !t.is_empty()).unwrap_or(true)),
+    let changed = match record.head.as_deref() {
+        Some(start) if !refs::has_commit(repo, start) => return Err(Unread::start_commit_missing(start)),
+        Some(start) => paths_differ(repo, &tree_of(start)?, &now),
+        None => holds_path(repo, &now),
+    };
+    changed.map_err(|e| Unread::git("the trees of the start and HEAD", &e))
+}
+
+/// Whether the trees `a` and `b` differ at a path (a file, a link or a
+/// submodule added, removed, or changed in content or mode); subtrees with
+/// one id are not entered.
+fn paths_differ(repo: &Repo, a: &git2::Tree<'_>, b: &git2::Tree<'_>) -> Result<bool, git2::Error> {
+    if a.id() == b.id() {
+        return Ok(false);
     }
+    for entry in a.iter() {
+        let Some(other) = b.get_name_bytes(entry.name_bytes()) else {
+            if entry_holds_path(repo, &entry)? {
+                return Ok(true);
+            }
+            continue;
+        };
+        if entry.id() == other.id() && entry.filemode() == other.filemode() {
+            continue;
+        }
+        let changed = match (subtree(repo, &entry)?, subtree(repo, &other)?) {
+            (Some(x), Some(y)) => paths_differ(repo, &x, &y)?,
+            // A file, a link or a submodule on either side is a path there.
+            _ => true,
+        };
+        if changed {
+            return Ok(true);
+        }
+    }
+    for entry in b.iter() {
+        if a.get_name_bytes(entry.name_bytes()).is_none() && entry_holds_path(repo, &entry)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// The subtree an entry names, if it names one.
+fn subtree<'r>(repo: &'r Repo, entry: &git2::TreeEntry<'_>) -> Result<Option<git2::Tree<'r>>, git2::Error> {
+    if entry.kind() != Some(git2::ObjectType::Tree) {
+        return Ok(None);
+    }
+    repo.git.find_tree(entry.id()).map(Some)
+}
+
+/// Whether an entry is a path or a subtree holding one.
+fn entry_holds_path(repo: &Repo, entry: &git2::TreeEntry<'_>) -> Result<bool, git2::Error> {
+    match subtree(repo, entry)? {
+        Some(tree) => holds_path(repo, &tree),
+        None => Ok(true),
+    }
+}
+
+/// Whether a tree holds a path at any depth (empty subtrees hold none).
+fn holds_path(repo: &Repo, tree: &git2::Tree<'_>) -> Result<bool, git2::Error> {
+    for entry in tree.iter() {
+        if entry_holds_path(repo, &entry)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 fn register_markers(repo: &Repo, register: &Reading<Register>, tree: &Reading<WorkingTree>) -> Reading<Vec<Marker>> {

@@ -773,7 +773,7 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         // settles the question: where the work goes is the task's choice.
         if kept_refs {
             return v.remedy(also(
-                "put the commits the refs named keep on a branch and push it (git push REMOTE REF^{commit}:refs/heads/BRANCH), or, where they are not work to keep, delete the ref (git update-ref -d REF)".to_string(),
+                "put the commits the refs named keep on a branch and push it (git push REMOTE REF^{commit}:refs/heads/BRANCH), or, where they are not work to keep, delete the ref (git update-ref -d REF; another worktree's, named worktrees/NAME/REF or main-worktree/REF, from that worktree: git -C PATH update-ref -d REF)".to_string(),
             ));
         }
         if tagged {
