@@ -82,7 +82,7 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
                     format!("{p} (no line it did not hold then: empty, blank lines or indentation, lines taken out, or a test turned off)")
                 }
                 Some(NotNew::TurnedOff { line, words }) => {
-                    format!("{p} (a test turned off: each line it did not hold then only turns one off, as {p}:{line} `{words}` is read)")
+                    format!("{p} (a test turned off: each line it did not hold then only turns one off or lies under one that does, as {p}:{line} `{words}` is read)")
                 }
                 _ => format!("{p} (its own content then)"),
             })
@@ -127,7 +127,7 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
     let off_clause = match off.len() {
         0 => String::new(),
         n => format!(
-            "; {} read as only turning a test off, which adds none: {}",
+            "; {} read as only turning a test off, which adds none, nor does a test under it: {}",
             count_verb(n, "line was", "lines were"),
             off.join("; ")
         ),

@@ -370,8 +370,11 @@ fn not_new(
 /// Whether text `now` holds no line, blank ones and those that only turn
 /// a test off in `dialect`, through its runners' own names or those its
 /// imports bind to them, aside ([`super::test_code::disables_a_test`])
-/// and each taken without the space around it, that `then` does not hold:
-/// `Some` with why (the first line read as turning a test off, where one
+/// and those under a switch that turns off what it encloses
+/// ([`super::test_code::scope`]: a `pytestmark`, a `#![cfg(any())]`, a
+/// `//go:build ignore`; test/cases/509), each taken without the space
+/// around it, that `then` does not hold: `Some` with why (the first line
+/// read as turning a test off, its own or the switch over it, where one
 /// was, so the answer names it); `None` for content that is not text (a
 /// NUL in either), whose change counts. A comment counts here: in a test
 /// path it can be the assertion itself (`//~ ERROR`, `// CHECK:`), or
@@ -383,17 +386,21 @@ fn adds_no_line(now: &[u8], then: &[u8], dialect: Dialect) -> Option<NotNew> {
     }
     let held: BTreeSet<&[u8]> = then.split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
     let imports = super::test_code::Imports::of(now, dialect);
+    let text = String::from_utf8_lossy(now);
+    let enclosed = super::test_code::scope::switched_off(&text, dialect, &imports);
     let mut off = None;
     for (n, line) in now.split(|c| *c == b'\n').map(<[u8]>::trim_ascii).enumerate() {
         if line.is_empty() || held.contains(line) {
             continue;
         }
-        if !super::test_code::disables_a_test(line, dialect, &imports) {
-            return None;
-        }
+        // The line that turns it off: its own, or a switch enclosing it.
+        let switch = if super::test_code::disables_a_test(line, dialect, &imports) {
+            n + 1
+        } else {
+            super::test_code::scope::switch_of(&enclosed, n + 1)?
+        };
         if off.is_none() {
-            let words = test_code::words_of(&String::from_utf8_lossy(line), 1);
-            off = Some(NotNew::TurnedOff { line: n + 1, words });
+            off = Some(NotNew::TurnedOff { line: switch, words: test_code::words_of(&text, switch) });
         }
     }
     Some(off.unwrap_or(NotNew::NoLineAdded))

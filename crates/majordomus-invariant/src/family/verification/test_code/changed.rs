@@ -229,25 +229,50 @@ fn file_now(root: &Path, rel: &str) -> Result<Option<String>, String> {
 /// The 1-based lines of `now` added or edited since `before` (`None`: the
 /// file is new, so every line is). libgit2's diff of two buffers: no
 /// attributes are looked up, no driver runs. A blank line, or one whose
-/// text (the space around it aside) `before` holds (re-indented, moved),
-/// adds no test and is not counted (test/cases/406), nor does one that
-/// only turns a test off (`#[ignore]`, `it.skip(`: [`super::disables_a_test`],
-/// given apart, second, so the answer can name them), returns or is only a
-/// comment in `language` ([`super::writes_no_test_in_an_item`]: these lines
-/// are asked of inside test items only).
+/// code (the space around it and a comment after it aside:
+/// [`super::code_of_lines`]) `before` holds (re-indented, moved, a comment
+/// appended) adds no test and is not counted (test/cases/406, 510), nor
+/// does one that only turns a test off (`#[ignore]`, `it.skip(`:
+/// [`super::disables_a_test`]) or lies under a switch that turns off what
+/// it encloses (`pytestmark = pytest.mark.skip`, `#[cfg(any())] mod m`:
+/// [`super::scope`]; test/cases/509), each given apart, second, as the
+/// line that turns it off, so the answer can name them; nor one that
+/// returns, is only a comment ([`super::writes_no_test_in_an_item`]) or is
+/// a statement only a string ([`super::string_statements`]), asked of
+/// inside test items only.
 fn added_lines(
     before: Option<&[u8]>,
     now: &[u8],
     language: Option<Language>,
 ) -> Result<(Vec<usize>, Vec<usize>), git2::Error> {
     let text: Vec<&[u8]> = now.split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
+    let code = super::code_of_lines(now, language);
+    let held_code: BTreeSet<Vec<u8>> = super::code_of_lines(before.unwrap_or_default(), language).into_iter().collect();
     let held: BTreeSet<&[u8]> = before.unwrap_or_default().split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
     let new = |n: &usize| text.get(n - 1).filter(|l| !l.is_empty() && !held.contains(*l));
     let imports = super::Imports::of(now, language.into());
+    let now_text = std::str::from_utf8(now).unwrap_or_default();
+    let enclosed = super::scope::switched_off(now_text, language.into(), &imports);
+    let strings = super::string_statements(now_text, language);
     let off = |n: &usize| new(n).is_some_and(|l| super::disables_a_test(l, language.into(), &imports));
-    let counts = |n: &usize| !off(n) && new(n).is_some_and(|l| !super::writes_no_test_in_an_item(l, language));
+    let counts = |n: &usize| {
+        !off(n)
+            && super::scope::switch_of(&enclosed, *n).is_none()
+            && !strings.contains(n)
+            && code.get(n - 1).is_some_and(|c| !c.is_empty() && !held_code.contains(c))
+            && new(n).is_some_and(|l| !super::writes_no_test_in_an_item(l, language))
+    };
     let diffed = diffed_lines(before, now)?;
-    Ok((diffed.iter().copied().filter(counts).collect(), diffed.iter().copied().filter(off).collect()))
+    let mut turned_off: Vec<usize> = diffed.iter().copied().filter(off).collect();
+    for n in &diffed {
+        if let Some(switch) = super::scope::switch_of(&enclosed, *n).filter(|_| new(n).is_some()) {
+            if !turned_off.contains(&switch) {
+                turned_off.push(switch);
+            }
+        }
+    }
+    turned_off.sort_unstable();
+    Ok((diffed.iter().copied().filter(counts).collect(), turned_off))
 }
 
 /// The 1-based lines of `now` the diff from `before` adds (`None`: all).
@@ -315,6 +340,46 @@ mod tests {
         // A blank line, a line re-indented or moved: no test added.
         assert_eq!(added_lines(Some(b"a\n  b\n"), b"a\n\n    b\n", None).expect("diff").0, Vec::<usize>::new());
         assert_eq!(added_lines(Some(b"a\nb\n"), b"b\na\nc\n", None).expect("diff").0, [3]);
+    }
+
+    #[test]
+    fn a_comment_appended_or_a_string_statement_writes_no_test_but_code_does() {
+        let rust = Some(Language::Rust);
+        let then = b"fn t() {\n    assert_eq!(a(), 1);\n}\n";
+        let lines = |now: &[u8], language| added_lines(Some(then), now, language).expect("diff").0;
+        assert_eq!(lines(b"fn t() {\n    assert_eq!(a(), 1); // covers it\n}\n", rust), Vec::<usize>::new());
+        assert_eq!(lines(b"fn t() {\n    \"covers it\";\n    assert_eq!(a(), 1);\n}\n", rust), Vec::<usize>::new());
+        assert_eq!(lines(b"#[doc = \"covers it\"]\nfn t() {\n    assert_eq!(a(), 1);\n}\n", rust), Vec::<usize>::new());
+        assert_eq!(lines(b"fn t() {\n    assert_eq!(a(), 2); // now 2\n}\n", rust), [2]);
+        assert_eq!(lines(b"fn t() {\n    assert_eq!(a(), \"// not a comment\");\n}\n", rust), [2]);
+        assert_eq!(lines(b"fn t() {\n    let s = \"x\";\n    assert_eq!(a(), 1);\n}\n", rust), [2]);
+        let py = Some(Language::Python);
+        let then = b"def test_a():\n    assert a() == 1\n";
+        let lines = |now: &[u8]| added_lines(Some(then), now, py).expect("diff").0;
+        assert_eq!(lines(b"def test_a():\n    assert a() == 1  # covers it\n"), Vec::<usize>::new());
+        assert_eq!(lines(b"def test_a():\n    \"\"\"Covers it.\"\"\"\n    assert a() == 1\n"), Vec::<usize>::new());
+        assert_eq!(
+            lines(b"def test_a():\n    \"\"\"Covers\n    it.\n    \"\"\"\n    assert a() == 1\n"),
+            Vec::<usize>::new()
+        );
+        assert_eq!(lines(b"def test_a():\n    assert a() == \"#1\"\n"), [2]);
+        assert_eq!(lines(b"def test_a():\n    assert a() == (\n        \"x\"\n    )\n"), [2, 3, 4]);
+        let js = Some(Language::Js);
+        let then = b"it(\"a\", () => {\n  expect(a()).toBe(1)\n})\n";
+        let lines = |now: &[u8]| added_lines(Some(then), now, js).expect("diff").0;
+        assert_eq!(lines(b"it(\"a\", () => {\n  \"covers it\"\n  expect(a()).toBe(1)\n})\n"), Vec::<usize>::new());
+        assert_eq!(lines(b"it(\"a\", () => {\n  expect(a()).toBe(\n    \"x\"\n  )\n})\n"), [2, 3, 4]);
+    }
+
+    #[test]
+    fn a_line_under_a_switch_that_turns_off_what_it_encloses_is_no_test_and_names_the_switch() {
+        let py = Some(Language::Python);
+        let then = b"import pytest\npytestmark = pytest.mark.skip\n\ndef test_a():\n    assert 1\n";
+        let now = b"import pytest\npytestmark = pytest.mark.skip\n\ndef test_a():\n    assert 1\n\ndef test_b():\n    assert 2\n";
+        assert_eq!(added_lines(Some(then), now, py).expect("diff"), (vec![], vec![2]));
+        let rust = Some(Language::Rust);
+        let now = b"pub fn a() {}\n#[cfg(all(test, any()))]\nmod tests {\n    #[test]\n    fn t() {\n        assert!(true);\n    }\n}\n";
+        assert_eq!(added_lines(Some(b"pub fn a() {}\n"), now, rust).expect("diff"), (vec![], vec![2]));
     }
 
     #[test]

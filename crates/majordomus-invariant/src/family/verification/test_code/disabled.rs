@@ -184,6 +184,39 @@ pub fn disables_a_test(line: &[u8], dialect: Dialect, imports: &Imports) -> bool
         }
 }
 
+/// Whether a line turns off what it encloses wherever the check runs: it
+/// turns a test off ([`disables_a_test`]), and no condition it gives
+/// (`skipif(COND, ..)`, `skipIf(COND)`, `runIf(COND)`) is read as letting
+/// the test run here ([`truth_here`]). A switch read so takes the lines
+/// under it out of a run ([`super::scope`]); one that only narrows where
+/// they run elsewhere does not.
+pub fn off_wherever_it_runs(line: &[u8], dialect: Dialect, imports: &Imports) -> bool {
+    disables_a_test(line, dialect, imports) && !condition_lets_it_run_here(line)
+}
+
+/// Whether a conditional mark on the line has a condition read as letting
+/// its test run here (`skipif(sys.platform == "win32", ..)` on Linux).
+fn condition_lets_it_run_here(line: &[u8]) -> bool {
+    let Ok(raw) = std::str::from_utf8(line.trim_ascii()) else { return false };
+    let code = mask(raw);
+    CONDITIONAL.iter().any(|&(name, runs_if_it_holds)| {
+        code.match_indices(name).any(|(at, _)| {
+            let open = at + name.len();
+            let starts_a_word = at == 0 || !code[..at].chars().next_back().is_some_and(ident_char);
+            if !starts_a_word || code.as_bytes().get(open) != Some(&b'(') {
+                return false;
+            }
+            let Some(&(from, to)) = arguments(&code, open).first() else { return false };
+            let keyword = word_at(&code, from).len();
+            let rest = code[from + keyword..to].trim_start();
+            if keyword > 0 && rest.starts_with('=') && !rest.starts_with("==") {
+                return false;
+            }
+            truth_here(&code[from..to], &raw[from..to], false) == Some(runs_if_it_holds)
+        })
+    })
+}
+
 /// Go's build constraint lines, which only take a file out of a build.
 fn build_constraint(line: &str) -> bool {
     line.starts_with("//go:build") || line.starts_with("// +build")
@@ -630,6 +663,10 @@ fn ident_char(c: char) -> bool {
 /// `` `...` ``) made blanks, byte for byte, so a test's name (`it("a
 /// skip: case")`) is not read as code and an offset in it is one in the
 /// line. A quote left open blanks the rest of the line.
+pub(super) fn mask_strings(line: &str) -> String {
+    mask(line)
+}
+
 fn mask(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     let mut quote: Option<char> = None;

@@ -51,6 +51,7 @@ pub mod js;
 pub mod pytest;
 pub mod python;
 pub mod rust;
+pub mod scope;
 
 pub use disabled::disables_a_test;
 pub use imports::Imports;
@@ -62,7 +63,9 @@ pub use imports::Imports;
 /// nothing (test/cases/451). Asked only of the test items read inside
 /// other files: in a test path, a comment can be the assertion (a UI
 /// test's `//~ ERROR`, a FileCheck `// CHECK:`, `// @ts-expect-error`) and
-/// a golden file's `return` is expected output.
+/// a golden file's `return` is expected output. A statement that is only a
+/// string is [`string_statements`]'s, a comment appended to a line of code
+/// [`code_of_lines`]'.
 pub fn writes_no_test_in_an_item(line: &[u8], language: Option<Language>) -> bool {
     let line = line.trim_ascii();
     line == b"return" || line == b"return;" || only_a_comment(line, language)
@@ -78,6 +81,96 @@ fn only_a_comment(line: &[u8], language: Option<Language>) -> bool {
         }
         Some(Language::Python) => line.starts_with(b"#"),
         None => false,
+    }
+}
+
+/// Each line of `text` as the code it holds in `language`, the space
+/// around it and a comment after it taken out, so that a line is compared
+/// with what the start held by what runs: `assert x  # covers the fix` is
+/// the start's `assert x`, and a comment appended writes no test
+/// (test/cases/510). A line only a comment is empty; a line inside a
+/// string spanning lines is its text (a golden value the test asserts). A
+/// file in no language read here is compared by its whole lines.
+pub fn code_of_lines(text: &[u8], language: Option<Language>) -> Vec<Vec<u8>> {
+    let raw = text.split(|c| *c == b'\n');
+    let masked = match language {
+        Some(Language::Rust) => rust::mask(text),
+        Some(Language::Js) => js::mask(text),
+        Some(Language::Python) => {
+            return raw
+                .map(|line| match std::str::from_utf8(line) {
+                    Ok(l) => {
+                        let cut = disabled::mask_strings(l).find('#').unwrap_or(l.len());
+                        line[..cut].trim_ascii().to_vec()
+                    }
+                    Err(_) => line.trim_ascii().to_vec(),
+                })
+                .collect()
+        }
+        None => return raw.map(|l| l.trim_ascii().to_vec()).collect(),
+    };
+    raw.zip(masked.split(|c| *c == b'\n'))
+        .map(|(line, code)| match code.iter().rposition(|b| !b.is_ascii_whitespace()) {
+            Some(end) => line[..=end].trim_ascii().to_vec(),
+            None => {
+                let t = line.trim_ascii();
+                let comment = t.starts_with(b"//") || t.starts_with(b"/*") || t.starts_with(b"*");
+                if comment {
+                    Vec::new()
+                } else {
+                    t.to_vec()
+                }
+            }
+        })
+        .collect()
+}
+
+/// The 1-based lines of `text` that are a statement only a string, which
+/// runs and asserts nothing (test/cases/510): in Python a docstring or a
+/// bare string ([`python::string_statements`]); in Rust `"words";` or a
+/// doc attribute (`#[doc = "words"]`, a `///` comment spelled as one); in
+/// JavaScript a string standing alone where a statement starts (after
+/// `{`, `;` or `}`, not inside a call or a list).
+pub fn string_statements(text: &str, language: Option<Language>) -> std::collections::BTreeSet<usize> {
+    let quotes_only = |code: &str| {
+        code.contains(['"', '\'', '`'])
+            && code.chars().all(|c| matches!(c, '"' | '\'' | '`' | ' ' | '\t' | '#' | 'r' | 'b'))
+            && code.starts_with(['"', '\'', '`', 'r', 'b'])
+    };
+    match language {
+        Some(Language::Python) => python::string_statements(text).into_iter().collect(),
+        Some(Language::Rust) => {
+            let masked = rust::mask(text.as_bytes());
+            let masked = String::from_utf8_lossy(&masked);
+            let mut out = std::collections::BTreeSet::new();
+            for (n, code) in masked.lines().enumerate() {
+                let compact: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+                let statement = code.trim().strip_suffix(';').is_some_and(|c| quotes_only(c.trim_end()));
+                if statement || compact.starts_with("#[doc=") || compact.starts_with("#![doc=") {
+                    out.insert(n + 1);
+                }
+            }
+            out
+        }
+        Some(Language::Js) => {
+            let masked = js::mask(text.as_bytes());
+            let masked = String::from_utf8_lossy(&masked);
+            let mut out = std::collections::BTreeSet::new();
+            let mut before: Option<char> = None;
+            for (n, code) in masked.lines().enumerate() {
+                let code = code.trim();
+                if code.is_empty() {
+                    continue;
+                }
+                let bare = code.strip_suffix(';').unwrap_or(code).trim_end();
+                if quotes_only(bare) && matches!(before, None | Some('{' | ';' | '}')) {
+                    out.insert(n + 1);
+                }
+                before = code.chars().next_back();
+            }
+            out
+        }
+        None => std::collections::BTreeSet::new(),
     }
 }
 

@@ -10,10 +10,10 @@ use super::pytest::PytestRules;
 use super::TestItem;
 
 /// One logical line's start: its 1-based number, its indentation and text.
-struct Logical<'a> {
-    line: usize,
-    indent: usize,
-    text: &'a str,
+pub(super) struct Logical<'a> {
+    pub(super) line: usize,
+    pub(super) indent: usize,
+    pub(super) text: &'a str,
 }
 
 /// The test items of a Python file pytest collects (the caller asks
@@ -51,7 +51,7 @@ pub fn read(text: &str, rules: &PytestRules) -> Vec<TestItem> {
 }
 
 /// The first line of the decorators directly above the logical line `k`.
-fn decorators_above(logical: &[Logical<'_>], k: usize) -> usize {
+pub(super) fn decorators_above(logical: &[Logical<'_>], k: usize) -> usize {
     let mut first = logical[k].line;
     let mut j = k;
     while j > 0 && logical[j - 1].indent == logical[k].indent && logical[j - 1].text.trim_start().starts_with('@') {
@@ -64,7 +64,7 @@ fn decorators_above(logical: &[Logical<'_>], k: usize) -> usize {
 /// The last line of the block the logical line `k` opens: the last line
 /// holding code before the next logical line indented no deeper, or before
 /// the end of the file (blank and comment lines after it left out).
-fn block_end(logical: &[Logical<'_>], lines: &[&str], k: usize) -> usize {
+pub(super) fn block_end(logical: &[Logical<'_>], lines: &[&str], k: usize) -> usize {
     let indent = logical[k].indent;
     let stop = logical[k + 1..].iter().find(|l| l.indent <= indent).map_or(lines.len(), |next| next.line - 1);
     let mut last = stop;
@@ -80,7 +80,7 @@ fn block_end(logical: &[Logical<'_>], lines: &[&str], k: usize) -> usize {
 
 /// The lines that start a logical line (not inside a string or brackets,
 /// not blank, not only a comment), with their indentation.
-fn logical_lines<'a>(lines: &[&'a str]) -> Vec<Logical<'a>> {
+pub(super) fn logical_lines<'a>(lines: &[&'a str]) -> Vec<Logical<'a>> {
     let mut out = Vec::new();
     let mut depth = 0usize;
     let mut in_triple: Option<&'static str> = None;
@@ -91,6 +91,45 @@ fn logical_lines<'a>(lines: &[&'a str]) -> Vec<Logical<'a>> {
             out.push(Logical { line: n + 1, indent: line.len() - trimmed.len(), text: line });
         }
         scan(line, &mut depth, &mut in_triple);
+    }
+    out
+}
+
+/// The lines of a statement that is only a string literal (a docstring, a
+/// bare `"covers the fix"`): a logical line whose code is string literals
+/// alone, to the line its last one closes on, where nothing follows but a
+/// comment. Such a statement runs nothing and asserts nothing.
+pub fn string_statements(text: &str) -> Vec<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let prefix = |c: char| matches!(c, 'r' | 'R' | 'b' | 'B' | 'u' | 'U');
+    let mut out = Vec::new();
+    for l in logical_lines(&lines) {
+        let head = l.text.trim_start();
+        let unprefixed = head.trim_start_matches(prefix);
+        if !unprefixed.starts_with(['"', '\'']) {
+            continue;
+        }
+        let (mut depth, mut in_triple) = (0usize, None);
+        scan(head, &mut depth, &mut in_triple);
+        if let Some(close) = in_triple {
+            // A triple-quoted string opening the statement: to the line it
+            // closes on, where nothing but a comment may follow it.
+            if !(unprefixed.starts_with("\"\"\"") || unprefixed.starts_with("'''")) {
+                continue;
+            }
+            let end = (l.line + 1..=lines.len()).find(|&n| lines[n - 1].contains(close));
+            let Some(end) = end else { continue };
+            let after = lines[end - 1].split_once(close).map_or("", |(_, a)| a).trim();
+            if after.is_empty() || after.starts_with('#') {
+                out.extend(l.line..=end);
+            }
+            continue;
+        }
+        let code = super::disabled::mask_strings(head);
+        let code = code.split('#').next().unwrap_or("");
+        if depth == 0 && code.chars().all(|c| matches!(c, '"' | '\'' | ' ' | '\t') || prefix(c)) {
+            out.push(l.line);
+        }
     }
     out
 }
