@@ -44,9 +44,9 @@ use crate::{Reading, Repo, Unread};
 /// recorded (see the module's essay), each with whether its remote holds
 /// that commit; none already in `asked` (HEAD's, [`super::changed`]).
 /// `base` resolves a relative `.gitmodules` URL, as there. `tips` is
-/// called only where a commit made since moved a gitlink: at ten thousand
+/// called only where the repository has a submodule: at ten thousand
 /// branches, finding those that moved since the start is a tenth of a
-/// check, in a repository that most often has no submodule at all.
+/// check, in a repository that most often has none.
 pub fn moved_by_own(
     repo: &Repo,
     record: &TaskRecord,
@@ -64,8 +64,21 @@ pub fn moved_by_own(
     }
     let start = record.head.as_deref().and_then(|h| Oid::from_str(h).ok()).filter(|o| repo.git.find_commit(*o).is_ok());
     let mut made = crate::refs::attribution::made_by_head_since(repo, record)?;
-    if let Ok(started) = record.started_at() {
-        made.extend(crate::refs::arrival::made_here::since(repo, record, started.into(), start)?);
+    let mut tips = Tips::Unread(Some(tips));
+    // The loose commits written here since (a linked worktree's, since
+    // removed) are looked for only where a tip HEAD does not reach could
+    // hold them: what HEAD reaches, its reflog names (a scan of the object
+    // directories at every check of a repository with a submodule was a
+    // twentieth of one).
+    let head_id = head.map(oid).transpose()?;
+    let beyond_head = tips
+        .read()?
+        .iter()
+        .any(|t| Some(*t) != head_id && !head_id.is_some_and(|h| repo.git.graph_descendant_of(h, *t).unwrap_or(false)));
+    if beyond_head {
+        if let Ok(started) = record.started_at() {
+            made.extend(crate::refs::arrival::made_here::since(repo, record, started.into(), start)?);
+        }
     }
     let mut made: Vec<Oid> = made.into_iter().collect();
     made.sort();
@@ -74,7 +87,6 @@ pub fn moved_by_own(
         None => None,
     };
     let mut out: Vec<Submodule> = Vec::new();
-    let mut tips = Tips::Unread(Some(tips));
     for c in made {
         let Ok(commit) = repo.git.find_commit(c) else { continue };
         let moved = moved_in(repo, &commit)?;
