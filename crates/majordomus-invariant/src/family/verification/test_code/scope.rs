@@ -18,13 +18,13 @@
 //! - **Python**: a module-level `pytestmark` that turns tests off (the
 //!   file), or a decorator that does over a `class` or `def` (its
 //!   decorators to the end of its body); a conditional one
-//!   (`skipif(COND, ..)`) only where COND is not read as letting it run here.
+//!   (`skipif(COND, ..)`) only where COND is read as keeping it off here.
 //!
 //! A predicate, tag or condition not understood may hold, so it turns
 //! nothing off: only what is read as never running here is taken out.
 //! Reading is one pass over a file already read, bounded by its size.
 
-use super::disabled::{off_wherever_it_runs, Dialect};
+use super::disabled::{off_for_certain_here, Dialect};
 use super::{matching, python, rust, Imports};
 
 /// Lines `first..=last` (1-based) turned off by the switch on line `switch`.
@@ -99,9 +99,12 @@ fn rust_attribute_off(attr: &str) -> bool {
     attr.strip_prefix("cfg(").is_some_and(|p| cfg_here(p).0 == Some(false))
 }
 
-/// The end (the offset of its closing brace or semicolon) of the item whose
-/// attributes end before `from`: the first `{` or `;` after them, further
-/// attributes skipped.
+/// The end (the offset of its closing brace, or of the `;` or `,` that
+/// ends it) of what the attributes ending before `from` are on, further
+/// attributes skipped: an item's body, or a field, a variant or an argument
+/// (`#[cfg(windows)] handle: Handle,`), which ends at its comma or at the
+/// brace closing the list it is in, never at the next item's brace
+/// (test/cases/509). Brackets and parentheses are stepped over whole.
 fn item_end(code: &[u8], mut from: usize) -> Option<usize> {
     loop {
         let at = from + code[from..].iter().position(|b| !b.is_ascii_whitespace())?;
@@ -109,8 +112,16 @@ fn item_end(code: &[u8], mut from: usize) -> Option<usize> {
             from = matching(code, at + 1)? + 1;
             continue;
         }
-        let stop = at + code[at..].iter().position(|&b| b == b'{' || b == b';')?;
-        return if code[stop] == b'{' { matching(code, stop) } else { Some(stop) };
+        let mut i = at;
+        while i < code.len() {
+            match code[i] {
+                b'(' | b'[' => i = matching(code, i)? + 1,
+                b'{' => return matching(code, i),
+                b';' | b',' | b'}' | b')' | b']' => return Some(i),
+                _ => i += 1,
+            }
+        }
+        return None;
     }
 }
 
@@ -156,7 +167,8 @@ pub fn cfg_here(p: &str) -> (Option<bool>, &str) {
         return (known, rest);
     }
     let value = match name {
-        "test" => Some(true),
+        "test" | "true" => Some(true),
+        "false" => Some(false),
         "unix" => Some(cfg!(unix)),
         "windows" => Some(cfg!(windows)),
         _ => None,
@@ -279,7 +291,7 @@ fn python_spans(text: &str, imports: &Imports) -> Vec<Off> {
         let next = logical.get(k + 1).map_or(lines.len(), |l| l.line - 1);
         lines[logical[k].line - 1..next].join(" ")
     };
-    let off = |k: usize| off_wherever_it_runs(statement(k).as_bytes(), Dialect::Python, imports);
+    let off = |k: usize| off_for_certain_here(statement(k).as_bytes(), Dialect::Python, imports);
     let mut out = Vec::new();
     for (k, l) in logical.iter().enumerate() {
         let head = l.text.trim_start();
@@ -334,6 +346,14 @@ mod tests {
         ] {
             assert_eq!(spans(held, Dialect::Rust), [], "{held}");
         }
+        // An attribute on a field ends with the field, not at the next
+        // item's body.
+        assert_eq!(
+            spans("struct S {\n    #[cfg(any())]\n    h: u8,\n    k: u8\n}\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn a() {}\n}\n", Dialect::Rust),
+            [(2, 2, 3)]
+        );
+        assert_eq!(spans("struct S {\n    #[cfg(any())]\n    h: u8\n}\nmod tests {\n}\n", Dialect::Rust), [(2, 2, 4)]);
+        assert_eq!(spans("#[cfg(false)]\nmod tests {\n}\n", Dialect::Rust), [(1, 1, 3)]);
         assert_eq!(cfg_here("all(test,not(test))").0, Some(false));
         assert_eq!(cfg_here("target_os=\"plan9\"").0, Some(false));
     }
@@ -363,6 +383,11 @@ mod tests {
             "import pytest, sys\npytestmark = pytest.mark.skipif(sys.platform == \"{runs}\", reason=\"x\")\n\ndef test_a():\n    assert 1\n"
         );
         assert_eq!(spans(&cond, Dialect::Python), []);
+        // A condition not read may let the tests run: nothing turned off.
+        let version = "import pytest, sys\n\n@pytest.mark.skipif(sys.version_info < (3, 8), reason=\"old\")\nclass TestA:\n    def test_a(self):\n        assert 1\n";
+        assert_eq!(spans(version, Dialect::Python), []);
+        let always = "import pytest\n\n@pytest.mark.skipif(True, reason=\"off\")\nclass TestA:\n    def test_a(self):\n        assert 1\n";
+        assert_eq!(spans(always, Dialect::Python), [(3, 3, 6)]);
         let slow = "import pytest\npytestmark = pytest.mark.slow\n\n@pytest.mark.parametrize(\"x\", [1])\ndef test_a(x):\n    assert x\n";
         assert_eq!(spans(slow, Dialect::Python), []);
     }
