@@ -237,8 +237,9 @@ fn file_now(root: &Path, rel: &str) -> Result<Option<String>, String> {
 /// it encloses (`pytestmark = pytest.mark.skip`, `#[cfg(any())] mod m`:
 /// [`super::scope`]; test/cases/509), each given apart, second, as the
 /// line that turns it off, so the answer can name them; nor one that
-/// returns, is only a comment ([`super::writes_no_test_in_an_item`]) or is
-/// a statement only a string ([`super::string_statements`]), asked of
+/// returns, is only a comment, does nothing (`pass`, `();`:
+/// [`super::writes_no_test_in_an_item`], read on the line and on its code)
+/// or is a statement only strings ([`super::string_statements`]), asked of
 /// inside test items only.
 fn added_lines(
     before: Option<&[u8]>,
@@ -261,6 +262,7 @@ fn added_lines(
             && !strings.contains(n)
             && code.get(n - 1).is_some_and(|c| !c.is_empty() && !held_code.contains(c))
             && new(n).is_some_and(|l| !super::writes_no_test_in_an_item(l, language))
+            && code.get(n - 1).is_some_and(|c| !super::writes_no_test_in_an_item(c, language))
     };
     let diffed = diffed_lines(before, now)?;
     let mut turned_off: Vec<usize> = diffed.iter().copied().filter(off).collect();

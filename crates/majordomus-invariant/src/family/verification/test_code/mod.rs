@@ -58,9 +58,10 @@ pub use imports::Imports;
 
 /// Whether a line added inside a test item (the space around it aside)
 /// writes no test there: a bare `return`, which ends the test before its
-/// first line, or only a comment in `language` (`// ...` or a one-line
+/// first line, only a comment in `language` (`// ...` or a one-line
 /// `/* ... */` in Rust and JavaScript, `# ...` in Python), which asserts
-/// nothing (test/cases/451). Asked only of the test items read inside
+/// nothing (test/cases/451), or a statement that does nothing
+/// ([`a_no_op`]: `pass`, `();`; test/cases/513). Asked only of the test items read inside
 /// other files: in a test path, a comment can be the assertion (a UI
 /// test's `//~ ERROR`, a FileCheck `// CHECK:`, `// @ts-expect-error`) and
 /// a golden file's `return` is expected output. A statement that is only a
@@ -68,7 +69,31 @@ pub use imports::Imports;
 /// [`code_of_lines`]'.
 pub fn writes_no_test_in_an_item(line: &[u8], language: Option<Language>) -> bool {
     let line = line.trim_ascii();
-    line == b"return" || line == b"return;" || only_a_comment(line, language)
+    line == b"return" || line == b"return;" || only_a_comment(line, language) || a_no_op(line, language)
+}
+
+/// Whether a line (the space around it and a comment after it aside) is a
+/// statement that does nothing in `language`: Python's `pass` or `...`
+/// (`Ellipsis`); in Rust and JavaScript an empty statement, a unit `()` or
+/// an empty block `{}`, alone or followed by `;` (`();`, `;`, `{}`). A line
+/// closing a bracket opened above (`});`) is not one: what it closes is
+/// read on its own lines.
+fn a_no_op(line: &[u8], language: Option<Language>) -> bool {
+    let line = line.trim_ascii();
+    match language {
+        Some(Language::Python) => matches!(line, b"pass" | b"..." | b"Ellipsis" | b"pass;" | b"...;"),
+        Some(Language::Rust | Language::Js) => {
+            let mut compact: Vec<u8> = line.iter().copied().filter(|b| !b.is_ascii_whitespace()).collect();
+            if compact.is_empty() {
+                return false;
+            }
+            while let Some(at) = compact.windows(2).position(|w| w == b"()" || w == b"{}") {
+                compact.drain(at..at + 2);
+            }
+            compact.iter().all(|b| *b == b';')
+        }
+        None => false,
+    }
 }
 
 /// Whether a line (the space around it aside) is only a comment in
@@ -307,6 +332,28 @@ mod tests {
         assert_eq!(innermost(&items, 21), None);
         let t: Vec<&str> = touched(&items, &[3, 4, 9, 12]).iter().map(|i| i.label.as_str()).collect();
         assert_eq!(t, ["fn a", "mod tests"]);
+    }
+
+    #[test]
+    fn a_statement_that_does_nothing_or_only_strings_writes_no_test() {
+        let py = Some(Language::Python);
+        let strings = |t: &str| string_statements(t, py).into_iter().collect::<Vec<usize>>();
+        let body = |line: &str| format!("def test_a():\n    {line}\n    assert add(1, 1) == 2\n");
+        for inert in ["f\"covers the fix\"", "(\"covers the fix\")", "(\"a\", 'b')", "f'{{not}} one'", "rb'x'  # x"] {
+            assert_eq!(strings(&body(inert)), [2], "{inert}");
+        }
+        assert_eq!(strings("def test_a():\n    (\"covers\"\n     \"the fix\")\n"), [2, 3]);
+        // Code: a placeholder evaluates what it names, a call, an assert.
+        for code in ["f\"{check()}\"", "f(\"x\")", "assert (\"a\", \"b\")", "assert f\"{x}\" == \"1\"", "(\"a\") + b"] {
+            assert!(strings(&body(code)).is_empty(), "{code}");
+        }
+        let rs = Some(Language::Rust);
+        for (line, language) in [("pass", py), ("...", py), ("();", rs), (";", rs), ("{}", rs), ("(());", rs)] {
+            assert!(writes_no_test_in_an_item(line.as_bytes(), language), "{line}");
+        }
+        for (line, language) in [("passed = 1", py), ("});", rs), ("f();", rs), ("assert!(x);", rs)] {
+            assert!(!writes_no_test_in_an_item(line.as_bytes(), language), "{line}");
+        }
     }
 
     #[test]

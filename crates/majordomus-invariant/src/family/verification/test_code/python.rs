@@ -95,18 +95,22 @@ pub(super) fn logical_lines<'a>(lines: &[&'a str]) -> Vec<Logical<'a>> {
     out
 }
 
-/// The lines of a statement that is only a string literal (a docstring, a
-/// bare `"covers the fix"`): a logical line whose code is string literals
-/// alone, to the line its last one closes on, where nothing follows but a
-/// comment. Such a statement runs nothing and asserts nothing.
+/// The lines of a statement that is only string literals (a docstring, a
+/// bare `"covers the fix"`, `f"covers the fix"` with no placeholder, a
+/// parenthesised `("covers the fix")`, a tuple of strings): a logical
+/// line whose code is string literals, brackets and commas alone, to the
+/// line it closes on, where nothing follows but a comment. Such a
+/// statement runs nothing and asserts nothing (test/cases/510, 513). An
+/// f-string with a placeholder evaluates what it names (a call may
+/// assert), so it is code.
 pub fn string_statements(text: &str) -> Vec<usize> {
     let lines: Vec<&str> = text.lines().collect();
-    let prefix = |c: char| matches!(c, 'r' | 'R' | 'b' | 'B' | 'u' | 'U');
+    let prefix = |c: char| matches!(c, 'r' | 'R' | 'b' | 'B' | 'u' | 'U' | 'f' | 'F');
     let mut out = Vec::new();
     for l in logical_lines(&lines) {
         let head = l.text.trim_start();
         let unprefixed = head.trim_start_matches(prefix);
-        if !unprefixed.starts_with(['"', '\'']) {
+        if !unprefixed.starts_with(['"', '\'', '(']) {
             continue;
         }
         let (mut depth, mut in_triple) = (0usize, None);
@@ -114,24 +118,79 @@ pub fn string_statements(text: &str) -> Vec<usize> {
         if let Some(close) = in_triple {
             // A triple-quoted string opening the statement: to the line it
             // closes on, where nothing but a comment may follow it.
-            if !(unprefixed.starts_with("\"\"\"") || unprefixed.starts_with("'''")) {
+            if !(unprefixed.starts_with("\"\"\"") || unprefixed.starts_with("\'\'\'")) {
                 continue;
             }
             let end = (l.line + 1..=lines.len()).find(|&n| lines[n - 1].contains(close));
             let Some(end) = end else { continue };
             let after = lines[end - 1].split_once(close).map_or("", |(_, a)| a).trim();
+            let formatted = head.len() > unprefixed.len() && head[..head.len() - unprefixed.len()].contains(['f', 'F']);
+            if formatted && lines[l.line - 1..end].iter().any(|t| has_placeholder(t)) {
+                continue;
+            }
             if after.is_empty() || after.starts_with('#') {
                 out.extend(l.line..=end);
             }
             continue;
         }
-        let code = super::disabled::mask_strings(head);
-        let code = code.split('#').next().unwrap_or("");
-        if depth == 0 && code.chars().all(|c| matches!(c, '"' | '\'' | ' ' | '\t') || prefix(c)) {
-            out.push(l.line);
+        // A statement on one line, or continued over lines by its
+        // brackets (no string spanning lines among them).
+        let (mut masked, mut raw, mut last) = (String::new(), String::new(), l.line);
+        let cut = |line: &str, masked: &mut String, raw: &mut String| {
+            let code = super::disabled::mask_strings(line);
+            let at = code.find('#').unwrap_or(code.len());
+            masked.push_str(&code[..at]);
+            masked.push(' ');
+            raw.push_str(&line[..at]);
+            raw.push(' ');
+        };
+        cut(head, &mut masked, &mut raw);
+        while depth > 0 && in_triple.is_none() && last < lines.len() {
+            last += 1;
+            cut(lines[last - 1], &mut masked, &mut raw);
+            scan(lines[last - 1], &mut depth, &mut in_triple);
+        }
+        if depth == 0 && in_triple.is_none() && only_string_literals(&masked, &raw) {
+            out.extend(l.line..=last);
         }
     }
     out
+}
+
+/// Whether code (`masked`: its strings' insides blanked, byte for byte, so
+/// offsets are those of `raw`, as written) is string literals, brackets and
+/// commas alone, with at least one literal, and no f-string among them
+/// with a placeholder. A name before a bracket (`f("x")`, a call) is code.
+fn only_string_literals(masked: &str, raw: &str) -> bool {
+    let m = masked.as_bytes();
+    let (mut i, mut literals) = (0, 0);
+    while i < m.len() {
+        if matches!(m[i], b' ' | b'\t' | b'(' | b')' | b',') {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < m.len() && m[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        let prefix = &masked[start..i];
+        if prefix.len() > 2 || !prefix.chars().all(|c| "rRbBuUfF".contains(c)) {
+            return false;
+        }
+        let Some(&quote) = m.get(i).filter(|q| matches!(q, b'"' | b'\'')) else { return false };
+        let Some(end) = masked[i + 1..].find(quote as char).map(|p| i + 1 + p) else { return false };
+        if prefix.contains(['f', 'F']) && has_placeholder(&raw[i + 1..end]) {
+            return false;
+        }
+        literals += 1;
+        i = end + 1;
+    }
+    literals > 0
+}
+
+/// Whether an f-string's text holds a placeholder (a `{` not doubled).
+fn has_placeholder(text: &str) -> bool {
+    text.replace("{{", "").contains('{')
 }
 
 /// Follows one line's brackets and strings: the bracket depth and the

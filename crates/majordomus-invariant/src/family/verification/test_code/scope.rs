@@ -15,10 +15,13 @@
 //!   item under `#[ignore]` or `#[cfg_attr(P, ignore)]`;
 //! - **Go**: a build constraint above the `package` clause that never holds
 //!   here ([`go_build_here`]: `ignore`, another platform's name), the file;
-//! - **Python**: a module-level `pytestmark` that turns tests off (the
-//!   file), or a decorator that does over a `class` or `def` (its
-//!   decorators to the end of its body); a conditional one
-//!   (`skipif(COND, ..)`) only where COND is read as keeping it off here.
+//! - **Python**: a module-level `pytestmark` that turns tests off, a skip
+//!   of the module or `__test__ = False` (the file); a decorator that does
+//!   over a `class` or `def`, or a name bound to such a mark at module
+//!   level (its decorators to the end of its body); `__test__ = False` or
+//!   such a `pytestmark` in a class's body (the class); `if False:` (its
+//!   block: test/cases/512); a conditional mark (`skipif(COND, ..)`) only
+//!   where COND is read as keeping it off here.
 //!
 //! A predicate, tag or condition not understood may hold, so it turns
 //! nothing off: only what is read as never running here is taken out.
@@ -283,7 +286,16 @@ fn plus_build_here(terms: &str) -> Option<bool> {
 }
 
 /// Python: the whole file under a module-level `pytestmark` that turns its
-/// tests off, and each `class` or `def` under a decorator that does.
+/// tests off, `__test__ = False` (pytest collects nothing from a module
+/// or class so marked), or a skip of the module (`pytest.skip(..,
+/// allow_module_level=True)`, `raise unittest.SkipTest(..)`); each `class`
+/// or `def` under a decorator that turns it off, the mark itself or a name
+/// bound to it at module level (`later = pytest.mark.skip(..)`, then
+/// `@later`); a class holding `__test__ = False` or such a `pytestmark`
+/// in its own body; and the block of an `if
+/// False:` or `if 0:`, never run (test/cases/512). A condition not read,
+/// a skip inside a block (`if sys.version_info < ..:`) or a name bound
+/// elsewhere turns nothing off.
 fn python_spans(text: &str, imports: &Imports) -> Vec<Off> {
     let lines: Vec<&str> = text.lines().collect();
     let logical = python::logical_lines(&lines);
@@ -292,12 +304,45 @@ fn python_spans(text: &str, imports: &Imports) -> Vec<Off> {
         lines[logical[k].line - 1..next].join(" ")
     };
     let off = |k: usize| off_for_certain_here(statement(k).as_bytes(), Dialect::Python, imports);
+    let whole = |switch: usize| vec![Off { switch, first: 1, last: lines.len() }];
+    // Names bound at module level, so far, to a mark that turns tests off.
+    let mut aliases: Vec<&str> = Vec::new();
     let mut out = Vec::new();
     for (k, l) in logical.iter().enumerate() {
         let head = l.text.trim_start();
-        let assigned = head.strip_prefix("pytestmark").map(str::trim_start);
-        if l.indent == 0 && assigned.is_some_and(|r| r.starts_with('=') && !r.starts_with("==")) && off(k) {
-            return vec![Off { switch: l.line, first: 1, last: lines.len() }];
+        let code = code_of(head);
+        if let Some((name, value)) = assignment(code) {
+            let turns_off = (name == "__test__" && value == "False") || (name == "pytestmark" && off(k));
+            if turns_off && l.indent > 0 {
+                // In a class's own body, it turns off the class.
+                let class = logical[..k].iter().rposition(|c| c.indent < l.indent);
+                if let Some(c) = class.filter(|&c| logical[c].text.trim_start().starts_with("class ")) {
+                    let first = python::decorators_above(&logical, c);
+                    out.push(Off { switch: l.line, first, last: python::block_end(&logical, &lines, c) });
+                }
+                continue;
+            }
+            if name == "__test__" && value == "False" {
+                return whole(l.line);
+            }
+            if l.indent == 0 {
+                let value_off = off(k) || names_one_of(value, &aliases);
+                if name == "pytestmark" && value_off {
+                    return whole(l.line);
+                }
+                aliases.retain(|a| *a != name);
+                if value_off {
+                    aliases.push(name);
+                }
+            }
+            continue;
+        }
+        if l.indent == 0 && skips_the_module(code) && off(k) {
+            return whole(l.line);
+        }
+        if code == "if False:" || code == "if 0:" {
+            out.push(Off { switch: l.line, first: l.line, last: python::block_end(&logical, &lines, k) });
+            continue;
         }
         let def = head.strip_prefix("async ").map_or(head, str::trim_start);
         if !(def.starts_with("def ") || def.starts_with("class ")) {
@@ -306,7 +351,9 @@ fn python_spans(text: &str, imports: &Imports) -> Vec<Off> {
         let mut j = k;
         while j > 0 && logical[j - 1].indent == l.indent && logical[j - 1].text.trim_start().starts_with('@') {
             j -= 1;
-            if off(j) {
+            let alias =
+                code_of(logical[j].text.trim_start()).strip_prefix('@').is_some_and(|d| aliases.contains(&d.trim()));
+            if alias || off(j) {
                 let last = python::block_end(&logical, &lines, k);
                 out.push(Off { switch: logical[j].line, first: python::decorators_above(&logical, k), last });
                 break;
@@ -314,6 +361,42 @@ fn python_spans(text: &str, imports: &Imports) -> Vec<Off> {
         }
     }
     out
+}
+
+/// A Python line's code: a comment after it cut, the space around it aside
+/// (strings kept as written).
+fn code_of(line: &str) -> &str {
+    let cut = super::disabled::mask_strings(line).find('#').unwrap_or(line.len());
+    line[..cut].trim()
+}
+
+/// A plain assignment's name and value (`NAME = value`), not a comparison,
+/// an augmented or annotated assignment, or an attribute's.
+fn assignment(code: &str) -> Option<(&str, &str)> {
+    let (name, value) = code.split_once('=')?;
+    let name = name.trim_end();
+    let plain = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+    (plain && !value.starts_with('=')).then(|| (name, value.trim()))
+}
+
+/// Whether a value names one of `names` as a whole word (`[later,
+/// pytest.mark.slow]`), not as an attribute (`x.later`).
+fn names_one_of(value: &str, names: &[&str]) -> bool {
+    let masked = super::disabled::mask_strings(value);
+    let words = masked.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'));
+    words.filter(|w| !w.is_empty()).any(|w| names.contains(&w))
+}
+
+/// Whether a module-level statement skips the whole module: a skip call
+/// allowed at module level, or a raised `SkipTest`. `importorskip` skips
+/// only where its module is missing, so it is not one.
+fn skips_the_module(code: &str) -> bool {
+    let masked = super::disabled::mask_strings(code);
+    let compact: String = masked.chars().filter(|c| !c.is_whitespace()).collect();
+    let words = || masked.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty());
+    let raised = masked.starts_with("raise ") && words().any(|w| w == "SkipTest");
+    let skip = words().any(|w| w == "skip") && compact.contains("allow_module_level=True");
+    (raised || skip) && !words().any(|w| w == "importorskip")
 }
 
 #[cfg(test)]
@@ -390,5 +473,41 @@ mod tests {
         assert_eq!(spans(always, Dialect::Python), [(3, 3, 6)]);
         let slow = "import pytest\npytestmark = pytest.mark.slow\n\n@pytest.mark.parametrize(\"x\", [1])\ndef test_a(x):\n    assert x\n";
         assert_eq!(spans(slow, Dialect::Python), []);
+    }
+
+    #[test]
+    fn a_python_module_skip_dunder_test_alias_or_if_false_turns_off_what_it_encloses() {
+        let py = |t: &str| spans(t, Dialect::Python);
+        let skip = "import pytest\npytest.skip(\"later\", allow_module_level=True)\n\ndef test_a():\n    assert 1\n";
+        assert_eq!(py(skip), [(2, 1, 5)]);
+        assert_eq!(
+            py("import unittest\nraise unittest.SkipTest(\"later\")\ndef test_a():\n    assert 1\n"),
+            [(2, 1, 4)]
+        );
+        assert_eq!(py("__test__ = False  # not yet\ndef test_a():\n    assert 1\n"), [(1, 1, 3)]);
+        let class = "class TestA:\n    __test__ = False\n\n    def test_a(self):\n        assert 1\n\ndef test_b():\n    assert 1\n";
+        assert_eq!(py(class), [(2, 1, 5)]);
+        let mark =
+            "import pytest\nclass TestA:\n    pytestmark = pytest.mark.skip\n    def test_a(self):\n        assert 1\n";
+        assert_eq!(py(mark), [(3, 2, 5)]);
+        let alias = "import pytest\nlater = pytest.mark.skip(reason=\"x\")\n\n@later\nclass TestA:\n    def test_a(self):\n        assert 1\n";
+        assert_eq!(py(alias), [(4, 4, 7)]);
+        let module = "import pytest\nlater = pytest.mark.skip\npytestmark = [later]\ndef test_a():\n    assert 1\n";
+        assert_eq!(py(module), [(3, 1, 5)]);
+        let never = "def test_a():\n    assert 1\n\nif False:\n    def test_b():\n        assert 1\nelse:\n    pass\n";
+        assert_eq!(py(never), [(4, 4, 6)]);
+        // What may run: a skip under a condition, importorskip, a name
+        // rebound to a mark that does not turn tests off, `__test__` in a
+        // function, a local `if` condition not read.
+        for runs in [
+            "import pytest, sys\nif sys.version_info < (3, 8):\n    pytest.skip(\"old\", allow_module_level=True)\ndef test_a():\n    assert 1\n",
+            "import pytest\nnp = pytest.importorskip(\"numpy\")\ndef test_a():\n    assert 1\n",
+            "import pytest\nlater = pytest.mark.skip\nlater = pytest.mark.slow\n@later\ndef test_a():\n    assert 1\n",
+            "def helper():\n    __test__ = False\ndef test_a():\n    assert 1\n",
+            "__test__ = True\ndef test_a():\n    if DEBUG:\n        assert 1\n",
+            "import pytest\npytest.skip\ndef test_a():\n    assert 1\n",
+        ] {
+            assert_eq!(py(runs), [], "{runs}");
+        }
     }
 }
