@@ -180,7 +180,7 @@ pub fn arrived(
     // check (a third of a check at eight tracked branches).
     let made_by_head = super::attribution::made_by_head_since(repo, record)?;
     let held = if fetched || may_hold_others(repo, &on_head, &made_by_head, started.timestamp())? {
-        held_at_start(repo, record, start)?
+        held::read(repo, record, start)?
     } else {
         HashSet::new()
     };
@@ -530,6 +530,7 @@ fn changed_by(repo: &Repo, commit: Oid) -> Reading<BTreeSet<RepoPath>> {
 
 pub(super) mod made_here;
 pub use made_here::addresses_now;
+mod held;
 mod moved_on;
 pub use moved_on::others_version;
 
