@@ -18,6 +18,31 @@
 use git2::{ObjectType, Oid, Repository, Tree, TreeEntry};
 use majordomus_records::RepoPath;
 
+/// The paths a commit changed as its own: against its one parent (a root
+/// commit, against nothing), and for a merge, those where it differs from
+/// every parent: what it took from one side is that side's work, an edit
+/// slipped into it is the merge's (test/cases/492). Arrival reads a
+/// commit's work so, and `scoped` the work landed around HEAD.
+pub fn own_change(
+    git: &Repository,
+    commit: &git2::Commit<'_>,
+) -> Result<std::collections::BTreeSet<RepoPath>, git2::Error> {
+    let tree = commit.tree()?;
+    if commit.parent_count() == 0 {
+        return Ok(changed_paths(git, None, Some(&tree))?.into_iter().collect());
+    }
+    let mut own: Option<std::collections::BTreeSet<RepoPath>> = None;
+    for parent in commit.parents() {
+        let paths: std::collections::BTreeSet<RepoPath> =
+            changed_paths(git, Some(&parent.tree()?), Some(&tree))?.into_iter().collect();
+        own = Some(match own {
+            None => paths,
+            Some(before) => before.intersection(&paths).cloned().collect(),
+        });
+    }
+    Ok(own.unwrap_or_default())
+}
+
 /// The paths (relative to the root, as git stores them) at which `old`
 /// and `new` differ; `None` is the empty tree.
 pub fn changed_paths(

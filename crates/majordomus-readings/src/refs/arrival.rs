@@ -503,29 +503,10 @@ fn held_at_start(repo: &Repo, record: &TaskRecord, start: Option<Oid>) -> Readin
     Ok(held)
 }
 
-/// The paths a commit changed: against its one parent (a root commit,
-/// against nothing), and for a merge, those where it differs from every
-/// parent (what it took from one side is that side's work).
+/// The paths a commit changed as its own ([`crate::trees::own_change`]).
 fn changed_by(repo: &Repo, commit: Oid) -> Reading<BTreeSet<RepoPath>> {
-    let git = &repo.git;
-    let c = git.find_commit(commit).map_err(|e| Unread::git(&format!("the commit {commit}"), &e))?;
-    let tree = c.tree().map_err(|e| Unread::git(&format!("the tree of {commit}"), &e))?;
-    let mut out: Option<BTreeSet<RepoPath>> = None;
-    let parents: Vec<Option<git2::Commit<'_>>> =
-        if c.parent_count() == 0 { vec![None] } else { c.parents().map(Some).collect() };
-    for parent in parents {
-        let parent_tree =
-            parent.map(|p| p.tree().map_err(|e| Unread::git(&format!("the tree of {}", p.id()), &e))).transpose()?;
-        let paths: BTreeSet<RepoPath> = crate::trees::changed_paths(git, parent_tree.as_ref(), Some(&tree))
-            .map_err(|e| Unread::git(&format!("the commit {commit}"), &e))?
-            .into_iter()
-            .collect();
-        out = Some(match out {
-            None => paths,
-            Some(before) => before.intersection(&paths).cloned().collect(),
-        });
-    }
-    Ok(out.unwrap_or_default())
+    let c = repo.git.find_commit(commit).map_err(|e| Unread::git(&format!("the commit {commit}"), &e))?;
+    crate::trees::own_change(&repo.git, &c).map_err(|e| Unread::git(&format!("the commit {commit}"), &e))
 }
 
 pub(super) mod made_here;

@@ -276,7 +276,7 @@ pub fn landed(
         let c = commit.id();
         let read = |e: git2::Error| Unread::git(&format!("the commit {c}"), &e);
         let tree = commit.tree().map_err(read)?;
-        for path in own_change(git, &commit, &tree).map_err(read)? {
+        for path in majordomus_readings::trees::own_change(git, &commit).map_err(read)? {
             let at =
                 std::path::Path::new(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(path.as_bytes()));
             let entry = |t: &git2::Tree<'_>| t.get_path(at).ok().map(|e| (e.id(), e.filemode()));
@@ -286,28 +286,6 @@ pub fn landed(
         }
     }
     Ok(out)
-}
-
-/// The paths a commit changed as its own: against its one parent (a root
-/// commit, against nothing), and for a merge, those where it differs from
-/// every parent, as arrival reads it.
-fn own_change(
-    git: &git2::Repository,
-    commit: &git2::Commit<'_>,
-    tree: &git2::Tree<'_>,
-) -> Result<Vec<majordomus_records::RepoPath>, git2::Error> {
-    if commit.parent_count() == 0 {
-        return majordomus_readings::trees::changed_paths(git, None, Some(tree));
-    }
-    let mut own: Option<Vec<majordomus_records::RepoPath>> = None;
-    for parent in commit.parents() {
-        let paths = majordomus_readings::trees::changed_paths(git, Some(&parent.tree()?), Some(tree))?;
-        own = Some(match own {
-            None => paths,
-            Some(before) => before.into_iter().filter(|p| paths.contains(p)).collect(),
-        });
-    }
-    Ok(own.unwrap_or_default())
 }
 
 /// How many local branches [`branches_landed`] asks of, at most: a branch
