@@ -44,6 +44,8 @@
 #                                  (TOML appended to the policy: more gates), a passing
 #                                  test committed, a task started, then the test broken
 #                                  and committed: `gate run unit` exits 10
+#   start_src_task_beside_docs     README and docs/x.md committed and pushed, a task
+#                                  started scoped to src and tests
 #   merge_a_feature_through_feat   the feature on a branch feat, pushed, merged into
 #                                  main and main pushed, feat deleted here
 #   start_broken_on_origin RUN     a gate `unit` running RUN over src/**, a task
@@ -547,6 +549,18 @@ merge_a_feature_through_feat() {
   git merge -q --ff-only feat
   git push -q origin main
   git branch -q -d feat
+}
+
+# start_src_task_beside_docs: README and docs/x.md committed and pushed
+# (origin), the forge exempted, a task started scoped to src and tests.
+start_src_task_beside_docs() {
+  echo base > README
+  exempt_forge
+  mkdir -p docs
+  echo d > docs/x.md
+  commit_all "initial"
+  with_origin
+  expect_run 0 md start "the src work" --scope src --scope tests
 }
 
 # push_a_feature: src/a.rs and its test committed and pushed to origin's

@@ -9,13 +9,7 @@
 # change reached the trunk as a squash merge.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-echo base > README
-exempt_forge
-mkdir -p docs
-echo d > docs/x.md
-commit_all "initial"
-with_origin
-expect_run 0 md start "the src work" --scope src --scope tests
+start_src_task_beside_docs
 expect_run 0 md todo add "the src work"
 expect_run 0 md todo done 1
 push_a_feature
@@ -45,13 +39,7 @@ cd "$case_root"
 rm -rf repo origin.git
 git init -q -b main repo
 cd repo
-echo base > README
-exempt_forge
-mkdir -p docs
-echo d > docs/x.md
-commit_all "initial"
-with_origin
-expect_run 0 md start "the src work" --scope src --scope tests
+start_src_task_beside_docs
 push_a_feature
 git checkout -q -b docs
 echo changed > docs/x.md

@@ -13,13 +13,7 @@
 # fetched and not merged, is under the colleague's address: scoped passes.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-echo base > README
-exempt_forge
-mkdir -p docs
-echo d > docs/x.md
-commit_all "initial"
-with_origin
-expect_run 0 md start "the src work" --scope src --scope tests
+start_src_task_beside_docs
 push_a_feature
 
 # Honest: a colleague's docs change on the trunk, fetched.

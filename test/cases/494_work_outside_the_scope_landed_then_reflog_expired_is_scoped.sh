@@ -15,13 +15,7 @@
 # address: scoped passes, the reflogs expired and the objects packed.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-echo base > README
-exempt_forge
-mkdir -p docs
-echo d > docs/x.md
-commit_all "initial"
-with_origin
-expect_run 0 md start "the src work" --scope src --scope tests
+start_src_task_beside_docs
 push_a_feature
 
 # Honest: a colleague's docs change fetched, the reflogs expired, packed.
