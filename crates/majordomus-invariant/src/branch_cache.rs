@@ -47,15 +47,17 @@ const BRANCHES: Namespace = Namespace { file: FILE, under: "refs/heads/" };
 /// The remote-tracking refs ([`remote_refs`]).
 const REMOTES: Namespace = Namespace { file: "remotes.cache", under: "refs/remotes/" };
 
-/// The file's first line. The rest is one record per ref file kept, in
-/// binary: the inode, the size and the two times (ns) as 8-byte
-/// little-endian numbers, then a byte saying what the file held (1: an id,
-/// its 20 bytes follow; 0: a symbolic ref), then the name's length (2
-/// bytes, little-endian) and the name. Not text: at ten thousand branches,
-/// splitting lines and decoding four numbers and an id on each took 16 M
-/// instructions, on the thread whose walk is the longest reading of a check
+/// The file's first line. The rest is in binary, numbers little-endian:
+/// how many ref files are kept (4 bytes), then one record per file: the
+/// inode, the size and the two times (ns) as 8-byte numbers, then a byte
+/// saying what the file held (1: an id, its 20 bytes follow; 0: a
+/// symbolic ref), then the name's length (2 bytes) and the name; then,
+/// where it is known, the order of the names ([`Known::order`]: a 4-byte
+/// position per file). Not text: at ten thousand branches, splitting lines
+/// and decoding four numbers and an id on each took 16 M instructions, on
+/// the thread whose walk is the longest reading of a check
 /// (bench/README.md); not JSON: that was a tenth of `check`.
-const SCHEMA: &str = "majordomus.branches-cache/3";
+const SCHEMA: &str = "majordomus.branches-cache/4";
 
 /// The largest file read as a cache.
 const MAX_BYTES: u64 = 64 << 20;
@@ -188,11 +190,13 @@ fn text_of(paths: &StatePaths, name: &str) -> Option<String> {
 const FIXED: usize = 4 * 8 + 1;
 
 fn decode(bytes: &[u8], ns: Namespace) -> Option<Known> {
-    let mut rest = bytes.strip_prefix(SCHEMA.as_bytes())?.strip_prefix(b"\n")?;
+    let rest = bytes.strip_prefix(SCHEMA.as_bytes())?.strip_prefix(b"\n")?;
+    let count = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
+    let mut rest = &rest[4..];
     let mut known = Known::default();
-    known.reserve(rest.len() / 80, rest.len() / 3);
+    known.reserve(count.min(rest.len() / FIXED), rest.len() / 3);
     let number = |b: &[u8], i: usize| u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().expect("eight bytes"));
-    while !rest.is_empty() {
+    for _ in 0..count {
         let fixed = rest.get(..FIXED)?;
         let stamp = FileStamp {
             ino: number(fixed, 0),
@@ -220,6 +224,17 @@ fn decode(bytes: &[u8], ns: Namespace) -> Option<Known> {
         }
         known.push(name, KnownFile::new(stamp, id));
     }
+    match rest.len() {
+        0 => {}
+        // An order that is not the names' is damage, as anything else.
+        n if n == 4 * count => {
+            let order = rest.chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
+            if !known.set_order(order) {
+                return None;
+            }
+        }
+        _ => return None,
+    }
     Some(known)
 }
 
@@ -228,9 +243,10 @@ fn decode(bytes: &[u8], ns: Namespace) -> Option<Known> {
 /// time before the epoch, a name longer than 65,535 bytes, an id not of 20
 /// bytes): nothing is kept then.
 fn encode(known: &Known) -> Option<Vec<u8>> {
-    let mut bytes = Vec::with_capacity(SCHEMA.len() + 1 + known.len() * 90);
+    let mut bytes = Vec::with_capacity(SCHEMA.len() + 5 + known.len() * 94);
     bytes.extend_from_slice(SCHEMA.as_bytes());
     bytes.push(b'\n');
+    bytes.extend_from_slice(&u32::try_from(known.len()).ok()?.to_le_bytes());
     for (name, k) in known.iter() {
         let (mtime, ctime) = (u64::try_from(k.stamp.mtime_ns).ok()?, u64::try_from(k.stamp.ctime_ns).ok()?);
         for n in [k.stamp.ino, k.stamp.size, mtime, ctime] {
@@ -246,6 +262,9 @@ fn encode(known: &Known) -> Option<Vec<u8>> {
         }
         bytes.extend_from_slice(&u16::try_from(name.len()).ok()?.to_le_bytes());
         bytes.extend_from_slice(name.as_bytes());
+    }
+    for i in known.order() {
+        bytes.extend_from_slice(&i.to_le_bytes());
     }
     Some(bytes)
 }
@@ -275,7 +294,7 @@ mod tests {
         let good = record(1, Some(&id), "refs/heads/side");
         let header = format!("{SCHEMA}\n").into_bytes();
         let mut bad_kind = good.clone();
-        bad_kind[FIXED - 1] = 2;
+        bad_kind[4 + FIXED - 1] = 2;
         for damaged in [
             b"{".to_vec(),
             br#"{"schema":"majordomus.branches-cache/1","known":{"files":{}}}"#.to_vec(),
@@ -345,6 +364,42 @@ mod tests {
         let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
         local::branch_tips_at(repo.common_dir(), &mut known, later).expect("read");
         assert_eq!(known.len(), 3, "{known:?}");
+        assert_eq!(known.order().len(), 3, "the names' order is known once read: {known:?}");
         assert_eq!(decode(&encode(&known).expect("encoded"), BRANCHES), Some(known));
+    }
+
+    /// The order kept hands the branches on sorted without sorting them:
+    /// one that is not the names' (out of order, a position twice or
+    /// missing, too short) makes the file damaged, never a reading.
+    #[test]
+    fn an_order_that_is_not_the_names_is_damage() {
+        let t = TestRepo::with_commit();
+        for b in ["b", "a", "c/d"] {
+            t.git(&["branch", b]);
+        }
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let mut known = Known::default();
+        let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
+        local::branch_tips_at(repo.common_dir(), &mut known, later).expect("read");
+        let names: Vec<&str> = known.order().iter().map(|&i| known.iter().nth(i as usize).expect("file").0).collect();
+        assert_eq!(names, ["refs/heads/a", "refs/heads/b", "refs/heads/c/d", "refs/heads/main"]);
+        let whole = encode(&known).expect("encoded");
+        let at = whole.len() - 4 * known.len();
+        let with_order = |order: &[u32]| {
+            let mut bytes = whole[..at].to_vec();
+            bytes.extend(order.iter().flat_map(|i| i.to_le_bytes()));
+            bytes
+        };
+        let good = known.order().to_vec();
+        assert_eq!(decode(&with_order(&good), BRANCHES).as_ref(), Some(&known));
+        let mut swapped = good.clone();
+        swapped.swap(0, 1);
+        let mut twice = good.clone();
+        twice[0] = twice[1];
+        let too_far = [good[..3].to_vec(), vec![4]].concat();
+        for bad in [swapped, twice, too_far, good[..3].to_vec()] {
+            assert!(decode(&with_order(&bad), BRANCHES).is_none(), "{bad:?}");
+        }
+        assert_eq!(decode(&whole[..at], BRANCHES).map(|k| k.order().len()), Some(0), "a file without it is read");
     }
 }

@@ -82,6 +82,12 @@ pub fn settled_ns(now: SystemTime) -> i128 {
 /// hashing every name and filling a map was a sixth of a check). Where the
 /// listing moved (a file added or removed), the files from there on are
 /// looked up by name, and the new order is what is kept.
+///
+/// With them, the order of their names: a reading is handed on sorted by
+/// name, and at ten thousand branches sorting the files the walk met was a
+/// tenth of a check, on the thread whose walk is its longest reading. While
+/// the walk meets the same names in the same order, the order kept is the
+/// order of what it met.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Known {
     /// Every file's name, one after the other (one buffer, not one
@@ -90,13 +96,42 @@ pub struct Known {
     /// Each file: where its name ends in `names` (it begins where the one
     /// before it ends), and what was read.
     files: Vec<(usize, KnownFile)>,
+    /// The files' positions in `files`, sorted by name; empty where not
+    /// known (it is then sorted again).
+    order: Vec<u32>,
 }
 
 impl Known {
-    /// `file`, met by the walk after every file already held.
+    /// `file`, met by the walk after every file already held (the order
+    /// of the names is then no longer known).
     pub fn push(&mut self, name: &str, file: KnownFile) {
         self.names.push_str(name);
         self.files.push((self.names.len(), file));
+        self.order.clear();
+    }
+
+    /// The files' positions sorted by their names ([`Known`]); empty where
+    /// not known.
+    pub fn order(&self) -> &[u32] {
+        &self.order
+    }
+
+    /// Takes `order` as the order of the files' names, where it is one:
+    /// every position once, each name before the next. Anything else
+    /// (a damaged cache's) is refused, and `false` said: a wrong order
+    /// would hand on the branches unsorted, so it can never be taken.
+    pub fn set_order(&mut self, order: Vec<u32>) -> bool {
+        let n = self.files.len();
+        let mut seen = vec![false; n];
+        let whole = order.len() == n
+            && order.iter().all(|&i| {
+                usize::try_from(i).ok().and_then(|i| seen.get_mut(i)).is_some_and(|s| !std::mem::replace(s, true))
+            });
+        let sorted = whole && order.windows(2).all(|w| self.name(w[0] as usize) < self.name(w[1] as usize));
+        if sorted {
+            self.order = order;
+        }
+        sorted
     }
 
     /// Room for `more` files whose names take `bytes` in all.
@@ -205,7 +240,8 @@ pub fn tags(common_dir: &Path) -> Reading<Vec<TagRef>> {
     let mut known = Known::default();
     let mut loose = Loose::new(&mut known, UNIX_EPOCH);
     loose.walk(&common_dir.join("refs/tags"), &mut "refs/tags".to_string())?;
-    let found = std::mem::take(&mut loose.found);
+    let mut found = std::mem::take(&mut loose.found);
+    found.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     Ok(merge(packed, found).into_iter().map(|(name, id, peeled)| TagRef { name, id, peeled }).collect())
 }
 
@@ -230,9 +266,27 @@ fn read_under(common_dir: &Path, under: &str, known: &mut Known, now: SystemTime
     let mut loose = Loose::new(known, now);
     loose.newest = newest.unwrap_or(0);
     loose.walk(&dir, &mut under.to_string())?;
-    let Loose { found, fresh, kept, newest: newest_seen, mut symbolic, .. } = loose;
+    let Loose { mut found, fresh, kept, newest: newest_seen, mut symbolic, .. } = loose;
     symbolic.sort_unstable();
     let unchanged = kept.len() == known.files.len() && kept.iter().enumerate().all(|(i, k)| *k == Kept::Known(i));
+    // Each file found was kept, in the order found: `found[i]` is what
+    // the new `known` holds at `i`.
+    let aligned = kept.len() == found.len();
+    // The same names met in the same order, whatever was read again.
+    let same_names = aligned
+        && kept.len() == known.files.len()
+        && kept.iter().enumerate().all(|(i, k)| match *k {
+            Kept::Known(j) => j == i,
+            Kept::Fresh(f) => fresh[f].0 == known.name(i),
+        });
+    let order = match known.order() {
+        held if same_names && held.len() == found.len() => Some(held.to_vec()),
+        _ if aligned => Some(order_of(&found)),
+        _ => None,
+    };
+    // Kept again where the order is all that is new (a cache written
+    // without it).
+    let order_is_new = order.as_deref().is_some_and(|o| o != known.order());
     if !unchanged {
         let before = std::mem::take(known);
         known.reserve(kept.len(), before.names.len());
@@ -243,20 +297,45 @@ fn read_under(common_dir: &Path, under: &str, known: &mut Known, now: SystemTime
             }
         }
     }
-    let changed = !unchanged;
-    let tips = merge(packed, found).into_iter().map(|(name, id, _)| (name, id)).collect();
+    let sorted = match order {
+        Some(order) => {
+            let sorted = order.iter().map(|&i| {
+                let (name, id) = &mut found[i as usize];
+                (std::mem::take(name), *id)
+            });
+            let sorted = sorted.collect();
+            if order_is_new || !unchanged {
+                // Made from the names `known` now holds, in its order
+                // (a `known` made again holds none).
+                known.set_order(order);
+            }
+            sorted
+        }
+        None => {
+            found.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            found
+        }
+    };
+    let changed = !unchanged || order_is_new;
+    let tips = merge(packed, sorted).into_iter().map(|(name, id, _)| (name, id)).collect();
     Ok(Tips { tips, changed, newest_mtime_ns: newest.map(|_| newest_seen), symbolic })
 }
 
-/// The packed refs (sorted) and the loose ones `found` (any order) as git
+/// The positions of `found`'s entries sorted by their names.
+fn order_of(found: &[(String, Option<Oid>)]) -> Vec<u32> {
+    let mut order: Vec<u32> = (0..found.len()).map(|i| i as u32).collect();
+    order.sort_unstable_by(|&a, &b| found[a as usize].0.cmp(&found[b as usize].0));
+    order
+}
+
+/// The packed refs and the loose ones `found`, each sorted by name, as git
 /// reads them together, sorted by name: a loose file overrides its packed
 /// line, and one that is no direct ref (symbolic, broken: `None`) hides
 /// it. A loose ref's peeled id is not recorded.
 fn merge(
     packed: Vec<(String, Oid, Option<Oid>)>,
-    mut found: Vec<(String, Option<Oid>)>,
+    found: Vec<(String, Option<Oid>)>,
 ) -> Vec<(String, Oid, Option<Oid>)> {
-    found.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     let mut out = Vec::with_capacity(packed.len() + found.len());
     let mut found = found.into_iter().peekable();
     for p in packed {

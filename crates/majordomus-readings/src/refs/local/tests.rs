@@ -120,6 +120,38 @@ fn what_is_kept_is_found_in_any_order_and_kept_in_the_order_of_the_walk() {
     assert_eq!(moved, as_git_lists(&t, "refs/heads"));
 }
 
+/// The order of the names kept is used while the walk meets the same
+/// names, and made again where it does not: the tips are git's, sorted,
+/// through every kind of change.
+#[test]
+fn the_names_order_kept_hands_the_tips_on_sorted_through_every_change() {
+    let t = TestRepo::with_commit();
+    for b in ["m", "b", "x/y", "a", "z"] {
+        t.git(&["branch", b]);
+    }
+    let (_, mut kept) = read(&t, &Known::default(), later());
+    let first = kept.order().to_vec();
+    assert_eq!(first.len(), kept.len(), "{kept:?}");
+    let again = branch_tips_at(&t.path().join(".git"), &mut kept, later()).expect("read");
+    assert!(!again.changed && kept.order() == first, "nothing new to keep");
+    // A branch moved (a new file under the same name), one added, one
+    // removed, one packed: each time git's list, and the order the names'.
+    let steps: [&[&str]; 4] =
+        [&["branch", "-f", "b", "HEAD"], &["branch", "c"], &["branch", "-D", "m"], &["pack-refs", "--all"]];
+    for step in steps {
+        t.write("more.txt", step.join(" ").as_str());
+        t.commit_all("more");
+        t.git(step);
+        let (tips, next) = read(&t, &kept, later());
+        assert_eq!(tips, as_git_lists(&t, "refs/heads"), "{step:?}");
+        let names: Vec<&str> = next.order().iter().map(|&i| next.iter().nth(i as usize).expect("file").0).collect();
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        assert_eq!((names.len(), &names), (next.len(), &sorted), "{step:?}");
+        kept = next;
+    }
+}
+
 #[test]
 fn the_tags_read_from_their_files_are_the_ones_git_lists_and_packed_ones_peel() {
     let t = TestRepo::with_commit();
