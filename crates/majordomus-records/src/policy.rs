@@ -251,6 +251,23 @@ impl Policy {
 pub struct Tests {
     /// Globs over repository-relative paths: a change to a match is a change to a test.
     pub paths: Vec<String>,
+    /// Test items written inside files of a language whose tests are not
+    /// read here (`test_cond(..)` lines in a C file's own test function),
+    /// each declared by the files it is in and the words its lines hold.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub items: Vec<TestItems>,
+}
+
+/// One `[[tests.items]]`: in a file `paths` matches, an added or edited
+/// line holding `marker` outside a comment is an added or edited test item
+/// (README.md, "What counts as a test").
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct TestItems {
+    /// Globs over repository-relative paths, read as `[tests] paths` are.
+    pub paths: Vec<String>,
+    /// The words every line of such a test holds (never empty: a marker of
+    /// no words would make every line a test).
+    pub marker: String,
 }
 
 /// One problem in a policy file, where it is.

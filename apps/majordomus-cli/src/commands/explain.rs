@@ -74,9 +74,9 @@ pub fn cmd_explain(cwd: &Path, args: ExplainArgs) -> Result<Exit, CliError> {
 /// `regression-tested` reads them).
 fn tests_here(cwd: &Path, seen: &PolicySeen) -> String {
     use majordomus_invariant::family::verification::{test_code, test_path::TestRules};
-    let globs = match seen {
-        PolicySeen::Valid(p) => p.tests.as_ref().map(|t| t.paths.clone()).unwrap_or_default(),
-        _ => Vec::new(),
+    let rules = match seen {
+        PolicySeen::Valid(p) => TestRules::of(p.tests.as_ref()),
+        _ => TestRules::default(),
     };
     let pytest = match Workspace::open(cwd) {
         Ok(ws) => match majordomus_records::task::TaskState::here(&ws.paths) {
@@ -89,7 +89,7 @@ fn tests_here(cwd: &Path, seen: &PolicySeen) -> String {
         Err(_) => Default::default(),
     };
     let mut out = String::from("\nWhat counts as a test here:\n");
-    for line in test_code::what_counts(&TestRules::new(&globs), &pytest) {
+    for line in test_code::what_counts(&rules, &pytest) {
         out.push_str(&format!("  {line}\n"));
     }
     out

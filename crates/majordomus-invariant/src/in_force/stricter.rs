@@ -13,7 +13,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use indexmap::IndexMap;
 
 use majordomus_records::policy::{
-    marker_defaults, Exemption, ExtraQuestion, Forge, Gate, HookPolicy, Markers, Policy, Provider, Tests, Trunk,
+    marker_defaults, Exemption, ExtraQuestion, Forge, Gate, HookPolicy, Markers, Policy, Provider, TestItems, Tests,
+    Trunk,
 };
 
 use super::{Change, Effect};
@@ -538,15 +539,16 @@ pub(crate) fn forge(start: &Option<Forge>, now: &Option<Forge>, place: Place, c:
 }
 
 /// `[tests] paths`: only globs the start held count (a glob added makes
-/// more changes count as tested); one taken away is in force.
+/// more changes count as tested); one taken away is in force. `[tests]
+/// items` the same way, by each file glob and marker declared together.
 pub(crate) fn tests(start: &Option<Tests>, now: &Option<Tests>, c: &mut Vec<Change>) -> Option<Tests> {
     if start == now {
         return start.clone();
     }
-    let then = start.as_ref().map_or(&[][..], |t| t.paths.as_slice());
-    let Tests { paths } = now.clone().unwrap_or_default();
-    let added: Vec<&String> = paths.iter().filter(|p| !then.contains(p)).collect();
-    let dropped: Vec<&String> = then.iter().filter(|p| !paths.contains(p)).collect();
+    let then = start.clone().unwrap_or_default();
+    let Tests { paths, items } = now.clone().unwrap_or_default();
+    let added: Vec<&String> = paths.iter().filter(|p| !then.paths.contains(p)).collect();
+    let dropped: Vec<&String> = then.paths.iter().filter(|p| !paths.contains(p)).collect();
     if !added.is_empty() {
         c.push(Change::new(
             "[tests] paths",
@@ -561,8 +563,49 @@ pub(crate) fn tests(start: &Option<Tests>, now: &Option<Tests>, c: &mut Vec<Chan
             Effect::Stricter,
         ));
     }
-    let kept: Vec<String> = then.iter().filter(|p| paths.contains(p)).cloned().collect();
-    (start.is_some() || !kept.is_empty()).then_some(Tests { paths: kept })
+    let kept: Vec<String> = then.paths.iter().filter(|p| paths.contains(p)).cloned().collect();
+    let kept_items = test_items(&then.items, &items, c);
+    start.is_some().then_some(Tests { paths: kept, items: kept_items })
+}
+
+/// `[tests] items`, read as pairs of a file glob and a marker: only the
+/// pairs the start declared count (a pair added, a file or a marker, makes
+/// more lines count as tests: test/cases/518); one taken away is in force.
+fn test_items(start: &[TestItems], now: &[TestItems], c: &mut Vec<Change>) -> Vec<TestItems> {
+    let pairs = |items: &[TestItems]| -> Vec<(String, String)> {
+        items.iter().flat_map(|i| i.paths.iter().map(|p| (p.clone(), i.marker.clone()))).collect()
+    };
+    let (then, now) = (pairs(start), pairs(now));
+    let words = |list: Vec<&(String, String)>| {
+        list.iter().map(|(path, marker)| format!("`{marker}` in `{path}`")).collect::<Vec<_>>().join(", ")
+    };
+    let added: Vec<&(String, String)> = now.iter().filter(|p| !then.contains(p)).collect();
+    let dropped: Vec<&(String, String)> = then.iter().filter(|p| !now.contains(p)).collect();
+    if !added.is_empty() {
+        c.push(Change::new(
+            "[tests] items",
+            format!(
+                "widened: also counts a line holding {} as a test item; the start's declarations are the ones read",
+                words(added)
+            ),
+            Effect::Looser,
+        ));
+    }
+    if !dropped.is_empty() {
+        c.push(Change::new(
+            "[tests] items",
+            format!("narrowed: no longer counts a line holding {} as a test item", words(dropped)),
+            Effect::Stricter,
+        ));
+    }
+    start
+        .iter()
+        .filter_map(|i| {
+            let paths: Vec<String> =
+                i.paths.iter().filter(|p| now.contains(&((*p).clone(), i.marker.clone()))).cloned().collect();
+            (!paths.is_empty()).then(|| TestItems { paths, marker: i.marker.clone() })
+        })
+        .collect()
 }
 
 /// The union of two lists, the start's order first; what the working tree

@@ -77,6 +77,23 @@ fn tests_paths_added_are_not_counted_and_removed_ones_are_gone() {
     assert_eq!((p.tests.expect("tests").paths, entries(&c)), (vec!["qa".to_string()], vec![("[tests] paths", true)]));
     let (p, _) = merged("", "[tests]\npaths = [\"**\"]\n");
     assert_eq!(p.tests, None);
+    // Test items by file and marker: one added is a loosening, one dropped in force.
+    let items = |list: &str| format!("[tests]\nitems = [{list}]\n");
+    let sds = "{ paths = \"sds.c\", marker = \"test_cond(\" }";
+    let (p, c) = merged("", &items(sds));
+    assert_eq!((p.tests, entries(&c)), (None, vec![("[tests] items", false)]));
+    let (p, c) = merged(&items(sds), &items("{ paths = [\"sds.c\", \"*.c\"], marker = \"test_cond(\" }"));
+    assert_eq!(
+        (p.tests.expect("tests").items[0].paths.clone(), entries(&c)),
+        (vec!["sds.c".to_string()], vec![("[tests] items", false)])
+    );
+    let (p, c) = merged(&items(sds), &items("{ paths = \"sds.c\", marker = \"test\" }"));
+    assert_eq!(
+        (p.tests.expect("tests").items, entries(&c)),
+        (vec![], vec![("[tests] items", false), ("[tests] items", true)])
+    );
+    let (p, c) = merged(&items(sds), "");
+    assert_eq!((p.tests.expect("tests").items, entries(&c)), (vec![], vec![("[tests] items", true)]));
 }
 
 #[test]

@@ -107,7 +107,8 @@ const EXEMPTION: [&str; 3] = ["question", "reason", "until"];
 const MARKERS: [&str; 4] = ["pattern", "scan", "extensions", "exclude"];
 const HOOK: [&str; 3] = ["block_limit", "budget_ms", "auto_start"];
 const FORGE: [&str; 2] = ["max_age_minutes", "provider"];
-const TESTS: [&str; 1] = ["paths"];
+const TESTS: [&str; 2] = ["paths", "items"];
+const TEST_ITEMS: [&str; 2] = ["paths", "marker"];
 
 /// The second phase: a walk over the parsed document that collects every
 /// problem (as a byte offset and a message) while it builds the policy.
@@ -419,21 +420,62 @@ impl Walk {
                 self.known_keys(t, &TESTS, "[tests]");
                 let mut paths = self.strings(t, "paths", "tests").unwrap_or_default();
                 for (glob, span) in &mut paths {
-                    match relative_to_root(glob) {
-                        Err(why) => self.report(span, format!("the test path `{glob}` {why}")),
-                        Ok(None) => *glob = "**".to_string(),
-                        Ok(Some(rel)) => {
-                            if let Err(e) = globset::Glob::new(&rel) {
-                                self.report(span, format!("the test path `{glob}` is not a glob: {}", e.kind()));
-                            }
-                            *glob = rel;
-                        }
+                    self.test_glob(glob, span, "the test path");
+                }
+                let mut items = Vec::new();
+                if let Some(list) = t.get("items") {
+                    for (it, at) in self.tables(list, &key_span(t, "items"), "tests.items") {
+                        items.extend(self.test_items(it, &at));
                     }
                 }
-                policy.tests = Some(Tests { paths: paths.into_iter().map(|(s, _)| s).collect() });
+                policy.tests = Some(Tests { paths: paths.into_iter().map(|(s, _)| s).collect(), items });
             }
         }
         policy
+    }
+
+    /// A glob naming test files (`[tests] paths`, a `[[tests.items]]`'s
+    /// `paths`), made relative to the root in place: `.` is every path.
+    fn test_glob(&mut self, glob: &mut String, span: &Span, what: &str) {
+        match relative_to_root(glob) {
+            Err(why) => self.report(span, format!("{what} `{glob}` {why}")),
+            Ok(None) => *glob = "**".to_string(),
+            Ok(Some(rel)) => {
+                if let Err(e) = globset::Glob::new(&rel) {
+                    self.report(span, format!("{what} `{glob}` is not a glob: {}", e.kind()));
+                }
+                *glob = rel;
+            }
+        }
+    }
+
+    /// One `[[tests.items]]`: its `paths` (a glob, or a list of them, at
+    /// least one) and its `marker` (words, never empty: a marker of no
+    /// words would make every line added to those files a test).
+    fn test_items(&mut self, t: &dyn TableLike, at: &Span) -> Option<TestItems> {
+        self.known_keys(t, &TEST_ITEMS, "[[tests.items]]");
+        let what = ("tests.items", "[[tests.items]]");
+        let marker =
+            self.required_string(t, "marker", what, at, "the words each line of such a test holds, as `test_cond(`");
+        let mut paths = match t.get("paths") {
+            None => {
+                self.report(at, "[[tests.items]] has no `paths`: the globs of the files that hold such tests");
+                None
+            }
+            Some(one) if one.is_str() => self.string(t, "paths", "tests.items").map(|p| vec![p]),
+            Some(_) => self.strings(t, "paths", "tests.items"),
+        }?;
+        if paths.is_empty() {
+            self.report(
+                &value_span(t, "paths"),
+                "`tests.items.paths` is empty: it must name the files that hold such tests",
+            );
+            return None;
+        }
+        for (glob, span) in &mut paths {
+            self.test_glob(glob, span, "the path of test items");
+        }
+        Some(TestItems { paths: paths.into_iter().map(|(s, _)| s).collect(), marker: marker?.0 })
     }
 
     /// A whole number, 0 or more.

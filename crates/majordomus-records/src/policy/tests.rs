@@ -256,7 +256,36 @@ fn the_tests_table_holds_globs_relative_to_the_root() {
         [
             "2:10: the test path `../x` has a `..` component: paths in the policy name files inside the repository",
             "2:18: the test path `a[` is not a glob: unclosed character class; missing ']'",
-            "3:1: unknown key `globs` in [tests]; expected one of `paths`",
+            "3:1: unknown key `globs` in [tests]; expected one of `paths`, `items`",
+        ]
+    );
+}
+
+#[test]
+fn test_items_are_declared_by_their_files_and_a_marker_that_says_something() {
+    let p = parse("[tests]\nitems = [{ paths = \"./sds.c\", marker = \"test_cond(\" }]\n").expect("parse");
+    let items = p.tests.expect("tests").items;
+    assert_eq!(items, [TestItems { paths: vec!["sds.c".into()], marker: "test_cond(".into() }]);
+    let p = parse("[[tests.items]]\npaths = [\"src/*.c\", \"lib\"]\nmarker = \"TEST(\"\n").expect("parse");
+    assert_eq!(p.tests.expect("tests").items[0].paths, ["src/*.c", "lib"]);
+    // A marker of no words would make every line of those files a test.
+    assert_eq!(
+        problems("[tests]\nitems = [{ paths = \"a.c\", marker = \" \" }]\n"),
+        ["2:36: `tests.items.marker` is empty: the words each line of such a test holds, as `test_cond(`"]
+    );
+    assert_eq!(
+        problems("[[tests.items]]\nmarker = \"T(\"\n[[tests.items]]\npaths = []\nmarker = \"T(\"\nwhere = 1\n"),
+        [
+            "1:1: [[tests.items]] has no `paths`: the globs of the files that hold such tests",
+            "4:9: `tests.items.paths` is empty: it must name the files that hold such tests",
+            "6:1: unknown key `where` in [[tests.items]]; expected one of `paths`, `marker`",
+        ]
+    );
+    assert_eq!(
+        problems("[tests]\nitems = [{ paths = \"../a.c\" }]\n"),
+        [
+            "2:10: [[tests.items]] has no `marker`: the words each line of such a test holds, as `test_cond(`",
+            "2:20: the path of test items `../a.c` has a `..` component: paths in the policy name files inside the repository",
         ]
     );
 }

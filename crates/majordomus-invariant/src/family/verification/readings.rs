@@ -236,7 +236,7 @@ pub fn measure(
     tree: &Reading<WorkingTree>,
     changes: &Reading<ChangeSet>,
 ) -> VerificationReadings {
-    let rules = TestRules::new(policy.tests.as_ref().map_or(&[][..], |t| t.paths.as_slice()));
+    let rules = TestRules::of(policy.tests.as_ref());
     let gone = changes.as_ref().map_err(Clone::clone).map(|changes| gone(repo, changes, &rules));
     let not_new = match (changes, &gone) {
         (Err(e), _) | (_, Err(e)) => Err(e.clone()),
@@ -447,7 +447,7 @@ fn test_code_read(
     // no source file test code is looked for in (it then counts for nothing).
     let others: Vec<&str> = others.iter().filter_map(|p| p.to_str()).collect();
     let record = task_reading(task)?;
-    test_code::read(repo, record.head.as_deref(), &changes.arrived_tips, &record.snapshot, &others).map(Some)
+    test_code::read(repo, record.head.as_deref(), &changes.arrived_tips, &record.snapshot, &others, rules).map(Some)
 }
 
 fn measure_runs(
@@ -680,7 +680,7 @@ mod tests {
         t.remove("tests/it.rs");
         t.write("checks/run.sh", "true\n");
         let mut policy = Policy::default();
-        policy.tests = Some(majordomus_records::policy::Tests { paths: vec!["checks".into()] });
+        policy.tests = Some(majordomus_records::policy::Tests { paths: vec!["checks".into()], items: Vec::new() });
         assert_eq!(test_code_of(&t, &start, &policy), Ok(None), "checks/ is a test path by the policy");
         let code = test_code_of(&t, &start, &Policy::default()).expect("read").expect("asked");
         assert_eq!(code.touched.len(), 1, "{code:?}");

@@ -5,13 +5,20 @@
 //! adds; test code inside other files is `test_code/`'s.
 
 use majordomus_readings::inputs::Matcher;
+use majordomus_records::policy::{TestItems, Tests};
 
-/// The path rule in force: the conventions, and the policy's globs.
+/// The path rule in force: the conventions, and the policy's globs; and
+/// the test items the policy declares inside files of languages not read
+/// here (`[tests] items`).
 #[derive(Debug, Clone, Default)]
 pub struct TestRules {
     /// The policy's `[tests] paths`, as written.
     pub globs: Vec<String>,
     matcher: Option<Matcher>,
+    /// The policy's `[tests] items`, as written.
+    pub items: Vec<TestItems>,
+    /// Each of `items`' globs compiled, with its marker.
+    item_matchers: Vec<(Matcher, String)>,
 }
 
 impl TestRules {
@@ -20,7 +27,34 @@ impl TestRules {
     /// owed, never a pass).
     pub fn new(globs: &[String]) -> Self {
         let matcher = if globs.is_empty() { None } else { Matcher::new(globs).ok() };
-        Self { globs: globs.to_vec(), matcher }
+        Self { globs: globs.to_vec(), matcher, items: Vec::new(), item_matchers: Vec::new() }
+    }
+
+    /// The rules of a policy's `[tests]` (the one in force, under a task).
+    /// A declaration whose globs do not compile here, or whose marker is
+    /// empty, declares nothing (the policy's reading refused both already).
+    pub fn of(tests: Option<&Tests>) -> Self {
+        let Some(tests) = tests else { return Self::default() };
+        let mut rules = Self::new(&tests.paths);
+        rules.items = tests.items.clone();
+        rules.item_matchers = tests
+            .items
+            .iter()
+            .filter(|i| !i.marker.trim().is_empty())
+            .filter_map(|i| Some((Matcher::new(&i.paths).ok()?, i.marker.clone())))
+            .collect();
+        rules
+    }
+
+    /// The markers the policy declares test items by in the file at `path`.
+    pub fn markers_of(&self, path: &str) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for (matcher, marker) in &self.item_matchers {
+            if !out.contains(&marker.as_str()) && matcher.is_match(path) {
+                out.push(marker);
+            }
+        }
+        out
     }
 
     /// Whether a path is a test by the conventions or by the policy.

@@ -21,6 +21,7 @@ use std::path::Path;
 use majordomus_readings::{Reading, Repo, Unread};
 use majordomus_records::task::Snapshot;
 
+use super::super::test_path::TestRules;
 use super::pytest::PytestRules;
 use super::{js, python, rust, touched, Language, MAX_FILE_BYTES};
 
@@ -53,13 +54,17 @@ pub fn words_of(text: &str, n: usize) -> String {
 
 /// Reads `candidates` (changed paths, none a test path) against the start
 /// commit `start` (`None`: HEAD was unborn then), and against each of
-/// `arrived` (the newest commits a fetch brought onto HEAD).
+/// `arrived` (the newest commits a fetch brought onto HEAD). A file of a
+/// language read here is read for its test items; one `rules` declares
+/// test items in (`[tests] items`, whatever its language) for the lines
+/// holding the marker declared ([`declared`]).
 pub fn read(
     repo: &Repo,
     start: Option<&str>,
     arrived: &[String],
     snapshot: &Snapshot,
     candidates: &[&str],
+    rules: &TestRules,
 ) -> Reading<TestCode> {
     let start_tree = tree_of(repo, start)?;
     let mut arrived_trees = Vec::with_capacity(arrived.len());
@@ -78,14 +83,20 @@ pub fn read(
     let root = repo.root();
     let mut code = TestCode::default();
     for &path in candidates {
-        let Some(language) = Language::of(path) else { continue };
-        if language == Language::Python {
+        let language = Language::of(path);
+        let markers = rules.markers_of(path);
+        // Whether the file's own language's test items are read: not in a
+        // Python file pytest does not collect, nor (below) in a JavaScript
+        // file no runner collects.
+        let mut items_read = language.is_some();
+        if language == Some(Language::Python) {
             if code.pytest.is_none() {
                 code.pytest = Some(pytest_rules(repo, start_tree.as_ref())?);
             }
-            if !code.pytest.as_ref().is_some_and(|rules| rules.collects_file(path)) {
-                continue;
-            }
+            items_read = code.pytest.as_ref().is_some_and(|rules| rules.collects_file(path));
+        }
+        if !items_read && markers.is_empty() {
+            continue;
         }
         if changed_at_start.contains(path) {
             code.not_read.push((path.to_string(), "it was already changed at the start".into()));
@@ -99,20 +110,23 @@ pub fn read(
                 continue;
             }
         };
-        if language == Language::Js && !js::collected(path, &now) {
-            continue;
+        if language == Some(Language::Js) && !js::collected(path, &now) {
+            items_read = false;
+            if markers.is_empty() {
+                continue;
+            }
         }
         let before = blob_at(repo, start_tree.as_ref(), path, "at the start")?;
         code.read += 1;
         let (mut added, off) =
-            added_lines(before.as_deref(), now.as_bytes(), Some(language)).map_err(|e| Unread::git(path, &e))?;
+            added_lines(before.as_deref(), now.as_bytes(), language).map_err(|e| Unread::git(path, &e))?;
         code.turned_off.extend(off.into_iter().map(|n| (path.to_string(), n, words_of(&now, n))));
         for tree in &arrived_trees {
             if added.is_empty() {
                 break;
             }
             let theirs = blob_at(repo, Some(tree), path, "where a fetch brought it")?;
-            let also: BTreeSet<usize> = added_lines(theirs.as_deref(), now.as_bytes(), Some(language))
+            let also: BTreeSet<usize> = added_lines(theirs.as_deref(), now.as_bytes(), language)
                 .map_err(|e| Unread::git(path, &e))?
                 .0
                 .into_iter()
@@ -122,8 +136,9 @@ pub fn read(
         if added.is_empty() {
             continue;
         }
-        let labels: Vec<String> = match language {
-            Language::Rust => {
+        let mut labels: Vec<String> = match language.filter(|_| items_read) {
+            None => Vec::new(),
+            Some(Language::Rust) => {
                 let file = rust::read(&now);
                 if file.whole || declared_as_test_module(root, path) {
                     vec!["the whole file (a module compiled only for tests)".to_string()]
@@ -131,17 +146,123 @@ pub fn read(
                     touched(&file.items, &added).into_iter().map(|i| i.label.clone()).collect()
                 }
             }
-            Language::Python => {
+            Some(Language::Python) => {
                 let rules = code.pytest.as_ref().cloned().unwrap_or_default();
                 touched(&python::read(&now, &rules), &added).into_iter().map(|i| i.label.clone()).collect()
             }
-            Language::Js => touched(&js::read(&now), &added).into_iter().map(|i| i.label.clone()).collect(),
+            Some(Language::Js) => touched(&js::read(&now), &added).into_iter().map(|i| i.label.clone()).collect(),
         };
+        labels.extend(declared(&now, &added, &markers));
         if !labels.is_empty() {
             code.touched.push((path.to_string(), labels));
         }
     }
     Ok(code)
+}
+
+/// The test items the policy declares among the `added` lines of `text`
+/// (`[tests] items`, test/cases/518), one label a marker: a line holding
+/// one of `markers` in its code, the comments of the C family and of the
+/// shell taken out (`//` and `/* .. */` wherever they fall, a `#` at the
+/// start of the line or after white space, a line opening with `*` inside a
+/// block comment), and not under a `#if 0` (a C block compiled out). A
+/// marker in a comment writes no test, nor does one whose code the start
+/// held (moved, re-indented: `added` holds no such line). One scan of the
+/// file, asked only of a file a declaration names.
+fn declared(text: &str, added: &[usize], markers: &[&str]) -> Vec<String> {
+    if markers.is_empty() || added.is_empty() {
+        return Vec::new();
+    }
+    let mut found: Vec<(&str, Vec<usize>)> = markers.iter().map(|m| (*m, Vec::new())).collect();
+    let mut in_block = false;
+    let mut compiled_out = 0usize;
+    for (n, line) in text.split('\n').enumerate() {
+        let was_in_block = in_block;
+        let code = code_outside_comments(line, &mut in_block);
+        let trimmed = line.trim_start();
+        if !was_in_block && trimmed.starts_with('#') {
+            compiled_out = preprocessed(trimmed, compiled_out);
+            continue;
+        }
+        if compiled_out > 0 || was_in_block && trimmed.starts_with('*') || added.binary_search(&(n + 1)).is_err() {
+            continue;
+        }
+        for (marker, lines) in &mut found {
+            if code.contains(*marker) {
+                lines.push(n + 1);
+            }
+        }
+    }
+    found
+        .into_iter()
+        .filter(|(_, lines)| !lines.is_empty())
+        .map(|(marker, lines)| {
+            let shown: Vec<String> = lines.iter().take(5).map(usize::to_string).collect();
+            let more = match lines.len() {
+                0..=5 => String::new(),
+                n => format!(" and {} more", n - 5),
+            };
+            let which = if lines.len() == 1 { "line" } else { "lines" };
+            format!("`{marker}` on {which} {}{more}, as [tests] items declares", shown.join(", "))
+        })
+        .collect()
+}
+
+/// The code of one line, its comments taken out: what lies inside a
+/// `/* .. */` (carried over lines by `in_block`), after `//`, or after a
+/// `#` at the line's start or after white space. Strings are not told
+/// apart: a comment opener inside one cuts the line there, which can only
+/// leave a marker after it uncounted.
+fn code_outside_comments(line: &str, in_block: &mut bool) -> String {
+    let mut code = String::new();
+    let mut rest = line;
+    loop {
+        if *in_block {
+            match rest.find("*/") {
+                Some(end) => {
+                    *in_block = false;
+                    rest = &rest[end + 2..];
+                }
+                None => return code,
+            }
+        }
+        let hash = rest
+            .char_indices()
+            .find(|&(i, c)| c == '#' && rest[..i].chars().next_back().map_or(true, char::is_whitespace))
+            .map(|(i, _)| i);
+        let cut = [rest.find("//"), rest.find("/*"), hash].into_iter().flatten().min();
+        match cut {
+            None => {
+                code.push_str(rest);
+                return code;
+            }
+            Some(at) => {
+                code.push_str(&rest[..at]);
+                if !rest[at..].starts_with("/*") {
+                    return code;
+                }
+                *in_block = true;
+                rest = &rest[at + 2..];
+            }
+        }
+    }
+}
+
+/// The depth of the C preprocessor's compiled-out block after the
+/// directive `line` (`#if 0` opens one; inside it each `#if..` nests and
+/// `#endif` closes, and the `#else` or `#elif` of the `#if 0` itself ends
+/// it). Any other condition is taken as holding, as it may.
+fn preprocessed(line: &str, depth: usize) -> usize {
+    let body = line[1..].split("//").next().unwrap_or("").split("/*").next().unwrap_or("");
+    let directive: String = body.split_whitespace().collect::<Vec<_>>().join(" ");
+    let never = matches!(directive.as_str(), "if 0" | "if (0)" | "if false" | "if (false)");
+    match directive.split(' ').next().unwrap_or("") {
+        "if" | "ifdef" | "ifndef" if depth > 0 => depth + 1,
+        "if" if never => 1,
+        "else" | "elif" | "elifdef" | "elifndef" if depth == 1 => 0,
+        "endif" => depth.saturating_sub(1),
+        _ => depth,
+    }
 }
 
 /// The content of `path` in `tree` (`None`: no tree, or no such path).
@@ -382,6 +503,36 @@ mod tests {
         let rust = Some(Language::Rust);
         let now = b"pub fn a() {}\n#[cfg(all(test, any()))]\nmod tests {\n    #[test]\n    fn t() {\n        assert!(true);\n    }\n}\n";
         assert_eq!(added_lines(Some(b"pub fn a() {}\n"), now, rust).expect("diff"), (vec![], vec![2]));
+    }
+
+    #[test]
+    fn a_declared_marker_counts_on_an_added_line_of_code_only() {
+        let then = "int main(void) {\n    test_cond(\"a\", a());\n    return 0;\n}\n";
+        let labels = |now: &str| {
+            let added = added_lines(Some(then.as_bytes()), now.as_bytes(), None).expect("diff").0;
+            declared(now, &added, &["test_cond("])
+        };
+        let with = |lines: &str| then.replace("    return 0;\n", &format!("{lines}\n    return 0;\n"));
+        assert_eq!(labels(&with("    test_cond(\"b\", b());")), ["`test_cond(` on line 3, as [tests] items declares"]);
+        assert_eq!(labels(&with("    x(); test_cond(\"b\", b()); /* x */")).len(), 1);
+        assert_eq!(labels(&with("    /* a */ test_cond(\"b\", b());")).len(), 1);
+        for inert in [
+            "    // test_cond(\"b\", b());",
+            "    x(); // test_cond(\"b\", b());",
+            "    # test_cond(\"b\", b());",
+            "    /* test_cond(\"b\", b()); */",
+            "    /*\n    test_cond(\"b\", b());\n    */",
+            "    /*\n     * test_cond(\"b\", b());\n     */",
+            "#if 0\n    test_cond(\"b\", b());\n#endif",
+            "#if 0\n#ifdef X\n#endif\n    test_cond(\"b\", b());\n#endif",
+            "#define T test_cond(\"b\", b())",
+            "        test_cond(\"a\", a());",
+        ] {
+            assert!(labels(&with(inert)).is_empty(), "{inert}");
+        }
+        // The live branch of a `#if 0` and a condition not read count.
+        assert_eq!(labels(&with("#if 0\n    x();\n#else\n    test_cond(\"b\", b());\n#endif")).len(), 1);
+        assert_eq!(labels(&with("#ifdef SDS_TEST_MAIN\n    test_cond(\"b\", b());\n#endif")).len(), 1);
     }
 
     #[test]

@@ -265,8 +265,19 @@ pub fn what_counts(rules: &super::test_path::TestRules, pytest: &pytest::PytestR
          (with .each, .only, .skip ...), in a file guarded by import.meta.vitest (in-source tests) or named as \
          node --test collects it (test.js, test-*.js, *-test.js)"
             .to_string(),
+        format!("  declared by the policy's [tests] items, in any language: {}", declared_items(rules)),
         "a deleted test does not count; a file already changed at the start is not read for test items".to_string(),
     ]
+}
+
+/// The policy's `[tests] items` in words, for [`what_counts`].
+fn declared_items(rules: &super::test_path::TestRules) -> String {
+    if rules.items.is_empty() {
+        return "none declared".to_string();
+    }
+    let each: Vec<String> =
+        rules.items.iter().map(|i| format!("a line holding `{}` in {}", i.marker, i.paths.join(", "))).collect();
+    format!("{} (outside a comment or a #if 0 block)", each.join("; "))
 }
 
 /// The smallest item holding `line`, if any: the one a reader would name.
