@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Utc};
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 use majordomus_readings::baselines::{self, Baselines, Entry, Link};
 use majordomus_readings::changes::ChangeSet;
@@ -33,6 +33,11 @@ pub struct Debt {
     pub links: Vec<Link>,
     /// Baselines at the start that live at another path now.
     pub moved: Vec<Moved>,
+    /// Files out of the naming pattern read as baselines new since the
+    /// start because they hold entries of a baseline gone from its path
+    /// ([`follow`]): each compared, as a new baseline fed by them, with the
+    /// copies taken out of the start's baselines.
+    pub followed: Vec<Moved>,
     /// Baselines that appeared since the start and cannot be told from one
     /// moved from a baseline gone since the start (see `pair_leftovers`):
     /// each is compared with the entries of every baseline gone and left
@@ -290,6 +295,7 @@ fn debt(repo: &Repo, record: &TaskRecord, head: Option<&str>) -> Reading<Debt> {
         now,
         links: found.links,
         moved,
+        followed: Vec::new(),
         undecided,
         committed,
         arrived: Vec::new(),
@@ -533,22 +539,25 @@ fn committed_since(
 /// How git's rename detection is named as the way a move was found.
 const GIT_RENAMES: &str = "git rename detection";
 
-/// Follows a baseline gone since the start that no baseline took the place
-/// of (it had entries, and nothing under `.ai/repo` was paired with it) out
-/// of the naming pattern: among the paths the change since the start added
-/// or modified (`changes`), the one git's rename detection pairs it with,
-/// wherever it is and whatever its name (`lint-allowlist.txt`,
-/// `config/lint-allow.txt`), is read as the baseline it was, so renaming a
-/// baseline out of the pattern launders no entry; else the one its entries
-/// went to ([`follow_by_entries`]). Taken once the change set is read; it
-/// costs nothing while no baseline is gone.
+/// Follows a baseline gone from its path since the start (deleted, or
+/// moved) out of the naming pattern, among the paths the change since the
+/// start added or modified (`changes`): where no baseline took its place
+/// (nothing under `.ai/repo` was paired with it), the one git's rename
+/// detection pairs it with, wherever it is and whatever its name
+/// (`lint-allowlist.txt`, `config/lint-allow.txt`), is read as the baseline
+/// it was, so renaming a baseline out of the pattern launders no entry;
+/// else the one its entries went to ([`follow_by_entries`]). And, paired or
+/// not, into every other such file that holds any of its entries: a
+/// baseline split over several files, or kept as a backup while another
+/// file holds it and more, is read wherever it went (test/cases/526).
+/// Taken once the change set is read; it costs nothing while every baseline
+/// is at its path.
 pub fn follow(repo: &Repo, record: Option<&TaskRecord>, mut debt: Debt, changes: &Reading<ChangeSet>) -> Reading<Debt> {
-    let moved_from: BTreeSet<&str> = debt.moved.iter().map(|m| m.from.as_str()).collect();
-    let gone: BTreeSet<String> = debt
+    let gone: Baselines = debt
         .start
         .iter()
-        .filter(|(p, e)| !e.is_empty() && !debt.now.contains_key(*p) && !moved_from.contains(p.as_str()))
-        .map(|(p, _)| p.clone())
+        .filter(|(p, e)| !e.is_empty() && !debt.now.contains_key(*p))
+        .map(|(p, e)| (p.clone(), e.clone()))
         .collect();
     let Some(commit) = record.and_then(|r| r.head.as_deref()) else { return Ok(debt) };
     if gone.is_empty() {
@@ -567,14 +576,18 @@ pub fn follow(repo: &Repo, record: Option<&TaskRecord>, mut debt: Debt, changes:
     if changed.is_empty() {
         return Ok(debt);
     }
-    let among: Vec<String> = gone.iter().cloned().chain(changed.iter().cloned()).collect();
-    for r in renames::commit_to_worktree_among(repo, commit, &among)? {
-        if !gone.contains(&r.from) || !changed.contains(&r.to) || debt.now.contains_key(&r.to) {
-            continue;
-        }
-        if let Some(entries) = baselines::read_file(repo, &r.to)? {
-            debt.now.insert(r.to.clone(), entries);
-            debt.moved.push(Moved { from: r.from, to: r.to, by: GIT_RENAMES, left_pattern: true });
+    let moved_from: BTreeSet<&str> = debt.moved.iter().map(|m| m.from.as_str()).collect();
+    let unpaired: BTreeSet<String> = gone.keys().filter(|p| !moved_from.contains(p.as_str())).cloned().collect();
+    if !unpaired.is_empty() {
+        let among: Vec<String> = unpaired.iter().cloned().chain(changed.iter().cloned()).collect();
+        for r in renames::commit_to_worktree_among(repo, commit, &among)? {
+            if !unpaired.contains(&r.from) || !changed.contains(&r.to) || debt.now.contains_key(&r.to) {
+                continue;
+            }
+            if let Some(entries) = baselines::read_file(repo, &r.to)? {
+                debt.now.insert(r.to.clone(), entries);
+                debt.moved.push(Moved { from: r.from, to: r.to, by: GIT_RENAMES, left_pattern: true });
+            }
         }
     }
     follow_by_entries(repo, commit, &mut debt, &gone, &changed)?;
@@ -586,38 +599,44 @@ pub fn follow(repo: &Repo, record: Option<&TaskRecord>, mut debt: Debt, changes:
 /// time ([`follow_read::entries`]), keeping only its entries.
 const MAX_FOLLOWED_BYTES: u64 = 16 << 20;
 
-/// Follows, by its entries, a baseline gone since the start that git's
-/// rename detection did not pair (it pairs a moved file only while half of
-/// it is still what it was: `git mv` out of the pattern, then more entries
-/// appended than it held; and never a deletion with a file the start
-/// already held): among the paths the change since the start added or
-/// modified, a file new since the start (not in the start commit) holding
-/// at least half of a gone baseline's entries is that baseline, read as
-/// one; a file the start commit held is by what it gained since (its
-/// entries past the copies the start commit's blob held there), so a
-/// baseline folded into the project's other allowlist (`cat baseline >>
-/// config/lint-allow.txt; git rm baseline`) is followed there and what it
-/// gained is counted as the baseline's, while the lines it held at the
-/// start stay its own (test/cases/501). Only while a baseline is gone; a
-/// modified file's start blob is read only where the file now holds half
-/// of a gone baseline's entries.
+/// How a file followed for holding entries of a baseline gone since the
+/// start, and compared with the copies taken out, is named.
+const HOLDS_ENTRIES: &str = "entries of it held there";
+
+/// Follows, by its entries, a baseline gone from its path since the start
+/// (`gone`) into the paths the change since the start added or modified
+/// (`changed`, none a baseline): a file new since the start (not in the
+/// start commit) is read whole as it is; a file the start commit held by
+/// what it gained since (its entries past the copies the start commit's
+/// blob held there), so a baseline folded into the project's other
+/// allowlist (`cat baseline >> config/lint-allow.txt; git rm baseline`) is
+/// followed there and what it gained is the baseline's, while the lines it
+/// held at the start stay its own (test/cases/501). Of those that hold any
+/// of a gone baseline's entries:
+/// - one holding at least half of the entries of a baseline git's rename
+///   detection did not pair (it pairs a moved file only while half of it
+///   is still what it was, and never a deletion with a file the start
+///   held) is that baseline, compared with it;
+/// - every other is a baseline new since the start fed by the copies taken
+///   out of the start's ([`Debt::followed`]): split over several files, or
+///   kept unchanged as a backup while another holds it and an entry more,
+///   no copy is held twice and no entry added unread (test/cases/526).
+///
+/// A file that holds none of their entries is none of them. Only while a
+/// baseline is gone from its path; a modified file's start blob is read
+/// only where the file now holds one of their entries.
 fn follow_by_entries(
     repo: &Repo,
     commit: &str,
     debt: &mut Debt,
-    gone: &BTreeSet<String>,
+    gone: &Baselines,
     changed: &BTreeSet<String>,
 ) -> Reading<()> {
     let moved_from: BTreeSet<&str> = debt.moved.iter().map(|m| m.from.as_str()).collect();
-    let left: Baselines = debt
-        .start
-        .iter()
-        .filter(|(p, _)| gone.contains(*p) && !moved_from.contains(p.as_str()))
-        .map(|(p, e)| (p.clone(), e.clone()))
-        .collect();
-    if left.is_empty() {
-        return Ok(());
-    }
+    let left: Baselines =
+        gone.iter().filter(|(p, _)| !moved_from.contains(p.as_str())).map(|(p, e)| (p.clone(), e.clone())).collect();
+    let theirs: HashSet<&[u8]> = gone.values().flatten().map(Vec::as_slice).collect();
+    let holds_theirs = |entries: &[Entry]| entries.iter().any(|e| theirs.contains(e.as_slice()));
     let tree = git2::Oid::from_str(commit)
         .and_then(|oid| repo.git.find_commit(oid))
         .and_then(|c| c.tree())
@@ -625,20 +644,22 @@ fn follow_by_entries(
     let mut candidates = Baselines::new();
     let mut gained = BTreeSet::new();
     for path in changed.iter().filter(|p| !debt.now.contains_key(*p)) {
-        let Some(entries) = follow_read::entries(repo, path, MAX_FOLLOWED_BYTES, &left)? else { continue };
+        let Some(entries) = follow_read::entries(repo, path, MAX_FOLLOWED_BYTES, gone)? else { continue };
+        // What it holds now bounds what it gained, so the start's blob is
+        // read only where it holds one of theirs.
+        if !holds_theirs(&entries) {
+            continue;
+        }
         let Ok(at_start) = tree.get_path(std::path::Path::new(path)) else {
             candidates.insert(path.clone(), entries);
             continue;
         };
-        // Modified: what it holds now bounds what it gained, so the start's
-        // blob is read only where that could be half of a gone baseline.
-        if !left.values().any(|former| holds_half(former, &entries)) {
-            continue;
-        }
         let then = follow_read::blob_entries(repo, &at_start, path)?;
         let more: Vec<Entry> = baselines::more_copies(&entries, then.iter()).into_iter().cloned().collect();
-        candidates.insert(path.clone(), more);
-        gained.insert(path.clone());
+        if holds_theirs(&more) {
+            candidates.insert(path.clone(), more);
+            gained.insert(path.clone());
+        }
     }
     for (from, to) in baselines::pair_by_entries(&left, &candidates) {
         // At least half of what it held: a file that shares a line or two
@@ -647,8 +668,17 @@ fn follow_by_entries(
             continue;
         }
         let by = if gained.contains(&to) { GAINED_ENTRIES } else { SHARED_ENTRIES };
-        debt.now.insert(to.clone(), candidates[&to].clone());
-        debt.moved.push(Moved { from, to, by, left_pattern: true });
+        if let Some(entries) = candidates.remove(&to) {
+            debt.now.insert(to.clone(), entries);
+            debt.moved.push(Moved { from, to, by, left_pattern: true });
+        }
+    }
+    for (to, entries) in candidates {
+        let held: HashSet<&[u8]> = entries.iter().map(Vec::as_slice).collect();
+        for from in gone.iter().filter(|(_, e)| e.iter().any(|e| held.contains(e.as_slice()))).map(|(p, _)| p) {
+            debt.followed.push(Moved { from: from.clone(), to: to.clone(), by: HOLDS_ENTRIES, left_pattern: true });
+        }
+        debt.now.insert(to, entries);
     }
     Ok(())
 }

@@ -37,9 +37,10 @@ enum Against<'a> {
     /// Every baseline gone (it cannot be told from one moved from them).
     Gone(&'a [Entry]),
     /// The copies taken out of the start's baselines since: it is new, but
-    /// holds some of them, or `owned` entries uncommitted at the start that
-    /// the task committed.
-    TakenOut { owned: usize },
+    /// holds some of them, `owned` entries uncommitted at the start that
+    /// the task committed, or entries of the baselines gone from their path
+    /// since the start (`of`: split, or copied beside one moved).
+    TakenOut { owned: usize, of: Vec<&'a str> },
 }
 
 pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
@@ -59,6 +60,9 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
     let gone: Vec<&String> =
         debt.start.keys().filter(|p| !debt.now.contains_key(*p) && !moved_from.contains(p.as_str())).collect();
     let undecided: BTreeSet<&str> = debt.undecided.iter().map(String::as_str).collect();
+    // The baselines no longer at their path (gone, or moved): a new one
+    // holding any of their entries follows them, never first seen.
+    let away: Vec<&String> = debt.start.keys().filter(|p| !debt.now.contains_key(*p)).collect();
     // Every copy each gone baseline held: entries are compared as copies.
     let gone_entries: Vec<Entry> = gone.iter().filter_map(|p| debt.start.get(*p)).flatten().cloned().collect();
     // The copies taken out of the start's baselines, and what is left of
@@ -100,13 +104,14 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
             // first: which is fed never hangs on the order of their names.
             let fed = entries.iter().filter(|e| taken.contains_key(e.as_slice())).count();
             let owned = entries.iter().filter(|e| debt.committed.contains(e)).count();
-            if fed == 0 && owned == 0 {
+            let of = holding_entries_of(debt, &away, entries);
+            if fed == 0 && owned == 0 && of.is_empty() {
                 first.push(format!("{path} ({})", count(entries.len(), "entry")));
                 rows.push(json!({ "path": path, "then": null, "now": entries.len(), "added": [], "first_seen": true }));
                 continue;
             }
             fed_paths.push(path.as_str());
-            Against::TakenOut { owned }
+            Against::TakenOut { owned, of }
         };
         // The common case, a baseline that did not change, looks nothing up.
         let unchanged = matches!(&against, Against::Itself(t) | Against::Moved(_, t) | Against::Gone(t) if entries.as_slice() == *t);
@@ -166,8 +171,9 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
         }
         match &against {
             Against::Gone(_) => row["compared_with"] = json!(gone),
-            Against::TakenOut { owned } => {
+            Against::TakenOut { owned, of } => {
                 row["compared_with"] = json!("the copies taken out of the baselines at the start");
+                row["holds_entries_of"] = json!(of);
                 row["entries_taken_out_of_others"] = json!(then_len);
                 if *owned > 0 {
                     row["entries_the_task_committed"] = json!(owned);
@@ -191,12 +197,22 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
                 names(&gone),
                 if gone.len() == 1 { "it" } else { "them" }
             ),
-            Against::TakenOut { owned } => format!(
-                "new since the start, but holding {}, so compared with the copies taken out of the start's baselines (each allowed once over every new baseline); ",
-                feeds(then_len, *owned)
+            Against::TakenOut { owned, of } => format!(
+                "new since the start{}, but holding {}, so compared with the copies taken out of the start's baselines (each allowed once over every new baseline); ",
+                if debt.followed.iter().any(|f| f.to == *path) {
+                    ", out of the naming pattern and followed"
+                } else {
+                    ""
+                },
+                feeds(then_len, *owned, of)
             ),
         };
-        let listed: Vec<String> = added.iter().take(SHOWN_ENTRIES).map(|e| named(e)).collect();
+        // Entries no baseline held at the start first: a further copy of
+        // one it held is named after them, so the new line is never hidden
+        // behind the copies.
+        let (fresh, copied): (Vec<&Entry>, Vec<&Entry>) =
+            added.iter().partition(|e| !copies.iter().any(|(c, _, _)| c == *e));
+        let listed: Vec<String> = fresh.iter().chain(&copied).take(SHOWN_ENTRIES).map(|e| named(e)).collect();
         let more = if added.len() > SHOWN_ENTRIES {
             format!(" and {} more", added.len() - SHOWN_ENTRIES)
         } else {
@@ -268,6 +284,7 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
             !debt.start.contains_key(*p) && !former.contains_key(p.as_str()) && !fed_paths.contains(&p.as_str())
         }).collect::<Vec<_>>(),
         "moved": debt.moved.iter().map(|m| json!({ "from": m.from, "to": m.to, "by": m.by, "left_pattern": m.left_pattern })).collect::<Vec<_>>(),
+        "followed": debt.followed.iter().map(|m| json!({ "from": m.from, "to": m.to, "by": m.by })).collect::<Vec<_>>(),
         "undecided": debt.undecided,
         "committed": debt.committed.iter().map(|e| shown(e)).collect::<Vec<_>>(),
         "landed": debt.landed.iter().map(|l| json!({ "path": l.path, "entry": shown(&l.entry), "commit": l.commit })).collect::<Vec<_>>(),
@@ -295,6 +312,13 @@ pub(crate) fn no_new_debt(r: &Readings) -> Judgement {
             })
             .collect();
         also.push(format!("moved, and compared with its former self: {}", names(&moves)));
+    }
+    if !debt.followed.is_empty() {
+        let follows: Vec<String> = debt.followed.iter().map(|m| format!("{} into {}", m.from, m.to)).collect();
+        also.push(format!(
+            "followed out of the naming pattern into each file the change made or grew that holds entries of a baseline gone from its path, each read as a new baseline fed by the copies taken out: {}",
+            names(&follows)
+        ));
     }
     if !debt.undecided.is_empty() {
         also.push(format!(
@@ -427,19 +451,43 @@ fn draw<'e>(pool: &mut Copies<'_>, entries: &'e [Entry]) -> (usize, Vec<&'e Entr
     (drawn, added)
 }
 
-/// What feeds a new baseline, for a sentence: the copies taken out of
-/// other baselines it holds, and the entries the task committed.
-fn feeds(fed: usize, owned: usize) -> String {
-    let taken = format!("{} taken out of other baselines since", count(fed, "entry"));
-    let committed = format!(
-        "{} uncommitted at the start that the task committed (the task's, not the start's)",
-        count(owned, "entry")
-    );
-    match (fed, owned) {
-        (_, 0) => taken,
-        (0, _) => committed,
-        _ => format!("{taken} and {committed}"),
+/// The baselines no longer at their path (`away`) any of whose entries
+/// `entries` holds: a new baseline holding one follows them, whatever is
+/// left of them to draw on (test/cases/526). Read only for a baseline new
+/// since the start, and only where one left its path.
+fn holding_entries_of<'a>(debt: &Debt, away: &[&'a String], entries: &[Entry]) -> Vec<&'a str> {
+    if away.is_empty() {
+        return Vec::new();
     }
+    let held: HashSet<&[u8], RandomState> = entries.iter().map(Vec::as_slice).collect();
+    away.iter()
+        .filter(|p| debt.start.get(p.as_str()).is_some_and(|e| e.iter().any(|e| held.contains(e.as_slice()))))
+        .map(|p| p.as_str())
+        .collect()
+}
+
+/// What feeds a new baseline, for a sentence: the copies taken out of
+/// other baselines it holds, the entries the task committed, and the
+/// baselines gone from their path whose entries it holds.
+fn feeds(fed: usize, owned: usize, of: &[&str]) -> String {
+    let mut parts = Vec::new();
+    if fed > 0 || (owned == 0 && of.is_empty()) {
+        parts.push(format!("{} taken out of other baselines since", count(fed, "entry")));
+    }
+    if owned > 0 {
+        parts.push(format!(
+            "{} uncommitted at the start that the task committed (the task's, not the start's)",
+            count(owned, "entry")
+        ));
+    }
+    if !of.is_empty() {
+        parts.push(format!(
+            "entries of {}, gone from {} path since the start",
+            names(of),
+            if of.len() == 1 { "its" } else { "their" }
+        ));
+    }
+    parts.join(" and ")
 }
 
 /// The remedy for baselines that grew; where one was paired with its

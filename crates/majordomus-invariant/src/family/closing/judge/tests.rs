@@ -31,6 +31,7 @@ fn debt(start: Baselines, now: Baselines) -> Debt {
         now,
         links: vec![],
         moved: vec![],
+        followed: vec![],
         undecided: vec![],
         committed: vec![],
         arrived: vec![],
@@ -756,6 +757,56 @@ fn a_new_baseline_may_hold_the_copies_taken_out_and_no_more() {
     ));
     let a = answer(&r, "no-new-debt");
     assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+}
+
+#[test]
+fn every_file_holding_entries_of_a_baseline_gone_from_its_path_draws_on_the_copies_taken_out() {
+    let mut r = well();
+    // Split over three files out of the pattern, git pairing one: the
+    // others are followed, and the new entry beside a share is added.
+    let gone = || baselines(&[(".ai/repo/lint-baseline.txt", &["a", "b", "c"])]);
+    let mut d = debt(
+        gone(),
+        baselines(&[("lint/a-allow.txt", &["a", "n"]), ("lint/b-allow.txt", &["b"]), ("lint/c-allow.txt", &["c"])]),
+    );
+    let moved = |to: &str, by: &'static str| Moved {
+        from: ".ai/repo/lint-baseline.txt".into(),
+        to: to.into(),
+        by,
+        left_pattern: true,
+    };
+    d.moved = vec![moved("lint/b-allow.txt", "git rename detection")];
+    d.followed = vec![moved("lint/a-allow.txt", "entries of it held there"), moved("lint/c-allow.txt", "entries")];
+    r.closing.debt = Ok(d.clone());
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(
+        a.evidence.contains("lint/a-allow.txt (new since the start, out of the naming pattern and followed"),
+        "{}",
+        a.evidence
+    );
+    assert!(a.evidence.contains("1 entry then, 2 now; added `n`"), "{}", a.evidence);
+    // The honest split passes.
+    d.now.insert("lint/a-allow.txt".into(), vec![b"a".to_vec()]);
+    r.closing.debt = Ok(d);
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    // Moved in the pattern while a new baseline copies it and adds one:
+    // no copy was taken out, so every copy it holds is added, the new
+    // entry named first; it is not a new tool's findings.
+    let mut d = debt(
+        gone(),
+        baselines(&[
+            (".ai/repo/old/lint-baseline.txt", &["a", "b", "c"]),
+            (".ai/repo/x-baseline.txt", &["a", "b", "c", "n"]),
+        ]),
+    );
+    d.moved = vec![Moved { left_pattern: false, ..moved(".ai/repo/old/lint-baseline.txt", "git rename detection") }];
+    r.closing.debt = Ok(d);
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(a.evidence.contains("0 entries then, 4 now; added `n`, `a` (1 copy then, 1 now)"), "{}", a.evidence);
+    assert_eq!(a.details["first_seen"], serde_json::json!([]));
 }
 
 #[test]
