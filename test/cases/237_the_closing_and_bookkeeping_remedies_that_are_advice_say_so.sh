@@ -9,6 +9,9 @@ printf 'src/a.rs: unwrap\n' > .ai/repo/lint-baseline.txt
 echo one > a.txt
 commit_all "initial"
 with_origin
+# A remote on a forge: with every remote a directory on this machine, the
+# default forge holds nothing and the question is exempt (test/cases/517).
+git remote add upstream https://github.com/acme/widgets.git
 expect_run 0 md start "nothing yet"
 
 printf 'src/b.rs: expect\n' >> .ai/repo/lint-baseline.txt

@@ -34,7 +34,7 @@ use serde_json::json;
 
 use majordomus_readings::Repo;
 use majordomus_records::paths::POLICY_FILE;
-use majordomus_records::policy::{Policy, PolicyError};
+use majordomus_records::policy::{Policy, PolicyError, Provider};
 use majordomus_records::task::{TaskRecord, TaskState};
 
 use crate::answer::{Answer, Status};
@@ -153,7 +153,13 @@ pub fn read(repo: Option<&Repo>, root: &Path, task: &TaskState) -> Result<InForc
         Some(text) => Policy::parse(Path::new(POLICY_FILE), text, &builtin).map_err(|e| error_text(&e)),
         None => Ok(Policy::default()),
     });
-    let place = stricter::Place { remote_less: remote_less(repo, record) };
+    // Read only where the working tree declares no forge: the one change
+    // the remotes being on this machine decides.
+    let declares_none = now.as_ref().is_ok_and(|p| p.provider() == Some(Provider::None));
+    let place = stricter::Place {
+        remote_less: remote_less(repo, record),
+        on_this_machine: declares_none && remotes_on_this_machine(repo, record),
+    };
     let start = match now_text.as_ref().ok().and_then(|now| moved_on(repo, record, &builtin, now)) {
         Some(moved) => moved,
         None => at_start(repo, record, &builtin, now.as_ref().ok(), place),
@@ -197,6 +203,24 @@ pub fn read(repo: Option<&Repo>, root: &Path, task: &TaskState) -> Result<InForc
 fn remote_less(repo: Option<&Repo>, record: &TaskRecord) -> bool {
     let none_at_start = record.snapshot.remotes.as_ref().is_some_and(|r| r.is_empty());
     none_at_start && repo.is_some_and(|r| majordomus_readings::refs::remotes(r).is_ok_and(|now| now.is_empty()))
+}
+
+/// Whether every remote the task started with, and every remote now, is a
+/// directory on this machine (each URL it fetches from or pushes to, as
+/// git rewrote them): then no forge holds the task's pull requests, and the
+/// default forge (GitHub, through `gh`, which resolves the repository from
+/// the remotes' URLs) could never be asked. Both ends decide: a remote
+/// re-pointed at a directory since the start, or away from one, is not
+/// (test/cases/517). A record that kept no remotes, or kept none, cannot
+/// say, and a repository not opened here cannot either: both read as not.
+pub fn remotes_on_this_machine(repo: Option<&Repo>, record: &TaskRecord) -> bool {
+    use majordomus_readings::refs::on_this_machine;
+    let Some(then) = record.snapshot.remotes.as_ref().filter(|r| !r.is_empty()) else { return false };
+    let local_then = then.values().all(|r| {
+        let listed = r.urls.iter().chain(&r.push_urls).flatten();
+        std::iter::once(&r.url).chain(&r.push_url).chain(listed).all(|u| on_this_machine(u))
+    });
+    local_then && repo.is_some_and(|r| majordomus_readings::refs::remotes_on_this_machine(r).unwrap_or(false))
 }
 
 /// An error and its causes on one line, each line of its problems kept apart by `; `.

@@ -26,6 +26,10 @@ pub struct Place {
     /// snapshot's remotes, read as none only where it kept them): no forge
     /// could be asked of the task's work, whatever the policy says.
     pub remote_less: bool,
+    /// Every remote is a directory on this machine, now and at the task's
+    /// start (`in_force::remotes_on_this_machine`), so no forge holds its
+    /// pull requests. Read only where the working tree declares no forge.
+    pub on_this_machine: bool,
 }
 
 /// The policy in force, from the start's and the working tree's, and every
@@ -435,10 +439,14 @@ fn within_both(start: &[String], now: &[String]) -> Vec<String> {
 }
 
 /// `[hook]`: the higher `block_limit` is in force (more blocks before a
-/// stop is let through). `budget_ms` and `auto_start` decide nothing a
-/// question answers (a reading the budget cuts off is `unknown`, never a
-/// pass; `auto_start` acts only where no task is active), so the working
-/// tree's are taken.
+/// stop is let through). The lower `budget_ms` is: the stop hook's watch
+/// answers by the budget in force (and a grace), and `hook install` sized
+/// the host's timeout to the budget then, so a budget raised past that
+/// timeout would have the host kill the hook first, and a killed hook lets
+/// the stop through (test/cases/516); a lower one only cuts readings off
+/// sooner, and a reading cut off is `unknown`, which blocks. `auto_start`
+/// decides nothing a question answers (it acts only where no task is
+/// active), so the working tree's is taken.
 pub(crate) fn hook(start: &HookPolicy, now: &HookPolicy, c: &mut Vec<Change>) -> HookPolicy {
     let HookPolicy { block_limit, budget_ms, auto_start } = now;
     let limit = match block_limit.cmp(&start.block_limit) {
@@ -463,17 +471,33 @@ pub(crate) fn hook(start: &HookPolicy, now: &HookPolicy, c: &mut Vec<Change>) ->
         }
         std::cmp::Ordering::Equal => *block_limit,
     };
-    if *budget_ms != start.budget_ms {
-        c.push(Change::new(
-            "[hook] budget_ms",
-            format!("changed from {} to {budget_ms}", start.budget_ms),
-            Effect::Neutral,
-        ));
-    }
+    let budget = match budget_ms.cmp(&start.budget_ms) {
+        std::cmp::Ordering::Greater => {
+            c.push(Change::new(
+                "[hook] budget_ms",
+                format!(
+                    "raised from {} to {budget_ms}; the stop hook still answers within {} ms (and its grace), \
+                     inside the host's timeout `hook install` sized to it",
+                    start.budget_ms, start.budget_ms
+                ),
+                Effect::Looser,
+            ));
+            start.budget_ms
+        }
+        std::cmp::Ordering::Less => {
+            c.push(Change::new(
+                "[hook] budget_ms",
+                format!("lowered from {} to {budget_ms} (a reading it cuts off is unknown)", start.budget_ms),
+                Effect::Stricter,
+            ));
+            *budget_ms
+        }
+        std::cmp::Ordering::Equal => *budget_ms,
+    };
     if *auto_start != start.auto_start {
         c.push(Change::new("[hook] auto_start", format!("is now {auto_start}"), Effect::Neutral));
     }
-    HookPolicy { block_limit: limit, budget_ms: *budget_ms, auto_start: *auto_start }
+    HookPolicy { block_limit: limit, budget_ms: budget, auto_start: *auto_start }
 }
 
 /// `[forge]`: the shorter `max_age_minutes` is in force (an older
@@ -487,6 +511,9 @@ pub(crate) fn hook(start: &HookPolicy, now: &HookPolicy, c: &mut Vec<Change>) ->
 /// remedy says, takes away nothing that could be answered. It is in force
 /// at once, so that a task (or a task continued: test/cases/222) in a
 /// repository with no forge is not held open for good by the default.
+/// The same for `none` in place of the default (no provider at the start)
+/// where every remote is a directory on this machine, now and at the start
+/// (`place`): the default answers as `none` there (test/cases/517).
 pub(crate) fn forge(start: &Option<Forge>, now: &Option<Forge>, place: Place, c: &mut Vec<Change>) -> Option<Forge> {
     if start == now {
         return start.clone();
@@ -517,6 +544,14 @@ pub(crate) fn forge(start: &Option<Forge>, now: &Option<Forge>, place: Place, c:
                  could observe the task's work",
                 name(then)
             ),
+            Effect::Neutral,
+        ));
+        provider
+    } else if place.on_this_machine && then.is_none() && provider == Some(Provider::None) {
+        c.push(Change::new(
+            "[forge] provider",
+            "changed from github (the default) to none, where every remote is a directory on this machine, now and \
+             at the start, so no forge holds the task's pull requests (the default answers as none here)",
             Effect::Neutral,
         ));
         provider

@@ -56,7 +56,7 @@ fn no_forge_declared_where_the_repository_has_no_remote_nor_had_one_is_in_force_
     use super::stricter::{merge_at, Place};
     use majordomus_records::policy::Provider;
     let forge = |p: &str| policy(&format!("[forge]\nprovider = \"{p}\"\n"));
-    let remote_less = Place { remote_less: true };
+    let remote_less = Place { remote_less: true, ..Place::default() };
     let (p, c) = merge_at(&policy(""), &forge("none"), remote_less);
     assert_eq!(p.provider(), Some(Provider::None));
     assert_eq!((c.len(), c[0].effect, c[0].in_force), (1, Effect::Neutral, true), "{c:?}");
@@ -66,6 +66,23 @@ fn no_forge_declared_where_the_repository_has_no_remote_nor_had_one_is_in_force_
     assert_eq!((p.provider(), c[0].in_force), (None, false));
     // A repository with a remote, now or at the start: a loosening as ever.
     let (p, c) = merge_at(&policy(""), &forge("none"), Place::default());
+    assert_eq!((p.provider(), c[0].in_force), (None, false));
+}
+
+#[test]
+fn no_forge_declared_in_place_of_the_default_where_every_remote_is_on_this_machine_is_in_force() {
+    use super::stricter::{merge_at, Place};
+    use majordomus_records::policy::Provider;
+    let forge = |p: &str| policy(&format!("[forge]\nprovider = \"{p}\"\n"));
+    let local = Place { on_this_machine: true, ..Place::default() };
+    let (p, c) = merge_at(&policy(""), &forge("none"), local);
+    assert_eq!(p.provider(), Some(Provider::None));
+    assert_eq!((c.len(), c[0].effect, c[0].in_force), (1, Effect::Neutral, true), "{c:?}");
+    assert!(c[0].sentence().contains("directory on this machine"), "{}", c[0].sentence());
+    // A forge the start named stays the start's: only the default gives way.
+    let (p, c) = merge_at(&forge("github"), &forge("none"), local);
+    assert_eq!((p.provider(), c[0].in_force), (Some(Provider::Github), false));
+    let (p, c) = merge_at(&policy(""), &forge("recorded"), local);
     assert_eq!((p.provider(), c[0].in_force), (None, false));
 }
 
@@ -273,7 +290,7 @@ fn a_filing_is_settled_by_what_both_registers_scan_and_neither_excludes() {
 }
 
 #[test]
-fn hook_block_limit_the_higher_holds_and_budget_and_auto_start_are_taken() {
+fn hook_block_limit_the_higher_and_budget_the_lower_hold_and_auto_start_is_taken() {
     let (p, c) = merged("[hook]\nblock_limit = 3\n", "[hook]\nblock_limit = 1\n");
     assert_eq!((p.hook.block_limit, entries(&c)), (3, vec![("[hook] block_limit", false)]));
     let (p, c) = merged("[hook]\nblock_limit = 3\n", "[hook]\nblock_limit = 5\n");
@@ -281,6 +298,12 @@ fn hook_block_limit_the_higher_holds_and_budget_and_auto_start_are_taken() {
     let (p, c) = merged("", "[hook]\nbudget_ms = 500\nauto_start = true\n");
     assert_eq!((p.hook.budget_ms, p.hook.auto_start), (500, true));
     assert_eq!(entries(&c), [("[hook] budget_ms", true), ("[hook] auto_start", true)]);
+    // A budget raised past the one the host's timeout was sized to is not
+    // in force: the host would kill the hook before it answered.
+    let (p, c) = merged("[hook]\nbudget_ms = 1000\n", "[hook]\nbudget_ms = 120000\n");
+    assert_eq!((p.hook.budget_ms, entries(&c)), (1000, vec![("[hook] budget_ms", false)]));
+    let (p, c) = merged("", "[hook]\nbudget_ms = 120000\n");
+    assert_eq!((p.hook.budget_ms, entries(&c)), (20_000, vec![("[hook] budget_ms", false)]));
 }
 
 #[test]

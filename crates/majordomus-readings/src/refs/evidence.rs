@@ -863,6 +863,30 @@ pub(super) fn same_location(root: &Path, a: &str, b: &str) -> bool {
     }
 }
 
+/// Whether `url` names a directory on this machine (a path, or a
+/// `file://` URL), not a place across a network.
+pub fn on_this_machine(url: &str) -> bool {
+    path_of(Path::new("/"), url).is_some()
+}
+
+/// Whether `repo` has a remote and every URL each of its remotes fetches
+/// from or pushes to, as git rewrites them, is a directory on this machine
+/// ([`on_this_machine`]): then no forge holds its pull requests. Reads the
+/// configuration only.
+pub fn remotes_on_this_machine(repo: &Repo) -> Reading<bool> {
+    let (configured, rewrites) = configuration(repo)?;
+    let mut any = false;
+    for remote in configured.values() {
+        let Some((url, push)) = urls(remote, &rewrites) else { continue };
+        let (all, all_push) = all_urls(remote, &rewrites);
+        any = true;
+        if ![url, push].iter().chain(&all).chain(&all_push).all(|u| on_this_machine(u)) {
+            return Ok(false);
+        }
+    }
+    Ok(any)
+}
+
 /// The directory a URL names when it is a local path or `file://` URL,
 /// resolved against the root (git resolves it from there) and
 /// canonicalized; `None` for a network URL or a path that does not exist.

@@ -26,9 +26,14 @@ use super::Agent;
 /// under `hook install`'s margin (`install::TIMEOUT_MARGIN_SECONDS`).
 pub const GRACE_MS: u64 = 3000;
 
-/// The budget the watch allows, in milliseconds from the start; raised
-/// once the policy in force is read ([`allow`]).
+/// The budget the watch allows, in milliseconds from the start: a
+/// provisional one until the policy in force is read, then its budget
+/// ([`allow`]).
 static ALLOWED_MS: AtomicU64 = AtomicU64::new(0);
+/// Whether a policy in force gave the watch its budget: the first one
+/// replaces the provisional budget, later ones (another task's) can only
+/// raise it.
+static SETTLED: AtomicBool = AtomicBool::new(false);
 /// Whether an answer was given: the first to claim it answers.
 static ANSWERED: AtomicBool = AtomicBool::new(false);
 /// Held while an answer is written: the watch keeps it until the process
@@ -38,7 +43,7 @@ static WRITING: Mutex<()> = Mutex::new(());
 /// Starts the watch over a stop whose answer is due `budget_ms` after
 /// `started` (plus [`GRACE_MS`]); `stop_hook_active` as the payload says.
 pub fn start(agent: Agent, started: Instant, budget_ms: u64, stop_hook_active: bool) {
-    allow(budget_ms);
+    ALLOWED_MS.store(budget_ms, Ordering::SeqCst);
     let watch = move || loop {
         let allowed = ALLOWED_MS.load(Ordering::SeqCst).saturating_add(GRACE_MS);
         let waited = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
@@ -56,9 +61,17 @@ pub fn start(agent: Agent, started: Instant, budget_ms: u64, stop_hook_active: b
     let _ = std::thread::Builder::new().name("majordomus-watch".into()).spawn(watch);
 }
 
-/// Raises the budget the watch allows to `budget_ms` (the policy's).
+/// The watch allows `budget_ms`, the budget of the policy in force: in
+/// place of the provisional one the watch started with (the default, read
+/// before any policy), so that a budget lowered below it, with the host's
+/// timeout sized to the lower one by `hook install`, is answered within
+/// that timeout (test/cases/516); for a second task, the higher of theirs.
 pub fn allow(budget_ms: u64) {
-    ALLOWED_MS.fetch_max(budget_ms, Ordering::SeqCst);
+    if SETTLED.swap(true, Ordering::SeqCst) {
+        ALLOWED_MS.fetch_max(budget_ms, Ordering::SeqCst);
+    } else {
+        ALLOWED_MS.store(budget_ms, Ordering::SeqCst);
+    }
 }
 
 /// Writes the hook's own answer, unless the watch gave one (it then ends

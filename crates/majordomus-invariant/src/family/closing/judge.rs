@@ -509,6 +509,19 @@ pub(crate) fn backlog_not_grown(task: &TaskRecord, r: &Readings) -> Judgement {
     }
     let refresh = "majordomus forge refresh";
     let Some(obs) = &backlog.observation else {
+        // The default forge where no remote names a repository on one, and
+        // nothing was ever observed: there is nothing it could observe. An
+        // observation recorded all the same (a gh that answered) is judged
+        // as ever.
+        if backlog.provider.is_none() && backlog.remotes_on_this_machine {
+            return Judgement::new(
+                Status::Exempt,
+                "No [forge] provider is set, and every remote is a directory on this machine, now and at the task's \
+                 start, not a forge: nothing holds pull requests for this repository. Set [forge] provider in \
+                 .ai/repo/majordomus.toml to name a forge.",
+                json!({ "forge_provider": null, "remotes": "on this machine" }),
+            );
+        }
         // A repository with no remote may have no forge at all: then the
         // policy says so once, rather than a refresh that has nothing to
         // observe.

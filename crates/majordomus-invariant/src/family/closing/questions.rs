@@ -54,6 +54,10 @@ pub const BACKLOG_NOT_GROWN: QuestionDef = QuestionDef {
              the forge's word (typed in where the policy does not declare [forge] provider = \"recorded\", observed \
              through a gh or glab other than the one the task's start PATH finds), or there is no task record",
         ),
-        (Exempt, "the policy declares no forge ([forge] provider = \"none\"), or exempts it, with its reason"),
+        (
+            Exempt,
+            "the policy declares no forge ([forge] provider = \"none\"), or sets none where every remote is a \
+             directory on this machine, or exempts it, with its reason",
+        ),
     ],
 };

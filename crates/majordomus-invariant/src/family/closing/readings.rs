@@ -183,6 +183,10 @@ pub struct Backlog {
     pub max_age_minutes: Option<u64>,
     /// The policy's `[forge] provider`.
     pub provider: Option<Provider>,
+    /// With no provider set: every remote is a directory on this machine,
+    /// now and at the task's start, so the default forge holds no pull
+    /// request of this repository (read only then).
+    pub remotes_on_this_machine: bool,
 }
 
 /// What the rest of `check` read of the refs, which the closing readings
@@ -979,11 +983,17 @@ fn backlog(repo: &Repo, paths: &StatePaths, policy: &Policy, task: Option<&TaskR
         Some(Provider::None) => None,
         _ => observation(repo, paths, provider, task)?,
     };
+    // The default forge, where no remote could name a repository on one:
+    // the task snapshot's remotes first, the configuration only where all
+    // of those were on this machine.
+    let remotes_on_this_machine =
+        provider.is_none() && task.is_some_and(|t| crate::in_force::remotes_on_this_machine(Some(repo), t));
     Ok(Backlog {
         observation,
         read_at: Utc::now(),
         max_age_minutes: policy.forge.as_ref().and_then(|f| f.max_age_minutes),
         provider,
+        remotes_on_this_machine,
     })
 }
 

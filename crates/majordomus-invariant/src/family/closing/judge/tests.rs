@@ -74,6 +74,7 @@ fn observed(at: chrono::DateTime<Utc>, prs: Vec<PullRequest>) -> Backlog {
         read_at: at + chrono::Duration::minutes(1),
         max_age_minutes: None,
         provider: None,
+        remotes_on_this_machine: false,
     }
 }
 
@@ -440,7 +441,13 @@ fn a_start_time_that_is_not_rfc3339_leaves_the_dated_questions_unknown_and_the_d
 #[test]
 fn a_forge_never_observed_is_unknown_and_says_so() {
     let mut r = well();
-    r.closing.backlog = Ok(Backlog { observation: None, read_at: minutes(1), max_age_minutes: None, provider: None });
+    r.closing.backlog = Ok(Backlog {
+        observation: None,
+        read_at: minutes(1),
+        max_age_minutes: None,
+        provider: None,
+        remotes_on_this_machine: false,
+    });
     let a = answer(&r, "backlog-not-grown");
     assert_eq!(a.status, Status::Unknown);
     assert!(a.evidence.contains("never observed"), "{}", a.evidence);
@@ -455,6 +462,7 @@ fn a_policy_declaring_no_forge_exempts_backlog_not_grown_saying_so() {
         read_at: minutes(1),
         max_age_minutes: None,
         provider: Some(majordomus_records::policy::Provider::None),
+        remotes_on_this_machine: false,
     });
     let a = answer(&r, "backlog-not-grown");
     assert_eq!(a.status, Status::Exempt);
@@ -463,9 +471,36 @@ fn a_policy_declaring_no_forge_exempts_backlog_not_grown_saying_so() {
 }
 
 #[test]
+fn no_provider_where_every_remote_is_on_this_machine_exempts_backlog_not_grown_saying_why() {
+    let mut r = well();
+    r.closing.backlog = Ok(Backlog {
+        observation: None,
+        read_at: minutes(1),
+        max_age_minutes: None,
+        provider: None,
+        remotes_on_this_machine: true,
+    });
+    let a = answer(&r, "backlog-not-grown");
+    assert_eq!(a.status, Status::Exempt);
+    assert!(a.evidence.contains("directory on this machine"), "{}", a.evidence);
+    assert!(a.evidence.contains("Set [forge] provider"), "{}", a.evidence);
+    // An observation recorded all the same is judged as ever.
+    let mut b = observed(minutes(30), vec![pr(2, Some(minutes(10)))]);
+    b.remotes_on_this_machine = true;
+    r.closing.backlog = Ok(b);
+    assert_eq!(answer(&r, "backlog-not-grown").status, Status::Owed);
+}
+
+#[test]
 fn a_repository_with_no_remote_is_still_unknown_and_is_shown_the_way_to_say_it_has_no_forge() {
     let mut r = well();
-    r.closing.backlog = Ok(Backlog { observation: None, read_at: minutes(1), max_age_minutes: None, provider: None });
+    r.closing.backlog = Ok(Backlog {
+        observation: None,
+        read_at: minutes(1),
+        max_age_minutes: None,
+        provider: None,
+        remotes_on_this_machine: false,
+    });
     r.commit.push = Ok(Push::NoRemote);
     let a = answer(&r, "backlog-not-grown");
     assert_eq!(a.status, Status::Unknown);
