@@ -94,8 +94,9 @@ pub struct Arrival {
     pub made_elsewhere: usize,
     /// Every path the task's own commits changed.
     pub touched: BTreeSet<RepoPath>,
-    /// Whether HEAD's tree differs from the start commit's at a path the
-    /// task's own commits changed: HEAD holds some of the task's work.
+    /// Whether HEAD's tree differs from the start commit's, and from each
+    /// of `tips`, at a path the task's own commits changed: HEAD holds some
+    /// of the task's work.
     pub holds_own: bool,
 }
 
@@ -297,12 +298,6 @@ pub fn arrived(
         }
         touched.extend(paths);
     }
-    let holds_own = !touched.is_empty()
-        && crate::trees::changed_paths(git, start_tree.as_ref(), Some(&head_tree))
-            .map_err(|e| Unread::git("the commits since the start", &e))?
-            .iter()
-            .any(|p| touched.contains(p));
-
     // The tips of what arrived: each arrived commit no other reaches
     // through HEAD's commits since the start, and that reaches none of the
     // task's own there (a merge made on the forge of the task's pushed
@@ -350,6 +345,7 @@ pub fn arrived(
             tips.push(tip.to_string());
         }
     }
+    let holds_own = holds_work(git, &touched, start_tree.as_ref(), &head_tree, &tips)?;
     Ok(Some(Arrival {
         commits: in_order.iter().take(LISTED).map(Oid::to_string).collect(),
         count: in_order.len(),
@@ -360,6 +356,43 @@ pub fn arrived(
         touched,
         holds_own,
     }))
+}
+
+/// Whether HEAD holds some of the task's work: a path its own commits
+/// changed (`touched`) where HEAD's entry is neither the start commit's
+/// nor any of the newest arrived commits' (`tips`). A path where HEAD
+/// holds what a colleague's pulled commit holds is theirs, whatever the
+/// task's commits did to it on the way: its edit and its revert, rebased
+/// over their edit of the same file, leave HEAD with their content alone
+/// (test/cases/521). Read only where something arrived: a tree lookup per
+/// touched path HEAD changed, per tip.
+fn holds_work(
+    git: &git2::Repository,
+    touched: &BTreeSet<RepoPath>,
+    start: Option<&git2::Tree<'_>>,
+    head: &git2::Tree<'_>,
+    tips: &[String],
+) -> Reading<bool> {
+    if touched.is_empty() {
+        return Ok(false);
+    }
+    let changed = crate::trees::changed_paths(git, start, Some(head))
+        .map_err(|e| Unread::git("the commits since the start", &e))?;
+    let mut tip_trees = Vec::with_capacity(tips.len());
+    for tip in tips {
+        let tree = Oid::from_str(tip)
+            .and_then(|o| git.find_commit(o))
+            .and_then(|c| c.tree())
+            .map_err(|e| Unread::git(&format!("the tree of {tip}"), &e))?;
+        tip_trees.push(tree);
+    }
+    let entry_at = |t: &git2::Tree<'_>, p: &RepoPath| {
+        t.get_path(&p.under(std::path::Path::new(""))).ok().map(|e| (e.id(), e.filemode()))
+    };
+    Ok(changed
+        .iter()
+        .filter(|p| touched.contains(*p))
+        .any(|p| tip_trees.iter().all(|tip| entry_at(tip, p) != entry_at(head, p))))
 }
 
 /// A commit's author: name, address and time, which a cherry-pick, a

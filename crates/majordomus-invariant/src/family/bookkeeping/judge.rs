@@ -511,7 +511,11 @@ pub(crate) fn todos_declared(r: &Readings) -> Result<usize, &Unread> {
 /// added with `git mktree`) change nothing to measure.
 ///
 /// Commits a fetch brought onto HEAD since the start are not the task's
-/// (a colleague's, pulled): not counted, and said. Commits this worktree
+/// (a colleague's, pulled): not counted, and said; and the task's own
+/// change something only at a path where HEAD holds neither the start's
+/// content nor what the newest of them hold (its work and its revert,
+/// rebased over a colleague's edit of the same file, change nothing:
+/// test/cases/521). Commits this worktree
 /// made on another branch whose changes a fetch brought back onto HEAD
 /// (merged or squash-merged on the forge) are.
 pub(crate) fn measurable(r: &Readings) -> Judgement {
@@ -561,6 +565,16 @@ pub(crate) fn measurable(r: &Readings) -> Judgement {
         (Some(s), None, _, _) | (None, Some(s), _, _) => Judgement::new(Status::Pass, sentence(&s), details),
         (None, None, Err(e), _) | (None, None, _, Err(e)) => Judgement::unread(e),
         (None, None, Ok(_), Ok(_)) => match empty {
+            // Where a fetch brought commits, a path HEAD holds as the newest
+            // of them do is theirs (test/cases/521).
+            Some(n) if arrived.is_some() => Judgement::new(
+                Status::Owed,
+                format!(
+                    "Nothing measurable: HEAD holds {} made since the start{not_counted}, but at every path they changed its tree holds what the start commit or a commit a fetch brought holds (empty commits, or work undone beside a colleague's pulled edit), so they change nothing; and no todo is declared.",
+                    count(n, "commit")
+                ),
+                details,
+            ),
             Some(n) => Judgement::new(
                 Status::Owed,
                 format!(

@@ -74,12 +74,20 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
         n => format!(" ({} deleted, and a deleted test does not count: {})", count(n, "test path"), names(&deleted)),
     };
     if !same.is_empty() {
+        // Where a fetch brought commits, a line the newest of them hold is
+        // no line the task added (test/cases/519).
+        let no_line = if changes.arrived_tips.is_empty() {
+            "no line it did not hold then"
+        } else {
+            "no line that neither its content then nor a commit a fetch brought holds"
+        };
         let held: Vec<String> = same
             .iter()
             .map(|p| match not_new.get(*p) {
                 Some(NotNew::Holds(from)) if from != *p => format!("{p} (the content {from} held)"),
+                Some(NotNew::Arrived) => format!("{p} (the content a commit a fetch brought holds, not the task's)"),
                 Some(NotNew::NoLineAdded) => {
-                    format!("{p} (no line it did not hold then: empty, blank lines or indentation, lines taken out, or a test turned off)")
+                    format!("{p} ({no_line}: empty, blank lines or indentation, lines taken out, or a test turned off)")
                 }
                 Some(NotNew::TurnedOff { line, words }) => {
                     format!("{p} (a test turned off: each line it did not hold then only turns one off or lies under one that does, as {p}:{line} `{words}` is read)")
@@ -88,7 +96,7 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
             })
             .collect();
         not_counted.push_str(&format!(
-            " ({} {} no test: what a test path held at the start, moved or with only its mode changed, or no line of test added: {})",
+            " ({} {} no test: what a test path held at the start or a fetch brought, moved or with only its mode changed, or no line of test added: {})",
             count(same.len(), "test path"),
             if same.len() == 1 { "adds" } else { "add" },
             names(&held)

@@ -51,9 +51,15 @@ pub enum NotNew {
     /// Its content is what a test path held at the start: its own (a mode
     /// change, an edit undone), or a deleted one's (a move) (test/cases/350).
     Holds(majordomus_records::RepoPath),
+    /// Its content is what one of the newest commits a fetch brought since
+    /// the start holds there: a colleague's, pulled, whatever the task's
+    /// own commits did to it on the way (test/cases/520).
+    Arrived,
     /// It holds no line, blank ones aside, that its content at the start
-    /// did not: an empty placeholder (`touch tests/.gitkeep`), blank lines
-    /// or indentation, lines only taken out (test/cases/405).
+    /// did not, nor that of the newest commits a fetch brought: an empty
+    /// placeholder (`touch tests/.gitkeep`), blank lines or indentation,
+    /// lines only taken out (test/cases/405), a colleague's test pulled in
+    /// (test/cases/519).
     NoLineAdded,
     /// Each line it holds that its content at the start did not only turns
     /// a test off (test/cases/480, 489): the first such, by its 1-based

@@ -240,7 +240,7 @@ pub fn measure(
     let gone = changes.as_ref().map_err(Clone::clone).map(|changes| gone(repo, changes, &rules));
     let not_new = match (changes, &gone) {
         (Err(e), _) | (_, Err(e)) => Err(e.clone()),
-        (Ok(changes), Ok(gone)) => Ok(not_new(repo, task, changes, gone, &rules)),
+        (Ok(changes), Ok(gone)) => not_new(repo, task, changes, gone, &rules),
     };
     let test_code = match (changes, &gone, &not_new) {
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),
@@ -310,25 +310,42 @@ pub fn failing_unselected(
 /// (`touch tests/.gitkeep`, a blank line, lines only taken out:
 /// test/cases/405). Each such file is read once, only when a test path
 /// changed. A copy of a test the start still holds (`cp`) is not told.
+///
+/// Where a fetch brought commits onto HEAD since the start, the newest of
+/// them (`changes.arrived_tips`) stand beside the start: a test path
+/// holding what one of them holds there is theirs, and a line one of them
+/// holds there is no line the task added (a colleague's test pulled into
+/// a file where the task added a blank line, or took its own test back
+/// out: test/cases/519, 520). Their trees are read only then.
 fn not_new(
     repo: &Repo,
     task: &TaskState,
     changes: &ChangeSet,
     gone: &[RepoPath],
     rules: &TestRules,
-) -> BTreeMap<RepoPath, NotNew> {
+) -> Reading<BTreeMap<RepoPath, NotNew>> {
     use std::os::unix::ffi::OsStrExt;
     let mut out = BTreeMap::new();
     let tests: Vec<&RepoPath> = changes.changed.iter().filter(|p| rules.is_test(p) && !gone.contains(p)).collect();
     let Some(start) = task.record().and_then(|r| r.head.as_deref()).filter(|_| !tests.is_empty()) else {
-        return out;
+        return Ok(out);
     };
     let Ok(tree) = git2::Oid::from_str(start).and_then(|o| repo.git.find_commit(o)).and_then(|c| c.tree()) else {
-        return out;
+        return Ok(out);
     };
-    let blob_at = |p: &RepoPath| {
+    let mut arrived = Vec::with_capacity(changes.arrived_tips.len());
+    for id in &changes.arrived_tips {
+        let tip = git2::Oid::from_str(id).and_then(|o| repo.git.find_commit(o)).and_then(|c| c.tree());
+        arrived.push(tip.map_err(|e| Unread::git(&format!("the tree of {id}, which a fetch brought"), &e))?);
+    }
+    let blob_in = |tree: &git2::Tree<'_>, p: &RepoPath| {
         let entry = tree.get_path(std::path::Path::new(std::ffi::OsStr::from_bytes(p.as_bytes()))).ok()?;
         (entry.kind() == Some(git2::ObjectType::Blob)).then(|| entry.id())
+    };
+    let blob_at = |p: &RepoPath| blob_in(&tree, p);
+    let content = |id: Option<git2::Oid>| match id.and_then(|id| repo.git.find_blob(id).ok()) {
+        Some(blob) => blob.content().to_vec(),
+        None => Vec::new(),
     };
     let was: Vec<(&RepoPath, git2::Oid)> =
         tests.iter().copied().chain(gone.iter()).filter_map(|p| Some((p, blob_at(p)?))).collect();
@@ -354,17 +371,19 @@ fn not_new(
             out.insert(path.clone(), NotNew::Holds((*from).clone()));
             continue;
         }
-        let then = match blob_at(path).and_then(|id| repo.git.find_blob(id).ok()) {
-            Some(blob) => Some(blob.content().to_vec()),
-            None => Some(Vec::new()),
-        };
-        if let (Some(now), Some(then)) = (text, then) {
+        let theirs: Vec<Option<git2::Oid>> = arrived.iter().map(|t| blob_in(t, path)).collect();
+        if now.is_some() && theirs.contains(&now) {
+            out.insert(path.clone(), NotNew::Arrived);
+            continue;
+        }
+        if let Some(now) = text {
+            let then: Vec<Vec<u8>> = std::iter::once(blob_at(path)).chain(theirs).map(content).collect();
             if let Some(why) = adds_no_line(&now, &then, Dialect::of(path.to_str().unwrap_or_default())) {
                 out.insert(path.clone(), why);
             }
         }
     }
-    out
+    Ok(out)
 }
 
 /// Whether text `now` holds no line, blank ones and those that only turn
@@ -373,18 +392,19 @@ fn not_new(
 /// and those under a switch that turns off what it encloses
 /// ([`super::test_code::scope`]: a `pytestmark`, a `#![cfg(any())]`, a
 /// `//go:build ignore`; test/cases/509), each taken without the space
-/// around it, that `then` does not hold: `Some` with why (the first line
+/// around it, that no content of `then` holds (the start's, and each
+/// newest commit a fetch brought's): `Some` with why (the first line
 /// read as turning a test off, its own or the switch over it, where one
 /// was, so the answer names it); `None` for content that is not text (a
 /// NUL in either), whose change counts. A comment counts here: in a test
 /// path it can be the assertion itself (`//~ ERROR`, `// CHECK:`), or
 /// expected output.
-fn adds_no_line(now: &[u8], then: &[u8], dialect: Dialect) -> Option<NotNew> {
+fn adds_no_line(now: &[u8], then: &[Vec<u8>], dialect: Dialect) -> Option<NotNew> {
     let binary = |b: &[u8]| b.iter().take(8000).any(|c| *c == 0);
-    if binary(now) || binary(then) {
+    if binary(now) || then.iter().any(|t| binary(t)) {
         return None;
     }
-    let held: BTreeSet<&[u8]> = then.split(|c| *c == b'\n').map(<[u8]>::trim_ascii).collect();
+    let held: BTreeSet<&[u8]> = then.iter().flat_map(|t| t.split(|c| *c == b'\n')).map(<[u8]>::trim_ascii).collect();
     let imports = super::test_code::Imports::of(now, dialect);
     let text = String::from_utf8_lossy(now);
     let enclosed = super::test_code::scope::switched_off(&text, dialect, &imports);
@@ -474,22 +494,41 @@ mod tests {
     #[test]
     fn a_test_adds_a_line_only_where_it_holds_one_not_blank_it_did_not_hold() {
         let then = b"fn t() {\n    assert!(a());\n}\n";
-        let none = |now: &[u8], then: &[u8]| adds_no_line(now, then, Dialect::Rust) == Some(NotNew::NoLineAdded);
+        let one = |t: &[u8]| vec![t.to_vec()];
+        let none = |now: &[u8], then: &[u8]| adds_no_line(now, &one(then), Dialect::Rust) == Some(NotNew::NoLineAdded);
         assert!(none(b"", b""), "an empty placeholder");
         assert!(none(b"\n  \n", then), "blank lines");
         assert!(none(b"fn t() {\n\n        assert!(a());\n}\n", then), "indentation");
         assert!(none(b"fn t() {\n}\n", then), "a line taken out");
         let added = b"fn t() {\n    assert!(a());\n    assert!(b());\n}\n";
-        assert_eq!(adds_no_line(added, then, Dialect::Rust), None, "a line added");
-        assert_eq!(adds_no_line(b"\0\x01", b"", Dialect::Rust), None, "content that is not text counts by any change");
+        assert_eq!(adds_no_line(added, &one(then), Dialect::Rust), None, "a line added");
+        assert_eq!(
+            adds_no_line(b"\0\x01", &one(b""), Dialect::Rust),
+            None,
+            "content that is not text counts by any change"
+        );
         // A line only turning the test off is named.
         let ignored = b"#[ignore]\nfn t() {\n    assert!(a());\n}\n";
         assert_eq!(
-            adds_no_line(ignored, then, Dialect::Rust),
+            adds_no_line(ignored, &one(then), Dialect::Rust),
             Some(NotNew::TurnedOff { line: 1, words: "#[ignore]".into() })
         );
         // The same words in Python are a comment, which counts in a test path.
-        assert_eq!(adds_no_line(b"#[ignore]\n", b"", Dialect::Python), None);
+        assert_eq!(adds_no_line(b"#[ignore]\n", &one(b""), Dialect::Python), None);
+    }
+
+    #[test]
+    fn a_line_a_commit_a_fetch_brought_holds_is_no_line_the_task_added() {
+        let start = b"fn old() {}\n".to_vec();
+        let theirs = b"fn theirs() { assert!(b()); }\nfn old() {}\n".to_vec();
+        // A colleague's test pulled in, and a blank line of the task's.
+        let now = b"fn theirs() { assert!(b()); }\nfn old() {}\n\n";
+        let both = [start.clone(), theirs];
+        assert_eq!(adds_no_line(now, &both, Dialect::Rust), Some(NotNew::NoLineAdded));
+        assert_eq!(adds_no_line(now, &[start], Dialect::Rust), None, "against the start alone, their line is added");
+        // The task's own test beside theirs is the task's.
+        let mine = b"fn theirs() { assert!(b()); }\nfn old() {}\nfn mine() { assert!(a()); }\n";
+        assert_eq!(adds_no_line(mine, &both, Dialect::Rust), None);
     }
     use majordomus_records::ledger::append;
     use majordomus_testkit::TestRepo;

@@ -278,3 +278,23 @@ fn a_file_only_a_colleague_changed_is_theirs_and_one_the_task_changed_or_wrote_u
     t.commit_all("mine");
     assert_eq!(others(&t, &record), None);
 }
+
+#[test]
+fn a_path_where_head_holds_what_a_colleagues_pulled_commit_holds_is_not_the_tasks_work() {
+    let (t, _origin, colleague) = with_colleague();
+    let record = start(&t);
+    // The task's edit and its revert; the colleague's edit of the same file.
+    t.write("src/a.rs", "mine\n");
+    t.commit_all("mine");
+    t.git(&["revert", "--no-edit", "HEAD"]);
+    colleague_pushes(&t, &colleague, "src/a.rs");
+    t.git(&["pull", "-q", "--no-rebase", "--no-edit"]);
+    let found = read(&t, &record).expect("arrived");
+    assert_eq!(found.tips.len(), 1);
+    assert!(found.touched.contains(&RepoPath::from("src/a.rs")));
+    assert!(!found.holds_own, "HEAD holds the colleague's src/a.rs: not the task's work");
+    // Its own edit over theirs is its work.
+    t.write("src/a.rs", "the colleague's\nmine\n");
+    t.commit_all("mine again");
+    assert!(read(&t, &record).expect("arrived").holds_own);
+}
