@@ -64,6 +64,7 @@ pub(crate) fn trunk_at(refname: &str, c: char) -> Trunk {
         commit: c.to_string().repeat(40),
         chosen_by: "the test".into(),
         at_start: None,
+        fetch_reads: None,
     }
 }
 

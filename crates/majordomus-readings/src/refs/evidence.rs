@@ -25,7 +25,11 @@
 //!   every value is compared with the start's, and where there are two or
 //!   more places the line counts only where each is read to hold the
 //!   commit (`on_disk::unconfirmed`) or a fetch since found it there
-//!   (`FETCH_HEAD`, test/cases/487);
+//!   (`FETCH_HEAD`, test/cases/487); and where no place a push goes is
+//!   the URL the remote fetches from (a push URL naming a fork), the push
+//!   line counts for what the push left there, not for the fetched branch
+//!   the ref stands for: the trunk is read where a fetch or the start left
+//!   it (`RemoteEvidence::pushed_elsewhere`, test/cases/515);
 //! - it is a remote-tracking ref at all: a fetch refspec that maps a
 //!   remote onto `refs/heads/` makes local branches, never evidence.
 //!
@@ -124,6 +128,23 @@ pub struct RemoteEvidence {
     /// `git push` makes their branches this repository's, deleting there a
     /// branch deleted here, and `git push --delete` is refused for them.
     pub mirrors: Vec<String>,
+    /// Every counted ref whose newest line is a push that went elsewhere
+    /// than the URL its remote fetches from (a push URL or
+    /// `pushInsteadOf` naming a fork): what the push left there counts
+    /// for what the remote holds (`pushed`), but says nothing of the
+    /// fetched branch the ref stands for (the trunk, test/cases/515).
+    pub pushed_elsewhere: Vec<PushedElsewhere>,
+}
+
+/// A counted ref a push to another place than its remote's fetch URL
+/// moved last: the value a fetch or the start gave it, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PushedElsewhere {
+    pub refname: String,
+    pub remote: String,
+    /// Its value at the start; `None` where it appeared since.
+    pub fetched: Option<String>,
+    pub why: String,
 }
 
 impl RemoteEvidence {
@@ -135,6 +156,13 @@ impl RemoteEvidence {
     /// Why `refname` (or its remote) is not counted, if it is set aside.
     pub fn set_aside_for(&self, refname: &str) -> Option<&SetAside> {
         self.set_aside.iter().find(|s| s.subject == refname)
+    }
+
+    /// What a fetch or the start gave `refname`, where a push elsewhere
+    /// than its remote's fetch URL moved it last: the fetched branch it
+    /// stands for is read there, not at the push's value.
+    pub fn pushed_elsewhere_of(&self, refname: &str) -> Option<&PushedElsewhere> {
+        self.pushed_elsewhere.iter().find(|p| p.refname == refname)
     }
 
     /// The counted and set-aside refs by name, for a caller that asks of
@@ -392,18 +420,20 @@ pub fn evidence_with(
                     }
                     _ => None,
                 };
+                // A push line at the ref's value, and no fetch of its URL
+                // since that found the same commit (which confirms it).
+                let unconfirmed_push = line.as_ref().is_some_and(|l| {
+                    &l.new == commit
+                        && l.message == "update by push"
+                        && !url.is_some_and(|u| {
+                            let all = fetched.get_or_insert_with(|| fetch_head::read(repo));
+                            fetch_head::confirms(all, refname, commit, l.time, u, &mapping)
+                        })
+                });
                 // A push to a remote that pushes to more than one place:
-                // git writes the line when any of them accepted it. A fetch
-                // of its URL since that found the same commit confirms it.
-                let doubt = match (&line, configured.get(&remote)) {
-                    (Some(l), Some(c))
-                        if &l.new == commit
-                            && l.message == "update by push"
-                            && !url.is_some_and(|u| {
-                                let all = fetched.get_or_insert_with(|| fetch_head::read(repo));
-                                fetch_head::confirms(all, refname, commit, l.time, u, &mapping)
-                            }) =>
-                    {
+                // git writes the line when any of them accepted it.
+                let doubt = match configured.get(&remote) {
+                    Some(c) if unconfirmed_push => {
                         let (_, destinations) = all_urls(c, &rewrites);
                         let source = refspec::sources(&mapping, refname).into_iter().next();
                         (destinations.len() > 1)
@@ -421,6 +451,29 @@ pub fn evidence_with(
                     }
                     _ => None,
                 };
+                // A push that went to none of the places the remote
+                // fetches from: evidence of where it went, not of the
+                // fetched branch the ref stands for.
+                let elsewhere = configured
+                    .get(&remote)
+                    .filter(|_| unconfirmed_push && doubt.is_none())
+                    .and_then(|c| pushes_elsewhere(repo.root(), c, &rewrites))
+                    .map(|(from, to)| {
+                        let branch = refspec::sources(&mapping, refname).into_iter().next();
+                        let branch = branch.as_deref().map_or_else(|| short(refname).to_string(), |b| short(b).to_string());
+                        PushedElsewhere {
+                            refname: refname.clone(),
+                            remote: remote.clone(),
+                            fetched: then.cloned(),
+                            why: format!(
+                                "{} {moved} since the start by a push to {}, not to {from}, the URL {remote} fetches from: git writes \"update by push\" into {} all the same, so it says what the push left there, not what {from} holds on {branch}; fetch {remote} (git fetch {remote}) so that {} says what {from} holds",
+                                short(refname),
+                                to.join(", "),
+                                short(refname),
+                                short(refname)
+                            ),
+                        }
+                    });
                 match line {
                     Some(l)
                         if &l.new == commit
@@ -429,6 +482,7 @@ pub fn evidence_with(
                             && contradicted.is_none()
                             && doubt.is_none() =>
                     {
+                        out.pushed_elsewhere.extend(elsewhere);
                         out.refs.push(Tracking {
                             refname: refname.clone(),
                             remote,
@@ -626,6 +680,27 @@ fn urls(remote: &Configured, rewrites: &Rewrites) -> Option<(String, String)> {
         None => effective(url, &rewrites.push).unwrap_or_else(|| fetch.clone()),
     };
     Some((fetch, push))
+}
+
+/// Where a remote's every push goes elsewhere than the URL it fetches
+/// from (a push URL, or `url.<base>.pushInsteadOf`, naming a fork), and
+/// that URL is across a network: the fetch URL and the places a push
+/// goes. A fetch URL on this machine is read itself (`on_disk::confirm`),
+/// so a push line there is already checked against what it holds. Two
+/// texts for one repository (`git@github.com:o/r` beside
+/// `https://github.com/o/r`) are not told apart from two repositories:
+/// the ref waits for a fetch, as README.md says.
+fn pushes_elsewhere(root: &Path, remote: &Configured, rewrites: &Rewrites) -> Option<(String, Vec<String>)> {
+    let (from, _) = urls(remote, rewrites)?;
+    if path_of(root, &from).is_some() {
+        return None;
+    }
+    let (_, to) = all_urls(remote, rewrites);
+    let same = |d: &String| {
+        same_location(root, d, &from)
+            || (path_of(root, d).is_none() && fetch_head::shown(d) == fetch_head::shown(&from))
+    };
+    (!to.is_empty() && !to.iter().any(same)).then_some((from, to))
 }
 
 /// Every URL a remote fetches from (git fetches from the first) and every

@@ -22,6 +22,10 @@ pub struct Trunk {
     /// the one it has now (it moved since by something else than a fetch
     /// or push of its remote: [`super::evidence`]); `None` when read as it is.
     pub at_start: Option<String>,
+    /// The remote a fetch of which reads it again, where it is read at its
+    /// start value because a push elsewhere than that remote's fetch URL
+    /// moved it (test/cases/515): the remedy names the fetch.
+    pub fetch_reads: Option<String>,
 }
 
 /// The branch a trunk ref names. A remote's name may hold a `/`, so the
@@ -225,6 +229,7 @@ pub fn trunk(repo: &Repo, remote: Option<&str>, branch: Option<&str>) -> Reading
                     commit: target.to_string(),
                     chosen_by: chosen_by.clone(),
                     at_start: None,
+                    fetch_reads: None,
                 }));
             }
             Err(e) if e.code() == ErrorCode::NotFound || e.code() == ErrorCode::InvalidSpec => continue,
@@ -276,6 +281,7 @@ pub fn in_force(
                 commit,
                 chosen_by: format!("the trunk at the task's start{now}"),
                 at_start: None,
+                fetch_reads: None,
             }
         }
         (None, found) => match found? {
@@ -297,6 +303,20 @@ pub fn in_force(
         };
         trunk.commit = counted.commit.clone();
         trunk.at_start = counted.at_start.clone();
+        // A push to a fork moved it last: the trunk is the branch its
+        // remote fetches from, read where a fetch or the start left it.
+        if let Some(elsewhere) = evidence.pushed_elsewhere_of(&trunk.refname) {
+            let Some(fetched) = &elsewhere.fetched else {
+                return Err(Unread::repository(format!(
+                    "the trunk {} is not evidence of what its remote holds: {}",
+                    short(&trunk.refname),
+                    elsewhere.why
+                )));
+            };
+            trunk.commit = fetched.clone();
+            trunk.at_start = Some(elsewhere.why.clone());
+            trunk.fetch_reads = Some(elsewhere.remote.clone());
+        }
     }
     Ok(Ok(trunk))
 }

@@ -121,7 +121,7 @@ fn integrated_head(r: &Readings) -> Judgement {
                 notes.push(format!("no squash merge of them was found in the trunk's {n} newest first-parent commits, and the older ones back to the merge base were not searched"));
             }
             let notes: String = notes.iter().map(|n| format!("; {n}")).collect();
-            Judgement::new(
+            let judgement = Judgement::new(
                 Status::Owed,
                 format!(
                     "The trunk {name} ({}) does not reach HEAD, which is {} ahead, and does not hold {} HEAD changed: {}{notes}{at_start}.",
@@ -138,7 +138,11 @@ fn integrated_head(r: &Readings) -> Judgement {
                     "ahead_count": ahead_count,
                     "squash_search_stopped_after": searched_only,
                 })),
-            )
+            );
+            match &trunk.fetch_reads {
+                Some(remote) => judgement.remedy(format!("land HEAD's work on the trunk (merge, or merge its pull request), then fetch it (git fetch {remote}): {name} is read at its start value until a fetch says what {remote} holds")),
+                None => judgement,
+            }
         }
     }
 }

@@ -391,3 +391,31 @@ fn a_branch_the_remote_had_at_the_start_beyond_the_refspecs_is_not_named() {
     let e = read(&t, &start);
     assert_eq!(e.beyond_refspecs, vec![("origin".to_string(), "hotfix".to_string(), made)]);
 }
+
+/// A push URL or `pushInsteadOf` naming a fork sends every push elsewhere
+/// than the fetch URL across a network (test/cases/515); the fetch URL
+/// among the places a push goes, written with or without `.git`, or a
+/// fetch URL on this machine (read itself), is none.
+#[test]
+fn a_push_to_a_fork_goes_elsewhere_than_the_fetch_url() {
+    let root = Path::new("/nonexistent/repo");
+    let remote = |url: &str, push: &[&str]| Configured {
+        url: Some(url.to_string()),
+        push_url: push.first().map(|p| p.to_string()),
+        all_urls: vec![url.to_string()],
+        all_push_urls: push.iter().map(|p| p.to_string()).collect(),
+        ..Configured::default()
+    };
+    let none = Rewrites::default();
+    let project = "https://example.com/o/r";
+    let forked = pushes_elsewhere(root, &remote(project, &["/srv/fork.git"]), &none);
+    assert_eq!(forked, Some((project.to_string(), vec!["/srv/fork.git".to_string()])));
+    assert_eq!(pushes_elsewhere(root, &remote(project, &[]), &none), None, "no push URL");
+    assert_eq!(pushes_elsewhere(root, &remote(project, &["https://example.com/o/r.git/"]), &none), None);
+    assert_eq!(pushes_elsewhere(root, &remote(project, &["/srv/fork.git", project]), &none), None, "one is it");
+    assert_eq!(pushes_elsewhere(root, &remote("/srv/origin.git", &["/srv/fork.git"]), &none), None, "read itself");
+    let rewrites =
+        Rewrites { push: vec![("https://example.com/".to_string(), "git@example.com:".to_string())], ..none };
+    let ssh = pushes_elsewhere(root, &remote(project, &[]), &rewrites);
+    assert_eq!(ssh, Some((project.to_string(), vec!["git@example.com:o/r".to_string()])), "two texts wait for a fetch");
+}
