@@ -189,6 +189,36 @@ fn run_one(
     if let Some(note) = environment_note(ws, id, &prepared) {
         errln!("majordomus: gate {id}: {note}");
     }
+    // Inputs the run reads that the commit does not hold as they are: the
+    // verdict is recorded over the disk, and gates-green will not find it
+    // over the commit (test/cases/522, 523).
+    let shown = |paths: Vec<&str>| paths.iter().map(|p| crate::render::escape_text(p).into_owned()).collect::<Vec<_>>();
+    if !prepared.inputs.off_index.is_empty() {
+        let named: Vec<String> = prepared
+            .inputs
+            .off_index
+            .iter()
+            .map(|f| match &f.filter {
+                Some(driver) => format!("{} (under filter={driver}, a driver majordomus does not run)", f.path),
+                None => f.path.clone(),
+            })
+            .collect();
+        let paths = shown(named.iter().map(String::as_str).collect());
+        errln!(
+            "majordomus: gate {id}: the content on disk of {} is not the blob git records there, though git reads it \
+             clean (as a clean filter given to one `git add` leaves it): the run is over the disk, not the commit; \
+             commit what is on disk with `git add --renormalize`, or put back what the commit holds",
+            paths.join(", ")
+        );
+    }
+    if !prepared.inputs.left.is_empty() {
+        let paths = shown(prepared.inputs.left.iter().map(String::as_str).collect());
+        errln!(
+            "majordomus: gate {id}: the run reads {}, tracked at the start, which the commit no longer holds (left on \
+             disk, ignored now): remove it, or commit it again",
+            paths.join(", ")
+        );
+    }
     let outcome = match runner::execute_under(
         supervisor().as_ref(),
         ws.repo.root(),
@@ -289,14 +319,21 @@ fn cmd_list(ws: &Workspace, policy: &Policy) -> Result<Exit, CliError> {
         writeln!(out, "  {}", selection(gate, &changes, &gitlinks))?;
         let verdict = match (&tree, &runs) {
             (Err(e), _) | (_, Err(e)) => Err(e.clone()),
-            (Ok(tree), Ok(runs)) => verification::inputs_now(&ws.repo, tree, gate).map(|inputs| {
-                let mut found = verification::runs_of(runs, id, &inputs.hash, inputs.files);
-                if let Some(Ok(m)) = changes.as_ref().ok().map(|c| verification::matched(gate, c, &gitlinks)) {
+            (Ok(tree), Ok(runs)) => {
+                let m = changes.as_ref().ok().and_then(|c| verification::matched(gate, c, &gitlinks).ok());
+                let m = m.unwrap_or_default();
+                let reach = majordomus_readings::inputs::Reach { changed: &m, as_on_disk: false };
+                verification::inputs_now(&ws.repo, tree, gate, reach).map(|inputs| {
+                    let mut found = verification::runs_of(runs, id, &inputs.hash, inputs.files);
                     found.unseen = inputs.absent.into_iter().filter(|p| m.contains(p)).collect();
-                }
-                found.off_record = inputs.off_record;
-                found
-            }),
+                    found.off_record = inputs.off_record;
+                    found.left = inputs.left;
+                    if found.current.is_none() {
+                        found.off_index = majordomus_readings::inputs::recorded::off_index(&ws.repo, tree, &m);
+                    }
+                    found
+                })
+            }
         };
         let start = task.record().and_then(|r| r.snapshot.gate_environment.as_ref());
         writeln!(out, "  verdict: {}", verdict_line(&gate_state(&verdict, start), now))?;
@@ -376,6 +413,15 @@ fn verdict_line(state: &GateState<'_>, now: chrono::DateTime<chrono::Utc>) -> St
             "passed {}, over its inputs as they are now, but not counted: core.fileMode is false, and the executable bit on disk of {} is not the mode git records",
             when(run),
             files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ")
+        ),
+        GateState::NotCommitted { files, .. } => format!(
+            "not counted: the content on disk of {} is not the blob git records there, though git reads it clean; a run here is not over the commit",
+            files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ")
+        ),
+        GateState::LeftOnDisk { run, paths } => format!(
+            "passed {}, over its inputs as they are now, but not counted: {} tracked at the start, the commit no longer holds, still on disk",
+            when(run),
+            paths.join(", ")
         ),
         GateState::Unread(e) => format!("unknown: {}", e.reason),
     }

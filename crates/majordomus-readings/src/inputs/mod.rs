@@ -33,7 +33,10 @@
 
 mod ignore;
 mod links;
+pub mod recorded;
 pub mod stamps;
+
+pub use recorded::OffIndex;
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -119,6 +122,32 @@ pub struct Inputs {
     /// by path: [`Inputs::holds_as_hashed`] asks a file rewritten while a
     /// gate ran whether it still holds what the verdict covers.
     pub untracked: Vec<InputFile>,
+    /// Read only as a gate runs ([`Reach::as_on_disk`]): the tracked inputs
+    /// git reads clean whose content on disk is not the blob it records
+    /// (test/cases/522). Each is hashed as it is on disk, which is what the
+    /// command runs over, so the verdict is not found again over the
+    /// index's content.
+    pub off_index: Vec<OffIndex>,
+    /// Paths the start commit tracked that the index no longer holds but
+    /// the working tree does (ignored now, so neither tracked nor
+    /// untracked), among the inputs: the command reads them, the commit
+    /// does not hold them (test/cases/523). Hashed as they are on disk.
+    pub left: Vec<String>,
+}
+
+/// How far [`hash`] reaches beyond the index and the status pass.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Reach<'a> {
+    /// The paths changed since the start that match the gate's inputs:
+    /// those the index no longer holds but the disk does are inputs too
+    /// ([`Inputs::left`]), one `lstat` each.
+    pub changed: &'a [String],
+    /// Read every tracked input the status pass found clean from disk and
+    /// compare it with the blob git records ([`Inputs::off_index`]): what
+    /// `gate run` does, once, before the command starts. `check` takes the
+    /// index's ids, free, and so finds a verdict over content on disk that
+    /// is not the index's stale.
+    pub as_on_disk: bool,
 }
 
 impl Inputs {
@@ -146,7 +175,7 @@ pub struct OffRecord {
 
 /// Hashes the inputs matching `matcher` as the working tree holds them now.
 /// `tree` is a status pass taken just before; `command` is the gate's.
-pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -> Reading<Inputs> {
+pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str, reach: Reach<'_>) -> Reading<Inputs> {
     // The index as `check` already parsed it (no second parse, no checksum
     // pass); through libgit2 only where that reader does not read it.
     // Paths as RepoPath shows them: text, and lossless.
@@ -187,6 +216,7 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
     // the file is not a run made with it, though the blob is the same:
     // test/cases/300, 508).
     let mut absent: Vec<String> = Vec::new();
+    let mut off_index: Vec<OffIndex> = Vec::new();
     for (path, id, mode, skip) in &entries {
         if is_own_state(path) {
             continue;
@@ -228,6 +258,20 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
         } else {
             Some((id.to_string(), mode))
         };
+        // Read clean, but what the disk holds is what the command runs
+        // over: where that is not the recorded blob, it is hashed.
+        let found = match found {
+            Some((_, m)) if reach.as_on_disk && !*skip && !changed.contains(path.as_str()) && m != MODE_GITLINK => {
+                match recorded::against(repo, &RepoPath::parse(&path), id) {
+                    recorded::OnDisk::Differs { id: read, filter } => {
+                        off_index.push(OffIndex { path: path.clone(), filter });
+                        Some((read, m))
+                    }
+                    _ => found,
+                }
+            }
+            found => found,
+        };
         if let Some((_, on_disk)) = &found {
             if disk_bits && is_regular(mode) && is_regular(*on_disk) && *on_disk != mode {
                 off_record.push(OffRecord { path: path.clone(), on_disk: *on_disk, recorded: mode });
@@ -261,6 +305,23 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
             }
         }
     }
+    // Tracked at the start, untracked since, still on disk: read by the
+    // command, held by no commit of the task's.
+    let mut left: Vec<String> = Vec::new();
+    for path in reach.changed {
+        if is_own_state(path) || !matcher.is_match(path) || seen.contains(path.as_str()) {
+            continue;
+        }
+        let rel = RepoPath::parse(path);
+        let Some(mode) = worktree_mode_of(repo, &rel, None).filter(|m| is_regular(*m) || *m == MODE_LINK) else {
+            continue;
+        };
+        if let Some(id) = content_id(repo, &rel) {
+            seen.insert(path.clone());
+            left.push(path.clone());
+            files.push(InputFile { path: path.clone(), mode, id, through: None });
+        }
+    }
     if !links.is_empty() {
         let known: links::Known<'_> = entries
             .iter()
@@ -281,6 +342,8 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str) -
         paths,
         off_record,
         untracked,
+        off_index,
+        left,
     })
 }
 
@@ -413,7 +476,91 @@ mod tests {
         let repo = crate::open(t.path()).expect("open");
         let tree = crate::status::read(&repo).expect("status");
         let globs: Vec<String> = globs.iter().map(|g| g.to_string()).collect();
-        hash(&repo, &tree, &Matcher::new(&globs).expect("globs"), "cargo test").expect("hash")
+        hash(&repo, &tree, &Matcher::new(&globs).expect("globs"), "cargo test", Reach::default()).expect("hash")
+    }
+
+    /// [`inputs`] as `gate run` reads them, with the paths changed since a start.
+    fn as_run(t: &TestRepo, globs: &[&str], changed: &[&str]) -> Inputs {
+        let repo = crate::open(t.path()).expect("open");
+        let tree = crate::status::read(&repo).expect("status");
+        let globs: Vec<String> = globs.iter().map(|g| g.to_string()).collect();
+        let changed: Vec<String> = changed.iter().map(|g| g.to_string()).collect();
+        let reach = Reach { changed: &changed, as_on_disk: true };
+        hash(&repo, &tree, &Matcher::new(&globs).expect("globs"), "cargo test", reach).expect("hash")
+    }
+
+    /// A clean filter given to one `git add` stores other content than the
+    /// file holds, and git reads the file clean: as a gate runs, it is
+    /// hashed as it is on disk and named; `check`'s hash is the index's,
+    /// so the two differ (test/cases/522). A file git converts by its own
+    /// `eol` attribute holds the same content as its blob.
+    #[test]
+    fn a_file_whose_blob_a_one_command_filter_wrote_is_hashed_as_on_disk_as_a_gate_runs() {
+        let t = repo();
+        let honest = as_run(&t, &["src/**"], &[]);
+        assert!(honest.off_index.is_empty(), "{:?}", honest.off_index);
+        assert_eq!(honest.hash, inputs(&t, &["src/**"]).hash, "nothing off: the same hash either way");
+        t.write("src/lib.rs", "pub fn fixed() {}\n");
+        // Old enough that no reader takes it for racily clean.
+        let touched = std::process::Command::new("touch")
+            .args(["-d", "-30 seconds"])
+            .arg(t.path().join("src/lib.rs"))
+            .status()
+            .expect("touch");
+        assert!(touched.success());
+        let outside = tempfile::tempdir().expect("tempdir");
+        let attrs = outside.path().join("attrs");
+        std::fs::write(&attrs, "src/lib.rs filter=brk\n").expect("attrs");
+        let attrs_file = format!("core.attributesFile={}", attrs.display());
+        t.git(&["-c", &attrs_file, "-c", "filter.brk.clean=sed s/fixed/broken/", "add", "src/lib.rs"]);
+        t.git(&["commit", "-q", "-m", "through a filter"]);
+        assert!(t.git(&["status", "--porcelain"]).trim().is_empty(), "setup: git reads it clean");
+        let run = as_run(&t, &["src/**"], &[]);
+        assert_eq!(run.off_index, [OffIndex { path: "src/lib.rs".into(), filter: None }]);
+        assert_ne!(run.hash, inputs(&t, &["src/**"]).hash, "a run over the disk is not the commit's");
+        t.git(&["add", "--renormalize", "src/lib.rs"]);
+        t.git(&["commit", "-q", "-m", "what is on disk"]);
+        let renormalized = as_run(&t, &["src/**"], &[]);
+        assert!(renormalized.off_index.is_empty());
+        assert_eq!(renormalized.hash, run.hash, "committed, the run's content is the commit's");
+        assert_eq!(renormalized.hash, inputs(&t, &["src/**"]).hash);
+    }
+
+    #[test]
+    fn a_file_git_converts_by_its_eol_attribute_is_its_blob() {
+        let t = repo();
+        t.write(".gitattributes", "*.txt text eol=crlf\n");
+        t.write("src/data.txt", "a\nb\n");
+        t.commit_all("crlf");
+        t.remove("src/data.txt");
+        t.git(&["checkout", "--", "src/data.txt"]);
+        let on_disk = std::fs::read(t.path().join("src/data.txt")).expect("read");
+        assert_eq!(on_disk, b"a\r\nb\r\n", "setup: checked out with CRLF");
+        let run = as_run(&t, &["src/**"], &[]);
+        assert!(run.off_index.is_empty(), "{:?}", run.off_index);
+        assert_eq!(run.hash, inputs(&t, &["src/**"]).hash);
+    }
+
+    /// A path tracked at the start, untracked since and ignored, still on
+    /// disk: an input, named (test/cases/523); gone from disk, nothing.
+    #[test]
+    fn a_path_untracked_since_the_start_and_ignored_on_disk_is_an_input_named_left() {
+        let t = repo();
+        t.write(".gitignore", "src/table.txt\n");
+        t.write("src/table.txt", "ok\n");
+        t.git(&["add", "-f", "src/table.txt"]);
+        t.commit_all("a table");
+        let tracked = inputs(&t, &["src/**"]);
+        t.git(&["rm", "-q", "--cached", "src/table.txt"]);
+        t.git(&["commit", "-q", "-m", "untrack"]);
+        let left = as_run(&t, &["src/**"], &["src/table.txt"]);
+        assert_eq!(left.left, ["src/table.txt"]);
+        assert_eq!(left.files, tracked.files);
+        assert_eq!(inputs(&t, &["src/**"]).files, tracked.files - 1, "unreached, an ignored file is no input");
+        t.remove("src/table.txt");
+        let gone = as_run(&t, &["src/**"], &["src/table.txt"]);
+        assert!(gone.left.is_empty());
+        assert_ne!(gone.hash, left.hash, "a run without it is not a run with it");
     }
 
     fn repo() -> TestRepo {

@@ -14,7 +14,7 @@
 use serde_json::json;
 
 use majordomus_readings::changes::ChangeSet;
-use majordomus_readings::inputs::OffRecord;
+use majordomus_readings::inputs::{OffIndex, OffRecord};
 use majordomus_readings::Unread;
 use majordomus_records::ledger::{self, Environment};
 
@@ -196,6 +196,17 @@ pub enum GateState<'a> {
     /// mode git records: the command ran over a mode the commit does not
     /// hold, so a checkout of it does not run the same (test/cases/471).
     OffRecord { run: &'a RecordedRun, files: &'a [OffRecord] },
+    /// No run over the inputs as git records them, and inputs the task
+    /// changed hold on disk other content than the blob git records,
+    /// though git reads them clean (a clean filter given to one `git
+    /// add`): a run here is over content the commit does not hold
+    /// (test/cases/522).
+    NotCommitted { last: Option<&'a RecordedRun>, files: &'a [OffIndex] },
+    /// Its latest run over exactly the inputs now passed, but it read
+    /// files the start commit tracked that the commit no longer holds,
+    /// left on disk and ignored now: a checkout of the commit lacks them
+    /// (test/cases/523).
+    LeftOnDisk { run: &'a RecordedRun, paths: &'a [String] },
     /// Its inputs or the ledger could not be read.
     Unread(&'a Unread),
 }
@@ -212,6 +223,8 @@ impl GateState<'_> {
             GateState::Elsewhere { .. } => "other environment",
             GateState::Unseen { .. } => "outside the checkout",
             GateState::OffRecord { .. } => "mode not recorded",
+            GateState::NotCommitted { .. } => "not the committed content",
+            GateState::LeftOnDisk { .. } => "left on disk",
             GateState::Unread(_) => "unread",
         }
     }
@@ -222,7 +235,11 @@ impl GateState<'_> {
             GateState::Failed(_) => Status::Refused,
             GateState::NeverReported | GateState::Stale { .. } => Status::Owed,
             GateState::Elsewhere { why: Elsewhere::StartUnrecorded, .. } => Status::Unknown,
-            GateState::Elsewhere { .. } | GateState::Unseen { .. } | GateState::OffRecord { .. } => Status::Owed,
+            GateState::Elsewhere { .. }
+            | GateState::Unseen { .. }
+            | GateState::OffRecord { .. }
+            | GateState::NotCommitted { .. }
+            | GateState::LeftOnDisk { .. } => Status::Owed,
             GateState::Unread(_) => Status::Unknown,
         }
     }
@@ -268,13 +285,19 @@ pub fn elsewhere<'a>(start: Option<&'a Environment>, run: &'a RecordedRun) -> Op
 pub fn gate_state<'a>(runs: &'a Result<GateRuns, Unread>, start: Option<&'a Environment>) -> GateState<'a> {
     match runs {
         Err(e) => GateState::Unread(e),
-        Ok(GateRuns { current: Some(run), unseen, off_record, .. }) if run.passed() => match elsewhere(start, run) {
-            None if !unseen.is_empty() => GateState::Unseen { run, paths: unseen },
-            None if !off_record.is_empty() => GateState::OffRecord { run, files: off_record },
-            None => GateState::Passing(run),
-            Some(why) => GateState::Elsewhere { run, why },
-        },
+        Ok(GateRuns { current: Some(run), unseen, off_record, left, .. }) if run.passed() => {
+            match elsewhere(start, run) {
+                None if !unseen.is_empty() => GateState::Unseen { run, paths: unseen },
+                None if !off_record.is_empty() => GateState::OffRecord { run, files: off_record },
+                None if !left.is_empty() => GateState::LeftOnDisk { run, paths: left },
+                None => GateState::Passing(run),
+                Some(why) => GateState::Elsewhere { run, why },
+            }
+        }
         Ok(GateRuns { current: Some(run), .. }) => GateState::Failed(run),
+        Ok(GateRuns { latest, off_index, .. }) if !off_index.is_empty() => {
+            GateState::NotCommitted { last: latest.as_ref(), files: off_index }
+        }
         Ok(GateRuns { latest: Some(last), inputs_now, .. }) => GateState::Stale { last, now: inputs_now },
         Ok(GateRuns { latest: None, .. }) => GateState::NeverReported,
     }
@@ -333,7 +356,36 @@ pub(crate) fn gate_clause(id: &str, state: &GateState<'_>) -> String {
             if files.len() == 1 { "has" } else { "have" },
             files.iter().map(off_record).collect::<Vec<_>>().join(", ")
         ),
+        GateState::NotCommitted { last, files } => format!(
+            "{id} {}, and {} the task changed {} on disk other content than the blob git records at {} path (HEAD's, and the index's), though git reads {} clean (its stat data was recorded beside other content, as a clean filter given to one git add leaves it): {}; a run here is over content the commit does not hold",
+            match last {
+                Some(run) => format!("has no run over its inputs as the commit holds them (its last, {}, was over other content)", by(run)),
+                None => "never reported".to_string(),
+            },
+            count(files.len(), "input"),
+            if files.len() == 1 { "holds" } else { "hold" },
+            if files.len() == 1 { "its" } else { "their" },
+            if files.len() == 1 { "it" } else { "them" },
+            files.iter().map(off_index).collect::<Vec<_>>().join(", ")
+        ),
+        GateState::LeftOnDisk { run, paths } => format!(
+            "{id} passed over its inputs as they are now ({}), but {} the start commit tracked {} on disk, ignored now, though the commit no longer holds {}: {}; the run read {}, so it is not a run over the commit",
+            by(run),
+            count(paths.len(), "input"),
+            if paths.len() == 1 { "is still" } else { "are still" },
+            if paths.len() == 1 { "it" } else { "them" },
+            names(paths),
+            if paths.len() == 1 { "it" } else { "them" }
+        ),
         GateState::Unread(e) => format!("{id} could not be read: {}", e.reason),
+    }
+}
+
+/// `src/lib.rs`, or `data.bin (under filter=lfs, a driver majordomus does not run)`.
+fn off_index(f: &OffIndex) -> String {
+    match &f.filter {
+        Some(driver) => format!("{} (under filter={driver}, a driver majordomus does not run)", f.path),
+        None => f.path.clone(),
     }
 }
 
@@ -759,7 +811,38 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
                 })
                 .flatten()
                 .collect();
-            if !off.is_empty() && unseen.is_empty() && differences.is_empty() {
+            let not_committed: Vec<&str> = counted
+                .iter()
+                .filter_map(|(_, st)| match st {
+                    GateState::NotCommitted { files, .. } => Some(files.iter().map(|f| f.path.as_str())),
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            let left: Vec<&str> = counted
+                .iter()
+                .filter_map(|(_, st)| match st {
+                    GateState::LeftOnDisk { paths, .. } => Some(paths.iter().map(String::as_str)),
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            let run = match owed.as_slice() {
+                [one] => format!("majordomus gate run {}", shell_word(one)),
+                _ => "majordomus gate run --all".to_string(),
+            };
+            let words = |paths: &[&str]| paths.iter().map(|p| shell_word(p)).collect::<Vec<_>>().join(" ");
+            if !not_committed.is_empty() && unseen.is_empty() && differences.is_empty() {
+                let paths = words(&not_committed);
+                v.remedy(format!(
+                    "commit what is on disk without a filter (git add --renormalize {paths}, then commit and push), or put back what the commit holds (rm {paths} && git checkout HEAD -- {paths}); then {run}"
+                ))
+            } else if !left.is_empty() && unseen.is_empty() && differences.is_empty() {
+                let paths = words(&left);
+                v.remedy(format!(
+                    "remove from the working tree what the commit no longer holds (rm {paths}), or commit it again (git add -f {paths}, then commit and push); then {run}"
+                ))
+            } else if !off.is_empty() && unseen.is_empty() && differences.is_empty() {
                 v.remedy(record_modes(&off, &owed))
             } else if !unseen.is_empty() {
                 let run = match owed.as_slice() {

@@ -98,6 +98,15 @@ pub struct GateRuns {
     /// where `core.fileMode` is false: a run here is not a run of the
     /// committed files (test/cases/471).
     pub off_record: Vec<inputs::OffRecord>,
+    /// Where no run is over the inputs now: its inputs changed since the
+    /// start that git reads clean though their content on disk is not the
+    /// blob it records (a clean filter given to one `git add`): a run here
+    /// is over content the commit does not hold (test/cases/522).
+    pub off_index: Vec<inputs::OffIndex>,
+    /// Its inputs the start commit tracked that the index no longer holds
+    /// but the disk does, ignored now: a run here read them, the commit
+    /// does not hold them (test/cases/523).
+    pub left: Vec<String>,
 }
 
 /// One gate run, as the ledger recorded it.
@@ -156,6 +165,8 @@ pub fn runs_of(runs: &[(String, RecordedRun)], gate: &str, inputs_now: &str, fil
         current: mine.iter().rev().find(|r| r.inputs_hash == inputs_now).map(|r| (*r).clone()),
         unseen: Vec::new(),
         off_record: Vec::new(),
+        off_index: Vec::new(),
+        left: Vec::new(),
     }
 }
 
@@ -189,9 +200,10 @@ pub fn matcher(gate: &Gate) -> Reading<Matcher> {
     Matcher::new(&gate.inputs).map_err(|e| Unread::policy(format!("the gate's inputs are not globs: {e}")))
 }
 
-/// The hash of a gate's inputs now, over a status pass just taken.
-pub fn inputs_now(repo: &Repo, tree: &WorkingTree, gate: &Gate) -> Reading<inputs::Inputs> {
-    inputs::hash(repo, tree, &matcher(gate)?, &gate.run)
+/// The hash of a gate's inputs now, over a status pass just taken;
+/// `reach` says how far beyond the index and that pass it reads.
+pub fn inputs_now(repo: &Repo, tree: &WorkingTree, gate: &Gate, reach: inputs::Reach<'_>) -> Reading<inputs::Inputs> {
+    inputs::hash(repo, tree, &matcher(gate)?, &gate.run, reach)
 }
 
 /// Reads every gate run the ledger holds.
@@ -480,10 +492,17 @@ fn measure_runs(
 ) -> Reading<GateRuns> {
     let runs = runs.as_ref().map_err(Clone::clone)?;
     let tree = tree.as_ref().map_err(Clone::clone)?;
-    let now = inputs_now(repo, tree, gate)?;
+    let now = inputs_now(repo, tree, gate, inputs::Reach { changed: matched, as_on_disk: false })?;
     let mut found = runs_of(runs, id, &now.hash, now.files);
     found.unseen = now.absent.into_iter().filter(|p| matched.contains(p)).collect();
     found.off_record = now.off_record;
+    found.left = now.left;
+    // No run over the inputs as the index holds them: the changed ones git
+    // reads clean are read from disk, to say why where a run was over
+    // other content (only here, only those: a pass costs nothing more).
+    if found.current.is_none() {
+        found.off_index = inputs::recorded::off_index(repo, tree, matched);
+    }
     Ok(found)
 }
 
@@ -625,7 +644,7 @@ mod tests {
         let repo = majordomus_readings::open(t.path()).expect("open");
         let tree = majordomus_readings::status::read(&repo).expect("status");
         let p = policy();
-        let now = inputs_now(&repo, &tree, &p.gates["unit"]).expect("hash");
+        let now = inputs_now(&repo, &tree, &p.gates["unit"], Default::default()).expect("hash");
         append(&StatePaths::new(repo.root()), &run_entry("unit", 0, &now.hash)).expect("append");
         let set = take(&t, &p, &["src/lib.rs"]);
         let runs = set.get("unit").expect("unit").runs.clone().expect("selected").expect("read");
@@ -643,7 +662,7 @@ mod tests {
         let repo = majordomus_readings::open(t.path()).expect("open");
         let status = majordomus_readings::status::read(&repo).expect("status");
         let p = policy();
-        let now = inputs_now(&repo, &status, &p.gates["unit"]).expect("hash").hash;
+        let now = inputs_now(&repo, &status, &p.gates["unit"], Default::default()).expect("hash").hash;
         let paths = StatePaths::new(repo.root());
         let task = TaskState::Active(Box::new(majordomus_testkit::task_record()));
         let changes = Ok(ChangeSet { changed: vec!["README".into()], ..ChangeSet::default() });

@@ -3,6 +3,7 @@
 //! extra questions, each answered by one gate.
 
 use majordomus_readings::changes::ChangeSet;
+use majordomus_readings::inputs::OffIndex;
 use majordomus_readings::Unread;
 use majordomus_records::policy::{Exemption, ExtraQuestion, Gate, Policy};
 use majordomus_records::task::TaskState;
@@ -141,6 +142,8 @@ fn gate(id: &str, now: &str, latest: Option<RecordedRun>, current: Option<Record
             current,
             unseen: Vec::new(),
             off_record: Vec::new(),
+            off_index: Vec::new(),
+            left: Vec::new(),
         })),
     }
 }
@@ -490,4 +493,46 @@ fn the_files_the_runner_a_gates_command_names_reads_that_changed_are_named_besid
         "{}",
         answer(&r, "gates-green").evidence
     );
+}
+
+/// A gate whose runs are `runs`, changed by `edit`.
+fn gate_with(
+    edit: impl FnOnce(&mut GateRuns),
+    latest: Option<RecordedRun>,
+    current: Option<RecordedRun>,
+) -> GateReading {
+    let mut g = gate("unit", "h1", latest, current);
+    if let Some(Ok(runs)) = &mut g.runs {
+        edit(runs);
+    }
+    g
+}
+
+/// No run over the inputs as the index holds them, and a changed input
+/// holds on disk other content than its blob: owed, naming it, with the
+/// way to commit what is on disk (test/cases/522).
+#[test]
+fn a_changed_input_whose_content_on_disk_is_not_its_blob_is_owed_with_renormalize() {
+    let off = |r: &mut GateRuns| r.off_index = vec![OffIndex { path: "src/lib.rs".into(), filter: None }];
+    let r = with_gates(vec![gate_with(off, Some(run(0, "h0")), None)]);
+    let a = answer(&r, "gates-green");
+    assert_eq!(a.status, Status::Owed);
+    assert!(
+        a.evidence.contains("other content than the blob git records") && a.evidence.contains("src/lib.rs"),
+        "{}",
+        a.evidence
+    );
+    assert!(a.remedy.contains("git add --renormalize src/lib.rs"), "{}", a.remedy);
+}
+
+/// A pass that read a file the start tracked and the commit no longer
+/// holds is owed, naming it (test/cases/523).
+#[test]
+fn a_pass_over_a_file_the_start_tracked_and_the_commit_lacks_is_owed() {
+    let left = |r: &mut GateRuns| r.left = vec!["src/table.txt".into()];
+    let r = with_gates(vec![gate_with(left, Some(run(0, "h1")), Some(run(0, "h1")))]);
+    let a = answer(&r, "gates-green");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("no longer holds it: src/table.txt"), "{}", a.evidence);
+    assert!(a.remedy.contains("rm src/table.txt"), "{}", a.remedy);
 }
