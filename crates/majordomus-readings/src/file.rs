@@ -110,11 +110,27 @@ pub fn open(path: &Path) -> Result<(std::fs::File, u64), FileError> {
 /// A file that grows or shrinks while it is read is hashed as git would
 /// refuse it: an error, not an id of some of its bytes.
 pub fn blob_id(path: &Path) -> Result<Oid, FileError> {
-    use sha1::Digest as _;
+    let (digest, _) = digest::<sha1::Sha1>(path, |size| format!("blob {size}\0").into_bytes())?;
+    Oid::from_bytes(&digest)
+        .map_err(|e| FileError::Io { path: path.to_path_buf(), source: std::io::Error::other(e.message().to_string()) })
+}
+
+/// The SHA-256 of the regular file at `path`'s content, and its size, read
+/// as [`blob_id`] reads it: what a Git LFS pointer names its object by.
+pub fn sha256(path: &Path) -> Result<([u8; 32], u64), FileError> {
+    let (digest, size) = digest::<sha2::Sha256>(path, |_| Vec::new())?;
+    let mut out = [0u8; 32];
+    out.copy_from_slice(&digest);
+    Ok((out, size))
+}
+
+/// The regular file at `path` hashed by `D` as it is read, after the bytes
+/// `prefix` gives for its size, and its size.
+fn digest<D: sha1::Digest>(path: &Path, prefix: impl FnOnce(u64) -> Vec<u8>) -> Result<(Vec<u8>, u64), FileError> {
     let io = |source: std::io::Error| FileError::Io { path: path.to_path_buf(), source };
     let (mut file, size) = open(path)?;
-    let mut hasher = sha1::Sha1::new();
-    hasher.update(format!("blob {size}\0").as_bytes());
+    let mut hasher = D::new();
+    hasher.update(prefix(size));
     // A large file in a megabyte at a time (a read per 64 KiB of a 1 GiB
     // file cost four times its hashing); a small one in one read.
     let mut buffer = vec![0u8; usize::try_from(size).unwrap_or(usize::MAX).clamp(1, 1 << 20)];
@@ -134,7 +150,7 @@ pub fn blob_id(path: &Path) -> Result<Oid, FileError> {
             "its size changed while it was read ({size} → {read_so_far} bytes)"
         ))));
     }
-    Oid::from_bytes(hasher.finalize().as_slice()).map_err(|e| io(std::io::Error::other(e.message().to_string())))
+    Ok((hasher.finalize().to_vec(), size))
 }
 
 /// The working-tree path `rel` under `root`, `None` when one of its

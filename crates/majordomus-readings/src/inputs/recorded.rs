@@ -65,6 +65,9 @@ pub(crate) fn against(repo: &Repo, rel: &RepoPath, recorded: Oid) -> OnDisk {
         AttrValue::True | AttrValue::String(_) => true,
         _ => eol.is_some() || matches!(autocrlf.to_ascii_lowercase().as_str(), "true" | "input" | "yes" | "on" | "1"),
     };
+    if filter.as_deref() == Some("lfs") && holds_lfs_object(repo, rel, recorded) {
+        return OnDisk::Recorded;
+    }
     let ident = matches!(AttrValue::from_string(attr("ident").as_deref()), AttrValue::True);
     if converts_eol || ident {
         let cleaned = crate::file::in_tree(repo.root(), rel)
@@ -75,6 +78,51 @@ pub(crate) fn against(repo: &Repo, rel: &RepoPath, recorded: Oid) -> OnDisk {
         }
     }
     OnDisk::Differs { id, filter }
+}
+
+/// Whether the file at `rel` is the object the Git LFS pointer `recorded`
+/// names: its SHA-256 and its size are the pointer's. That is what LFS's
+/// clean filter would commit for it, checked without running the filter
+/// (a pointer is the whole blob; the object is pushed beside the commit).
+/// Anything that is not a pointer in LFS's format is not taken for one.
+fn holds_lfs_object(repo: &Repo, rel: &RepoPath, recorded: Oid) -> bool {
+    let Some((oid, size)) = repo.git.find_blob(recorded).ok().and_then(|b| lfs_pointer(b.content())) else {
+        return false;
+    };
+    let Some(full) = crate::file::in_tree(repo.root(), rel) else { return false };
+    crate::file::sha256(&full).is_ok_and(|(digest, read)| read == size && digest == oid)
+}
+
+/// The object id and size a Git LFS pointer names (its spec: a `version`
+/// line first, then keys in order, `oid sha256:<64 hex digits>` and
+/// `size <bytes>` among them), `None` for any other content.
+fn lfs_pointer(blob: &[u8]) -> Option<([u8; 32], u64)> {
+    if blob.len() > 1024 {
+        return None;
+    }
+    let text = std::str::from_utf8(blob).ok()?;
+    let mut lines = text.strip_suffix('\n')?.split('\n');
+    let version = lines.next()?.strip_prefix("version ")?;
+    if version != "https://git-lfs.github.com/spec/v1" && version != "https://hawser.github.com/spec/v1" {
+        return None;
+    }
+    let (mut oid, mut size) = (None, None);
+    for line in lines {
+        if let Some(hex) = line.strip_prefix("oid sha256:") {
+            let hex = hex.as_bytes();
+            if hex.len() != 64 || !hex.iter().all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f')) {
+                return None;
+            }
+            let mut raw = [0u8; 32];
+            for (byte, pair) in raw.iter_mut().zip(hex.chunks_exact(2)) {
+                *byte = u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok()?;
+            }
+            oid = Some(raw);
+        } else if let Some(n) = line.strip_prefix("size ") {
+            size = Some(n.parse::<u64>().ok()?);
+        }
+    }
+    Some((oid?, size?))
 }
 
 /// `bytes` as git's own clean conversions leave them: CRLF taken to LF
@@ -157,5 +205,44 @@ mod tests {
         assert_eq!(clean(b"a\r\n\0", true, false), b"a\r\n\0", "binary is left as it is");
         assert_eq!(clean(b"x $Id: 1234 $ y\n", false, true), b"x $Id$ y\n");
         assert_eq!(clean(b"x $Id: open\n$", false, true), b"x $Id: open\n$");
+    }
+
+    /// A Git LFS file holds its object on disk and a pointer in its blob:
+    /// the object the pointer names is the recorded content, any other is
+    /// not, of the same size too; and a pointer is only one in LFS's form.
+    #[test]
+    fn an_lfs_object_is_the_pointer_it_was_committed_as() {
+        use sha1::Digest as _;
+        let t = majordomus_testkit::TestRepo::with_commit();
+        let object = b"a large binary, in a small test\n";
+        let hex: String = sha2::Sha256::digest(object).iter().map(|b| format!("{b:02x}")).collect();
+        let pointer = format!("version https://git-lfs.github.com/spec/v1\noid sha256:{hex}\nsize {}\n", object.len());
+        t.write("big.bin", &pointer);
+        t.write(".gitattributes", "*.bin filter=lfs diff=lfs merge=lfs -text\n");
+        t.commit_all("a pointer committed as LFS's clean filter writes it");
+        std::fs::write(t.path().join("big.bin"), object).expect("write");
+        let repo = crate::open(t.path()).expect("open");
+        let recorded = repo
+            .git
+            .head()
+            .and_then(|h| h.peel_to_tree())
+            .and_then(|tree| tree.get_path(Path::new("big.bin")).map(|e| e.id()))
+            .expect("blob");
+        let rel = RepoPath::parse("big.bin");
+        assert_eq!(against(&repo, &rel, recorded), OnDisk::Recorded);
+        let mut other = object.to_vec();
+        other[0] = b'A';
+        std::fs::write(t.path().join("big.bin"), &other).expect("write");
+        assert!(matches!(against(&repo, &rel, recorded), OnDisk::Differs { filter: Some(f), .. } if f == "lfs"));
+        assert_eq!(lfs_pointer(pointer.as_bytes()).map(|(_, size)| size), Some(object.len() as u64));
+        for bad in [
+            pointer.replace("version https://git-lfs.github.com/spec/v1", "version https://example.com/v1"),
+            pointer.replace(&hex, &hex[..60]),
+            pointer.replace(&hex, &hex.to_uppercase()),
+            pointer.trim_end().to_string(),
+            pointer.replace("size ", "size -"),
+        ] {
+            assert_eq!(lfs_pointer(bad.as_bytes()), None, "{bad}");
+        }
     }
 }
