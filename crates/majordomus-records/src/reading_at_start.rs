@@ -50,6 +50,13 @@ pub struct ReadingAtStart {
     /// written before this was kept (git's answer then stands).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hidden_changed: Option<BTreeMap<RepoPath, Option<String>>>,
+    /// Untracked files that `core.ignoreCase` hid at the start because
+    /// their name differs from a tracked path's only by case (on a file
+    /// system that tells them apart), with the blob id of their content
+    /// then: the setting, held since, hides those as they were and no
+    /// other. `None`: there was no such file (kept only where there was).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub case_folded: Option<BTreeMap<RepoPath, Option<String>>>,
     /// The index file's modification time at the start, in whole seconds
     /// (the start's own time when there was no index): an index entry whose
     /// file time is not older was refreshed since, so its stat data is not
@@ -110,7 +117,7 @@ pub fn check(r: &ReadingAtStart) -> Result<(), String> {
     for path in r.ignore_files.keys().chain(r.bits.keys()) {
         check_len("path", &path.to_string(), MAX_FIELD)?;
     }
-    for (path, id) in r.hidden_changed.iter().flatten() {
+    for (path, id) in r.hidden_changed.iter().flatten().chain(r.case_folded.iter().flatten()) {
         check_len("path", &path.to_string(), MAX_FIELD)?;
         id.iter().try_for_each(|id| crate::text::check_object_id("hidden file's blob", id))?;
     }

@@ -264,7 +264,9 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         }
         tree.dirty.push(Dirty { deleted: deleted.contains(&path), index, path });
     }
-    let walk::Walked { mut untracked, hidden_since, uncommitted_ignores } = walked;
+    let mut walked = walked;
+    let (folded_counted, case_folded) = walked.count_folded(|p| since::folded_since(repo, cond.case_folded, p));
+    let walk::Walked { mut untracked, hidden_since, uncommitted_ignores, .. } = walked;
     untracked.retain(|p| !removed_from_index.contains(p) && !conflicted.contains(p));
     untracked.sort();
     tree.untracked = untracked;
@@ -274,6 +276,13 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
             .filter(|(p, _)| tree.untracked.binary_search(p).is_ok())
             .map(|(path, origin)| Overruled { path, why: Why::IgnoredSince(origin) }),
     );
+    tree.overruled.extend(
+        folded_counted
+            .into_iter()
+            .filter(|p| tree.untracked.binary_search(p).is_ok())
+            .map(|path| Overruled { path, why: Why::CaseFolded }),
+    );
+    tree.case_folded = case_folded;
     tree.conflicted = conflicted.into_iter().collect();
     tree.governed = cond.governed;
     tree.uncommitted_ignores = uncommitted_ignores;

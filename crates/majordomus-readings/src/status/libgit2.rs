@@ -102,6 +102,11 @@ pub(super) fn read_since(repo: &Repo, since: Since<'_>, cond: Conditions<'_>) ->
     let (entries, paths, staged, removed) = index(repo, head.as_ref())?;
     bits(repo, &mut tree, (&entries, &paths), &cond)?;
     if matches!(since, Since::Now) {
+        // What the case fold hides, for a start to record: a walk of its
+        // own only under `core.ignoreCase`, where a collision can exist.
+        if cond.icase {
+            tree.case_folded = case_folded(repo, head.as_ref(), (&entries, &paths), &staged, &cond)?;
+        }
         return Ok(tree);
     }
     if let Some(g) = cond.governed.first() {
@@ -121,7 +126,9 @@ pub(super) fn read_since(repo: &Repo, since: Since<'_>, cond: Conditions<'_>) ->
     };
     let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, cond.icase, repo.root());
     let folded = cond.icase.then(|| super::walk::Folded::new(&entries, &paths));
-    let walked = super::walk::untracked(&cx, &entries, &matcher, folded.as_ref())?;
+    let mut walked = super::walk::untracked(&cx, &entries, &matcher, folded.as_ref())?;
+    let (folded_counted, case_folded) = walked.count_folded(|p| super::since::folded_since(repo, cond.case_folded, p));
+    tree.case_folded = case_folded;
     if let Some(since) = cond.refreshed_since {
         refreshed(repo, &mut tree, (&entries, &paths), since)?;
     }
@@ -136,10 +143,35 @@ pub(super) fn read_since(repo: &Repo, since: Since<'_>, cond: Conditions<'_>) ->
             .filter(|(p, _)| untracked.binary_search(p).is_ok())
             .map(|(path, origin)| Overruled { path, why: Why::IgnoredSince(origin) }),
     );
+    tree.overruled.extend(
+        folded_counted
+            .into_iter()
+            .filter(|p| untracked.binary_search(p).is_ok())
+            .map(|path| Overruled { path, why: Why::CaseFolded }),
+    );
     tree.untracked = untracked;
     tree.uncommitted_ignores = walked.uncommitted_ignores;
     tree.modes_ignored = !cond.filemode;
     Ok(tree)
+}
+
+/// The untracked files git hides under `core.ignoreCase` because their
+/// name is a tracked path's with case aside (the walk's
+/// [`super::walk::Walked::case_folded`]), sorted: libgit2's status hides
+/// them as git does and does not say which.
+fn case_folded(
+    repo: &Repo,
+    head: Option<&git2::Tree<'_>>,
+    (entries, paths): (&[Entry], &Paths),
+    staged: &[RepoPath],
+    cond: &Conditions<'_>,
+) -> Reading<Vec<RepoPath>> {
+    let staged: HashSet<RepoPath> = staged.iter().cloned().collect();
+    let cx = super::walk::Context { repo, head, staged: &staged, held: cond.held, start: None, paths };
+    let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, cond.icase, repo.root());
+    let folded = super::walk::Folded::new(entries, paths);
+    let mut walked = super::walk::untracked(&cx, entries, &matcher, Some(&folded))?;
+    Ok(walked.count_folded(|_| false).1)
 }
 
 /// The index (its entries and their paths), the paths where it differs
@@ -244,6 +276,11 @@ pub(super) fn index(repo: &Repo, head_tree: Option<&git2::Tree<'_>>) -> Reading<
             })
         })
         .collect::<Reading<Vec<Entry>>>()?;
+    // By path as bytes, as the index file keeps them and the walk's binary
+    // searches need: libgit2 keeps its entries in case-folded order under
+    // `core.ignoreCase`. Stable, so a path's stages stay in order.
+    let mut entries = entries;
+    entries.sort_by(|a, b| a.path(&paths).cmp(b.path(&paths)));
     let mut opts = git2::DiffOptions::new();
     opts.include_typechange(true);
     let diff = repo

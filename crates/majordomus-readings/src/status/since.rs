@@ -17,6 +17,12 @@
 //!   git applies it now: a file a rule added since hides (committed since
 //!   or not) is listed, naming the rule's file (`walk.rs`), and so is one
 //!   only a rule taken away since hid, as git lists it;
+//! - an untracked file `core.ignoreCase` (held since the start) hides
+//!   because its name is a tracked path's with case aside (`src/LIB.RS`
+//!   beside a tracked `src/lib.rs`, on a file system that tells them
+//!   apart) hides only if the start found it so, with the same content
+//!   ([`ReadingAtStart::case_folded`]): else it is untracked, and named
+//!   (test/cases/514);
 //! - `core.fileMode`, `core.ignoreCase`, `core.symlinks`,
 //!   `core.sparseCheckout`, `sparse.expectFilesOutsideOfPatterns`,
 //!   `diff.ignoreSubmodules` and `submodule.<name>.ignore` (in the
@@ -153,12 +159,17 @@ pub(super) struct Conditions<'a> {
     /// start, a file whose content is neither the index's nor that is the
     /// task's change. `None`: git's view (a held bit hides every change).
     pub hidden_changed: Option<&'a BTreeMap<RepoPath, Option<String>>>,
+    /// The untracked files `core.ignoreCase` hid at the start by folding
+    /// their name onto a tracked path's, with their content id then: the
+    /// only ones it hides from the task. `None`: git's view (it hides all).
+    pub case_folded: Option<&'a BTreeMap<RepoPath, Option<String>>>,
     pub governed: Vec<Governed>,
 }
 
 /// No bits: what a record without them is read with.
 static NO_BITS: BTreeMap<RepoPath, Bit> = BTreeMap::new();
 static NO_IGNORE_FILES: BTreeMap<RepoPath, Vec<u8>> = BTreeMap::new();
+static NO_FOLDED: BTreeMap<RepoPath, Option<String>> = BTreeMap::new();
 
 /// The conditions of a reading of `repo`, whose configuration is `config`.
 /// `ignore_files` holds the start's ignore files' bytes (see [`ignore_files`]).
@@ -186,6 +197,7 @@ pub(super) fn conditions<'a>(
         held: Held::All,
         bits: None,
         hidden_changed: None,
+        case_folded: None,
         governed: Vec::new(),
     };
     match since {
@@ -197,6 +209,7 @@ pub(super) fn conditions<'a>(
             c.sources_held = Sources::default();
             c.held = Held::AtStart { files: &NO_IGNORE_FILES, commit };
             c.bits = Some(&NO_BITS);
+            c.case_folded = Some(&NO_FOLDED);
             c.governed.push(Governed {
                 what: "the task record".into(),
                 how: "holds no record of what governed the working tree's reading at the start (written by an older majordomus, or not read then): read strictly, no index bit, ignore rule outside HEAD or setting hiding any change".into(),
@@ -316,6 +329,7 @@ fn govern<'a>(
     c.held = Held::AtStart { files: ignore_files, commit };
     c.bits = Some(&start.bits);
     c.hidden_changed = start.hidden_changed.as_ref();
+    c.case_folded = Some(start.case_folded.as_ref().unwrap_or(&NO_FOLDED));
     c.refreshed_since = start.index_mtime;
     c.verified = start.verified.as_deref().and_then(super::verified::decode);
     c.verified_attributes = start.verified_attributes.as_deref().and_then(super::verified::decode).and_then(|d| {
@@ -341,6 +355,19 @@ pub(super) fn changed_under_bit(
     match then.get(path) {
         Some(then) => changed && super::content_id(repo, path) != *then,
         None => changed,
+    }
+}
+
+/// Whether an untracked file `core.ignoreCase` hides by folding its name
+/// onto a tracked path's counts for the task: unless the start found it
+/// hidden so, with the same content (`then`, the start's record; `None`:
+/// git's view, which counts none). A setting held since the start hides
+/// only what it hid then, as a bit does (test/cases/514).
+pub(super) fn folded_since(repo: &Repo, then: Option<&BTreeMap<RepoPath, Option<String>>>, path: &RepoPath) -> bool {
+    let Some(then) = then else { return false };
+    match then.get(path) {
+        Some(id) => super::content_id(repo, path) != *id,
+        None => true,
     }
 }
 
@@ -387,6 +414,9 @@ pub fn record(repo: &Repo, tree: &WorkingTree) -> Result<ReadingAtStart, git2::E
     r.hidden_changed = Some(
         tree.hidden.iter().filter(|h| h.changed).map(|h| (h.path.clone(), super::content_id(repo, &h.path))).collect(),
     );
+    // Kept only where a collision exists: an ordinary start records nothing.
+    r.case_folded = (!tree.case_folded.is_empty())
+        .then(|| tree.case_folded.iter().map(|p| (p.clone(), super::content_id(repo, p))).collect());
     r.verified = super::verified::encode(&tree.verified);
     r.verified_attributes = r.verified.as_ref().map(|_| super::verified::encode_one(tree.attributes));
     r.index_mtime = Some(match std::fs::metadata(repo.git_dir().join("index")) {

@@ -553,3 +553,54 @@ fn an_index_cut_short_is_an_unread_reading_never_a_clean_tree() {
         assert!(reading.is_err(), "cut at {cut} of {}: {reading:?}", bytes.len());
     }
 }
+
+/// `core.ignoreCase` held since before the start, read by the fast path
+/// (`core.symlinks` true) and by libgit2's (false): a file whose name
+/// differs from a tracked path's only by case is hidden, as git hides it,
+/// only where the start found it so with the same content.
+fn a_case_fold_held_since_the_start_hides_only_what_it_hid_then(symlinks: bool) {
+    let t = TestRepo::with_commit();
+    t.git(&["config", "core.symlinks", if symlinks { "true" } else { "false" }]);
+    t.git(&["config", "core.ignorecase", "true"]);
+    t.write("src/lib.rs", "fn a() {}\n");
+    t.write("docs/notes.md", "notes\n");
+    t.commit_all("files");
+    t.write("docs/NOTES.md", "the user's\n");
+    let repo = crate::open(t.path()).expect("open");
+    let now = read(&repo).expect("read");
+    // libgit2's own status does not fold an untracked name (it lists the
+    // file, stricter than git); the fast path reads as git.
+    if symlinks {
+        assert!(now.untracked.is_empty(), "read as git, the fold hides the file");
+    }
+    assert_eq!(now.case_folded.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["docs/NOTES.md"]);
+    let start = crate::status::record(&repo, &now).expect("record");
+    assert_eq!(start.case_folded.as_ref().map(|m| m.len()), Some(1), "the start records it with its content");
+    t.write("src/LIB.RS", "the task's\n");
+    t.write("SRC/lib.rs", "the task's too\n");
+    assert_eq!(t.git(&["status", "--porcelain", "-uall"]), "", "git lists none of them");
+    let repo = crate::open(t.path()).expect("open");
+    let since = |repo: &crate::Repo| {
+        crate::status::read_since(repo, crate::status::Start::of_task(Some(&start), head_id(repo), None)).expect("read")
+    };
+    let read = since(&repo);
+    assert_eq!(read.untracked.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["SRC/lib.rs", "src/LIB.RS"]);
+    assert!(read.overruled.iter().all(|o| o.why == crate::status::Why::CaseFolded));
+    t.write("docs/NOTES.md", "the user's, then the task's\n");
+    let read = since(&repo);
+    assert_eq!(
+        read.untracked.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+        ["SRC/lib.rs", "docs/NOTES.md", "src/LIB.RS"],
+        "changed since the start, the user's file is the task's change"
+    );
+}
+
+#[test]
+fn a_case_fold_held_since_the_start_hides_only_what_it_hid_then_on_the_fast_path() {
+    a_case_fold_held_since_the_start_hides_only_what_it_hid_then(true);
+}
+
+#[test]
+fn a_case_fold_held_since_the_start_hides_only_what_it_hid_then_through_libgit2() {
+    a_case_fold_held_since_the_start_hides_only_what_it_hid_then(false);
+}

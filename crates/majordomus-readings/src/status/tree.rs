@@ -31,6 +31,11 @@ pub struct WorkingTree {
     /// Settings changed since the task's start that this reading did not
     /// obey as they are now, each with how it was read instead.
     pub governed: Vec<Governed>,
+    /// Untracked files `core.ignoreCase` hides, as git does, because their
+    /// name differs from a tracked path's only by case (a file system that
+    /// tells them apart), sorted: what a start records, so that a task's
+    /// reading lets the setting hide these, as they were, and no other.
+    pub case_folded: Vec<RepoPath>,
     /// The ignore files the walk read whose content HEAD does not hold at
     /// their path (untracked, or changed and not committed), with that
     /// content: what a start snapshot records as the rules held then.
@@ -109,6 +114,10 @@ pub enum Why {
     /// Changed since the start under a bit set before it: what the start
     /// found under the bit is the user's, a change since the task's.
     ChangedUnderBit(HiddenBy),
+    /// Untracked, though `core.ignoreCase` (held since the start) takes
+    /// its name for a tracked path's with case aside: the start found no
+    /// such file there, or found other content in it.
+    CaseFolded,
 }
 
 impl std::fmt::Display for Overruled {
@@ -121,6 +130,11 @@ impl std::fmt::Display for Overruled {
             Why::ChangedUnderBit(by) => {
                 write!(f, "{} (changed since the start under its {} bit, set before the start)", self.path, by.name())
             }
+            Why::CaseFolded => write!(
+                f,
+                "{} (untracked: its name differs from a tracked path's only by case, which core.ignoreCase folds, and the start did not find it so)",
+                self.path
+            ),
         }
     }
 }

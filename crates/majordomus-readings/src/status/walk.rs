@@ -15,7 +15,10 @@
 //! entries under a directory are one run of it, so each name the walk
 //! meets is looked up by a binary search in its directory's run rather than
 //! hashed into a set of every path. Under `core.ignoreCase` a name also
-//! counts as tracked when it matches an entry with ASCII case aside.
+//! counts as tracked when it matches an entry with ASCII case aside, as
+//! git takes it; such a file is kept apart ([`Walked::case_folded`]), for
+//! a task's reading to count where its start did not find it so
+//! (test/cases/514).
 //!
 //! Names are bytes, as git's are: a name that is not UTF-8 is listed like
 //! any other ([`RepoPath`] shows it quoted).
@@ -77,9 +80,32 @@ pub(super) struct Walked {
     /// The ignore files read whose content HEAD does not hold at their
     /// path (untracked, or changed and not committed), with that content.
     pub uncommitted_ignores: Vec<(RepoPath, Vec<u8>)>,
+    /// Untracked, non-ignored files that git hides under `core.ignoreCase`
+    /// only because their name is a tracked path's with case aside, each
+    /// with the file of a rule by which git ignores it now (as
+    /// `hidden_since`): not in `untracked`, which is git's list.
+    pub case_folded: Vec<(RepoPath, Option<String>)>,
 }
 
 impl Walked {
+    /// Counts the case-folded files `counts` says the task's reading must
+    /// (`since::folded_since`), as untracked (and, ignored by a rule set
+    /// since, as such), and returns them with the others, which stay
+    /// hidden as git hides them: `(counted, hidden)`.
+    pub(super) fn count_folded(&mut self, counts: impl Fn(&RepoPath) -> bool) -> (Vec<RepoPath>, Vec<RepoPath>) {
+        let (mut counted, mut hidden) = (Vec::new(), Vec::new());
+        for (path, origin) in std::mem::take(&mut self.case_folded) {
+            if counts(&path) {
+                self.found(path.clone(), origin);
+                counted.push(path);
+            } else {
+                hidden.push(path);
+            }
+        }
+        hidden.sort();
+        (counted, hidden)
+    }
+
     fn found(&mut self, path: RepoPath, hidden_by: Option<String>) {
         if let Some(origin) = hidden_by {
             self.hidden_since.push((path.clone(), origin));
@@ -208,8 +234,20 @@ pub(super) fn untracked(
                 // and `git add` would refuse it. A tracked one is the stat
                 // pass's to compare.
                 continue;
-            } else if exact.is_some() || folded.is_some_and(|f| f.files.contains(&rel.to_ascii_lowercase())) {
+            } else if exact.is_some() {
                 continue;
+            } else if folded.is_some_and(|f| f.files.contains(&rel.to_ascii_lowercase())) {
+                // Hidden by the case fold alone (a tracked path's name with
+                // case aside): kept apart, for a task's reading to count
+                // unless its start found it so. The ignore rules are asked
+                // only here, where such a collision exists.
+                let rules = own(&mut out.uncommitted_ignores);
+                if !matcher.is_ignored(&rules, &rel, Kind::NotDir) {
+                    let hidden = hidden_by
+                        .clone()
+                        .or_else(|| matcher.hidden_since(&rules, &rel, Kind::NotDir).map(String::from));
+                    out.case_folded.push((RepoPath::from_bytes(rel.clone()), hidden));
+                }
             } else if let Some(rules) =
                 Some(own(&mut out.uncommitted_ignores)).filter(|rules| !matcher.is_ignored(rules, &rel, Kind::NotDir))
             {

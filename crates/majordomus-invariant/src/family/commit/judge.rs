@@ -224,6 +224,16 @@ pub(crate) fn no_untracked(task: &TaskRecord, r: &Readings) -> Judgement {
             "commit and push the work inside each repository named that is a repository of its own (or add it as a submodule, or put it back as it was), and commit the other files named",
         );
     }
+    // A file `core.ignoreCase` folds onto a tracked path: `git add` takes
+    // it for that path and stages nothing of it (or stages its content
+    // under the tracked name), so the commit is made with the setting off
+    // for that one command, or the file renamed.
+    let folded = counted.iter().any(|p| tree.overruled.iter().any(|o| &o.path == *p && o.why == Why::CaseFolded));
+    if folded {
+        return v.remedy(
+            "for each file named whose name differs from a tracked path's only by case: rename it to a name of its own, or commit it with core.ignoreCase off for that command (git -c core.ignoreCase=false add -- PATH, then git -c core.ignoreCase=false commit -- PATH), or remove it; git add under core.ignoreCase takes it for the tracked path; commit the other files named",
+        );
+    }
     // A file an ignore rule set since the start hides is either work left
     // out of the repository (commit it) or output the build makes behind a
     // rule the task added for it (say so): two answers, so advice naming
