@@ -61,8 +61,9 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
     };
     let (deleted, tests): (Vec<&RepoPath>, Vec<&RepoPath>) = touched.into_iter().partition(|p| gone.contains(p));
     // A test path holding what a test path held at the start (moved, or
-    // only its mode changed), or no line of test it did not hold then,
-    // adds or edits no test (test/cases/350, 405).
+    // only its mode changed), or no line of test it did not hold then but
+    // those the change took out elsewhere, adds or edits no test
+    // (test/cases/350, 405, 524).
     let not_new = match (&r.verification.not_new, tests.is_empty()) {
         (_, true) => Default::default(),
         (Ok(n), false) => n.clone(),
@@ -88,6 +89,9 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
                 Some(NotNew::Arrived) => format!("{p} (the content a commit a fetch brought holds, not the task's)"),
                 Some(NotNew::NoLineAdded) => {
                     format!("{p} ({no_line}: empty, blank lines or indentation, lines taken out, or a test turned off)")
+                }
+                Some(NotNew::Moved) => {
+                    format!("{p} (a test moved, not written: each line it did not hold then is one the change took out of it or of another path)")
                 }
                 Some(NotNew::TurnedOff { line, words }) => {
                     format!("{p} (a test turned off: each line it did not hold then only turns one off or lies under one that does, as {p}:{line} `{words}` is read)")
@@ -127,6 +131,7 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
         "test_code": code.touched.iter().map(|(path, labels)| json!({ "path": path, "items": labels })).collect::<Vec<_>>(),
         "test_code_not_read": code.not_read.iter().map(|(path, why)| json!({ "path": path, "why": why })).collect::<Vec<_>>(),
         "test_code_turned_off": code.turned_off.iter().map(|(path, line, words)| json!({ "path": path, "line": line, "words": words })).collect::<Vec<_>>(),
+        "test_code_moved": code.moved.iter().map(|(path, lines)| json!({ "path": path, "lines": lines })).collect::<Vec<_>>(),
     });
     // The lines read as only turning a test off are named, so a worker
     // whose test was read so can tell which line and why (test/cases/489).
@@ -138,6 +143,17 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
             "; {} read as only turning a test off, which adds none, nor does a test under it: {}",
             count_verb(n, "line was", "lines were"),
             off.join("; ")
+        ),
+    };
+    // Lines of test items moved from elsewhere are named by their files,
+    // so a worker who carried a test across can tell why it added none
+    // (test/cases/525).
+    let moved: Vec<String> = code.moved.iter().map(|(path, n)| format!("{path} ({})", count(*n, "line"))).collect();
+    let moved_clause = match moved.len() {
+        0 => String::new(),
+        _ => format!(
+            "; lines added inside test items that the change took out of a path it deleted or modified are a test moved, not written: {}",
+            moved.join(", ")
         ),
     };
     let not_read_clause = match not_read.len() {
@@ -159,7 +175,7 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
         Status::Owed,
         format!(
             "None of the {} changed since the start is a test path{} or holds an added or edited test item \
-             (majordomus explain regression-tested lists what counts here){not_counted}{off_clause}{not_read_clause}.",
+             (majordomus explain regression-tested lists what counts here){not_counted}{off_clause}{moved_clause}{not_read_clause}.",
             count(changes.changed.len(), "path"),
             match (deleted.is_empty(), same.is_empty()) {
                 (true, true) => "",

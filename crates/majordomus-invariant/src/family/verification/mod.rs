@@ -12,6 +12,7 @@ use majordomus_readings::{Reading, Unread};
 
 pub mod extra;
 pub mod judge;
+pub mod moved;
 pub mod questions;
 pub mod readings;
 pub mod test_code;
@@ -65,6 +66,11 @@ pub enum NotNew {
     /// a test off (test/cases/480, 489): the first such, by its 1-based
     /// line and its words.
     TurnedOff { line: usize, words: String },
+    /// Each line it holds that its content at the start did not, blank
+    /// ones aside, is one the change took out of it or of another path: a
+    /// test moved, re-indented or merged from others, not written
+    /// (test/cases/524).
+    Moved,
 }
 
 impl VerificationReadings {

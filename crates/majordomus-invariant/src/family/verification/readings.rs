@@ -26,6 +26,7 @@ use majordomus_records::policy::{Gate, Policy};
 use majordomus_records::task::{error_chain, TaskState};
 use majordomus_records::{RepoPath, StatePaths};
 
+use super::moved::TakenOut;
 use super::test_code::changed::{self as test_code, TestCode};
 use super::test_code::disabled::Dialect;
 use super::test_path::TestRules;
@@ -250,13 +251,22 @@ pub fn measure(
 ) -> VerificationReadings {
     let rules = TestRules::of(policy.tests.as_ref());
     let gone = changes.as_ref().map_err(Clone::clone).map(|changes| gone(repo, changes, &rules));
-    let not_new = match (changes, &gone) {
-        (Err(e), _) | (_, Err(e)) => Err(e.clone()),
-        (Ok(changes), Ok(gone)) => not_new(repo, task, changes, gone, &rules),
+    // The lines the change took out, read only on the first line a test
+    // would count by, and shared: a copy a test path drew is not drawn
+    // again by a test item.
+    let start = task.record().and_then(|r| r.head.as_deref());
+    let mut taken_out = changes.as_ref().ok().map(|c| TakenOut::new(repo, start, &c.changed));
+    let not_new = match (changes, &gone, taken_out.as_mut()) {
+        (Err(e), _, _) | (_, Err(e), _) => Err(e.clone()),
+        (Ok(changes), Ok(gone), Some(out)) => not_new(repo, task, changes, gone, &rules, out),
+        (Ok(_), Ok(_), None) => Ok(BTreeMap::new()),
     };
-    let test_code = match (changes, &gone, &not_new) {
-        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),
-        (Ok(changes), Ok(gone), Ok(not_new)) => test_code_read(repo, task, changes, gone, not_new, &rules),
+    let test_code = match (changes, &gone, &not_new, taken_out.as_mut()) {
+        (Err(e), _, _, _) | (_, Err(e), _, _) | (_, _, Err(e), _) => Err(e.clone()),
+        (Ok(changes), Ok(gone), Ok(not_new), Some(out)) => {
+            test_code_read(repo, task, changes, gone, not_new, &rules, out)
+        }
+        (Ok(_), Ok(_), Ok(_), None) => Ok(None),
     };
     let (gone, test_rules) = (gone, rules);
     if policy.gates.is_empty() {
@@ -320,8 +330,10 @@ pub fn failing_unselected(
 /// holding no line (blank ones aside, each taken without the space around
 /// it) that the start commit's content at their path did not
 /// (`touch tests/.gitkeep`, a blank line, lines only taken out:
-/// test/cases/405). Each such file is read once, only when a test path
-/// changed. A copy of a test the start still holds (`cp`) is not told.
+/// test/cases/405), or none but those the change took out of it or of
+/// another path (`taken_out`: a test moved, re-indented or merged from
+/// others, test/cases/524). Each such file is read once, only when a test
+/// path changed. A copy of a test the start still holds (`cp`) is not told.
 ///
 /// Where a fetch brought commits onto HEAD since the start, the newest of
 /// them (`changes.arrived_tips`) stand beside the start: a test path
@@ -335,6 +347,7 @@ fn not_new(
     changes: &ChangeSet,
     gone: &[RepoPath],
     rules: &TestRules,
+    taken_out: &mut TakenOut<'_>,
 ) -> Reading<BTreeMap<RepoPath, NotNew>> {
     use std::os::unix::ffi::OsStrExt;
     let mut out = BTreeMap::new();
@@ -390,7 +403,8 @@ fn not_new(
         }
         if let Some(now) = text {
             let then: Vec<Vec<u8>> = std::iter::once(blob_at(path)).chain(theirs).map(content).collect();
-            if let Some(why) = adds_no_line(&now, &then, Dialect::of(path.to_str().unwrap_or_default())) {
+            let dialect = Dialect::of(path.to_str().unwrap_or_default());
+            if let Some(why) = adds_no_line(&now, &then, dialect, &mut |line| taken_out.draw(line)) {
                 out.insert(path.clone(), why);
             }
         }
@@ -405,13 +419,19 @@ fn not_new(
 /// ([`super::test_code::scope`]: a `pytestmark`, a `#![cfg(any())]`, a
 /// `//go:build ignore`; test/cases/509), each taken without the space
 /// around it, that no content of `then` holds (the start's, and each
-/// newest commit a fetch brought's): `Some` with why (the first line
-/// read as turning a test off, its own or the switch over it, where one
-/// was, so the answer names it); `None` for content that is not text (a
-/// NUL in either), whose change counts. A comment counts here: in a test
-/// path it can be the assertion itself (`//~ ERROR`, `// CHECK:`), or
-/// expected output.
-fn adds_no_line(now: &[u8], then: &[Vec<u8>], dialect: Dialect) -> Option<NotNew> {
+/// newest commit a fetch brought's) and that is not one the change took
+/// out (`moved` draws it: test/cases/524): `Some` with why (the first
+/// line read as turning a test off, its own or the switch over it, where
+/// one was, so the answer names it); `None` for content that is not text
+/// (a NUL in either), whose change counts. A comment counts here: in a
+/// test path it can be the assertion itself (`//~ ERROR`, `// CHECK:`),
+/// or expected output.
+fn adds_no_line(
+    now: &[u8],
+    then: &[Vec<u8>],
+    dialect: Dialect,
+    moved: &mut dyn FnMut(&[u8]) -> bool,
+) -> Option<NotNew> {
     let binary = |b: &[u8]| b.iter().take(8000).any(|c| *c == 0);
     if binary(now) || then.iter().any(|t| binary(t)) {
         return None;
@@ -421,21 +441,28 @@ fn adds_no_line(now: &[u8], then: &[Vec<u8>], dialect: Dialect) -> Option<NotNew
     let text = String::from_utf8_lossy(now);
     let enclosed = super::test_code::scope::switched_off(&text, dialect, &imports);
     let mut off = None;
+    let mut any_moved = false;
     for (n, line) in now.split(|c| *c == b'\n').map(<[u8]>::trim_ascii).enumerate() {
         if line.is_empty() || held.contains(line) {
             continue;
         }
-        // The line that turns it off: its own, or a switch enclosing it.
+        // The line that turns it off: its own, or a switch enclosing it;
+        // else a line moved from elsewhere, or one that counts.
         let switch = if super::test_code::disables_a_test(line, dialect, &imports) {
             n + 1
+        } else if let Some(switch) = super::test_code::scope::switch_of(&enclosed, n + 1) {
+            switch
+        } else if moved(line) {
+            any_moved = true;
+            continue;
         } else {
-            super::test_code::scope::switch_of(&enclosed, n + 1)?
+            return None;
         };
         if off.is_none() {
             off = Some(NotNew::TurnedOff { line: switch, words: test_code::words_of(&text, switch) });
         }
     }
-    Some(off.unwrap_or(NotNew::NoLineAdded))
+    Some(off.unwrap_or(if any_moved { NotNew::Moved } else { NotNew::NoLineAdded }))
 }
 
 /// The test paths changed since the start that the working tree no longer
@@ -470,6 +497,7 @@ fn test_code_read(
     gone: &[RepoPath],
     not_new: &BTreeMap<RepoPath, NotNew>,
     rules: &TestRules,
+    taken_out: &mut TakenOut<'_>,
 ) -> Reading<Option<TestCode>> {
     let (tests, others): (Vec<&RepoPath>, Vec<&RepoPath>) = changes.changed.iter().partition(|p| rules.is_test(p));
     if tests.iter().any(|t| !gone.contains(t) && !not_new.contains_key(*t)) {
@@ -479,7 +507,8 @@ fn test_code_read(
     // no source file test code is looked for in (it then counts for nothing).
     let others: Vec<&str> = others.iter().filter_map(|p| p.to_str()).collect();
     let record = task_reading(task)?;
-    test_code::read(repo, record.head.as_deref(), &changes.arrived_tips, &record.snapshot, &others, rules).map(Some)
+    test_code::read(repo, record.head.as_deref(), &changes.arrived_tips, &record.snapshot, &others, rules, taken_out)
+        .map(Some)
 }
 
 fn measure_runs(
@@ -514,26 +543,34 @@ mod tests {
     fn a_test_adds_a_line_only_where_it_holds_one_not_blank_it_did_not_hold() {
         let then = b"fn t() {\n    assert!(a());\n}\n";
         let one = |t: &[u8]| vec![t.to_vec()];
-        let none = |now: &[u8], then: &[u8]| adds_no_line(now, &one(then), Dialect::Rust) == Some(NotNew::NoLineAdded);
+        let none = |now: &[u8], then: &[u8]| {
+            adds_no_line(now, &one(then), Dialect::Rust, &mut |_| false) == Some(NotNew::NoLineAdded)
+        };
         assert!(none(b"", b""), "an empty placeholder");
         assert!(none(b"\n  \n", then), "blank lines");
         assert!(none(b"fn t() {\n\n        assert!(a());\n}\n", then), "indentation");
         assert!(none(b"fn t() {\n}\n", then), "a line taken out");
         let added = b"fn t() {\n    assert!(a());\n    assert!(b());\n}\n";
-        assert_eq!(adds_no_line(added, &one(then), Dialect::Rust), None, "a line added");
+        assert_eq!(adds_no_line(added, &one(then), Dialect::Rust, &mut |_| false), None, "a line added");
         assert_eq!(
-            adds_no_line(b"\0\x01", &one(b""), Dialect::Rust),
+            adds_no_line(b"\0\x01", &one(b""), Dialect::Rust, &mut |_| false),
             None,
             "content that is not text counts by any change"
         );
         // A line only turning the test off is named.
         let ignored = b"#[ignore]\nfn t() {\n    assert!(a());\n}\n";
         assert_eq!(
-            adds_no_line(ignored, &one(then), Dialect::Rust),
+            adds_no_line(ignored, &one(then), Dialect::Rust, &mut |_| false),
             Some(NotNew::TurnedOff { line: 1, words: "#[ignore]".into() })
         );
         // The same words in Python are a comment, which counts in a test path.
-        assert_eq!(adds_no_line(b"#[ignore]\n", &one(b""), Dialect::Python), None);
+        assert_eq!(adds_no_line(b"#[ignore]\n", &one(b""), Dialect::Python, &mut |_| false), None);
+        // A line the change took out elsewhere is moved, not added; one
+        // it did not take out still counts.
+        let mut moved = |l: &[u8]| l == b"assert!(b());";
+        assert_eq!(adds_no_line(added, &one(then), Dialect::Rust, &mut moved), Some(NotNew::Moved));
+        let edited = b"fn t() {\n    assert!(b());\n    assert!(c());\n}\n";
+        assert_eq!(adds_no_line(edited, &one(then), Dialect::Rust, &mut moved), None, "moved and edited");
     }
 
     #[test]
@@ -543,11 +580,16 @@ mod tests {
         // A colleague's test pulled in, and a blank line of the task's.
         let now = b"fn theirs() { assert!(b()); }\nfn old() {}\n\n";
         let both = [start.clone(), theirs];
-        assert_eq!(adds_no_line(now, &both, Dialect::Rust), Some(NotNew::NoLineAdded));
-        assert_eq!(adds_no_line(now, &[start], Dialect::Rust), None, "against the start alone, their line is added");
+        let never = &mut |_: &[u8]| false;
+        assert_eq!(adds_no_line(now, &both, Dialect::Rust, never), Some(NotNew::NoLineAdded));
+        assert_eq!(
+            adds_no_line(now, &[start], Dialect::Rust, never),
+            None,
+            "against the start alone, their line is added"
+        );
         // The task's own test beside theirs is the task's.
         let mine = b"fn theirs() { assert!(b()); }\nfn old() {}\nfn mine() { assert!(a()); }\n";
-        assert_eq!(adds_no_line(mine, &both, Dialect::Rust), None);
+        assert_eq!(adds_no_line(mine, &both, Dialect::Rust, never), None);
     }
     use majordomus_records::ledger::append;
     use majordomus_testkit::TestRepo;

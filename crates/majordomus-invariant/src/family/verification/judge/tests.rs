@@ -36,6 +36,7 @@ fn test_code_inside_a_changed_file_passes_regression_tested_naming_the_item() {
         not_read: vec![("src/big.rs".into(), "it was already changed at the start".into())],
         pytest: None,
         turned_off: vec![],
+        moved: vec![],
     }));
     let a = answer(&r, "regression-tested");
     assert_eq!(a.status, Status::Pass, "{}", a.evidence);

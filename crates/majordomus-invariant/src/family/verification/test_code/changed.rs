@@ -10,6 +10,13 @@
 //! edited against every one of those and the start are the task's: a test
 //! a colleague added to a file the task also edited is theirs.
 //!
+//! A line added inside a test item that the change took out of a file
+//! (its own or another, deleted or modified: [`TakenOut`]) is moved, not
+//! written, and counts for nothing; nor do the lines that only wrap the
+//! test items a new module, suite or class holds ([`super::wrapping`]), so
+//! a test carried between files or into a new `#[cfg(test)] mod tests`
+//! adds no test (test/cases/525).
+//!
 //! A file that was already changed at the start (dirty or untracked then) is
 //! not read: which of its lines are the task's cannot be told, so none is
 //! counted, and it is named as not read. So is a file over
@@ -23,7 +30,8 @@ use majordomus_records::task::Snapshot;
 
 use super::super::test_path::TestRules;
 use super::pytest::PytestRules;
-use super::{js, python, rust, touched, Language, MAX_FILE_BYTES};
+use super::{js, python, rust, touched, Language, TestItem, MAX_FILE_BYTES};
+use crate::family::verification::moved::TakenOut;
 
 /// What the change did to test code inside files that are not test paths.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -40,6 +48,9 @@ pub struct TestCode {
     /// The lines the change added that were read as only turning a test
     /// off, each as its file, line and words, so an answer can name them.
     pub turned_off: Vec<(String, usize, String)>,
+    /// Each file with how many lines it added inside test items that the
+    /// change took out elsewhere (moved, not written), where any were.
+    pub moved: Vec<(String, usize)>,
 }
 
 /// The words of line `n` (1-based) of `text`, the space around them aside,
@@ -57,7 +68,9 @@ pub fn words_of(text: &str, n: usize) -> String {
 /// `arrived` (the newest commits a fetch brought onto HEAD). A file of a
 /// language read here is read for its test items; one `rules` declares
 /// test items in (`[tests] items`, whatever its language) for the lines
-/// holding the marker declared ([`declared`]).
+/// holding the marker declared ([`declared`]). A line inside a test item,
+/// or holding a declared marker, that is one of `taken_out` is drawn from
+/// it and not counted: a test moved is not written (test/cases/524, 525).
 pub fn read(
     repo: &Repo,
     start: Option<&str>,
@@ -65,6 +78,7 @@ pub fn read(
     snapshot: &Snapshot,
     candidates: &[&str],
     rules: &TestRules,
+    taken_out: &mut TakenOut<'_>,
 ) -> Reading<TestCode> {
     let start_tree = tree_of(repo, start)?;
     let mut arrived_trees = Vec::with_capacity(arrived.len());
@@ -136,22 +150,41 @@ pub fn read(
         if added.is_empty() {
             continue;
         }
-        let mut labels: Vec<String> = match language.filter(|_| items_read) {
-            None => Vec::new(),
+        // `None`: the whole file is test code; no item where the file's own
+        // language's test items are not read (a file `[tests] items` names).
+        let items: Option<Vec<TestItem>> = match language.filter(|_| items_read) {
+            None => Some(Vec::new()),
             Some(Language::Rust) => {
                 let file = rust::read(&now);
-                if file.whole || declared_as_test_module(root, path) {
-                    vec!["the whole file (a module compiled only for tests)".to_string()]
-                } else {
-                    touched(&file.items, &added).into_iter().map(|i| i.label.clone()).collect()
-                }
+                (!(file.whole || declared_as_test_module(root, path))).then_some(file.items)
             }
             Some(Language::Python) => {
                 let rules = code.pytest.as_ref().cloned().unwrap_or_default();
-                touched(&python::read(&now, &rules), &added).into_iter().map(|i| i.label.clone()).collect()
+                Some(python::read(&now, &rules))
             }
-            Some(Language::Js) => touched(&js::read(&now), &added).into_iter().map(|i| i.label.clone()).collect(),
+            Some(Language::Js) => Some(js::read(&now)),
         };
+        let mut moved = not_moved(&mut added, &now, items.as_deref(), taken_out);
+        let mut labels: Vec<String> = match &items {
+            None if added.is_empty() => Vec::new(),
+            None => vec!["the whole file (a module compiled only for tests)".to_string()],
+            Some(items) => touched(items, &added).into_iter().map(|i| i.label.clone()).collect(),
+        };
+        if !markers.is_empty() {
+            // A declared marker's line drawn from what the change took out
+            // elsewhere was moved, as a test item's.
+            let lines: Vec<&str> = now.split('\n').collect();
+            let mut drawn = |n: &usize| {
+                let line = lines.get(n - 1).copied().unwrap_or_default();
+                markers.iter().any(|m| line.contains(m)) && taken_out.draw(line.as_bytes())
+            };
+            let before = added.len();
+            added.retain(|n| !drawn(n));
+            moved += before - added.len();
+        }
+        if moved > 0 {
+            code.moved.push((path.to_string(), moved));
+        }
         labels.extend(declared(&now, &added, &markers));
         if !labels.is_empty() {
             code.touched.push((path.to_string(), labels));
@@ -263,6 +296,32 @@ fn preprocessed(line: &str, depth: usize) -> usize {
         "endif" => depth.saturating_sub(1),
         _ => depth,
     }
+}
+
+/// Takes out of `added` (lines of `now`) those inside test items (all of
+/// `now` where `items` is `None`, a file all test code) that only wrap the
+/// items a module, suite or class holds ([`super::wrapping`]), and then
+/// those the change took out elsewhere, each drawn from `taken_out`: a
+/// test moved is not written. Returns how many were moved. Lines outside
+/// test items draw nothing, so code moved beside them leaves the copies
+/// for the tests.
+fn not_moved(added: &mut Vec<usize>, now: &str, items: Option<&[TestItem]>, taken_out: &mut TakenOut<'_>) -> usize {
+    let lines: Vec<&str> = now.split('\n').collect();
+    let wrapping = items.map(|items| super::wrapping(items, &lines)).unwrap_or_default();
+    let mut moved = 0;
+    added.retain(|n| {
+        let inside = items.map_or(true, |items| super::innermost(items, *n).is_some());
+        if !inside {
+            return true;
+        }
+        if wrapping.contains(n) {
+            return false;
+        }
+        let drawn = lines.get(n - 1).is_some_and(|l| taken_out.draw(l.as_bytes()));
+        moved += usize::from(drawn);
+        !drawn
+    });
+    moved
 }
 
 /// The content of `path` in `tree` (`None`: no tree, or no such path).

@@ -61,7 +61,10 @@ pub use imports::Imports;
 /// first line, only a comment in `language` (`// ...` or a one-line
 /// `/* ... */` in Rust and JavaScript, `# ...` in Python), which asserts
 /// nothing (test/cases/451), or a statement that does nothing
-/// ([`a_no_op`]: `pass`, `();`; test/cases/513). Asked only of the test items read inside
+/// ([`a_no_op`]: `pass`, `();`; test/cases/513), or, in Rust, a `use`
+/// declaration on one line, which names what a test may call and runs
+/// nothing (`use super::*;` atop a module a test was moved into:
+/// test/cases/525). Asked only of the test items read inside
 /// other files: in a test path, a comment can be the assertion (a UI
 /// test's `//~ ERROR`, a FileCheck `// CHECK:`, `// @ts-expect-error`) and
 /// a golden file's `return` is expected output. A statement that is only a
@@ -69,7 +72,20 @@ pub use imports::Imports;
 /// [`code_of_lines`]'.
 pub fn writes_no_test_in_an_item(line: &[u8], language: Option<Language>) -> bool {
     let line = line.trim_ascii();
-    line == b"return" || line == b"return;" || only_a_comment(line, language) || a_no_op(line, language)
+    line == b"return"
+        || line == b"return;"
+        || only_a_comment(line, language)
+        || a_no_op(line, language)
+        || a_use(line, language)
+}
+
+/// Whether a line is a Rust `use` declaration whole (`use super::*;`,
+/// `pub(crate) use a::b;`).
+fn a_use(line: &[u8], language: Option<Language>) -> bool {
+    let line = line.trim_ascii();
+    let bare =
+        ["pub(crate) ", "pub(super) ", "pub "].iter().find_map(|v| line.strip_prefix(v.as_bytes())).unwrap_or(line);
+    language == Some(Language::Rust) && bare.starts_with(b"use ") && line.ends_with(b";")
 }
 
 /// Whether a line (the space around it and a comment after it aside) is a
@@ -298,6 +314,44 @@ pub fn touched<'a>(items: &'a [TestItem], lines: &[usize]) -> Vec<&'a TestItem> 
     out
 }
 
+/// The lines (1-based) of `lines` that only wrap other test items: of
+/// an item holding another (a `#[cfg(test)] mod tests`, a `describe(`, a
+/// test class), those it is the innermost item of that open it, from its
+/// first line (its attributes) to the first that opens its body (holding
+/// `{`, or ending with `:`) before the first item it holds, and its last
+/// line where that only closes brackets. A test moved into a new module
+/// is not written by the module's head and foot (test/cases/525); what
+/// a module holds besides its tests (a helper, a fixture) is read as
+/// ever, and a module holding no test item wraps none.
+pub fn wrapping(items: &[TestItem], lines: &[&str]) -> std::collections::BTreeSet<usize> {
+    let mut out = std::collections::BTreeSet::new();
+    for (i, outer) in items.iter().enumerate() {
+        let held = items
+            .iter()
+            .enumerate()
+            .filter(|(j, inner)| *j != i && outer.first <= inner.first && inner.last <= outer.last)
+            .map(|(_, inner)| inner.first)
+            .min();
+        let Some(first_held) = held else { continue };
+        let own = |n: usize| innermost(items, n).is_some_and(|m| std::ptr::eq(m, outer));
+        let text = |n: usize| lines.get(n - 1).map_or("", |l| l.trim());
+        for n in outer.first..first_held {
+            if own(n) {
+                out.insert(n);
+            }
+            if text(n).contains('{') || text(n).ends_with(':') {
+                break;
+            }
+        }
+        let closes =
+            |l: &str| !l.is_empty() && l.chars().all(|c| matches!(c, '}' | ')' | ']' | ';' | ',' | ' ' | '\t'));
+        if own(outer.last) && closes(text(outer.last)) {
+            out.insert(outer.last);
+        }
+    }
+    out
+}
+
 /// The 1-based line of byte offset `at` in `text`.
 pub(crate) fn line_of(text: &[u8], at: usize) -> usize {
     text[..at.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1
@@ -346,6 +400,26 @@ mod tests {
     }
 
     #[test]
+    fn a_modules_head_and_foot_wrap_the_tests_it_holds_and_what_else_it_holds_does_not() {
+        let text = "#[cfg(test)]\nmod tests {\n    fn helper() -> u8 { 1 }\n    #[test]\n    fn a() {\n        assert!(true);\n    }\n}\n";
+        let lines: Vec<&str> = text.split('\n').collect();
+        let items = vec![
+            TestItem { first: 1, last: 8, label: "mod tests".into() },
+            TestItem { first: 4, last: 7, label: "fn a".into() },
+        ];
+        assert_eq!(wrapping(&items, &lines).into_iter().collect::<Vec<_>>(), [1, 2, 8]);
+        // A module holding no test item wraps none: it is read as ever.
+        assert!(wrapping(&items[..1], &lines).is_empty());
+        let py = "class TestA:\n    def test_a(self):\n        assert 1\n";
+        let lines: Vec<&str> = py.split('\n').collect();
+        let items = vec![
+            TestItem { first: 1, last: 3, label: "class TestA".into() },
+            TestItem { first: 2, last: 3, label: "def test_a".into() },
+        ];
+        assert_eq!(wrapping(&items, &lines).into_iter().collect::<Vec<_>>(), [1]);
+    }
+
+    #[test]
     fn a_statement_that_does_nothing_or_only_strings_writes_no_test() {
         let py = Some(Language::Python);
         let strings = |t: &str| string_statements(t, py).into_iter().collect::<Vec<usize>>();
@@ -359,10 +433,12 @@ mod tests {
             assert!(strings(&body(code)).is_empty(), "{code}");
         }
         let rs = Some(Language::Rust);
-        for (line, language) in [("pass", py), ("...", py), ("();", rs), (";", rs), ("{}", rs), ("(());", rs)] {
+        for (line, language) in
+            [("pass", py), ("...", py), ("();", rs), (";", rs), ("{}", rs), ("(());", rs), ("use super::*;", rs)]
+        {
             assert!(writes_no_test_in_an_item(line.as_bytes(), language), "{line}");
         }
-        for (line, language) in [("passed = 1", py), ("});", rs), ("f();", rs), ("assert!(x);", rs)] {
+        for (line, language) in [("passed = 1", py), ("});", rs), ("f();", rs), ("assert!(x);", rs), ("user();", rs)] {
             assert!(!writes_no_test_in_an_item(line.as_bytes(), language), "{line}");
         }
     }
