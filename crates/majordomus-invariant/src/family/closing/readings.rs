@@ -19,6 +19,7 @@ use majordomus_records::task::{error_chain, TaskRecord, TaskState};
 use majordomus_records::StatePaths;
 
 use super::ClosingReadings;
+use crate::family::verification::test_path;
 
 /// The debt baselines at the start and now.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -626,9 +627,14 @@ const HOLDS_ENTRIES: &str = "entries of it held there";
 ///   kept unchanged as a backup while another holds it and an entry more,
 ///   no copy is held twice and no entry added unread (test/cases/526).
 ///
-/// A file that holds none of their entries is none of them. Only while a
-/// baseline is gone from its path; a modified file's start blob is read
-/// only where the file now holds one of their entries.
+/// A file that holds none of their entries is none of them, and neither is
+/// a document (`.md`, `.rst`, `.adoc`, `.org`: [`test_path::is_document`]):
+/// the task's docs saying where the list now lives, quoting an entry as an
+/// example, are prose, not a baseline; one git's rename detection paired
+/// with a baseline gone (renamed to README.md) is followed all the same
+/// ([`follow`]), and an entry split into a document is not (test/cases/530).
+/// Only while a baseline is gone from its path; a modified file's start
+/// blob is read only where the file now holds one of their entries.
 fn follow_by_entries(
     repo: &Repo,
     commit: &str,
@@ -647,7 +653,10 @@ fn follow_by_entries(
         .map_err(|e| Unread::git(&format!("the tree of the start commit {commit}"), &e))?;
     let mut candidates = Baselines::new();
     let mut gained = BTreeSet::new();
-    for path in changed.iter().filter(|p| !debt.now.contains_key(*p)) {
+    // A document is not followed by its entries: it quotes them, prose
+    // around them, and no tool reads its list from one (test/cases/530).
+    let followed = |p: &&String| !debt.now.contains_key(*p) && !test_path::is_document(p);
+    for path in changed.iter().filter(followed) {
         let Some(entries) = follow_read::entries(repo, path, MAX_FOLLOWED_BYTES, gone)? else { continue };
         // What it holds now bounds what it gained, so the start's blob is
         // read only where it holds one of theirs.

@@ -85,6 +85,14 @@ const PROSE: [&str; 7] = ["md", "markdown", "rst", "txt", "adoc", "org", "html"]
 /// whose tests' fixtures are documents names them in `[tests] paths`.
 const DOCUMENTS: [&str; 5] = ["md", "markdown", "rst", "adoc", "org"];
 
+/// Whether a path is a document by its extension ([`DOCUMENTS`]): prose
+/// for people, which no tool reads as a list of its own (a test, or a
+/// baseline followed by its entries: `closing::readings::follow`).
+pub fn is_document(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.rsplit_once('.').is_some_and(|(_, e)| DOCUMENTS.contains(&e.to_ascii_lowercase().as_str()))
+}
+
 /// [`is_test_path`] for a path as bytes (one that is not UTF-8 judged by
 /// its name with those bytes replaced).
 pub fn is_test(path: &majordomus_records::RepoPath) -> bool {
@@ -95,9 +103,7 @@ pub fn is_test(path: &majordomus_records::RepoPath) -> bool {
 /// `spec` or `__tests__` directory, or a `test_*`, `*_test`, `*.test.*`,
 /// `*.spec.*` file name.
 pub fn is_test_path(path: &str) -> bool {
-    let name = path.rsplit('/').next().unwrap_or(path);
-    let extension = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
-    if extension.is_some_and(|e| DOCUMENTS.contains(&e.as_str())) {
+    if is_document(path) {
         return false;
     }
     let mut parts = path.split('/').peekable();
