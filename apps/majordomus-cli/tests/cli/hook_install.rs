@@ -30,12 +30,12 @@ fn a_claude_install_merges_into_settings_keeping_foreign_hooks_and_never_duplica
         after["hooks"]["Stop"],
         json!([
             {"hooks": [{"type": "command", "command": "notify-send 'turn over'", "timeout": 5}]},
-            {"hooks": [{"type": "command", "command": "majordomus hook stop --agent claude", "timeout": 60}]}
+            {"hooks": [{"type": "command", "command": "majordomus hook stop --agent claude --host-timeout 60", "timeout": 60}]}
         ])
     );
     assert_eq!(
         after["hooks"]["SubagentStop"],
-        json!([{"hooks": [{"type": "command", "command": "majordomus hook stop --agent claude", "timeout": 60}]}]),
+        json!([{"hooks": [{"type": "command", "command": "majordomus hook stop --agent claude --host-timeout 60", "timeout": 60}]}]),
         "hook stop answers SubagentStop too"
     );
     assert_eq!(
@@ -67,7 +67,10 @@ fn an_install_with_another_program_path_updates_the_hook_in_place() {
     assert!(run.stdout.starts_with("updated the Stop hook"), "{run:?}");
     assert!(run.stdout.contains("updated the SubagentStop hook"), "{run:?}");
     assert!(run.stdout.contains("updated the SessionStart hook"), "{run:?}");
-    let group = |sub: &str| json!([{"hooks": [{"type": "command", "command": format!("/opt/majordomus/bin/majordomus hook {sub} --agent claude"), "timeout": 45}]}]);
+    let group = |sub: &str| {
+        let host = if sub == "stop" { " --host-timeout 45" } else { "" };
+        json!([{"hooks": [{"type": "command", "command": format!("/opt/majordomus/bin/majordomus hook {sub} --agent claude{host}"), "timeout": 45}]}])
+    };
     let hooks = &read_json(&case, ".claude/settings.json")["hooks"];
     assert_eq!(
         hooks,
@@ -80,7 +83,7 @@ fn an_install_from_before_subagent_stop_adds_just_the_new_hooks_and_a_dry_run_sa
     let case = Case::new();
     let before = json!({
         "model": "opus",
-        "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "majordomus hook stop --agent claude", "timeout": 60}]}]}
+        "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "majordomus hook stop --agent claude --host-timeout 60", "timeout": 60}]}]}
     });
     let text = serde_json::to_string_pretty(&before).unwrap();
     case.repo.write(".claude/settings.json", &text);
@@ -96,7 +99,7 @@ fn an_install_from_before_subagent_stop_adds_just_the_new_hooks_and_a_dry_run_sa
     let run = case.md(&["hook", "install", "--agent", "claude"]);
     assert_eq!(
         run.stdout,
-        "added a SubagentStop hook to .claude/settings.json: majordomus hook stop --agent claude (timeout 60 s)\n\
+        "added a SubagentStop hook to .claude/settings.json: majordomus hook stop --agent claude --host-timeout 60 (timeout 60 s)\n\
          added a SessionStart hook to .claude/settings.json: majordomus hook session-start --agent claude (timeout 60 s)\n"
     );
     let after = read_json(&case, ".claude/settings.json");
@@ -120,7 +123,10 @@ fn a_codex_install_writes_the_project_hooks_file() {
     let run = case.md(&["hook", "install", "--agent", "codex"]);
     assert_eq!(run.code, 0, "{run:?}");
     snapshot_run!("install_codex", case.snapshot(&run));
-    let group = |sub: &str| json!([{"hooks": [{"type": "command", "command": format!("majordomus hook {sub} --agent codex"), "timeout": 60}]}]);
+    let group = |sub: &str| {
+        let host = if sub == "stop" { " --host-timeout 60" } else { "" };
+        json!([{"hooks": [{"type": "command", "command": format!("majordomus hook {sub} --agent codex{host}"), "timeout": 60}]}])
+    };
     assert_eq!(
         read_json(&case, ".codex/hooks.json"),
         json!({"hooks": {"Stop": group("stop"), "SubagentStop": group("stop"), "SessionStart": group("session-start")}})
@@ -214,7 +220,10 @@ fn settings_behind_a_symbolic_link_are_written_through_it_keeping_the_mode() {
     assert_eq!(run.code, 0, "{run:?}");
     assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link is kept");
     let target: Value = serde_json::from_str(&std::fs::read_to_string(&shared).unwrap()).unwrap();
-    assert_eq!(target["hooks"]["Stop"][0]["hooks"][0]["command"], "majordomus hook stop --agent claude");
+    assert_eq!(
+        target["hooks"]["Stop"][0]["hooks"][0]["command"],
+        "majordomus hook stop --agent claude --host-timeout 60"
+    );
     assert_eq!(std::fs::metadata(&shared).unwrap().permissions().mode() & 0o777, 0o640, "the mode is kept");
 }
 
@@ -310,7 +319,7 @@ fn a_user_install_writes_the_users_settings_from_anywhere_and_leaves_the_project
     assert_eq!(run.code, 0, "no repository is needed: {run:?}");
     let text = std::fs::read_to_string(home.path().join(".claude/settings.json")).unwrap();
     assert!(text.starts_with("{\n  \"theme\": \"dark\",\n  \"n\": 1e400,\n  \"hooks\": {\n"), "{text}");
-    assert!(text.contains("\"command\": \"majordomus hook stop --agent claude\""), "{text}");
+    assert!(text.contains("\"command\": \"majordomus hook stop --agent claude --host-timeout 60\""), "{text}");
     assert!(!case.path().join(".claude").exists());
 
     let codex_home = tempfile::tempdir().unwrap();

@@ -140,7 +140,7 @@ fn install_agent(
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(CliError::internal(format!("cannot read {}", path.display()), e)),
     };
-    let specs = hook_specs(args.bin.as_deref().unwrap_or("majordomus"), agent);
+    let specs = hook_specs(args.bin.as_deref().unwrap_or("majordomus"), agent, args.timeout);
     let (text, edits) = merge_hooks(existing.as_deref(), &specs, args.timeout)
         .map_err(|why| CliError::Usage(format!("{shown} cannot be merged into: {why}; nothing was changed")))?;
     let changed: Vec<&Edit> = edits.iter().filter(|e| e.change != Change::Unchanged).collect();

@@ -21,9 +21,17 @@ pub fn hook_events(_agent: Agent) -> &'static [(&'static str, &'static str)] {
     &[("Stop", "stop"), ("SubagentStop", "stop"), ("SessionStart", "session-start")]
 }
 
-/// The command a hook runs: `majordomus hook SUB --agent AGENT`.
-pub fn hook_command(bin: &str, agent: Agent, sub: &str) -> String {
-    format!("{} hook {sub} --agent {}", shell_quote(bin), agent.as_str())
+/// The command a hook runs: `majordomus hook SUB --agent AGENT`, and for
+/// the stop `--host-timeout SECONDS`, the timeout the host is given: the
+/// stop's watch answers within it whatever budget a policy says later
+/// (test/cases/529), as a host kills a hook past it and lets the stop
+/// through.
+pub fn hook_command(bin: &str, agent: Agent, sub: &str, timeout: u64) -> String {
+    let mut command = format!("{} hook {sub} --agent {}", shell_quote(bin), agent.as_str());
+    if sub == "stop" {
+        command.push_str(&format!(" --host-timeout {timeout}"));
+    }
+    command
 }
 
 /// One hook to have in the settings: the event, the subcommand answering
@@ -35,11 +43,12 @@ pub struct HookSpec {
     pub command: String,
 }
 
-/// The hooks an install puts in an agent's settings.
-pub fn hook_specs(bin: &str, agent: Agent) -> Vec<HookSpec> {
+/// The hooks an install puts in an agent's settings, each given `timeout`
+/// seconds by the host.
+pub fn hook_specs(bin: &str, agent: Agent, timeout: u64) -> Vec<HookSpec> {
     hook_events(agent)
         .iter()
-        .map(|&(event, sub)| HookSpec { event, sub, command: hook_command(bin, agent, sub) })
+        .map(|&(event, sub)| HookSpec { event, sub, command: hook_command(bin, agent, sub, timeout) })
         .collect()
 }
 
@@ -214,15 +223,15 @@ mod tests {
         serde_json::from_str(text).expect("the merged settings are JSON")
     }
 
-    const CLAUDE: &str = "majordomus hook stop --agent claude";
+    const CLAUDE: &str = "majordomus hook stop --agent claude --host-timeout 60";
 
     fn specs(bin: &str) -> Vec<HookSpec> {
-        hook_specs(bin, Agent::Claude)
+        hook_specs(bin, Agent::Claude, 60)
     }
 
     /// Merges Claude Code's hooks, with the changes made.
     fn merge(existing: Option<&str>, bin: &str, timeout: u64) -> Result<(String, Vec<Change>), String> {
-        merge_hooks(existing, &specs(bin), timeout)
+        merge_hooks(existing, &hook_specs(bin, Agent::Claude, timeout), timeout)
             .map(|(text, edits)| (text, edits.into_iter().map(|e| e.change).collect()))
     }
 
@@ -232,8 +241,8 @@ mod tests {
 
     fn all_three(bin: &str, timeout: u64) -> Value {
         json!({
-            "Stop": group(&format!("{bin} hook stop --agent claude"), timeout),
-            "SubagentStop": group(&format!("{bin} hook stop --agent claude"), timeout),
+            "Stop": group(&format!("{bin} hook stop --agent claude --host-timeout {timeout}"), timeout),
+            "SubagentStop": group(&format!("{bin} hook stop --agent claude --host-timeout {timeout}"), timeout),
             "SessionStart": group(&format!("{bin} hook session-start --agent claude"), timeout),
         })
     }
@@ -244,12 +253,12 @@ mod tests {
         assert_eq!(changes, [Change::Added, Change::Added, Change::Added]);
         assert_eq!(parse(&text), json!({"hooks": all_three("majordomus", 60)}));
         assert!(text.ends_with("}\n"));
-        let (codex, _) = merge_hooks(None, &hook_specs("majordomus", Agent::Codex), 60).expect("merge");
+        let (codex, _) = merge_hooks(None, &hook_specs("majordomus", Agent::Codex, 60), 60).expect("merge");
         let events: Vec<String> = parse(&codex)["hooks"].as_object().expect("hooks").keys().cloned().collect();
         assert_eq!(events, ["Stop", "SubagentStop", "SessionStart"], "Codex answers the same events");
         assert_eq!(
             parse(&codex)["hooks"]["SubagentStop"][0]["hooks"][0]["command"],
-            "majordomus hook stop --agent codex"
+            "majordomus hook stop --agent codex --host-timeout 60"
         );
     }
 
@@ -316,7 +325,7 @@ mod tests {
         assert_eq!(edits[0].change, Change::Updated);
         assert_eq!(
             after,
-            r#"{"hooks": {"Stop": [{"hooks": [{"command": "majordomus hook stop --agent claude", "timeout": 60.0, "x": 1e400, "type": "command"}]}]}}"#
+            r#"{"hooks": {"Stop": [{"hooks": [{"command": "majordomus hook stop --agent claude --host-timeout 60", "timeout": 60.0, "x": 1e400, "type": "command"}]}]}}"#
         );
     }
 
@@ -352,6 +361,7 @@ mod tests {
     #[test]
     fn majordomus_hooks_are_recognised_by_any_path_and_others_are_not() {
         assert!(is_majordomus_hook("majordomus hook stop --agent claude", "stop"));
+        assert!(is_majordomus_hook("majordomus hook stop --agent claude --host-timeout 26", "stop"));
         assert!(is_majordomus_hook("'/home/a b/.cargo/bin/majordomus' hook stop", "stop"));
         assert!(is_majordomus_hook("majordomus hook session-start --agent codex", "session-start"));
         assert!(!is_majordomus_hook("majordomus hook session-start", "stop"));
@@ -362,9 +372,12 @@ mod tests {
 
     #[test]
     fn a_path_with_spaces_is_quoted_for_the_shell() {
-        assert_eq!(hook_command("majordomus", Agent::Codex, "stop"), "majordomus hook stop --agent codex");
         assert_eq!(
-            hook_command("/a b/it's/majordomus", Agent::Claude, "session-start"),
+            hook_command("majordomus", Agent::Codex, "stop", 60),
+            "majordomus hook stop --agent codex --host-timeout 60"
+        );
+        assert_eq!(
+            hook_command("/a b/it's/majordomus", Agent::Claude, "session-start", 60),
             "'/a b/it'\\''s/majordomus' hook session-start --agent claude"
         );
     }

@@ -83,6 +83,11 @@ pub struct StopArgs {
     /// policy's [hook] budget_ms, 20000). Keep it well under the host's timeout.
     #[arg(long, value_name = "MS")]
     pub budget_ms: Option<u64>,
+    /// The seconds the host gives the hook before it kills it (`hook
+    /// install` writes its --timeout here): the measurement and the watch
+    /// keep within it whatever the budget, so the stop is answered in time.
+    #[arg(long, value_name = "SECONDS")]
+    pub host_timeout: Option<u64>,
 }
 
 pub fn cmd_hook_stop(explicit_dir: Option<&Path>, args: StopArgs) -> Exit {
@@ -209,6 +214,7 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         args.agent,
         started,
         args.budget_ms.unwrap_or(majordomus_records::policy::DEFAULT_BUDGET_MS),
+        args.host_timeout,
         payload.stop_hook_active.unwrap_or(false),
     );
     KNOWN.store(if payload.stop_hook_active.unwrap_or(false) { OF_A_BLOCK } else { FRESH }, Ordering::SeqCst);
@@ -510,8 +516,7 @@ fn judge(
     let task = TaskState::Active(Box::new(record));
     let force = ws.in_force(&task).map_err(|e| e.chain())?;
     let policy = force.policy.clone();
-    let budget_ms = args.budget_ms.unwrap_or(policy.hook.budget_ms);
-    super::watchdog::allow(budget_ms);
+    let budget_ms = super::watchdog::allow(args.budget_ms.unwrap_or(policy.hook.budget_ms));
     let deadline = Deadline::after(started, budget_ms);
     let doc = evaluate_in_force(ws, task, text.as_deref(), force, deadline, tips).map_err(|e| e.chain())?;
     // The work is measured: what cannot be written is said, never a way out.

@@ -14,6 +14,13 @@
 //! shows the reading that hung; a stop that came of a block
 //! (`stop_hook_active`) goes through with the same words, so a hang
 //! nobody can clear costs one block, not every turn.
+//!
+//! The budget is the policy's, but the host's timeout is whatever `hook
+//! install` gave it then: a budget restored or raised since could outlast
+//! it. So where the command names the host's timeout (`--host-timeout`,
+//! written by `hook install`), the budget is held to that timeout less the
+//! install's margin, and the watch answers within it whatever the policy
+//! says (test/cases/529); a command installed without it keeps the budget.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -34,6 +41,9 @@ static ALLOWED_MS: AtomicU64 = AtomicU64::new(0);
 /// replaces the provisional budget, later ones (another task's) can only
 /// raise it.
 static SETTLED: AtomicBool = AtomicBool::new(false);
+/// The host's timeout in milliseconds, as the command names it; none
+/// named: unbounded.
+static HOST_MS: AtomicU64 = AtomicU64::new(u64::MAX);
 /// Whether an answer was given: the first to claim it answers.
 static ANSWERED: AtomicBool = AtomicBool::new(false);
 /// Held while an answer is written: the watch keeps it until the process
@@ -41,11 +51,14 @@ static ANSWERED: AtomicBool = AtomicBool::new(false);
 static WRITING: Mutex<()> = Mutex::new(());
 
 /// Starts the watch over a stop whose answer is due `budget_ms` after
-/// `started` (plus [`GRACE_MS`]); `stop_hook_active` as the payload says.
-pub fn start(agent: Agent, started: Instant, budget_ms: u64, stop_hook_active: bool) {
-    ALLOWED_MS.store(budget_ms, Ordering::SeqCst);
+/// `started` (plus [`GRACE_MS`]), within the host's timeout where the
+/// command names it (`host_timeout`, seconds); `stop_hook_active` as the
+/// payload says.
+pub fn start(agent: Agent, started: Instant, budget_ms: u64, host_timeout: Option<u64>, stop_hook_active: bool) {
+    HOST_MS.store(host_timeout.map_or(u64::MAX, |s| s.saturating_mul(1000)), Ordering::SeqCst);
+    ALLOWED_MS.store(within_host(budget_ms, HOST_MS.load(Ordering::SeqCst)), Ordering::SeqCst);
     let watch = move || loop {
-        let allowed = ALLOWED_MS.load(Ordering::SeqCst).saturating_add(GRACE_MS);
+        let allowed = due_ms(ALLOWED_MS.load(Ordering::SeqCst), HOST_MS.load(Ordering::SeqCst));
         let waited = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
         if waited >= allowed {
             let _writing = WRITING.lock();
@@ -66,12 +79,34 @@ pub fn start(agent: Agent, started: Instant, budget_ms: u64, stop_hook_active: b
 /// before any policy), so that a budget lowered below it, with the host's
 /// timeout sized to the lower one by `hook install`, is answered within
 /// that timeout (test/cases/516); for a second task, the higher of theirs.
-pub fn allow(budget_ms: u64) {
+/// Either is held within the host's timeout ([`within_host`]), and the
+/// budget the measurement is to keep to is returned.
+pub fn allow(budget_ms: u64) -> u64 {
+    let budget_ms = within_host(budget_ms, HOST_MS.load(Ordering::SeqCst));
     if SETTLED.swap(true, Ordering::SeqCst) {
         ALLOWED_MS.fetch_max(budget_ms, Ordering::SeqCst);
     } else {
         ALLOWED_MS.store(budget_ms, Ordering::SeqCst);
     }
+    budget_ms
+}
+
+/// The margin `hook install` leaves between the budget and the host's
+/// timeout, in milliseconds.
+const MARGIN_MS: u64 = super::install::TIMEOUT_MARGIN_SECONDS * 1000;
+
+/// A budget held within a host's timeout of `host_ms`: at most that
+/// timeout less the install's margin, as `hook install` would have sized
+/// it (a budget it accepted is unchanged).
+pub fn within_host(budget_ms: u64, host_ms: u64) -> u64 {
+    budget_ms.min(host_ms.saturating_sub(MARGIN_MS))
+}
+
+/// When the watch answers, in milliseconds from the start: the budget
+/// allowed and the grace, and never later than the margin less the grace
+/// before the host's timeout, even where that leaves no budget at all.
+pub fn due_ms(allowed_ms: u64, host_ms: u64) -> u64 {
+    allowed_ms.saturating_add(GRACE_MS).min(host_ms.saturating_sub(MARGIN_MS - GRACE_MS))
 }
 
 /// Writes the hook's own answer, unless the watch gave one (it then ends
@@ -109,5 +144,17 @@ mod tests {
     fn a_stop_with_no_answer_in_time_is_blocked_unless_it_came_of_a_block() {
         assert!(matches!(verdict(23_000, false), Verdict::Block { reason } if reason.contains("23000 ms")));
         assert!(matches!(verdict(23_000, true), Verdict::Allow { message: Some(m) } if m.contains("FIFO")));
+    }
+
+    #[test]
+    fn the_budget_and_the_watch_keep_within_the_hosts_timeout_where_it_is_named() {
+        assert_eq!(within_host(20_000, u64::MAX), 20_000, "no timeout named: the budget as it is");
+        assert_eq!(within_host(20_000, 60_000), 20_000, "a timeout install accepted leaves the budget");
+        assert_eq!(within_host(20_000, 7_000), 2_000);
+        assert_eq!(within_host(20_000, 4_000), 0);
+        assert_eq!(due_ms(20_000, u64::MAX), 23_000);
+        assert_eq!(due_ms(2_000, 7_000), 5_000);
+        assert_eq!(due_ms(0, 4_000), 2_000);
+        assert_eq!(due_ms(0, 1_000), 0, "a timeout shorter than the margin is answered at once");
     }
 }
