@@ -206,8 +206,9 @@ fn run_one(
         let paths = shown(named.iter().map(String::as_str).collect());
         errln!(
             "majordomus: gate {id}: the content on disk of {} is not the blob git records there, though git reads it \
-             clean (as a clean filter given to one `git add` leaves it): the run is over the disk, not the commit; \
-             commit what is on disk with `git add --renormalize`, or put back what the commit holds",
+             clean (as a clean filter given to one `git add` leaves it, or line ends a checkout would not write \
+             back): the run is over the disk, not the commit; commit what is on disk with `git add --renormalize` \
+             (line ends: say in .gitattributes how the file is kept), or put back what the commit holds",
             paths.join(", ")
         );
     }

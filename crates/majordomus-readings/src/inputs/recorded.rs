@@ -6,12 +6,15 @@
 //! stores what the filter wrote and keeps the file's own stat) reads clean
 //! to `git status`, while a gate's command reads the disk. A verdict over
 //! that file is then not the commit's (test/cases/522). So where a verdict
-//! must be the committed work's, the file is read and its blob id compared
-//! with the recorded one, as git's own conversions would clean it (end of
-//! line, `ident`): a file `text eol=crlf` holds CRLF on disk and LF in its
-//! blob, honestly. An external filter driver is never run (it is code the
-//! repository or the user names): a file under one whose content differs
-//! is said to differ, naming the driver, never taken as the same.
+//! must be the committed work's, the file is read and compared with what
+//! checking its blob out would write there, as git's own conversions make
+//! it (end of line, `ident`, `working-tree-encoding`): a file `text
+//! eol=crlf` holds CRLF on disk and LF in its blob, and a checkout writes
+//! it CRLF again, honestly; a CRLF file `text=auto` stored as LF is not
+//! what a checkout gives on this platform, though it cleans to its blob
+//! (test/cases/527). An external filter driver is never run (it is code
+//! the repository or the user names): a file under one whose content
+//! differs is said to differ, naming the driver, never taken as the same.
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
@@ -20,6 +23,7 @@ use std::path::Path;
 use git2::{AttrCheckFlags, AttrValue, Oid};
 use majordomus_records::RepoPath;
 
+use crate::status::encoding::{self, Conversion, Eol};
 use crate::status::{content_id, WorkingTree};
 use crate::Repo;
 
@@ -45,39 +49,84 @@ pub(crate) enum OnDisk {
 }
 
 /// Compares the file at `rel` with the blob `recorded`: its id as read
-/// first (one read, the common case), then, where that differs, as git's
-/// end-of-line and `ident` conversions would clean it, where its
-/// attributes or the configuration turn them on.
+/// first (one read, the common case), then, where that differs, with what
+/// checking the blob out would write there (`checkout`). Cleaning the disk
+/// bytes into the blob is not enough: `* text=auto` stores a CRLF file as
+/// LF and a checkout on this platform writes LF back, so a gate that read
+/// the CRLF file did not read what the commit gives (test/cases/527).
 pub(crate) fn against(repo: &Repo, rel: &RepoPath, recorded: Oid) -> OnDisk {
     let Some(id) = content_id(repo, rel) else { return OnDisk::Unread };
     if id == recorded.to_string() {
         return OnDisk::Recorded;
     }
     let path = Path::new(OsStr::from_bytes(rel.as_bytes()));
-    let attr = |name: &'static str| -> Option<String> {
-        repo.git.get_attr(path, name, AttrCheckFlags::FILE_THEN_INDEX).ok().flatten().map(ToString::to_string)
-    };
-    let filter = attr("filter").filter(|name| matches!(AttrValue::from_string(Some(name)), AttrValue::String(_)));
-    let (text, eol) = (attr("text").or_else(|| attr("crlf")), attr("eol"));
-    let autocrlf = repo.git.config().and_then(|c| c.get_string("core.autocrlf")).unwrap_or_default();
-    let converts_eol = match AttrValue::from_string(text.as_deref()) {
-        AttrValue::False => false,
-        AttrValue::True | AttrValue::String(_) => true,
-        _ => eol.is_some() || matches!(autocrlf.to_ascii_lowercase().as_str(), "true" | "input" | "yes" | "on" | "1"),
-    };
+    let filter = repo
+        .git
+        .get_attr(path, "filter", AttrCheckFlags::FILE_THEN_INDEX)
+        .ok()
+        .flatten()
+        .map(ToString::to_string)
+        .filter(|name| matches!(AttrValue::from_string(Some(name)), AttrValue::String(_)));
     if filter.as_deref() == Some("lfs") && holds_lfs_object(repo, rel, recorded) {
         return OnDisk::Recorded;
     }
-    let ident = matches!(AttrValue::from_string(attr("ident").as_deref()), AttrValue::True);
-    if converts_eol || ident {
-        let cleaned = crate::file::in_tree(repo.root(), rel)
-            .and_then(|full| crate::file::read(&full).ok())
-            .map(|bytes| clean(&bytes, converts_eol, ident));
-        if cleaned.is_some_and(|c| crate::baselines::blob_id(&c) == recorded) {
-            return OnDisk::Recorded;
+    let config = repo.git.config().ok();
+    let setting = |name: &str| config.as_ref().and_then(|c| c.get_string(name).ok());
+    let conversion = encoding::conversion(
+        &repo.git,
+        rel.as_bytes(),
+        setting("core.autocrlf").as_deref(),
+        setting("core.eol").as_deref(),
+    );
+    let converts = conversion.encoding.is_some() || conversion.ident || conversion.crlf_out;
+    if converts && filter.is_none() {
+        let disk = crate::file::in_tree(repo.root(), rel).and_then(|full| crate::file::read(&full).ok());
+        let blob = repo.git.find_blob(recorded).ok();
+        if let (Some(disk), Some(blob)) = (disk, blob) {
+            if checkout(blob.content(), recorded, &conversion).is_some_and(|out| written(&disk, &conversion, &out)) {
+                return OnDisk::Recorded;
+            }
         }
     }
     OnDisk::Differs { id, filter }
+}
+
+/// Whether `disk` is what a checkout writes for the text `out`: `out`
+/// itself, or, kept in a `working-tree-encoding`, `out` in that encoding,
+/// told by decoding `disk` as the status pass does (`status::encoding`), so
+/// that one conversion serves both.
+fn written(disk: &[u8], conversion: &Conversion, out: &[u8]) -> bool {
+    match &conversion.encoding {
+        None => disk == out,
+        Some(name) => encoding::decode(disk, name).is_ok_and(|text| text.as_bytes() == out),
+    }
+}
+
+/// The text a checkout writes for the blob `content` (`recorded`), before
+/// any `working-tree-encoding`, as git's `convert_to_working_tree` makes it:
+/// each `$Id$` expanded to the blob's id where `ident`, then each LF not
+/// after a CR written CRLF where the checkout writes CRLF; `text=auto` (or
+/// `core.autocrlf`) leaves a blob alone that holds a CR or that it takes
+/// for binary. `None` where a `working-tree-encoding` is named with
+/// `ident`, a pair the status pass does not convert either.
+fn checkout(content: &[u8], recorded: Oid, conversion: &Conversion) -> Option<Vec<u8>> {
+    if conversion.encoding.is_some() && conversion.ident {
+        return None;
+    }
+    let mut out = if conversion.ident { expand_ident(content, recorded) } else { content.to_vec() };
+    let lone_lf = out.iter().enumerate().any(|(i, b)| *b == b'\n' && (i == 0 || out[i - 1] != b'\r'));
+    let auto_leaves = conversion.eol != Eol::Text && (out.contains(&b'\r') || encoding::binary(&out));
+    if conversion.crlf_out && conversion.eol != Eol::None && lone_lf && !auto_leaves {
+        let mut crlf = Vec::with_capacity(out.len() + out.len() / 16);
+        for (i, b) in out.iter().enumerate() {
+            if *b == b'\n' && (i == 0 || out[i - 1] != b'\r') {
+                crlf.push(b'\r');
+            }
+            crlf.push(*b);
+        }
+        out = crlf;
+    }
+    Some(out)
 }
 
 /// Whether the file at `rel` is the object the Git LFS pointer `recorded`
@@ -125,36 +174,29 @@ fn lfs_pointer(blob: &[u8]) -> Option<([u8; 32], u64)> {
     Some((oid?, size?))
 }
 
-/// `bytes` as git's own clean conversions leave them: CRLF taken to LF
-/// where `eol` (a file holding a NUL is binary, and left as it is), and
-/// each `$Id: ...$` back to `$Id$` where `ident`.
-fn clean(bytes: &[u8], eol: bool, ident: bool) -> Vec<u8> {
-    let mut out = bytes.to_vec();
-    if eol && !bytes.contains(&0) {
-        out.clear();
-        for (i, b) in bytes.iter().enumerate() {
-            if *b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
-                continue;
-            }
-            out.push(*b);
-        }
-    }
-    if ident {
-        out = collapse_ident(&out);
-    }
-    out
-}
-
-/// Each `$Id: anything but a newline or a dollar$` as `$Id$`.
-fn collapse_ident(bytes: &[u8]) -> Vec<u8> {
+/// Each `$Id$`, and each `$Id: ...$` git would take for its own (no
+/// newline in it, no space but the last before its closing dollar), as
+/// `$Id: <the blob's id> $`, as git's `ident_to_worktree` writes it.
+fn expand_ident(bytes: &[u8], recorded: Oid) -> Vec<u8> {
+    let expanded = format!("$Id: {recorded} $");
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
+        if bytes[i..].starts_with(b"$Id$") {
+            out.extend_from_slice(expanded.as_bytes());
+            i += 4;
+            continue;
+        }
         if bytes[i..].starts_with(b"$Id:") {
             let rest = &bytes[i + 4..];
             if let Some(end) = rest.iter().position(|c| *c == b'$' || *c == b'\n') {
-                if rest[end] == b'$' {
-                    out.extend_from_slice(b"$Id$");
+                let foreign = rest[..end]
+                    .iter()
+                    .skip(1)
+                    .position(|c| *c == b' ')
+                    .is_some_and(|at| at + 1 < end.saturating_sub(1));
+                if rest[end] == b'$' && !foreign {
+                    out.extend_from_slice(expanded.as_bytes());
                     i += 4 + end + 1;
                     continue;
                 }
@@ -199,12 +241,31 @@ pub fn off_index(repo: &Repo, tree: &WorkingTree, paths: &[String]) -> Vec<OffIn
 mod tests {
     use super::*;
 
+    fn conversion(eol: Eol, crlf_out: bool, ident: bool) -> Conversion {
+        Conversion { encoding: None, eol, ident, crlf_out }
+    }
+
+    /// A checkout writes CRLF only where it converts to CRLF, and
+    /// `text=auto` leaves a blob holding a CR, or binary, as it is.
     #[test]
-    fn git_clean_conversions_take_crlf_to_lf_and_collapse_ident() {
-        assert_eq!(clean(b"a\r\nb\r\n", true, false), b"a\nb\n");
-        assert_eq!(clean(b"a\r\n\0", true, false), b"a\r\n\0", "binary is left as it is");
-        assert_eq!(clean(b"x $Id: 1234 $ y\n", false, true), b"x $Id$ y\n");
-        assert_eq!(clean(b"x $Id: open\n$", false, true), b"x $Id: open\n$");
+    fn a_checkout_writes_crlf_only_where_it_converts_and_expands_ident() {
+        let id = Oid::from_str("0123456789012345678901234567890123456789").expect("oid");
+        let lf = b"a\nb\n";
+        assert_eq!(checkout(lf, id, &conversion(Eol::Text, true, false)).as_deref(), Some(&b"a\r\nb\r\n"[..]));
+        assert_eq!(checkout(lf, id, &conversion(Eol::Auto, false, false)).as_deref(), Some(&lf[..]), "text=auto on LF");
+        assert_eq!(checkout(lf, id, &conversion(Eol::Auto, true, false)).as_deref(), Some(&b"a\r\nb\r\n"[..]));
+        let lone = b"a\rb\n";
+        assert_eq!(checkout(lone, id, &conversion(Eol::Auto, true, false)).as_deref(), Some(&lone[..]));
+        assert_eq!(checkout(lone, id, &conversion(Eol::Text, true, false)).as_deref(), Some(&b"a\rb\r\n"[..]));
+        assert_eq!(checkout(b"a\n\0", id, &conversion(Eol::Auto, true, false)).as_deref(), Some(&b"a\n\0"[..]));
+        let expanded = format!("x $Id: {id} $ y\n");
+        assert_eq!(
+            checkout(b"x $Id$ y\n", id, &conversion(Eol::None, false, true)),
+            Some(expanded.clone().into_bytes())
+        );
+        assert_eq!(expand_ident(b"x $Id: old $ y\n", id), expanded.as_bytes());
+        assert_eq!(expand_ident(b"x $Id: a b c $ y\n", id), b"x $Id: a b c $ y\n", "another system's id");
+        assert_eq!(expand_ident(b"x $Id: open\n$", id), b"x $Id: open\n$");
     }
 
     /// A Git LFS file holds its object on disk and a pointer in its blob:

@@ -61,19 +61,24 @@ fn expand_home(path: &Path) -> PathBuf {
 }
 
 /// What the attributes say of one path's conversion into git.
-pub(super) struct Conversion {
+pub(crate) struct Conversion {
     /// The `working-tree-encoding` named, where one is.
     pub encoding: Option<String>,
     /// The end-of-line conversion into git (`text`, `eol`, `core.autocrlf`).
     pub eol: Eol,
     /// `ident` set: `$Id$` is collapsed on the way in.
     pub ident: bool,
+    /// Whether a checkout writes the text's line ends as CRLF (`convert.c`'s
+    /// `output_eol`): `eol=crlf`, or text by `text`, `text=auto` or
+    /// `core.autocrlf` where `core.autocrlf` is true or `core.eol` is crlf
+    /// and neither says LF. On this platform that is never so otherwise.
+    pub crlf_out: bool,
 }
 
 /// git's end-of-line action into the repository (`convert.c`'s
 /// `crlf_action`, as it acts on the way in).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Eol {
+pub(crate) enum Eol {
     /// Nothing converted (`-text`, or no setting and `core.autocrlf` false).
     None,
     /// `text` (or an `eol` setting): CRLF becomes LF.
@@ -85,8 +90,13 @@ pub(super) enum Eol {
 
 /// The conversion the attributes give `path`, looked up through `git`
 /// (whose index holds the attributes files' entries), with `core.autocrlf`
-/// as configured.
-pub(super) fn conversion(git: &git2::Repository, path: &[u8], autocrlf: Option<&str>) -> Conversion {
+/// and `core.eol` as configured.
+pub(crate) fn conversion(
+    git: &git2::Repository,
+    path: &[u8],
+    autocrlf: Option<&str>,
+    core_eol: Option<&str>,
+) -> Conversion {
     let path = Path::new(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(path));
     let flags = git2::AttrCheckFlags::FILE_THEN_INDEX;
     // Classified while libgit2's value is in hand: it tells set from unset
@@ -103,6 +113,16 @@ pub(super) fn conversion(git: &git2::Repository, path: &[u8], autocrlf: Option<&
     };
     let (text, eol, ident, encoding) = (attr("text"), attr("eol"), attr("ident"), attr("working-tree-encoding"));
     let autocrlf = autocrlf.map(str::to_ascii_lowercase);
+    let autocrlf_true = matches!(autocrlf.as_deref(), Some("true" | "yes" | "on" | "1"));
+    let text_eol_is_crlf = autocrlf_true
+        || (autocrlf.as_deref() != Some("input") && core_eol.is_some_and(|e| e.eq_ignore_ascii_case("crlf")));
+    let crlf_out = match (&text, &eol) {
+        (Attr::Unset, _) => false,
+        (_, Attr::Value(v)) if v == b"crlf" => true,
+        (_, Attr::Value(v)) if v == b"lf" => false,
+        (Attr::Set | Attr::Value(_), _) => text_eol_is_crlf,
+        _ => autocrlf_true,
+    };
     let eol = match text {
         Attr::Unset => Eol::None,
         Attr::Set => Eol::Text,
@@ -117,7 +137,7 @@ pub(super) fn conversion(git: &git2::Repository, path: &[u8], autocrlf: Option<&
         Attr::Value(v) => Some(String::from_utf8_lossy(&v).into_owned()),
         _ => None,
     };
-    Conversion { encoding, eol, ident: ident == Attr::Set }
+    Conversion { encoding, eol, ident: ident == Attr::Set, crlf_out }
 }
 
 /// An attribute's state for one path.
@@ -153,7 +173,7 @@ pub(super) fn to_git(
 /// its own rules for a byte order mark: required by `UTF-16` and `UTF-32`,
 /// which it tells the byte order; refused by the names that carry one;
 /// taken off by the `-BOM` names).
-fn decode(bytes: &[u8], encoding: &str) -> Result<String, String> {
+pub(crate) fn decode(bytes: &[u8], encoding: &str) -> Result<String, String> {
     let name = encoding.to_ascii_uppercase().replace('_', "-");
     let (width, order, bom) = match name.as_str() {
         "UTF-16LE" | "UTF16LE" => (2, Some(Order::Little), Bom::Refused),
@@ -230,7 +250,7 @@ fn bom_of(bytes: &[u8], width: usize) -> Option<Order> {
 /// Whether git's `text=auto` takes `bytes` for binary (`convert.c`'s
 /// `convert_is_binary`): a NUL, a CR not before an LF, or more than one
 /// non-printable byte in 128.
-fn binary(bytes: &[u8]) -> bool {
+pub(crate) fn binary(bytes: &[u8]) -> bool {
     let (mut printable, mut nonprintable) = (0usize, 0usize);
     for (i, &b) in bytes.iter().enumerate() {
         match b {

@@ -364,10 +364,13 @@ pub(super) fn ask<'a>(
     let handle = repo.reopen().map_err(|e| Unread::git("the repository", &e))?;
     handle.git.set_index(&mut index).map_err(|e| Unread::git("an index of the paths to compare", &e))?;
     if encodings {
-        let autocrlf = handle.git.config().ok().and_then(|c| c.get_string("core.autocrlf").ok());
+        let config = handle.git.config().ok();
+        let setting = |name: &str| config.as_ref().and_then(|c| c.get_string(name).ok());
+        let (autocrlf, core_eol) = (setting("core.autocrlf"), setting("core.eol"));
         let mut rest = Vec::with_capacity(for_libgit2.len());
         for e in for_libgit2 {
-            let conversion = super::encoding::conversion(&handle.git, e.path(paths), autocrlf.as_deref());
+            let conversion =
+                super::encoding::conversion(&handle.git, e.path(paths), autocrlf.as_deref(), core_eol.as_deref());
             match &conversion.encoding {
                 Some(encoding) => out.push((
                     e.path(paths),

@@ -21,7 +21,7 @@
 //! fails on any difference from `git status` beyond the deliberate ones
 //! listed there and in the README ("Agreement with git status").
 
-mod encoding;
+pub(crate) mod encoding;
 mod fast;
 mod gitlink;
 pub mod libgit2;

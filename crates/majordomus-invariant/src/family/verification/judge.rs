@@ -851,7 +851,7 @@ pub(crate) fn gates_green(r: &Readings) -> Judgement {
             if !not_committed.is_empty() && unseen.is_empty() && differences.is_empty() {
                 let paths = words(&not_committed);
                 v.remedy(format!(
-                    "commit what is on disk without a filter (git add --renormalize {paths}, then commit and push), or put back what the commit holds (rm {paths} && git checkout HEAD -- {paths}); then {run}"
+                    "commit what is on disk without a filter (git add --renormalize {paths}, then commit and push), or put back what the commit holds (rm {paths} && git checkout HEAD -- {paths}); where a checkout writes its line ends otherwise than the disk holds them (text=auto), say in .gitattributes how it is kept (-text, or eol=crlf) and commit that; then {run}"
                 ))
             } else if !left.is_empty() && unseen.is_empty() && differences.is_empty() {
                 let paths = words(&left);
