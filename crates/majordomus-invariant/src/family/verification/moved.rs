@@ -11,6 +11,17 @@
 //! line added draws one copy, so one copy taken out accounts for one copy
 //! added, and a test moved and edited counts on its edited lines.
 //!
+//! What the change took out of a path is measured against what the change
+//! holds there: a path the index no longer holds gave up all its lines,
+//! whatever the disk still holds (`git rm --cached` of a file an ignore
+//! rule then hides: test/cases/528); otherwise its file now.
+//!
+//! Inside a test item lines are compared with their trailing comments cut
+//! (test/cases/510), so there a line added is drawn as moved where it, or
+//! its code, is a line taken out or the code of one ([`TakenOut::draw_code`]):
+//! a comment appended to a moved line, or cut from it, writes no test
+//! (test/cases/528).
+//!
 //! Reading stays bounded and is done only where it is asked: the first
 //! draw reads, once, each changed path the start commit held (its blob
 //! then and its file now, each at most [`MAX_FILE_BYTES`], text only); a
@@ -22,7 +33,7 @@ use std::os::unix::ffi::OsStrExt;
 use majordomus_readings::Repo;
 use majordomus_records::RepoPath;
 
-use super::test_code::MAX_FILE_BYTES;
+use super::test_code::{code_of_lines, Language, MAX_FILE_BYTES};
 
 /// The copies of lines the change took out, read on the first draw.
 pub struct TakenOut<'a> {
@@ -30,8 +41,39 @@ pub struct TakenOut<'a> {
     /// The start commit (`None`: HEAD was unborn then, nothing was held).
     start: Option<&'a str>,
     changed: &'a [RepoPath],
-    left: Option<BTreeMap<Vec<u8>, usize>>,
+    left: Option<Pool>,
     drawn: usize,
+}
+
+/// The copies taken out, by line (the space around it aside), and, for a
+/// line whose trailing comment its language cuts, its code and the lines
+/// holding that code, so one copy is drawn by its line or by its code.
+#[derive(Default)]
+struct Pool {
+    copies: BTreeMap<Vec<u8>, usize>,
+    by_code: BTreeMap<Vec<u8>, Vec<Vec<u8>>>,
+}
+
+impl Pool {
+    /// Draws one copy of the line `line`, where one is left.
+    fn take(&mut self, line: &[u8]) -> bool {
+        match self.copies.get_mut(line) {
+            Some(n) if *n > 0 => {
+                *n -= 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Draws one copy of a line taken out whose code is `code`.
+    fn take_by_code(&mut self, code: &[u8]) -> bool {
+        let Some(lines) = self.by_code.get(code) else { return false };
+        let Some(line) = lines.iter().find(|l| self.copies.get(*l).is_some_and(|n| *n > 0)).cloned() else {
+            return false;
+        };
+        self.take(&line)
+    }
 }
 
 impl<'a> TakenOut<'a> {
@@ -50,14 +92,28 @@ impl<'a> TakenOut<'a> {
             return false;
         }
         let left = self.left.get_or_insert_with(|| read(self.repo, self.start, self.changed));
-        match left.get_mut(line) {
-            Some(n) if *n > 0 => {
-                *n -= 1;
-                self.drawn += 1;
-                true
-            }
-            _ => false,
+        let drawn = left.take(line);
+        self.drawn += usize::from(drawn);
+        drawn
+    }
+
+    /// As [`Self::draw`] for a line inside a test item, where lines are
+    /// compared with their trailing comments cut: `line` or `code` (the
+    /// line's code, [`code_of_lines`]) drawn as a line taken out, or as the
+    /// code of one. A line whose code is empty (only a comment) is drawn
+    /// by its words alone.
+    pub fn draw_code(&mut self, line: &[u8], code: &[u8]) -> bool {
+        if self.draw(line) {
+            return true;
         }
+        let code = code.trim_ascii();
+        if code.is_empty() {
+            return false;
+        }
+        let left = self.left.get_or_insert_with(|| read(self.repo, self.start, self.changed));
+        let drawn = left.take(code) || left.take_by_code(code);
+        self.drawn += usize::from(drawn);
+        drawn
     }
 
     /// How many lines added were drawn as moved so far.
@@ -79,10 +135,15 @@ impl std::fmt::Debug for TakenOut<'_> {
 }
 
 /// The copies of lines each of `changed` held in the start commit past
-/// those it holds now (all of them for a path deleted): the lines the
-/// change took out. A path the start did not hold takes out nothing.
-fn read(repo: &Repo, start: Option<&str>, changed: &[RepoPath]) -> BTreeMap<Vec<u8>, usize> {
-    let mut left = BTreeMap::new();
+/// those it holds now (all of them for a path deleted, from the index
+/// whatever the disk holds): the lines the change took out, each with its
+/// code where its language cuts a trailing comment. A path the start did
+/// not hold takes out nothing.
+fn read(repo: &Repo, start: Option<&str>, changed: &[RepoPath]) -> Pool {
+    let mut left = Pool::default();
+    // An index that cannot be read is taken as holding every path: what
+    // the disk holds then stands for what the change holds.
+    let index = repo.git.index().ok();
     let Some(tree) = start
         .and_then(|s| git2::Oid::from_str(s).ok())
         .and_then(|o| repo.git.find_commit(o).ok())
@@ -91,31 +152,50 @@ fn read(repo: &Repo, start: Option<&str>, changed: &[RepoPath]) -> BTreeMap<Vec<
         return left;
     };
     for path in changed {
-        let Ok(entry) = tree.get_path(std::path::Path::new(std::ffi::OsStr::from_bytes(path.as_bytes()))) else {
+        let Ok(entry) = tree.get_path(as_path(path)) else {
             continue;
         };
         let Some(then) = entry.to_object(&repo.git).ok().and_then(|o| o.into_blob().ok()) else { continue };
         if then.size() as u64 > MAX_FILE_BYTES || binary(then.content()) {
             continue;
         }
-        let Some(now) = file_now(repo, path) else { continue };
+        let indexed = index.as_ref().map_or(true, |i| (0..=3).any(|stage| i.get_path(as_path(path), stage).is_some()));
+        let now = if indexed { file_now(repo, path) } else { Some(Vec::new()) };
+        let Some(now) = now else { continue };
         let mut held = copies(then.content());
         for (line, n) in copies(&now) {
             if let Some(m) = held.get_mut(&line) {
                 *m = m.saturating_sub(n);
             }
         }
-        for (line, n) in held.into_iter().filter(|(_, n)| *n > 0) {
-            *left.entry(line).or_insert(0) += n;
+        let held: BTreeMap<Vec<u8>, usize> = held.into_iter().filter(|(_, n)| *n > 0).collect();
+        if let Some(language) = path.to_str().and_then(Language::of).filter(|_| !held.is_empty()) {
+            let raw = then.content().split(|c| *c == b'\n').map(<[u8]>::trim_ascii);
+            for (line, code) in raw.zip(code_of_lines(then.content(), Some(language))) {
+                if !code.is_empty() && code != line && held.contains_key(line) {
+                    let lines = left.by_code.entry(code).or_default();
+                    if !lines.iter().any(|l| l == line) {
+                        lines.push(line.to_vec());
+                    }
+                }
+            }
+        }
+        for (line, n) in held {
+            *left.copies.entry(line).or_insert(0) += n;
         }
     }
     left
 }
 
-/// What the working tree holds at `path` now as lines to compare: empty
-/// where it holds no regular file (deleted, or a link), `None` where what
-/// it holds cannot be read or is not text, so what was taken out of it
-/// cannot be told.
+/// `path` as a path to look up in the index or a tree.
+fn as_path(path: &RepoPath) -> &std::path::Path {
+    std::path::Path::new(std::ffi::OsStr::from_bytes(path.as_bytes()))
+}
+
+/// What the working tree holds at `path` now as lines to compare, for a
+/// path the index holds: empty where it holds no regular file (deleted,
+/// or a link), `None` where what it holds cannot be read or is not text,
+/// so what was taken out of it cannot be told.
 fn file_now(repo: &Repo, path: &RepoPath) -> Option<Vec<u8>> {
     let Some(full) = majordomus_readings::file::in_tree(repo.root(), path) else { return Some(Vec::new()) };
     match std::fs::symlink_metadata(&full) {
@@ -167,5 +247,34 @@ mod tests {
         assert!(!out.draw(b"assert_eq!(2, 2);") && !out.draw(b"  "));
         assert_eq!(out.drawn(), 4);
         assert!(!TakenOut::new(&repo, None, &changed).draw(b"#[test]"), "no start, nothing held");
+    }
+
+    #[test]
+    fn a_path_the_index_no_longer_holds_gave_up_its_lines_whatever_the_disk_holds() {
+        let t = TestRepo::with_commit();
+        t.write("tests/gen.rs", "#[test]\nfn old() {\n    assert_eq!(1, 1);\n}\n");
+        let start = t.commit_all("start");
+        t.git(&["rm", "-q", "--cached", "tests/gen.rs"]);
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let changed: Vec<RepoPath> = vec!["tests/gen.rs".into()];
+        let mut out = TakenOut::new(&repo, Some(&start), &changed);
+        assert!(out.draw(b"assert_eq!(1, 1);"), "untracked, left on disk: taken out");
+    }
+
+    #[test]
+    fn in_a_test_item_a_line_is_drawn_by_its_code_its_trailing_comment_cut() {
+        let t = TestRepo::with_commit();
+        t.write("tests/old.rs", "#[test]\nfn old() { // the old one\n    assert_eq!(1, 1);\n}\n");
+        let start = t.commit_all("start");
+        t.remove("tests/old.rs");
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let changed: Vec<RepoPath> = vec!["tests/old.rs".into()];
+        let mut out = TakenOut::new(&repo, Some(&start), &changed);
+        assert!(!out.draw(b"fn old() {"), "a test path compares whole lines");
+        assert!(out.draw_code(b"fn old() {", b"fn old() {"), "the code of a line taken out");
+        assert!(!out.draw_code(b"fn old() { // again", b"fn old() {"), "one copy, drawn once");
+        assert!(out.draw_code(b"assert_eq!(1, 1); // moved", b"assert_eq!(1, 1);"), "a comment appended");
+        assert!(!out.draw_code(b"// only words", b""));
+        assert_eq!(out.drawn(), 2);
     }
 }

@@ -164,7 +164,7 @@ pub fn read(
             }
             Some(Language::Js) => Some(js::read(&now)),
         };
-        let mut moved = not_moved(&mut added, &now, items.as_deref(), taken_out);
+        let mut moved = not_moved(&mut added, &now, language, items.as_deref(), taken_out);
         let mut labels: Vec<String> = match &items {
             None if added.is_empty() => Vec::new(),
             None => vec!["the whole file (a module compiled only for tests)".to_string()],
@@ -198,7 +198,8 @@ pub fn read(
 /// one of `markers` in its code, the comments of the C family and of the
 /// shell taken out (`//` and `/* .. */` wherever they fall, a `#` at the
 /// start of the line or after white space, a line opening with `*` inside a
-/// block comment), and not under a `#if 0` (a C block compiled out). A
+/// block comment) and so the words of its string and character literals
+/// ([`code_outside_comments`]), and not under a `#if 0` (a C block compiled out). A
 /// marker in a comment writes no test, nor does one whose code the start
 /// held (moved, re-indented: `added` holds no such line). One scan of the
 /// file, asked only of a file a declaration names.
@@ -241,44 +242,76 @@ fn declared(text: &str, added: &[usize], markers: &[&str]) -> Vec<String> {
         .collect()
 }
 
-/// The code of one line, its comments taken out: what lies inside a
-/// `/* .. */` (carried over lines by `in_block`), after `//`, or after a
-/// `#` at the line's start or after white space. Strings are not told
-/// apart: a comment opener inside one cuts the line there, which can only
-/// leave a marker after it uncounted.
+/// The code of one line, its comments and the words of its literals taken
+/// out: what lies inside a `/* .. */` (carried over lines by `in_block`),
+/// after `//`, or after a `#` at the line's start or after white space; and
+/// what lies between the quotes of a string (`".."`, a backslash escaping
+/// the next character; one left open runs to the end of the line) or of a
+/// character or single-quoted literal (`'x'`, `'\n'`, `'..'` closed on
+/// the line). A marker in a literal writes no test (`"add a check with
+/// test_cond(desc, expr)"`: test/cases/528), and a comment opener inside
+/// one opens none. The quotes are kept, so a marker holding one
+/// (`TEST_CASE("`) still reads on the code around it.
 fn code_outside_comments(line: &str, in_block: &mut bool) -> String {
+    let bytes = line.as_bytes();
     let mut code = String::new();
-    let mut rest = line;
-    loop {
+    let mut from = 0;
+    let mut i = 0;
+    while i < bytes.len() {
         if *in_block {
-            match rest.find("*/") {
+            match line[i..].find("*/") {
                 Some(end) => {
                     *in_block = false;
-                    rest = &rest[end + 2..];
+                    i += end + 2;
+                    from = i;
+                    continue;
                 }
                 None => return code,
             }
         }
-        let hash = rest
-            .char_indices()
-            .find(|&(i, c)| c == '#' && rest[..i].chars().next_back().map_or(true, char::is_whitespace))
-            .map(|(i, _)| i);
-        let cut = [rest.find("//"), rest.find("/*"), hash].into_iter().flatten().min();
-        match cut {
-            None => {
-                code.push_str(rest);
-                return code;
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => break,
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                code.push_str(&line[from..i]);
+                *in_block = true;
+                i += 2;
+                from = i;
             }
-            Some(at) => {
-                code.push_str(&rest[..at]);
-                if !rest[at..].starts_with("/*") {
+            b'#' if i == 0 || bytes[i - 1].is_ascii_whitespace() => break,
+            quote @ (b'"' | b'\'') => match literal_end(bytes, i, quote) {
+                Some(end) => {
+                    code.push_str(&line[from..=i]);
+                    code.push(char::from(quote));
+                    i = end + 1;
+                    from = i;
+                }
+                None if quote == b'"' => {
+                    code.push_str(&line[from..=i]);
                     return code;
                 }
-                *in_block = true;
-                rest = &rest[at + 2..];
-            }
+                None => i += 1,
+            },
+            _ => i += 1,
         }
     }
+    if !*in_block {
+        code.push_str(&line[from..i]);
+    }
+    code
+}
+
+/// Where the literal `quote` opens at `open` in `bytes` closes: the next
+/// `quote` not escaped by a backslash on the line (`None`: none does).
+fn literal_end(bytes: &[u8], open: usize, quote: u8) -> Option<usize> {
+    let mut i = open + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            c if c == quote => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
 }
 
 /// The depth of the C preprocessor's compiled-out block after the
@@ -302,11 +335,20 @@ fn preprocessed(line: &str, depth: usize) -> usize {
 /// `now` where `items` is `None`, a file all test code) that only wrap the
 /// items a module, suite or class holds ([`super::wrapping`]), and then
 /// those the change took out elsewhere, each drawn from `taken_out`: a
-/// test moved is not written. Returns how many were moved. Lines outside
-/// test items draw nothing, so code moved beside them leaves the copies
-/// for the tests.
-fn not_moved(added: &mut Vec<usize>, now: &str, items: Option<&[TestItem]>, taken_out: &mut TakenOut<'_>) -> usize {
+/// test moved is not written. A line is drawn by its words or by its code
+/// in `language`, its trailing comment cut as lines in test items are
+/// compared ([`super::code_of_lines`], test/cases/510, 528). Returns how
+/// many were moved. Lines outside test items draw nothing, so code moved
+/// beside them leaves the copies for the tests.
+fn not_moved(
+    added: &mut Vec<usize>,
+    now: &str,
+    language: Option<Language>,
+    items: Option<&[TestItem]>,
+    taken_out: &mut TakenOut<'_>,
+) -> usize {
     let lines: Vec<&str> = now.split('\n').collect();
+    let code = super::code_of_lines(now.as_bytes(), language);
     let wrapping = items.map(|items| super::wrapping(items, &lines)).unwrap_or_default();
     let mut moved = 0;
     added.retain(|n| {
@@ -317,7 +359,8 @@ fn not_moved(added: &mut Vec<usize>, now: &str, items: Option<&[TestItem]>, take
         if wrapping.contains(n) {
             return false;
         }
-        let drawn = lines.get(n - 1).is_some_and(|l| taken_out.draw(l.as_bytes()));
+        let code = code.get(n - 1).map(Vec::as_slice).unwrap_or_default();
+        let drawn = lines.get(n - 1).is_some_and(|l| taken_out.draw_code(l.as_bytes(), code));
         moved += usize::from(drawn);
         !drawn
     });
@@ -586,9 +629,20 @@ mod tests {
             "#if 0\n#ifdef X\n#endif\n    test_cond(\"b\", b());\n#endif",
             "#define T test_cond(\"b\", b())",
             "        test_cond(\"a\", a());",
+            "    const char *h = \"add a check with test_cond(desc, expr)\";",
+            "    const char *h = \"say \\\"test_cond(\\\" here\";",
+            "    puts('t'); puts(\"test_cond(\"",
+            "    char q = '\"'; const char *h = \"test_cond(\";",
         ] {
             assert!(labels(&with(inert)).is_empty(), "{inert}");
         }
+        // A comment opener inside a string opens none; a marker holding a
+        // quote reads on the code around the literal.
+        assert_eq!(labels(&with("    f(\"/* a\"); test_cond(\"b\", b());")).len(), 1);
+        assert_eq!(labels(&with("    f(\"// a\", '\\''); test_cond(\"b\", b());")).len(), 1);
+        let now = with("    TEST_CASE(\"b\") { b(); }");
+        let added = added_lines(Some(then.as_bytes()), now.as_bytes(), None).expect("diff").0;
+        assert_eq!(declared(&now, &added, &["TEST_CASE(\""]).len(), 1);
         // The live branch of a `#if 0` and a condition not read count.
         assert_eq!(labels(&with("#if 0\n    x();\n#else\n    test_cond(\"b\", b());\n#endif")).len(), 1);
         assert_eq!(labels(&with("#ifdef SDS_TEST_MAIN\n    test_cond(\"b\", b());\n#endif")).len(), 1);
