@@ -563,6 +563,56 @@ start_src_task_beside_docs() {
   expect_run 0 md start "the src work" --scope src --scope tests
 }
 
+# serve_origin_by_git_daemon: a bare origin.git in the case's root served
+# over git:// on 127.0.0.1 (a remote across a network, as far as git can
+# tell: read only through the protocol), receive-pack on; sets $port, and
+# stops the daemon when the case ends.
+serve_origin_by_git_daemon() {
+  port=$((20000 + RANDOM % 20000))
+  git init -q --bare -b main "$case_root/origin.git"
+  git daemon --reuseaddr --export-all --enable=receive-pack --base-path="$case_root" \
+    --listen=127.0.0.1 --port=$port --pid-file="$case_root/daemon.pid" --detach "$case_root"
+  trap 'kill "$(cat "$case_root/daemon.pid" 2>/dev/null)" 2>/dev/null; rm -rf "$case_root"' EXIT
+  for _ in $(seq 20); do
+    git ls-remote "git://127.0.0.1:$port/origin.git" >/dev/null 2>&1 && break
+    sleep 0.3
+  done
+}
+
+# start_fixing_a_beside_a_test_file: the unit gate, src/lib.rs and a test
+# file tests/a.rs committed and pushed (origin), a task started and its fix
+# of src/lib.rs committed.
+start_fixing_a_beside_a_test_file() {
+  unit_gate_policy
+  printf 'fn a() {}\n\n\n\nfn b() {}\n' > src/lib.rs
+  printf '#[test]\nfn old() {}\n\n\n\n// end\n' > tests/a.rs
+  commit_all "initial"
+  with_origin
+  expect_run 0 md start "fix a"
+  sed -i 's/fn a() {}/fn a() { fixed }/' src/lib.rs
+  commit_all "fix a"
+}
+
+# write_tiny_sds: sds.c, a function and its tests in the same file, as
+# antirez/sds keeps them (`test_cond` lines under SDS_TEST_MAIN).
+write_tiny_sds() {
+  cat > sds.c <<'C'
+#include <ctype.h>
+#include <string.h>
+void lower(char *s) { for (; *s; s++) *s = tolower(*s); }
+#ifdef SDS_TEST_MAIN
+#include <stdio.h>
+#define test_cond(d,c) do { if (!(c)) { printf("FAIL %s\n", d); return 1; } } while (0)
+int main(void) {
+    char a[] = "AbC";
+    lower(a);
+    test_cond("lower", strcmp(a, "abc") == 0);
+    return 0;
+}
+#endif
+C
+}
+
 # push_a_feature: src/a.rs and its test committed and pushed to origin's
 # main (pushed and regression-tested answered).
 push_a_feature() {

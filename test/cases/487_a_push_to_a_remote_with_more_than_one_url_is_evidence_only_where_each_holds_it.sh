@@ -13,15 +13,7 @@
 # colleague having pushed first; the second URL accepts it.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-port=$((20000 + RANDOM % 20000))
-git init -q --bare -b main "$case_root/origin.git"
-git daemon --reuseaddr --export-all --enable=receive-pack --base-path="$case_root" \
-  --listen=127.0.0.1 --port=$port --pid-file="$case_root/daemon.pid" --detach "$case_root"
-trap 'kill "$(cat "$case_root/daemon.pid" 2>/dev/null)" 2>/dev/null; rm -rf "$case_root"' EXIT
-for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-  git ls-remote "git://127.0.0.1:$port/origin.git" >/dev/null 2>&1 && break
-  sleep 0.3
-done
+serve_origin_by_git_daemon
 
 echo base > README
 exempt_forge

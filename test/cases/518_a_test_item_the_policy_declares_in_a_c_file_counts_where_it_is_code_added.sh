@@ -19,21 +19,7 @@ items = [{ paths = "sds.c", marker = "test_cond(" }]'
 
 # A tiny sds: the function, and its tests in the same file.
 sds_repo() {
-  cat > sds.c <<'C'
-#include <ctype.h>
-#include <string.h>
-void lower(char *s) { for (; *s; s++) *s = tolower(*s); }
-#ifdef SDS_TEST_MAIN
-#include <stdio.h>
-#define test_cond(d,c) do { if (!(c)) { printf("FAIL %s\n", d); return 1; } } while (0)
-int main(void) {
-    char a[] = "AbC";
-    lower(a);
-    test_cond("lower", strcmp(a, "abc") == 0);
-    return 0;
-}
-#endif
-C
+  write_tiny_sds
   mkdir -p .ai/repo
   if [ "$1" = declared ]; then printf '%s\n' "$declaration" > .ai/repo/majordomus.toml; fi
   commit_all "sds with inline tests"

@@ -13,14 +13,7 @@
 # still counts.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-unit_gate_policy
-printf 'fn a() {}\n\n\n\nfn b() {}\n' > src/lib.rs
-printf '#[test]\nfn old() {}\n\n\n\n// end\n' > tests/a.rs
-commit_all "initial"
-with_origin
-expect_run 0 md start "fix a"
-sed -i 's/fn a() {}/fn a() { fixed }/' src/lib.rs
-commit_all "fix a"
+start_fixing_a_beside_a_test_file
 printf "\n" >> tests/a.rs
 commit_all "a blank line in the tests"
 expect_run 0 md gate run unit

@@ -10,14 +10,7 @@
 # file, written after a colleague's next one was pulled in, counts.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-unit_gate_policy
-printf 'fn a() {}\n\n\n\nfn b() {}\n' > src/lib.rs
-printf '#[test]\nfn old() {}\n\n\n\n// end\n' > tests/a.rs
-commit_all "initial"
-with_origin
-expect_run 0 md start "fix a"
-sed -i 's/fn a() {}/fn a() { fixed }/' src/lib.rs
-commit_all "fix a"
+start_fixing_a_beside_a_test_file
 printf '#[test]\nfn mine() { assert!(true) }\n' >> tests/a.rs
 commit_all "a test"
 git revert --no-edit HEAD > /dev/null

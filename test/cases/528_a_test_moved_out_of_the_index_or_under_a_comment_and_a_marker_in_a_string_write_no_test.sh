@@ -82,21 +82,7 @@ expect_answer regression-tested pass "src/a.rs \(fn old"
 
 # (c) A declared marker inside a C string literal of library code.
 fresh literal
-cat > sds.c <<'C'
-#include <ctype.h>
-#include <string.h>
-void lower(char *s) { for (; *s; s++) *s = tolower(*s); }
-#ifdef SDS_TEST_MAIN
-#include <stdio.h>
-#define test_cond(d,c) do { if (!(c)) { printf("FAIL %s\n", d); return 1; } } while (0)
-int main(void) {
-    char a[] = "AbC";
-    lower(a);
-    test_cond("lower", strcmp(a, "abc") == 0);
-    return 0;
-}
-#endif
-C
+write_tiny_sds
 mkdir -p .ai/repo
 printf '[tests]\nitems = [{ paths = "sds.c", marker = "test_cond(" }]\n' > .ai/repo/majordomus.toml
 pushed_and_started literal
