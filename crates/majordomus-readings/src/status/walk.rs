@@ -242,7 +242,7 @@ pub(super) fn untracked(
                 // unless its start found it so. The ignore rules are asked
                 // only here, where such a collision exists.
                 let rules = own(&mut out.uncommitted_ignores);
-                if !matcher.is_ignored(&rules, &rel, Kind::NotDir) {
+                if !one_file_under_two_cases(&full, name) && !matcher.is_ignored(&rules, &rel, Kind::NotDir) {
                     let hidden = hidden_by
                         .clone()
                         .or_else(|| matcher.hidden_since(&rules, &rel, Kind::NotDir).map(String::from));
@@ -258,6 +258,28 @@ pub(super) fn untracked(
         }
     }
     Ok(out)
+}
+
+/// Whether `name` in `dir` and the same name with its ASCII letters'
+/// case swapped are one file: a file system that ignores case (macOS's,
+/// Windows') shows a tracked file under another case than the index's
+/// (`mv Foo.rs foo.rs` there renames nothing git sees), and that is the
+/// tracked file itself, not a second one the fold hides.
+fn one_file_under_two_cases(dir: &std::path::Path, name: &[u8]) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let swapped: Vec<u8> = name
+        .iter()
+        .map(|c| if c.is_ascii_lowercase() { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() })
+        .collect();
+    if swapped == name {
+        // No letter to swap: nothing tells, and the file is counted.
+        return false;
+    }
+    let meta = |n: &[u8]| std::fs::symlink_metadata(dir.join(OsStr::from_bytes(n))).ok();
+    match (meta(name), meta(&swapped)) {
+        (Some(a), Some(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
 }
 
 fn join(dir: &[u8], name: &[u8]) -> Vec<u8> {
@@ -351,4 +373,27 @@ fn run_under<'a>(entries: &'a [Entry], paths: &Paths, prefix: &[u8]) -> &'a [Ent
     let start = entries.partition_point(|e| e.path(paths) < prefix);
     let len = entries[start..].partition_point(|e| e.path(paths).starts_with(prefix));
     &entries[start..start + len]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_file_under_two_cases;
+
+    /// A file system that ignores case shows one file under two names; a
+    /// hard link stands in for it here. Two files are two, and a name with
+    /// no letter tells nothing.
+    #[test]
+    fn one_file_seen_under_two_cases_is_told_from_two_files() {
+        let dir = tempfile::tempdir().expect("dir");
+        std::fs::write(dir.path().join("lib.rs"), "a").expect("write");
+        std::fs::hard_link(dir.path().join("lib.rs"), dir.path().join("LIB.RS")).expect("link");
+        assert!(one_file_under_two_cases(dir.path(), b"LIB.RS"));
+        std::fs::write(dir.path().join("Main.rs"), "a").expect("write");
+        std::fs::write(dir.path().join("mAIN.RS"), "b").expect("write");
+        assert!(!one_file_under_two_cases(dir.path(), b"mAIN.RS"), "two files");
+        std::fs::write(dir.path().join("NEW.RS"), "c").expect("write");
+        assert!(!one_file_under_two_cases(dir.path(), b"NEW.RS"), "no other name");
+        std::fs::write(dir.path().join("123"), "d").expect("write");
+        assert!(!one_file_under_two_cases(dir.path(), b"123"), "no letter");
+    }
 }
