@@ -34,6 +34,11 @@ pub struct Asked<'a> {
     pub worktree: Option<&'a str>,
     pub block_limit: u32,
     pub budget_ms: u64,
+    /// Where the host's timeout held the budget below the policy's: the
+    /// agent and that timeout in seconds, as the installed command names
+    /// them (`hook install --timeout`: the policy's budget alone cannot
+    /// lengthen it).
+    pub host_cut: Option<(&'a str, u64)>,
     /// Where the task is, when that is not the repository the agent works
     /// in (its superproject, say): named in every answer.
     pub place: Option<&'a str>,
@@ -123,12 +128,20 @@ pub fn decide(a: &Asked) -> (Verdict, u32) {
         reason.push_str(&format!(
             "\nThe time budget of {} ms ran out, so {} not measured and {} unknown: {}. \
              Run `majordomus check` to measure {} fully (it has no time budget) and settle what it shows open; \
-             if measuring routinely takes longer, raise [hook] budget_ms in .ai/repo/majordomus.toml.\n",
+             if measuring routinely takes longer, {}.\n",
             a.budget_ms,
             if one { "this question was" } else { "these questions were" },
             if one { "is" } else { "are" },
             cut_ids.join(", "),
             if one { "it" } else { "them" },
+            match a.host_cut {
+                Some((agent, seconds)) => format!(
+                    "the host's timeout of {seconds} s held it there: install the hook with a longer one \
+                     (`majordomus hook install --agent {agent} --timeout N`) and raise [hook] budget_ms \
+                     in .ai/repo/majordomus.toml to match"
+                ),
+                None => "raise [hook] budget_ms in .ai/repo/majordomus.toml".to_string(),
+            },
         ));
     }
     reason.push_str(&format!(
@@ -239,6 +252,7 @@ mod tests {
             worktree: Some(fp),
             block_limit: 3,
             budget_ms: 20_000,
+            host_cut: None,
             place: None,
         }
     }
@@ -371,6 +385,29 @@ mod tests {
         );
         assert!(reason.contains("Run `majordomus check` to measure them fully"), "{reason}");
         assert!(!reason.contains("Settle these"), "nothing measured is open: {reason}");
+    }
+
+    #[test]
+    fn a_budget_the_hosts_timeout_held_down_names_the_install_not_the_policy_alone() {
+        let cut = "the time budget of 4000 ms ran out before this was read";
+        let d = doc(vec![answer("committed", Status::Unknown, Some(cut))]);
+        let t = task();
+        let mut a = ask(&d, &t, None, false, "f");
+        a.budget_ms = 4_000;
+        let Verdict::Block { reason } = decide(&a).0 else { panic!("expected a block") };
+        assert!(reason.contains("raise [hook] budget_ms in .ai/repo/majordomus.toml."), "{reason}");
+        assert!(!reason.contains("hook install"), "{reason}");
+        // Installed with `--timeout 7` under a policy asking for 20 s: the
+        // policy alone cannot give the hook more time.
+        a.host_cut = Some(("claude", 7));
+        let Verdict::Block { reason } = decide(&a).0 else { panic!("expected a block") };
+        assert!(
+            reason.contains(
+                "the host's timeout of 7 s held it there: install the hook with a longer one \
+                 (`majordomus hook install --agent claude --timeout N`) and raise [hook] budget_ms"
+            ),
+            "{reason}"
+        );
     }
 
     #[test]

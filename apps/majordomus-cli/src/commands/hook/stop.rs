@@ -516,7 +516,9 @@ fn judge(
     let task = TaskState::Active(Box::new(record));
     let force = ws.in_force(&task).map_err(|e| e.chain())?;
     let policy = force.policy.clone();
-    let budget_ms = super::watchdog::allow(args.budget_ms.unwrap_or(policy.hook.budget_ms));
+    let asked_ms = args.budget_ms.unwrap_or(policy.hook.budget_ms);
+    let budget_ms = super::watchdog::allow(asked_ms);
+    let host_cut = args.host_timeout.filter(|_| budget_ms < asked_ms).map(|s| (args.agent.as_str(), s));
     let deadline = Deadline::after(started, budget_ms);
     let doc = evaluate_in_force(ws, task, text.as_deref(), force, deadline, tips).map_err(|e| e.chain())?;
     // The work is measured: what cannot be written is said, never a way out.
@@ -541,6 +543,7 @@ fn judge(
         worktree: worktree.as_deref(),
         block_limit: policy.hook.block_limit,
         budget_ms,
+        host_cut,
         place: place.as_deref(),
     };
     let (verdict, blocks) = decide(&asked);
