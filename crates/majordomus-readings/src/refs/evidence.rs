@@ -420,6 +420,21 @@ pub fn evidence_with(
                     }
                     _ => None,
                 };
+                // A fetch that named its source unqualified, and no line of
+                // its FETCH_HEAD saying it found that branch at the ref's
+                // value: git may have resolved the name to a tag
+                // (test/cases/539). Read only for such a line.
+                let unresolved = match &line {
+                    Some(l) if &l.new == commit && fetch_head::is_fetch(&l.message) => {
+                        refspec::unqualified(&l.message, now_fetch, refname).into_iter().find(|name| {
+                            !url.is_some_and(|u| {
+                                let all = fetched.get_or_insert_with(|| fetch_head::read(repo));
+                                fetch_head::found_branch(all, name, commit, l.time, u)
+                            })
+                        })
+                    }
+                    _ => None,
+                };
                 // A push line at the ref's value, and no fetch of its URL
                 // since that found the same commit (which confirms it).
                 let unconfirmed_push = line.as_ref().is_some_and(|l| {
@@ -480,6 +495,7 @@ pub fn evidence_with(
                             && from_remote(repo.root(), &l, &remote, url)
                             && mapped(&l)
                             && contradicted.is_none()
+                            && unresolved.is_none()
                             && doubt.is_none() =>
                     {
                         out.pushed_elsewhere.extend(elsewhere);
@@ -521,6 +537,14 @@ pub fn evidence_with(
                                     &at[..at.len().min(12)]
                                 )
                             }
+                            Some(l) if mapped(l) && unresolved.is_some() => format!(
+                                "by \"{}\", which names {remote}'s ref \"{}\" unqualified: git resolves such a name on {remote} in its own order, a tag of that name before the branch, and no FETCH_HEAD of that fetch says it found {remote}'s branch {} at {}; fetch {remote} (git fetch {remote}) so that {} says what {remote}'s branch holds",
+                                l.message,
+                                unresolved.as_deref().unwrap_or_default(),
+                                unresolved.as_deref().unwrap_or_default(),
+                                &commit[..commit.len().min(12)],
+                                short(refname)
+                            ),
                             Some(l) if &l.new == commit && from_remote(repo.root(), l, &remote, url) => format!(
                                 "by \"{}\", which wrote into it another of {remote}'s refs than the one its refspecs at the start map onto it (a refspec given to the fetch, or configured since)",
                                 l.message
@@ -972,21 +996,69 @@ fn local_path(root: &Path, url: &str) -> Option<PathBuf> {
     repository_at(&path).or(Some(path)).and_then(|p| p.canonicalize().ok())
 }
 
-/// The path a local URL (a path, or a `file://` URL) names, resolved
-/// against the root; `None` for a URL across a network.
+/// The path a local URL names, resolved as git resolves it; `None` for a
+/// URL across a network. This is the one place a URL becomes a path. A
+/// `file://` URL names its path, `%XX` decoded, whatever its host (git's
+/// `parse_connect_url` keeps only the path: `file://localhost/srv/o.git`
+/// is `/srv/o.git`). A path beginning `~/` or `~NAME/` is under that home
+/// (the transport's `enter_repo` expands it: test/cases/540). Any other
+/// relative path is resolved against the root, where git runs.
 fn path_of(root: &Path, url: &str) -> Option<PathBuf> {
     let path = if let Some(rest) = url.strip_prefix("file://") {
-        rest.to_string()
+        let at = rest.find('/')?;
+        PathBuf::from(std::ffi::OsString::from_vec(percent_decoded(&rest[at..])))
     } else if url.contains("://") {
         return None;
     } else if url.find(':').is_some_and(|c| !url[..c].contains('/')) {
         // `host:path`, scp-like: a network URL.
         return None;
+    } else if let Some(rest) = url.strip_prefix('~') {
+        let (user, under) = rest.split_once('/').unwrap_or((rest, ""));
+        // A home that cannot be found is none git finds either: the
+        // path is kept as written, a place that holds no repository.
+        match home_of(user) {
+            Some(home) => home.join(under),
+            None => PathBuf::from(url),
+        }
     } else {
-        url.to_string()
+        PathBuf::from(url)
     };
-    let path = Path::new(&path);
-    Some(if path.is_absolute() { path.to_path_buf() } else { root.join(path) })
+    Some(if path.is_absolute() { path } else { root.join(path) })
+}
+
+/// The home directory `~NAME` names: `$HOME` for an empty name (git's
+/// `interpolate_path`), else the account's in `/etc/passwd`.
+fn home_of(user: &str) -> Option<PathBuf> {
+    if user.is_empty() {
+        return std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
+    }
+    let text = std::fs::read_to_string("/etc/passwd").ok()?;
+    text.lines().find_map(|l| {
+        let fields: Vec<&str> = l.split(':').collect();
+        (fields.len() >= 6 && fields[0] == user && !fields[5].is_empty()).then(|| PathBuf::from(fields[5]))
+    })
+}
+
+/// A URL's path with each `%XX` turned into its byte, as git's
+/// `url_decode` does for a `file://` URL.
+fn percent_decoded(text: &str) -> Vec<u8> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes.get(i + 1..i + 3).filter(|h| bytes[i] == b'%' && h.iter().all(u8::is_ascii_hexdigit));
+        match hex.and_then(|h| u8::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok()) {
+            Some(b) => {
+                out.push(b);
+                i += 3;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    out
 }
 
 /// The repository git's transport finds at a local path, trying what git

@@ -123,6 +123,16 @@ pub(super) fn confirms(
     })
 }
 
+/// Whether a line of `fetched` of the remote at `url`, written no earlier
+/// than `since` (the fetch's reflog line), says the remote's branch `name`
+/// was at `commit`: a fetch given `name` unqualified found the branch, not
+/// a tag or another ref git resolves that name to first (a `tag 'NAME'`
+/// line is no branch line, and is not read).
+pub(super) fn found_branch(fetched: &[Fetched], name: &str, commit: &str, since: i64, url: &str) -> bool {
+    let (url, branch) = (shown(url), format!("refs/heads/{name}"));
+    fetched.iter().any(|f| f.url == url && f.written >= since && f.commit == commit && f.branch == branch)
+}
+
 /// Whether a reflog message is a fetch's or a pull's (a push's line says
 /// nothing `FETCH_HEAD` could contradict).
 pub(super) fn is_fetch(message: &str) -> bool {
@@ -150,5 +160,9 @@ mod tests {
         assert!(contradiction(&fetched, main, &a, 100, "/srv/origin.git", &mapping).is_none());
         assert!(contradiction(&fetched, main, &b, 101, "/srv/origin.git", &mapping).is_none(), "older than the line");
         assert!(contradiction(&fetched, main, &b, 100, "/srv/other", &mapping).is_none(), "another remote");
+        assert!(found_branch(&fetched, "feature", &b, 100, "/srv/origin.git"));
+        assert!(!found_branch(&fetched, "v1", &b, 100, "/srv/origin"), "a tag line is no branch's");
+        assert!(!found_branch(&fetched, "main", &b, 100, "/srv/origin"), "main was at a");
+        assert!(!found_branch(&fetched, "feature", &b, 101, "/srv/origin"), "older than the line");
     }
 }

@@ -73,6 +73,30 @@ fn held_to(src: &str, dst: &str, refname: &str, allowed: &[String]) -> bool {
 /// it. A line naming none is the configured mapping's, which the caller
 /// compares with the start's.
 pub(super) fn agrees(message: &str, refname: &str, start: &[String]) -> bool {
+    named(message).into_iter().filter_map(parse).all(|(src, dst)| held_to(&src, &dst, refname, start))
+}
+
+/// The names a refspec of the fetch or pull `message`, or one configured
+/// now (`now`), gives unqualified where it writes `refname`: `main` in
+/// `main:refs/remotes/origin/main`. git resolves such a source on the
+/// remote in its own order (`refs/NAME`, `refs/tags/NAME`, then
+/// `refs/heads/NAME`), so it is the branch only where the remote has no
+/// tag or other ref of that name, which a remote across a network does
+/// not let us read: only the fetch's `FETCH_HEAD` says which it found
+/// (test/cases/539). A wildcard source is matched as written, never
+/// resolved so.
+pub(super) fn unqualified(message: &str, now: &[String], refname: &str) -> Vec<String> {
+    let specs = named(message).into_iter().chain(now.iter().map(String::as_str));
+    specs
+        .filter_map(parse)
+        .filter(|(src, dst)| !src.starts_with("refs/") && !src.contains('*') && source_for(src, dst, refname).is_some())
+        .map(|(src, _)| src)
+        .collect()
+}
+
+/// The refspecs the fetch or pull `message` names: each after the remote
+/// (`tag NAME` dropped: it writes a tag), and each `--refmap`.
+fn named(message: &str) -> Vec<&str> {
     let action = message.split_once(": ").map_or(message, |(a, _)| a);
     let mut words = action.split_whitespace();
     words.next();
@@ -98,7 +122,7 @@ pub(super) fn agrees(message: &str, refname: &str, start: &[String]) -> bool {
             named.push(word);
         }
     }
-    named.into_iter().filter_map(parse).all(|(src, dst)| held_to(&src, &dst, refname, start))
+    named
 }
 
 /// A refspec's source and destination, `+` dropped; `None` for a negative
@@ -189,6 +213,21 @@ mod tests {
         ] {
             assert_eq!(agrees(message, main, &start), agreed, "{message:?}");
         }
+    }
+
+    #[test]
+    fn an_unqualified_source_that_writes_the_ref_is_named_for_fetch_head_to_confirm() {
+        let main = "refs/remotes/origin/main";
+        let none: Vec<String> = Vec::new();
+        assert_eq!(unqualified("fetch -q origin main:refs/remotes/origin/main: storing head", &none, main), ["main"]);
+        assert_eq!(unqualified("pull origin main:remotes/origin/main: fast-forward", &none, main), ["main"]);
+        assert!(
+            unqualified("fetch origin refs/heads/main:refs/remotes/origin/main: fast-forward", &none, main).is_empty()
+        );
+        assert!(unqualified("fetch origin main:refs/remotes/origin/other: storing head", &none, main).is_empty());
+        assert!(unqualified("fetch origin: fast-forward", &default_for("origin"), main).is_empty());
+        let configured = vec!["main:refs/remotes/origin/main".to_string()];
+        assert_eq!(unqualified("fetch origin: fast-forward", &configured, main), ["main"]);
     }
 
     #[test]

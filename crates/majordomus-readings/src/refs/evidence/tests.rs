@@ -419,3 +419,18 @@ fn a_push_to_a_fork_goes_elsewhere_than_the_fetch_url() {
     let ssh = pushes_elsewhere(root, &remote(project, &[]), &rewrites);
     assert_eq!(ssh, Some((project.to_string(), vec!["git@example.com:o/r".to_string()])), "two texts wait for a fetch");
 }
+
+#[test]
+fn a_local_url_names_the_path_git_reaches() {
+    let root = Path::new("/work/repo");
+    let home = std::env::var_os("HOME").map(PathBuf::from).expect("HOME");
+    assert_eq!(path_of(root, "~/origin.git"), Some(home.join("origin.git")));
+    assert_eq!(path_of(root, "file://localhost/srv/o.git"), Some(PathBuf::from("/srv/o.git")));
+    assert_eq!(path_of(root, "file:///srv/o%2egit"), Some(PathBuf::from("/srv/o.git")));
+    assert_eq!(path_of(root, "file:///srv/o%zz"), Some(PathBuf::from("/srv/o%zz")));
+    assert_eq!(path_of(root, "../origin"), Some(PathBuf::from("/work/repo/../origin")));
+    assert_eq!(path_of(root, "~root/o.git").map(|p| p.starts_with("/work/repo")), Some(false));
+    assert_eq!(path_of(root, "git@host:o.git"), None);
+    assert_eq!(path_of(root, "git://host/o.git"), None);
+    assert!(on_this_machine("~/origin.git") && on_this_machine("file://localhost/srv/o.git"));
+}
