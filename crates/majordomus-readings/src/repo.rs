@@ -22,6 +22,10 @@ pub struct Repo {
     /// The second handle, being opened beside this one ([`open_with_spare`]),
     /// until [`Repo::reopener`] takes it.
     spare: Mutex<Option<Spare>>,
+    /// Whether `.ai/local/` at this root is majordomus's own state: true
+    /// for the repository a command runs in, false for one read inside
+    /// it ([`Repo::inside_another`]).
+    own_state: bool,
 }
 
 /// A second handle opened on a thread of its own.
@@ -39,6 +43,7 @@ pub struct Reopener {
     index: Arc<Mutex<HeldIndex>>,
     config: Arc<Mutex<HeldConfig>>,
     spare: Option<Spare>,
+    own_state: bool,
 }
 
 impl Reopener {
@@ -55,7 +60,14 @@ impl Reopener {
             // As `open` decided it (a separate git directory, say).
             git.set_workdir(&self.root, false)?;
         }
-        Ok(Repo { git, root: self.root, index: self.index, config: self.config, spare: Mutex::default() })
+        Ok(Repo {
+            git,
+            root: self.root,
+            index: self.index,
+            config: self.config,
+            spare: Mutex::default(),
+            own_state: self.own_state,
+        })
     }
 }
 
@@ -174,7 +186,7 @@ fn open_inner(dir: &Path, with_spare: bool) -> Result<Repo, OpenError> {
         }
         _ => root,
     };
-    Ok(Repo { git, root, index: Arc::default(), config: Arc::default(), spare: Mutex::new(spare) })
+    Ok(Repo { git, root, index: Arc::default(), config: Arc::default(), spare: Mutex::new(spare), own_state: true })
 }
 
 /// A working tree's own git directory (a `.git` directory) that
@@ -303,7 +315,25 @@ impl Repo {
             index: Arc::clone(&self.index),
             config: Arc::clone(&self.config),
             spare: self.spare.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take(),
+            own_state: self.own_state,
         }
+    }
+
+    /// This handle, for a repository read inside another (a submodule, a
+    /// repository of its own under the working tree): majordomus's state
+    /// is only ever at the root of the repository it runs in, so a
+    /// `.ai/local/` here is this repository's content, read as git reads
+    /// it (test/cases/533).
+    pub fn inside_another(mut self) -> Repo {
+        self.own_state = false;
+        self
+    }
+
+    /// Whether a path under `.ai/local/` of this working tree, untracked,
+    /// is majordomus's own state rather than content: only at the root of
+    /// the repository majordomus runs in ([`Repo::inside_another`]).
+    pub fn holds_own_state(&self) -> bool {
+        self.own_state
     }
 
     /// The repository's configuration ([`Config`]), read on first use and

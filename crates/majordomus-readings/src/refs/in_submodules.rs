@@ -170,7 +170,7 @@ pub fn at_start(repo: &Repo, base: Option<&str>) -> Reading<BTreeMap<String, Sub
 /// for the start snapshot (`status::record`); `None` where it cannot be
 /// read (then `check` reads the submodule as git does).
 fn reading_at_start(dir: &Path) -> Option<majordomus_records::task::ReadingAtStart> {
-    let inner = crate::open(dir).ok()?;
+    let inner = crate::open(dir).ok()?.inside_another();
     let tree = crate::status::read(&inner).ok()?;
     crate::status::record(&inner, &tree).ok()
 }

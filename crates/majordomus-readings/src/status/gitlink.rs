@@ -93,7 +93,7 @@ pub(super) fn compare(
     if matches!(ignore, Ignore::All | Ignore::Dirty) {
         return at(Found::Clean);
     }
-    let Ok(inner) = crate::open(&dir) else { return at(Found::Ask) };
+    let Ok(inner) = crate::open(&dir).map(crate::Repo::inside_another) else { return at(Found::Ask) };
     match read(&inner) {
         Ok(tree) => {
             let untracked = ignore == Ignore::None && !tree.untracked.is_empty();

@@ -38,8 +38,9 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
         let path = RepoPath::from_bytes(entry.path_bytes());
         let s = entry.status();
         // Only an untracked file under `.ai/local/` is majordomus's own
-        // state; one the index holds is the user's (`git add -f`).
-        if path.is_own_state() && s == Status::WT_NEW {
+        // state; one the index holds is the user's (`git add -f`), and in
+        // a repository read inside another every one is content.
+        if repo.holds_own_state() && path.is_own_state() && s == Status::WT_NEW {
             continue;
         }
         if s.contains(Status::CONFLICTED) {

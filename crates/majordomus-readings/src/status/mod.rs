@@ -203,6 +203,33 @@ mod basics {
         assert_eq!(id(), Some(start), "put back as it was: the same content again");
     }
 
+    /// Only the root's `.ai/local/` is majordomus's own state: the same
+    /// directory inside a nested repository or a submodule is their
+    /// content, a file there another content (test/cases/533).
+    #[test]
+    fn a_local_directory_inside_another_repository_is_its_content() {
+        let t = TestRepo::with_commit();
+        let _bare = t.with_submodule();
+        let inner = t.path().join("vendor");
+        std::fs::create_dir_all(&inner).expect("mkdir");
+        t.git_in(&inner, &["init", "-q"]);
+        std::fs::write(inner.join("d.rs"), "d\n").expect("write");
+        t.git_in(&inner, &["add", "d.rs"]);
+        t.git_in(&inner, &["commit", "-q", "-m", "d"]);
+        let repo = crate::open(t.path()).expect("open");
+        let (nested, lib) = (content_id(&repo, &"vendor/".into()), content_id(&repo, &"lib".into()));
+        t.write(".ai/local/state/task.json", "{}");
+        for dir in ["vendor", "lib"] {
+            std::fs::create_dir_all(t.path().join(dir).join(".ai/local")).expect("mkdir");
+            std::fs::write(t.path().join(dir).join(".ai/local/work.rs"), "w\n").expect("write");
+        }
+        assert_ne!(content_id(&repo, &"vendor/".into()), nested);
+        assert_ne!(content_id(&repo, &"lib".into()), lib);
+        let tree = read(&repo).expect("status");
+        assert!(tree.dirty.iter().any(|d| d.path.as_bytes() == b"lib"), "{tree:?}");
+        assert!(tree.untracked.iter().all(|p| !p.is_own_state()), "{tree:?}");
+    }
+
     /// A submodule has for content its HEAD's commit and what its own
     /// status lists: another once an edit or a commit was made inside,
     /// the same once put back; a directory at a path the index records as

@@ -58,7 +58,7 @@ fn state_at(outer: Option<&Path>, dir: &Path, depth: usize, refs_are: Refs) -> O
     if depth > DEPTH || !is_repository(dir) {
         return None;
     }
-    let repo = crate::open(dir).ok()?;
+    let repo = crate::open(dir).ok()?.inside_another();
     let same = |a: &Path, b: &Path| a.canonicalize().ok().is_some_and(|a| b.canonicalize().ok() == Some(a));
     if outer.is_some_and(|o| same(o, repo.common_dir())) {
         return None;

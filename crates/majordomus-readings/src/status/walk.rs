@@ -163,6 +163,9 @@ pub(super) fn untracked(
     folded: Option<&Folded>,
 ) -> Reading<Walked> {
     let mut out = Walked::default();
+    // Only the root of the repository majordomus runs in holds its state:
+    // a submodule's or a nested repository's `.ai/local/` is its content.
+    let own_state = cx.repo.holds_own_state();
     let mut stack: Vec<Pending<'_>> = vec![(Vec::new(), entries, Rules::default(), None)];
     let mut rel: Vec<u8> = Vec::new();
     while let Some((dir, under, inherited, hidden_by)) = stack.pop() {
@@ -197,7 +200,7 @@ pub(super) fn untracked(
                 rel.push(b'/');
             }
             rel.extend_from_slice(name);
-            if is_own_state(&rel) {
+            if own_state && is_own_state(&rel) {
                 continue;
             }
             let exact = under.binary_search_by(|e| e.path(cx.paths).cmp(&rel)).ok().map(|i| &under[i]);
