@@ -259,6 +259,12 @@ fn debt(repo: &Repo, record: &TaskRecord, head: Option<&str>) -> Reading<Debt> {
         }
         (None, None, None) => (Baselines::new(), StartFrom::Unborn),
     };
+    let start = match (&start_from, start_commit) {
+        (StartFrom::Snapshot | StartFrom::SnapshotAsText, Some(commit)) => {
+            with_start_commit(repo, record, commit, start)?
+        }
+        _ => start,
+    };
     let (start, committed) = match (&start_from, start_commit, head) {
         (StartFrom::Snapshot | StartFrom::SnapshotAsText, Some(from), Some(to)) if from != to => {
             committed_since(repo, record, from, to, start, &now, &found.links)?
@@ -464,6 +470,47 @@ fn with_arrived(repo: &Repo, mut debt: Debt, arrival: Option<&refs::Arrival>) ->
     Ok(debt)
 }
 
+/// What the start held of a baseline is what its working tree held or what
+/// its commit held there, whichever held more: a baseline deleted, or an
+/// entry taken out, uncommitted before the start is still the start's
+/// commit's, so `git checkout -- FILE` puts back the start's debt and what
+/// the task appends after it is added (test/cases/538), where the snapshot
+/// alone read the restored file as new since the start and not counted.
+/// Each copy the start commit holds at a baseline path the start found
+/// dirty past the snapshot's copies there is added to the start's entries.
+/// Read only where a baseline path was dirty at the start: a tree lookup
+/// and a blob read for each.
+fn with_start_commit(repo: &Repo, record: &TaskRecord, commit: &str, mut start: Baselines) -> Reading<Baselines> {
+    let dirty: Vec<String> = record
+        .snapshot
+        .dirty
+        .iter()
+        .flatten()
+        .map(|d| d.path.to_string())
+        .filter(|p| p.starts_with(&format!("{REPO_DIR}/")) && p.ends_with(baselines::SUFFIX))
+        .collect();
+    if dirty.is_empty() {
+        return Ok(start);
+    }
+    let tree = git2::Oid::from_str(commit)
+        .and_then(|oid| repo.git.find_commit(oid))
+        .and_then(|c| c.tree())
+        .map_err(|e| Unread::git(&format!("the tree of the start commit {commit}"), &e))?;
+    for path in dirty {
+        let Ok(entry) = tree.get_path(std::path::Path::new(&path)) else { continue };
+        // A link's blob is its target's name, no list of entries.
+        if entry.kind() != Some(git2::ObjectType::Blob) || entry.filemode() == 0o120000 {
+            continue;
+        }
+        let blob = repo.git.find_blob(entry.id()).map_err(|e| Unread::git(&path, &e))?;
+        let in_commit = baselines::entries(blob.content());
+        let held = start.entry(path).or_default();
+        let more: Vec<Entry> = baselines::more_copies(&in_commit, held.iter()).into_iter().cloned().collect();
+        held.extend(more);
+    }
+    Ok(start)
+}
+
 /// What the task put into history is the task's, whatever the working tree
 /// held at the start: an entry the start snapshot held uncommitted (someone's
 /// edit to a baseline, there at the start) that the task then committed
@@ -516,19 +563,29 @@ fn committed_since(
         }
         Ok(out)
     };
-    // A baseline untracked at the start that the task committed is new
-    // since the start commit, as one the task wrote: compared as one.
-    let untracked: BTreeSet<String> = record.snapshot.untracked.iter().flatten().map(|u| u.path.to_string()).collect();
-    start.retain(|p, _| {
-        let path = std::path::Path::new(p);
-        !(untracked.contains(p) && then.get_path(path).is_err() && head.get_path(path).is_ok())
-    });
     // As copies: each copy HEAD holds past the start commit's takes one
     // copy out of the start's entries.
     let (before, in_head) = (entries_in(&then)?, entries_in(&head)?);
     let mut added = baselines::copies(baselines::more_copies(&in_head, before.iter()));
+    // A baseline untracked at the start that the task committed at its path
+    // is still the baseline the start held: the copies it held then are
+    // those HEAD gained with it first, and stay the start's (debt already
+    // there, as in a baseline the task wrote), so it is compared with what
+    // it held and what the task appended to it is added (test/cases/536).
+    // Dropped from the start's baselines, it was read as new since the
+    // start and not counted, whatever it had gained.
+    let untracked: BTreeSet<String> = record.snapshot.untracked.iter().flatten().map(|u| u.path.to_string()).collect();
+    let committed_whole = |p: &str| {
+        let path = std::path::Path::new(p);
+        untracked.contains(p) && then.get_path(path).is_err() && head.get_path(path).is_ok()
+    };
+    for e in start.iter().filter(|(p, _)| committed_whole(p)).flat_map(|(_, e)| e) {
+        if let Some(n) = added.get_mut(e.as_slice()) {
+            *n = n.saturating_sub(1);
+        }
+    }
     let mut committed = BTreeSet::new();
-    for entries in start.values_mut() {
+    for (_, entries) in start.iter_mut().filter(|(p, _)| !committed_whole(p)) {
         entries.retain(|e| match added.get_mut(e.as_slice()) {
             Some(n) if *n > 0 => {
                 *n -= 1;

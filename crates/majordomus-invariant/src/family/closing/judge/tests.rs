@@ -699,11 +699,11 @@ fn an_undecided_baseline_is_compared_with_every_baseline_gone_and_passes_only_wi
         serde_json::json!([".ai/repo/lint-baseline.txt", ".ai/repo/todo-baseline.txt"])
     );
     d.now.insert(".ai/repo/b-baseline.txt".into(), vec!["n".into()]);
-    r.closing.debt = Ok(d);
+    r.closing.debt = Ok(d.clone());
     let a = answer(&r, "no-new-debt");
     assert_eq!(a.status, Status::Refused, "{}", a.evidence);
     assert!(
-        a.evidence.contains(".ai/repo/b-baseline.txt (cannot be told from a baseline moved from .ai/repo/lint-baseline.txt, .ai/repo/todo-baseline.txt, so compared with them; 1 entry then, 1 now; added `n`)"),
+        a.evidence.contains(".ai/repo/b-baseline.txt (cannot be told from a baseline moved from .ai/repo/lint-baseline.txt, .ai/repo/todo-baseline.txt, so compared with them (each copy allowed once over every such baseline); 1 entry then, 1 now; added `n`)"),
         "{}",
         a.evidence
     );
@@ -713,6 +713,12 @@ fn an_undecided_baseline_is_compared_with_every_baseline_gone_and_passes_only_wi
         a.remedy
     );
     assert!(!a.evidence.contains(".ai/repo/a-baseline.txt ("), "a holds only what was gone: {}", a.evidence);
+    // The one copy gone held in both: a further copy, added (test/cases/537).
+    d.now.insert(".ai/repo/b-baseline.txt".into(), vec!["t".into()]);
+    r.closing.debt = Ok(d);
+    let a = answer(&r, "no-new-debt");
+    assert_eq!(a.status, Status::Refused, "{}", a.evidence);
+    assert!(a.evidence.contains("added `t` (1 copy then, 2 now)"), "{}", a.evidence);
 }
 
 #[test]

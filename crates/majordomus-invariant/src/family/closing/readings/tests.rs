@@ -353,7 +353,7 @@ fn an_empty_baseline_gone_beside_two_new_ones_leaves_neither_taken_for_new() {
     assert_eq!(a.status, Status::Refused, "{}", a.evidence);
     assert!(
         a.evidence.contains(
-            ".ai/repo/clippy-baseline.txt (cannot be told from a baseline moved from .ai/repo/lint-baseline.txt, so compared with it; 0 entries then, 1 now; added `src/a.rs: unwrap`)"
+            ".ai/repo/clippy-baseline.txt (cannot be told from a baseline moved from .ai/repo/lint-baseline.txt, so compared with it (each copy allowed once over every such baseline); 0 entries then, 1 now; added `src/a.rs: unwrap`)"
         ),
         "{}",
         a.evidence
