@@ -147,8 +147,13 @@ fn open_inner(dir: &Path, with_spare: bool) -> Result<Repo, OpenError> {
     // finds none), and one that found a repository libgit2 cannot open says
     // why from what it found.
     let none = std::iter::empty::<&std::ffi::OsStr>();
-    let found = Repository::discover_path(dir, none)
-        .map_err(|source| OpenError::NotARepository { path: dir.into(), source })?;
+    let found = match Repository::discover_path(dir, none) {
+        Ok(found) => found,
+        Err(source) => {
+            let unparsed = unparsed(&source).and_then(|_| git_dir_above(dir)).and_then(|g| unreadable_at(&g));
+            return Err(unparsed.unwrap_or(OpenError::NotARepository { path: dir.into(), source }));
+        }
+    };
     let spare = with_spare
         .then(|| {
             let found = found.clone();
@@ -267,19 +272,68 @@ fn unreadable_at(git_dir: &Path) -> Option<OpenError> {
         None if git_dir.file_name()? == ".git" => git_dir.parent()?.to_path_buf(),
         None => return None,
     };
-    let config = git2::Config::open(&common.join("config")).ok()?;
+    // A configuration file that cannot be parsed (its own, one it
+    // includes, the user's) is named with the file and line libgit2 gives:
+    // git refuses it too, and the repository is still there, its task
+    // unmeasured (test/cases/532).
+    let config = match git2::Config::open(&common.join("config")) {
+        Ok(config) => config,
+        Err(e) => {
+            let reason = unparsed(&e)?;
+            return Some(OpenError::Unreadable { root: root.canonicalize().unwrap_or(root), reason });
+        }
+    };
     let refs = config.get_string("extensions.refstorage").ok();
     let reason = match refs.as_deref() {
         Some(format) if format.eq_ignore_ascii_case("reftable") => {
             "its refs are stored in the reftable format (extensions.refStorage = reftable), which libgit2, the git library majordomus reads with, cannot read".to_string()
         }
         _ => match Repository::open(&git_dir) {
-            Err(e) => format!("libgit2, the git library majordomus reads with, cannot open it: {}", e.message()),
+            Err(e) => unparsed(&e).unwrap_or_else(|| {
+                format!("libgit2, the git library majordomus reads with, cannot open it: {}", e.message())
+            }),
             Ok(_) => return None,
         },
     };
     let root = root.canonicalize().unwrap_or(root);
     Some(OpenError::Unreadable { root, reason })
+}
+
+/// The reason a repository cannot be opened, where `e` is a configuration
+/// file libgit2 could not parse (a section header left open, a line git
+/// cannot read, in the repository's file, one it includes, or the user's).
+/// An ownership refusal (`safe.directory`) is another matter, left as it is.
+fn unparsed(e: &git2::Error) -> Option<String> {
+    if e.class() != git2::ErrorClass::Config || e.code() == git2::ErrorCode::Owner {
+        return None;
+    }
+    Some(format!(
+        "its configuration cannot be parsed: {}; git refuses it too, so mend or remove the line named",
+        e.message()
+    ))
+}
+
+/// The git directory of the nearest working tree holding `dir`, found as
+/// git finds one without opening it: a `.git` directory holding `HEAD`, or
+/// a `.git` file naming one. Looked for only where the search for the
+/// repository failed on its configuration, so a command run outside any
+/// repository costs nothing more.
+fn git_dir_above(dir: &Path) -> Option<PathBuf> {
+    let dir = dir.canonicalize().ok()?;
+    for holder in dir.ancestors() {
+        let dotgit = holder.join(".git");
+        let Ok(meta) = dotgit.metadata() else { continue };
+        let git_dir = if meta.is_dir() {
+            dotgit
+        } else {
+            let named = String::from_utf8(crate::file::read(&dotgit).ok()?).ok()?;
+            holder.join(named.lines().next()?.strip_prefix("gitdir:")?.trim())
+        };
+        if git_dir.join("HEAD").is_file() {
+            return Some(git_dir);
+        }
+    }
+    None
 }
 
 impl Repo {

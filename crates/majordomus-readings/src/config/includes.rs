@@ -236,10 +236,7 @@ fn read_file(path: &Path) -> Vec<Listed> {
     let mut listed = Vec::new();
     while let Some(Ok(entry)) = all.next() {
         let Some(name) = entry.name() else { continue };
-        listed.push(Listed {
-            entry: Entry { name: name.to_string(), value: entry.value().map(str::to_string), level: entry.level() },
-            depth: entry.include_depth(),
-        });
+        listed.push(Listed { entry: Entry::of(entry, name), depth: entry.include_depth() });
     }
     listed
 }
@@ -427,8 +424,12 @@ mod tests {
 
     #[test]
     fn a_key_no_reading_obeys_is_no_difference() {
-        let entry =
-            |name: &str, value: &str| Entry { name: name.into(), value: Some(value.into()), level: ConfigLevel::Local };
+        let entry = |name: &str, value: &str| Entry {
+            name: name.into(),
+            value: Some(value.into()),
+            valueless: false,
+            level: ConfigLevel::Local,
+        };
         let differing = [Differing {
             key: "includeif.hasconfig:remote.*.url:**.path".into(),
             path: "/h".into(),

@@ -26,7 +26,44 @@ pub struct Entry {
     /// `None`: a key set without a value (`[core] bare`), or a value that
     /// is not UTF-8.
     pub value: Option<String>,
+    /// A key written without `=` (`[pull]` then `rebase`), which git reads
+    /// as a boolean true and, used as a string, as a missing value.
+    pub valueless: bool,
     pub level: ConfigLevel,
+}
+
+impl Entry {
+    /// The entry libgit2 lists as `entry`, named `name`. A key written
+    /// without `=` has no value at all, and git2's `ConfigEntry::value`
+    /// panics on one (every command crashed where the user's `~/.gitconfig`
+    /// held one, test/cases/531): whether there is a value is asked first.
+    pub(crate) fn of(entry: &git2::ConfigEntry<'_>, name: &str) -> Entry {
+        let valueless = !entry.has_value();
+        let value = if valueless { None } else { entry.value().map(str::to_string) };
+        Entry { name: name.to_string(), value, valueless, level: entry.level() }
+    }
+
+    /// The entry's value read as a boolean, as git reads one: a key without
+    /// a value is true; `None` where the value is no boolean.
+    pub fn boolean(&self) -> Option<bool> {
+        if self.valueless {
+            return Some(true);
+        }
+        git2::Config::parse_bool(self.value.as_deref()?).ok()
+    }
+}
+
+/// The value in force for `name` in `config`, for a key git reads as a
+/// boolean or a word (`core.autocrlf`, `core.ignoreCase`): a key written
+/// without `=` is `true` there, where libgit2's `get_string` reads it as
+/// the empty string, which git reads as false. Costs the one lookup
+/// `get_string` made.
+pub fn setting(config: &git2::Config, name: &str) -> Option<String> {
+    let entry = config.get_entry(name).ok()?;
+    if !entry.has_value() {
+        return Some("true".to_string());
+    }
+    entry.value().map(str::to_string)
 }
 
 /// Every entry of every configuration file git reads for the repository,
@@ -107,11 +144,7 @@ impl Config {
         while let Some(entry) = all.next() {
             let entry = entry.map_err(unread)?;
             let Some(name) = entry.name() else { continue };
-            entries.push(Entry {
-                name: name.to_string(),
-                value: entry.value().map(str::to_string),
-                level: entry.level(),
-            });
+            entries.push(Entry::of(entry, name));
             depths.push(entry.include_depth());
         }
         if !entries.iter().any(|e| e.name.starts_with("includeif.")) {
@@ -220,5 +253,24 @@ mod tests {
             config.subsections("branch", "remote").map(|(b, e)| (b, e.value.as_deref())).collect::<Vec<_>>(),
             vec![("main", Some("origin")), ("Feature", Some("origin"))]
         );
+    }
+
+    #[test]
+    fn a_key_without_a_value_is_read_as_git_reads_it_not_a_crash() {
+        let t = TestRepo::with_commit();
+        let path = t.path().join(".git/config");
+        let mut text = std::fs::read_to_string(&path).expect("config");
+        text.push_str("[pull]\n\trebase\n[core]\n\tautocrlf\n");
+        std::fs::write(&path, text).expect("write");
+        let git = git2::Repository::open(t.path()).expect("open");
+        let config = Config::read(&git).expect("config");
+        let rebase = config.entries().find(|e| e.name == "pull.rebase").expect("listed");
+        assert!(rebase.valueless && rebase.value.is_none(), "{rebase:?}");
+        assert_eq!(rebase.boolean(), Some(true));
+        assert_eq!(config.get("pull.rebase"), None, "no string value");
+        let live = git.config().expect("config");
+        assert_eq!(setting(&live, "core.autocrlf").as_deref(), Some("true"));
+        assert_eq!(setting(&live, "core.bare").as_deref(), Some("false"));
+        assert_eq!(setting(&live, "no.such.key"), None);
     }
 }

@@ -71,7 +71,7 @@ pub(crate) fn against(repo: &Repo, rel: &RepoPath, recorded: Oid) -> OnDisk {
         return OnDisk::Recorded;
     }
     let config = repo.git.config().ok();
-    let setting = |name: &str| config.as_ref().and_then(|c| c.get_string(name).ok());
+    let setting = |name: &str| config.as_ref().and_then(|c| crate::config::setting(c, name));
     let conversion = encoding::conversion(
         &repo.git,
         rel.as_bytes(),

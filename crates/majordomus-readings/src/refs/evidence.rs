@@ -806,9 +806,15 @@ fn entries_of<'a>(entries: impl Iterator<Item = &'a Entry>) -> (BTreeMap<String,
     let mut remotes: BTreeMap<String, Configured> = BTreeMap::new();
     let mut rewrites = Rewrites::default();
     for entry in entries {
-        let (key, Some(value)) = (entry.name.as_str(), entry.value.as_deref()) else { continue };
+        let key = entry.name.as_str();
         let Some((section, rest)) = key.split_once('.') else { continue };
         let Some((middle, last)) = rest.rsplit_once('.') else { continue };
+        // A `mirror` written without `=` is true, as git reads a boolean.
+        if (section, last) == ("remote", "mirror") && entry.valueless {
+            remotes.entry(middle.to_string()).or_default().mirror = true;
+            continue;
+        }
+        let Some(value) = entry.value.as_deref() else { continue };
         match (section, last) {
             ("remote", "url") => {
                 let r = remotes.entry(middle.to_string()).or_default();

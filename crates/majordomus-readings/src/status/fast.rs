@@ -359,8 +359,8 @@ fn filters_possible(
     untracked: &[RepoPath],
 ) -> bool {
     let attributes = |p: &[u8]| p == b".gitattributes" || p.ends_with(b"/.gitattributes");
-    config.get_string("core.autocrlf").is_ok_and(|v| v != "false")
-        || config.get_string("core.eol").is_ok()
+    crate::config::setting(config, "core.autocrlf").is_some_and(|v| v != "false")
+        || crate::config::setting(config, "core.eol").is_some()
         || repo.common_dir().join("info/attributes").exists()
         || config.get_string("core.attributesfile").is_ok()
         || global_attributes_exist()

@@ -366,7 +366,7 @@ pub(super) fn ask<'a>(
     handle.git.set_index(&mut index).map_err(|e| Unread::git("an index of the paths to compare", &e))?;
     if encodings {
         let config = handle.git.config().ok();
-        let setting = |name: &str| config.as_ref().and_then(|c| c.get_string(name).ok());
+        let setting = |name: &str| config.as_ref().and_then(|c| crate::config::setting(c, name));
         let (autocrlf, core_eol) = (setting("core.autocrlf"), setting("core.eol"));
         let mut rest = Vec::with_capacity(for_libgit2.len());
         for e in for_libgit2 {

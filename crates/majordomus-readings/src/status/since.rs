@@ -243,7 +243,7 @@ fn govern<'a>(
     let quoted = |v: Option<&str>| v.map_or("unset".to_string(), |v| format!("{v:?}"));
     for (key, name, default) in FLAGS {
         let then = start.config.get(key).map(String::as_str);
-        let now = config.get_string(key).ok();
+        let now = crate::config::setting(config, key);
         let value = then.and_then(|v| git2::Config::parse_bool(v).ok()).unwrap_or(default);
         let slot = match key {
             "core.filemode" => &mut c.filemode,
@@ -277,7 +277,7 @@ fn govern<'a>(
     let cannot = "so the working tree cannot be read as the start read it (git's eol conversion, and the index's stat data refreshed under it, would vouch for content the start would have counted)";
     for (key, name) in CONVERSIONS {
         let then = start.config.get(key).map(String::as_str);
-        let now = config.get_string(key).ok();
+        let now = crate::config::setting(config, key);
         if then != now.as_deref() && c.unreadable.is_none() {
             let back = match then {
                 Some(v) => format!("git config {name} {v}"),
@@ -387,7 +387,7 @@ pub fn record(repo: &Repo, tree: &WorkingTree) -> Result<ReadingAtStart, git2::E
     let config = repo.git.config()?.snapshot()?;
     let mut r = ReadingAtStart::default();
     for key in FLAGS.iter().map(|(k, _, _)| *k).chain(CONVERSIONS.iter().map(|(k, _)| *k)) {
-        if let Ok(v) = config.get_string(key) {
+        if let Some(v) = crate::config::setting(&config, key) {
             r.config.insert(key.to_string(), v);
         }
     }
