@@ -114,6 +114,38 @@ fn a_setting_turned_on_since_the_start_to_hide_less_reads_as_git_status_reads_it
     assert_eq!(ours.changed.keys().map(|p| p.to_string()).collect::<Vec<_>>(), ["run.sh"]);
 }
 
+/// `core.ignoreCase` changed since the start, either way, where an ignore
+/// rule matches otherwise under the new value: `*.log` then `!keep.log`
+/// re-includes `build/KEEP.log` once case is ignored, and `/Build/` stops
+/// ignoring `build/` once it is not. git lists the file; so does the
+/// reading a task makes as its start read (test/cases/541).
+#[test]
+fn core_ignorecase_changed_since_the_start_hides_no_file_git_lists_now() {
+    for (name, then, now, rules, file) in [
+        ("icase-turned-on", "false", "true", "*.log\n!keep.log\n", "build/KEEP.log"),
+        ("icase-turned-off", "true", "false", "/Build/\n", "build/out.txt"),
+    ] {
+        let w = World::new(name);
+        w.config("core", "ignorecase", then);
+        w.write(".gitignore", rules);
+        w.write("README.md", "read me\n");
+        w.commit_all("initial");
+        let repo = majordomus_readings::open(w.root()).unwrap();
+        let at_start = majordomus_readings::status::record(&repo, &w.tree()).unwrap();
+        let start_commit = repo.git.head().ok().and_then(|h| h.target());
+        w.write(file, "the task's work\n");
+        w.config("core", "ignorecase", now);
+        let repo = majordomus_readings::open(w.root()).unwrap();
+        let since = majordomus_readings::status::read_since(
+            &repo,
+            majordomus_readings::status::Start::of_task(Some(&at_start), start_commit, None),
+        )
+        .unwrap();
+        assert_eq!(agree::Answer::from_tree(&since), w.git_reading(), "{name}");
+        assert_eq!(since.untracked.iter().map(|p| p.to_string()).collect::<Vec<_>>(), [file], "{name}");
+    }
+}
+
 /// Conditional includes, which libgit2 (the reader of the working tree)
 /// follows otherwise than git: `hasconfig:remote.*.url:` it does not
 /// evaluate. Where an include git follows and libgit2 does not sets a key

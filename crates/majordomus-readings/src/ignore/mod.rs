@@ -31,7 +31,11 @@
 //! The walk lists every file either view does not ignore (a rule taken
 //! away since hides nothing either: git lists what it no longer ignores),
 //! and asks git's view to name the rule by which git hides what it lists
-//! ([`Matcher::hidden_since`]).
+//! ([`Matcher::hidden_since`]). Each view matches names by its own
+//! `core.ignoreCase`: git's by the value now, the held one by the start's,
+//! so a setting changed since hides nothing git's own reading lists
+//! (`*.log` then `!keep.log` re-includes `KEEP.log` once case is ignored,
+//! `/Build/` stops ignoring `build/` once it is not: test/cases/541).
 
 mod pattern;
 pub(crate) mod wildmatch;
@@ -199,21 +203,27 @@ impl Rules {
 pub struct Matcher {
     /// `info/exclude`, then `core.excludesFile`: the order they are asked in.
     globals: Vec<List>,
-    icase: bool,
-    /// Some global list is in one view only.
+    /// `core.ignoreCase` as git reads it now, and as it held at the start:
+    /// each view's patterns match by its own.
+    icase_now: bool,
+    icase_held: bool,
+    /// Some global list is in one view only, or the views compare names
+    /// differently.
     split: bool,
 }
 
 impl Matcher {
     /// `icase`: `core.ignoreCase`, under which patterns match regardless of ASCII case.
     pub fn new(sources: &Sources, icase: bool) -> Matcher {
-        Matcher::since(sources, sources, icase, Path::new(""))
+        Matcher::since(sources, sources, (icase, icase), Path::new(""))
     }
 
     /// git's rules `now`, and the repository-wide ones that held at the
     /// start: a source whose content (or whose file) changed since is in
-    /// one view each.
-    pub fn since(now: &Sources, start: &Sources, icase: bool, root: &Path) -> Matcher {
+    /// one view each. `(icase_now, icase_held)`: `core.ignoreCase` now, by
+    /// which git's view matches, and at the start, by which the held one
+    /// does (one value for both would hide in git's view what git lists).
+    pub fn since(now: &Sources, start: &Sources, (icase_now, icase_held): (bool, bool), root: &Path) -> Matcher {
         let mut globals = Vec::new();
         let mut add = |source: &Option<Source>, seen: Seen| {
             if let Some(s) = source {
@@ -233,8 +243,21 @@ impl Matcher {
                 add(s, Seen::HeldOnly);
             }
         }
-        let split = globals.iter().any(|l| l.seen != Seen::Both);
-        Matcher { globals, icase, split }
+        let split = icase_now != icase_held || globals.iter().any(|l| l.seen != Seen::Both);
+        Matcher { globals, icase_now, icase_held, split }
+    }
+
+    /// Whether both views ignore case: only then is a name told from
+    /// another by case alone (`.GIT` from `.git`) the same name to both.
+    pub fn folds_case(&self) -> bool {
+        self.icase_now && self.icase_held
+    }
+
+    fn icase(&self, view: View) -> bool {
+        match view {
+            View::Git => self.icase_now,
+            View::Held => self.icase_held,
+        }
     }
 
     /// Whether `path` (from the root, no trailing slash), a `kind`, in a
@@ -266,10 +289,11 @@ impl Matcher {
 
     /// The first list in `view` that decides, and its decision.
     fn decide<'a>(&'a self, view: View, rules: &'a Rules, path: &[u8], kind: Kind) -> Option<(bool, &'a str)> {
+        let icase = self.icase(view);
         let mut node = rules.head.as_deref();
         while let Some(n) = node {
             if n.list.seen.by(view) {
-                if let Some(decided) = n.list.decides(path, kind, self.icase) {
+                if let Some(decided) = n.list.decides(path, kind, icase) {
                     return Some((decided, &n.list.origin));
                 }
             }
@@ -278,7 +302,7 @@ impl Matcher {
         self.globals
             .iter()
             .filter(|l| l.seen.by(view))
-            .find_map(|l| l.decides(path, kind, self.icase).map(|d| (d, l.origin.as_str())))
+            .find_map(|l| l.decides(path, kind, icase).map(|d| (d, l.origin.as_str())))
     }
 }
 

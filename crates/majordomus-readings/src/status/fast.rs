@@ -105,7 +105,7 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         refreshed_since: cond.refreshed_since.unwrap_or(i64::MAX),
         encodings: false,
     };
-    let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, icase, repo.root());
+    let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, (cond.icase_now, icase), repo.root());
     let folded = icase.then(|| Folded::new(entries, paths));
     let staged_set: HashSet<RepoPath> = staged.iter().cloned().collect();
     let start_tree = cond.held.start_tree(repo);

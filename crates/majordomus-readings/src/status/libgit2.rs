@@ -125,7 +125,7 @@ pub(super) fn read_since(repo: &Repo, since: Since<'_>, cond: Conditions<'_>) ->
         start: start_tree.as_ref(),
         paths: &paths,
     };
-    let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, cond.icase, repo.root());
+    let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, (cond.icase_now, cond.icase), repo.root());
     let folded = cond.icase.then(|| super::walk::Folded::new(&entries, &paths));
     let mut walked = super::walk::untracked(&cx, &entries, &matcher, folded.as_ref())?;
     let (folded_counted, case_folded) = walked.count_folded(|p| super::since::folded_since(repo, cond.case_folded, p));
@@ -169,7 +169,7 @@ fn case_folded(
 ) -> Reading<Vec<RepoPath>> {
     let staged: HashSet<RepoPath> = staged.iter().cloned().collect();
     let cx = super::walk::Context { repo, head, staged: &staged, held: cond.held, start: None, paths };
-    let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, cond.icase, repo.root());
+    let matcher = Matcher::since(&cond.sources_now, &cond.sources_held, (cond.icase_now, cond.icase), repo.root());
     let folded = super::walk::Folded::new(entries, paths);
     let mut walked = super::walk::untracked(&cx, entries, &matcher, Some(&folded))?;
     Ok(walked.count_folded(|_| false).1)

@@ -23,6 +23,10 @@
 //!   apart) hides only if the start found it so, with the same content
 //!   ([`ReadingAtStart::case_folded`]): else it is untracked, and named
 //!   (test/cases/514);
+//! - `core.ignoreCase` changed since the start: the start's value governs
+//!   the fold onto tracked names and the rules that held, git's now the
+//!   rules git applies, so an ignore rule hides a file only where it does
+//!   under both values (test/cases/541);
 //! - `core.fileMode`, `core.ignoreCase`, `core.symlinks`,
 //!   `core.sparseCheckout`, `sparse.expectFilesOutsideOfPatterns`,
 //!   `diff.ignoreSubmodules` and `submodule.<name>.ignore` (in the
@@ -129,7 +133,13 @@ const CONVERSIONS: [(&str, &str); 2] = [("core.autocrlf", "core.autocrlf"), ("co
 #[derive(Debug)]
 pub(super) struct Conditions<'a> {
     pub filemode: bool,
+    /// `core.ignoreCase` as the reading obeys it: the held view of the
+    /// ignore rules, and the fold of untracked names onto tracked ones.
     pub icase: bool,
+    /// `core.ignoreCase` as git reads it now, by which git's view of the
+    /// ignore rules matches (`ignore::Matcher::since`): a value changed
+    /// since the start hides there only what git now hides.
+    pub icase_now: bool,
     pub symlinks: bool,
     pub sparse_checkout: bool,
     pub expect_outside: bool,
@@ -184,6 +194,7 @@ pub(super) fn conditions<'a>(
     let mut c = Conditions {
         filemode: now_bool("core.filemode", true),
         icase: now_bool("core.ignorecase", false),
+        icase_now: now_bool("core.ignorecase", false),
         symlinks: now_bool("core.symlinks", true),
         sparse_checkout: now_bool("core.sparsecheckout", false),
         expect_outside: now_bool("sparse.expectfilesoutsideofpatterns", false),
@@ -258,6 +269,10 @@ fn govern<'a>(
         let hides_less_now = match key {
             "core.filemode" => *slot && !value,
             "core.sparsecheckout" | "sparse.expectfilesoutsideofpatterns" => !*slot && value,
+            // `core.ignoreCase` hides less one way in the fold and the other
+            // in an ignore rule: the start's value is put back for the fold
+            // and the held rules, while git's view of the rules keeps
+            // `icase_now` (test/cases/541).
             _ => false,
         };
         if *slot != value && !hides_less_now {

@@ -190,7 +190,10 @@ pub(super) fn untracked(
         };
         for (name, kind) in &names {
             let (name, kind) = (name.as_slice(), *kind);
-            let is_dotgit = if folded.is_some() { name.eq_ignore_ascii_case(b".git") } else { name == b".git" };
+            // git passes over `.GIT` too where it ignores case; read for a
+            // task, only where both the start and git now do, else a value
+            // changed since would pass over what git lists.
+            let is_dotgit = if matcher.folds_case() { name.eq_ignore_ascii_case(b".git") } else { name == b".git" };
             if is_dotgit {
                 continue;
             }
