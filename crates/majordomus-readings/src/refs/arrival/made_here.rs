@@ -34,8 +34,12 @@ use majordomus_records::task::TaskRecord;
 use crate::{Reading, Repo, Unread};
 
 /// At most this many loose object files written since the start are
-/// looked at; past it, none is (the reading stays what it was before).
-const MAX_LOOKED_AT: usize = 4096;
+/// read; past it the reading is unread, never "none made here" (that gave
+/// a pass to the work of a removed worktree behind a commit of a few
+/// thousand generated files, test/cases/535). Each file read costs about
+/// a stat, an open and a header's inflate (see the README's figures), and
+/// git's own `gc --auto` packs loose objects long before this many.
+const MAX_LOOKED_AT: usize = 200_000;
 
 /// The commits made here since `started` (see the module's essay),
 /// reachable or not, authored under this repository's own address: a
@@ -102,10 +106,16 @@ pub(crate) fn is_own(own: &[String], author: &git2::Signature<'_>) -> bool {
     own.iter().any(|a| a.as_bytes() == author.email_bytes())
 }
 
-/// The loose commit objects whose files were written since `started`
-/// (none past [`MAX_LOOKED_AT`] files: too many to tell, the reading is
-/// what it was before).
+/// The loose commit objects whose files were written since `started`:
+/// every one, or unread past [`MAX_LOOKED_AT`] files.
 fn loose_commits_since(repo: &Repo, started: SystemTime) -> Reading<Vec<Oid>> {
+    loose_commits_within(repo, started, MAX_LOOKED_AT)
+}
+
+/// The loose commit objects whose files were written since `started`,
+/// reading at most `limit` files. Past it some were not read, and what
+/// was not read may be the commit looked for: unread, with the way out.
+fn loose_commits_within(repo: &Repo, started: SystemTime, limit: usize) -> Reading<Vec<Oid>> {
     let objects = repo.common_dir().join("objects");
     let odb = repo.git.odb().map_err(|e| Unread::git("the object database", &e))?;
     let mut out = Vec::new();
@@ -123,8 +133,8 @@ fn loose_commits_since(repo: &Repo, started: SystemTime) -> Reading<Vec<Oid>> {
                 continue;
             }
             looked_at += 1;
-            if looked_at > MAX_LOOKED_AT {
-                return Ok(Vec::new());
+            if looked_at > limit {
+                return Err(too_many(limit));
             }
             let Ok(oid) = Oid::from_str(&format!("{byte:02x}{rest}")) else { continue };
             if odb.read_header(oid).is_ok_and(|(_, kind)| kind == git2::ObjectType::Commit) {
@@ -133,4 +143,33 @@ fn loose_commits_since(repo: &Repo, started: SystemTime) -> Reading<Vec<Oid>> {
         }
     }
     Ok(out)
+}
+
+/// Why the loose objects were not all read, and the way out: `git gc`
+/// packs them, and what is packed is not read (a deliberate clean-up).
+fn too_many(limit: usize) -> Unread {
+    Unread::repository(format!(
+        "more than {limit} loose object files were written since the start: whether a commit among them was made here (a linked worktree's, since removed) was not read; `git gc` packs them, and packed objects are not read"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use majordomus_testkit::TestRepo;
+
+    #[test]
+    fn past_the_limit_the_loose_objects_are_unread_never_none() {
+        let t = TestRepo::with_commit();
+        let started = SystemTime::now() - std::time::Duration::from_secs(3600);
+        t.write("a.txt", "a");
+        t.write("b.txt", "b");
+        let made = t.commit_all("two files");
+        let repo = crate::open(t.path()).expect("open");
+        let all = loose_commits_within(&repo, started, 100).expect("read");
+        assert!(all.contains(&Oid::from_str(&made).expect("oid")), "{all:?}");
+        let cut = loose_commits_within(&repo, started, 2).expect_err("more than two files");
+        assert_eq!(cut.kind, crate::UnreadKind::Repository);
+        assert!(cut.reason.contains("git gc"), "{}", cut.reason);
+    }
 }
