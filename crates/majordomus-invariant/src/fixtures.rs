@@ -98,6 +98,7 @@ pub(crate) fn all_well() -> Readings {
             elsewhere: Ok(Default::default()),
             submodules: Ok(vec![]),
             in_submodules: Ok(vec![]),
+            behind: Ok(None),
             evidence: Ok(Default::default()),
         },
         integration: IntegrationReadings {

@@ -125,6 +125,7 @@ fn take(
         elsewhere,
         submodules,
         in_submodules,
+        behind,
         integrated,
         aside,
         upstreams,
@@ -192,6 +193,7 @@ fn take(
             submodules,
             in_submodules,
             evidence,
+            behind,
         },
         integration: IntegrationReadings { integrated, aside, upstreams, landed, branches_landed },
         verification,
@@ -239,6 +241,7 @@ struct RefReadings {
     elsewhere: Reading<refs::Elsewhere>,
     submodules: Reading<Vec<refs::submodules::Submodule>>,
     in_submodules: Reading<Vec<refs::in_submodules::Left>>,
+    behind: Reading<Option<commit::readings::Behind>>,
     integrated: Reading<Integrated>,
     aside: Reading<Vec<integration::Aside>>,
     upstreams: Reading<integration::UpstreamsSeen>,
@@ -332,6 +335,7 @@ fn ref_readings(
     let elsewhere = deadline.read(|| commit::readings::elsewhere(repo, head, &branches, &evidence, task));
     let submodules = deadline.read(|| commit::readings::submodules(repo, head_commit, &branches, &evidence, task));
     let in_submodules = deadline.read(|| commit::readings::in_submodules(repo, task));
+    let behind = deadline.read(|| commit::readings::behind(repo, head, &branches, &push, task.record()));
     let integrated =
         deadline.read(|| integration::readings::integrated(repo, paths, task, head, head_commit, &trunk, &evidence));
     let aside =
@@ -369,6 +373,7 @@ fn ref_readings(
         elsewhere,
         submodules,
         in_submodules,
+        behind,
         integrated,
         aside,
         upstreams,

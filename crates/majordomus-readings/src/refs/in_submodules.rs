@@ -127,6 +127,10 @@ pub struct Dated {
     pub missing: bool,
     /// A worktree whose HEAD is detached (or cannot be read).
     pub detached: bool,
+    /// A branch whose commit a counted remote-tracking ref of the remote
+    /// named reaches: its work is held there, so deleting the branch loses
+    /// nothing (the commit the superproject records is no such proof).
+    pub on_remote: bool,
 }
 
 /// How many commits the walks of one submodule take at most.
@@ -481,6 +485,7 @@ fn read_into(
         .iter()
         .filter(|r| (r.branch || then.is_some()) && start_tip(r) != Some(crate::hex(r.target).as_str()))
         .collect();
+    let mut remote_tips: Vec<Oid> = Vec::new();
     if !moved.is_empty() {
         let counted = counted_refs(git, dir).map_err(message)?;
         let named = named_remotes(git, dir, left.named.as_deref())?;
@@ -495,6 +500,7 @@ fn read_into(
             .filter(|(name, _)| named.contains(super::submodules::remote_of(name)))
             .map(|(_, tip)| *tip)
             .collect();
+        remote_tips.clone_from(&hidden);
         hidden.extend(recorded_as);
         if let Some(t) = then {
             hidden.extend(t.branches.values().chain(t.refs.values()).filter_map(|id| Oid::from_str(id).ok()));
@@ -526,6 +532,7 @@ fn read_into(
             dating,
             missing: false,
             detached: false,
+            on_remote: reached_by(git, r.target, &remote_tips),
         });
     }
     for (name, path) in worktrees_of(git).map_err(message)?.iter() {
@@ -541,9 +548,24 @@ fn read_into(
             dating,
             missing: !Path::new(path).exists(),
             detached: !head.is_ok_and(|h| h.starts_with(b"ref:")),
+            on_remote: false,
         });
     }
     Ok(())
+}
+
+/// Whether the commits `tips` reach `target`'s commit: a walk from it that
+/// hides them yields nothing. Run only for a submodule's branch made or
+/// moved since the start, and it stops at the first commit it yields; what
+/// cannot be walked is not reached.
+fn reached_by(git: &Repository, target: Oid, tips: &[Oid]) -> bool {
+    let Ok(commit) = git.find_object(target, None).and_then(|o| o.peel(ObjectType::Commit)) else { return false };
+    let Ok(mut walk) = git.revwalk() else { return false };
+    for id in tips {
+        // A tip that cannot be found hides nothing.
+        let _ = walk.hide(*id);
+    }
+    walk.push(commit.id()).is_ok() && walk.next().is_none()
 }
 
 /// Of the refs `moved`, those holding commits none of `hidden` reaches,

@@ -340,7 +340,7 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
             // remove.
             Some(lines) => v.command(lines.join(" && ")),
             None => v.remedy(
-                "once their work has landed, remove each: git branch -d BRANCH from a worktree where it is not checked out, git worktree remove PATH, git push REMOTE --delete BRANCH; a submodule's from the submodule (git -C PATH branch -d BRANCH, after git submodule update --init PATH where it is no longer checked out)",
+                "once their work has landed, remove each: git branch -d BRANCH from a worktree where it is not checked out, git worktree remove PATH, git push REMOTE --delete BRANCH; a submodule's from the submodule once its remote holds the branch's commits (git -C PATH push -u REMOTE BRANCH, then git -C PATH switch --detach where it is checked out there and git -C PATH branch -D BRANCH; git submodule update --init PATH first where it is no longer checked out)",
             ),
         }
     } else if !undated.is_empty() {
@@ -445,14 +445,16 @@ fn in_submodule(
                         ),
                         _ if left.head_branch.as_deref() == Some(made.name.as_str()) => (
                             format!("branch {} in the submodule {} (checked out there)", made.name, left.path),
-                            Some(format!(
-                                "git -C {sub} switch --detach && git -C {sub} branch -d {}",
-                                shell_word(&made.name)
-                            )),
+                            on_remote(dated).then(|| {
+                                format!(
+                                    "git -C {sub} switch --detach && git -C {sub} branch -D {}",
+                                    shell_word(&made.name)
+                                )
+                            }),
                         ),
                         _ => (
                             format!("branch {} in the submodule {}", made.name, left.path),
-                            Some(format!("git -C {sub} branch -d {}", shell_word(&made.name))),
+                            on_remote(dated).then(|| format!("git -C {sub} branch -D {}", shell_word(&made.name))),
                         ),
                     };
                     // `git -C` of a submodule's empty directory is the
@@ -474,6 +476,18 @@ fn in_submodule(
             }
         }
     }
+}
+
+/// Whether a submodule's branch may be deleted by a command: only where a
+/// remote-tracking ref of the remote named holds its commit. `git branch
+/// -d` is no guard there: HEAD, detached where the branch was so that the
+/// submodule stays at the commit the superproject records, holds the
+/// branch's work, and a detach at the submodule's trunk would move it off
+/// that commit. So a branch whose work is on no remote gets advice (push
+/// it, or decide it is not work to keep), never a line that deletes it
+/// (test/cases/542).
+fn on_remote(dated: &majordomus_readings::refs::in_submodules::Dated) -> bool {
+    dated.on_remote
 }
 
 /// `2 branches`, `1 worktree`, `1 worktree and 2 branches`, from rows

@@ -69,6 +69,9 @@ pub struct CommitReadings {
     /// Which remote-tracking refs count as evidence of the remotes, and
     /// what was set aside (`majordomus_readings::refs::evidence`).
     pub evidence: Reading<RemoteEvidence>,
+    /// HEAD's branch's upstream where it is not an ancestor of HEAD, read
+    /// only where `pushed` is owed for HEAD (`readings::behind`).
+    pub behind: Reading<Option<readings::Behind>>,
 }
 
 impl CommitReadings {
@@ -84,6 +87,7 @@ impl CommitReadings {
             submodules: Err(reason.clone()),
             in_submodules: Err(reason.clone()),
             evidence: Err(reason.clone()),
+            behind: Err(reason.clone()),
         }
     }
 }

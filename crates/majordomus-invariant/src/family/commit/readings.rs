@@ -230,3 +230,86 @@ fn same_content(repo: &Repo, tree: &WorkingTree, path: &RepoPath, then: Option<&
         _ => true,
     }
 }
+
+/// HEAD's branch's upstream where git would reject a plain push to it:
+/// its tip is not an ancestor of HEAD (a colleague pushed, or the task
+/// amended or rebased what it had pushed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Behind {
+    /// The upstream's full ref name (`refs/remotes/origin/main`).
+    pub upstream: String,
+    /// Whether what the upstream holds that HEAD does not is only the
+    /// task's own earlier work: every such commit made since the start
+    /// commit, and the ref last written by a push from here (no fetch
+    /// brought anyone else's commit onto it since).
+    pub own_only: bool,
+}
+
+/// How many of the upstream's commits HEAD lacks are walked to decide
+/// [`Behind::own_only`]: past it, they are not taken for the task's own.
+const BEHIND_WALKED: usize = 1000;
+
+/// [`Behind`] for HEAD's branch, read only where `pushed` is owed for HEAD
+/// (the push reading found commits of HEAD on no remote) and the branch's
+/// upstream exists: one ancestry test, and, where the upstream is not an
+/// ancestor, a walk of its commits HEAD lacks. `None` in every other case.
+pub fn behind(
+    repo: &Repo,
+    head: &Reading<Head>,
+    branches: &Reading<Vec<Branch>>,
+    push: &Reading<Push>,
+    record: Option<&TaskRecord>,
+) -> Reading<Option<Behind>> {
+    let (Ok(Push::Measured { count, .. }), Ok(head), Ok(branches)) = (push, head, branches) else { return Ok(None) };
+    let (Some(branch), Some(tip)) = (head.branch.as_deref(), head.commit.as_deref()) else { return Ok(None) };
+    let Some(upstream) = branches.iter().find(|b| b.name == branch).and_then(|b| b.upstream.as_ref()) else {
+        return Ok(None);
+    };
+    if *count == 0 || !upstream.exists {
+        return Ok(None);
+    }
+    let git = &repo.git;
+    let fail = |e: git2::Error| Unread::git("the upstream's ancestry", &e);
+    let theirs = git.refname_to_id(&upstream.refname).map_err(fail)?;
+    let ours = git2::Oid::from_str(tip).map_err(fail)?;
+    if theirs == ours || git.graph_descendant_of(ours, theirs).map_err(fail)? {
+        return Ok(None);
+    }
+    Ok(Some(Behind {
+        upstream: upstream.refname.clone(),
+        own_only: own_only(repo, theirs, ours, &upstream.refname, record)?,
+    }))
+}
+
+/// Whether the commits `theirs` holds and `ours` does not were all made
+/// since the task's start commit, and the ref was last written by a push.
+fn own_only(
+    repo: &Repo,
+    theirs: git2::Oid,
+    ours: git2::Oid,
+    refname: &str,
+    record: Option<&TaskRecord>,
+) -> Reading<bool> {
+    let Some(start) = record.and_then(|r| r.head.as_deref()).and_then(|s| git2::Oid::from_str(s).ok()) else {
+        return Ok(false);
+    };
+    let pushed =
+        majordomus_readings::reflog::last_line(&majordomus_readings::reflog::log_of(repo.common_dir(), refname))?
+            .is_some_and(|line| line.message.starts_with("update by push"));
+    if !pushed {
+        return Ok(false);
+    }
+    let git = &repo.git;
+    let fail = |e: git2::Error| Unread::git("the upstream's commits", &e);
+    let mut walk = git.revwalk().map_err(fail)?;
+    walk.push(theirs).map_err(fail)?;
+    walk.hide(ours).map_err(fail)?;
+    for (n, id) in walk.enumerate() {
+        let id = id.map_err(fail)?;
+        // One the start commit reaches was there before the task.
+        if n >= BEHIND_WALKED || id == start || git.graph_descendant_of(start, id).map_err(fail)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}

@@ -117,6 +117,38 @@ fn default_remote<'a>(against: &'a str, r: &'a Readings) -> Option<&'a str> {
     }
 }
 
+/// HEAD's branch's push `line`, where its upstream is not an ancestor of
+/// HEAD (git rejects the plain push as non-fast-forward): on a branch that
+/// is not the trunk's, whose upstream holds only the task's own earlier
+/// commits (an amend or a rebase of what it pushed), the same push with
+/// `--force-with-lease`, which still refuses where the remote moved since
+/// the ref was read; anywhere else, advice to integrate first, as the
+/// trunk is never force-pushed and a colleague's commits are not the
+/// task's to overwrite (test/cases/543).
+fn over_behind(branch: &str, line: String, r: &Readings) -> Result<String, String> {
+    let Ok(Some(behind)) = &r.commit.behind else { return Ok(line) };
+    let shown = behind.upstream.strip_prefix("refs/remotes/").unwrap_or(&behind.upstream);
+    let trunk = match &r.integration.integrated {
+        Ok(crate::family::integration::Integrated::Measured { trunk, .. }) => {
+            trunk.refname == behind.upstream || trunk.branch == branch
+        }
+        // The trunk unread: a branch named as a trunk is taken for one.
+        _ => matches!(branch, "main" | "master"),
+    };
+    match (behind.own_only, trunk) {
+        (true, false) => match line.strip_prefix("git push ") {
+            Some(rest) => Ok(format!("git push --force-with-lease {rest}")),
+            None => Err(format!("{shown} is not an ancestor of HEAD: git rejects a plain push")),
+        },
+        (true, true) => Err(format!(
+            "{shown} is not an ancestor of HEAD: the task rewrote commits it had pushed to the trunk, which is never force-pushed; put the change on top of {shown} as a new commit (git reset --soft {shown} && git commit), then {line}"
+        )),
+        (false, _) => Err(format!(
+            "{shown} is not an ancestor of HEAD: it holds commits HEAD lacks, so git rejects a plain push; integrate them first (git pull --rebase, or git fetch && git rebase {shown}), then {line}"
+        )),
+    }
+}
+
 /// The push of each submodule's branch named, from the submodule, to the
 /// remote the superproject names for it (`git -C lib push -u origin
 /// helper`): `Ok` one line for them all, `Err` advice where one is a ref
@@ -167,10 +199,9 @@ pub(crate) fn push(
         let Some(branch) = r.head.as_ref().ok().and_then(|h| h.branch.as_deref()) else {
             return Err("HEAD is detached: put its commits on a branch and push that (git switch -c BRANCH && git push -u REMOTE BRANCH)".into());
         };
-        lines.push(
-            push_branch(branch, r, fallback)
-                .ok_or_else(|| format!("{advice}: the remote to push to is yours to name"))?,
-        );
+        let line = push_branch(branch, r, fallback)
+            .ok_or_else(|| format!("{advice}: the remote to push to is yours to name"))?;
+        lines.push(over_behind(branch, line, r)?);
     }
     for branch in branches {
         lines.push(

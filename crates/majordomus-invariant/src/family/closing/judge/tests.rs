@@ -912,6 +912,7 @@ fn a_branch_or_worktree_made_in_a_submodule_since_the_start_is_owed_and_one_it_h
         dating: Dating::FirstLogged(first),
         missing: false,
         detached: false,
+        on_remote: false,
     };
     let lib = |branches: Vec<Dated>, basis: Basis| Left {
         path: "lib".into(),
@@ -941,13 +942,22 @@ fn a_branch_or_worktree_made_in_a_submodule_since_the_start_is_owed_and_one_it_h
     r.commit.in_submodules = Ok(vec![lib(vec![dated("old", &"d".repeat(40), minutes(-60))], Basis::Recorded)]);
     let a = answer(&r, "nothing-accumulated");
     assert_eq!(a.status, Status::Pass, "{}", a.evidence);
-    // Made since: owed, named with its submodule; checked out there, the
-    // remedy detaches it first.
+    // Made since: owed, named with its submodule. Its work on no remote:
+    // advice, never a line that deletes it (a detach at its own tip lets
+    // `branch -d` delete anything).
     r.commit.in_submodules = Ok(vec![lib(vec![dated("helper", &"d".repeat(40), minutes(5))], Basis::Recorded)]);
     let a = answer(&r, "nothing-accumulated");
     assert_eq!(a.status, Status::Owed, "{}", a.evidence);
     assert!(a.evidence.contains("branch helper in the submodule lib"), "{}", a.evidence);
-    assert_eq!(a.remedy, "git -C lib switch --detach && git -C lib branch -d helper");
+    assert_eq!(a.remedy_kind, crate::answer::RemedyKind::Advice, "{}", a.remedy);
+    assert!(a.remedy.contains("git -C PATH push -u REMOTE BRANCH"), "{}", a.remedy);
+    // Its remote holds its commit: checked out there, the remedy detaches
+    // it where it is and deletes it.
+    let pushed = Dated { on_remote: true, ..dated("helper", &"d".repeat(40), minutes(5)) };
+    r.commit.in_submodules = Ok(vec![lib(vec![pushed], Basis::Recorded)]);
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.remedy_kind, crate::answer::RemedyKind::Command, "{}", a.remedy);
+    assert_eq!(a.remedy, "git -C lib switch --detach && git -C lib branch -D helper");
     // Its main is where its work lands: never counted.
     r.commit.in_submodules = Ok(vec![lib(vec![dated("main", &"d".repeat(40), minutes(5))], Basis::NotThen)]);
     assert_eq!(answer(&r, "nothing-accumulated").status, Status::Pass);
