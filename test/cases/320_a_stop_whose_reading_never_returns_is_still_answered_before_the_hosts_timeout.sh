@@ -1,7 +1,8 @@
-# A reading blocked in the kernel asks no clock: `mkfifo .git/packed-refs`
-# (or a loose ref, a reflog, .gitmodules made FIFOs) makes git's readers wait
-# for a writer forever. Past its timeout the host kills the stop hook, and a
-# killed hook neither blocks nor says why: the stop goes through. The hook
+# A reading blocked in the kernel asks no clock: a loose ref made a FIFO
+# (or a reflog, .gitmodules; `.git/packed-refs` until test/cases/545 refused
+# it before the open) makes git's readers wait for a writer forever. Past
+# its timeout the host kills the stop hook, and a killed hook neither
+# blocks nor says why: the stop goes through. The hook
 # answers on its own clock instead, by its time budget and a grace inside
 # the margin `hook install` leaves: blocked, as nothing is known to be done
 # (a stop that came of a block goes through, saying why: watchdog.rs's test).
@@ -24,12 +25,19 @@ stop_with() {
   [ "$got" -eq 0 ] || fail "the stop hook exited $got"
 }
 
-mkfifo .git/packed-refs
+# The upstream's loose ref file: one libgit2 opens, blocking, in the
+# readings (a FIFO at .git/packed-refs is now refused before the
+# repository is opened, test/cases/545, and never reaches the watch).
+upstream=.git/refs/remotes/origin/main
+git update-ref refs/remotes/origin/main "$(git rev-parse refs/remotes/origin/main)"
+mv "$upstream" "$upstream.aside"
+mkfifo "$upstream"
 stop_with false
 [ "$(hook_decision)" = "block" ] || fail "the stop went through with a reading that never returned"
 expect_contains "FIFO"
 expect_contains "could not answer within"
-rm .git/packed-refs
+rm "$upstream"
+mv "$upstream.aside" "$upstream"
 
 # Answered in time, the hook's own verdict is the one given.
 stop_with false

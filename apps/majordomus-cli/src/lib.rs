@@ -9,6 +9,7 @@ pub mod gh;
 pub mod glab;
 pub mod out;
 pub mod render;
+pub mod watch;
 pub mod workspace;
 
 use std::process::ExitCode;

@@ -13,6 +13,7 @@ pub mod changes;
 pub mod config;
 pub mod file;
 pub mod fingerprint;
+mod git_files;
 pub mod ignore;
 pub mod index_file;
 pub mod inputs;

@@ -146,6 +146,9 @@ fn open_inner(dir: &Path, with_spare: bool) -> Result<Repo, OpenError> {
     // each repository to the root looking for one around it, and mostly
     // finds none), and one that found a repository libgit2 cannot open says
     // why from what it found.
+    if let Some(waits) = waits_in_the_search(dir) {
+        return Err(waits);
+    }
     let none = std::iter::empty::<&std::ffi::OsStr>();
     let found = match Repository::discover_path(dir, none) {
         Ok(found) => found,
@@ -154,6 +157,10 @@ fn open_inner(dir: &Path, with_spare: bool) -> Result<Repo, OpenError> {
             return Err(unparsed.unwrap_or(OpenError::NotARepository { path: dir.into(), source }));
         }
     };
+    if let Some(reason) = crate::git_files::not_a_file_in(&found) {
+        let root = worktree_of(dir);
+        return Err(OpenError::Unreadable { root, reason });
+    }
     let spare = with_spare
         .then(|| {
             let found = found.clone();
@@ -192,6 +199,52 @@ fn open_inner(dir: &Path, with_spare: bool) -> Result<Repo, OpenError> {
         _ => root,
     };
     Ok(Repo { git, root, index: Arc::default(), config: Arc::default(), spare: Mutex::new(spare), own_state: true })
+}
+
+/// A file libgit2's search for the repository around `dir` would wait on:
+/// at each directory up from `dir` holding a `.git` (a directory, or a
+/// file naming one), the search reads the git directory's `commondir` and
+/// `gitdir` (a linked worktree's) with a blocking open. One that is not a regular file makes the
+/// repository there unreadable, naming it (`crate::git_files`). The
+/// search stops, as libgit2's does, at the first git directory with a
+/// `HEAD`.
+fn waits_in_the_search(dir: &Path) -> Option<OpenError> {
+    for holder in dir.ancestors() {
+        let dotgit = holder.join(".git");
+        let Ok(meta) = std::fs::metadata(&dotgit) else { continue };
+        let git_dir = if meta.is_dir() {
+            dotgit
+        } else if meta.is_file() {
+            let named = String::from_utf8(crate::file::read(&dotgit).ok()?).ok()?;
+            holder.join(named.lines().next()?.strip_prefix("gitdir:")?.trim())
+        } else {
+            // Neither git nor libgit2 takes it for a repository: the search goes on up.
+            continue;
+        };
+        for name in ["commondir", "gitdir"] {
+            let file = git_dir.join(name);
+            if std::fs::symlink_metadata(&file).is_ok() && !std::fs::metadata(&file).is_ok_and(|m| m.is_file()) {
+                let reason = crate::git_files::not_a_file_in(&git_dir)
+                    .unwrap_or_else(|| format!("{} is not a regular file", file.display()));
+                let root = holder.canonicalize().unwrap_or_else(|_| holder.to_path_buf());
+                return Some(OpenError::Unreadable { root, reason });
+            }
+        }
+        if git_dir.join("HEAD").symlink_metadata().is_ok() {
+            return None;
+        }
+    }
+    None
+}
+
+/// The working tree of the repository found from `dir`, read without
+/// opening it: the nearest directory up from `dir` holding a `.git` (a
+/// command run inside the git directory reaches the one holding it), else
+/// `dir`.
+fn worktree_of(dir: &Path) -> PathBuf {
+    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    let holder = dir.ancestors().find(|a| a.join(".git").symlink_metadata().is_ok()).map(Path::to_path_buf);
+    holder.unwrap_or(dir)
 }
 
 /// A working tree's own git directory (a `.git` directory) that

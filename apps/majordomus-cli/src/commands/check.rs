@@ -58,6 +58,8 @@ pub fn cmd_check(cwd: &Path, args: CheckArgs) -> Result<Exit, CliError> {
             (doc, bytes)
         }
     };
+    // Read: what is left is the answer's writing, which no watch cuts.
+    crate::watch::disarm();
     append_step_summary(&doc);
     let format = if args.json { Format::Json } else { args.format };
     let text = match format {

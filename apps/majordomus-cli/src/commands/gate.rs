@@ -220,13 +220,18 @@ fn run_one(
             paths.join(", ")
         );
     }
-    let outcome = match runner::execute_under(
+    // The gate's own command is no reading of majordomus's: its bound is
+    // the gate's `timeout_seconds`, not the watch's (`watch.rs`).
+    crate::watch::disarm();
+    let executed = runner::execute_under(
         supervisor().as_ref(),
         ws.repo.root(),
         &gate.run,
         gate.timeout_seconds.map(Duration::from_secs),
         interrupted,
-    ) {
+    );
+    crate::watch::arm(&format!("gate {id}'s reading of its inputs after the run"), ws.repo.root(), Exit::Usage);
+    let outcome = match executed {
         Ok(o) => o,
         Err(RunError::Interrupted) => return Ok(None),
         Err(e) => return Err(CliError::internal(format!("cannot run the gate {id}"), e)),

@@ -68,13 +68,21 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
         Some(d) => Ok(d.clone()),
         None => std::env::current_dir().map_err(|e| CliError::internal("cannot read the current directory", e)),
     };
-    match cli.command {
+    // The commands that read the repository to judge or record a task are
+    // watched while they read: a reading that never returns (a FIFO where
+    // git reads a file) ends the command, saying so (`watch.rs`).
+    let watched = |what: &str, exit: Exit| {
+        let cwd = cwd()?;
+        crate::watch::arm(what, &cwd, exit);
+        Ok::<_, CliError>(cwd)
+    };
+    let ran = match cli.command {
         Command::Init(args) => init::cmd_init(&cwd()?, args),
-        Command::Start(args) => start::cmd_start(&cwd()?, args),
+        Command::Start(args) => start::cmd_start(&watched("start's reading of the repository", Exit::Usage)?, args),
         Command::Scope(args) => scope::cmd_scope(&cwd()?, args),
-        Command::Check(args) => check::cmd_check(&cwd()?, args),
-        Command::Finish(args) => finish::cmd_finish(&cwd()?, args),
-        Command::Gate(args) => gate::cmd_gate(&cwd()?, args),
+        Command::Check(args) => check::cmd_check(&watched("check's reading of the repository", Exit::NotDone)?, args),
+        Command::Finish(args) => finish::cmd_finish(&watched("finish's reading of the repository", Exit::Usage)?, args),
+        Command::Gate(args) => gate::cmd_gate(&watched("gate's reading of the repository", Exit::Usage)?, args),
         Command::Carry(args) => carry::cmd_carry(&cwd()?, args),
         Command::Hook(args) => hook::cmd_hook(dir.as_deref(), cwd, args),
         Command::Explain(args) => explain::cmd_explain(&cwd()?, args),
@@ -89,5 +97,7 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
         Command::Sweep(args) => sweep::cmd_sweep(&cwd()?, args),
         Command::Forge(args) => forge::cmd_forge(&cwd()?, args),
         Command::Supervise(args) => supervise::cmd_supervise(args),
-    }
+    };
+    crate::watch::disarm();
+    ran
 }

@@ -308,7 +308,10 @@ impl Context {
         let real = git.path().canonicalize().unwrap_or_else(|_| git.path().to_path_buf());
         let real_git_dir = real.to_string_lossy().trim_end_matches('/').to_string();
         let reached_git_dir = reached_git_dir(git).filter(|r| *r != real_git_dir);
-        let head = std::fs::read_to_string(git.path().join("HEAD")).unwrap_or_default();
+        // Read without blocking, as every git file here is (`crate::file`).
+        let head = crate::file::read(&git.path().join("HEAD"))
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default();
         let branch = head.trim_end().strip_prefix("ref: refs/heads/").map(str::to_string);
         Context { real_git_dir, reached_git_dir, branch, urls: None }
     }

@@ -264,7 +264,7 @@ fn git_dir(found: &Path) -> Option<PathBuf> {
     if found.join("HEAD").is_file() && found.join("objects").is_dir() {
         return Some(found.to_path_buf());
     }
-    let text = std::fs::read(found.join(".git")).ok()?;
+    let text = crate::file::read(&found.join(".git")).ok()?;
     let line = text.strip_prefix(b"gitdir: ")?;
     let line = line.strip_suffix(b"\n").unwrap_or(line);
     let named = PathBuf::from(std::ffi::OsString::from_vec(line.strip_suffix(b"\r").unwrap_or(line).to_vec()));
