@@ -108,17 +108,19 @@ pub fn since(
     // Every candidate counts, under `.ai/local/` too: an untracked file
     // there is no candidate (the reading of the tree leaves it out), and
     // one a commit or the index holds is the user's content.
+    // A blob's size is read from its header, never its content.
+    let odb = repo.git.odb().ok();
     for path in candidates {
-        let now = if on_disk.contains(&path) {
+        let mut now = if on_disk.contains(&path) {
             // Where the reading compared no modes (core.fileMode off), git
             // keeps the mode it recorded.
             let kept = if tree.modes_ignored { in_tree(head_tree.as_ref(), &path).map(|(_, m)| m) } else { None };
-            on_disk_entry(repo, &path, kept)
+            Now::Disk(OnDisk::new(repo, &path, kept))
         } else {
-            in_tree(head_tree.as_ref(), &path)
+            Now::Tree(in_tree(head_tree.as_ref(), &path))
         };
         // A mode-only change is a change: the content id and the mode both count.
-        if now == in_tree(start_tree.as_ref(), &path) {
+        if now.holds(in_tree(start_tree.as_ref(), &path).as_ref(), odb.as_ref()) {
             continue;
         }
         // Only what arrived changed it, and the working tree holds it as HEAD does.
@@ -129,6 +131,7 @@ pub fn since(
         let inherited = match at_start.get(&path) {
             // A record that kept no mode compares the content alone.
             Some((then, mode)) => {
+                let now = now.entry();
                 *then == now.as_ref().map(|(id, _)| id.as_str())
                     && (mode.is_none() || *mode == now.as_ref().map(|(_, m)| *m))
                     // Committed since the start: the task put it into history.
@@ -143,8 +146,8 @@ pub fn since(
         let brought = merge_tree.as_ref().is_some_and(|m| {
             on_disk.contains(&path)
                 && !tree.conflicted.contains(&path)
-                && now == in_tree(Some(m), &path)
-                && now != in_tree(head_tree.as_ref(), &path)
+                && now.holds(in_tree(Some(m), &path).as_ref(), odb.as_ref())
+                && !now.holds(in_tree(head_tree.as_ref(), &path).as_ref(), odb.as_ref())
         });
         if brought {
             set.merging.push(path.clone());
@@ -175,6 +178,83 @@ fn on_disk_entry(repo: &Repo, path: &RepoPath, kept: Option<u32>) -> Option<Entr
     let id = content_id(repo, path)?;
     let mode = crate::inputs::worktree_mode_of(repo, path, kept)?;
     Some((id, mode))
+}
+
+/// What a candidate holds now: HEAD's entry, or the working tree's.
+enum Now<'a> {
+    Tree(Option<Entry>),
+    Disk(OnDisk<'a>),
+}
+
+impl Now<'_> {
+    /// Its content id and mode, the file hashed where it is on disk.
+    fn entry(&mut self) -> &Option<Entry> {
+        match self {
+            Now::Tree(entry) => entry,
+            Now::Disk(disk) => disk.entry(),
+        }
+    }
+
+    /// Whether it holds `other` (`None`: no content), the file on disk
+    /// hashed only where its stat cannot tell.
+    fn holds(&mut self, other: Option<&Entry>, odb: Option<&git2::Odb<'_>>) -> bool {
+        match self {
+            Now::Tree(entry) => entry.as_ref() == other,
+            Now::Disk(disk) => disk.holds(other, odb),
+        }
+    }
+}
+
+/// A candidate on disk, its content id taken only when a comparison needs
+/// it. A blob's id hashes its size with its content, so a regular file
+/// whose size (its stat's) is not the other blob's (its header's) holds
+/// other content without a byte of it read: a file of gigabytes the task
+/// left untracked, or wrote over a tracked one, is told changed from its
+/// stat, as `git status` tells it (test/cases/547). Its id is taken only
+/// where a record of the start names the path (was it left as it was
+/// found?), through the large files' cache.
+struct OnDisk<'a> {
+    repo: &'a Repo,
+    path: &'a RepoPath,
+    kept: Option<u32>,
+    taken: Option<Option<Entry>>,
+}
+
+impl<'a> OnDisk<'a> {
+    fn new(repo: &'a Repo, path: &'a RepoPath, kept: Option<u32>) -> Self {
+        OnDisk { repo, path, kept, taken: None }
+    }
+
+    /// Its content id and mode, hashed once.
+    fn entry(&mut self) -> &Option<Entry> {
+        let (repo, path, kept) = (self.repo, self.path, self.kept);
+        self.taken.get_or_insert_with(|| on_disk_entry(repo, path, kept))
+    }
+
+    /// Whether it holds `other`; false from the stat alone where the file
+    /// is regular and its mode or size is not `other`'s.
+    fn holds(&mut self, other: Option<&Entry>, odb: Option<&git2::Odb<'_>>) -> bool {
+        if self.taken.is_none() && self.differs_by_stat(other, odb) {
+            return false;
+        }
+        self.entry().as_ref() == other
+    }
+
+    /// Whether the file's stat alone says it is not `other`: no content is
+    /// not a regular file's; a mode or a size not `other`'s is not its blob.
+    fn differs_by_stat(&self, other: Option<&Entry>, odb: Option<&git2::Odb<'_>>) -> bool {
+        let Some(full) = crate::file::in_tree(self.repo.root(), self.path) else { return false };
+        let Ok(meta) = std::fs::symlink_metadata(&full) else { return false };
+        if !meta.is_file() {
+            return false;
+        }
+        let Some((id, mode)) = other else { return true };
+        if crate::inputs::worktree_mode_of(self.repo, self.path, self.kept).is_some_and(|m| m != *mode) {
+            return true;
+        }
+        let size = Oid::from_str(id).ok().and_then(|oid| odb?.read_header(oid).ok()).map(|(size, _)| size as u64);
+        size.is_some_and(|s| s != meta.len())
+    }
 }
 
 #[cfg(test)]
