@@ -246,6 +246,10 @@ fn run_one(
     if !moved.is_empty() {
         let shown: Vec<String> = moved.iter().take(5).map(|p| crate::render::escape_text(p).into_owned()).collect();
         let more = if moved.len() > 5 { format!(" and {} more", moved.len() - 5) } else { String::new() };
+        if prepared.inputs.rewritten_as_hashed(&ws.repo, &moved) {
+            errln!("{}", rewritten_as_they_were(id, outcome.exit, &moved, &shown.join(", "), &more));
+            return Ok(Some(false));
+        }
         errln!(
             "majordomus: gate {id} ended (exit {}), but {} changed while it ran ({}{more}), so it covers no content \
              anyone can name and no verdict was recorded; run it again and leave its inputs alone until it ends",
@@ -274,6 +278,30 @@ fn run_one(
     };
     errln!("majordomus: gate {id} {what}; verdict recorded over inputs {}", short(&prepared.inputs.hash));
     Ok(Some(outcome.passed()))
+}
+
+/// What to say of a run whose moved inputs all hold again what they were
+/// hashed with: the command writes its own inputs again, byte for byte,
+/// at every run, so "run it again" would never record a verdict
+/// (test/cases/546). No verdict stands over them (a file swapped and put
+/// back during the run looks the same), so the way out is a command that
+/// leaves them alone: the project's script, a change the task may make,
+/// or the gate's `run` or `inputs`, a loosening in force for this task
+/// only as a colleague's commit pulled (test/cases/505).
+fn rewritten_as_they_were(id: &str, exit: i32, moved: &[String], shown: &str, more: &str) -> String {
+    format!(
+        "majordomus: gate {id} ended (exit {exit}), but {} written again while it ran ({shown}{more}), each with the \
+         bytes it was hashed with. Where the command itself writes them as they were (tests that regenerate their \
+         golden files), it does so at every run, and running it again will not help. No verdict was recorded: a file \
+         swapped and put back while the command runs looks the same afterwards. The way out is a command that \
+         leaves its inputs alone: have the project's script write to a scratch file and replace an input only \
+         where it differs (a change this task may make), or give the gate a `run` that works in a scratch copy, or \
+         `inputs` that leave out what it writes: a change to .ai/repo/majordomus.toml is in force for this task \
+         only as a commit of someone else's that arrives from the remote, where no commit this task made changes \
+         the file (The policy in force); else end the task with `majordomus finish --outcome blocked`, saying \
+         why, and have the gate fixed on the trunk",
+        if moved.len() == 1 { "1 input file was".to_string() } else { format!("{} input files were", moved.len()) },
+    )
 }
 
 /// What to say before a run whose environment is not the task's start's:

@@ -163,6 +163,37 @@ impl Inputs {
     }
 }
 
+impl Inputs {
+    /// Whether every one of `paths` holds now, on disk, what it was hashed
+    /// with: an untracked input its content and mode
+    /// ([`Inputs::holds_as_hashed`]), a tracked one the blob and mode the
+    /// index records, where it was hashed as that blob (not among
+    /// [`Inputs::off_index`] or [`Inputs::off_record`]). A command that
+    /// writes its own inputs again byte for byte (golden files regenerated
+    /// at every run) leaves them so. Read only to say so when their stamps
+    /// void a run: a file swapped and put back while the command ran looks
+    /// the same, so the verdict is not left standing over them. One index
+    /// read and one hash of each path.
+    pub fn rewritten_as_hashed(&self, repo: &Repo, paths: &[String]) -> bool {
+        let Ok(index) = repo.index_file() else { return false };
+        let shown = |p: &[u8]| RepoPath::from_bytes(p).to_string();
+        paths.iter().all(|path| {
+            if self.holds_as_hashed(repo, path) {
+                return true;
+            }
+            let hashed_off =
+                self.off_index.iter().any(|o| &o.path == path) || self.off_record.iter().any(|o| &o.path == path);
+            let rel = RepoPath::parse(path);
+            !hashed_off
+                && index.entries.iter().any(|e| {
+                    shown(e.path(&index.paths)) == *path
+                        && worktree_mode_of(repo, &rel, Some(e.mode)) == Some(e.mode)
+                        && content_id(repo, &rel).is_some_and(|id| id == e.id.to_string())
+                })
+        })
+    }
+}
+
 /// A tracked input whose executable bit on disk is not the one git records.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OffRecord {
@@ -613,6 +644,24 @@ mod tests {
         let file = t.path().join("cache/nodeids");
         std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755)).expect("chmod");
         assert!(!before.holds_as_hashed(&repo, "cache/nodeids"));
+    }
+
+    /// What `gate run` says of a run its inputs' stamps voided: whether
+    /// each moved file holds again what it was hashed with, a tracked one
+    /// its index blob (test/cases/546).
+    #[test]
+    fn tracked_and_untracked_inputs_written_again_as_they_were_are_told_from_changed_ones() {
+        let t = repo();
+        t.write("cache/nodeids", "[\"t::a\"]\n");
+        let repo = crate::open(t.path()).expect("open");
+        let before = as_run(&t, &["**"], &[]);
+        let moved = vec!["cache/nodeids".to_string(), "src/lib.rs".to_string()];
+        t.write("src/lib.rs", "pub fn a() {}\n");
+        t.write("cache/nodeids", "[\"t::a\"]\n");
+        assert!(before.rewritten_as_hashed(&repo, &moved));
+        t.write("src/lib.rs", "pub fn b() {}\n");
+        assert!(!before.rewritten_as_hashed(&repo, &moved));
+        assert!(before.rewritten_as_hashed(&repo, &moved[..1]));
     }
 
     #[test]
