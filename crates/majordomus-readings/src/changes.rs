@@ -62,8 +62,8 @@ type Entry = (String, u32);
 /// The change set from `start` (`None`: HEAD was unborn) to the working
 /// tree now; `arrival`: what a fetch brought onto HEAD since the start
 /// ([`crate::refs::arrived`]), set apart.
-pub fn since(
-    repo: &Repo,
+pub fn since<'a>(
+    repo: &'a Repo,
     start: Option<&str>,
     head: Option<&str>,
     tree: &WorkingTree,
@@ -98,13 +98,16 @@ pub fn since(
         .chain(snapshot.untracked.iter().flatten().map(|u| (&u.path, (u.worktree.as_deref(), u.mode))))
         .collect();
 
-    let in_tree = |t: Option<&git2::Tree<'_>>, p: &RepoPath| -> Option<Entry> {
-        let e = t?.get_path(&p.under(Path::new(""))).ok()?;
-        Some((e.id().to_string(), e.filemode() as u32))
+    // Each tree looked up at every candidate, its directories read once.
+    let merge_tree = merge_head_tree(repo)?;
+    let lookup = |t: Option<git2::Tree<'a>>| t.map(|t| crate::trees::Lookup::new(&repo.git, t));
+    let (start_tree, head_tree, merge_tree) = (lookup(start_tree), lookup(head_tree), lookup(merge_tree));
+    let in_tree = |t: Option<&crate::trees::Lookup<'_>>, p: &RepoPath| -> Option<Entry> {
+        let (id, mode) = t?.entry_at(&p.under(Path::new("")))?;
+        Some((id.to_string(), mode as u32))
     };
     let mut set =
         ChangeSet { arrived_tips: arrival.map(|a| a.tips.clone()).unwrap_or_default(), ..ChangeSet::default() };
-    let merge_tree = merge_head_tree(repo)?;
     // Every candidate counts, under `.ai/local/` too: an untracked file
     // there is no candidate (the reading of the tree leaves it out), and
     // one a commit or the index holds is the user's content.

@@ -18,6 +18,70 @@
 use git2::{ObjectType, Oid, Repository, Tree, TreeEntry};
 use majordomus_records::RepoPath;
 
+/// Many paths looked up in one tree, each directory's tree read once.
+///
+/// `Tree::get_path` reads every tree on the way to a path at each call,
+/// and libgit2 keeps no tree larger than 4 KiB in its cache, so a
+/// directory of a few thousand files was inflated and parsed again for
+/// each of its files: a task committing 4,200 generated files made each
+/// reading that asks what a tree holds at every changed path take
+/// seconds. Here a directory's tree is read at its first lookup and kept.
+pub struct Lookup<'r> {
+    git: &'r Repository,
+    root: Tree<'r>,
+    /// Each directory read, by its path (`None`: no directory there).
+    dirs: std::cell::RefCell<std::collections::HashMap<Vec<u8>, Option<Tree<'r>>>>,
+}
+
+impl std::fmt::Debug for Lookup<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lookup").field("root", &self.root.id()).finish_non_exhaustive()
+    }
+}
+
+impl<'r> Lookup<'r> {
+    pub fn new(git: &'r Repository, root: Tree<'r>) -> Self {
+        Lookup { git, root, dirs: Default::default() }
+    }
+
+    /// The id and mode of what the tree holds at `path` (`/` between its
+    /// components), as `Tree::get_path` finds it; `None` where it holds
+    /// nothing there.
+    pub fn entry(&self, path: &[u8]) -> Option<(Oid, i32)> {
+        let (dir, name) = match path.iter().rposition(|&b| b == b'/') {
+            Some(i) => (&path[..i], &path[i + 1..]),
+            None => (&b""[..], path),
+        };
+        let read = |tree: &Tree<'_>| tree.get_name_bytes(name).map(|e| (e.id(), e.filemode()));
+        if dir.is_empty() {
+            return read(&self.root);
+        }
+        self.dir(dir).as_ref().and_then(read)
+    }
+
+    /// [`Lookup::entry`] for a path given as a `Path`.
+    pub fn entry_at(&self, path: &std::path::Path) -> Option<(Oid, i32)> {
+        self.entry(std::os::unix::ffi::OsStrExt::as_bytes(path.as_os_str()))
+    }
+
+    /// The tree at the directory `dir` (not empty), read once.
+    fn dir(&self, dir: &[u8]) -> Option<Tree<'r>> {
+        if let Some(kept) = self.dirs.borrow().get(dir) {
+            return kept.clone();
+        }
+        let (parent, name) = match dir.iter().rposition(|&b| b == b'/') {
+            Some(i) => (self.dir(&dir[..i]), &dir[i + 1..]),
+            None => (Some(self.root.clone()), dir),
+        };
+        let found = parent.and_then(|p| {
+            let entry = p.get_name_bytes(name)?;
+            (entry.kind() == Some(ObjectType::Tree)).then(|| self.git.find_tree(entry.id()).ok()).flatten()
+        });
+        self.dirs.borrow_mut().insert(dir.to_vec(), found.clone());
+        found
+    }
+}
+
 /// The paths a commit changed as its own: against its one parent (a root
 /// commit, against nothing), and for a merge, those where it differs from
 /// every parent: what it took from one side is that side's work, an edit

@@ -245,9 +245,12 @@ fn reached_since(repo: &Repo, h: Oid, t: Oid, start: Oid) -> Reading<Integration
     // trunk's history since (a path edited again since its revert is the
     // trunk's to say).
     let tip = tree_of(t)?;
+    // Each directory read once, for every path asked (`trees::Lookup`).
+    let (tip_at, start_at) =
+        (crate::trees::Lookup::new(&repo.git, tip), crate::trees::Lookup::new(&repo.git, start_tree.clone()));
     let paths: Vec<String> = changed
         .iter()
-        .filter(|p| entry(&tip, p) == entry(&start_tree, p))
+        .filter(|p| tip_at.entry_at(p) == start_at.entry_at(p))
         .map(|p| p.to_string_lossy().into_owned())
         .collect();
     if paths.is_empty() {

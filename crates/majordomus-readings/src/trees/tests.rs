@@ -82,3 +82,37 @@ fn only_the_subtrees_whose_ids_differ_are_read() {
     );
     assert!(git.diff_tree_to_tree(Some(&a), Some(&b), None).is_err(), "libgit2's diff reads it");
 }
+
+#[test]
+fn a_lookup_finds_what_get_path_finds_at_every_path_asked() {
+    let t = TestRepo::with_commit();
+    for (path, text) in
+        [("a.txt", "1"), ("a/one.rs", "1"), ("a/deep/two.rs", "2"), ("a-b/x", "x"), ("sub/sub/sub", "s")]
+    {
+        t.write(path, text);
+    }
+    let commit = t.commit_all("files");
+    let git = Repository::open(t.path()).expect("open");
+    let tree = tree_of(&git, &commit);
+    let lookup = Lookup::new(&git, tree.clone());
+    let asked = [
+        "a.txt",
+        "a",
+        "a/one.rs",
+        "a/deep",
+        "a/deep/two.rs",
+        "a/deep/none.rs",
+        "a-b/x",
+        "a.txt/under",
+        "none/x",
+        "sub/sub/sub",
+        "sub/sub",
+        "a/one.rs/x",
+    ];
+    // Twice each, the second from the directories kept.
+    for path in asked.iter().chain(asked.iter()) {
+        let want = tree.get_path(std::path::Path::new(path)).ok().map(|e| (e.id(), e.filemode()));
+        assert_eq!(lookup.entry(path.as_bytes()), want, "{path}");
+        assert_eq!(lookup.entry_at(std::path::Path::new(path)), want, "{path}");
+    }
+}

@@ -2,6 +2,7 @@
 //! readings (`src/measure.rs`).
 
 use majordomus_readings::refs::{self, Branch, Head, NoTrunk, RemoteEvidence, Trunk};
+use majordomus_readings::trees::Lookup;
 use majordomus_readings::{Reading, Repo, Unread, UnreadKind};
 use majordomus_records::policy::Policy;
 use majordomus_records::task::{TaskRecord, TaskState};
@@ -84,7 +85,9 @@ fn own_work_undone(repo: &Repo, record: &TaskRecord, start: &str, trunk: &str) -
     else {
         return Ok(None);
     };
-    let entry = |t: &git2::Tree<'_>, p: &std::path::Path| t.get_path(p).ok().map(|e| (e.id(), e.filemode()));
+    // Each tree asked at every path has its directories read once.
+    let (start_tree, tip) = (Lookup::new(&repo.git, start_tree), Lookup::new(&repo.git, tip));
+    let entry = |t: &Lookup<'_>, p: &std::path::Path| t.entry_at(p);
     // Each path a commit made here changed, with the commits that changed
     // it away from the start's; those a commit made here put back.
     let mut changed: std::collections::BTreeMap<std::path::PathBuf, Vec<git2::Oid>> = Default::default();
@@ -97,6 +100,7 @@ fn own_work_undone(repo: &Repo, record: &TaskRecord, start: &str, trunk: &str) -
         let (Ok(tree), Ok(parent)) = (commit.tree(), commit.parent(0).and_then(|p| p.tree())) else { continue };
         let paths = majordomus_readings::trees::changed_paths(&repo.git, Some(&parent), Some(&tree))
             .map_err(|e| Unread::git(&format!("the commit {c}"), &e))?;
+        let tree = Lookup::new(&repo.git, tree);
         for p in paths {
             let at =
                 std::path::PathBuf::from(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(p.as_bytes()));
@@ -265,6 +269,7 @@ pub fn landed(
         .find_commit(trunk_id)
         .and_then(|c| c.tree())
         .map_err(|e| Unread::git(&format!("the tree of the trunk's {}", trunk.commit), &e))?;
+    let trunk_tree = Lookup::new(git, trunk_tree);
     let at_start = record
         .snapshot
         .remote_refs
@@ -275,12 +280,11 @@ pub fn landed(
     for commit in refs::attribution::made_around_head(repo, record, head, trunk_id, at_start)? {
         let c = commit.id();
         let read = |e: git2::Error| Unread::git(&format!("the commit {c}"), &e);
-        let tree = commit.tree().map_err(read)?;
+        let tree = Lookup::new(git, commit.tree().map_err(read)?);
         for path in majordomus_readings::trees::own_change(git, &commit).map_err(read)? {
             let at =
                 std::path::Path::new(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(path.as_bytes()));
-            let entry = |t: &git2::Tree<'_>| t.get_path(at).ok().map(|e| (e.id(), e.filemode()));
-            if entry(&trunk_tree) == entry(&tree) {
+            if trunk_tree.entry_at(at) == tree.entry_at(at) {
                 out.push(super::Landed { path, commit: c.to_string() });
             }
         }
