@@ -22,6 +22,7 @@ pub mod policy;
 pub mod reading_at_start;
 pub mod regular;
 pub mod repo_path;
+pub mod started_in;
 pub mod task;
 pub mod text;
 

@@ -134,6 +134,16 @@ impl StatePaths {
         &self.root
     }
 
+    /// The working tree's own git directory, where known.
+    pub fn git_dir(&self) -> Option<&Path> {
+        self.git_dir.as_deref()
+    }
+
+    /// Whether this is a linked worktree (`git worktree add`).
+    pub fn is_linked(&self) -> bool {
+        self.linked_name().is_some()
+    }
+
     pub fn state_dir(&self) -> PathBuf {
         self.root.join(STATE_DIR)
     }

@@ -182,6 +182,13 @@ pub struct Snapshot {
     /// not be read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub submodules: Option<BTreeMap<String, SubmoduleAtStart>>,
+    /// The working tree's root as git named it at the start, as its bytes
+    /// ([`RepoPath`]'s encoding): a record read at another root while this
+    /// one is still a working tree of the same git directory is not that
+    /// root's ([`crate::started_in`]). `None` in a record written before it
+    /// was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root: Option<RepoPath>,
 }
 
 /// The most pull requests [`OpenAtStart`] lists (a refresh lists at most
@@ -499,7 +506,10 @@ impl TaskState {
                     )),
                     None,
                 ),
-                _ => (state, Some(now)),
+                _ => match crate::started_in::elsewhere(paths, state.record().and_then(|r| r.snapshot.root.as_ref())) {
+                    Some(reason) => (TaskState::Unreadable(reason), None),
+                    None => (state, Some(now)),
+                },
             };
         }
         if !matches!(state, TaskState::None) {
@@ -511,12 +521,22 @@ impl TaskState {
         let copy = shown(&copy_path);
         let state = match TaskRecord::load(&copy_path) {
             Ok(None) => TaskState::None,
-            Ok(Some(kept)) => TaskState::Unreadable(format!(
-                "the task record {record} is gone while its task {:?} (started {}) was never finished; \
-                 a copy remains in the git directory: `mkdir -p {state_dir} && cp {copy} {record}` puts it back",
-                crate::text::escape(&kept.task),
-                crate::text::escape(&kept.started_at),
-            )),
+            Ok(Some(kept)) => {
+                let gone = format!(
+                    "the task record {record} is gone while its task {:?} (started {}) was never finished",
+                    crate::text::escape(&kept.task),
+                    crate::text::escape(&kept.started_at),
+                );
+                // Where the task started in another working tree of this
+                // git directory, the record is not this root's to put back.
+                TaskState::Unreadable(match crate::started_in::elsewhere(paths, kept.snapshot.root.as_ref()) {
+                    Some(reason) => format!("{gone}: {reason}"),
+                    None => format!(
+                        "{gone}; a copy remains in the git directory: `mkdir -p {state_dir} && cp {copy} {record}` \
+                         puts it back"
+                    ),
+                })
+            }
             Err(e) => TaskState::Unreadable(format!(
                 "the task record {record} is gone while its task was never finished, and its copy in the git \
                  directory, {copy}, cannot be read either ({})",
@@ -691,6 +711,7 @@ impl TaskRecord {
             }
         }
         s.reading.as_ref().map_or(Ok(()), crate::reading_at_start::check)?;
+        s.root.iter().try_for_each(|r| check_len("root", &r.to_string(), MAX_FIELD))?;
         for added in &self.scope_added {
             check_len("scope added", &added.path, MAX_FIELD)?;
             check_len("scope added's time", &added.at, 64)?;

@@ -159,6 +159,7 @@ pub fn begin(
     let majordomus_invariant::snapshot::Taken { mut snapshot, unread } =
         majordomus_invariant::snapshot::snapshot(&ws.repo, &policy);
     snapshot.open_pull_requests = open_at_start(ws);
+    snapshot.root = Some(majordomus_records::started_in::recorded(ws.paths.root()));
     let now = chrono::Utc::now();
     let record = TaskRecord {
         schema: TASK_SCHEMA.to_string(),
@@ -211,7 +212,13 @@ fn continuing(fresh: TaskRecord) -> TaskRecord {
     let Some(previous) = fresh.snapshot.previous.clone() else { return fresh };
     let Some(before) = majordomus_invariant::restart::archived_record(&previous) else { return fresh };
     let (scope, scope_added) = continued_scope(&before, &fresh.scope);
-    let snapshot = majordomus_records::task::Snapshot { previous: Some(previous), ..before.snapshot };
+    // The root is this start's: a task continued in a worktree moved
+    // since is read where it stands now.
+    let snapshot = majordomus_records::task::Snapshot {
+        previous: Some(previous),
+        root: fresh.snapshot.root.clone(),
+        ..before.snapshot
+    };
     TaskRecord {
         id: before.id,
         started_at: before.started_at,
