@@ -239,7 +239,7 @@ pub fn tags(common_dir: &Path) -> Reading<Vec<TagRef>> {
     let packed = packed(common_dir, "refs/tags/")?;
     let mut known = Known::default();
     let mut loose = Loose::new(&mut known, UNIX_EPOCH);
-    loose.walk(&common_dir.join("refs/tags"), "refs/tags")?;
+    loose.walk(&common_dir.join("refs/tags"), &mut "refs/tags".to_string())?;
     let mut found = std::mem::take(&mut loose.found);
     found.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     Ok(merge(packed, found).into_iter().map(|(name, id, peeled)| TagRef { name, id, peeled }).collect())
