@@ -265,7 +265,7 @@ fn read_under(common_dir: &Path, under: &str, known: &mut Known, now: SystemTime
     };
     let mut loose = Loose::new(known, now);
     loose.newest = newest.unwrap_or(0);
-    loose.walk(&dir, under)?;
+    loose.walk(&dir, &mut under.to_string())?;
     let Loose { mut found, fresh, kept, newest: newest_seen, mut symbolic, .. } = loose;
     symbolic.sort_unstable();
     let unchanged = kept.len() == known.files.len() && kept.iter().enumerate().all(|(i, k)| *k == Kept::Known(i));
@@ -593,25 +593,36 @@ impl<'a> Loose<'a> {
         }
     }
 
-    /// Walks `dir`, whose ref name is `prefix`: lists it whole first
-    /// ([`list`]), stats what it listed ([`stat_all`]: on several threads
-    /// where there are many), then reads each file in the order listed.
-    fn walk(&mut self, dir: &Path, prefix: &str) -> Reading<()> {
-        let mut listed = Vec::new();
-        list(dir, &mut prefix.to_string(), &mut listed)?;
-        let stamps = stat_all(&listed);
-        for (entry, meta) in listed.iter().zip(stamps) {
+    /// Walks `dir`, whose ref name is `prefix` (restored on return).
+    fn walk(&mut self, dir: &Path, prefix: &mut String) -> Reading<()> {
+        let listing = |e: std::io::Error| Unread::io(format!("could not list {}: {e}", dir.display()));
+        let entries = match std::fs::read_dir(dir) {
+            Ok(e) => e,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(listing(e)),
+        };
+        for entry in entries {
+            let entry = entry.map_err(listing)?;
+            let kind = entry.file_type().map_err(listing)?;
             // Every entry's own stamp (a link's, not its target's), the
             // ones that are no branch too: the fingerprint's newest.
+            let meta = entry.metadata();
             if let Ok(meta) = &meta {
                 self.newest = self.newest.max(mtime_ns(meta));
             }
-            let Some(name) = &entry.name else { continue };
-            if entry.kind.is_dir() {
-                continue;
-            }
-            let meta = meta.map_err(|e| Unread::io(format!("could not read {}: {e}", entry.entry.path().display())))?;
-            self.file(&entry.entry, entry.kind, &meta, name)?;
+            let file_name = entry.file_name();
+            let Some(file_name) = file_name.to_str() else { continue };
+            let base = prefix.len();
+            prefix.push('/');
+            prefix.push_str(file_name);
+            let done = if kind.is_dir() {
+                self.walk(&entry.path(), prefix)
+            } else {
+                meta.map_err(|e| Unread::io(format!("could not read {}: {e}", entry.path().display())))
+                    .and_then(|meta| self.file(&entry, kind, &meta, prefix))
+            };
+            prefix.truncate(base);
+            done?;
         }
         Ok(())
     }
@@ -690,83 +701,6 @@ impl<'a> Loose<'a> {
         self.found.push((name.to_string(), id));
         Ok(())
     }
-}
-
-/// One entry a walk listed: a file or a directory under `refs/...`.
-struct Listed {
-    entry: std::fs::DirEntry,
-    kind: std::fs::FileType,
-    /// Its ref name; `None` where its file name is not UTF-8 (no ref: only
-    /// its stamp counts).
-    name: Option<String>,
-}
-
-/// Lists `dir`, whose ref name is `prefix` (restored on return), and every
-/// directory under it, depth first, each directory's entries in the order
-/// the file system gives them (the order [`Known`] keeps): a directory
-/// listed, then what it holds. A directory gone since it was met holds
-/// nothing.
-fn list(dir: &Path, prefix: &mut String, out: &mut Vec<Listed>) -> Reading<()> {
-    let listing = |e: std::io::Error| Unread::io(format!("could not list {}: {e}", dir.display()));
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(listing(e)),
-    };
-    for entry in entries {
-        let entry = entry.map_err(listing)?;
-        let kind = entry.file_type().map_err(listing)?;
-        let file_name = entry.file_name();
-        let Some(file_name) = file_name.to_str() else {
-            out.push(Listed { entry, kind, name: None });
-            continue;
-        };
-        let base = prefix.len();
-        prefix.push('/');
-        prefix.push_str(file_name);
-        let name = Some(prefix.clone());
-        let under = kind.is_dir().then(|| entry.path());
-        out.push(Listed { entry, kind, name });
-        let done = under.map_or(Ok(()), |under| list(&under, prefix, out));
-        prefix.truncate(base);
-        done?;
-    }
-    Ok(())
-}
-
-/// From this many entries, [`stat_all`] shares them between threads: a
-/// thread costs some tens of microseconds, a stat about one.
-const STAT_ON_THREADS: usize = 2048;
-
-/// Each entry's own stamp (a link's, not its target's), in the order
-/// listed. A stat is the whole cost of a branch that did not move, nearly
-/// all of it in the kernel's lookup of the name; at thousands of branches
-/// they are shared between as many threads as there are cores (at most
-/// four), each statting its part relative to its directory: the check
-/// waits for nothing else meanwhile (bench/README.md).
-fn stat_all(listed: &[Listed]) -> Vec<std::io::Result<std::fs::Metadata>> {
-    let stat = |part: &[Listed]| part.iter().map(|l| l.entry.metadata()).collect::<Vec<_>>();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
-    if threads < 2 || listed.len() < STAT_ON_THREADS {
-        return stat(listed);
-    }
-    let part = listed.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let mut parts = listed.chunks(part);
-        let first = parts.next().unwrap_or_default();
-        let others: Vec<_> =
-            parts.map(|p| (p, std::thread::Builder::new().spawn_scoped(scope, move || stat(p)))).collect();
-        let mut out = stat(first);
-        for (p, thread) in others {
-            // Where no thread could be had, that part is stat'ed here.
-            match thread.map(|t| t.join()) {
-                Ok(Ok(stamps)) => out.extend(stamps),
-                Ok(Err(panic)) => std::panic::resume_unwind(panic),
-                Err(_) => out.extend(stat(p)),
-            }
-        }
-        out
-    })
 }
 
 /// One file to keep: the `known` entry read through, or a fresh reading.

@@ -406,38 +406,3 @@ fn packed_refs_written_by_hand_read_as_git_reads_them_and_again_once_changed() {
     std::fs::remove_file(common.join("packed-refs")).expect("remove");
     assert!(packed(&common, "refs/").expect("read").is_empty(), "no file, no packed ref");
 }
-
-#[test]
-fn refs_enough_to_be_stat_on_threads_read_as_git_lists_them_and_a_rewrite_in_place_is_seen() {
-    let t = TestRepo::with_commit();
-    let first = t.head();
-    let second = t.commit_all("second");
-    // More files than one thread stats alone, under nested directories, so
-    // that each thread's part holds files of several directories.
-    let heads = t.path().join(".git/refs/heads");
-    let mut names = Vec::new();
-    for i in 0..STAT_ON_THREADS + 300 {
-        let name = format!("d{}/e{}/b{i:05}", i % 7, i % 3);
-        std::fs::create_dir_all(heads.join(&name).parent().expect("dir")).expect("dir");
-        std::fs::write(heads.join(&name), format!("{first}\n")).expect("ref");
-        names.push(name);
-    }
-    let git = as_git_lists(&t, "refs/heads");
-    assert!(git.len() > STAT_ON_THREADS, "{}", git.len());
-    let (ours, known) = read(&t, &Known::default(), later());
-    assert_eq!(ours, git);
-    // The last file listed, rewritten in place (its inode kept): its stamp
-    // moved, so it is read again, whichever thread stat'ed it.
-    let last = names.last().expect("a name");
-    std::thread::sleep(Duration::from_millis(20));
-    std::fs::OpenOptions::new()
-        .write(true)
-        .truncate(true)
-        .open(heads.join(last))
-        .and_then(|mut f| std::io::Write::write_all(&mut f, format!("{second}\n").as_bytes()))
-        .expect("rewrite");
-    let (ours, _) = read(&t, &known, later());
-    assert_eq!(ours, as_git_lists(&t, "refs/heads"));
-    let rewritten = ours.iter().find(|(n, _)| n.ends_with(last.as_str())).expect("listed");
-    assert_eq!(rewritten.1.to_string(), second);
-}
