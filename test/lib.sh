@@ -579,6 +579,20 @@ serve_origin_by_git_daemon() {
   done
 }
 
+# with_daemon_origin: serve_origin_by_git_daemon, then an initial commit
+# (README, the forge exempt) pushed to it as origin's main, origin/HEAD set;
+# sets $project to origin's URL.
+with_daemon_origin() {
+  serve_origin_by_git_daemon
+  project="git://127.0.0.1:$port/origin.git"
+  echo base > README
+  exempt_forge
+  commit_all "initial"
+  git remote add origin "$project"
+  git push -q -u origin main
+  git remote set-head origin main
+}
+
 # start_fixing_a_beside_a_test_file: the unit gate, src/lib.rs and a test
 # file tests/a.rs committed and pushed (origin), a task started and its fix
 # of src/lib.rs committed.

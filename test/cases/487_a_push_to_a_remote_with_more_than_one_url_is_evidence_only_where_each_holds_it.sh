@@ -13,14 +13,7 @@
 # colleague having pushed first; the second URL accepts it.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-serve_origin_by_git_daemon
-
-echo base > README
-exempt_forge
-commit_all "initial"
-git remote add origin "git://127.0.0.1:$port/origin.git"
-git push -q -u origin main
-git remote set-head origin main
+with_daemon_origin
 # A second URL before the start: every push goes to both.
 git init -q --bare -b main "$case_root/backup.git"
 git config --add remote.origin.url "$case_root/backup.git"

@@ -14,15 +14,7 @@
 # once a fetch says the project's main holds the push (its FETCH_HEAD).
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-serve_origin_by_git_daemon
-project="git://127.0.0.1:$port/origin.git"
-
-echo base > README
-exempt_forge
-commit_all "initial"
-git remote add origin "$project"
-git push -q -u origin main
-git remote set-head origin main
+with_daemon_origin
 # The fork, on this machine, as origin's push URL, before the start.
 git clone -q --bare "$case_root/origin.git" "$case_root/fork.git"
 git remote set-url --push origin "$case_root/fork.git"

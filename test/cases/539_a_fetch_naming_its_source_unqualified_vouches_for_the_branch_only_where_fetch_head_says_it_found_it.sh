@@ -14,14 +14,7 @@
 # flow, the project's main holding the work, fetched the same way, passes.
 source "$(dirname "$0")/../lib.sh" || exit 2
 
-serve_origin_by_git_daemon
-project="git://127.0.0.1:$port/origin.git"
-echo base > README
-exempt_forge
-commit_all "initial"
-git remote add origin "$project"
-git push -q -u origin main
-git remote set-head origin main
+with_daemon_origin
 git branch feature
 git push -q -u origin feature
 git fetch -q origin

@@ -171,18 +171,25 @@ mod basics {
         assert!(a.index.is_some());
     }
 
+    /// A repository of its own at `dir` inside `t`'s, untracked there, one
+    /// commit holding `d.rs`.
+    fn nested_repository(t: &TestRepo, dir: &str) -> std::path::PathBuf {
+        let inner = t.path().join(dir);
+        std::fs::create_dir_all(&inner).expect("mkdir");
+        t.git_in(&inner, &["init", "-q"]);
+        std::fs::write(inner.join("d.rs"), "d\n").expect("write");
+        t.git_in(&inner, &["add", "d.rs"]);
+        t.git_in(&inner, &["commit", "-q", "-m", "d"]);
+        inner
+    }
+
     /// A repository of its own inside this one, listed as `dir/`, has its
     /// refs and its own status for content: the same while nothing moved
     /// there, another once an edit, a file or a commit was made inside.
     #[test]
     fn a_nested_repository_has_for_content_what_it_holds() {
         let t = TestRepo::with_commit();
-        let inner = t.path().join("vendor/dep");
-        std::fs::create_dir_all(&inner).expect("mkdir");
-        t.git_in(&inner, &["init", "-q"]);
-        std::fs::write(inner.join("d.rs"), "d\n").expect("write");
-        t.git_in(&inner, &["add", "d.rs"]);
-        t.git_in(&inner, &["commit", "-q", "-m", "d"]);
+        let inner = nested_repository(&t, "vendor/dep");
         let repo = crate::open(t.path()).expect("open");
         let id = || content_id(&repo, &"vendor/dep/".into());
         let start = id().expect("a nested repository has an id");
@@ -210,12 +217,7 @@ mod basics {
     fn a_local_directory_inside_another_repository_is_its_content() {
         let t = TestRepo::with_commit();
         let _bare = t.with_submodule();
-        let inner = t.path().join("vendor");
-        std::fs::create_dir_all(&inner).expect("mkdir");
-        t.git_in(&inner, &["init", "-q"]);
-        std::fs::write(inner.join("d.rs"), "d\n").expect("write");
-        t.git_in(&inner, &["add", "d.rs"]);
-        t.git_in(&inner, &["commit", "-q", "-m", "d"]);
+        nested_repository(&t, "vendor");
         let repo = crate::open(t.path()).expect("open");
         let (nested, lib) = (content_id(&repo, &"vendor/".into()), content_id(&repo, &"lib".into()));
         t.write(".ai/local/state/task.json", "{}");
