@@ -61,6 +61,12 @@ fn pr(number: u64, created: Option<chrono::DateTime<Utc>>) -> PullRequest {
     }
 }
 
+/// A forge never observed, read a minute ago: the provider set (`None`:
+/// the default) and whether every remote is a directory on this machine.
+fn unobserved(provider: Option<majordomus_records::policy::Provider>, remotes_on_this_machine: bool) -> Backlog {
+    Backlog { observation: None, read_at: minutes(1), max_age_minutes: None, provider, remotes_on_this_machine }
+}
+
 fn observed(at: chrono::DateTime<Utc>, prs: Vec<PullRequest>) -> Backlog {
     Backlog {
         observation: Some(Observation {
@@ -441,13 +447,7 @@ fn a_start_time_that_is_not_rfc3339_leaves_the_dated_questions_unknown_and_the_d
 #[test]
 fn a_forge_never_observed_is_unknown_and_says_so() {
     let mut r = well();
-    r.closing.backlog = Ok(Backlog {
-        observation: None,
-        read_at: minutes(1),
-        max_age_minutes: None,
-        provider: None,
-        remotes_on_this_machine: false,
-    });
+    r.closing.backlog = Ok(unobserved(None, false));
     let a = answer(&r, "backlog-not-grown");
     assert_eq!(a.status, Status::Unknown);
     assert!(a.evidence.contains("never observed"), "{}", a.evidence);
@@ -457,13 +457,7 @@ fn a_forge_never_observed_is_unknown_and_says_so() {
 #[test]
 fn a_policy_declaring_no_forge_exempts_backlog_not_grown_saying_so() {
     let mut r = well();
-    r.closing.backlog = Ok(Backlog {
-        observation: None,
-        read_at: minutes(1),
-        max_age_minutes: None,
-        provider: Some(majordomus_records::policy::Provider::None),
-        remotes_on_this_machine: false,
-    });
+    r.closing.backlog = Ok(unobserved(Some(majordomus_records::policy::Provider::None), false));
     let a = answer(&r, "backlog-not-grown");
     assert_eq!(a.status, Status::Exempt);
     assert!(a.evidence.contains("[forge] provider = \"none\""), "{}", a.evidence);
@@ -473,13 +467,7 @@ fn a_policy_declaring_no_forge_exempts_backlog_not_grown_saying_so() {
 #[test]
 fn no_provider_where_every_remote_is_on_this_machine_exempts_backlog_not_grown_saying_why() {
     let mut r = well();
-    r.closing.backlog = Ok(Backlog {
-        observation: None,
-        read_at: minutes(1),
-        max_age_minutes: None,
-        provider: None,
-        remotes_on_this_machine: true,
-    });
+    r.closing.backlog = Ok(unobserved(None, true));
     let a = answer(&r, "backlog-not-grown");
     assert_eq!(a.status, Status::Exempt);
     assert!(a.evidence.contains("directory on this machine"), "{}", a.evidence);
@@ -494,13 +482,7 @@ fn no_provider_where_every_remote_is_on_this_machine_exempts_backlog_not_grown_s
 #[test]
 fn a_repository_with_no_remote_is_still_unknown_and_is_shown_the_way_to_say_it_has_no_forge() {
     let mut r = well();
-    r.closing.backlog = Ok(Backlog {
-        observation: None,
-        read_at: minutes(1),
-        max_age_minutes: None,
-        provider: None,
-        remotes_on_this_machine: false,
-    });
+    r.closing.backlog = Ok(unobserved(None, false));
     r.commit.push = Ok(Push::NoRemote);
     let a = answer(&r, "backlog-not-grown");
     assert_eq!(a.status, Status::Unknown);
