@@ -67,6 +67,18 @@ fn parse(line: &str, written: i64) -> Option<Fetched> {
 }
 
 /// A URL as `FETCH_HEAD` shows it: without a trailing `/` or `.git`.
+impl Fetched {
+    /// Whether its file was written no earlier than `since` (a reflog
+    /// line's time, in seconds, from the wall clock): a second's leeway,
+    /// since the file system stamps a file from a coarser clock, which can
+    /// read the second before the wall clock's at the same moment (a
+    /// fetch's `FETCH_HEAD` then reads older than the ref line it wrote
+    /// just before).
+    fn since(&self, since: i64) -> bool {
+        self.written.saturating_add(1) >= since
+    }
+}
+
 pub(super) fn shown(url: &str) -> String {
     let url = url.trim_end_matches('/');
     url.strip_suffix(".git").unwrap_or(url).trim_end_matches('/').to_string()
@@ -89,9 +101,7 @@ pub(super) fn contradiction<'a>(
     let said: Vec<&Fetched> = fetched
         .iter()
         .filter(|f| {
-            f.url == url
-                && f.written >= since
-                && super::refspec::maps_onto(mapping, &f.branch).iter().any(|r| r == refname)
+            f.url == url && f.since(since) && super::refspec::maps_onto(mapping, &f.branch).iter().any(|r| r == refname)
         })
         .collect();
     if said.iter().any(|f| f.commit == commit) {
@@ -117,7 +127,7 @@ pub(super) fn confirms(
     let url = shown(url);
     fetched.iter().any(|f| {
         f.url == url
-            && f.written >= since
+            && f.since(since)
             && f.commit == commit
             && super::refspec::maps_onto(mapping, &f.branch).iter().any(|r| r == refname)
     })
@@ -130,7 +140,7 @@ pub(super) fn confirms(
 /// line is no branch line, and is not read).
 pub(super) fn found_branch(fetched: &[Fetched], name: &str, commit: &str, since: i64, url: &str) -> bool {
     let (url, branch) = (shown(url), format!("refs/heads/{name}"));
-    fetched.iter().any(|f| f.url == url && f.written >= since && f.commit == commit && f.branch == branch)
+    fetched.iter().any(|f| f.url == url && f.since(since) && f.commit == commit && f.branch == branch)
 }
 
 /// Whether a reflog message is a fetch's or a pull's (a push's line says
@@ -158,11 +168,16 @@ mod tests {
         let found = contradiction(&fetched, main, &b, 100, "/srv/origin.git/", &mapping);
         assert_eq!(found.map(|f| f.commit.as_str()), Some(a.as_str()), "origin's main was at a, the ref holds b");
         assert!(contradiction(&fetched, main, &a, 100, "/srv/origin.git", &mapping).is_none());
-        assert!(contradiction(&fetched, main, &b, 101, "/srv/origin.git", &mapping).is_none(), "older than the line");
+        assert!(contradiction(&fetched, main, &b, 102, "/srv/origin.git", &mapping).is_none(), "older than the line");
+        assert!(
+            contradiction(&fetched, main, &b, 101, "/srv/origin.git", &mapping).is_some(),
+            "a second's leeway for the file system's coarser clock"
+        );
         assert!(contradiction(&fetched, main, &b, 100, "/srv/other", &mapping).is_none(), "another remote");
         assert!(found_branch(&fetched, "feature", &b, 100, "/srv/origin.git"));
         assert!(!found_branch(&fetched, "v1", &b, 100, "/srv/origin"), "a tag line is no branch's");
         assert!(!found_branch(&fetched, "main", &b, 100, "/srv/origin"), "main was at a");
-        assert!(!found_branch(&fetched, "feature", &b, 101, "/srv/origin"), "older than the line");
+        assert!(!found_branch(&fetched, "feature", &b, 102, "/srv/origin"), "older than the line");
+        assert!(found_branch(&fetched, "feature", &b, 101, "/srv/origin"), "a second's leeway");
     }
 }
