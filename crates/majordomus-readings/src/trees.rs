@@ -48,6 +48,11 @@ impl<'r> Lookup<'r> {
     /// components), as `Tree::get_path` finds it; `None` where it holds
     /// nothing there.
     pub fn entry(&self, path: &[u8]) -> Option<(Oid, i32)> {
+        // `dir/` names the directory itself, where it is one (libgit2's
+        // `git_tree_entry_bypath`: a nested repository is listed so).
+        if let Some(dir) = path.strip_suffix(b"/").filter(|d| !d.is_empty() && !d.ends_with(b"/")) {
+            return self.entry(dir).filter(|(_, mode)| *mode == i32::from(git2::FileMode::Tree));
+        }
         let (dir, name) = match path.iter().rposition(|&b| b == b'/') {
             Some(i) => (&path[..i], &path[i + 1..]),
             None => (&b""[..], path),

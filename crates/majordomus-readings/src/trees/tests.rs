@@ -108,6 +108,11 @@ fn a_lookup_finds_what_get_path_finds_at_every_path_asked() {
         "sub/sub/sub",
         "sub/sub",
         "a/one.rs/x",
+        "a/",
+        "a/deep/",
+        "a.txt/",
+        "none/",
+        "a//",
     ];
     // Twice each, the second from the directories kept.
     for path in asked.iter().chain(asked.iter()) {
