@@ -170,7 +170,13 @@ impl Register {
                     continue;
                 }
                 let rest = &line[start + w.len()..];
-                let close = rest.find(')').map_or(rest.len().min(40), |i| i + 1);
+                // Up to its parenthesis, else its first 40 characters: a
+                // byte count can fall inside a character (the word, then
+                // `à corriger` and no parenthesis), which panicked every
+                // check (test/cases/560).
+                let close = rest
+                    .find(')')
+                    .map_or_else(|| rest.char_indices().nth(40).map_or(rest.len(), |(i, _)| i), |i| i + 1);
                 found.push((start, format!("{w}{}", &rest[..close]), None));
             }
         }
@@ -447,6 +453,18 @@ mod tests {
         let r = Register::from_policy(Some(&m)).expect("register");
         assert!(r.pattern.get().is_some());
         assert_eq!(r.find("// TODO\n").len(), 1);
+    }
+
+    #[test]
+    fn a_marker_word_without_its_parenthesis_is_quoted_by_characters_not_bytes() {
+        let r = default_register();
+        let line = format!("// {}(x{}", word(), "é".repeat(40));
+        let found = r.find(&line);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].1, format!("{}(x{}", word(), "é".repeat(39)));
+        assert!(found[0].2.is_none());
+        let short = format!("// {}(à corriger", word());
+        assert_eq!(r.find(&short)[0].1, format!("{}(à corriger", word()));
     }
 
     #[test]
