@@ -170,7 +170,13 @@ impl Register {
                     continue;
                 }
                 let rest = &line[start + w.len()..];
-                let close = rest.find(')').map_or(rest.len().min(40), |i| i + 1);
+                // Up to its parenthesis, else its first 40 characters: a
+                // byte count can fall inside a character (the word, then
+                // `à corriger` and no parenthesis), which panicked every
+                // check (test/cases/560).
+                let close = rest
+                    .find(')')
+                    .map_or_else(|| rest.char_indices().nth(40).map_or(rest.len(), |(i, _)| i), |i| i + 1);
                 found.push((start, format!("{w}{}", &rest[..close]), None));
             }
         }
@@ -287,9 +293,12 @@ impl Register {
             };
             // The start's lines, each as many times as the file held it: a
             // second copy of a marker line is a marker added (test/cases/438).
+            // Decoded as the file and HEAD's blob are: a file saved as UTF-16
+            // read as UTF-8 at the start only made every line of it added,
+            // its markers from before the task too (test/cases/561).
             let mut then: HashMap<String, usize> = HashMap::new();
             if let Some(bytes) = blob_at(start_tree.as_ref(), path, "at the start commit")? {
-                for line in String::from_utf8_lossy(&bytes).lines() {
+                for line in decode(&bytes).lines() {
                     *then.entry(line.to_string()).or_default() += 1;
                 }
             }
@@ -450,6 +459,18 @@ mod tests {
     }
 
     #[test]
+    fn a_marker_word_without_its_parenthesis_is_quoted_by_characters_not_bytes() {
+        let r = default_register();
+        let line = format!("// {}(x{}", word(), "é".repeat(40));
+        let found = r.find(&line);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].1, format!("{}(x{}", word(), "é".repeat(39)));
+        assert!(found[0].2.is_none());
+        let short = format!("// {}(à corriger", word());
+        assert_eq!(r.find(&short)[0].1, format!("{}(à corriger", word()));
+    }
+
+    #[test]
     fn a_marker_names_this_repositorys_issue_or_another_repositorys() {
         let r = default_register();
         let text = format!(
@@ -503,6 +524,28 @@ mod tests {
         t.write("src/lib.rs", &format!("fn old() {{}}\n// {}\n// {}\n", marker("#2"), marker("#3")));
         let added = default_register().added_since(&repo, Some(&start), Some(&head), &changed).expect("read");
         assert!(added.iter().all(|m| !m.in_head_only) && added.len() == 2, "{added:?}");
+    }
+
+    #[test]
+    fn a_utf16_files_lines_at_the_start_are_decoded_as_its_lines_now() {
+        let utf16 = |text: &str| -> Vec<u8> {
+            let mut out = vec![0xFF, 0xFE];
+            out.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+            out
+        };
+        let t = TestRepo::with_commit();
+        let before = format!("export const a = 1;\n// {}\n", marker("see the notes"));
+        std::fs::create_dir_all(t.path().join("src")).expect("src");
+        std::fs::write(t.path().join("src/a.ts"), utf16(&before)).expect("write");
+        let start = t.commit_all("a marker from before");
+        let grown = format!("{before}// {}\nexport const b = 2;\n", marker("#4"));
+        std::fs::write(t.path().join("src/a.ts"), utf16(&grown)).expect("write");
+        let head = t.commit_all("grown");
+        let repo = crate::open(t.path()).expect("open");
+        let changed = [RepoPath::from("src/a.ts")];
+        let added = default_register().added_since(&repo, Some(&start), Some(&head), &changed).expect("read");
+        let seen: Vec<_> = added.iter().map(|m| (m.line, m.issue.as_ref().map(|i| i.number))).collect();
+        assert_eq!(seen, [(3, Some(4))], "{added:?}");
     }
 
     #[test]

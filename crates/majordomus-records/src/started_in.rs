@@ -59,6 +59,59 @@ pub fn elsewhere(paths: &StatePaths, started: Option<&RepoPath>) -> Option<Strin
     ))
 }
 
+/// Why a record this working tree's git directory holds no copy of, whose
+/// task started at `started`, is not this tree's: that root is another
+/// working tree of this same repository still (its git directory is not
+/// this one, and shares this one's common directory), where `start` kept
+/// the copy. `start` keeps a copy wherever it records a root, and a move
+/// takes the copy along, so such a record was copied here from the tree
+/// the task started in (`cp -a ../main/.ai/local/state .ai/local/`): read
+/// here, `committed` and `no-untracked` judged this tree's files while the
+/// task's work stood uncommitted there, and `finish --outcome completed`
+/// archived the task as done (test/cases/562). `None` where the start root
+/// is this one, gone, of another repository, or of this very git directory
+/// ([`elsewhere`]'s), and for a record written before roots were kept.
+pub fn copied_from(paths: &StatePaths, started: Option<&RepoPath>) -> Option<String> {
+    use std::os::unix::ffi::OsStrExt;
+    let started = started?;
+    let now = paths.root();
+    if started.as_bytes() == now.as_os_str().as_bytes() {
+        return None;
+    }
+    let started_root = started.under(Path::new(""));
+    let ours = std::fs::canonicalize(paths.git_dir()?).ok()?;
+    let theirs = git_dir_of(&started_root)?;
+    if theirs == ours || same_place(&started_root, now) || common_of(&theirs)? != common_of(&ours)? {
+        return None;
+    }
+    let task = StatePaths::new(now).task();
+    let record = task.strip_prefix(now).unwrap_or(&task).display();
+    Some(format!(
+        "the task record {record} was copied here from {started}, another working tree of this repository, where \
+         the task started and is read (`majordomus -C {started} check`): this working tree's git directory holds \
+         no copy of it, so no task started here, and the work left there is not this tree's to vouch for. \
+         `rm {record}` leaves this tree with no task"
+    ))
+}
+
+/// Whether two paths lead to the same directory.
+fn same_place(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// The common git directory of the canonical git directory `git_dir`: the
+/// one its `commondir` file names (a linked worktree's), else itself.
+fn common_of(git_dir: &Path) -> Option<PathBuf> {
+    match std::fs::read_to_string(git_dir.join("commondir")) {
+        Ok(text) => std::fs::canonicalize(git_dir.join(text.lines().next()?.trim())).ok(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(git_dir.to_path_buf()),
+        Err(_) => None,
+    }
+}
+
 /// The git directory the working tree at `root` belongs to, canonical:
 /// its `.git` directory, or the one its gitfile names. `None` where it has
 /// neither (gone, or never a working tree).
@@ -126,6 +179,31 @@ mod tests {
         std::fs::write(wt.join(".git"), "gitdir: ../g\n").expect("write");
         let paths = StatePaths::new(&copy).with_git_dir(&git);
         assert!(elsewhere(&paths, Some(&recorded(&wt))).is_some());
+    }
+
+    #[test]
+    fn a_record_copied_from_another_worktree_of_this_repository_is_that_trees() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let (main, linked) = (t.path().join("main"), t.path().join("linked"));
+        let common = main.join(".git");
+        let own = common.join("worktrees/linked");
+        std::fs::create_dir_all(&own).expect("mkdir");
+        std::fs::create_dir_all(&linked).expect("mkdir");
+        std::fs::write(own.join("commondir"), "../..\n").expect("write");
+        std::fs::write(linked.join(".git"), format!("gitdir: {}\n", own.display())).expect("write");
+        let in_linked = StatePaths::new(&linked).with_git_dir(&own).with_common_dir(&common);
+        let said = copied_from(&in_linked, Some(&recorded(&main))).expect("the main tree's record");
+        assert!(said.contains(&main.display().to_string()) && said.contains("rm .ai/local/state/task.json"), "{said}");
+        // And the other way: the linked tree's record copied into the main one.
+        let in_main = StatePaths::new(&main).with_git_dir(&common).with_common_dir(&common);
+        assert!(copied_from(&in_main, Some(&recorded(&linked))).is_some());
+        // Its own root, a root gone, another repository: not copied.
+        assert_eq!(copied_from(&in_linked, Some(&recorded(&linked))), None);
+        assert_eq!(copied_from(&in_linked, Some(&recorded(&t.path().join("gone")))), None);
+        let other = t.path().join("other");
+        std::fs::create_dir_all(other.join(".git")).expect("mkdir");
+        assert_eq!(copied_from(&in_linked, Some(&recorded(&other))), None);
+        assert_eq!(copied_from(&in_linked, None), None, "a record that kept no root");
     }
 
     #[test]

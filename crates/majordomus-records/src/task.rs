@@ -473,7 +473,9 @@ impl TaskState {
     /// A record that differs from its copy was changed by hand (its scope,
     /// its start commit and its snapshot are what judge the task), and is
     /// [`TaskState::Unreadable`] too. A record written before copies were
-    /// kept has none, and is read as it is.
+    /// kept has none, and is read as it is, unless the root it started in
+    /// is another working tree of this repository still: then it was copied
+    /// here from there ([`crate::started_in::copied_from`]).
     pub fn here(paths: &crate::StatePaths) -> Self {
         Self::here_with_text(paths).0
     }
@@ -506,10 +508,16 @@ impl TaskState {
                     )),
                     None,
                 ),
-                _ => match crate::started_in::elsewhere(paths, state.record().and_then(|r| r.snapshot.root.as_ref())) {
-                    Some(reason) => (TaskState::Unreadable(reason), None),
-                    None => (state, Some(now)),
-                },
+                kept => {
+                    let root = state.record().and_then(|r| r.snapshot.root.as_ref());
+                    // No copy here: a record copied from the tree the task
+                    // started in, where its copy is (test/cases/562).
+                    let copied = || kept.is_err().then(|| crate::started_in::copied_from(paths, root)).flatten();
+                    match crate::started_in::elsewhere(paths, root).or_else(copied) {
+                        Some(reason) => (TaskState::Unreadable(reason), None),
+                        None => (state, Some(now)),
+                    }
+                }
             };
         }
         if !matches!(state, TaskState::None) {
