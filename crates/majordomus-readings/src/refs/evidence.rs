@@ -997,7 +997,7 @@ pub fn remotes_on_this_machine(repo: &Repo) -> Reading<bool> {
 /// canonicalized; `None` for a network URL or a path that does not exist.
 /// Found as git finds it ([`repository_at`]): `../origin` names
 /// `../origin.git` where only that is a repository.
-fn local_path(root: &Path, url: &str) -> Option<PathBuf> {
+pub(super) fn local_path(root: &Path, url: &str) -> Option<PathBuf> {
     let path = path_of(root, url)?;
     repository_at(&path).or(Some(path)).and_then(|p| p.canonicalize().ok())
 }
@@ -1009,7 +1009,7 @@ fn local_path(root: &Path, url: &str) -> Option<PathBuf> {
 /// is `/srv/o.git`). A path beginning `~/` or `~NAME/` is under that home
 /// (the transport's `enter_repo` expands it: test/cases/540). Any other
 /// relative path is resolved against the root, where git runs.
-fn path_of(root: &Path, url: &str) -> Option<PathBuf> {
+pub(super) fn path_of(root: &Path, url: &str) -> Option<PathBuf> {
     let path = if let Some(rest) = url.strip_prefix("file://") {
         let at = rest.find('/')?;
         PathBuf::from(std::ffi::OsString::from_vec(percent_decoded(&rest[at..])))

@@ -20,9 +20,18 @@
 //! pass over the index already read.
 //!
 //! Only the remote the superproject names is the one everyone else fetches
-//! the submodule from: `.gitmodules`'s `url`, as the start commit held it
-//! (HEAD's for a submodule new since; a relative one resolved against the
-//! superproject's remote, as `git submodule` resolves it). A remote added
+//! the submodule from: `.gitmodules`'s `url` (a relative one resolved
+//! against the superproject's remote, as `git submodule` resolves it), as
+//! HEAD's commit names it, which a `git clone --recurse-submodules` of the
+//! pushed work reads. Where that is the start's (the common flow: one
+//! comparison of two strings, the `.gitmodules` of both commits read
+//! already), it is read as below. Where the task re-pointed it (committed
+//! `.gitmodules` naming another repository, or none), the start's remote
+//! holding the commit says nothing of a clone: the URL named now is read
+//! itself where it is on this machine (a branch or tag there holding the
+//! commit), else only a counted ref of a remote of the submodule's whose
+//! URLs are that one counts, and with none the answer is unread, naming
+//! both URLs ([`named_on_remote`], test/cases/548). A remote added
 //! in the submodule or re-pointed there (`git -C lib remote add mine
 //! /tmp/mine.git && git -C lib push mine HEAD:main`), or one whose push
 //! goes elsewhere (`remote.origin.pushurl`, `url.*.insteadOf`: the URLs
@@ -48,7 +57,7 @@ use git2::{ObjectType, Oid, Repository, RepositoryOpenFlags};
 mod own;
 pub use own::moved_by_own;
 
-use super::evidence::{from_remote, outer_urls, points_at, remote_urls, same_location};
+use super::evidence::{from_remote, local_path, outer_urls, path_of, points_at, remote_urls, same_location};
 use crate::reflog;
 use crate::{Reading, Repo, Unread};
 
@@ -72,6 +81,26 @@ pub enum OnRemote {
     /// (the URL it names, or `None` where it names none) holds it.
     NotNamed { refname: String, named: Option<String> },
     /// The submodule cannot be read here, and why.
+    Unread(String),
+    /// The `.gitmodules` of the commit that records it names another URL
+    /// for it than the start's (`was`): `url`, the one a clone of that
+    /// commit fetches it from (`None`: it names none, so a clone cannot
+    /// fetch it), and what was found there.
+    Repointed { was: String, url: Option<String>, there: There },
+}
+
+/// What the URL a re-pointed submodule is fetched from holds of its
+/// recorded commit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum There {
+    /// Held, by this: a branch or tag of the repository the URL names on
+    /// this machine, or a counted remote-tracking ref of the submodule's
+    /// remote of that URL.
+    Held(String),
+    /// Not held, and why.
+    Lacks(String),
+    /// Cannot be read from here, and why: a URL across a network that no
+    /// remote of the submodule fetches from and pushes to.
     Unread(String),
 }
 
@@ -151,9 +180,8 @@ fn changed_in(git: &Repository, at: &Level<'_>, listed: &[String], out: &mut Vec
         Some(tree) => gitmodules(tree)?,
         None => Vec::new(),
     };
-    let url_of = |path: &str| {
-        let find = |list: &[(String, Option<String>)]| list.iter().find(|(p, _)| p == path).map(|(_, u)| u.clone());
-        find(&named_then).or_else(|| find(&named_now)).flatten().map(|u| resolve(&u, at.base, at.root))
+    let url_in = |list: &[(String, Option<String>)], path: &str| {
+        list.iter().find(|(p, _)| p == path).and_then(|(_, u)| u.as_deref()).map(|u| resolve(u, at.base, at.root))
     };
     let gitlink = |tree: &git2::Tree<'_>, path: &str| {
         tree.get_path(Path::new(path)).ok().filter(|e| e.kind() == Some(ObjectType::Commit)).map(|e| e.id())
@@ -170,8 +198,11 @@ fn changed_in(git: &Repository, at: &Level<'_>, listed: &[String], out: &mut Vec
         if at.depth > 0 && !dir.join(".git").exists() {
             continue;
         }
-        let url = url_of(&path);
-        let on_remote = on_remote(&dir, now, url.as_deref());
+        let (then_url, now_url) = (url_in(&named_then, &path), url_in(&named_now, &path));
+        let on_remote = named_on_remote(at.root, &dir, now, then_url.as_deref(), now_url.as_deref());
+        // A clone fetches it from the URL HEAD names: its own relative
+        // URLs are resolved against that one.
+        let url = now_url.or(then_url);
         let unread = matches!(on_remote, OnRemote::Unread(_));
         out.push(Submodule { path: format!("{}{path}", at.prefix), commit: now.to_string(), on_remote });
         if unread || at.depth + 1 >= DEPTH {
@@ -253,6 +284,129 @@ pub(crate) fn resolve(url: &str, base: Option<&str>, root: &Path) -> String {
         }
     }
     format!("{base}/{rest}")
+}
+
+/// Whether the URL a clone fetches the submodule checked out at `dir`
+/// from holds `commit`: `now`, the URL the `.gitmodules` of the commit
+/// recording it names (a relative one resolved), against `then`, the
+/// start's. Where they name the same repository, or the start named none
+/// (a submodule new since), [`on_remote`] of that URL, as ever: the
+/// common flow pays one comparison of two strings. Where the task
+/// re-pointed it (`git config -f .gitmodules submodule.lib.url B`,
+/// committed), the start's URL is no longer where anyone fetches it from:
+/// the bump must be held where `now` points, read there
+/// ([`held_where_named`]).
+pub(crate) fn named_on_remote(root: &Path, dir: &Path, commit: Oid, then: Option<&str>, now: Option<&str>) -> OnRemote {
+    match (then, now) {
+        (None, _) => on_remote(dir, commit, now),
+        (Some(a), Some(b)) if a == b || same_repository(root, a, b) => on_remote(dir, commit, now),
+        (Some(was), url) => OnRemote::Repointed {
+            was: was.to_string(),
+            url: url.map(str::to_string),
+            there: match url {
+                None => There::Lacks(
+                    "it names no URL for it there, so a clone cannot fetch it (git submodule update: no url found)"
+                        .to_string(),
+                ),
+                Some(url) => held_where_named(root, dir, commit, url),
+            },
+        },
+    }
+}
+
+/// Whether the repository `url` names holds `commit`, for the submodule
+/// checked out at `dir` (`root` the superproject's working tree, which a
+/// relative path is resolved from, as `git submodule` clones from there).
+/// On this machine (a path, a `file://` URL: `path_of`, as the evidence
+/// reads a remote here, test/cases/540) the repository is opened and read
+/// itself: a branch or tag of it (what a clone fetches) whose tip is the
+/// commit or descends from it. The submodule's own repository is no such
+/// place. Across a network, only a counted remote-tracking ref of a
+/// remote of the submodule's that fetches from and pushes to that URL
+/// ([`named_remotes`]) says what it holds; with none, it cannot be read.
+fn held_where_named(root: &Path, dir: &Path, commit: Oid, url: &str) -> There {
+    let flags = RepositoryOpenFlags::NO_SEARCH;
+    let none = std::iter::empty::<&std::ffi::OsStr>;
+    if let Some(named) = path_of(root, url) {
+        let Some(path) = local_path(root, url) else {
+            return There::Lacks(format!(
+                "{url} names {} on this machine, where there is no repository",
+                named.display()
+            ));
+        };
+        let theirs = match Repository::open_ext(&path, flags, none()) {
+            Ok(r) => r,
+            Err(e) => {
+                return There::Lacks(format!(
+                    "{url} names {} on this machine, which cannot be read as a repository ({})",
+                    path.display(),
+                    e.message()
+                ))
+            }
+        };
+        let own = Repository::open_ext(dir, flags, none()).ok().and_then(|s| s.commondir().canonicalize().ok());
+        if own.is_some() && theirs.commondir().canonicalize().ok() == own {
+            return There::Lacks(format!("{url} is the submodule's own repository here, which nobody else can fetch"));
+        }
+        return match holder(&theirs, commit) {
+            Some(name) => There::Held(format!("the {name} of the repository at {}", path.display())),
+            None => There::Lacks(format!(
+                "the repository it names on this machine, {}, holds no branch or tag that holds {}",
+                path.display(),
+                &commit.to_string()[..12]
+            )),
+        };
+    }
+    let sub = match Repository::open_ext(dir, flags, none()) {
+        Ok(r) => r,
+        Err(e) => return There::Unread(format!("it is not checked out here ({})", e.message())),
+    };
+    crate::config::as_git_reads(&sub);
+    let named = match named_remotes(&sub, dir, Some(url)) {
+        Ok(remotes) => remotes,
+        Err(why) => return There::Unread(why),
+    };
+    if named.is_empty() {
+        return There::Unread(format!(
+            "{url} is across a network, and no remote of the submodule's fetches from and pushes to it, so what it holds cannot be read from here"
+        ));
+    }
+    let counted = match counted_refs(&sub, dir) {
+        Ok(counted) => counted,
+        Err(e) => return There::Unread(e.message().to_string()),
+    };
+    let held = counted
+        .iter()
+        .filter(|(name, _)| named.contains(remote_of(name)))
+        .find(|(_, tip)| *tip == commit || sub.graph_descendant_of(*tip, commit).unwrap_or(false));
+    match held {
+        Some((name, _)) => There::Held(format!("its {}", name.strip_prefix("refs/remotes/").unwrap_or(name))),
+        None => There::Lacks(format!(
+            "none of the remote-tracking refs of the submodule's remote of that URL that count holds {}",
+            &commit.to_string()[..12]
+        )),
+    }
+}
+
+/// The branch or tag of `theirs` (what a clone of it fetches) whose tip is
+/// `commit` or descends from it, by name (`branch main`, `tag v1`).
+fn holder(theirs: &Repository, commit: Oid) -> Option<String> {
+    // Not there at all: no ref of it can hold it, and nothing is walked.
+    theirs.find_commit(commit).ok()?;
+    let refs = theirs.references().ok()?;
+    for reference in refs.flatten() {
+        let Some(name) = reference.name() else { continue };
+        let (kind, short) = match (name.strip_prefix("refs/heads/"), name.strip_prefix("refs/tags/")) {
+            (Some(b), _) => ("branch", b),
+            (_, Some(t)) => ("tag", t),
+            _ => continue,
+        };
+        let Ok(tip) = reference.peel_to_commit().map(|c| c.id()) else { continue };
+        if tip == commit || theirs.graph_descendant_of(tip, commit).unwrap_or(false) {
+            return Some(format!("{kind} {short}"));
+        }
+    }
+    None
 }
 
 /// Whether two remote URLs name the same repository: the same place
@@ -408,6 +562,48 @@ mod tests {
         t.git(&["add", "lib"]);
         let head = t.commit_all("use lib's new commit");
         assert_eq!(changed(&repo, &head, Some(&start), None).expect("read")[0].on_remote, OnRemote::Missing);
+    }
+
+    #[test]
+    fn a_submodule_repointed_in_gitmodules_is_asked_where_the_new_url_leads() {
+        let t = TestRepo::with_commit();
+        let bare = t.with_submodule();
+        let start = t.head();
+        let repo = crate::open(t.path()).expect("open");
+        let lib = t.path().join("lib");
+        let other = tempfile::Builder::new().prefix("majordomus-other-").tempdir().expect("tempdir");
+        t.git_in(other.path(), &["clone", "-q", "--bare", bare.path().to_str().expect("utf-8"), "."]);
+        t.git_in(&lib, &["commit", "-q", "--allow-empty", "-m", "lib: new"]);
+        t.git_in(&lib, &["push", "-q", "origin", "HEAD:main"]);
+        let repoint = |url: &str| {
+            t.git(&["config", "-f", ".gitmodules", "submodule.lib.url", url]);
+            t.git(&["add", "lib", ".gitmodules"]);
+            t.commit_all("lib re-pointed")
+        };
+        let there = |head: &str| match changed(&repo, head, Some(&start), None).expect("read").remove(0).on_remote {
+            OnRemote::Repointed { there, .. } => there,
+            other => panic!("not read as re-pointed: {other:?}"),
+        };
+        // Held by the start's remote only, not where a clone now looks.
+        let head = repoint(other.path().to_str().expect("utf-8"));
+        assert!(matches!(there(&head), There::Lacks(why) if why.contains("holds no branch or tag")));
+        // Pushed there, it is held by that repository's branch.
+        t.git_in(&lib, &["push", "-q", other.path().to_str().expect("utf-8"), "HEAD:main"]);
+        assert!(matches!(there(&head), There::Held(by) if by.starts_with("the branch main of the repository")));
+        // Across a network, with no remote of lib's there: unread.
+        let head = repoint("https://example.invalid/lib.git");
+        assert!(matches!(there(&head), There::Unread(why) if why.contains("across a network")));
+        // No URL named: a clone cannot fetch it.
+        t.git(&["config", "-f", ".gitmodules", "--unset", "submodule.lib.url"]);
+        let head = t.commit_all("lib unnamed");
+        assert!(matches!(there(&head), There::Lacks(why) if why.contains("names no URL")));
+        // The submodule's own repository is no place anyone fetches from.
+        let head = repoint(lib.to_str().expect("utf-8"));
+        assert!(matches!(there(&head), There::Lacks(why) if why.contains("own repository")));
+        // Named as at the start again: the ordinary reading.
+        let head = repoint(bare.path().to_str().expect("utf-8"));
+        let found = changed(&repo, &head, Some(&start), None).expect("read");
+        assert_eq!(found[0].on_remote, OnRemote::Held("refs/remotes/origin/main".into()));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use serde_json::json;
 use std::collections::HashSet;
 
 use majordomus_readings::refs::in_submodules::{Basis, Left, Unpushed};
-use majordomus_readings::refs::submodules::OnRemote;
+use majordomus_readings::refs::submodules::{OnRemote, There};
 use majordomus_readings::refs::{Made, Push, RemoteEvidence};
 use majordomus_readings::stash::StashEntry;
 use majordomus_readings::state::Operation;
@@ -19,7 +19,7 @@ use majordomus_records::RepoPath;
 
 use crate::answer::Status;
 use crate::judgement::Judgement;
-use crate::prose::{are, count, names, remain, sentence, short, short_ref};
+use crate::prose::{are, count, names, remain, sentence, shell_word, short, short_ref};
 use crate::readings::Readings;
 
 use super::remedy;
@@ -522,6 +522,10 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
     let mut owed: Vec<String> = Vec::new();
     let mut owed_branches: Vec<&str> = Vec::new();
     let mut owed_submodules: Vec<&str> = Vec::new();
+    // The advice for each submodule re-pointed in `.gitmodules` whose new
+    // URL lacks its commit, and for the first whose new URL cannot be read.
+    let mut repointed: Vec<String> = Vec::new();
+    let mut repointed_unread: Option<(String, String)> = None;
     let mut unread: Vec<Unread> = Vec::new();
     let mut parts: Vec<String> = Vec::new();
     let also = if inherited > 0 {
@@ -692,6 +696,26 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
                         sub.path,
                         short(&sub.commit)
                     ))),
+                    OnRemote::Repointed { was, url, there } => {
+                        let named = match url {
+                            Some(url) => format!(".gitmodules names {url} for it now, not {was} as at the start, and a clone fetches it from there"),
+                            None => format!(".gitmodules names no URL for it now ({was} at the start)"),
+                        };
+                        let line = format!("the submodule {} points at {}, but {named}", sub.path, short(&sub.commit));
+                        match there {
+                            There::Held(by) => parts.push(format!("{line}: {by} holds it")),
+                            There::Lacks(why) => {
+                                owed_submodules.push(&sub.path);
+                                repointed.push(repoint_advice(&sub.path, url.as_deref(), was));
+                                owed.push(format!("{line}: {why}"));
+                            }
+                            There::Unread(why) => {
+                                let u = Unread::repository(format!("{line}, and whether it holds it cannot be read: {why}"));
+                                repointed_unread.get_or_insert_with(|| (u.reason.clone(), repoint_advice(&sub.path, url.as_deref(), was)));
+                                unread.push(u);
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -746,7 +770,7 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         "elsewhere": elsewhere.map(|e| e.branches.iter().map(|w| json!({ "branch": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
         "tags": elsewhere.map(|e| e.tags.iter().map(|w| json!({ "tag": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
         "refs": elsewhere.map(|e| e.kept.iter().map(|w| json!({ "ref": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
-        "submodules": r.commit.submodules.as_ref().ok().map(|s| s.iter().map(|m| json!({ "path": m.path, "commit": m.commit, "on_remote": !matches!(m.on_remote, OnRemote::Missing | OnRemote::NotNamed { .. }) })).collect::<Vec<_>>()),
+        "submodules": r.commit.submodules.as_ref().ok().map(|s| s.iter().map(|m| json!({ "path": m.path, "commit": m.commit, "on_remote": match &m.on_remote { OnRemote::Missing | OnRemote::NotNamed { .. } => false, OnRemote::Repointed { there, .. } => matches!(there, There::Held(_)), _ => true } })).collect::<Vec<_>>()),
         "in_submodules": sub_work.iter().map(|(l, w)| json!({ "submodule": l.path, "ref": w.name, "branch": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>(),
         "not_evidence": not_counted,
     });
@@ -791,16 +815,40 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
                 "put the tagged commits on a branch and push it (git push REMOTE TAG^{commit}:refs/heads/BRANCH), or, where they are not work to keep, delete the tag (git tag -d TAG)".to_string(),
             ));
         }
-        return match (remedy::push(r, against, new_count > 0, &owed_branches, &owed_submodules), &in_subs) {
+        let pushes = remedy::push(r, against, new_count > 0, &owed_branches, &owed_submodules);
+        if !repointed.is_empty() {
+            let line = pushes.unwrap_or_else(|advice| advice);
+            return v.remedy(also(format!("{}; {line}", repointed.join("; "))));
+        }
+        return match (pushes, &in_subs) {
             (Ok(line), _) if sub_work.is_empty() => v.command(line),
             (Ok(line), Ok(subs)) => v.command(format!("{line} && {subs}")),
             (Ok(line), Err(_)) | (Err(line), _) => v.remedy(also(line)),
         };
     }
     if let Some(first) = unread.first() {
-        return Judgement::unread(first);
+        return match repointed_unread {
+            Some((reason, advice)) if reason == first.reason => Judgement::unread(first).remedy(advice),
+            _ => Judgement::unread(first),
+        };
     }
     Judgement::new(Status::Pass, format!("{}{noted}.", sentence(&parts.join("; ")).trim_end_matches('.')), details)
+}
+
+/// What settles a submodule re-pointed in `.gitmodules` whose new URL
+/// (`url`; `None`: none named) does not hold its commit: the commit
+/// pushed there, from the submodule with its remote pointed where the
+/// superproject now names it, or the URL named as at the start (`was`).
+fn repoint_advice(path: &str, url: Option<&str>, was: &str) -> String {
+    let path = shell_word(path);
+    match url {
+        Some(url) => format!(
+            "push {path}'s commit where .gitmodules now names it, {url}, from a branch in {path} (git submodule sync -- {path} && git -C {path} push origin HEAD:refs/heads/BRANCH), or name {was} for it in .gitmodules again and commit that"
+        ),
+        None => format!(
+            "name a URL for {path} in .gitmodules again (git config -f .gitmodules submodule.NAME.url {}) and commit it", shell_word(was)
+        ),
+    }
 }
 
 /// The trunk's remote-tracking ref and how many paths HEAD changed, where

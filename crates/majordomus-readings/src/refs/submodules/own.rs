@@ -21,7 +21,9 @@
 //! or a remote-tracking ref that moved since the start: a ref that did not
 //! move cannot reach a commit made since), the commit of the submodule it
 //! records must be on that submodule's remote, read as HEAD's is
-//! ([`super::on_remote`]). A commit on no ref at all (a bump amended away)
+//! ([`super::named_on_remote`]), by the URL that commit's own
+//! `.gitmodules` names (a clone of it fetches from there) against the
+//! start's. A commit on no ref at all (a bump amended away)
 //! is not read, as nowhere else.
 //!
 //! Read only where this repository has a submodule at all (a gitlink in
@@ -37,7 +39,7 @@ use git2::{ObjectType, Oid, Tree};
 
 use majordomus_records::task::TaskRecord;
 
-use super::{entries, on_remote, resolve, Submodule, GITLINK};
+use super::{entries, named_on_remote, resolve, Submodule, GITLINK};
 use crate::{Reading, Repo, Unread};
 
 /// The submodules whose commit one of the task's own commits on `tips`
@@ -87,6 +89,8 @@ pub fn moved_by_own(
         None => None,
     };
     let mut out: Vec<Submodule> = Vec::new();
+    // The start's `.gitmodules` URLs, read at the first bump asked.
+    let mut then: Option<BTreeMap<String, String>> = None;
     for c in made {
         let Ok(commit) = repo.git.find_commit(c) else { continue };
         let moved = moved_in(repo, &commit)?;
@@ -98,10 +102,18 @@ pub fn moved_by_own(
         if new.is_empty() || !on_a_tip(repo, tips.read()?, c) {
             continue;
         }
-        let urls = urls(repo, [start_tree.as_ref(), head_tree.as_ref(), commit.tree().ok().as_ref()])?;
+        // The start's URL, and the one a clone of this commit fetches it
+        // from: its own `.gitmodules`'s.
+        if then.is_none() {
+            then = Some(urls(repo, [start_tree.as_ref()])?);
+        }
+        let Some(then) = then.as_ref() else { continue };
+        let here = urls(repo, [commit.tree().ok().as_ref()])?;
         for (path, now) in new {
-            let url = urls.get(&path).map(|u| resolve(u, base, repo.root()));
-            let on_remote = on_remote(&repo.root().join(&path), now, url.as_deref());
+            let resolved = |map: &BTreeMap<String, String>| map.get(&path).map(|u| resolve(u, base, repo.root()));
+            let (then_url, now_url) = (resolved(then), resolved(&here));
+            let dir = repo.root().join(&path);
+            let on_remote = named_on_remote(repo.root(), &dir, now, then_url.as_deref(), now_url.as_deref());
             out.push(Submodule { path, commit: now.to_string(), on_remote });
         }
     }
@@ -166,8 +178,7 @@ fn on_a_tip(repo: &Repo, tips: &[Oid], commit: Oid) -> bool {
 }
 
 /// The URL each submodule is named with, from the first of `trees` whose
-/// `.gitmodules` names it (the start's first, as [`super::changed`] reads
-/// it).
+/// `.gitmodules` names it.
 fn urls<const N: usize>(repo: &Repo, trees: [Option<&Tree<'_>>; N]) -> Reading<BTreeMap<String, String>> {
     let mut out = BTreeMap::new();
     let mut seen = HashSet::new();

@@ -1,6 +1,6 @@
 //! The commit family judged over readings handed in directly.
 
-use majordomus_readings::refs::submodules::{OnRemote, Submodule};
+use majordomus_readings::refs::submodules::{OnRemote, Submodule, There};
 use majordomus_readings::refs::{BranchWork, Elsewhere, Made, Push, RemoteEvidence, SetAside, Tracking};
 use majordomus_readings::stash::StashEntry;
 use majordomus_readings::state::{InProgress, Operation};
@@ -261,6 +261,30 @@ fn work_left_on_another_branch_or_in_a_submodule_is_owed_and_named() {
     assert!(a.evidence.contains("only lib's mine/main holds, not the remote .gitmodules names"), "{}", a.evidence);
     r.commit.submodules = Ok(vec![lib(OnRemote::Unread("it is not checked out here".into()))]);
     assert_eq!(answer(&r, "pushed").status, Status::Unknown);
+    // Re-pointed in .gitmodules: asked where a clone now fetches it from.
+    let repointed = |there| OnRemote::Repointed {
+        was: "/srv/lib.git".into(),
+        url: Some("https://example.com/lib.git".into()),
+        there,
+    };
+    r.commit.submodules = Ok(vec![lib(repointed(There::Lacks("it lacks it".into())))]);
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Owed);
+    assert!(a.evidence.contains("names https://example.com/lib.git for it now, not /srv/lib.git"), "{}", a.evidence);
+    assert!(a.remedy.contains("git submodule sync -- lib && git -C lib push origin"), "{}", a.remedy);
+    r.commit.submodules = Ok(vec![lib(repointed(There::Unread("across a network".into())))]);
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Unknown);
+    assert!(
+        a.evidence.contains("https://example.com/lib.git") && a.evidence.contains("/srv/lib.git"),
+        "{}",
+        a.evidence
+    );
+    assert!(a.remedy.contains("git submodule sync -- lib"), "{}", a.remedy);
+    r.commit.submodules = Ok(vec![lib(repointed(There::Held("its origin/main".into())))]);
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Pass);
+    assert!(a.evidence.contains("its origin/main holds it"), "{}", a.evidence);
     // Unread work elsewhere does not hide what is owed on HEAD, nor pass.
     r.commit.submodules = Ok(vec![]);
     r.commit.elsewhere = Err(Unread::record("the task record holds no snapshot of the branches"));
