@@ -484,6 +484,24 @@ pub const SETTINGS: &[State] = &[
         touch_later(w, "d.u32");
         w.write("b.le", utf16le("edited\n"));
     }),
+    ("files kept as UTF-16 under the older crlf attribute, unstaged back to stat data git must not trust", |w| {
+        w.config("core", "autocrlf", "true");
+        w.write(
+            ".gitattributes",
+            "*.bin working-tree-encoding=UTF-16LE -crlf\n*.in working-tree-encoding=UTF-16LE crlf=input\n*.txt working-tree-encoding=UTF-16LE crlf\n",
+        );
+        for name in ["a.bin", "b.in", "c.txt"] {
+            w.write(name, utf16le("x\n"));
+        }
+        w.commit_all("encodings");
+        // CRLF in each, staged and unstaged again: the entries' stat data
+        // is then the tree's (none), and git compares the content.
+        for name in ["a.bin", "b.in", "c.txt"] {
+            w.write(name, utf16le("x\r\n"));
+        }
+        w.git(&["-c", "core.safecrlf=false", "add", "a.bin", "b.in", "c.txt"]);
+        w.git(&["restore", "--staged", "a.bin", "b.in", "c.txt"]);
+    }),
     ("an entry whose times hold no nanoseconds, edited within its second", nanoseconds_lost),
     ("submodules: clean, moved, dirty, untracked, gone and not checked out", submodules),
     ("an attributes file that is a symbolic link, which git does not follow", |w| {
