@@ -66,6 +66,61 @@ fn random_ignore_trees_read_as_git_status_reads_them() {
     random_worlds_agree(Focus::Ignores, 8);
 }
 
+#[test]
+fn random_conversions_read_as_git_status_reads_them() {
+    random_worlds_agree(Focus::Conversions, 8);
+}
+
+/// The task's reading (`status::read_since`, what `check` reads) obeys
+/// the start's bits, rules and settings, never fewer than git's: whatever
+/// the worker does after the start (a rule added to `info/exclude`, a
+/// setting turned, the index rewritten, work committed or stashed), every
+/// path git lists it lists too, or it is unread and says why. A random
+/// world is recorded as a task's start before its changes, then read both
+/// ways.
+#[test]
+fn random_worlds_read_for_a_task_list_every_path_git_lists() {
+    use majordomus_readings::status;
+    let mut failures = Vec::new();
+    let (mut read, mut unread) = (0, 0);
+    for seed in 0..agree::seeds(3) {
+        for focus in [Focus::Combos, Focus::Ignores, Focus::Conversions] {
+            let mut start = None;
+            let mut record = |w: &World| {
+                let repo = majordomus_readings::open(w.root()).unwrap();
+                let tree = status::read(&repo).unwrap();
+                let head = repo.git.head().ok().and_then(|h| h.target());
+                start = Some((status::record(&repo, &tree).unwrap(), head));
+            };
+            let w = match focus {
+                Focus::Conversions => random::conversions(seed, &mut record),
+                _ => random::world_with(seed, focus, &mut record, &mut random::after_the_start),
+            };
+            let (at_start, head) = start.unwrap();
+            let git = w.git_reading();
+            let repo = majordomus_readings::open(w.root()).unwrap();
+            let Ok(tree) = status::read_since(&repo, status::Start::of_task(Some(&at_start), head, None)) else {
+                unread += 1;
+                continue;
+            };
+            read += 1;
+            let ours = agree::Answer::from_tree(&tree);
+            let listed = |p: &&majordomus_records::RepoPath| {
+                ours.changed.contains_key(*p) || ours.untracked.contains(*p) || ours.conflicted.contains(*p)
+            };
+            let missed: Vec<_> =
+                git.changed.keys().chain(&git.untracked).chain(&git.conflicted).filter(|p| !listed(p)).collect();
+            if !missed.is_empty() {
+                failures
+                    .push(format!("{}: the task's reading misses {missed:?}\n git:  {git:?}\n ours: {ours:?}", w.name));
+                drop(w.disagreement());
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} worlds:\n{}", failures.len(), failures.join("\n"));
+    assert!(read > unread, "{unread} of {} worlds unread", read + unread);
+}
+
 /// The deliberate strictness: with `core.trustctime = false`, a same-size
 /// edit whose modification time is put back is invisible to git's stat
 /// check (and not racy once the index is older); majordomus compares the

@@ -112,6 +112,7 @@ pub(crate) fn conversion(
         None => Attr::Unspecified,
     };
     let (text, eol, ident, encoding) = (attr("text"), attr("eol"), attr("ident"), attr("working-tree-encoding"));
+    let (text, eol) = older_crlf(text, eol, || attr("crlf"));
     let autocrlf = autocrlf.map(str::to_ascii_lowercase);
     let autocrlf_true = matches!(autocrlf.as_deref(), Some("true" | "yes" | "on" | "1"));
     let text_eol_is_crlf = autocrlf_true
@@ -138,6 +139,27 @@ pub(crate) fn conversion(
         _ => None,
     };
     Conversion { encoding, eol, ident: ident == Attr::Set, crlf_out }
+}
+
+/// `text` and `eol` as git reads them where `text` says nothing: from the
+/// older `crlf` attribute (`convert.c`'s `convert_attrs`): `crlf` is
+/// `text`, `-crlf` is `-text` (binary: no `eol` applies), `crlf=auto` is
+/// `text=auto`, and `crlf=input` is `text` written LF on checkout unless
+/// `eol=crlf` says otherwise; any other value is no setting.
+fn older_crlf(text: Attr, eol: Attr, crlf: impl FnOnce() -> Attr) -> (Attr, Attr) {
+    if text != Attr::Unspecified {
+        return (text, eol);
+    }
+    match crlf() {
+        Attr::Set => (Attr::Set, eol),
+        Attr::Unset => (Attr::Unset, eol),
+        Attr::Value(v) if v == b"auto" => (Attr::Value(v), eol),
+        Attr::Value(v) if v == b"input" => match eol {
+            Attr::Value(e) if e == b"crlf" => (Attr::Set, Attr::Value(e)),
+            _ => (Attr::Set, Attr::Value(b"lf".to_vec())),
+        },
+        _ => (Attr::Unspecified, eol),
+    }
 }
 
 /// An attribute's state for one path.
@@ -348,6 +370,21 @@ mod tests {
         assert!(to_git(&with_bom, "UTF-16LE", Eol::None, || false).expect_err("refused").contains("refuses"));
         assert!(to_git(&le[..3], "UTF-16LE", Eol::None, || false).is_err());
         assert!(to_git(b"hi", "SHIFT-JIS", Eol::None, || false).expect_err("refused").contains("does not convert"));
+    }
+
+    #[test]
+    fn the_older_crlf_attribute_reads_as_git_reads_it_where_text_says_nothing() {
+        let value = |v: &str| Attr::Value(v.as_bytes().to_vec());
+        let read = |text, eol, crlf| older_crlf(text, eol, || crlf);
+        assert_eq!(read(Attr::Unspecified, Attr::Unspecified, Attr::Set), (Attr::Set, Attr::Unspecified));
+        assert_eq!(read(Attr::Unspecified, value("crlf"), Attr::Unset), (Attr::Unset, value("crlf")));
+        assert_eq!(read(Attr::Unspecified, Attr::Unspecified, value("auto")), (value("auto"), Attr::Unspecified));
+        assert_eq!(read(Attr::Unspecified, Attr::Unspecified, value("input")), (Attr::Set, value("lf")));
+        assert_eq!(read(Attr::Unspecified, value("crlf"), value("input")), (Attr::Set, value("crlf")));
+        assert_eq!(read(Attr::Unspecified, Attr::Unspecified, value("other")), (Attr::Unspecified, Attr::Unspecified));
+        // `text` said, `crlf` is not read.
+        assert_eq!(read(Attr::Unset, Attr::Unspecified, Attr::Set), (Attr::Unset, Attr::Unspecified));
+        assert_eq!(read(Attr::Set, Attr::Unspecified, Attr::Unset), (Attr::Set, Attr::Unspecified));
     }
 
     #[test]

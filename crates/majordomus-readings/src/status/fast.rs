@@ -177,9 +177,12 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
     // kept in another encoding, which git converts on its way in: where an
     // attributes file could say so, it is compared again through the
     // conversions (`encoding.rs`). Only then are the attributes files read.
+    // A file left to libgit2 (its content holds a CR: UTF-16 text with CRLF
+    // ends does) is one too, or libgit2 would compare it raw.
     let modified = |o: &Outcome| o.found == Found::Modified && o.hidden.is_none();
-    let encodings =
-        outcomes.iter().any(modified) && super::encoding::possible(repo, &config, (entries, paths), &walked.untracked);
+    let asks = |o: &Outcome| o.found == Found::Ask && o.hidden.is_none();
+    let encodings = outcomes.iter().any(|o| modified(o) || asks(o))
+        && super::encoding::possible(repo, &config, (entries, paths), &walked.untracked);
     if encodings {
         let again = Settings { encodings: true, ..settings };
         let mut stater = Stater::new(root);

@@ -166,6 +166,199 @@ pub const CHANGES: &[State] = &[
         w.git_in(&w.root().join("README"), &["add", "x"]);
         w.git_in(&w.root().join("README"), &["commit", "-q", "-m", "x"]);
     }),
+    ("directories named .GIT and .Git", |w| {
+        w.write("sub/.GIT/x", "x\n");
+        w.write(".Git/y", "y\n");
+        w.write("z.txt", "z\n");
+    }),
+    ("directories named .GIT and .Git under core.ignoreCase", |w| {
+        w.config("core", "ignorecase", "true");
+        w.write("sub/.GIT/x", "x\n");
+        w.write(".Git/y", "y\n");
+        w.write("z.txt", "z\n");
+    }),
+    ("an untracked file at a path of over 4,000 bytes", |w| {
+        let seg = "d".repeat(200);
+        let mut p = String::new();
+        for _ in 0..20 {
+            p.push_str(&seg);
+            p.push('/');
+        }
+        p.push_str("f.txt");
+        std::fs::create_dir_all(w.root().join(&p).parent().unwrap()).unwrap();
+        std::fs::write(w.root().join(&p), "x").unwrap();
+        w.write("z.txt", "z\n");
+    }),
+    ("a link replaced by a file holding its target", |w| {
+        w.write("t.txt", "t\n");
+        w.symlink("t.txt", "l");
+        w.commit_all("base");
+        w.remove("l");
+        w.write("l", "t.txt");
+    }),
+    ("names with a backslash, a trailing space and a line end", |w| {
+        w.write("a\\b/c", "x\n");
+        w.write("sp /x", "x\n");
+        w.commit_all("base");
+        w.write("a\\b/c", "y\n");
+        w.write("new\nline", "y\n");
+    }),
+    ("an ignored directory holding a tracked file, a negation under it", |w| {
+        w.write("lib/keep.txt", "k\n");
+        w.commit_all("base");
+        w.write(".gitignore", "lib\n!lib/new.txt\n");
+        w.write("lib/new.txt", "n\n");
+        w.write("lib/x/y.txt", "n\n");
+    }),
+    ("a linked worktree inside the working tree", |w| {
+        w.write("a.txt", "a\n");
+        w.commit_all("base");
+        w.git(&["worktree", "add", "-q", "inner", "-b", "other"]);
+        w.write("inner/new.txt", "n\n");
+    }),
+    ("a repository initialised in a tracked directory, files new beside its tracked ones", |w| {
+        w.write("src/a.rs", "a\n");
+        w.write("src/deep/b.rs", "b\n");
+        w.commit_all("base");
+        w.git(&["init", "-q", "src"]);
+        w.write("src/new.rs", "n\n");
+        w.write("src/deep/new.rs", "n\n");
+        w.write("src/a.rs", "a, changed\n");
+    }),
+    ("a .git file naming this repository in a tracked directory", |w| {
+        w.write("src/a.rs", "a\n");
+        w.commit_all("base");
+        w.write("src/.git", "gitdir: ../.git\n");
+        w.write("src/new.rs", "n\n");
+        w.write("src/x/new.rs", "n\n");
+    }),
+    ("a .git file naming another repository in a tracked directory", |w| {
+        w.write("src/a.rs", "a\n");
+        w.commit_all("base");
+        // Another repository, kept inside this one's git directory.
+        let other = w.root().join(".git/other");
+        w.git(&["init", "-q", other.to_str().unwrap()]);
+        w.write("src/.git", format!("gitdir: {}/.git\n", other.display()));
+        w.write("src/new.rs", "n\n");
+    }),
+    ("a repository initialised above a tracked file's directory", |w| {
+        w.write("lib/x/keep.txt", "k\n");
+        w.commit_all("base");
+        w.git(&["init", "-q", "lib"]);
+        w.write("lib/y/new.txt", "n\n");
+        w.write("lib/top.txt", "n\n");
+    }),
+    ("submodules whose ignore .gitmodules sets: all, untracked, dirty, none", |w| {
+        let inner = World::new("inner");
+        inner.write("x.txt", "x\n");
+        inner.commit_all("x");
+        let url = inner.root().to_str().unwrap().to_string();
+        w.write("README", "r\n");
+        w.commit_all("r");
+        for name in ["all", "untracked", "dirty", "none"] {
+            w.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", &url, name]);
+            w.git(&["config", "-f", ".gitmodules", &format!("submodule.{name}.ignore"), name]);
+        }
+        w.commit_all("subs");
+        for name in ["all", "untracked", "dirty", "none"] {
+            std::fs::write(w.root().join(name).join("x.txt"), "changed\n").unwrap();
+            std::fs::write(w.root().join(name).join("new.txt"), "n\n").unwrap();
+        }
+        inner.write("x.txt", "x2\n");
+        inner.commit_all("x2");
+    }),
+    ("diff.ignoreSubmodules all", |w| {
+        let inner = World::new("inner");
+        inner.write("x.txt", "x\n");
+        inner.commit_all("x");
+        let url = inner.root().to_str().unwrap().to_string();
+        w.write("README", "r\n");
+        w.commit_all("r");
+        for name in ["a", "b"] {
+            w.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", &url, name]);
+        }
+        w.commit_all("subs");
+        w.config("diff", "ignoreSubmodules", "all");
+        std::fs::write(w.root().join("a/x.txt"), "changed\n").unwrap();
+        std::fs::write(w.root().join("b/new.txt"), "n\n").unwrap();
+    }),
+    ("a submodule's own submodule, edited", |w| {
+        let leaf = World::new("leaf");
+        leaf.write("l.txt", "l\n");
+        leaf.commit_all("l");
+        let mid = World::new("mid");
+        mid.write("m.txt", "m\n");
+        mid.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", leaf.root().to_str().unwrap(), "leaf"]);
+        mid.commit_all("m");
+        w.write("README", "r\n");
+        w.commit_all("r");
+        w.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", mid.root().to_str().unwrap(), "mid"]);
+        w.git(&["-c", "protocol.file.allow=always", "submodule", "update", "--init", "--recursive"]);
+        w.commit_all("subs");
+        std::fs::write(w.root().join("mid/leaf/l.txt"), "changed\n").unwrap();
+    }),
+    ("a submodule's own submodule, a new file in it", |w| {
+        let leaf = World::new("leaf");
+        leaf.write("l.txt", "l\n");
+        leaf.commit_all("l");
+        let mid = World::new("mid");
+        mid.write("m.txt", "m\n");
+        mid.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", leaf.root().to_str().unwrap(), "leaf"]);
+        mid.commit_all("m");
+        w.write("README", "r\n");
+        w.commit_all("r");
+        w.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", mid.root().to_str().unwrap(), "mid"]);
+        w.git(&["-c", "protocol.file.allow=always", "submodule", "update", "--init", "--recursive"]);
+        w.commit_all("subs");
+        std::fs::write(w.root().join("mid/leaf/new.txt"), "changed\n").unwrap();
+    }),
+    ("a submodule whose index differs but whose files do not", |w| {
+        let inner = World::new("inner");
+        inner.write("x.txt", "x\n");
+        inner.commit_all("x");
+        w.write("README", "r\n");
+        w.commit_all("r");
+        w.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", inner.root().to_str().unwrap(), "s"]);
+        w.commit_all("subs");
+        std::fs::write(w.root().join("s/x.txt"), "changed\n").unwrap();
+        w.git_in(&w.root().join("s"), &["add", "x.txt"]);
+        std::fs::write(w.root().join("s/x.txt"), "x\n").unwrap();
+    }),
+    ("a submodule replaced by a file", |w| {
+        let inner = World::new("inner");
+        inner.write("x.txt", "x\n");
+        inner.commit_all("x");
+        w.write("README", "r\n");
+        w.commit_all("r");
+        w.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", inner.root().to_str().unwrap(), "s"]);
+        w.commit_all("subs");
+        w.remove("s");
+        w.write("s", "file\n");
+    }),
+    ("a submodule on an unborn branch, another holding a new repository", |w| {
+        let inner = World::new("inner");
+        inner.write("x.txt", "x\n");
+        inner.commit_all("x");
+        w.write("README", "r\n");
+        w.commit_all("r");
+        w.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", inner.root().to_str().unwrap(), "s"]);
+        w.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", inner.root().to_str().unwrap(), "t"]);
+        w.config("submodule.t", "ignore", "untracked");
+        w.commit_all("subs");
+        w.git_in(&w.root().join("s"), &["checkout", "-q", "--orphan", "fresh"]);
+        w.git_in(&w.root().join("t"), &["init", "-q", "deeper"]);
+    }),
+    ("a repository initialised at a tracked directory that holds a submodule", |w| {
+        let inner = World::new("inner");
+        inner.write("x.txt", "x\n");
+        inner.commit_all("x");
+        w.write("lib/a.txt", "a\n");
+        w.commit_all("r");
+        w.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", inner.root().to_str().unwrap(), "lib/s"]);
+        w.commit_all("subs");
+        w.git(&["init", "-q", "lib"]);
+        w.write("lib/new.txt", "n\n");
+    }),
 ];
 
 pub const SETTINGS: &[State] = &[
@@ -291,8 +484,192 @@ pub const SETTINGS: &[State] = &[
         touch_later(w, "d.u32");
         w.write("b.le", utf16le("edited\n"));
     }),
+    ("files kept as UTF-16 under the older crlf attribute, unstaged back to stat data git must not trust", |w| {
+        w.config("core", "autocrlf", "true");
+        w.write(
+            ".gitattributes",
+            "*.bin working-tree-encoding=UTF-16LE -crlf\n*.in working-tree-encoding=UTF-16LE crlf=input\n*.txt working-tree-encoding=UTF-16LE crlf\n",
+        );
+        for name in ["a.bin", "b.in", "c.txt"] {
+            w.write(name, utf16le("x\n"));
+        }
+        w.commit_all("encodings");
+        // CRLF in each, staged and unstaged again: the entries' stat data
+        // is then the tree's (none), and git compares the content.
+        for name in ["a.bin", "b.in", "c.txt"] {
+            w.write(name, utf16le("x\r\n"));
+        }
+        w.git(&["-c", "core.safecrlf=false", "add", "a.bin", "b.in", "c.txt"]);
+        w.git(&["restore", "--staged", "a.bin", "b.in", "c.txt"]);
+    }),
     ("an entry whose times hold no nanoseconds, edited within its second", nanoseconds_lost),
     ("submodules: clean, moved, dirty, untracked, gone and not checked out", submodules),
+    ("an attributes file that is a symbolic link, which git does not follow", |w| {
+        w.write("real-attrs", "* text\n");
+        w.symlink("real-attrs", ".gitattributes");
+        w.write("a.txt", "x\n");
+        w.commit_all("base");
+        w.write("a.txt", "x\r\n");
+    }),
+    ("a deeper attributes file that is a symbolic link", |w| {
+        w.write("real-attrs", "* text\n");
+        w.symlink("../real-attrs", "sub/.gitattributes");
+        w.write("sub/a.txt", "x\n");
+        w.commit_all("base");
+        w.write("sub/a.txt", "x\r\n");
+    }),
+    ("the older crlf attribute unset under core.autocrlf", |w| {
+        w.config("core", "autocrlf", "true");
+        w.write(".gitattributes", "*.bat -crlf\n");
+        w.write("a.bat", "x\n");
+        w.commit_all("base");
+        w.write("a.bat", "x\r\n");
+    }),
+    ("the older crlf attribute set and set to input", |w| {
+        w.write(".gitattributes", "*.bat crlf=input\n*.cmd crlf\n");
+        w.write("a.bat", "x\n");
+        w.write("a.cmd", "x\n");
+        w.commit_all("base");
+        w.write("a.bat", "x\r\n");
+        w.write("a.cmd", "x\r\n");
+    }),
+    ("text=auto over CRLF the index holds, touched", |w| {
+        w.write("a.txt", "line\r\n");
+        age(w, "a.txt");
+        w.commit_all("crlf");
+        w.write(".gitattributes", "*.txt text=auto\n");
+        w.commit_all("attributes");
+        touch_later(w, "a.txt");
+    }),
+    ("text=auto over CRLF the index holds, line ends turned over", |w| {
+        w.write("a.txt", "line\r\n");
+        w.write("b.txt", "line\n");
+        w.commit_all("crlf");
+        w.write(".gitattributes", "*.txt text=auto\n");
+        w.commit_all("attributes");
+        w.write("a.txt", "line\n");
+        w.write("b.txt", "line\r\n");
+    }),
+    ("core.safecrlf over mixed line ends", |w| {
+        w.config("core", "autocrlf", "true");
+        w.write("a.txt", "x\n");
+        w.commit_all("base");
+        w.config("core", "safecrlf", "true");
+        w.write("a.txt", "x\r\ny\n");
+    }),
+    ("ident keywords cut by a line end or left empty", |w| {
+        w.write(".gitattributes", "*.c ident\n");
+        w.write("a.c", "$Id$\n");
+        w.write("b.c", "$Id$ x\n");
+        w.write("c.c", "a $Id$\n");
+        w.commit_all("ident");
+        w.write("a.c", "$Id: a\nb $\n");
+        w.write("b.c", "$Id:$ x\n");
+        w.write("c.c", "a $Id: foo bar $\n");
+    }),
+    ("ident keywords in odd forms", |w| {
+        w.write(".gitattributes", "*.c ident\n");
+        w.write("a.c", "$Id$\n");
+        w.write("b.c", "$Id$\n");
+        w.write("d.c", "$Id$$\n");
+        w.commit_all("ident");
+        w.write("a.c", "$Id: \r $\n");
+        w.write("b.c", "$Idx$\n");
+        w.write("d.c", "$Id: 1 $ $Id: 2 $\n");
+    }),
+    ("an attribute macro defined below the root, which git does not define", |w| {
+        w.write("sub/.gitattributes", "[attr]mine text\n*.txt mine\n");
+        w.write("sub/a.txt", "x\n");
+        w.commit_all("base");
+        w.write("sub/a.txt", "x\r\n");
+    }),
+    ("attribute macros at the root, binary among them", |w| {
+        w.write(".gitattributes", "[attr]mine text\n*.txt mine\n*.bin binary\n");
+        w.write("a.txt", "x\n");
+        w.write("b.bin", "x\n");
+        w.commit_all("base");
+        w.write("a.txt", "x\r\n");
+        w.write("b.bin", "x\r\n");
+    }),
+    ("a negative pattern in an attributes file, which git ignores", |w| {
+        w.write(".gitattributes", "* text\n!*.txt text\n");
+        w.write("a.txt", "x\n");
+        w.commit_all("base");
+        w.write("a.txt", "x\r\n");
+    }),
+    ("directory patterns in an attributes file", |w| {
+        w.write(".gitattributes", "sub/ text\nsub2/** text\n");
+        w.write("sub/a.txt", "x\n");
+        w.write("sub2/a.txt", "x\n");
+        w.commit_all("base");
+        w.write("sub/a.txt", "x\r\n");
+        w.write("sub2/a.txt", "x\r\n");
+    }),
+    ("attribute patterns under core.ignoreCase", |w| {
+        w.config("core", "ignorecase", "true");
+        w.write(".gitattributes", "*.TXT text\n");
+        w.write("a.txt", "x\n");
+        w.commit_all("base");
+        w.write("a.txt", "x\r\n");
+    }),
+    ("a mode change staged by update-index --chmod under core.fileMode false", |w| {
+        w.config("core", "filemode", "false");
+        w.write("a.sh", "x\n");
+        w.commit_all("base");
+        w.git(&["update-index", "--chmod=+x", "a.sh"]);
+    }),
+    ("executable bits on new and tracked files under core.fileMode false", |w| {
+        w.config("core", "filemode", "false");
+        w.write("a.sh", "x\n");
+        w.commit_all("base");
+        w.write("b.sh", "x\n");
+        w.chmod("b.sh", 0o755);
+        w.git(&["add", "b.sh"]);
+        w.chmod("b.sh", 0o644);
+        w.chmod("a.sh", 0o755);
+    }),
+    ("fsmonitor-valid bits left in the index by a monitor that saw nothing", |w| {
+        w.write("a.txt", "a\n");
+        w.write("b.txt", "b\n");
+        w.commit_all("base");
+        let hook = w.root().join(".git/fsm.sh");
+        std::fs::write(&hook, "#!/bin/sh\nprintf 'token\\0'\n").unwrap();
+        w.chmod(".git/fsm.sh", 0o755);
+        w.config("core", "fsmonitor", hook.to_str().unwrap());
+        w.git_may_fail(&["status"]);
+        w.git_may_fail(&["status"]);
+        w.write("a.txt", "changed\n");
+        w.write("c.txt", "new\n");
+    }),
+    ("an index written under index.skipHash", |w| {
+        w.config("index", "skipHash", "true");
+        w.write("a.txt", "a\n");
+        w.commit_all("base");
+        w.write("a.txt", "changed\n");
+    }),
+    ("a conflict resolved and staged, its resolve-undo kept", |w| {
+        w.write("f.txt", "base\n");
+        w.commit_all("base");
+        w.git(&["checkout", "-q", "-b", "side"]);
+        w.write("f.txt", "side\n");
+        w.commit_all("side");
+        w.git(&["checkout", "-q", "main"]);
+        w.write("f.txt", "main\n");
+        w.commit_all("main");
+        let _ = w.command(w.root()).args(["merge", "-q", "side"]).output();
+        w.write("f.txt", "resolved\n");
+        w.git(&["add", "f.txt"]);
+    }),
+    ("an untracked cache made stale by a directory time put back", |w| {
+        w.config("core", "untrackedCache", "true");
+        w.write("d/a.txt", "a\n");
+        w.commit_all("base");
+        w.git(&["update-index", "--untracked-cache"]);
+        let m = std::fs::metadata(w.root().join("d")).unwrap().modified().unwrap();
+        w.git(&["status", "-uall", "--porcelain"]);
+        w.write("d/new.txt", "n\n");
+        std::fs::File::open(w.root().join("d")).unwrap().set_modified(m).unwrap_or(());
+    }),
 ];
 
 /// `text` as UTF-16, little-endian, no byte order mark.
