@@ -34,7 +34,7 @@ pub use evidence::{
 };
 pub use integration::{integration, integration_since, Integration, SQUASH_SEARCH};
 pub use push::{hidden_key, push, NoneKept, Push, Walked, Walks};
-pub use trunk::{in_force, trunk, NoTrunk, Trunk};
+pub use trunk::{in_force, trunk, NoTrunk, Trunk, Undecided};
 
 /// At most this many commit ids are listed in a reading's details.
 pub const LISTED: usize = 50;

@@ -52,11 +52,51 @@ pub struct NoTrunk {
     pub remote_note: Option<String>,
     /// The refs looked at, short names (`origin/HEAD`, `main`), in order.
     pub tried: Vec<String>,
+    /// Where the remote's default branch is not set and both conventional
+    /// names exist on it, which nothing here tells apart: the trunk is not
+    /// guessed ([`Undecided`]).
+    pub undecided: Option<Undecided>,
+}
+
+/// A remote whose `<remote>/HEAD` is not set (a repository made by `git
+/// init`, `git remote add` and `git fetch`, not by a clone) and that has
+/// both `<remote>/main` and `<remote>/master`: a remote-tracking ref
+/// outlives the remote's branch until a `git fetch --prune`, so one of them
+/// may be a branch the remote deleted long ago. Neither is taken for the
+/// trunk: `git remote set-head` says which (test/cases/544).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Undecided {
+    pub remote: String,
+    /// The candidates, short names (`origin/main`, `origin/master`).
+    pub candidates: Vec<String>,
+}
+
+impl Undecided {
+    /// Why no trunk was taken.
+    pub fn reason(&self) -> String {
+        format!(
+            "no trunk was taken: {}/HEAD (the remote's default branch) is not set, and {} both exist; a remote-tracking ref outlives the remote's branch until a git fetch --prune (a master the remote renamed main leaves {}/master here, and a local master tracking it), so which one is the trunk is not known here",
+            self.remote,
+            and_list(&self.candidates),
+            self.remote
+        )
+    }
+
+    /// What sets the remote's default branch, so the trunk is read.
+    pub fn remedy(&self) -> String {
+        let r = &self.remote;
+        format!(
+            "git remote set-head {r} --auto (it asks {r} which branch is its default), or git remote set-head {r} BRANCH; or name the trunk in the policy's [trunk]"
+        )
+    }
 }
 
 impl NoTrunk {
     /// The sentence an unread trunk gives.
     pub fn reason(&self) -> String {
+        if let Some(u) = &self.undecided {
+            return format!("{}: {}", u.reason(), u.remedy());
+        }
         let tried = or_list(&self.tried);
         match &self.asked {
             Some(asked) => format!(
@@ -77,6 +117,69 @@ fn or_list(items: &[String]) -> String {
         [one] => one.clone(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
+}
+
+/// `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// Whether `<remote>/main` and `<remote>/master` both exist, where
+/// `<remote>/HEAD` names neither ([`Undecided`]).
+enum Pair {
+    /// Fewer than two of them exist: the first that does is taken, as
+    /// ever.
+    Open,
+    Undecided(Undecided),
+}
+
+/// Reads [`Pair`] for `remote`. Asked only where `<remote>/HEAD` did not
+/// resolve, so a clone pays nothing for it. No local branch decides: a
+/// local `master` tracking `origin/master` is what a repository whose
+/// remote renamed its master to main keeps too, tracking the dead one.
+fn conventional_pair(repo: &Repo, remote: &str) -> Reading<Pair> {
+    let mut candidates = Vec::new();
+    for b in ["main", "master"] {
+        let refname = format!("refs/remotes/{remote}/{b}");
+        match repo.git.find_reference(&refname) {
+            Ok(_) => candidates.push(format!("{remote}/{b}")),
+            Err(e) if e.code() == ErrorCode::NotFound || e.code() == ErrorCode::InvalidSpec => return Ok(Pair::Open),
+            Err(e) => return Err(Unread::git(&refname, &e)),
+        }
+    }
+    Ok(Pair::Undecided(Undecided { remote: remote.to_string(), candidates }))
+}
+
+/// The trunk `name` names, if it names a commit; a symbolic ref naming
+/// nothing (an `origin/HEAD` left behind by a deleted branch) names none.
+fn found(repo: &Repo, name: &str, chosen_by: &str) -> Reading<Option<Trunk>> {
+    let reference = match repo.git.find_reference(name) {
+        Ok(reference) => reference,
+        Err(e) if e.code() == ErrorCode::NotFound || e.code() == ErrorCode::InvalidSpec => return Ok(None),
+        Err(e) => return Err(Unread::git(name, &e)),
+    };
+    let resolved = match reference.resolve() {
+        Ok(r) => r,
+        Err(e) if e.code() == ErrorCode::NotFound && reference.kind() == Some(git2::ReferenceType::Symbolic) => {
+            return Ok(None)
+        }
+        Err(e) => return Err(Unread::git(name, &e)),
+    };
+    let refname = resolved.name().unwrap_or(name).to_string();
+    let Some(target) = resolved.target() else { return Ok(None) };
+    let branch = branch_of(repo, &refname);
+    Ok(Some(Trunk {
+        refname,
+        branch,
+        commit: target.to_string(),
+        chosen_by: chosen_by.to_string(),
+        at_start: None,
+        fetch_reads: None,
+    }))
 }
 
 /// The remote whose branches the trunk is looked for on, and how it was
@@ -131,6 +234,9 @@ fn single_branch(repo: &Repo, remote: &str) -> Reading<Option<String>> {
 pub fn trunk(repo: &Repo, remote: Option<&str>, branch: Option<&str>) -> Reading<Result<Trunk, NoTrunk>> {
     let mut candidates: Vec<(String, String)> = Vec::new();
     let mut remote_note = None;
+    // Where the conventional names on a remote begin: reached only when
+    // the remote's HEAD named no trunk ([`conventional_pair`]).
+    let mut pair_at: Option<(usize, String)> = None;
     let asked = match (remote, branch) {
         (Some(r), Some(b)) => {
             candidates.push((format!("refs/remotes/{r}/{b}"), "the policy's [trunk]".into()));
@@ -138,6 +244,7 @@ pub fn trunk(repo: &Repo, remote: Option<&str>, branch: Option<&str>) -> Reading
         }
         (Some(r), None) => {
             candidates.push((format!("refs/remotes/{r}/HEAD"), "the policy's [trunk] remote's default branch".into()));
+            pair_at = Some((candidates.len(), r.to_string()));
             for b in ["main", "master"] {
                 candidates.push((
                     format!("refs/remotes/{r}/{b}"),
@@ -166,6 +273,7 @@ pub fn trunk(repo: &Repo, remote: Option<&str>, branch: Option<&str>) -> Reading
                         format!("refs/remotes/{r}/HEAD"),
                         format!("the remote's default branch ({r}/HEAD{why})"),
                     ));
+                    pair_at = Some((candidates.len(), r.clone()));
                     for b in ["main", "master"] {
                         candidates.push((
                             format!("refs/remotes/{r}/{b}"),
@@ -204,45 +312,31 @@ pub fn trunk(repo: &Repo, remote: Option<&str>, branch: Option<&str>) -> Reading
             None
         }
     };
-    for (name, chosen_by) in &candidates {
-        match repo.git.find_reference(name) {
-            Ok(reference) => {
-                let resolved = match reference.resolve() {
-                    Ok(r) => r,
-                    // A symbolic ref naming nothing (an `origin/HEAD` left
-                    // behind by a deleted branch) names no trunk: the next
-                    // candidate does.
-                    Err(e)
-                        if e.code() == ErrorCode::NotFound
-                            && reference.kind() == Some(git2::ReferenceType::Symbolic) =>
-                    {
-                        continue
-                    }
-                    Err(e) => return Err(Unread::git(name, &e)),
-                };
-                let refname = resolved.name().unwrap_or(name).to_string();
-                let Some(target) = resolved.target() else { continue };
-                let branch = branch_of(repo, &refname);
-                return Ok(Ok(Trunk {
-                    refname,
-                    branch,
-                    commit: target.to_string(),
-                    chosen_by: chosen_by.clone(),
-                    at_start: None,
-                    fetch_reads: None,
-                }));
+    let tried = |candidates: &[(String, String)]| -> Vec<String> {
+        candidates
+            .iter()
+            .map(|(name, _)| {
+                name.strip_prefix("refs/remotes/")
+                    .or_else(|| name.strip_prefix("refs/heads/"))
+                    .unwrap_or(name)
+                    .to_string()
+            })
+            .collect()
+    };
+    for (i, (name, chosen_by)) in candidates.iter().enumerate() {
+        if let Some((_, remote)) = pair_at.as_ref().filter(|(at, _)| *at == i) {
+            match conventional_pair(repo, remote)? {
+                Pair::Open => {}
+                Pair::Undecided(u) => {
+                    return Ok(Err(NoTrunk { asked, remote_note, tried: tried(&candidates), undecided: Some(u) }))
+                }
             }
-            Err(e) if e.code() == ErrorCode::NotFound || e.code() == ErrorCode::InvalidSpec => continue,
-            Err(e) => return Err(Unread::git(name, &e)),
+        }
+        if let Some(t) = found(repo, name, chosen_by)? {
+            return Ok(Ok(t));
         }
     }
-    let tried = candidates
-        .iter()
-        .map(|(name, _)| {
-            name.strip_prefix("refs/remotes/").or_else(|| name.strip_prefix("refs/heads/")).unwrap_or(name).to_string()
-        })
-        .collect();
-    Ok(Err(NoTrunk { asked, remote_note, tried }))
+    Ok(Err(NoTrunk { asked, remote_note, tried: tried(&candidates), undecided: None }))
 }
 
 /// The trunk a task is measured against: the one recorded at its start,
@@ -391,6 +485,41 @@ mod tests {
         let found = trunk(&repo, None, None).expect("read").expect("a trunk");
         assert_eq!(found.refname, "refs/remotes/origin/main");
         std::fs::remove_dir_all(remote).expect("cleanup");
+    }
+
+    #[test]
+    fn both_conventional_names_without_the_remotes_head_take_no_trunk() {
+        let t = TestRepo::with_commit();
+        let _origin = t.with_origin();
+        t.git(&["branch", "-q", "master"]);
+        t.git(&["push", "-q", "origin", "master"]);
+        let repo = crate::open(t.path()).expect("open");
+        // origin/HEAD names one: the clone's path, as ever.
+        let found = trunk(&repo, None, None).expect("read").expect("a trunk");
+        assert_eq!(found.refname, "refs/remotes/origin/main");
+        // Unset (git init, remote add, fetch): neither is guessed, and a
+        // local main tracking origin/main does not decide.
+        t.git(&["remote", "set-head", "origin", "-d"]);
+        for asked in [None, Some("origin")] {
+            let none = trunk(&repo, asked, None).expect("read").expect_err("undecided");
+            let u = none.undecided.as_ref().expect("undecided");
+            assert_eq!(u.candidates, ["origin/main", "origin/master"]);
+            assert!(none.reason().contains("git remote set-head origin --auto"), "{}", none.reason());
+        }
+        // Dangling, it names neither either.
+        t.git(&["symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/gone"]);
+        assert!(trunk(&repo, None, None).expect("read").is_err());
+        // The policy naming the branch decides; so does set-head.
+        let named = trunk(&repo, None, Some("master")).expect("read").expect("named");
+        assert_eq!(named.refname, "refs/remotes/origin/master");
+        t.git(&["remote", "set-head", "origin", "master"]);
+        let found = trunk(&repo, None, None).expect("read").expect("a trunk");
+        assert_eq!(found.refname, "refs/remotes/origin/master");
+        // One of the two alone is taken by its name, as ever.
+        t.git(&["remote", "set-head", "origin", "-d"]);
+        t.git(&["update-ref", "-d", "refs/remotes/origin/master"]);
+        let found = trunk(&repo, None, None).expect("read").expect("a trunk");
+        assert_eq!(found.refname, "refs/remotes/origin/main");
     }
 
     #[test]

@@ -43,17 +43,33 @@ pub(crate) fn integrated(r: &Readings) -> Judgement {
     )
 }
 
+/// The trunk not guessed between two conventional names the remote's HEAD
+/// does not choose from: unknown, naming both and what sets the remote's
+/// HEAD (test/cases/544).
+fn undecided(u: &majordomus_readings::refs::Undecided) -> Judgement {
+    Judgement::new(
+        Status::Unknown,
+        crate::prose::sentence(&u.reason()),
+        json!({ "trunk": null, "trunk_candidates": u.candidates, "unread_kind": "repository" }),
+    )
+    .remedy(u.remedy())
+}
+
 fn integrated_head(r: &Readings) -> Judgement {
     let integrated = match &r.integration.integrated {
         Ok(i) => i,
         Err(e) => return Judgement::unread(e),
     };
-    let Integrated::Measured { trunk, integration } = integrated else {
-        return Judgement::new(
-            Status::Exempt,
-            "HEAD has no commit yet, so there is nothing to integrate.",
-            json!({ "head": null }),
-        );
+    let (trunk, integration) = match integrated {
+        Integrated::Measured { trunk, integration } => (trunk, integration),
+        Integrated::Undecided(u) => return undecided(u),
+        Integrated::Unborn => {
+            return Judgement::new(
+                Status::Exempt,
+                "HEAD has no commit yet, so there is nothing to integrate.",
+                json!({ "head": null }),
+            )
+        }
     };
     let name = short_ref(&trunk.refname);
     let base = json!({

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 
-use majordomus_readings::refs::{Integration, Trunk};
+use majordomus_readings::refs::{Integration, Trunk, Undecided};
 use majordomus_readings::Reading;
 
 pub mod cache;
@@ -34,6 +34,10 @@ pub enum Integrated {
         trunk: Trunk,
         integration: Integration,
     },
+    /// The remote's default branch is not set and both conventional
+    /// names exist on it, which nothing here tells apart: not measured
+    /// against a guess (test/cases/544).
+    Undecided(Undecided),
 }
 
 /// What `upstream-alive` needs beside the local branches: which upstreams

@@ -49,7 +49,10 @@ pub fn integrated(
         (None, _) if head.is_ok() => Ok(Integrated::Unborn),
         (None, _) => Err(head.clone().err().unwrap_or_else(|| Unread::new(UnreadKind::Git, "HEAD could not be read"))),
         (Some(_), Err(e)) => Err(e.clone()),
-        (Some(_), Ok(Err(none))) => Err(Unread::repository(none.reason())),
+        (Some(_), Ok(Err(none))) => match &none.undecided {
+            Some(u) => Ok(Integrated::Undecided(u.clone())),
+            None => Err(Unread::repository(none.reason())),
+        },
         (Some(h), Ok(Ok(t))) => {
             let integration = super::cache::integration_since(repo, paths, h, &t.commit, start)?;
             let integration = match (&integration, task.record(), start) {

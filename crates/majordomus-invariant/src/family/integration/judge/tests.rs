@@ -127,3 +127,17 @@ fn an_upstream_gone_at_the_start_is_named_not_counted_and_one_made_by_hand_is_go
     assert_eq!(a.status, Status::Pass);
     assert!(a.evidence.contains("none went since the start"), "{}", a.evidence);
 }
+
+#[test]
+fn a_trunk_not_guessed_between_main_and_master_is_unknown_with_set_head_as_the_way_out() {
+    let mut r = all_well();
+    let u = majordomus_readings::refs::Undecided {
+        remote: "origin".into(),
+        candidates: vec!["origin/main".into(), "origin/master".into()],
+    };
+    r.integration.integrated = Ok(Integrated::Undecided(u));
+    let a = answer(&r, "integrated");
+    assert_eq!(a.status, Status::Unknown);
+    assert!(a.evidence.contains("origin/main and origin/master both exist"), "{}", a.evidence);
+    assert!(a.remedy.starts_with("git remote set-head origin --auto"), "{}", a.remedy);
+}
