@@ -796,6 +796,91 @@ pub(super) fn outer_urls(repo: &git2::Repository, url: &str) -> Reading<(String,
     Ok(urls(&remote, &rewrites).unwrap_or_else(|| (url.to_string(), url.to_string())))
 }
 
+/// The counted remote-tracking refs of a submodule (`sub`, checked out at
+/// `dir`) read against their remotes where those are repositories on
+/// this machine, as [`on_disk`] reads the superproject's: the remote's
+/// own branch the ref stands for (by the remote's fetch refspecs, git's
+/// default without one) must hold the ref's commit. A ref whose branch
+/// does not is read at the branch's tip where the submodule has that
+/// commit, and set aside where it has not or the remote lacks the
+/// branch; one whose URL names no repository here is set aside. So a
+/// push under a push URL given for one command (`git -C lib -c
+/// remote.origin.pushurl=ELSEWHERE push origin HEAD:main`), or a line
+/// written by hand (`git update-ref -m "update by push"`), does not make
+/// a commit held by a remote that never received it (test/cases/555). A
+/// remote across a network is left to its refs' word. Each remote is
+/// opened once; this runs only where a submodule's commit is asked of.
+/// Returns the refs kept, each at the commit it counts at, and those set
+/// aside, each with the commit it claimed and why.
+pub(super) fn submodule_refs_on_disk(
+    sub: &git2::Repository,
+    dir: &Path,
+    counted: Vec<(String, Oid)>,
+) -> Reading<SubmoduleRefs> {
+    let (configured, rewrites) = configuration_of(&Config::read(sub)?);
+    let mut opened: BTreeMap<String, on_disk::Place> = BTreeMap::new();
+    let (mut kept, mut aside) = (Vec::with_capacity(counted.len()), Vec::new());
+    for (refname, commit) in counted {
+        let remote = super::submodules::remote_of(&refname).to_string();
+        let Some(conf) = configured.get(&remote) else {
+            kept.push((refname, commit));
+            continue;
+        };
+        let Some((url, _)) = urls(conf, &rewrites) else {
+            kept.push((refname, commit));
+            continue;
+        };
+        let place = opened.entry(remote.clone()).or_insert_with(|| on_disk::open_from(dir, &url));
+        let (path, theirs) = match place {
+            on_disk::Place::Network => {
+                kept.push((refname, commit));
+                continue;
+            }
+            on_disk::Place::Nothing(path, reason) => {
+                let why = format!("{remote}'s URL names {} on this machine, {reason}", path.display());
+                aside.push(SubmoduleRefAside { refname, commit, why });
+                continue;
+            }
+            on_disk::Place::Here(path, theirs) => (path.clone(), &*theirs),
+        };
+        let mapping = if conf.fetch.is_empty() { refspec::default_for(&remote) } else { conf.fetch.clone() };
+        let source = refspec::sources(&mapping, &refname).into_iter().next();
+        let tip = source.as_deref().and_then(|s| theirs.refname_to_id(s).ok());
+        if on_disk::holds(theirs, tip, &commit.to_string()) {
+            kept.push((refname, commit));
+            continue;
+        }
+        let branch = source.as_deref().map_or("the branch it stands for", short).to_string();
+        let why = match tip {
+            None => format!("{remote}'s own repository on this machine, {}, has no {branch}", path.display()),
+            Some(tip) => format!(
+                "{remote}'s own repository on this machine, {}, holds {branch} at {}, which does not hold it",
+                path.display(),
+                on_disk::abbrev(&tip.to_string())
+            ),
+        };
+        if let Some(tip) = tip.filter(|t| sub.find_commit(*t).is_ok()) {
+            kept.push((refname.clone(), tip));
+        }
+        aside.push(SubmoduleRefAside { refname, commit, why });
+    }
+    Ok((kept, aside))
+}
+
+/// What [`submodule_refs_on_disk`] kept, each ref at the commit it counts
+/// at, and what it set aside.
+pub type SubmoduleRefs = (Vec<(String, Oid)>, Vec<SubmoduleRefAside>);
+
+/// A submodule's remote-tracking ref [`submodule_refs_on_disk`] did not
+/// take at its word: the commit it says its remote holds, and why the
+/// remote was read not to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubmoduleRefAside {
+    pub refname: String,
+    pub commit: Oid,
+    pub why: String,
+}
+
 /// [`configuration`] of one configuration.
 fn configuration_of(config: &Config) -> (BTreeMap<String, Configured>, Rewrites) {
     entries_of(config.entries())

@@ -488,6 +488,8 @@ fn read_into(
     let mut remote_tips: Vec<Oid> = Vec::new();
     if !moved.is_empty() {
         let counted = counted_refs(git, dir).map_err(message)?;
+        // Read against the remote itself where it is on this machine.
+        let (counted, _) = super::evidence::submodule_refs_on_disk(git, dir, counted).map_err(|e| e.reason)?;
         let named = named_remotes(git, dir, left.named.as_deref())?;
         left.remote = named.iter().next().cloned();
         // What the remote named holds: its counted remote-tracking refs.

@@ -38,7 +38,11 @@
 //! compared are those git fetches from and pushes to), holds the commit
 //! on this disk only, and is named, never evidence (test/cases/321, 323). A
 //! gitlink `.gitmodules` does not name has no such remote: nothing of it
-//! is evidence.
+//! is evidence. A remote on this machine is read itself, as the
+//! superproject's is ([`super::evidence::submodule_refs_on_disk`]): a
+//! push under a push URL given for one command leaves a ref that says
+//! `update by push` over a commit the remote never received
+//! ([`OnRemote::Unheld`], test/cases/555).
 //!
 //! A submodule's own submodules are asked the same, between the commits
 //! the submodule recorded then and now, down to [`DEPTH`] levels: a
@@ -80,6 +84,10 @@ pub enum OnRemote {
     /// Only this ref of a remote other than the one `.gitmodules` names
     /// (the URL it names, or `None` where it names none) holds it.
     NotNamed { refname: String, named: Option<String> },
+    /// This ref of the remote named says it holds the commit, but the
+    /// remote, a repository on this machine read itself, does not, and
+    /// why (test/cases/555).
+    Unheld { refname: String, why: String },
     /// The submodule cannot be read here, and why.
     Unread(String),
     /// The `.gitmodules` of the commit that records it names another URL
@@ -426,8 +434,11 @@ fn on_remote(dir: &Path, commit: Oid, named: Option<&str>) -> OnRemote {
         Err(e) => return OnRemote::Unread(format!("it is not checked out here ({})", e.message())),
     };
     crate::config::as_git_reads(&sub);
-    match counted_refs(&sub, dir) {
-        Ok(counted) => {
+    let counted = counted_refs(&sub, dir)
+        .map_err(|e| e.message().to_string())
+        .and_then(|counted| super::evidence::submodule_refs_on_disk(&sub, dir, counted).map_err(|e| e.reason));
+    match counted {
+        Ok((counted, aside)) => {
             let held: Vec<&String> = counted
                 .iter()
                 .filter(|(_, tip)| *tip == commit || sub.graph_descendant_of(*tip, commit).unwrap_or(false))
@@ -437,15 +448,26 @@ fn on_remote(dir: &Path, commit: Oid, named: Option<&str>) -> OnRemote {
                 Ok(remotes) => remotes,
                 Err(why) => return OnRemote::Unread(why),
             };
-            match (held.iter().find(|r| named_here.contains(remote_of(r))), held.first()) {
-                (Some(refname), _) => OnRemote::Held((*refname).clone()),
-                (None, Some(other)) => {
-                    OnRemote::NotNamed { refname: (*other).clone(), named: named.map(str::to_string) }
+            // The refs that said they held the commit and were read not
+            // to, by the remote itself: of the remote named first.
+            let mut unheld: Vec<_> = aside
+                .into_iter()
+                .filter(|a| a.commit == commit || sub.graph_descendant_of(a.commit, commit).unwrap_or(false))
+                .collect();
+            unheld.sort_by_key(|a| !named_here.contains(remote_of(&a.refname)));
+            let not_named =
+                |refname: &str| OnRemote::NotNamed { refname: refname.to_string(), named: named.map(str::to_string) };
+            match (held.iter().find(|r| named_here.contains(remote_of(r))), held.first(), unheld.into_iter().next()) {
+                (Some(refname), _, _) => OnRemote::Held((*refname).clone()),
+                (None, _, Some(a)) if named_here.contains(remote_of(&a.refname)) => {
+                    OnRemote::Unheld { refname: a.refname, why: a.why }
                 }
-                (None, None) => OnRemote::Missing,
+                (None, Some(other), _) => not_named(other),
+                (None, None, Some(a)) => not_named(&a.refname),
+                (None, None, None) => OnRemote::Missing,
             }
         }
-        Err(e) => OnRemote::Unread(e.message().to_string()),
+        Err(why) => OnRemote::Unread(why),
     }
 }
 
@@ -641,5 +663,31 @@ mod tests {
             matches!(&found[0].on_remote, OnRemote::NotNamed { refname, named: Some(_) } if refname == "refs/remotes/mine/main"),
             "{found:?}"
         );
+    }
+
+    #[test]
+    fn a_push_its_remote_on_this_machine_never_received_is_read_there_not_held() {
+        let t = TestRepo::with_commit();
+        let bare = t.with_submodule();
+        let start = t.head();
+        let repo = crate::open(t.path()).expect("open");
+        let lib = t.path().join("lib");
+        let mine = tempfile::Builder::new().prefix("majordomus-mine-").tempdir().expect("tempdir");
+        t.git_in(mine.path(), &["init", "-q", "--bare"]);
+        t.git_in(&lib, &["commit", "-q", "--allow-empty", "-m", "lib: new"]);
+        let pushurl = format!("remote.origin.pushurl={}", mine.path().display());
+        t.git_in(&lib, &["-c", &pushurl, "push", "-q", "origin", "HEAD:main"]);
+        t.git(&["add", "lib"]);
+        let head = t.commit_all("use lib's new commit");
+        let found = changed(&repo, &head, Some(&start), None).expect("read");
+        assert!(
+            matches!(&found[0].on_remote, OnRemote::Unheld { refname, why } if refname == "refs/remotes/origin/main" && why.contains("does not hold it")),
+            "{found:?}"
+        );
+        // Pushed to the remote itself, it is held.
+        t.git_in(&lib, &["push", "-q", "origin", "HEAD:main"]);
+        let found = changed(&repo, &head, Some(&start), None).expect("read");
+        assert_eq!(found[0].on_remote, OnRemote::Held("refs/remotes/origin/main".into()));
+        drop(bare);
     }
 }

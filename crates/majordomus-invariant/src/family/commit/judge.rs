@@ -691,6 +691,16 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
                             named
                         )
                     }),
+                    OnRemote::Unheld { refname, why } => owed.push({
+                        owed_submodules.push(&sub.path);
+                        format!(
+                            "the submodule {0} points at {1}, which {0}'s {2} says its remote holds, but {why} (git -C {0} push {3} HEAD:BRANCH, to the remote itself)",
+                            sub.path,
+                            short(&sub.commit),
+                            short_ref(refname),
+                            refname.strip_prefix("refs/remotes/").and_then(|r| r.split('/').next()).unwrap_or("REMOTE")
+                        )
+                    }),
                     OnRemote::Unread(why) => unread.push(Unread::repository(format!(
                         "whether the submodule {}'s remote holds {} cannot be read: {why}",
                         sub.path,
@@ -770,7 +780,7 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         "elsewhere": elsewhere.map(|e| e.branches.iter().map(|w| json!({ "branch": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
         "tags": elsewhere.map(|e| e.tags.iter().map(|w| json!({ "tag": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
         "refs": elsewhere.map(|e| e.kept.iter().map(|w| json!({ "ref": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
-        "submodules": r.commit.submodules.as_ref().ok().map(|s| s.iter().map(|m| json!({ "path": m.path, "commit": m.commit, "on_remote": match &m.on_remote { OnRemote::Missing | OnRemote::NotNamed { .. } => false, OnRemote::Repointed { there, .. } => matches!(there, There::Held(_)), _ => true } })).collect::<Vec<_>>()),
+        "submodules": r.commit.submodules.as_ref().ok().map(|s| s.iter().map(|m| json!({ "path": m.path, "commit": m.commit, "on_remote": match &m.on_remote { OnRemote::Missing | OnRemote::NotNamed { .. } | OnRemote::Unheld { .. } => false, OnRemote::Repointed { there, .. } => matches!(there, There::Held(_)), _ => true } })).collect::<Vec<_>>()),
         "in_submodules": sub_work.iter().map(|(l, w)| json!({ "submodule": l.path, "ref": w.name, "branch": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>(),
         "not_evidence": not_counted,
     });

@@ -333,7 +333,7 @@ fn places(then: &Leads, now: &Leads) -> (String, String) {
 }
 
 /// Where a remote's URL leads.
-enum Place {
+pub(super) enum Place {
     /// Across a network: the refs' word is all there is.
     Network,
     /// A repository on this machine, opened, and the path it was found at.
@@ -345,8 +345,14 @@ enum Place {
 /// The repository `url` names on this machine, found as git finds it
 /// ([`local_path`]), and opened.
 fn open(repo: &Repo, url: &str) -> Place {
-    let Some(named) = path_of(repo.root(), url) else { return Place::Network };
-    let Some(path) = local_path(repo.root(), url) else {
+    open_from(repo.root(), url)
+}
+
+/// [`open`] of a URL given in the repository whose working tree is `root`
+/// (a submodule's, which has no [`Repo`]).
+pub(super) fn open_from(root: &Path, url: &str) -> Place {
+    let Some(named) = path_of(root, url) else { return Place::Network };
+    let Some(path) = local_path(root, url) else {
         return Place::Nothing(named, "where there is no repository".into());
     };
     let flags = git2::RepositoryOpenFlags::NO_SEARCH;
@@ -358,13 +364,13 @@ fn open(repo: &Repo, url: &str) -> Place {
 
 /// Whether a remote's branch at `tip` holds `commit`: its tip, or one its
 /// tip descends from.
-fn holds(theirs: &git2::Repository, tip: Option<Oid>, commit: &str) -> bool {
+pub(super) fn holds(theirs: &git2::Repository, tip: Option<Oid>, commit: &str) -> bool {
     match (tip, Oid::from_str(commit)) {
         (Some(tip), Ok(c)) => tip == c || theirs.graph_descendant_of(tip, c).unwrap_or(false),
         _ => false,
     }
 }
 
-fn abbrev(id: &str) -> &str {
+pub(super) fn abbrev(id: &str) -> &str {
     &id[..id.len().min(12)]
 }

@@ -259,6 +259,20 @@ fn work_left_on_another_branch_or_in_a_submodule_is_owed_and_named() {
     let a = answer(&r, "pushed");
     assert_eq!(a.status, Status::Owed);
     assert!(a.evidence.contains("only lib's mine/main holds, not the remote .gitmodules names"), "{}", a.evidence);
+    r.commit.submodules = Ok(vec![lib(OnRemote::Unheld {
+        refname: "refs/remotes/origin/main".into(),
+        why:
+            "origin's own repository on this machine, /srv/lib.git, holds main at aaaaaaaaaaaa, which does not hold it"
+                .into(),
+    })]);
+    let a = answer(&r, "pushed");
+    assert_eq!(a.status, Status::Owed);
+    assert!(
+        a.evidence.contains("lib's origin/main says its remote holds, but origin's own repository"),
+        "{}",
+        a.evidence
+    );
+    assert!(a.evidence.contains("git -C lib push origin HEAD:BRANCH"), "{}", a.evidence);
     r.commit.submodules = Ok(vec![lib(OnRemote::Unread("it is not checked out here".into()))]);
     assert_eq!(answer(&r, "pushed").status, Status::Unknown);
     // Re-pointed in .gitmodules: asked where a clone now fetches it from.
