@@ -246,6 +246,50 @@ impl Register {
         Ok(out)
     }
 
+    /// Of `markers` (found in the working tree), those HEAD's commit (`head`;
+    /// `None`: unborn, so none) holds too: the same marker in its blob at
+    /// the same path, as many times over. A file no commit holds (left
+    /// untracked), or a line a clean filter kept out of the blob `git add`
+    /// stored (`git status` clean), is in no clone: it registers no
+    /// limitation (test/cases/566). Each path's blob is read once, and only
+    /// where a marker was found.
+    pub fn held_by_head(&self, repo: &Repo, head: Option<&str>, markers: Vec<Marker>) -> Reading<Vec<Marker>> {
+        let Some(head) = head else { return Ok(Vec::new()) };
+        if markers.is_empty() {
+            return Ok(markers);
+        }
+        let oid = git2::Oid::from_str(head).map_err(|e| Unread::git(&format!("commit id {head}"), &e))?;
+        let tree = repo
+            .git
+            .find_commit(oid)
+            .and_then(|c| c.tree())
+            .map_err(|e| Unread::git(&format!("the tree of HEAD's {head}"), &e))?;
+        let mut held: HashMap<String, HashMap<String, usize>> = HashMap::new();
+        let mut out = Vec::new();
+        for m in markers {
+            if !held.contains_key(&m.path) {
+                let mut found: HashMap<String, usize> = HashMap::new();
+                let entry = tree.get_path(Path::new(&m.path)).ok();
+                if let Some(e) = entry.filter(|e| e.kind() == Some(git2::ObjectType::Blob) && e.filemode() != 0o120000)
+                {
+                    let blob = repo
+                        .git
+                        .find_blob(e.id())
+                        .map_err(|err| Unread::git(&format!("{} in HEAD's commit", m.path), &err))?;
+                    for (_, text, _) in self.find(&decode(blob.content())) {
+                        *found.entry(text).or_default() += 1;
+                    }
+                }
+                held.insert(m.path.clone(), found);
+            }
+            if let Some(n) = held.get_mut(&m.path).and_then(|f| f.get_mut(&m.text)).filter(|n| **n > 0) {
+                *n -= 1;
+                out.push(m);
+            }
+        }
+        Ok(out)
+    }
+
     /// The markers on lines added since `start` (`None`: HEAD was unborn, so
     /// every line is added) in the changed files the register scans, as the
     /// working tree holds them and as HEAD's commit (`head`) holds them.
@@ -659,6 +703,24 @@ mod tests {
         // The working tree holding both copies now: read there, not here.
         t.write("src/lib.rs", &format!("fn old() {{}}\n// {}\n// {}\n", marker("#1"), marker("#1")));
         assert!(register.landed(&repo, Some(&start), &trunk, &made).expect("read").is_empty());
+    }
+
+    #[test]
+    fn a_marker_registers_only_as_many_times_as_heads_commit_holds_it() {
+        let t = TestRepo::with_commit();
+        t.write("src/lib.rs", &format!("// {}\n", marker("#1")));
+        let head = t.commit_all("one marker");
+        t.write("src/lib.rs", &format!("// {}\n// {}\n// {}\n", marker("#1"), marker("#1"), marker("#2")));
+        t.write("src/new.rs", &format!("// {}\n", marker("#3")));
+        let repo = crate::open(t.path()).expect("open");
+        let r = default_register();
+        let files = [RepoPath::from("src/lib.rs"), RepoPath::from("src/new.rs")];
+        let now = r.markers_in(&repo, &files).expect("read");
+        assert_eq!(now.len(), 4);
+        let held = r.held_by_head(&repo, Some(&head), now.clone()).expect("read");
+        let seen: Vec<_> = held.iter().map(|m| (m.path.as_str(), m.line)).collect();
+        assert_eq!(seen, [("src/lib.rs", 1)]);
+        assert!(r.held_by_head(&repo, None, now).expect("read").is_empty(), "an unborn HEAD holds none");
     }
 
     #[test]

@@ -310,7 +310,7 @@ fn registered(r: &Readings, issue: &IssueRef, here: Option<&str>, observed_at: &
         ),
         None => (
             Status::Owed,
-            format!("is open and labelled {LIMITATION_LABEL} (observed {observed_at}), but no marker in a file the register scans names it: a label alone does not register it"),
+            format!("is open and labelled {LIMITATION_LABEL} (observed {observed_at}), but no marker in a file the register scans names it, in the working tree and in HEAD's commit alike: a label alone does not register it, nor a marker no commit holds"),
         ),
     }
 }

@@ -188,7 +188,7 @@ pub fn measure(
     // which a widening since the start does not reach (`Policy::filing_markers`).
     let register = match &book {
         Ok(b) if !b.filed.is_empty() => {
-            Some(register_markers(repo, &Register::from_policy(policy.filing_register()), tree))
+            Some(register_markers(repo, &Register::from_policy(policy.filing_register()), tree, head))
         }
         _ => None,
     };
@@ -368,11 +368,19 @@ fn holds_path(repo: &Repo, tree: &git2::Tree<'_>) -> Result<bool, git2::Error> {
     Ok(false)
 }
 
-fn register_markers(repo: &Repo, register: &Reading<Register>, tree: &Reading<WorkingTree>) -> Reading<Vec<Marker>> {
+/// The markers that register a limitation: in a file the register scans,
+/// as the working tree holds it and as HEAD's commit does
+/// ([`Register::held_by_head`]: a marker no commit holds is in no clone).
+fn register_markers(
+    repo: &Repo,
+    register: &Reading<Register>,
+    tree: &Reading<WorkingTree>,
+    head: Option<&str>,
+) -> Reading<Vec<Marker>> {
     let register = register.as_ref().map_err(Clone::clone)?;
     let tree = tree.as_ref().map_err(Clone::clone)?;
     let files = register.files(repo, &tree.untracked)?;
-    register.markers_in(repo, &files)
+    register.held_by_head(repo, head, register.markers_in(repo, &files)?)
 }
 
 /// The issues a forge observation must answer for the bookkeeping
