@@ -133,6 +133,7 @@ fn take(
         branches_landed,
         stashes,
         operations,
+        markers_landed,
         closing,
         heads_newest,
         remotes_newest,
@@ -178,6 +179,7 @@ fn take(
             &task,
             (&changes, &tree, head_commit.as_deref()),
             (commits_since_start, tree_changed, arrived),
+            markers_landed,
         ),
         Err(e) => BookkeepingReadings { commits_since_start, tree_changed, arrived, ..BookkeepingReadings::unread(&e) },
     };
@@ -249,6 +251,8 @@ struct RefReadings {
     branches_landed: Reading<Vec<integration::BranchLanded>>,
     stashes: Reading<Vec<majordomus_readings::stash::StashEntry>>,
     operations: Reading<Vec<majordomus_readings::state::InProgress>>,
+    /// The markers the task landed on the trunk around HEAD, for `markers-live`.
+    markers_landed: Reading<Vec<Marker>>,
     closing: ClosingReadings,
     /// The newest time under `refs/heads`, as the branch reading stat'ed
     /// it, for the fingerprint.
@@ -346,6 +350,8 @@ fn ref_readings(
         deadline.read(|| integration::readings::branches_landed(repo, task, head, &branches, &trunk, &evidence));
     let stashes = deadline.read(|| commit::readings::stashes(repo));
     let operations = deadline.read(|| commit::readings::operations(repo));
+    let markers_landed =
+        deadline.read(|| bookkeeping::readings::markers_landed(repo, policy, task, head_commit, trunk_of(&trunk)));
     let closing = match deadline.check() {
         Ok(()) => closing::readings::measure(
             repo,
@@ -381,6 +387,7 @@ fn ref_readings(
         branches_landed,
         stashes,
         operations,
+        markers_landed,
         closing,
         heads_newest,
         remotes_newest,

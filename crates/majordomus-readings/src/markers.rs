@@ -79,6 +79,10 @@ pub struct Marker {
     /// On a line HEAD's commit holds at this path past the working tree's
     /// file (stored through a clean filter): `line` is HEAD's blob's.
     pub in_head_only: bool,
+    /// On the trunk only, landed there around HEAD by this commit (made
+    /// here since the start, HEAD not reaching it: [`Register::landed`]):
+    /// `line` is the trunk's tip's blob's.
+    pub landed: Option<String>,
 }
 
 impl Register {
@@ -242,7 +246,52 @@ impl Register {
                 text,
                 issue,
                 in_head_only: false,
+                landed: None,
             }));
+        }
+        Ok(out)
+    }
+
+    /// Of `markers` (found in the working tree), those HEAD's commit (`head`;
+    /// `None`: unborn, so none) holds too: the same marker in its blob at
+    /// the same path, as many times over. A file no commit holds (left
+    /// untracked), or a line a clean filter kept out of the blob `git add`
+    /// stored (`git status` clean), is in no clone: it registers no
+    /// limitation (test/cases/566). Each path's blob is read once, and only
+    /// where a marker was found.
+    pub fn held_by_head(&self, repo: &Repo, head: Option<&str>, markers: Vec<Marker>) -> Reading<Vec<Marker>> {
+        let Some(head) = head else { return Ok(Vec::new()) };
+        if markers.is_empty() {
+            return Ok(markers);
+        }
+        let oid = git2::Oid::from_str(head).map_err(|e| Unread::git(&format!("commit id {head}"), &e))?;
+        let tree = repo
+            .git
+            .find_commit(oid)
+            .and_then(|c| c.tree())
+            .map_err(|e| Unread::git(&format!("the tree of HEAD's {head}"), &e))?;
+        let mut held: HashMap<String, HashMap<String, usize>> = HashMap::new();
+        let mut out = Vec::new();
+        for m in markers {
+            if !held.contains_key(&m.path) {
+                let mut found: HashMap<String, usize> = HashMap::new();
+                let entry = tree.get_path(Path::new(&m.path)).ok();
+                if let Some(e) = entry.filter(|e| e.kind() == Some(git2::ObjectType::Blob) && e.filemode() != 0o120000)
+                {
+                    let blob = repo
+                        .git
+                        .find_blob(e.id())
+                        .map_err(|err| Unread::git(&format!("{} in HEAD's commit", m.path), &err))?;
+                    for (_, text, _) in self.find(&decode(blob.content())) {
+                        *found.entry(text).or_default() += 1;
+                    }
+                }
+                held.insert(m.path.clone(), found);
+            }
+            if let Some(n) = held.get_mut(&m.path).and_then(|f| f.get_mut(&m.text)).filter(|n| **n > 0) {
+                *n -= 1;
+                out.push(m);
+            }
         }
         Ok(out)
     }
@@ -317,7 +366,14 @@ impl Register {
             if let Some(bytes) = &raw {
                 for (line, text) in added_in(&decode(bytes), &mut then.clone()) {
                     for (found, issue) in self.find_in_line(&text) {
-                        out.push(Marker { path: path.to_string(), line, text: found, issue, in_head_only: false });
+                        out.push(Marker {
+                            path: path.to_string(),
+                            line,
+                            text: found,
+                            issue,
+                            in_head_only: false,
+                            landed: None,
+                        });
                     }
                     *added_now.entry(text).or_default() += 1;
                 }
@@ -334,7 +390,121 @@ impl Register {
                     continue;
                 }
                 for (found, issue) in self.find_in_line(&text) {
-                    out.push(Marker { path: path.to_string(), line, text: found, issue, in_head_only: true });
+                    out.push(Marker {
+                        path: path.to_string(),
+                        line,
+                        text: found,
+                        issue,
+                        in_head_only: true,
+                        landed: None,
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl Register {
+    /// Whether `commit` changed anything under a directory the register
+    /// scans, against its first parent: a tree lookup per directory, the
+    /// cheap test that spares [`Register::landed`] the rest (a commit that
+    /// cannot be read is asked further, never passed over).
+    pub fn touches(&self, commit: &git2::Commit<'_>) -> bool {
+        let (Ok(now), Ok(then)) = (commit.tree(), commit.parent(0).and_then(|p| p.tree())) else { return true };
+        now.id() != then.id()
+            && self.scan.iter().any(|d| {
+                let at = |t: &git2::Tree<'_>| t.get_path(Path::new(d)).ok().map(|e| e.id());
+                d.is_empty() || d == "." || at(&now) != at(&then)
+            })
+    }
+
+    /// The markers the task landed on the trunk around HEAD: a line holding
+    /// a marker that one of `made` (commits made here since the start that
+    /// HEAD does not reach, each with one parent) added to a path the
+    /// register scans, which the trunk's tip (`trunk`) holds at that path
+    /// more often than the start commit (`start`) held it there and than
+    /// the working tree's file holds it now (where the working tree holds
+    /// it, [`Register::added_since`] reads it). Pushed to the trunk from a
+    /// branch since deleted, HEAD left at the start, no file here ever
+    /// shows it (test/cases/565). Each is named once, at its first line in
+    /// the trunk's blob, with the commit that added it.
+    pub fn landed(
+        &self,
+        repo: &Repo,
+        start: Option<&str>,
+        trunk: &str,
+        made: &[git2::Commit<'_>],
+    ) -> Reading<Vec<Marker>> {
+        let git = &repo.git;
+        let tree_of = |id: &str| -> Reading<git2::Tree<'_>> {
+            let oid = git2::Oid::from_str(id).map_err(|e| Unread::git(&format!("commit id {id}"), &e))?;
+            let commit = git.find_commit(oid).map_err(|e| Unread::git(&format!("the commit {id}"), &e))?;
+            commit.tree().map_err(|e| Unread::git(&format!("the tree of {id}"), &e))
+        };
+        let trunk_tree = tree_of(trunk)?;
+        let start_tree = start.map(tree_of).transpose()?;
+        let text_at = |tree: Option<&git2::Tree<'_>>, path: &RepoPath| -> Reading<Option<String>> {
+            let Some(entry) = tree.and_then(|t| t.get_path(&path.under(Path::new(""))).ok()) else { return Ok(None) };
+            if entry.kind() != Some(git2::ObjectType::Blob) || entry.filemode() == 0o120000 {
+                return Ok(None);
+            }
+            let blob = git.find_blob(entry.id()).map_err(|e| Unread::git(&format!("{path}"), &e))?;
+            Ok(Some(decode(blob.content())))
+        };
+        let count = |text: Option<&str>, line: &str| text.map_or(0, |t| t.lines().filter(|l| *l == line).count());
+        let mut out: Vec<Marker> = Vec::new();
+        let mut named: BTreeSet<(String, String)> = BTreeSet::new();
+        for commit in made {
+            let id = commit.id().to_string();
+            let read = |e: git2::Error| Unread::git(&format!("the commit {id}"), &e);
+            let (tree, parent) = (commit.tree().map_err(read)?, commit.parent(0).and_then(|p| p.tree()).ok());
+            for path in crate::trees::own_change(git, commit).map_err(read)? {
+                if !self.scans_path(&path) {
+                    continue;
+                }
+                let Some(after) = text_at(Some(&tree), &path)? else { continue };
+                let mut before: HashMap<&str, usize> = HashMap::new();
+                let before_text = text_at(parent.as_ref(), &path)?;
+                for line in before_text.as_deref().unwrap_or("").lines() {
+                    *before.entry(line).or_default() += 1;
+                }
+                let added: Vec<&str> = after
+                    .lines()
+                    .filter(|line| match before.get_mut(line).filter(|n| **n > 0) {
+                        Some(n) => {
+                            *n -= 1;
+                            false
+                        }
+                        None => true,
+                    })
+                    .filter(|line| !self.find_in_line(line).is_empty())
+                    .collect();
+                if added.is_empty() {
+                    continue;
+                }
+                let Some(on_trunk) = text_at(Some(&trunk_tree), &path)? else { continue };
+                let then = text_at(start_tree.as_ref(), &path)?;
+                let now = match crate::file::in_tree(repo.root(), &path) {
+                    Some(full) => read_raw(&full)?.map(|b| decode(&b)),
+                    None => None,
+                };
+                for line in added {
+                    let held = count(then.as_deref(), line).max(count(now.as_deref(), line));
+                    if count(Some(&on_trunk), line) <= held || !named.insert((path.to_string(), line.to_string())) {
+                        continue;
+                    }
+                    let at = on_trunk.lines().position(|l| l == line).map_or(0, |i| i + 1);
+                    for (found, issue) in self.find_in_line(line) {
+                        out.push(Marker {
+                            path: path.to_string(),
+                            line: at,
+                            text: found,
+                            issue,
+                            in_head_only: false,
+                            landed: Some(id.clone()),
+                        });
+                    }
                 }
             }
         }
@@ -546,6 +716,54 @@ mod tests {
         let added = default_register().added_since(&repo, Some(&start), Some(&head), &changed).expect("read");
         let seen: Vec<_> = added.iter().map(|m| (m.line, m.issue.as_ref().map(|i| i.number))).collect();
         assert_eq!(seen, [(3, Some(4))], "{added:?}");
+    }
+
+    #[test]
+    fn a_marker_landed_is_one_a_commit_added_that_the_trunk_holds_past_the_start_and_the_file() {
+        let t = TestRepo::with_commit();
+        t.write("src/lib.rs", &format!("fn old() {{}}\n// {}\n", marker("#1")));
+        let start = t.commit_all("start");
+        t.git(&["checkout", "-q", "-b", "fix"]);
+        t.write(
+            "src/lib.rs",
+            &format!("fn old() {{}}\n// {}\n// {}\n// {}\n", marker("#1"), marker("#1"), marker("#2")),
+        );
+        t.write("docs/x.rs", &format!("// {}\n", marker("#3")));
+        let fix = t.commit_all("markers");
+        t.write("src/lib.rs", &format!("fn old() {{}}\n// {}\n// {}\n", marker("#1"), marker("#1")));
+        let trunk = t.commit_all("#2 taken out on the trunk");
+        t.git(&["checkout", "-q", "main"]);
+        let repo = crate::open(t.path()).expect("open");
+        let made = [repo.git.find_commit(git2::Oid::from_str(&fix).expect("id")).expect("commit")];
+        let register = default_register();
+        assert!(register.touches(&made[0]));
+        let landed = register.landed(&repo, Some(&start), &trunk, &made).expect("read");
+        // The second copy of #1 the trunk holds; #2 it no longer does; docs/ is not scanned.
+        let seen: Vec<_> =
+            landed.iter().map(|m| (m.path.as_str(), m.line, m.issue.as_ref().map(|i| i.number))).collect();
+        assert_eq!(seen, [("src/lib.rs", 2, Some(1))]);
+        assert_eq!(landed[0].landed.as_deref(), Some(fix.as_str()));
+        // The working tree holding both copies now: read there, not here.
+        t.write("src/lib.rs", &format!("fn old() {{}}\n// {}\n// {}\n", marker("#1"), marker("#1")));
+        assert!(register.landed(&repo, Some(&start), &trunk, &made).expect("read").is_empty());
+    }
+
+    #[test]
+    fn a_marker_registers_only_as_many_times_as_heads_commit_holds_it() {
+        let t = TestRepo::with_commit();
+        t.write("src/lib.rs", &format!("// {}\n", marker("#1")));
+        let head = t.commit_all("one marker");
+        t.write("src/lib.rs", &format!("// {}\n// {}\n// {}\n", marker("#1"), marker("#1"), marker("#2")));
+        t.write("src/new.rs", &format!("// {}\n", marker("#3")));
+        let repo = crate::open(t.path()).expect("open");
+        let r = default_register();
+        let files = [RepoPath::from("src/lib.rs"), RepoPath::from("src/new.rs")];
+        let now = r.markers_in(&repo, &files).expect("read");
+        assert_eq!(now.len(), 4);
+        let held = r.held_by_head(&repo, Some(&head), now.clone()).expect("read");
+        let seen: Vec<_> = held.iter().map(|m| (m.path.as_str(), m.line)).collect();
+        assert_eq!(seen, [("src/lib.rs", 1)]);
+        assert!(r.held_by_head(&repo, None, now).expect("read").is_empty(), "an unborn HEAD holds none");
     }
 
     #[test]

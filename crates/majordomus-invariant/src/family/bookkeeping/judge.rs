@@ -310,7 +310,7 @@ fn registered(r: &Readings, issue: &IssueRef, here: Option<&str>, observed_at: &
         ),
         None => (
             Status::Owed,
-            format!("is open and labelled {LIMITATION_LABEL} (observed {observed_at}), but no marker in a file the register scans names it: a label alone does not register it"),
+            format!("is open and labelled {LIMITATION_LABEL} (observed {observed_at}), but no marker in a file the register scans names it, in the working tree and in HEAD's commit alike: a label alone does not register it, nor a marker no commit holds"),
         ),
     }
 }
@@ -330,12 +330,19 @@ pub(crate) fn markers_live(r: &Readings) -> Judgement {
     let items: Vec<Item> = added
         .iter()
         .map(|m| {
-            let name = match m.in_head_only {
-                true => format!(
+            let name = match (&m.landed, m.in_head_only) {
+                (Some(commit), _) => format!(
+                    "{}:{} {} (on the trunk, added by {}, a commit made here since the start that HEAD does not hold)",
+                    m.path,
+                    m.line,
+                    m.text,
+                    short(commit)
+                ),
+                (None, true) => format!(
                     "{}:{} {} (as HEAD's commit holds it; the working tree's file does not)",
                     m.path, m.line, m.text
                 ),
-                false => format!("{}:{} {}", m.path, m.line, m.text),
+                (None, false) => format!("{}:{} {}", m.path, m.line, m.text),
             };
             let Some(issue) = &m.issue else {
                 return Item::new(name, Status::Refused, "names no issue number");
@@ -367,7 +374,7 @@ pub(crate) fn markers_live(r: &Readings) -> Judgement {
     let open: Vec<&Item> = items.iter().filter(|i| !i.status.is_settled()).collect();
     let details = json!({
         "markers": added.iter().zip(&items).map(|(m, i)| json!({
-            "path": m.path, "line": m.line, "text": m.text, "in_head_only": m.in_head_only,
+            "path": m.path, "line": m.line, "text": m.text, "in_head_only": m.in_head_only, "landed_by": m.landed,
             "issue": m.issue.as_ref().map(ToString::to_string), "status": i.status, "why": i.why,
         })).collect::<Vec<_>>(),
     });

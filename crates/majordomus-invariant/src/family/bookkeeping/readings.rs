@@ -166,6 +166,7 @@ pub fn measure(
     task: &TaskState,
     (changes, tree, head): Taken<'_>,
     (commits_since_start, tree_changed, arrived): Commits,
+    landed: Reading<Vec<Marker>>,
 ) -> BookkeepingReadings {
     let record = task_reading(task);
     let book = record.clone().and_then(|r| {
@@ -178,11 +179,16 @@ pub fn measure(
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => Err(e.clone()),
         (Ok(reg), Ok(r), Ok(c)) => reg.added_since(repo, r.head.as_deref(), head, &c.changed),
     };
+    // And those landed on the trunk around HEAD, taken beside the status.
+    let markers_added = markers_added.and_then(|mut m| {
+        m.extend(landed?);
+        Ok(m)
+    });
     // A filing is settled by the register in force for `filings-closed`,
     // which a widening since the start does not reach (`Policy::filing_markers`).
     let register = match &book {
         Ok(b) if !b.filed.is_empty() => {
-            Some(register_markers(repo, &Register::from_policy(policy.filing_register()), tree))
+            Some(register_markers(repo, &Register::from_policy(policy.filing_register()), tree, head))
         }
         _ => None,
     };
@@ -211,6 +217,36 @@ pub fn measure(
         arrived,
         made,
     }
+}
+
+/// The markers the task landed on the trunk around HEAD
+/// ([`Register::landed`]): read from the commits HEAD's reflog shows this
+/// worktree made since the start that HEAD does not reach and that changed
+/// a directory the register scans ([`refs::attribution::made_off_head`]),
+/// as `no-new-debt` reads the debt landed so (test/cases/445, 565). Only
+/// where HEAD does not reach the trunk's tip: where it does, whatever the
+/// trunk holds HEAD's history holds, and what HEAD took out since is
+/// `pushed`'s to land. So the common path, HEAD pushed, costs one
+/// comparison of ids, and a HEAD ahead of the trunk one short walk.
+pub fn markers_landed(
+    repo: &Repo,
+    policy: &Policy,
+    task: &TaskState,
+    head: Option<&str>,
+    trunk: Option<&refs::Trunk>,
+) -> Reading<Vec<Marker>> {
+    let (Some(record), Some(trunk)) = (task.record(), trunk) else { return Ok(Vec::new()) };
+    let oid = |s: &str| git2::Oid::from_str(s).map_err(|e| Unread::git(s, &e));
+    let (head, tip) = (head.map(oid).transpose()?, oid(&trunk.commit)?);
+    if head.is_some_and(|h| h == tip || repo.git.graph_descendant_of(h, tip).unwrap_or(false)) {
+        return Ok(Vec::new());
+    }
+    let register = Register::from_policy(policy.markers.as_ref())?;
+    let made = refs::attribution::made_off_head(repo, record, head, |c| register.touches(c))?;
+    if made.is_empty() {
+        return Ok(Vec::new());
+    }
+    register.landed(repo, record.head.as_deref(), &trunk.commit, &made)
 }
 
 /// What the rest of `check` already read that the bookkeeping readings
@@ -332,11 +368,19 @@ fn holds_path(repo: &Repo, tree: &git2::Tree<'_>) -> Result<bool, git2::Error> {
     Ok(false)
 }
 
-fn register_markers(repo: &Repo, register: &Reading<Register>, tree: &Reading<WorkingTree>) -> Reading<Vec<Marker>> {
+/// The markers that register a limitation: in a file the register scans,
+/// as the working tree holds it and as HEAD's commit does
+/// ([`Register::held_by_head`]: a marker no commit holds is in no clone).
+fn register_markers(
+    repo: &Repo,
+    register: &Reading<Register>,
+    tree: &Reading<WorkingTree>,
+    head: Option<&str>,
+) -> Reading<Vec<Marker>> {
     let register = register.as_ref().map_err(Clone::clone)?;
     let tree = tree.as_ref().map_err(Clone::clone)?;
     let files = register.files(repo, &tree.untracked)?;
-    register.markers_in(repo, &files)
+    register.held_by_head(repo, head, register.markers_in(repo, &files)?)
 }
 
 /// The issues a forge observation must answer for the bookkeeping
@@ -469,6 +513,7 @@ mod tests {
                 text: "m".into(),
                 issue: Some(IssueRef::here(3)),
                 in_head_only: false,
+                landed: None,
             },
             Marker {
                 path: "src/a.rs".into(),
@@ -476,8 +521,16 @@ mod tests {
                 text: "m".into(),
                 issue: Some(IssueRef::here(8)),
                 in_head_only: false,
+                landed: None,
             },
-            Marker { path: "src/a.rs".into(), line: 3, text: "m".into(), issue: None, in_head_only: false },
+            Marker {
+                path: "src/a.rs".into(),
+                line: 3,
+                text: "m".into(),
+                issue: None,
+                in_head_only: false,
+                landed: None,
+            },
         ];
         let names: Vec<String> = issues_to_observe(&book, &markers).iter().map(ToString::to_string).collect();
         assert_eq!(names, ["#3", "#8", "acme/tools#9"]);

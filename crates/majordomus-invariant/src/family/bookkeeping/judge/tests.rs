@@ -68,7 +68,7 @@ fn marker(path: &str, line: usize, number: Option<u64>) -> Marker {
         Some(n) => format!("{}(#{n})", ["LIMIT", "ATION"].concat()),
         None => format!("{}(later)", ["LIMIT", "ATION"].concat()),
     };
-    Marker { path: path.into(), line, text, issue: number.map(IssueRef::here), in_head_only: false }
+    Marker { path: path.into(), line, text, issue: number.map(IssueRef::here), in_head_only: false, landed: None }
 }
 
 // todos-done
