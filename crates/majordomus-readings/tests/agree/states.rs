@@ -283,33 +283,11 @@ pub const CHANGES: &[State] = &[
         std::fs::write(w.root().join("b/new.txt"), "n\n").unwrap();
     }),
     ("a submodule's own submodule, edited", |w| {
-        let leaf = World::new("leaf");
-        leaf.write("l.txt", "l\n");
-        leaf.commit_all("l");
-        let mid = World::new("mid");
-        mid.write("m.txt", "m\n");
-        mid.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", leaf.root().to_str().unwrap(), "leaf"]);
-        mid.commit_all("m");
-        w.write("README", "r\n");
-        w.commit_all("r");
-        w.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", mid.root().to_str().unwrap(), "mid"]);
-        w.git(&["-c", "protocol.file.allow=always", "submodule", "update", "--init", "--recursive"]);
-        w.commit_all("subs");
+        nested_submodule(w);
         std::fs::write(w.root().join("mid/leaf/l.txt"), "changed\n").unwrap();
     }),
     ("a submodule's own submodule, a new file in it", |w| {
-        let leaf = World::new("leaf");
-        leaf.write("l.txt", "l\n");
-        leaf.commit_all("l");
-        let mid = World::new("mid");
-        mid.write("m.txt", "m\n");
-        mid.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", leaf.root().to_str().unwrap(), "leaf"]);
-        mid.commit_all("m");
-        w.write("README", "r\n");
-        w.commit_all("r");
-        w.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", mid.root().to_str().unwrap(), "mid"]);
-        w.git(&["-c", "protocol.file.allow=always", "submodule", "update", "--init", "--recursive"]);
-        w.commit_all("subs");
+        nested_submodule(w);
         std::fs::write(w.root().join("mid/leaf/new.txt"), "changed\n").unwrap();
     }),
     ("a submodule whose index differs but whose files do not", |w| {
@@ -733,6 +711,23 @@ fn nanoseconds_lost(w: &World) {
     std::fs::write(&index_path, &bytes).unwrap();
     let index = std::fs::File::options().write(true).open(&index_path).unwrap();
     index.set_modified(at(second, 500_000_000)).unwrap();
+}
+
+/// A submodule `mid` holding a submodule `leaf` of its own, both checked
+/// out and committed.
+fn nested_submodule(w: &World) {
+    let leaf = World::new("leaf");
+    leaf.write("l.txt", "l\n");
+    leaf.commit_all("l");
+    let mid = World::new("mid");
+    mid.write("m.txt", "m\n");
+    mid.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", leaf.root().to_str().unwrap(), "leaf"]);
+    mid.commit_all("m");
+    w.write("README", "r\n");
+    w.commit_all("r");
+    w.git(&["-c", "protocol.file.allow=always", "submodule", "add", "-q", mid.root().to_str().unwrap(), "mid"]);
+    w.git(&["-c", "protocol.file.allow=always", "submodule", "update", "--init", "--recursive"]);
+    w.commit_all("subs");
 }
 
 fn submodules(w: &World) {
