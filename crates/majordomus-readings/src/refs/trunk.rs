@@ -43,7 +43,7 @@ fn branch_of(repo: &Repo, refname: &str) -> String {
 }
 
 /// No trunk was found: what was asked for and every ref looked at.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct NoTrunk {
     /// What the policy's `[trunk]` named (`branch "dev" on remote "up"`);
     /// `None` when it named nothing.
@@ -69,11 +69,26 @@ pub struct Undecided {
     pub remote: String,
     /// The candidates, short names (`origin/main`, `origin/master`).
     pub candidates: Vec<String>,
+    /// The ref `<remote>/HEAD` names now, where it was set since a start
+    /// that recorded no trunk, to a branch that start did not hold or,
+    /// where the start held both candidates, to neither of them (short
+    /// name): not taken, for the task could name its own branch so.
+    pub named_since: Option<String>,
 }
 
 impl Undecided {
     /// Why no trunk was taken.
     pub fn reason(&self) -> String {
+        if let Some(named) = &self.named_since {
+            let held = match self.candidates.as_slice() {
+                [] => String::new(),
+                c => format!(", where the start held {} and the remote's HEAD named neither", and_list(c)),
+            };
+            return format!(
+                "no trunk was taken: {}/HEAD names {named} now, a default branch set since the task's start{held}; the start recorded no trunk, and a branch the start did not hold, or a third one, is not taken for it on the task's word (a task could name its own branch so)",
+                self.remote
+            );
+        }
         format!(
             "no trunk was taken: {}/HEAD (the remote's default branch) is not set, and {} both exist; a remote-tracking ref outlives the remote's branch until a git fetch --prune (a master the remote renamed main leaves {}/master here, and a local master tracking it), so which one is the trunk is not known here",
             self.remote,
@@ -85,6 +100,15 @@ impl Undecided {
     /// What sets the remote's default branch, so the trunk is read.
     pub fn remedy(&self) -> String {
         let r = &self.remote;
+        if self.named_since.is_some() {
+            let which = match self.candidates.as_slice() {
+                [] => "a branch the remote held at the task's start".to_string(),
+                c => format!("one of {}", or_list(c)),
+            };
+            return format!(
+                "git remote set-head {r} --auto where the remote's default branch is {which}; where it is not, the trunk is not this task's to settle: majordomus finish --outcome blocked, and name the trunk in the policy's [trunk] for the next task"
+            );
+        }
         format!(
             "git remote set-head {r} --auto (it asks {r} which branch is its default), or git remote set-head {r} BRANCH; or name the trunk in the policy's [trunk]"
         )
@@ -151,7 +175,7 @@ fn conventional_pair(repo: &Repo, remote: &str) -> Reading<Pair> {
             Err(e) => return Err(Unread::git(&refname, &e)),
         }
     }
-    Ok(Pair::Undecided(Undecided { remote: remote.to_string(), candidates }))
+    Ok(Pair::Undecided(Undecided { remote: remote.to_string(), candidates, named_since: None }))
 }
 
 /// The trunk `name` names, if it names a commit; a symbolic ref naming

@@ -24,8 +24,44 @@ pub fn trunk_in_force(
     task: &TaskState,
     evidence: &Reading<RemoteEvidence>,
 ) -> Reading<Result<Trunk, NoTrunk>> {
-    let recorded = task.record().and_then(|r| r.snapshot.trunk.as_deref());
-    refs::in_force(repo, trunk(repo, policy), recorded, evidence)
+    let record = task.record();
+    let recorded = record.and_then(|r| r.snapshot.trunk.as_deref());
+    let mut found = trunk(repo, policy);
+    if let (Some(record), None, None) = (record, recorded, policy.trunk.as_ref().and_then(|t| t.branch.as_ref())) {
+        if let Ok(Ok(t)) = &found {
+            if let Some(u) = named_since_the_start(&t.refname, record) {
+                found = Ok(Err(NoTrunk { undecided: Some(u), ..Default::default() }));
+            }
+        }
+    }
+    refs::in_force(repo, found, recorded, evidence)
+}
+
+/// A trunk found now where the start recorded none, through a default
+/// branch (`<remote>/HEAD`) set since: not taken where the start did not
+/// hold that remote-tracking ref (`git remote set-head origin feat`, the
+/// task's own pushed branch, made integrated its own work and the trunk's
+/// branch of it), or where the start held both `<remote>/main` and
+/// `<remote>/master` (undecided, test/cases/544) and it is neither. The
+/// conventional names are taken as the search takes them (a first push of
+/// a repository's `main` makes its trunk).
+fn named_since_the_start(refname: &str, record: &TaskRecord) -> Option<refs::Undecided> {
+    let held = record.snapshot.remote_refs.as_ref()?;
+    let remote = refname.strip_prefix("refs/remotes/")?.split('/').next()?;
+    let conventional = ["main", "master"].map(|b| format!("refs/remotes/{remote}/{b}"));
+    if conventional.iter().any(|c| c == refname) {
+        return None;
+    }
+    let both_held = conventional.iter().all(|c| held.contains_key(c));
+    if held.contains_key(refname) && !both_held {
+        return None;
+    }
+    let short = |r: &str| r.strip_prefix("refs/remotes/").unwrap_or(r).to_string();
+    Some(refs::Undecided {
+        remote: remote.to_string(),
+        candidates: if both_held { conventional.iter().map(|c| short(c)).collect() } else { Vec::new() },
+        named_since: Some(short(refname)),
+    })
 }
 
 /// Whether the trunk holds HEAD's work (a task's, since its start commit:
@@ -339,4 +375,42 @@ pub fn branches_landed(
         out.push(super::BranchLanded { name: b.name.clone(), commit: b.commit.clone(), held_paths });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use majordomus_records::names::Names;
+
+    use super::named_since_the_start;
+
+    fn started_with(refs: &[&str]) -> majordomus_records::task::TaskRecord {
+        let mut r = crate::fixtures::record();
+        r.snapshot.trunk = None;
+        r.snapshot.remote_refs = Some(refs.iter().map(|n| (n.to_string(), "a".repeat(40))).collect::<Names<_>>());
+        r
+    }
+
+    #[test]
+    fn a_default_branch_set_since_a_start_with_no_trunk_names_only_what_the_start_held() {
+        let undecided = started_with(&["refs/remotes/origin/main", "refs/remotes/origin/master"]);
+        let named = named_since_the_start("refs/remotes/origin/feat", &undecided).expect("not taken");
+        assert_eq!(named.named_since.as_deref(), Some("origin/feat"));
+        assert_eq!(named.candidates, ["origin/main", "origin/master"]);
+        // A third branch held at the start is not one of the two either.
+        let with_stable =
+            started_with(&["refs/remotes/origin/main", "refs/remotes/origin/master", "refs/remotes/origin/stable"]);
+        assert!(named_since_the_start("refs/remotes/origin/stable", &with_stable).is_some());
+        assert_eq!(named_since_the_start("refs/remotes/origin/master", &undecided), None);
+        // Neither conventional name at the start: a branch it held is taken, one made since is not.
+        let develop = started_with(&["refs/remotes/origin/develop"]);
+        assert_eq!(named_since_the_start("refs/remotes/origin/develop", &develop), None);
+        let made = named_since_the_start("refs/remotes/origin/feat", &develop).expect("not taken");
+        assert!(made.candidates.is_empty() && made.reason().contains("origin/HEAD names origin/feat now"));
+        // A first push of main is the trunk, as the search finds it.
+        assert_eq!(named_since_the_start("refs/remotes/origin/main", &develop), None);
+        // A record that kept no remote-tracking refs: read as before.
+        let mut old = develop.clone();
+        old.snapshot.remote_refs = None;
+        assert_eq!(named_since_the_start("refs/remotes/origin/feat", &old), None);
+    }
 }

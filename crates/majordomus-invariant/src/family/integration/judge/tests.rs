@@ -134,6 +134,7 @@ fn a_trunk_not_guessed_between_main_and_master_is_unknown_with_set_head_as_the_w
     let u = majordomus_readings::refs::Undecided {
         remote: "origin".into(),
         candidates: vec!["origin/main".into(), "origin/master".into()],
+        named_since: None,
     };
     r.integration.integrated = Ok(Integrated::Undecided(u));
     let a = answer(&r, "integrated");
