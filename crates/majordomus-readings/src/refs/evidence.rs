@@ -134,6 +134,11 @@ pub struct RemoteEvidence {
     /// for what the remote holds (`pushed`), but says nothing of the
     /// fetched branch the ref stands for (the trunk, test/cases/515).
     pub pushed_elsewhere: Vec<PushedElsewhere>,
+    /// Every ref the fetch refspecs of two or more remotes write, moved
+    /// since the start and so read at its start value ([`shared_by`]):
+    /// reading one of those remotes on this machine says what that remote
+    /// holds, not what the one the ref's name stands for does.
+    pub shared: Vec<String>,
 }
 
 /// A counted ref a push to another place than its remote's fetch URL
@@ -372,6 +377,42 @@ pub fn evidence_with(
         let borrowed = by_name(refname, &standing).is_some_and(|n| n != remote);
         if start_refs.is_some() && then != Some(commit) && matches!(standing[&remote], Standing::Counts) {
             out.moved.push((refname.clone(), remote.clone()));
+        }
+        // A ref two remotes' fetch refspecs write (now or at the start)
+        // holds either's branch after a fetch or push of either: a move
+        // since the start is no evidence of the one its name stands for.
+        let shared = match &standing[&remote] {
+            Standing::Counts if start_refs.is_none() || then != Some(commit) => {
+                let said_by_a_fetch = || {
+                    let Ok(Some(l)) = reflog::last_line(&reflog::log_of(repo.common_dir(), refname)) else {
+                        return false;
+                    };
+                    if &l.new != commit || fetch_head::is_fetch(&l.message) {
+                        return &l.new == commit;
+                    }
+                    let mut mapping =
+                        start_remotes.and_then(|r| r.get(&remote)).map(|t| start_fetch(&remote, t)).unwrap_or_default();
+                    mapping.extend(refspec::default_for(&remote));
+                    let all = fetched.get_or_insert_with(|| fetch_head::read(repo));
+                    l.message == "update by push"
+                        && configured
+                            .get(&remote)
+                            .and_then(|c| c.url.as_deref())
+                            .is_some_and(|u| fetch_head::confirms(all, refname, commit, l.time, u, &mapping))
+                };
+                shared_by(refname, &configured, start_remotes, &standing, said_by_a_fetch)
+            }
+            _ => None,
+        };
+        if let Some(why) = shared {
+            out.shared.push(refname.clone());
+            match then {
+                Some(t) => {
+                    out.refs.push(Tracking { refname: refname.clone(), remote, commit: t.clone(), at_start: Some(why) })
+                }
+                None => out.set_aside.push(SetAside { subject: refname.clone(), why, appeared: false }),
+            }
+            continue;
         }
         match &standing[&remote] {
             Standing::NotEvidence { why, keeps_start } => match then.filter(|_| *keeps_start || borrowed) {
@@ -960,6 +1001,43 @@ fn owner_of(
         return Some((*w).clone());
     }
     by_name(refname, standing)
+}
+
+/// Why `refname` is evidence of no one remote, where the fetch refspecs of
+/// two or more remotes write it (a `fork` remote fetching
+/// `+refs/heads/*:refs/remotes/origin/*`): a fetch or a push of either
+/// moves it, and its reflog's `update by push` says not which. A refspec
+/// since put right still counts against a push line (written while it
+/// was in force, or after), not against a fetch, whose own line and
+/// `FETCH_HEAD` say which remote it read, nor a push a fetch of the
+/// remote's URL since found there (`said_by_a_fetch`). `None` where one
+/// remote writes it, or none does.
+fn shared_by(
+    refname: &str,
+    configured: &BTreeMap<String, Configured>,
+    start_remotes: Option<&BTreeMap<String, RemoteAtStart>>,
+    standing: &BTreeMap<String, Standing>,
+    said_by_a_fetch: impl FnOnce() -> bool,
+) -> Option<String> {
+    let now: BTreeSet<&String> =
+        configured.iter().filter(|(_, c)| !refspec::sources(&c.fetch, refname).is_empty()).map(|(n, _)| n).collect();
+    let then = start_remotes
+        .into_iter()
+        .flatten()
+        .filter(|(n, t)| !refspec::sources(&start_fetch(n, t), refname).is_empty())
+        .map(|(n, _)| n);
+    let writers: BTreeSet<&String> = now.iter().copied().chain(then).collect();
+    if writers.len() < 2 || (now.len() < 2 && said_by_a_fetch()) {
+        return None;
+    }
+    let named = by_name(refname, standing);
+    let other = writers.iter().find(|w| Some(w.as_str()) != named.as_deref()).expect("two writers");
+    let names: Vec<&str> = writers.iter().map(|w| w.as_str()).collect();
+    Some(format!(
+        "{} is written by the fetch refspecs of {} (configured now or at the start), so a fetch or push of either moves it and what it holds may be either's; give each remote refs of its own (git config --replace-all remote.{other}.fetch '+refs/heads/*:refs/remotes/{other}/*'), then fetch the remote it stands for",
+        short(refname),
+        names.join(" and "),
+    ))
 }
 
 /// The remote `refname` lies under by name (`refs/remotes/NAME/...`), the

@@ -73,7 +73,9 @@ pub(super) fn confirm(
         // remote's own branch holds the ref's commit now, what the ref says
         // is what the remote holds, and it counts at its value now (a ref
         // written by hand to a commit the remote lacks still does not).
-        let moved_unlogged = t.at_start.is_some() && now.get(&t.refname).is_some_and(|c| *c != t.commit);
+        let moved_unlogged = t.at_start.is_some()
+            && now.get(&t.refname).is_some_and(|c| *c != t.commit)
+            && !out.shared.contains(&t.refname);
         if let (true, Some(remote), Some(commit)) = (moved_unlogged, remotes.get(&t.remote), now.get(&t.refname)) {
             if let Place::Here(_, theirs) = opened.entry(t.remote.clone()).or_insert_with(|| open(repo, &remote.url)) {
                 let source = refspec::sources(&remote.mapping, &t.refname).into_iter().next();
