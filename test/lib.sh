@@ -563,20 +563,37 @@ start_src_task_beside_docs() {
   expect_run 0 md start "the src work" --scope src --scope tests
 }
 
-# serve_origin_by_git_daemon: a bare origin.git in the case's root served
-# over git:// on 127.0.0.1 (a remote across a network, as far as git can
-# tell: read only through the protocol), receive-pack on; sets $port, and
-# stops the daemon when the case ends.
-serve_origin_by_git_daemon() {
+# serve_by_git_daemon NAME: the case's root served over git:// on
+# 127.0.0.1 (a remote across a network, as far as git can tell: read only
+# through the protocol), receive-pack on, once the repository NAME in it
+# answers; sets $port, and stops the daemon when the case ends.
+serve_by_git_daemon() {
   port=$((20000 + RANDOM % 20000))
-  git init -q --bare -b main "$case_root/origin.git"
   git daemon --reuseaddr --export-all --enable=receive-pack --base-path="$case_root" \
     --listen=127.0.0.1 --port=$port --pid-file="$case_root/daemon.pid" --detach "$case_root"
   trap 'kill "$(cat "$case_root/daemon.pid" 2>/dev/null)" 2>/dev/null; rm -rf "$case_root"' EXIT
   for _ in $(seq 20); do
-    git ls-remote "git://127.0.0.1:$port/origin.git" >/dev/null 2>&1 && break
+    git ls-remote "git://127.0.0.1:$port/$1" >/dev/null 2>&1 && break
     sleep 0.3
   done
+}
+
+# serve_origin_by_git_daemon: a bare origin.git in the case's root, served
+# (serve_by_git_daemon).
+serve_origin_by_git_daemon() {
+  git init -q --bare -b main "$case_root/origin.git"
+  serve_by_git_daemon origin.git
+}
+
+# fix_lib_js_on_feat: a task started, lib.js fixed and a test added on a
+# new branch feat, committed and pushed to origin as feat's upstream.
+fix_lib_js_on_feat() {
+  expect_run 0 md start "fix"
+  git switch -q -c feat
+  echo b > lib.js
+  mkdir -p tests && echo 'test b' > tests/test_lib.js
+  commit_all "fix"
+  git push -q -u origin feat
 }
 
 # with_daemon_origin: serve_origin_by_git_daemon, then an initial commit

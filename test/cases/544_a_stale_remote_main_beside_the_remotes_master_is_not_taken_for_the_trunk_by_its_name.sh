@@ -44,12 +44,7 @@ init_and_fetch() {
 # 1. master tracks nothing: nothing tells the two apart. A task on a
 # branch off master, pushed.
 init_and_fetch one
-expect_run 0 md start "fix"
-git switch -q -c feat
-echo b > lib.js
-mkdir -p tests && echo 'test b' > tests/test_lib.js
-commit_all "fix"
-git push -q -u origin feat
+fix_lib_js_on_feat
 expect_answer integrated "unknown" "origin/HEAD .*is not set.*origin/main and origin/master both exist"
 case "$(remedy_of integrated)" in *"git remote set-head origin --auto"*) ;; *) out=$(remedy_of integrated); fail "expected set-head as the way out" ;; esac
 expect_also nothing-accumulated "branch feat"

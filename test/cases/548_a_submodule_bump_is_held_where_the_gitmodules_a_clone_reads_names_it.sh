@@ -47,14 +47,7 @@ expect_open pushed "gitmodules names no URL for it now" "owed"
 
 # Across a network (git daemon serving libB.git), with no remote of lib's
 # pointing there: what it holds cannot be read, and is not taken as held.
-port=$((20000 + RANDOM % 20000))
-git daemon --reuseaddr --export-all --enable=receive-pack --base-path="$case_root" \
-  --listen=127.0.0.1 --port=$port --pid-file="$case_root/daemon.pid" --detach "$case_root"
-trap 'kill "$(cat "$case_root/daemon.pid" 2>/dev/null)" 2>/dev/null; rm -rf "$case_root"' EXIT
-for _ in $(seq 20); do
-  git ls-remote "git://127.0.0.1:$port/libB.git" > /dev/null 2>&1 && break
-  sleep 0.3
-done
+serve_by_git_daemon libB.git
 git config -f .gitmodules submodule.lib.url "git://127.0.0.1:$port/libB.git"
 git commit -qam "lib served from libB" && git push -q origin main
 fresh_clone && fail "setup: a fresh clone fetched lib's commit from the daemon's libB.git"

@@ -33,18 +33,9 @@ remote_with() {
   ! git rev-parse -q --verify refs/remotes/origin/HEAD > /dev/null || fail "origin/HEAD is set"
 }
 
-work_on_feat() {
-  expect_run 0 md start "fix"
-  git switch -q -c feat
-  echo b > lib.js
-  mkdir -p tests && echo 'test b' > tests/test_lib.js
-  commit_all "fix"
-  git push -q -u origin feat
-}
-
 # 1. Undecided at the start; the task names its own branch the default.
 remote_with master one main
-work_on_feat
+fix_lib_js_on_feat
 git remote set-head origin feat > /dev/null
 expect_answer integrated "unknown" "origin/HEAD names origin/feat now, a default branch set since the task's start, where the start held origin/main and origin/master"
 case "$(remedy_of integrated)" in *"git remote set-head origin --auto"*"origin/main or origin/master"*) ;; *) out=$(remedy_of integrated); fail "expected set-head --auto naming the two" ;; esac
@@ -59,7 +50,7 @@ expect_answer integrated "owed" "The trunk origin/master"
 # which the start held, is.
 cd "$case_root"
 remote_with develop two
-work_on_feat
+fix_lib_js_on_feat
 git remote set-head origin feat > /dev/null
 expect_answer integrated "unknown" "origin/HEAD names origin/feat now, a default branch set since the task's start"
 git remote set-head origin develop > /dev/null

@@ -644,50 +644,68 @@ mod tests {
         assert_eq!(resolve("https://h/o/lib.git", Some("/srv/app.git"), root), "https://h/o/lib.git");
     }
 
+    /// A superproject with a submodule lib (its origin a bare repository),
+    /// a new commit in lib not pushed anywhere yet, and a bare repository
+    /// `mine` beside, no remote of lib's.
+    struct LibAhead {
+        t: TestRepo,
+        _origin: tempfile::TempDir,
+        start: String,
+        repo: Repo,
+        lib: std::path::PathBuf,
+        mine: tempfile::TempDir,
+    }
+
+    impl LibAhead {
+        fn new() -> Self {
+            let t = TestRepo::with_commit();
+            let _origin = t.with_submodule();
+            let start = t.head();
+            let repo = crate::open(t.path()).expect("open");
+            let lib = t.path().join("lib");
+            let mine = tempfile::Builder::new().prefix("majordomus-mine-").tempdir().expect("tempdir");
+            t.git_in(mine.path(), &["init", "-q", "--bare"]);
+            t.git_in(&lib, &["commit", "-q", "--allow-empty", "-m", "lib: new"]);
+            LibAhead { t, _origin, start, repo, lib, mine }
+        }
+
+        /// The bump committed in the superproject: its commit.
+        fn bump(&self) -> String {
+            self.t.git(&["add", "lib"]);
+            self.t.commit_all("use lib's new commit")
+        }
+
+        /// What the submodule's change from the start to `head` reads.
+        fn on_remote(&self, head: &str) -> OnRemote {
+            changed(&self.repo, head, Some(&self.start), None).expect("read").remove(0).on_remote
+        }
+    }
+
     #[test]
     fn a_commit_held_only_by_a_remote_the_superproject_does_not_name_is_not_held() {
-        let t = TestRepo::with_commit();
-        let _bare = t.with_submodule();
-        let start = t.head();
-        let repo = crate::open(t.path()).expect("open");
-        let lib = t.path().join("lib");
-        let mine = tempfile::Builder::new().prefix("majordomus-mine-").tempdir().expect("tempdir");
-        t.git_in(mine.path(), &["init", "-q", "--bare"]);
-        t.git_in(&lib, &["commit", "-q", "--allow-empty", "-m", "lib: new"]);
-        t.git_in(&lib, &["remote", "add", "mine", mine.path().to_str().expect("utf-8")]);
-        t.git_in(&lib, &["push", "-q", "mine", "HEAD:main"]);
-        t.git(&["add", "lib"]);
-        let head = t.commit_all("use lib's new commit");
-        let found = changed(&repo, &head, Some(&start), None).expect("read");
+        let w = LibAhead::new();
+        w.t.git_in(&w.lib, &["remote", "add", "mine", w.mine.path().to_str().expect("utf-8")]);
+        w.t.git_in(&w.lib, &["push", "-q", "mine", "HEAD:main"]);
+        let found = w.on_remote(&w.bump());
         assert!(
-            matches!(&found[0].on_remote, OnRemote::NotNamed { refname, named: Some(_) } if refname == "refs/remotes/mine/main"),
+            matches!(&found, OnRemote::NotNamed { refname, named: Some(_) } if refname == "refs/remotes/mine/main"),
             "{found:?}"
         );
     }
 
     #[test]
     fn a_push_its_remote_on_this_machine_never_received_is_read_there_not_held() {
-        let t = TestRepo::with_commit();
-        let bare = t.with_submodule();
-        let start = t.head();
-        let repo = crate::open(t.path()).expect("open");
-        let lib = t.path().join("lib");
-        let mine = tempfile::Builder::new().prefix("majordomus-mine-").tempdir().expect("tempdir");
-        t.git_in(mine.path(), &["init", "-q", "--bare"]);
-        t.git_in(&lib, &["commit", "-q", "--allow-empty", "-m", "lib: new"]);
-        let pushurl = format!("remote.origin.pushurl={}", mine.path().display());
-        t.git_in(&lib, &["-c", &pushurl, "push", "-q", "origin", "HEAD:main"]);
-        t.git(&["add", "lib"]);
-        let head = t.commit_all("use lib's new commit");
-        let found = changed(&repo, &head, Some(&start), None).expect("read");
+        let w = LibAhead::new();
+        let pushurl = format!("remote.origin.pushurl={}", w.mine.path().display());
+        w.t.git_in(&w.lib, &["-c", &pushurl, "push", "-q", "origin", "HEAD:main"]);
+        let head = w.bump();
+        let found = w.on_remote(&head);
         assert!(
-            matches!(&found[0].on_remote, OnRemote::Unheld { refname, why } if refname == "refs/remotes/origin/main" && why.contains("does not hold it")),
+            matches!(&found, OnRemote::Unheld { refname, why } if refname == "refs/remotes/origin/main" && why.contains("does not hold it")),
             "{found:?}"
         );
         // Pushed to the remote itself, it is held.
-        t.git_in(&lib, &["push", "-q", "origin", "HEAD:main"]);
-        let found = changed(&repo, &head, Some(&start), None).expect("read");
-        assert_eq!(found[0].on_remote, OnRemote::Held("refs/remotes/origin/main".into()));
-        drop(bare);
+        w.t.git_in(&w.lib, &["push", "-q", "origin", "HEAD:main"]);
+        assert_eq!(w.on_remote(&head), OnRemote::Held("refs/remotes/origin/main".into()));
     }
 }
