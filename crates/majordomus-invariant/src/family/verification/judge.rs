@@ -99,6 +99,9 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
                 Some(NotNew::Moved) => {
                     format!("{p} (a test moved, not written: each line it did not hold then is one the change took out of it or of another path)")
                 }
+                Some(NotNew::Link) => {
+                    format!("{p} (a symbolic link leading outside the working tree, nowhere, or to no file: a link holds no test)")
+                }
                 Some(NotNew::TurnedOff { line, words }) => {
                     format!("{p} (a test turned off: each line it did not hold then only turns one off or lies under one that does, as {p}:{line} `{words}` is read)")
                 }
