@@ -421,8 +421,14 @@ fn not_new(
             continue;
         }
         if let Some(now) = text {
-            let then: Vec<Vec<u8>> =
-                std::iter::once(blob_at(path)).chain(theirs).chain(target_then.map(Some)).map(content).collect();
+            // Compared as text: a byte order mark put before a test, or the
+            // test saved as UTF-16, writes no line (test/cases/571).
+            let now = as_text(&now);
+            let then: Vec<Vec<u8>> = std::iter::once(blob_at(path))
+                .chain(theirs)
+                .chain(target_then.map(Some))
+                .map(|id| as_text(&content(id)).into_owned())
+                .collect();
             let dialect = Dialect::of(path.to_str().unwrap_or_default());
             if let Some(why) = adds_no_line(&now, &then, dialect, &mut |line| taken_out.draw(line)) {
                 out.insert(path.clone(), why);
@@ -430,6 +436,25 @@ fn not_new(
         }
     }
     Ok(out)
+}
+
+/// A file's bytes as the lines a test is read in: UTF-16 with its byte
+/// order mark decoded to UTF-8 (as editors save it and compilers and
+/// interpreters read it), a UTF-8 byte order mark taken off, anything else
+/// as it is. Re-encoding a test, or an editor's mark put before it, writes
+/// no line of test (test/cases/571).
+fn as_text(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    use std::borrow::Cow;
+    let utf16 = |rest: &[u8], unit: fn([u8; 2]) -> u16| {
+        let units: Vec<u16> = rest.chunks_exact(2).map(|c| unit([c[0], c[1]])).collect();
+        Cow::Owned(String::from_utf16_lossy(&units).into_bytes())
+    };
+    match bytes {
+        [0xFF, 0xFE, rest @ ..] => utf16(rest, u16::from_le_bytes),
+        [0xFE, 0xFF, rest @ ..] => utf16(rest, u16::from_be_bytes),
+        [0xEF, 0xBB, 0xBF, rest @ ..] => Cow::Borrowed(rest),
+        _ => Cow::Borrowed(bytes),
+    }
 }
 
 /// The file a symbolic link at `link` leads to, where it lies inside the
@@ -665,6 +690,21 @@ mod tests {
         let changes = Ok(ChangeSet { changed: changed.iter().map(|s| (*s).into()).collect(), ..ChangeSet::default() });
         let paths = StatePaths::new(repo.root());
         measure(&repo, &paths, policy, &TaskState::None, &tree, &changes).gates.expect("read")
+    }
+
+    #[test]
+    fn a_test_reencoded_or_given_a_byte_order_mark_reads_as_the_same_lines() {
+        let utf16le = |t: &str| -> Vec<u8> {
+            [0xFF, 0xFE].into_iter().chain(t.encode_utf16().flat_map(u16::to_le_bytes)).collect()
+        };
+        let utf16be = |t: &str| -> Vec<u8> {
+            [0xFE, 0xFF].into_iter().chain(t.encode_utf16().flat_map(u16::to_be_bytes)).collect()
+        };
+        let text = "def test_a():\n    assert a() == 2\n";
+        assert_eq!(as_text(&utf16le(text)).as_ref(), text.as_bytes());
+        assert_eq!(as_text(&utf16be(text)).as_ref(), text.as_bytes());
+        assert_eq!(as_text(&[b"\xEF\xBB\xBF".as_slice(), text.as_bytes()].concat()).as_ref(), text.as_bytes());
+        assert_eq!(as_text(b"\xFF\x00 not text").as_ref(), b"\xFF\x00 not text", "no mark: as it is");
     }
 
     #[test]
