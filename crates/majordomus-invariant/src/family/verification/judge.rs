@@ -70,10 +70,16 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
         (Err(e), false) => return Judgement::unread(e),
     };
     let (same, tests): (Vec<&RepoPath>, Vec<&RepoPath>) = tests.into_iter().partition(|p| not_new.contains_key(*p));
+    // A path the task acknowledged as a peer's is no test of its own
+    // (test/cases/569).
+    let peers = acked_as_peers(r);
+    let (peer_tests, tests): (Vec<&RepoPath>, Vec<&RepoPath>) =
+        tests.into_iter().partition(|p| peers.contains(p.to_string().as_str()));
     let mut not_counted = match deleted.len() {
         0 => String::new(),
         n => format!(" ({} deleted, and a deleted test does not count: {})", count(n, "test path"), names(&deleted)),
     };
+    not_counted.push_str(&peers_clause(&peer_tests.iter().map(ToString::to_string).collect::<Vec<_>>()));
     if !same.is_empty() {
         // Where a fetch brought commits, a line the newest of them hold is
         // no line the task added (test/cases/519).
@@ -93,6 +99,9 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
                 Some(NotNew::Moved) => {
                     format!("{p} (a test moved, not written: each line it did not hold then is one the change took out of it or of another path)")
                 }
+                Some(NotNew::Link) => {
+                    format!("{p} (a symbolic link leading outside the working tree, nowhere, or to no file: a link holds no test)")
+                }
                 Some(NotNew::TurnedOff { line, words }) => {
                     format!("{p} (a test turned off: each line it did not hold then only turns one off or lies under one that does, as {p}:{line} `{words}` is read)")
                 }
@@ -107,7 +116,7 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
         ));
     }
     if !tests.is_empty() {
-        let details = json!({ "changed": changes.changed.len(), "tests": tests, "deleted_tests": deleted, "not_new_tests": same });
+        let details = json!({ "changed": changes.changed.len(), "tests": tests, "deleted_tests": deleted, "not_new_tests": same, "acknowledged_tests": peer_tests });
         return Judgement::new(
             Status::Pass,
             format!("The change touches {}: {}{not_counted}.", count(tests.len(), "test path"), names(&tests)),
@@ -120,15 +129,18 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
         Ok(None) => &TestCode::default(),
         Err(e) => return Judgement::unread(e),
     };
-    let items: Vec<String> =
-        code.touched.iter().map(|(path, labels)| format!("{path} ({})", labels.join(", "))).collect();
+    let (peer_items, own_items): (Vec<_>, Vec<_>) =
+        code.touched.iter().partition(|(path, _)| peers.contains(path.as_str()));
+    not_counted.push_str(&peers_clause(&peer_items.iter().map(|(path, _)| path.clone()).collect::<Vec<_>>()));
+    let items: Vec<String> = own_items.iter().map(|(path, labels)| format!("{path} ({})", labels.join(", "))).collect();
     let not_read: Vec<String> = code.not_read.iter().map(|(path, why)| format!("{path}: {why}")).collect();
     let details = json!({
         "changed": changes.changed.len(),
         "tests": [],
         "deleted_tests": deleted,
         "not_new_tests": same,
-        "test_code": code.touched.iter().map(|(path, labels)| json!({ "path": path, "items": labels })).collect::<Vec<_>>(),
+        "acknowledged_tests": peer_tests.iter().map(ToString::to_string).chain(peer_items.iter().map(|(path, _)| path.clone())).collect::<Vec<_>>(),
+        "test_code": own_items.iter().map(|(path, labels)| json!({ "path": path, "items": labels })).collect::<Vec<_>>(),
         "test_code_not_read": code.not_read.iter().map(|(path, why)| json!({ "path": path, "why": why })).collect::<Vec<_>>(),
         "test_code_turned_off": code.turned_off.iter().map(|(path, line, words)| json!({ "path": path, "line": line, "words": words })).collect::<Vec<_>>(),
         "test_code_moved": code.moved.iter().map(|(path, lines)| json!({ "path": path, "lines": lines })).collect::<Vec<_>>(),
@@ -177,14 +189,52 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
             "None of the {} changed since the start is a test path{} or holds an added or edited test item \
              (majordomus explain regression-tested lists what counts here){not_counted}{off_clause}{moved_clause}{not_read_clause}.",
             count(changes.changed.len(), "path"),
-            match (deleted.is_empty(), same.is_empty()) {
-                (true, true) => "",
-                (false, _) => " still there",
-                (true, false) => " with content of its own",
+            match (deleted.is_empty(), same.is_empty(), peer_tests.is_empty()) {
+                (true, true, true) => "",
+                (_, _, false) => " of the task's own",
+                (false, _, _) => " still there",
+                (true, false, _) => " with content of its own",
             }
         ),
         details,
     )
+}
+
+/// The paths the task acknowledged as not its work (`majordomus ack
+/// committed` or `ack no-untracked`, a peer's edit or file) that its own
+/// history does not show it made: a test there is the peer's, not the
+/// task's, and no commit of the task holds it, so a clone has no such test
+/// (test/cases/569). A path the task's commits changed is its own whatever
+/// was acknowledged (`made.rs`). Where what the task made cannot be read,
+/// every acknowledged path is taken as acknowledged: the worker's word is
+/// that it is not the task's. Read only where the task acknowledged
+/// something (the ledger is already folded, and `made` taken only then).
+fn acked_as_peers(r: &Readings) -> std::collections::BTreeSet<String> {
+    use crate::question::QuestionId;
+    let Ok(book) = &r.bookkeeping.book else { return Default::default() };
+    let made = match &r.bookkeeping.made {
+        Some(Ok(made)) => Some(made),
+        _ => None,
+    };
+    book.acks
+        .iter()
+        .filter(|a| a.question == QuestionId::Committed.as_str() || a.question == QuestionId::NoUntracked.as_str())
+        .flat_map(|a| a.evidence.iter())
+        .filter(|p| made.map_or(true, |m| m.owns(p).is_none()))
+        .cloned()
+        .collect()
+}
+
+/// The clause naming the tests not counted as acknowledged a peer's.
+fn peers_clause(paths: &[String]) -> String {
+    match paths.len() {
+        0 => String::new(),
+        n => format!(
+            " ({} acknowledged as not this task's work (majordomus ack), so no test of it: {}; a test the task writes is committed, not acknowledged)",
+            count(n, "path"),
+            names(paths)
+        ),
+    }
 }
 
 /// What the ledger says of one gate over its inputs now.

@@ -71,6 +71,10 @@ pub enum NotNew {
     /// test moved, re-indented or merged from others, not written
     /// (test/cases/524).
     Moved,
+    /// It is a symbolic link leading outside the working tree, nowhere, or
+    /// to what is no file: its blob is a path, and it holds no test a
+    /// clone runs (test/cases/570).
+    Link,
 }
 
 impl VerificationReadings {

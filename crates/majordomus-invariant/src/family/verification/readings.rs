@@ -376,11 +376,30 @@ fn not_new(
         tests.iter().copied().chain(gone.iter()).filter_map(|p| Some((p, blob_at(p)?))).collect();
     for path in tests {
         let Some(full) = majordomus_readings::file::in_tree(repo.root(), path) else { continue };
-        // A link's content is its target, as git stores it.
+        // What a link leads to, where it holds a test: the start's content
+        // there is held too (test/cases/570).
+        let mut target_then = None;
         let (now, text) = match std::fs::symlink_metadata(&full) {
-            Ok(m) if m.file_type().is_symlink() => match std::fs::read_link(&full) {
-                Ok(t) => (git2::Oid::hash_object(git2::ObjectType::Blob, t.as_os_str().as_bytes()).ok(), None),
-                Err(_) => (None, None),
+            // A link holds no test of its own: its blob is a path. It
+            // stands for the file it leads to inside the working tree, read
+            // as a copy of it would be; one leading outside it, or nowhere,
+            // or to what is no file, holds none a clone runs
+            // (test/cases/570).
+            Ok(m) if m.file_type().is_symlink() => match linked_file(repo.root(), &full) {
+                Some((target, bytes)) => {
+                    let id = git2::Oid::hash_object(git2::ObjectType::Blob, &bytes).ok();
+                    let then = blob_at(&target);
+                    if id.is_some() && id == then {
+                        out.insert(path.clone(), NotNew::Holds(target));
+                        continue;
+                    }
+                    target_then = then;
+                    (id, Some(bytes))
+                }
+                None => {
+                    out.insert(path.clone(), NotNew::Link);
+                    continue;
+                }
             },
             Ok(m) if m.is_file() => match majordomus_readings::file::read(&full) {
                 Ok(bytes) => (git2::Oid::hash_object(git2::ObjectType::Blob, &bytes).ok(), Some(bytes)),
@@ -402,7 +421,14 @@ fn not_new(
             continue;
         }
         if let Some(now) = text {
-            let then: Vec<Vec<u8>> = std::iter::once(blob_at(path)).chain(theirs).map(content).collect();
+            // Compared as text: a byte order mark put before a test, or the
+            // test saved as UTF-16, writes no line (test/cases/571).
+            let now = as_text(&now);
+            let then: Vec<Vec<u8>> = std::iter::once(blob_at(path))
+                .chain(theirs)
+                .chain(target_then.map(Some))
+                .map(|id| as_text(&content(id)).into_owned())
+                .collect();
             let dialect = Dialect::of(path.to_str().unwrap_or_default());
             if let Some(why) = adds_no_line(&now, &then, dialect, &mut |line| taken_out.draw(line)) {
                 out.insert(path.clone(), why);
@@ -410,6 +436,43 @@ fn not_new(
         }
     }
     Ok(out)
+}
+
+/// A file's bytes as the lines a test is read in: UTF-16 with its byte
+/// order mark decoded to UTF-8 (as editors save it and compilers and
+/// interpreters read it), a UTF-8 byte order mark taken off, anything else
+/// as it is. Re-encoding a test, or an editor's mark put before it, writes
+/// no line of test (test/cases/571).
+fn as_text(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    use std::borrow::Cow;
+    let utf16 = |rest: &[u8], unit: fn([u8; 2]) -> u16| {
+        let units: Vec<u16> = rest.chunks_exact(2).map(|c| unit([c[0], c[1]])).collect();
+        Cow::Owned(String::from_utf16_lossy(&units).into_bytes())
+    };
+    match bytes {
+        [0xFF, 0xFE, rest @ ..] => utf16(rest, u16::from_le_bytes),
+        [0xFE, 0xFF, rest @ ..] => utf16(rest, u16::from_be_bytes),
+        [0xEF, 0xBB, 0xBF, rest @ ..] => Cow::Borrowed(rest),
+        _ => Cow::Borrowed(bytes),
+    }
+}
+
+/// The file a symbolic link at `link` leads to, where it lies inside the
+/// working tree at `root` and outside its `.git`: its repository path and
+/// its content (up to the size a file is read whole). `None` for a link
+/// leading outside, nowhere, or to what is no regular file.
+fn linked_file(root: &std::path::Path, link: &std::path::Path) -> Option<(RepoPath, Vec<u8>)> {
+    let target = std::fs::canonicalize(link).ok()?;
+    let root = std::fs::canonicalize(root).ok()?;
+    let rel = target.strip_prefix(&root).ok()?;
+    if rel.components().next() == Some(std::path::Component::Normal(".git".as_ref())) {
+        return None;
+    }
+    if !std::fs::metadata(&target).ok()?.is_file() {
+        return None;
+    }
+    let bytes = majordomus_readings::file::read(&target).ok()?;
+    Some((RepoPath::parse(rel.to_str()?), bytes))
 }
 
 /// Whether text `now` holds no line, blank ones and those that only turn
@@ -627,6 +690,38 @@ mod tests {
         let changes = Ok(ChangeSet { changed: changed.iter().map(|s| (*s).into()).collect(), ..ChangeSet::default() });
         let paths = StatePaths::new(repo.root());
         measure(&repo, &paths, policy, &TaskState::None, &tree, &changes).gates.expect("read")
+    }
+
+    #[test]
+    fn a_test_reencoded_or_given_a_byte_order_mark_reads_as_the_same_lines() {
+        let utf16le = |t: &str| -> Vec<u8> {
+            [0xFF, 0xFE].into_iter().chain(t.encode_utf16().flat_map(u16::to_le_bytes)).collect()
+        };
+        let utf16be = |t: &str| -> Vec<u8> {
+            [0xFE, 0xFF].into_iter().chain(t.encode_utf16().flat_map(u16::to_be_bytes)).collect()
+        };
+        let text = "def test_a():\n    assert a() == 2\n";
+        assert_eq!(as_text(&utf16le(text)).as_ref(), text.as_bytes());
+        assert_eq!(as_text(&utf16be(text)).as_ref(), text.as_bytes());
+        assert_eq!(as_text(&[b"\xEF\xBB\xBF".as_slice(), text.as_bytes()].concat()).as_ref(), text.as_bytes());
+        assert_eq!(as_text(b"\xFF\x00 not text").as_ref(), b"\xFF\x00 not text", "no mark: as it is");
+    }
+
+    #[test]
+    fn a_link_stands_for_the_file_it_leads_to_inside_the_working_tree_and_for_none_elsewhere() {
+        let t = TestRepo::with_commit();
+        t.write("tests/a_test.sh", "true\n");
+        let link = |name: &str, to: &str| {
+            let at = t.path().join("tests").join(name);
+            std::os::unix::fs::symlink(to, &at).expect("link");
+            at
+        };
+        let (target, bytes) = linked_file(t.path(), &link("b_test.sh", "a_test.sh")).expect("inside");
+        assert_eq!((target.to_string(), bytes), ("tests/a_test.sh".to_string(), b"true\n".to_vec()));
+        assert_eq!(linked_file(t.path(), &link("c_test.sh", "/etc/hostname")), None, "outside");
+        assert_eq!(linked_file(t.path(), &link("d_test.sh", "missing.sh")), None, "nowhere");
+        assert_eq!(linked_file(t.path(), &link("e_test.sh", "..")), None, "a directory");
+        assert_eq!(linked_file(t.path(), &link("f_test.sh", "../.git/HEAD")), None, "git's own");
     }
 
     #[test]

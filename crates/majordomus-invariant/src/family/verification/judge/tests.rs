@@ -97,6 +97,51 @@ fn a_deleted_test_path_is_named_and_does_not_count_as_a_regression_test() {
 }
 
 #[test]
+fn a_test_in_a_path_acknowledged_as_a_peers_does_not_count_unless_the_tasks_commits_changed_it() {
+    use crate::family::bookkeeping::made::Made;
+    use crate::family::bookkeeping::readings::{Acked, TaskBook};
+    use crate::family::verification::test_code::changed::TestCode;
+    let mut r = all_well();
+    r.changes = Ok(ChangeSet {
+        changed: vec!["src/lib.rs".into(), "src/peer.rs".into(), "tests/fix_test.rs".into()],
+        ..ChangeSet::default()
+    });
+    r.verification.test_code = Ok(Some(TestCode {
+        touched: vec![("src/peer.rs".into(), vec!["fn peer (#[test])".into()])],
+        ..TestCode::default()
+    }));
+    let ack = |question: &str, path: &str| Acked {
+        question: question.into(),
+        why: "a peer's".into(),
+        evidence: vec![path.into()],
+        content: Default::default(),
+        at: "2026-12-07T05:00:00Z".into(),
+    };
+    r.bookkeeping.book = Ok(TaskBook {
+        acks: vec![ack("no-untracked", "tests/fix_test.rs"), ack("committed", "src/peer.rs")],
+        ..TaskBook::default()
+    });
+    r.bookkeeping.made = Some(Ok(Made::default()));
+    let a = answer(&r, "regression-tested");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(
+        a.evidence
+            .contains("acknowledged as not this task's work (majordomus ack), so no test of it: tests/fix_test.rs")
+            && a.evidence.contains("so no test of it: src/peer.rs"),
+        "{}",
+        a.evidence
+    );
+    // What the task made cannot be read: the worker's word stands.
+    r.bookkeeping.made = Some(Err(Unread::io("the test took no reading")));
+    assert_eq!(answer(&r, "regression-tested").status, Status::Owed);
+    // The task's own commits changed it: its test, whatever was acknowledged.
+    r.bookkeeping.made = Some(Ok(Made { paths: ["tests/fix_test.rs".to_string()].into(), ..Made::default() }));
+    let a = answer(&r, "regression-tested");
+    assert_eq!(a.status, Status::Pass, "{}", a.evidence);
+    assert!(a.evidence.starts_with("The change touches 1 test path: tests/fix_test.rs"), "{}", a.evidence);
+}
+
+#[test]
 fn a_test_path_holding_what_a_test_path_held_at_the_start_is_named_and_does_not_count() {
     let mut r = all_well();
     r.changes = Ok(ChangeSet {

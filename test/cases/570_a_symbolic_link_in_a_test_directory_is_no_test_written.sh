@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+source "$(dirname "$0")/../lib.sh" || exit 2
+# regression-tested counts a test path the change adds. A symbolic link
+# is stored as its target's path, so a link made in a test directory
+# (`ln -s a_test.sh tests/b_test.sh`, an alias of a test the start held;
+# one to a source file the task did not change; one leading outside the
+# working tree, or nowhere) held a "line" the start did not, and counted
+# as a test written: done: complete with no test line written. A link
+# stands for the file it leads to inside the working tree, read as a copy
+# of it is; one leading outside it or nowhere holds no test.
+
+exempt_forge
+mkdir -p src tests
+echo 'a=1' > src/lib.sh
+echo 'b=1' > src/util.sh
+printf '. src/lib.sh; [ -n "$a" ]\n' > tests/a_test.sh
+commit_all "initial"
+with_origin
+expect_run 0 md start "fix a"
+echo 'a=2' > src/lib.sh
+commit_all "fix a"
+git push -q origin main
+
+# An alias of a test the start held.
+ln -s a_test.sh tests/b_test.sh
+commit_all "test the fix"
+git push -q origin main
+expect_open regression-tested "tests/b_test.sh \(the content tests/a_test.sh held\)" owed
+expect_run 10 md check
+expect_done_line "done: regression-tested=owed"
+
+# A link to a source file the task did not change, one leading outside
+# the working tree, one leading nowhere.
+git rm -q tests/b_test.sh
+ln -s ../src/util.sh tests/util_test.sh
+ln -s "$case_root/outside.sh" tests/c_test.sh
+printf 'true\n' > "$case_root/outside.sh"
+ln -s missing.sh tests/d_test.sh
+commit_all "test the fix"
+git push -q origin main
+expect_open regression-tested "tests/util_test.sh \(the content src/util.sh held\)" owed
+expect_also regression-tested "tests/c_test.sh \(a symbolic link leading outside the working tree, nowhere, or to no file" owed
+expect_also regression-tested "tests/d_test.sh \(a symbolic link" owed
+
+# The honest way: a test written, and a link to it counts as the test
+# it leads to.
+git rm -q tests/util_test.sh tests/c_test.sh tests/d_test.sh
+mkdir -p checks
+printf '. src/lib.sh; [ "$a" = 2 ]\n' > checks/fix.sh
+ln -s ../checks/fix.sh tests/fix_test.sh
+commit_all "test the fix"
+git push -q origin main
+expect_answer regression-tested pass "1 test path: tests/fix_test.sh"
+expect_run 0 md check
+expect_done_line "done: complete (15 pass, 4 exempt)"
