@@ -514,6 +514,24 @@ pub fn evidence_with(
                     }
                     _ => None,
                 };
+                // A fetch told to write no FETCH_HEAD (`--no-write-fetch-head`)
+                // leaves nothing to say what it found, so a refspec set for
+                // it and put back is not seen: it counts only where a fetch
+                // of the remote's URL since found the ref's commit there
+                // (test/cases/574). Read only for such a line.
+                let blind = line.as_ref().is_some_and(|l| {
+                    &l.new == commit
+                        && fetch_head::is_fetch(&l.message)
+                        && l.message
+                            .split_once(": ")
+                            .map_or(l.message.as_str(), |(a, _)| a)
+                            .split_whitespace()
+                            .any(|w| w == "--no-write-fetch-head")
+                        && !url.is_some_and(|u| {
+                            let all = fetched.get_or_insert_with(|| fetch_head::read(repo));
+                            fetch_head::confirms(all, refname, commit, l.time, u, &mapping)
+                        })
+                });
                 // A push line at the ref's value, and no fetch of its URL
                 // since that found the same commit (which confirms it).
                 let unconfirmed_push = line.as_ref().is_some_and(|l| {
@@ -575,6 +593,7 @@ pub fn evidence_with(
                             && mapped(&l)
                             && contradicted.is_none()
                             && unresolved.is_none()
+                            && !blind
                             && doubt.is_none() =>
                     {
                         out.pushed_elsewhere.extend(elsewhere);
@@ -622,6 +641,11 @@ pub fn evidence_with(
                                 unresolved.as_deref().unwrap_or_default(),
                                 unresolved.as_deref().unwrap_or_default(),
                                 &commit[..commit.len().min(12)],
+                                short(refname)
+                            ),
+                            Some(l) if mapped(l) && blind => format!(
+                                "by \"{}\", a fetch that wrote no FETCH_HEAD, so nothing says it found {remote}'s branch there rather than another ref a refspec set for the fetch and put back wrote into it; fetch {remote} (git fetch {remote}) so that {} says what {remote}'s branch holds",
+                                l.message,
                                 short(refname)
                             ),
                             Some(l) if &l.new == commit && from_remote(repo.root(), l, &remote, url) => format!(
