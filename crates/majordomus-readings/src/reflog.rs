@@ -111,6 +111,12 @@ pub struct Line {
 }
 
 impl Line {
+    /// Whether this is the line `git remote rename` appends to each ref
+    /// it renames: `remote: renamed A to B`, the value kept.
+    pub fn renamed(&self) -> bool {
+        self.old == self.new && self.message.starts_with("remote: renamed ")
+    }
+
     /// The line, borrowed.
     pub fn borrowed(&self) -> LineRef<'_> {
         LineRef { old: &self.old, new: &self.new, time: self.time, message: &self.message }
@@ -223,6 +229,31 @@ fn refused(path: &Path, e: crate::file::FileError) -> Unread {
 /// The newest line of the reflog at `path`; `None` when it has none.
 pub fn last_line(path: &Path) -> Reading<Option<Line>> {
     Ok(from_end(path, LINE, |_| false)?.into_iter().next())
+}
+
+/// The newest line of the reflog at `path` that moved its ref or could
+/// have: `git remote rename` carries a ref's reflog to its new name and
+/// appends a line that keeps its value (`remote: renamed A to B`, old and
+/// new the same), which says nothing of how the ref came to hold it; the
+/// line below it does. `None` when there is no other line.
+pub fn last_move(path: &Path) -> Reading<Option<Line>> {
+    Ok(last_move_renamed(path)?.0)
+}
+
+/// [`last_move`], with the names the ref had before each rename since
+/// that line, newest first (`refs/remotes/upstream/main` for `remote:
+/// renamed refs/remotes/upstream/main to refs/remotes/origin/main`): the
+/// line names the remote as it was called then.
+pub fn last_move_renamed(path: &Path) -> Reading<(Option<Line>, Vec<String>)> {
+    let lines = from_end(path, LINE, Line::renamed)?;
+    let before = lines
+        .iter()
+        .take_while(|l| l.renamed())
+        .filter_map(|l| {
+            l.message.strip_prefix("remote: renamed ")?.split_once(" to ").map(|(from, _)| from.to_string())
+        })
+        .collect();
+    Ok((lines.into_iter().find(|l| !l.renamed()), before))
 }
 
 /// [`last_line`] handed to `with` without copying it, where the newest
@@ -349,6 +380,32 @@ mod tests {
         }
         std::fs::remove_file(&path).expect("remove");
         assert!(with_last_line(&path, |l| l.is_none()).expect("a missing log has no line"));
+    }
+
+    #[test]
+    fn a_remote_renames_lines_are_read_through_to_the_move_below_them() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("log");
+        let line = |old: char, new: char, message: &str| {
+            format!(
+                "{} {} A U Thor <a@example.com> 1700000000 +0000\t{message}\n",
+                old.to_string().repeat(40),
+                new.to_string().repeat(40)
+            )
+        };
+        let push = line('a', 'b', "update by push");
+        let there = line('b', 'b', "remote: renamed refs/remotes/origin/main to refs/remotes/up/main");
+        let back = line('b', 'b', "remote: renamed refs/remotes/up/main to refs/remotes/origin/main");
+        std::fs::write(&path, format!("{push}{there}{back}")).expect("write");
+        let (moved, before) = last_move_renamed(&path).expect("read");
+        assert_eq!(moved.map(|l| l.message), Some("update by push".to_string()));
+        assert_eq!(before, ["refs/remotes/up/main", "refs/remotes/origin/main"]);
+        // A line that moved the ref is no rename's, whatever it says.
+        let forged = line('b', 'c', "remote: renamed refs/remotes/fork/main to refs/remotes/origin/main");
+        std::fs::write(&path, format!("{push}{forged}")).expect("write");
+        assert_eq!(last_move(&path).expect("read").map(|l| l.new), Some("c".repeat(40)));
+        std::fs::write(&path, there).expect("write");
+        assert_eq!(last_move_renamed(&path).expect("read"), (None, vec!["refs/remotes/origin/main".to_string()]));
     }
 
     #[test]

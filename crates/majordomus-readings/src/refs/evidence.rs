@@ -139,6 +139,24 @@ pub struct RemoteEvidence {
     /// reading one of those remotes on this machine says what that remote
     /// holds, not what the one the ref's name stands for does.
     pub shared: Vec<String>,
+    /// Every remote added since the start whose URLs are those a remote of
+    /// the start had, that remote now gone or pointing elsewhere (`git
+    /// remote rename origin upstream`, perhaps then `git remote add origin
+    /// FORK`), as (its name at the start, its name now): its refs count
+    /// under the start's name, which renaming it back gives them again.
+    pub renamed: Vec<Renamed>,
+}
+
+/// A remote renamed since the start (see [`RemoteEvidence::renamed`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Renamed {
+    /// Its name at the start.
+    pub then: String,
+    /// Its name now.
+    pub now: String,
+    /// Whether a remote is configured under the start's name now (another
+    /// one, as its URLs differ).
+    pub then_taken: bool,
 }
 
 /// A counted ref a push to another place than its remote's fetch URL
@@ -305,10 +323,19 @@ pub fn evidence_with(
                 why: elsewhere.as_ref().map(|e| e.why(name, here)).unwrap_or_default(),
                 keeps_start: true,
             },
-            Some(None) => Standing::NotEvidence {
-                why: format!("{name} was added since the start{}", if itself { " and is this repository itself" } else { "" }),
-                keeps_start: false,
-            },
+            Some(None) => {
+                let from = renamed_from(name, now, &configured, start_remotes, &rewrites);
+                let why = match &from {
+                    Some(r) => format!(
+                        "{name} was added since the start, with the URLs {then} had then (renamed since: git remote rename {then} {name}), and a remote counts under the name it had at the start; rename it back ({})",
+                        rename_back(r),
+                        then = r.then
+                    ),
+                    None => format!("{name} was added since the start{}", if itself { " and is this repository itself" } else { "" }),
+                };
+                out.renamed.extend(from);
+                Standing::NotEvidence { why, keeps_start: false }
+            }
             // Re-pointed since the start: what its refs held then is still
             // what the remote held then.
             Some(Some(then)) if Some(then.url.as_str()) != url.as_deref() => Standing::NotEvidence {
@@ -384,7 +411,7 @@ pub fn evidence_with(
         let shared = match &standing[&remote] {
             Standing::Counts if start_refs.is_none() || then != Some(commit) => {
                 let said_by_a_fetch = || {
-                    let Ok(Some(l)) = reflog::last_line(&reflog::log_of(repo.common_dir(), refname)) else {
+                    let Ok(Some(l)) = reflog::last_move(&reflog::log_of(repo.common_dir(), refname)) else {
                         return false;
                     };
                     if &l.new != commit || fetch_head::is_fetch(&l.message) {
@@ -434,7 +461,18 @@ pub fn evidence_with(
                 out.refs.push(Tracking { refname: refname.clone(), remote, commit: commit.clone(), at_start: None })
             }
             Standing::Counts => {
-                let line = reflog::last_line(&reflog::log_of(repo.common_dir(), refname))?;
+                let (line, renamed_from) = reflog::last_move_renamed(&reflog::log_of(repo.common_dir(), refname))?;
+                // The remote as the line names it: under a name it had
+                // before a `git remote rename` since (its URLs the start's
+                // all along, or it would not count).
+                let suffix = refname.strip_prefix(&format!("refs/remotes/{remote}")).unwrap_or_default();
+                let called: Vec<&str> = renamed_from
+                    .iter()
+                    .filter_map(|from| from.strip_prefix("refs/remotes/")?.strip_suffix(suffix))
+                    .collect();
+                let from_remote = |root: &Path, l: &Line, remote: &str, url: Option<&str>| {
+                    from_remote(root, l, remote, url) || called.iter().any(|c| from_remote(root, l, c, url))
+                };
                 let moved = if then == Some(commit) { "was deleted or rewritten" } else { "moved" };
                 let url = configured.get(&remote).and_then(|c| c.url.as_deref());
                 // What may write this ref: the remote's refspecs at the
@@ -476,6 +514,24 @@ pub fn evidence_with(
                     }
                     _ => None,
                 };
+                // A fetch told to write no FETCH_HEAD (`--no-write-fetch-head`)
+                // leaves nothing to say what it found, so a refspec set for
+                // it and put back is not seen: it counts only where a fetch
+                // of the remote's URL since found the ref's commit there
+                // (test/cases/574). Read only for such a line.
+                let blind = line.as_ref().is_some_and(|l| {
+                    &l.new == commit
+                        && fetch_head::is_fetch(&l.message)
+                        && l.message
+                            .split_once(": ")
+                            .map_or(l.message.as_str(), |(a, _)| a)
+                            .split_whitespace()
+                            .any(|w| w == "--no-write-fetch-head")
+                        && !url.is_some_and(|u| {
+                            let all = fetched.get_or_insert_with(|| fetch_head::read(repo));
+                            fetch_head::confirms(all, refname, commit, l.time, u, &mapping)
+                        })
+                });
                 // A push line at the ref's value, and no fetch of its URL
                 // since that found the same commit (which confirms it).
                 let unconfirmed_push = line.as_ref().is_some_and(|l| {
@@ -537,6 +593,7 @@ pub fn evidence_with(
                             && mapped(&l)
                             && contradicted.is_none()
                             && unresolved.is_none()
+                            && !blind
                             && doubt.is_none() =>
                     {
                         out.pushed_elsewhere.extend(elsewhere);
@@ -584,6 +641,11 @@ pub fn evidence_with(
                                 unresolved.as_deref().unwrap_or_default(),
                                 unresolved.as_deref().unwrap_or_default(),
                                 &commit[..commit.len().min(12)],
+                                short(refname)
+                            ),
+                            Some(l) if mapped(l) && blind => format!(
+                                "by \"{}\", a fetch that wrote no FETCH_HEAD, so nothing says it found {remote}'s branch there rather than another ref a refspec set for the fetch and put back wrote into it; fetch {remote} (git fetch {remote}) so that {} says what {remote}'s branch holds",
+                                l.message,
                                 short(refname)
                             ),
                             Some(l) if &l.new == commit && from_remote(repo.root(), l, &remote, url) => format!(
@@ -1291,6 +1353,48 @@ fn grafts(repo: &Repo) -> Reading<Option<PathBuf>> {
 
 /// A remote's fetch refspecs at the start: as the record kept them, or
 /// git's default where a record written before they were kept holds none.
+/// The remote of the start that `name`, added since, is under another
+/// name: the one whose URLs (fetch and push, as git rewrites them) are
+/// `now`'s, where it is gone now or points elsewhere; `None` where no
+/// remote or more than one is.
+fn renamed_from(
+    name: &str,
+    now: &Configured,
+    configured: &BTreeMap<String, Configured>,
+    start_remotes: Option<&BTreeMap<String, RemoteAtStart>>,
+    rewrites: &Rewrites,
+) -> Option<Renamed> {
+    let urls = all_urls(now, rewrites);
+    let mut found = start_remotes?.iter().filter(|(then, t)| {
+        then.as_str() != name
+            && all_urls_then(t) == urls
+            && configured.get(then.as_str()).map_or(true, |c| all_urls(c, rewrites) != urls)
+    });
+    let (then, _) = found.next()?;
+    if found.next().is_some() {
+        return None;
+    }
+    Some(Renamed { then: then.clone(), now: name.to_string(), then_taken: configured.contains_key(then.as_str()) })
+}
+
+/// The commands that give a renamed remote its start's name again: the
+/// remote now under that name renamed out of the way first.
+pub fn rename_back(r: &Renamed) -> String {
+    let back = format!("git remote rename {} {}", shell_word(&r.now), shell_word(&r.then));
+    match r.then_taken {
+        true => format!("git remote rename {} NAME && {back}", shell_word(&r.then)),
+        false => back,
+    }
+}
+
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty() && word.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_./:@+,=%".contains(&b));
+    match plain {
+        true => word.to_string(),
+        false => format!("'{}'", word.replace('\'', "'\\''")),
+    }
+}
+
 fn start_fetch(name: &str, then: &RemoteAtStart) -> Vec<String> {
     then.fetch.clone().unwrap_or_else(|| refspec::default_for(name))
 }

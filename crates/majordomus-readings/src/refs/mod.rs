@@ -30,7 +30,7 @@ pub use attribution::{elsewhere, BranchWork, Elsewhere, Made};
 pub use branches::{branches, branches_of, remotes, Branch, Upstream};
 pub use evidence::{
     evidence, evidence_with, on_this_machine, remote_refs, remotes_on_this_machine, ByName, KnownLogs, PushedElsewhere,
-    RemoteEvidence, SetAside, Start, Tracking, UpstreamsRewritten,
+    RemoteEvidence, Renamed, SetAside, Start, Tracking, UpstreamsRewritten,
 };
 pub use integration::{integration, integration_since, Integration, SQUASH_SEARCH};
 pub use push::{hidden_key, push, NoneKept, Push, Walked, Walks};

@@ -224,12 +224,17 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
             "first_logged": p.made_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         });
         // A push mirror refuses `--delete`; pushing it deletes there what
-        // is gone here.
+        // is gone here. A forge that deletes a branch as it merges it
+        // leaves the ref here until a fetch prunes it (git does not prune
+        // by default), and `git push --delete` of a branch already gone
+        // fails, deleting nothing: the prune is the way out then, and
+        // leaves a branch the remote still has where it is
+        // (test/cases/572).
         let remedy = p.landed.then(|| {
             if p.mirror {
                 format!("git push {}", shell_word(&p.remote))
             } else {
-                format!("git push {} --delete {}", shell_word(&p.remote), shell_word(&p.branch))
+                delete_or_prune(&p.remote, &p.branch)
             }
         });
         pushed.push((format!("{}'s branch {}", p.remote, p.branch), row, remedy));
@@ -338,7 +343,7 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
             // whose HEAD is detached gives no command at all: its commits
             // are on no branch): the line removes only what is safe to
             // remove.
-            Some(lines) => v.command(lines.join(" && ")),
+            Some(lines) => v.command(joined(&lines)),
             None => v.remedy(
                 "once their work has landed, remove each: git branch -d BRANCH from a worktree where it is not checked out, git worktree remove PATH, git push REMOTE --delete BRANCH; a submodule's from the submodule once its remote holds the branch's commits (git -C PATH push -u REMOTE BRANCH, then git -C PATH switch --detach where it is checked out there and git -C PATH branch -D BRANCH; git submodule update --init PATH first where it is no longer checked out)",
             ),
@@ -361,6 +366,26 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
             details,
         )
     }
+}
+
+/// The line that takes a branch pushed from here off its remote: `git push
+/// REMOTE --delete BRANCH`, or, where git refuses that because the remote
+/// has no such branch any more (a forge deletes a branch as it merges it,
+/// and a fetch does not prune by default), a prune of the remote's refs
+/// here, which leaves a branch the remote still has where it is.
+fn delete_or_prune(remote: &str, branch: &str) -> String {
+    let remote = shell_word(remote);
+    format!("git push {remote} --delete {} || git fetch --prune {remote}", shell_word(branch))
+}
+
+/// The remedies joined into one line: `&&` between them, a line that is
+/// itself a choice (`A || B`) braced so that it stays one step.
+fn joined(lines: &[&str]) -> String {
+    if lines.len() < 2 {
+        return lines.concat();
+    }
+    let step = |l: &&str| if l.contains(" || ") { format!("{{ {l}; }}") } else { l.to_string() };
+    lines.iter().map(step).collect::<Vec<_>>().join(" && ")
 }
 
 /// The flag that deletes a local branch at `tip`: `-D` where its work is

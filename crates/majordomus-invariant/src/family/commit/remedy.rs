@@ -193,6 +193,18 @@ pub(crate) fn push(
             shell_word(submodules[0])
         ));
     }
+    // A remote renamed since the start counts only under its start's name
+    // (a push to it under the new one, or to the start's name, now
+    // another remote or none, gives no evidence): the rename back first,
+    // its refs then read as that remote's again (test/cases/573).
+    if let Some(renamed) = r.commit.evidence.as_ref().ok().filter(|e| !e.renamed.is_empty()) {
+        let back: Vec<String> = renamed.renamed.iter().map(majordomus_readings::refs::evidence::rename_back).collect();
+        let line = back.join(" && ");
+        return match renamed.renamed.iter().any(|n| n.then_taken) {
+            true => Err(format!("{line}, NAME a name of your choosing for the remote now called so; then push")),
+            false => Ok(line),
+        };
+    }
     let fallback = default_remote(against, r);
     let mut lines = Vec::new();
     if head_owed {

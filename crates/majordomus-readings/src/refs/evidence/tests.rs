@@ -434,3 +434,28 @@ fn a_local_url_names_the_path_git_reaches() {
     assert_eq!(path_of(root, "git://host/o.git"), None);
     assert!(on_this_machine("~/origin.git") && on_this_machine("file://localhost/srv/o.git"));
 }
+
+#[test]
+fn a_remote_renamed_since_is_named_with_the_way_back_and_counts_again_once_renamed_back() {
+    let (t, _origin, start) = started();
+    let pushed = commit(&t, "a");
+    t.git(&["push", "-q", "origin", "HEAD:main"]);
+    t.git(&["remote", "rename", "origin", "up"]);
+    let e = read(&t, &start);
+    assert_eq!(e.renamed, [Renamed { then: "origin".into(), now: "up".into(), then_taken: false }]);
+    assert!(e.get("refs/remotes/up/main").is_none(), "not evidence under the new name");
+    let why = &e.set_aside_for("up").expect("named").why;
+    assert!(why.contains("with the URLs origin had then") && why.contains("git remote rename up origin"), "{why}");
+    // Another remote under the start's name: that one is renamed away first.
+    t.git(&["remote", "add", "origin", "/nowhere/fork.git"]);
+    let e = read(&t, &start);
+    assert_eq!(e.renamed, [Renamed { then: "origin".into(), now: "up".into(), then_taken: true }]);
+    assert_eq!(rename_back(&e.renamed[0]), "git remote rename origin NAME && git remote rename up origin");
+    t.git(&["remote", "remove", "origin"]);
+    // Back under its name: the rename's lines are read through to the push.
+    t.git(&["remote", "rename", "up", "origin"]);
+    let e = read(&t, &start);
+    assert!(e.renamed.is_empty());
+    let main = e.get("refs/remotes/origin/main").expect("counted");
+    assert_eq!((main.commit.as_str(), &main.at_start), (pushed.as_str(), &None));
+}
