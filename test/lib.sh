@@ -610,6 +610,18 @@ with_daemon_origin() {
   git remote set-head origin main
 }
 
+# fix_lib_sh_pushed: what the case wrote (src/lib.sh setting a=1, its
+# tests) committed with origin, a task started, a set to 2 in src/lib.sh,
+# committed and pushed.
+fix_lib_sh_pushed() {
+  commit_all "initial"
+  with_origin
+  expect_run 0 md start "fix a"
+  echo 'a=2' > src/lib.sh
+  commit_all "fix a"
+  git push -q origin main
+}
+
 # start_fixing_a_beside_a_test_file: the unit gate, src/lib.rs and a test
 # file tests/a.rs committed and pushed (origin), a task started and its fix
 # of src/lib.rs committed.

@@ -17,12 +17,7 @@ inputs = ["**"]
 TOML
 echo 'a=1' > src/lib.sh
 printf '. src/lib.sh; [ -n "$a" ]\n' > tests/test_old.sh
-commit_all "initial"
-with_origin
-expect_run 0 md start "fix a"
-echo 'a=2' > src/lib.sh
-commit_all "fix a"
-git push -q origin main
+fix_lib_sh_pushed
 
 # A new test left untracked, acknowledged as a peer's.
 printf '. src/lib.sh; [ "$a" = 2 ]\n' > tests/test_fix.sh

@@ -14,12 +14,7 @@ mkdir -p src tests
 echo 'a=1' > src/lib.sh
 echo 'b=1' > src/util.sh
 printf '. src/lib.sh; [ -n "$a" ]\n' > tests/a_test.sh
-commit_all "initial"
-with_origin
-expect_run 0 md start "fix a"
-echo 'a=2' > src/lib.sh
-commit_all "fix a"
-git push -q origin main
+fix_lib_sh_pushed
 
 # An alias of a test the start held.
 ln -s a_test.sh tests/b_test.sh

@@ -13,12 +13,7 @@ exempt_forge
 mkdir -p src tests
 echo 'a=1' > src/lib.sh
 printf '. src/lib.sh\n[ -n "$a" ]\n' > tests/a_test.sh
-commit_all "initial"
-with_origin
-expect_run 0 md start "fix a"
-echo 'a=2' > src/lib.sh
-commit_all "fix a"
-git push -q origin main
+fix_lib_sh_pushed
 
 # A byte order mark put before the test.
 { printf '\xef\xbb\xbf'; git show HEAD:tests/a_test.sh; } > tests/a_test.sh.new
