@@ -78,15 +78,7 @@ pub fn short_ref(name: &str) -> &str {
     name.strip_prefix("refs/remotes/").or_else(|| name.strip_prefix("refs/heads/")).unwrap_or(name)
 }
 
-/// A path or name as one shell word: quoted when it holds anything the
-/// shell reads, so a remedy given as a command runs as written.
-pub fn shell_word(word: &str) -> String {
-    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./+@%:,".contains(c)) {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
-}
+pub use majordomus_readings::shell_word;
 
 /// Words as shell words, space-separated.
 pub fn shell_words<S: AsRef<str>>(words: &[S]) -> String {

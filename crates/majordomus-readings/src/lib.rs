@@ -43,6 +43,27 @@ fn an_id_is_written_as_git_writes_it() {
     assert_eq!(hex(git2::Oid::zero()), "0".repeat(40));
 }
 
+#[cfg(test)]
+#[test]
+fn a_word_the_shell_reads_is_quoted_and_a_plain_one_is_not() {
+    assert_eq!(shell_word("origin"), "origin");
+    assert_eq!(shell_word("feat/x-1.2"), "feat/x-1.2");
+    assert_eq!(shell_word("up stream"), "'up stream'");
+    assert_eq!(shell_word("it's"), "'it'\\''s'");
+    assert_eq!(shell_word("$(rm -rf ~)"), "'$(rm -rf ~)'");
+    assert_eq!(shell_word(""), "''");
+}
+
+/// A path or name as one shell word: quoted when it holds anything the
+/// shell reads, so a remedy given as a command runs as written.
+pub fn shell_word(word: &str) -> String {
+    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./+@%:,".contains(c)) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 /// The full hexadecimal id of an object (as `Oid`'s `Display` writes it,
 /// without its formatting machinery: thousands are written per check).
 pub fn hex(oid: git2::Oid) -> String {

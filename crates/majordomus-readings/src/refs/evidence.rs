@@ -1351,8 +1351,6 @@ fn grafts(repo: &Repo) -> Reading<Option<PathBuf>> {
     Ok(None)
 }
 
-/// A remote's fetch refspecs at the start: as the record kept them, or
-/// git's default where a record written before they were kept holds none.
 /// The remote of the start that `name`, added since, is under another
 /// name: the one whose URLs (fetch and push, as git rewrites them) are
 /// `now`'s, where it is gone now or points elsewhere; `None` where no
@@ -1380,21 +1378,15 @@ fn renamed_from(
 /// The commands that give a renamed remote its start's name again: the
 /// remote now under that name renamed out of the way first.
 pub fn rename_back(r: &Renamed) -> String {
-    let back = format!("git remote rename {} {}", shell_word(&r.now), shell_word(&r.then));
+    let back = format!("git remote rename {} {}", crate::shell_word(&r.now), crate::shell_word(&r.then));
     match r.then_taken {
-        true => format!("git remote rename {} NAME && {back}", shell_word(&r.then)),
+        true => format!("git remote rename {} NAME && {back}", crate::shell_word(&r.then)),
         false => back,
     }
 }
 
-fn shell_word(word: &str) -> String {
-    let plain = !word.is_empty() && word.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_./:@+,=%".contains(&b));
-    match plain {
-        true => word.to_string(),
-        false => format!("'{}'", word.replace('\'', "'\\''")),
-    }
-}
-
+/// A remote's fetch refspecs at the start: as the record kept them, or
+/// git's default where a record written before they were kept holds none.
 fn start_fetch(name: &str, then: &RemoteAtStart) -> Vec<String> {
     then.fetch.clone().unwrap_or_else(|| refspec::default_for(name))
 }
