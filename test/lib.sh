@@ -596,6 +596,30 @@ fix_lib_js_on_feat() {
   git push -q -u origin feat
 }
 
+# land_feat_on TRUNK: feat fast-forwarded onto TRUNK and pushed there,
+# then feat deleted on origin and here (the honest way out of a task on
+# feat).
+land_feat_on() {
+  git switch -q "$1"
+  git merge -q --ff-only feat
+  git push -q origin "$1"
+  git push -q origin --delete feat
+  git branch -q -d feat
+}
+
+# parse_project_beside_a_fake_gh: $L the marker word, a fake gh with
+# issues on PATH, the forge exempt, src/lib.rs committed and pushed to
+# origin.
+parse_project_beside_a_fake_gh() {
+  L="LIMIT""ATION"
+  fake_gh_with_issues
+  exempt_forge
+  mkdir -p src tests
+  echo 'pub fn parse() {}' > src/lib.rs
+  commit_all "initial"
+  with_origin
+}
+
 # with_daemon_origin: serve_origin_by_git_daemon, then an initial commit
 # (README, the forge exempt) pushed to it as origin's main, origin/HEAD set;
 # sets $project to origin's URL.

@@ -53,11 +53,7 @@ expect_also nothing-accumulated "branch feat"
 # and the work, landed there and its branch removed, is done.
 git remote set-head origin --auto > /dev/null
 expect_answer integrated "owed" "The trunk origin/master \(the remote's default branch"
-git switch -q master
-git merge -q --ff-only feat
-git push -q origin master
-git push -q origin --delete feat
-git branch -q -d feat
+land_feat_on master
 expect_run 0 md check
 expect_done_line "done: complete (15 pass, 4 exempt)"
 

@@ -10,13 +10,7 @@ source "$(dirname "$0")/../lib.sh" || exit 2
 # the debt landed so, 445): a marker one of them added that the trunk's tip
 # holds is a marker added, named with the commit.
 
-L="LIMIT""ATION"
-fake_gh_with_issues
-exempt_forge
-mkdir -p src tests
-echo 'pub fn parse() {}' > src/lib.rs
-commit_all "initial"
-with_origin
+parse_project_beside_a_fake_gh
 on_forge acme/widgets 9 closed limitation
 on_forge acme/widgets 10 open limitation
 expect_run 0 md forge refresh

@@ -10,13 +10,7 @@ source "$(dirname "$0")/../lib.sh" || exit 2
 # and so no clone, holds the marker. A marker registers only where HEAD's
 # commit holds it at that path too.
 
-L="LIMIT""ATION"
-fake_gh_with_issues
-exempt_forge
-mkdir -p src tests
-echo 'pub fn parse() {}' > src/lib.rs
-commit_all "initial"
-with_origin
+parse_project_beside_a_fake_gh
 expect_run 0 md start "parse the trailer"
 on_forge acme/widgets 7 open limitation
 expect_run 0 md issue file 7

@@ -55,9 +55,5 @@ git remote set-head origin feat > /dev/null
 expect_answer integrated "unknown" "origin/HEAD names origin/feat now, a default branch set since the task's start"
 git remote set-head origin develop > /dev/null
 expect_answer integrated "owed" "The trunk origin/develop"
-git switch -q develop
-git merge -q --ff-only feat
-git push -q origin develop
-git push -q origin --delete feat
-git branch -q -d feat
+land_feat_on develop
 expect_answer integrated "pass" "origin/develop"
