@@ -11,6 +11,12 @@
 //! | `package.json` with a `test` script | `npm-test` | `npm test` (`yarn test`, `pnpm test`, `bun run test` beside their lock files) |
 //! | `pyproject.toml`, `setup.py`, `setup.cfg`, `pytest.ini`, `tox.ini` | `pytest` | `python3 -m pytest` |
 //! | `go.mod` | `go-test` | `go test ./...` |
+//! | a `GNUmakefile`, `makefile` or `Makefile` with a `test` (else `check`) target | `make-test` (`make-check`) | `make test` (`make check`) |
+//!
+//! A `t` directory holding test scripts (git's `t0001-init.sh`, Perl's
+//! `*.t`, or a `test-lib.sh`) is no test directory by its name
+//! (`regression-tested` counts `test`, `tests`, ...), so its files are
+//! declared test paths, `[tests] paths = ["t/**"]`.
 //!
 //! A gate's `inputs` are every file (`**`): a test command can read any file
 //! of the tree (a file the code includes, `include_str!` or `//go:embed`, a
@@ -52,6 +58,9 @@ pub struct Starter {
     pub notes: Vec<String>,
     /// The `[forge]` table's lines (comments included), from the remotes.
     pub forge: Vec<String>,
+    /// Test paths declared (`[tests] paths`): directories of tests that
+    /// no built-in rule counts by name, with why.
+    pub test_paths: Vec<(String, String)>,
 }
 
 /// A gate's run time before the whole process group is stopped.
@@ -64,6 +73,8 @@ pub fn detect(root: &Path) -> Starter {
     node(root, &mut s);
     python(root, &mut s);
     go(root, &mut s);
+    make(root, &mut s);
+    t_directory(root, &mut s);
     s
 }
 
@@ -193,6 +204,70 @@ fn go(root: &Path, s: &mut Starter) {
     });
 }
 
+/// The makefile GNU make reads at `root`, in its order of names.
+const MAKEFILES: [&str; 3] = ["GNUmakefile", "makefile", "Makefile"];
+
+/// The targets `text` (a makefile) gives rules for: the names before the
+/// `:` of each rule line (not a recipe line, a comment, a variable's
+/// assignment `X := a:b`, or a special target such as `.PHONY`).
+fn make_targets(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line.starts_with(['\t', ' ', '#']) {
+            continue;
+        }
+        let Some((targets, rest)) = line.split_once(':') else { continue };
+        if rest.starts_with('=') || targets.contains(['=', '$', '%']) {
+            continue;
+        }
+        out.extend(targets.split_whitespace().filter(|t| !t.starts_with('.')));
+    }
+    out
+}
+
+fn make(root: &Path, s: &mut Starter) {
+    let Some((file, text)) = MAKEFILES.iter().find_map(|f| Some((*f, read(root, f)?))) else { return };
+    let targets = make_targets(&text);
+    let Some(target) = ["test", "check"].into_iter().find(|t| targets.contains(t)) else {
+        s.notes.push(format!("Found {file} without a `test` or `check` target: no gate for it."));
+        return;
+    };
+    let mut inputs = vec![file.to_string()];
+    inputs.extend(present(root, &TEST_DIRS));
+    inputs.extend(present(root, &["t"]));
+    s.gates.push(StarterGate {
+        id: if target == "test" { "make-test" } else { "make-check" },
+        run: format!("make {target}"),
+        inputs: vec![EVERY_FILE.into()],
+        because: format!("Found {file} with a `{target}` target."),
+        narrower: inputs,
+        misses: "the sources its rules build and every file a rule reads, which only the makefile says",
+    });
+}
+
+/// Whether `name` is a test script by the conventions of a `t` directory:
+/// Perl's and TAP's `*.t`, git's `t0001-init.sh` (a `t` and a digit), or
+/// the library such scripts source (`test-lib.sh`).
+fn t_script(name: &str) -> bool {
+    name.ends_with(".t")
+        || (name.starts_with('t') && name[1..].starts_with(|c: char| c.is_ascii_digit()))
+        || name.starts_with("test-lib")
+}
+
+fn t_directory(root: &Path, s: &mut Starter) {
+    let Ok(entries) = std::fs::read_dir(root.join("t")) else { return };
+    let scripts = entries.filter_map(Result::ok).filter(|e| e.file_name().to_str().is_some_and(t_script)).count();
+    if scripts > 0 {
+        s.test_paths.push((
+            "t/**".into(),
+            format!(
+                "Found t/ holding {scripts} test {} (t0001-name.sh, name.t or test-lib.sh): no built-in rule counts a `t` directory as tests, so its files are declared test paths.",
+                if scripts == 1 { "script" } else { "scripts" }
+            ),
+        ));
+    }
+}
+
 /// `text` as comment lines of at most 80 columns (a word longer stays whole).
 fn comment(text: &str) -> String {
     let mut out = String::new();
@@ -232,7 +307,8 @@ impl Starter {
         if self.gates.is_empty() {
             out.push_str(
                 "#\n# No test command was recognised here (looked for Cargo.toml, package.json,\n\
-                 # pyproject.toml, setup.py, setup.cfg, pytest.ini, tox.ini, go.mod). Declare one:\n\
+                 # pyproject.toml, setup.py, setup.cfg, pytest.ini, tox.ini, go.mod, and a\n\
+                 # makefile's test or check target). Declare one:\n\
                  #\n# [gates.test]\n# run = \"make test\"\n# inputs = [\"**\"]   # every file; narrow it only to what the command cannot read\n",
             );
         }
@@ -253,6 +329,14 @@ impl Starter {
                 quoted(&g.run),
                 list(&g.inputs)
             ));
+        }
+        if !self.test_paths.is_empty() {
+            out.push('\n');
+            for (_, why) in &self.test_paths {
+                out.push_str(&comment(why));
+            }
+            let globs = self.test_paths.iter().map(|(glob, _)| quoted(glob)).collect::<Vec<_>>().join(", ");
+            out.push_str(&format!("[tests]\npaths = [{globs}]\n"));
         }
         if !self.notes.is_empty() {
             out.push('\n');
@@ -322,6 +406,48 @@ mod tests {
         assert!(g.because.contains("pytest is configured here"), "{g:?}");
         let p = project(&[("go.mod", "module x\n")]);
         assert_eq!(gate(&detect(p.path()), "go-test").run, "go test ./...");
+    }
+
+    #[test]
+    fn a_makefile_with_a_test_or_check_target_runs_it() {
+        let p =
+            project(&[("Makefile", "CC := cc\nall: git\n\ntest: all\n\t$(MAKE) -C t/ all\n"), ("t/t0001-init.sh", "")]);
+        let g = gate(&detect(p.path()), "make-test");
+        assert_eq!((g.run.as_str(), g.inputs.as_slice()), ("make test", [EVERY_FILE.to_string()].as_slice()), "{g:?}");
+        assert_eq!(g.narrower, ["Makefile", "t"], "{g:?}");
+        // autotools' target, in the name GNU make reads first.
+        let p = project(&[("GNUmakefile", "check: all\n"), ("Makefile", "test:\n")]);
+        assert_eq!(gate(&detect(p.path()), "make-check").run, "make check");
+        // Not a rule: a recipe line, an assignment, a pattern, a special
+        // target, a comment.
+        for text in
+            ["all:\n\ttest: x\n", "X = test: y\n", "test := 1\n", "%test: %.c\n", ".PHONY: test\n", "# test: x\n"]
+        {
+            let p = project(&[("Makefile", text)]);
+            let s = detect(p.path());
+            assert!(s.gates.is_empty() && s.notes[0].contains("without a `test` or `check` target"), "{text:?}: {s:?}");
+        }
+        assert_eq!(make_targets("all test check: x\nx:\n"), ["all", "test", "check", "x"]);
+    }
+
+    #[test]
+    fn a_t_directory_of_test_scripts_is_declared_test_paths() {
+        for script in ["t0001-init.sh", "basic.t", "test-lib.sh"] {
+            let p = project(&[(&format!("t/{script}") as &str, "")]);
+            let s = detect(p.path());
+            assert_eq!(s.test_paths.len(), 1, "{script}: {s:?}");
+            let text = s.render();
+            let ids = majordomus_invariant::question::builtin_ids();
+            let policy =
+                majordomus_records::Policy::parse(Path::new("majordomus.toml"), &text, &ids).expect("a policy");
+            assert!(text.contains("[tests]\npaths = [\"t/**\"]\n"), "{text}");
+            assert!(format!("{policy:?}").contains("t/**"), "{policy:?}");
+        }
+        // A `t` of other files (templates, say), or none: nothing declared.
+        for files in [vec![("t/page.html", "")], vec![("tmp/t0001.sh", "")]] {
+            let p = project(&files);
+            assert!(detect(p.path()).test_paths.is_empty(), "{files:?}");
+        }
     }
 
     #[test]
