@@ -142,8 +142,18 @@ impl std::fmt::Debug for TakenOut<'_> {
 fn read(repo: &Repo, start: Option<&str>, changed: &[RepoPath]) -> Pool {
     let mut left = Pool::default();
     // An index that cannot be read is taken as holding every path: what
-    // the disk holds then stands for what the change holds.
-    let index = repo.git.index().ok();
+    // the disk holds then stands for what the change holds. The one
+    // `check` parsed already is asked (its entries sorted by path); through
+    // libgit2, which loads and checks the whole file again (26 M
+    // instructions on git's own repository), only where that reader
+    // does not read it.
+    let parsed = repo.index_file().ok();
+    let index = if parsed.is_some() { None } else { repo.git.index().ok() };
+    let in_index = |path: &RepoPath| match (&parsed, &index) {
+        (Some(i), _) => i.entries.binary_search_by(|e| e.path(&i.paths).cmp(path.as_bytes())).is_ok(),
+        (None, Some(i)) => (0..=3).any(|stage| i.get_path(as_path(path), stage).is_some()),
+        (None, None) => true,
+    };
     let Some(tree) = start
         .and_then(|s| git2::Oid::from_str(s).ok())
         .and_then(|o| repo.git.find_commit(o).ok())
@@ -159,8 +169,7 @@ fn read(repo: &Repo, start: Option<&str>, changed: &[RepoPath]) -> Pool {
         if then.size() as u64 > MAX_FILE_BYTES || binary(then.content()) {
             continue;
         }
-        let indexed = index.as_ref().map_or(true, |i| (0..=3).any(|stage| i.get_path(as_path(path), stage).is_some()));
-        let now = if indexed { file_now(repo, path) } else { Some(Vec::new()) };
+        let now = if in_index(path) { file_now(repo, path) } else { Some(Vec::new()) };
         let Some(now) = now else { continue };
         let mut held = copies(then.content());
         for (line, n) in copies(&now) {
