@@ -6,8 +6,8 @@ source "$(dirname "$0")/../lib.sh" || exit 2
 # one to a source file the task did not change; one leading outside the
 # working tree, or nowhere) held a "line" the start did not, and counted
 # as a test written: done: complete with no test line written. A link
-# stands for the file it leads to inside the working tree, read as a copy
-# of it is; one leading outside it or nowhere holds no test.
+# stands for the file it leads to inside the working tree; one leading
+# outside it or nowhere holds no test.
 
 exempt_forge
 mkdir -p src tests
@@ -37,12 +37,11 @@ expect_open regression-tested "tests/util_test.sh \(the content src/util.sh held
 expect_also regression-tested "tests/c_test.sh \(a symbolic link leading outside the working tree, nowhere, or to no file" owed
 expect_also regression-tested "tests/d_test.sh \(a symbolic link" owed
 
-# The honest way: a test written, and a link to it counts as the test
-# it leads to.
+# The honest way: a test written; a link to it beside it counts for
+# nothing of its own, the test at its own path counts (576).
 git rm -q tests/util_test.sh tests/c_test.sh tests/d_test.sh
-mkdir -p checks
-printf '. src/lib.sh; [ "$a" = 2 ]\n' > checks/fix.sh
-ln -s ../checks/fix.sh tests/fix_test.sh
+printf '. src/lib.sh; [ "$a" = 2 ]\n' > tests/fix_test.sh
+ln -s fix_test.sh tests/fix_alias_test.sh
 commit_all "test the fix"
 git push -q origin main
 expect_answer regression-tested pass "1 test path: tests/fix_test.sh"

@@ -102,6 +102,12 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
                 Some(NotNew::Link) => {
                     format!("{p} (a symbolic link leading outside the working tree, nowhere, or to no file: a link holds no test)")
                 }
+                Some(NotNew::LinkTo(target)) => {
+                    format!("{p} (a symbolic link to {target}: a link writes no line of its own, and what it leads to counts at its own path, where that is a test path)")
+                }
+                Some(NotNew::NoFile) => {
+                    format!("{p} (a directory, a submodule or a repository of its own: its files are that repository's, no test file written here)")
+                }
                 Some(NotNew::TurnedOff { line, words }) => {
                     format!("{p} (a test turned off: each line it did not hold then only turns one off or lies under one that does, as {p}:{line} `{words}` is read)")
                 }
@@ -109,7 +115,7 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
             })
             .collect();
         not_counted.push_str(&format!(
-            " ({} {} no test: what a test path held at the start or a fetch brought, moved or with only its mode changed, or no line of test added: {})",
+            " ({} {} no test: what a test path held at the start or a fetch brought, moved or with only its mode changed, no line of test added, or no file of its own: {})",
             count(same.len(), "test path"),
             if same.len() == 1 { "adds" } else { "add" },
             names(&held)

@@ -75,6 +75,18 @@ pub enum NotNew {
     /// to what is no file: its blob is a path, and it holds no test a
     /// clone runs (test/cases/570).
     Link,
+    /// It is a symbolic link leading to a file in the working tree (the
+    /// path given) whose content the start did not hold there: a link
+    /// writes no line of its own, so what it leads to counts at its own
+    /// path, where that is a test path the task wrote, and a link to the
+    /// fix's own source (`ln -s ../src/fix.rs tests/fix_test.rs`) writes
+    /// no test (test/cases/576).
+    LinkTo(majordomus_records::RepoPath),
+    /// It is a directory in the working tree: a submodule (git records a
+    /// commit id there, a gitlink, added, moved or bumped) or a repository
+    /// of its own, whose files are that repository's, not a test file the
+    /// task wrote (test/cases/575).
+    NoFile,
 }
 
 impl VerificationReadings {

@@ -376,31 +376,38 @@ fn not_new(
         tests.iter().copied().chain(gone.iter()).filter_map(|p| Some((p, blob_at(p)?))).collect();
     for path in tests {
         let Some(full) = majordomus_readings::file::in_tree(repo.root(), path) else { continue };
-        // What a link leads to, where it holds a test: the start's content
-        // there is held too (test/cases/570).
-        let mut target_then = None;
         let (now, text) = match std::fs::symlink_metadata(&full) {
             // A link holds no test of its own: its blob is a path. It
-            // stands for the file it leads to inside the working tree, read
-            // as a copy of it would be; one leading outside it, or nowhere,
-            // or to what is no file, holds none a clone runs
-            // (test/cases/570).
-            Ok(m) if m.file_type().is_symlink() => match linked_file(repo.root(), &full) {
-                Some((target, bytes)) => {
-                    let id = git2::Oid::hash_object(git2::ObjectType::Blob, &bytes).ok();
-                    let then = blob_at(&target);
-                    if id.is_some() && id == then {
-                        out.insert(path.clone(), NotNew::Holds(target));
-                        continue;
+            // stands for the file it leads to inside the working tree,
+            // named as holding the content a path held at the start where
+            // it does; one leading outside it, or nowhere, or to what is
+            // no file, holds none a clone runs (test/cases/570). And it
+            // writes no line: what the start did not hold there is the
+            // target's, counted at the target's own path where that is a
+            // test path, so a link to the fix's source, or to any file
+            // that is no test path, adds none (test/cases/576).
+            Ok(m) if m.file_type().is_symlink() => {
+                let why = match linked_file(repo.root(), &full) {
+                    Some((target, bytes)) => {
+                        let id = git2::Oid::hash_object(git2::ObjectType::Blob, &bytes).ok();
+                        match id.is_some() && id == blob_at(&target) {
+                            true => NotNew::Holds(target),
+                            false => NotNew::LinkTo(target),
+                        }
                     }
-                    target_then = then;
-                    (id, Some(bytes))
-                }
-                None => {
-                    out.insert(path.clone(), NotNew::Link);
-                    continue;
-                }
-            },
+                    None => NotNew::Link,
+                };
+                out.insert(path.clone(), why);
+                continue;
+            }
+            // A directory: a submodule's gitlink (added, moved or bumped
+            // under a test path) or a repository of its own. Its files
+            // are that repository's, none a test file the task wrote here
+            // (test/cases/575).
+            Ok(m) if m.is_dir() => {
+                out.insert(path.clone(), NotNew::NoFile);
+                continue;
+            }
             Ok(m) if m.is_file() => match majordomus_readings::file::read(&full) {
                 Ok(bytes) => (git2::Oid::hash_object(git2::ObjectType::Blob, &bytes).ok(), Some(bytes)),
                 // Too large to read whole: its id, hashed as it is read.
@@ -424,11 +431,8 @@ fn not_new(
             // Compared as text: a byte order mark put before a test, or the
             // test saved as UTF-16, writes no line (test/cases/571).
             let now = as_text(&now);
-            let then: Vec<Vec<u8>> = std::iter::once(blob_at(path))
-                .chain(theirs)
-                .chain(target_then.map(Some))
-                .map(|id| as_text(&content(id)).into_owned())
-                .collect();
+            let then: Vec<Vec<u8>> =
+                std::iter::once(blob_at(path)).chain(theirs).map(|id| as_text(&content(id)).into_owned()).collect();
             let dialect = Dialect::of(path.to_str().unwrap_or_default());
             if let Some(why) = adds_no_line(&now, &then, dialect, &mut |line| taken_out.draw(line)) {
                 out.insert(path.clone(), why);
@@ -722,6 +726,41 @@ mod tests {
         assert_eq!(linked_file(t.path(), &link("d_test.sh", "missing.sh")), None, "nowhere");
         assert_eq!(linked_file(t.path(), &link("e_test.sh", "..")), None, "a directory");
         assert_eq!(linked_file(t.path(), &link("f_test.sh", "../.git/HEAD")), None, "git's own");
+    }
+
+    #[test]
+    fn a_link_writes_no_line_of_its_own_and_a_directory_under_a_test_path_is_no_test_file() {
+        let t = TestRepo::with_commit();
+        t.write("src/fix.sh", "a=1\n");
+        let start = t.commit_all("src");
+        t.write("src/fix.sh", "a=2\n");
+        t.write("tests/fix_test.sh", "[ \"$a\" = 2 ]\n");
+        std::os::unix::fs::symlink("../src/fix.sh", t.path().join("tests/src_test.sh")).expect("link");
+        std::os::unix::fs::symlink("fix_test.sh", t.path().join("tests/alias_test.sh")).expect("link");
+        t.git(&["init", "-q", "tests/vendor"]);
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let tree = majordomus_readings::status::read(&repo);
+        let mut record = majordomus_testkit::task_record();
+        record.head = Some(start);
+        let task = TaskState::Active(Box::new(record));
+        let changes = Ok(ChangeSet {
+            changed: ["src/fix.sh", "tests/alias_test.sh", "tests/fix_test.sh", "tests/src_test.sh", "tests/vendor/"]
+                .map(RepoPath::from)
+                .to_vec(),
+            ..ChangeSet::default()
+        });
+        let read = measure(&repo, &StatePaths::new(repo.root()), &Policy::default(), &task, &tree, &changes);
+        let not_new: Vec<(String, NotNew)> =
+            read.not_new.expect("read").into_iter().map(|(p, why)| (p.to_string(), why)).collect();
+        assert_eq!(
+            not_new,
+            [
+                ("tests/alias_test.sh".to_string(), NotNew::LinkTo("tests/fix_test.sh".into())),
+                ("tests/src_test.sh".to_string(), NotNew::LinkTo("src/fix.sh".into())),
+                ("tests/vendor/".to_string(), NotNew::NoFile),
+            ],
+            "the test written counts at its own path, and only it"
+        );
     }
 
     #[test]

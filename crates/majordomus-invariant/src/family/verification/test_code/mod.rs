@@ -282,7 +282,10 @@ pub fn what_counts(rules: &super::test_path::TestRules, pytest: &pytest::PytestR
          node --test collects it (test.js, test-*.js, *-test.js)"
             .to_string(),
         format!("  declared by the policy's [tests] items, in any language: {}", declared_items(rules)),
-        "a deleted test does not count; a file already changed at the start is not read for test items".to_string(),
+        "a deleted test does not count, nor a symbolic link (what it leads to counts at its own path, where that is \
+         a test path) or a submodule or repository of its own under a test path; a file already changed at the \
+         start is not read for test items"
+            .to_string(),
     ]
 }
 
