@@ -63,12 +63,18 @@ impl RepoPath {
 
     /// Whether `shown` must be quoted to be read back as these bytes.
     fn needs_quoting(&self) -> bool {
-        self.0.first() == Some(&b'"')
-            || self.0.iter().any(|b| *b < 0x20 || *b == 0x7f || *b == b'"' || *b == b'\\')
-            || match std::str::from_utf8(&self.0) {
-                Ok(text) => text.chars().any(is_c1),
-                Err(_) => true,
-            }
+        unquoted(&self.0).is_none()
+    }
+
+    /// What [`fmt::Display`] shows for the path `bytes`, without copying
+    /// them into a `RepoPath` first: the text itself where it needs no
+    /// quoting (a reading that shows every path of the index pays one
+    /// copy each, not two and the formatter's).
+    pub fn show(bytes: &[u8]) -> String {
+        match unquoted(bytes) {
+            Some(text) => text.to_owned(),
+            None => RepoPath(bytes.to_vec()).to_string(),
+        }
     }
 
     /// Reads a path as [`fmt::Display`] shows it.
@@ -82,6 +88,17 @@ impl RepoPath {
 
 /// A C1 control character (U+0080 to U+009F): a terminal may act on it
 /// as on an escape sequence, so it is never shown as itself.
+/// `bytes` as text where they are shown as they are: UTF-8 holding no
+/// control character (C0, C1, DEL), double quote or backslash, and not
+/// beginning with a quote.
+fn unquoted(bytes: &[u8]) -> Option<&str> {
+    if bytes.first() == Some(&b'"') || bytes.iter().any(|b| *b < 0x20 || *b == 0x7f || *b == b'"' || *b == b'\\') {
+        return None;
+    }
+    let text = std::str::from_utf8(bytes).ok()?;
+    (text.is_ascii() || !text.chars().any(is_c1)).then_some(text)
+}
+
 fn is_c1(c: char) -> bool {
     ('\u{80}'..='\u{9f}').contains(&c)
 }
@@ -228,6 +245,25 @@ impl<'de> Deserialize<'de> for RepoPath {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_is_shown_from_its_bytes_as_display_shows_it() {
+        for bytes in [
+            &b"src/lib.rs"[..],
+            b"",
+            b"\"q",
+            b"a\"b",
+            b"a\\b",
+            b"tab\there",
+            b"\x7f",
+            b"caf\xc3\xa9",
+            b"c1\xc2\x85",
+            b"\xff\xfe",
+            b"sp ace",
+        ] {
+            assert_eq!(RepoPath::show(bytes), RepoPath::from_bytes(bytes).to_string(), "{bytes:?}");
+        }
+    }
 
     fn round_trip(bytes: &[u8]) -> String {
         let p = RepoPath::from_bytes(bytes);

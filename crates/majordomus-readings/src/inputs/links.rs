@@ -26,7 +26,7 @@ const MAX_DEPTH: usize = 64;
 /// Every tracked path, with what the index says of it where the status pass
 /// found it unchanged (its blob id and mode, read from there, not from
 /// disk); `None` for a tracked path that changed.
-pub(super) type Known<'a> = HashMap<&'a str, Option<(String, u32)>>;
+pub(super) type Known<'a> = HashMap<&'a str, Option<(git2::Oid, u32)>>;
 
 /// Follows each link in `links` (repository-relative paths of links among
 /// the inputs, or with globs reaching beneath them): sets the `through` of
@@ -69,7 +69,7 @@ fn inside(root: &Path, target: &Path) -> Option<String> {
 /// from disk; `None` for what holds no content (a FIFO, a device).
 fn content(known: &Known<'_>, rel: &str, path: &Path) -> Reading<Option<(u32, String)>> {
     if let Some(Some((id, mode))) = known.get(rel) {
-        return Ok(Some((*mode, id.clone())));
+        return Ok(Some((*mode, crate::hex(*id))));
     }
     use std::os::unix::fs::PermissionsExt;
     let Ok(meta) = std::fs::metadata(path) else { return Ok(None) };

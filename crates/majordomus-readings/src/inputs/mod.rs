@@ -39,7 +39,6 @@ pub mod stamps;
 pub use recorded::OffIndex;
 
 use std::collections::BTreeSet;
-use std::fmt::Write as _;
 
 use git2::{ObjectType, Oid};
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
@@ -58,6 +57,10 @@ pub struct Matcher {
     /// Each glob's literal start (up to its first wildcard), for
     /// [`Matcher::may_match_beneath`].
     prefixes: Vec<String>,
+    /// A glob is `**`, which matches every path (the starter policy's
+    /// inputs): asked of the set for each of thousands of paths, at every
+    /// check, for the same answer.
+    every: bool,
 }
 
 impl Matcher {
@@ -71,7 +74,8 @@ impl Matcher {
             }
             prefixes.push(glob.split(['*', '?', '[', '{']).next().unwrap_or_default().to_string());
         }
-        Ok(Self { set: builder.build()?, prefixes })
+        let every = globs.iter().any(|g| g.trim_end_matches('/') == "**");
+        Ok(Self { set: builder.build()?, prefixes, every })
     }
 
     /// Whether some glob could match a path beneath the directory `dir`
@@ -85,6 +89,9 @@ impl Matcher {
     /// Whether a repository-relative path (with `/` separators, as
     /// [`RepoPath`] shows it) is an input.
     pub fn is_match(&self, path: &str) -> bool {
+        if self.every {
+            return true;
+        }
         if path.starts_with('"') {
             return self.is_match_path(&RepoPath::parse(path));
         }
@@ -93,7 +100,7 @@ impl Matcher {
 
     /// [`Matcher::is_match`] for a path as bytes.
     pub fn is_match_path(&self, path: &RepoPath) -> bool {
-        self.set.is_match(path.under(std::path::Path::new("")))
+        self.every || self.set.is_match(path.under(std::path::Path::new("")))
     }
 }
 
@@ -176,7 +183,7 @@ impl Inputs {
     /// read and one hash of each path.
     pub fn rewritten_as_hashed(&self, repo: &Repo, paths: &[String]) -> bool {
         let Ok(index) = repo.index_file() else { return false };
-        let shown = |p: &[u8]| RepoPath::from_bytes(p).to_string();
+        let shown = RepoPath::show;
         paths.iter().all(|path| {
             if self.holds_as_hashed(repo, path) {
                 return true;
@@ -207,10 +214,47 @@ pub struct OffRecord {
 /// Hashes the inputs matching `matcher` as the working tree holds them now.
 /// `tree` is a status pass taken just before; `command` is the gate's.
 pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str, reach: Reach<'_>) -> Reading<Inputs> {
+    collect(repo, tree, matcher, reach)?.hashed(command)
+}
+
+/// The files and context [`hash`] hashes with a gate's command: the same
+/// for every gate whose globs and changed paths are the same (a project
+/// with a `Cargo.toml` and a `Makefile` has two gates over `**`), so read
+/// once for them.
+#[derive(Debug, Clone)]
+pub struct Collected {
+    files: Vec<InputFile>,
+    context: Vec<String>,
+    absent: Vec<String>,
+    paths: Vec<String>,
+    off_record: Vec<OffRecord>,
+    untracked: Vec<InputFile>,
+    off_index: Vec<OffIndex>,
+    left: Vec<String>,
+}
+
+impl Collected {
+    /// The inputs of the gate running `command` over these files.
+    pub fn hashed(&self, command: &str) -> Reading<Inputs> {
+        Ok(Inputs {
+            hash: manifest_hash_under(command, &self.files, &self.context)?,
+            files: self.files.len(),
+            absent: self.absent.clone(),
+            paths: self.paths.clone(),
+            off_record: self.off_record.clone(),
+            untracked: self.untracked.clone(),
+            off_index: self.off_index.clone(),
+            left: self.left.clone(),
+        })
+    }
+}
+
+/// What [`hash`] reads before the command is added: see there.
+pub fn collect(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, reach: Reach<'_>) -> Reading<Collected> {
     // The index as `check` already parsed it (no second parse, no checksum
     // pass); through libgit2 only where that reader does not read it.
     // Paths as RepoPath shows them: text, and lossless.
-    let shown = |p: &[u8]| RepoPath::from_bytes(p).to_string();
+    let shown = RepoPath::show;
     let entries: Vec<(String, git2::Oid, u32, bool)> = match repo.index_file() {
         Ok(index) => {
             index.entries.iter().map(|e| (shown(e.path(&index.paths)), e.id, e.mode, e.skip_worktree)).collect()
@@ -285,9 +329,9 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str, r
         } else if disk_bits && is_regular(mode) {
             // The status pass found the content unchanged, and looked away
             // from the bit: the disk's is asked of here (test/cases/471).
-            Some((id.to_string(), worktree_mode(repo, &path, None).filter(|m| is_regular(*m)).unwrap_or(mode)))
+            Some((crate::hex(id), worktree_mode(repo, &path, None).filter(|m| is_regular(*m)).unwrap_or(mode)))
         } else {
-            Some((id.to_string(), mode))
+            Some((crate::hex(id), mode))
         };
         // Read clean, but what the disk holds is what the command runs
         // over: where that is not the recorded blob, it is hashed.
@@ -356,7 +400,7 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str, r
     if !links.is_empty() {
         let known: links::Known<'_> = entries
             .iter()
-            .map(|(p, id, mode, _)| (p.as_str(), (!changed.contains(p.as_str())).then(|| (id.to_string(), *mode))))
+            .map(|(p, id, mode, _)| (p.as_str(), (!changed.contains(p.as_str())).then_some((*id, *mode))))
             .collect();
         links::follow(repo, matcher, &links.into_iter().collect::<Vec<_>>(), &known, &mut files)?;
     }
@@ -366,16 +410,7 @@ pub fn hash(repo: &Repo, tree: &WorkingTree, matcher: &Matcher, command: &str, r
     context.extend(absent.iter().map(|p| format!("absent from the working tree: {p}")));
     let paths = files.iter().filter(|f| f.mode != MODE_GITLINK).map(|f| f.path.clone()).collect();
     untracked.sort();
-    Ok(Inputs {
-        hash: manifest_hash_under(command, &files, &context)?,
-        files: files.len(),
-        absent,
-        paths,
-        off_record,
-        untracked,
-        off_index,
-        left,
-    })
+    Ok(Collected { files, context, absent, paths, off_record, untracked, off_index, left })
 }
 
 /// A regular file's mode, executable or not.
@@ -473,6 +508,51 @@ pub fn manifest_hash(command: &str, files: &[InputFile]) -> Reading<String> {
     manifest_hash_under(command, files, &[])
 }
 
+/// The manifest [`manifest_hash_under`] hashes, its lines written by hand
+/// rather than through the formatter (`{:06o} {} {}` per file was 3,000
+/// instructions a line: a gate over git's own 4,800 files spent 16 M on
+/// it), byte for byte what `writeln!` wrote (a unit test holds them to
+/// it), so every hash a ledger holds stays current.
+fn manifest(command: &str, files: &[InputFile], context: &[String]) -> String {
+    /// `mode` in octal, at least six digits, as `{:06o}` writes it.
+    fn octal(out: &mut String, mode: u32) {
+        let mut digits = [b'0'; 11];
+        let (mut n, mut at) = (mode, digits.len());
+        while n > 0 {
+            at -= 1;
+            digits[at] = b'0' + (n & 7) as u8;
+            n >>= 3;
+        }
+        let from = at.min(digits.len() - 6);
+        out.extend(digits[from..].iter().map(|d| char::from(*d)));
+    }
+    let lines: usize = files.iter().map(|f| f.path.len() + f.id.len() + 9).sum();
+    let mut out = String::with_capacity(lines + 64);
+    out.push_str("majordomus gate inputs v2\nrun ");
+    out.push_str(command);
+    out.push('\n');
+    for f in files {
+        octal(&mut out, f.mode);
+        out.push(' ');
+        out.push_str(&f.id);
+        out.push(' ');
+        out.push_str(&f.path);
+        out.push('\n');
+        if let Some((mode, id)) = &f.through {
+            out.push_str("  -> ");
+            octal(&mut out, *mode);
+            out.push(' ');
+            out.push_str(id);
+            out.push('\n');
+        }
+    }
+    for line in context {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
 /// The hash of a command and its input files, sorted by path, taken under
 /// the context `context` names: the ignore rules (see `ignore.rs`) and the
 /// inputs absent from the working tree.
@@ -482,16 +562,7 @@ pub fn manifest_hash_under(command: &str, files: &[InputFile], context: &[String
     // target, the ignore rules and absent inputs add lines of their own,
     // only where there are some: a manifest without them is the v2 it
     // always was.
-    let mut manifest = format!("majordomus gate inputs v2\nrun {command}\n");
-    for f in files {
-        let _ = writeln!(manifest, "{:06o} {} {}", f.mode, f.id, f.path);
-        if let Some((mode, id)) = &f.through {
-            let _ = writeln!(manifest, "  -> {mode:06o} {id}");
-        }
-    }
-    for line in context {
-        let _ = writeln!(manifest, "{line}");
-    }
+    let manifest = manifest(command, files, context);
     // The hash of the manifest as git would name it: no other hash function needed.
     Oid::hash_object(ObjectType::Blob, manifest.as_bytes())
         .map(|o| o.to_string())
@@ -500,8 +571,54 @@ pub fn manifest_hash_under(command: &str, files: &[InputFile], context: &[String
 
 #[cfg(test)]
 mod tests {
+    use std::fmt::Write as _;
+
     use super::*;
     use majordomus_testkit::TestRepo;
+
+    #[test]
+    fn every_path_matches_a_glob_of_every_file_as_the_set_says() {
+        let every = Matcher::new(&["src".to_string(), "**".to_string()]).expect("globs");
+        assert!(every.every);
+        let paths = ["a", ".hidden", "a/b/c.rs", "a/.git/x", "\"q\\tx\"", "sp ace/é", "**", "a/**/b"];
+        for path in paths {
+            assert!(every.set.is_match(path) && every.is_match(path), "{path}");
+            let bytes = RepoPath::from_bytes(b"d/\xff\xfe".to_vec());
+            assert!(every.set.is_match(bytes.under(std::path::Path::new(""))) && every.is_match_path(&bytes));
+        }
+        assert!(!Matcher::new(&["src/**".to_string()]).expect("globs").every);
+    }
+
+    #[test]
+    fn the_manifest_is_the_one_the_formatter_wrote() {
+        let file = |path: &str, mode: u32, through: Option<(u32, &str)>| InputFile {
+            path: path.into(),
+            mode,
+            id: "0123456789abcdef0123456789abcdef01234567".into(),
+            through: through.map(|(m, id)| (m, id.to_string())),
+        };
+        let files = [
+            file("\"quoted\\npath\"", MODE_FILE, None),
+            file("bin/run", MODE_EXECUTABLE, None),
+            file("lib", MODE_GITLINK, None),
+            file("link", MODE_LINK, Some((MODE_FILE, "ffff"))),
+            file("odd", 0, None),
+            file("wide", u32::MAX, Some((7, "00"))),
+        ];
+        let context = ["ignore rules: x".to_string(), "absent from the working tree: y".to_string()];
+        let mut written = "majordomus gate inputs v2\nrun cargo test --all\n".to_string();
+        for f in &files {
+            writeln!(written, "{:06o} {} {}", f.mode, f.id, f.path).expect("write");
+            if let Some((mode, id)) = &f.through {
+                writeln!(written, "  -> {mode:06o} {id}").expect("write");
+            }
+        }
+        for line in &context {
+            writeln!(written, "{line}").expect("write");
+        }
+        assert_eq!(manifest("cargo test --all", &files, &context), written);
+        assert_eq!(manifest("", &[], &[]), "majordomus gate inputs v2\nrun \n");
+    }
 
     fn inputs(t: &TestRepo, globs: &[&str]) -> Inputs {
         let repo = crate::open(t.path()).expect("open");

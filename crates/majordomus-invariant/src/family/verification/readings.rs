@@ -276,6 +276,7 @@ pub fn measure(
         let mut set = GateSet { changed: changes.changed.len(), gates: Vec::new() };
         let gitlinks = gitlinks(repo);
         let mut runs: Option<Reading<Vec<(String, RecordedRun)>>> = None;
+        let mut read = InputsRead::default();
         for (id, gate) in &policy.gates {
             let mut reading = GateReading {
                 id: id.clone(),
@@ -288,7 +289,7 @@ pub fn measure(
             };
             if reading.selected() {
                 let all = runs.get_or_insert_with(|| read_runs(paths));
-                reading.runs = Some(measure_runs(repo, tree, gate, id, &reading.matched, all));
+                reading.runs = Some(measure_runs(repo, tree, gate, id, &reading.matched, all, &mut read));
             } else if task.record().is_some() {
                 let all = runs.get_or_insert_with(|| read_runs(paths));
                 reading.runs = failing_unselected(repo, task, tree, gate, id, all).map(Ok);
@@ -318,7 +319,7 @@ pub fn failing_unselected(
     if !all.iter().any(|(g, r)| g == id && !r.passed() && r.task.as_deref() == Some(own)) {
         return None;
     }
-    let measured = measure_runs(repo, tree, gate, id, &[], runs).ok()?;
+    let measured = measure_runs(repo, tree, gate, id, &[], runs, &mut InputsRead::default()).ok()?;
     measured.current.as_ref().is_some_and(|run| !run.passed()).then_some(measured)
 }
 
@@ -578,6 +579,33 @@ fn test_code_read(
         .map(Some)
 }
 
+/// The inputs read for the gates measured so far in one check, by their
+/// globs and the changed paths they matched: a gate over the same globs
+/// as another hashes the files read for that one with its own command.
+#[derive(Default)]
+struct InputsRead(Vec<(Vec<String>, Vec<String>, inputs::Collected)>);
+
+impl InputsRead {
+    fn collected(
+        &mut self,
+        repo: &Repo,
+        tree: &WorkingTree,
+        gate: &Gate,
+        matched: &[String],
+    ) -> Reading<&inputs::Collected> {
+        let at = match self.0.iter().position(|(globs, m, _)| *globs == gate.inputs && m == matched) {
+            Some(at) => at,
+            None => {
+                let reach = inputs::Reach { changed: matched, as_on_disk: false };
+                let collected = inputs::collect(repo, tree, &matcher(gate)?, reach)?;
+                self.0.push((gate.inputs.clone(), matched.to_vec(), collected));
+                self.0.len() - 1
+            }
+        };
+        Ok(&self.0[at].2)
+    }
+}
+
 fn measure_runs(
     repo: &Repo,
     tree: &Reading<WorkingTree>,
@@ -585,10 +613,11 @@ fn measure_runs(
     id: &str,
     matched: &[String],
     runs: &Reading<Vec<(String, RecordedRun)>>,
+    read: &mut InputsRead,
 ) -> Reading<GateRuns> {
     let runs = runs.as_ref().map_err(Clone::clone)?;
     let tree = tree.as_ref().map_err(Clone::clone)?;
-    let now = inputs_now(repo, tree, gate, inputs::Reach { changed: matched, as_on_disk: false })?;
+    let now = read.collected(repo, tree, gate, matched)?.hashed(&gate.run)?;
     let mut found = runs_of(runs, id, &now.hash, now.files);
     found.unseen = now.absent.into_iter().filter(|p| matched.contains(p)).collect();
     found.off_record = now.off_record;
@@ -829,6 +858,27 @@ mod tests {
         let set = take(&t, &p, &["src/lib.rs"]);
         let runs = set.get("unit").expect("unit").runs.clone().expect("selected").expect("read");
         assert!(runs.current.is_none() && runs.latest.is_some(), "stale after an input changed");
+    }
+
+    #[test]
+    fn gates_over_the_same_globs_share_a_reading_of_their_files_and_each_hashes_its_own_command() {
+        let t = TestRepo::with_commit();
+        t.write("src/lib.rs", "fn a() {}\n");
+        let mut p = policy();
+        p.gates.insert("unit-again".into(), Gate::new("make test", &["src/**"]));
+        let repo = majordomus_readings::open(t.path()).expect("open");
+        let tree = majordomus_readings::status::read(&repo).expect("status");
+        let set = take(&t, &p, &["src/lib.rs"]);
+        for id in ["unit", "unit-again"] {
+            let alone = inputs_now(&repo, &tree, &p.gates[id], Default::default()).expect("hash");
+            let runs = set.get(id).expect("gate").runs.clone().expect("selected").expect("read");
+            assert_eq!((runs.inputs_now.as_str(), runs.files), (alone.hash.as_str(), alone.files), "{id}");
+        }
+        let hashes: Vec<String> = ["unit", "unit-again"]
+            .iter()
+            .map(|id| set.get(id).unwrap().runs.clone().unwrap().unwrap().inputs_now)
+            .collect();
+        assert_ne!(hashes[0], hashes[1], "each gate's command is its own");
     }
 
     #[test]
