@@ -874,10 +874,8 @@ mod tests {
             let runs = set.get(id).expect("gate").runs.clone().expect("selected").expect("read");
             assert_eq!((runs.inputs_now.as_str(), runs.files), (alone.hash.as_str(), alone.files), "{id}");
         }
-        let hashes: Vec<String> = ["unit", "unit-again"]
-            .iter()
-            .map(|id| set.get(id).unwrap().runs.clone().unwrap().unwrap().inputs_now)
-            .collect();
+        let hash = |id: &str| set.get(id).expect("gate").runs.clone().expect("selected").expect("read").inputs_now;
+        let hashes = [hash("unit"), hash("unit-again")];
         assert_ne!(hashes[0], hashes[1], "each gate's command is its own");
     }
 
