@@ -344,7 +344,7 @@ fn ref_readings(
         deadline.read(|| integration::readings::integrated(repo, paths, task, head, head_commit, &trunk, &evidence));
     let aside =
         deadline.read(|| integration::readings::pushed_aside(repo, paths, task, head_commit, &trunk, &evidence));
-    let upstreams = deadline.read(|| integration::readings::upstreams(&branches, &evidence, task));
+    let upstreams = deadline.read(|| integration::readings::upstreams(repo, &branches, &evidence, task));
     let landed = deadline.read(|| integration::readings::landed(repo, task, head_commit, &trunk, &evidence));
     let branches_landed =
         deadline.read(|| integration::readings::branches_landed(repo, task, head, &branches, &trunk, &evidence));

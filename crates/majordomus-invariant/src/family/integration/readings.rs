@@ -166,9 +166,12 @@ fn own_work_undone(repo: &Repo, record: &TaskRecord, start: &str, trunk: &str) -
 }
 
 /// What `upstream-alive` needs beside the branches: the upstreams that
-/// exist only by a ref moved by hand since the start, and those gone at
+/// exist only by a ref moved by hand since the start, or that a fetch
+/// since says their remote no longer has (`refs::gone_by_fetch`, read
+/// only for the upstreams that would otherwise pass), and those gone at
 /// the start.
 pub fn upstreams(
+    repo: &Repo,
     branches: &Reading<Vec<Branch>>,
     evidence: &Reading<RemoteEvidence>,
     task: &TaskState,
@@ -182,7 +185,7 @@ pub fn upstreams(
     // proves nothing alive either.
     let remote_wide: Vec<&str> = evidence.set_aside.iter().map(|s| s.why.as_str()).collect();
     let by_name = evidence.by_name();
-    let appeared = branches
+    let mut appeared: std::collections::BTreeMap<String, String> = branches
         .iter()
         .filter_map(|b| b.upstream.as_ref())
         .filter_map(|u| {
@@ -193,6 +196,13 @@ pub fn upstreams(
             Some((u.refname.clone(), why.to_string()))
         })
         .collect();
+    // A ref left here of a branch its remote deleted (test/cases/578).
+    let standing: Vec<&str> = branches
+        .iter()
+        .filter_map(|b| b.upstream.as_ref().filter(|u| u.exists && !appeared.contains_key(&u.refname)))
+        .map(|u| u.refname.as_str())
+        .collect();
+    appeared.extend(refs::gone_by_fetch(repo, standing)?);
     let gone_at_start = task.record().and_then(|r| r.snapshot.gone_upstreams.clone());
     Ok(UpstreamsSeen { appeared, gone_at_start })
 }
