@@ -145,6 +145,11 @@ pub struct RemoteEvidence {
     /// FORK`), as (its name at the start, its name now): its refs count
     /// under the start's name, which renaming it back gives them again.
     pub renamed: Vec<Renamed>,
+    /// Every ref set aside because a fetch since found its branch gone from
+    /// its remote, the ref not pruned ([`RemoteEvidence::gone_from_remote`]):
+    /// a push of the branch again writes no reflog line into a ref already
+    /// at its commit, so only a fetch after it says the remote has it.
+    pub gone_by_fetch: Vec<String>,
 }
 
 /// A remote renamed since the start (see [`RemoteEvidence::renamed`]).
@@ -202,6 +207,20 @@ impl RemoteEvidence {
             aside.entry(s.subject.as_str()).or_insert(s);
         }
         ByName { counted, aside }
+    }
+
+    /// Sets aside, as appeared, each counted ref of `gone` (a ref and why:
+    /// its branch a fetch since found gone from its remote,
+    /// [`gone_by_fetch`]): no evidence of the remote, and a ref that keeps
+    /// commits as any other not counted does.
+    pub fn gone_from_remote(&mut self, gone: &[(String, String)]) {
+        for (refname, why) in gone {
+            let Some(i) = self.refs.iter().position(|t| &t.refname == refname) else { continue };
+            let t = self.refs.remove(i);
+            self.uncounted.push((t.refname.clone(), t.commit));
+            self.gone_by_fetch.push(t.refname.clone());
+            self.set_aside.push(SetAside { subject: t.refname, why: why.clone(), appeared: true });
+        }
     }
 
     /// The distinct commits the counted refs are read at.
