@@ -52,3 +52,26 @@ git fetch -q origin
 expect_open upstream-alive "without feat" owed
 follow_remedy upstream-alive
 expect_answer upstream-alive pass "none (is gone|went since the start).* Each is read from its remote-tracking ref here and the newest FETCH_HEAD of its remote"
+
+# On this machine, the task continuing a branch pushed before the start
+# (its ref at its start value, which 390's reading of the remote itself
+# leaves to its word): merged and deleted there, then fetched.
+git init -q --bare -b main "$case_root/here.git"
+git init -q -b main "$case_root/here"
+cd "$case_root/here"
+echo base > README
+exempt_forge
+commit_all "initial"
+git remote add origin "$case_root/here.git"
+git push -q -u origin main
+git remote set-head origin main
+commit_a_feature feat
+git push -q -u origin feat
+sleep 1
+expect_run 0 md start "continue feat"
+git -C "$case_root/here.git" update-ref refs/heads/main refs/heads/feat
+git -C "$case_root/here.git" branch -q -D feat
+git fetch -q origin
+expect_open upstream-alive "feat \(tracks origin/feat: .*without feat: deleted on origin and not pruned here" owed
+follow_remedy upstream-alive
+expect_answer upstream-alive pass "none is gone"
