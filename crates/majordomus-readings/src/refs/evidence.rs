@@ -788,6 +788,7 @@ pub fn gone_by_fetch<'a>(repo: &Repo, upstreams: impl IntoIterator<Item = &'a st
     if fetched.is_empty() {
         return Ok(Vec::new());
     }
+    let newest = fetch_head::newest_by_url(&fetched);
     let (configured, rewrites) = configuration(repo)?;
     let mut out = Vec::new();
     for refname in upstreams {
@@ -814,19 +815,19 @@ pub fn gone_by_fetch<'a>(repo: &Repo, upstreams: impl IntoIterator<Item = &'a st
                 })
             })
         };
-        let quick = fetch_head::omits(&fetched, &url, &branch, i64::MIN, |_| true);
-        if quick.is_none() {
+        let Some(newest) = newest.get(fetch_head::shown(&url).as_str()) else { continue };
+        if !newest.omits(&branch, i64::MIN, |_| true) {
             continue;
         }
         let Some(line) = reflog::last_line(&reflog::log_of(repo.common_dir(), refname))? else { continue };
-        if let Some(f) = fetch_head::omits(&fetched, &url, &branch, line.time, by_configured) {
+        if newest.omits(&branch, line.time, by_configured) {
             out.push((
                 refname.to_string(),
                 format!(
                     "{} is still here at {}, but the fetch of {remote} that wrote FETCH_HEAD since it last moved listed {remote}'s branches ({}) without {}: deleted on {remote} and not pruned here (git fetch --prune {remote} removes it; a fetch that lists it again reads it alive)",
                     short(refname),
                     on_disk::abbrev(&line.new),
-                    names_of(&fetched, f),
+                    names_of(&newest.lines),
                     short(&branch),
                 ),
             ));
@@ -835,11 +836,10 @@ pub fn gone_by_fetch<'a>(repo: &Repo, upstreams: impl IntoIterator<Item = &'a st
     Ok(out)
 }
 
-/// The branches one `FETCH_HEAD` file lists of `of`'s remote, short, the
+/// The branches one `FETCH_HEAD` file lists of a remote, short, the
 /// first few.
-fn names_of(fetched: &[fetch_head::Fetched], of: &fetch_head::Fetched) -> String {
-    let listed: Vec<&str> =
-        fetched.iter().filter(|f| f.file == of.file && f.url == of.url).map(|f| short(&f.branch)).collect();
+fn names_of(lines: &[&fetch_head::Fetched]) -> String {
+    let listed: Vec<&str> = lines.iter().map(|f| short(&f.branch)).collect();
     match listed.len() {
         0..=3 => listed.join(", "),
         n => format!("{}, and {} more", listed[..3].join(", "), n - 3),

@@ -156,33 +156,50 @@ pub(super) fn found_branch(fetched: &[Fetched], name: &str, commit: &str, since:
     fetched.iter().any(|f| f.url == url && f.since(since) && f.commit == commit && f.branch == branch)
 }
 
-/// The newest `FETCH_HEAD` of the remote at `url` where it says the
-/// remote no longer has `branch`: written after `since` (the ref's newest
-/// reflog line, strictly: a fetch in the same second may have come before
-/// it), by a fetch of the remote's branches under its configured refspecs
-/// (`by_configured`: they map `branch` onto the ref, or the caller would
-/// not ask), listing other branches of the remote and not `branch`. A
-/// fetch given its refspecs (`git fetch origin main`) lists only what it
-/// was given, and marks every line for a merge; one by the configured
-/// refspecs marks all but the current branch's upstream `not-for-merge`.
-/// Where every line is marked for a merge (a `git pull` on main, the
-/// remote's only branch), `by_configured` is asked of the file's lines: a
-/// reflog line that fetch wrote saying it was given no refspec. Returns a
-/// line of that file (its time, its remote's branches).
-pub(super) fn omits<'a>(
-    fetched: &'a [Fetched],
-    url: &str,
-    branch: &str,
-    since: i64,
-    by_configured: impl Fn(&[&Fetched]) -> bool,
-) -> Option<&'a Fetched> {
-    let url = shown(url);
-    let newest = fetched.iter().filter(|f| f.url == url).max_by_key(|f| (f.written, f.file))?;
-    let file: Vec<&Fetched> = fetched.iter().filter(|f| f.file == newest.file && f.url == url).collect();
-    if newest.written <= since || file.iter().any(|f| f.branch == branch) {
-        return None;
+/// The lines of the newest `FETCH_HEAD` file that fetched a remote, by
+/// the remote's URL as `FETCH_HEAD` shows it: grouped once, so that a
+/// thousand upstreams each ask in constant time.
+pub(super) struct Newest<'a> {
+    /// The file's lines of that remote.
+    pub lines: Vec<&'a Fetched>,
+    branches: std::collections::HashSet<&'a str>,
+}
+
+/// [`Newest`] of every remote `fetched` names.
+pub(super) fn newest_by_url(fetched: &[Fetched]) -> std::collections::HashMap<&str, Newest<'_>> {
+    let mut newest: std::collections::HashMap<&str, (i64, usize)> = std::collections::HashMap::new();
+    for f in fetched {
+        let at = newest.entry(f.url.as_str()).or_insert((f.written, f.file));
+        *at = (*at).max((f.written, f.file));
     }
-    (file.iter().any(|f| !f.for_merge) || by_configured(&file)).then_some(newest)
+    let mut out: std::collections::HashMap<&str, Newest<'_>> = std::collections::HashMap::new();
+    for f in fetched.iter().filter(|f| newest.get(f.url.as_str()) == Some(&(f.written, f.file))) {
+        let n = out.entry(f.url.as_str()).or_insert_with(|| Newest { lines: Vec::new(), branches: Default::default() });
+        n.lines.push(f);
+        n.branches.insert(f.branch.as_str());
+    }
+    out
+}
+
+impl Newest<'_> {
+    /// Whether this `FETCH_HEAD` says its remote no longer has `branch`:
+    /// written after `since` (the ref's newest reflog line, strictly: a
+    /// fetch in the same second may have come before it), by a fetch of
+    /// the remote's branches under its configured refspecs (which map
+    /// `branch` onto the ref, or the caller would not ask), listing other
+    /// branches of the remote and not `branch`. A fetch given its
+    /// refspecs (`git fetch origin main`) lists only what it was given,
+    /// and marks every line for a merge; one by the configured refspecs
+    /// marks all but the current branch's upstream `not-for-merge`. Where
+    /// every line is marked for a merge (a `git pull` on main, the
+    /// remote's only branch), `by_configured` is asked of the lines: a
+    /// reflog line that fetch wrote saying it was given no refspec.
+    pub(super) fn omits(&self, branch: &str, since: i64, by_configured: impl Fn(&[&Fetched]) -> bool) -> bool {
+        let Some(first) = self.lines.first() else { return false };
+        first.written > since
+            && !self.branches.contains(branch)
+            && (self.lines.iter().any(|f| !f.for_merge) || by_configured(&self.lines))
+    }
 }
 
 /// Whether a reflog message is a fetch's or a pull's (a push's line says
@@ -201,22 +218,25 @@ mod tests {
         let lines = |text: &str, written: i64, file: usize| -> Vec<Fetched> {
             text.lines().filter_map(|l| parse(l, written)).map(|f| Fetched { file, ..f }).collect()
         };
+        let omits = |fetched: &[Fetched], url: &str, branch: &str, since: i64, configured: bool| {
+            newest_by_url(fetched).get(shown(url).as_str()).is_some_and(|n| n.omits(branch, since, |_| configured))
+        };
         let configured = format!("{a}\tnot-for-merge\tbranch 'main' of /srv/origin\n");
         let fetched = lines(&configured, 100, 0);
-        let gone = omits(&fetched, "/srv/origin.git", "refs/heads/feat", 99, |_| false);
-        assert_eq!(gone.map(|f| f.written), Some(100));
-        assert!(omits(&fetched, "/srv/origin", "refs/heads/main", 99, |_| false).is_none(), "listed");
-        assert!(omits(&fetched, "/srv/origin", "refs/heads/feat", 100, |_| false).is_none(), "the same second");
-        assert!(omits(&fetched, "/srv/other", "refs/heads/feat", 99, |_| false).is_none(), "another remote");
+        assert!(omits(&fetched, "/srv/origin.git", "refs/heads/feat", 99, false));
+        assert!(!omits(&fetched, "/srv/origin", "refs/heads/main", 99, false), "listed");
+        assert!(!omits(&fetched, "/srv/origin", "refs/heads/feat", 100, false), "the same second");
+        assert!(!omits(&fetched, "/srv/other", "refs/heads/feat", 99, false), "another remote");
         // Every line for a merge: a fetch given `main`, unless its reflog
         // line says it was given no refspec.
         let given = lines(&format!("{a}\t\tbranch 'main' of /srv/origin\n"), 100, 0);
-        assert!(omits(&given, "/srv/origin", "refs/heads/feat", 99, |_| false).is_none());
-        assert!(omits(&given, "/srv/origin", "refs/heads/feat", 99, |_| true).is_some());
+        assert!(!omits(&given, "/srv/origin", "refs/heads/feat", 99, false));
+        assert!(omits(&given, "/srv/origin", "refs/heads/feat", 99, true));
         // The newest file of the remote counts: a later fetch listing it.
         let mut both = lines(&configured, 100, 0);
         both.extend(lines(&format!("{a}\tnot-for-merge\tbranch 'feat' of /srv/origin\n"), 101, 1));
-        assert!(omits(&both, "/srv/origin", "refs/heads/feat", 99, |_| false).is_none());
+        assert!(!omits(&both, "/srv/origin", "refs/heads/feat", 99, false));
+        assert_eq!(newest_by_url(&both).get("/srv/origin").map(|n| n.lines[0].written), Some(101));
     }
 
     #[test]
