@@ -335,6 +335,16 @@ fn ref_readings(
         ),
         Err(e) => (Err(e), None, Vec::new()),
     };
+    // An upstream whose branch a fetch since found gone from its remote,
+    // its ref not pruned here, is no evidence of it (test/cases/578-579).
+    let stale = deadline.read(|| integration::readings::stale_upstreams(repo, &branches, &evidence));
+    let evidence = match (&stale, evidence) {
+        (Ok(gone), Ok(mut e)) if !gone.is_empty() => {
+            e.gone_from_remote(gone);
+            Ok(e)
+        }
+        (_, e) => e,
+    };
     let push = deadline.read(|| commit::readings::push(repo, paths, head, &branches, &trunk, &evidence, task.record()));
     let elsewhere = deadline.read(|| commit::readings::elsewhere(repo, head, &branches, &evidence, task));
     let submodules = deadline.read(|| commit::readings::submodules(repo, head_commit, &branches, &evidence, task));
@@ -344,7 +354,7 @@ fn ref_readings(
         deadline.read(|| integration::readings::integrated(repo, paths, task, head, head_commit, &trunk, &evidence));
     let aside =
         deadline.read(|| integration::readings::pushed_aside(repo, paths, task, head_commit, &trunk, &evidence));
-    let upstreams = deadline.read(|| integration::readings::upstreams(&branches, &evidence, task));
+    let upstreams = deadline.read(|| integration::readings::upstreams(&branches, &evidence, &stale, task));
     let landed = deadline.read(|| integration::readings::landed(repo, task, head_commit, &trunk, &evidence));
     let branches_landed =
         deadline.read(|| integration::readings::branches_landed(repo, task, head, &branches, &trunk, &evidence));

@@ -96,10 +96,21 @@ pub fn snapshot(repo: &Repo, policy: &Policy) -> Taken {
     kept(
         "branches",
         branches.map(|b| {
-            // An upstream already gone now is inherited by `upstream-alive`.
+            // An upstream already gone now is inherited by `upstream-alive`:
+            // its ref missing, or left here while a fetch found its branch
+            // gone from the remote (read as the check reads it).
+            let stale = refs::evidence::gone_by_fetch(
+                repo,
+                b.iter().filter_map(|b| b.upstream.as_ref().filter(|u| u.exists)).map(|u| u.refname.as_str()),
+            )
+            .unwrap_or_default();
+            let stale: std::collections::BTreeSet<&str> = stale.iter().map(|(r, _)| r.as_str()).collect();
             snapshot.gone_upstreams = Some(
                 b.iter()
-                    .filter_map(|b| Some((b.name.clone(), b.upstream.clone().filter(|u| !u.exists)?.refname)))
+                    .filter_map(|b| {
+                        let u = b.upstream.as_ref().filter(|u| !u.exists || stale.contains(u.refname.as_str()))?;
+                        Some((b.name.clone(), u.refname.clone()))
+                    })
                     .collect(),
             );
             // Each upstream there now, with its reflog's newest line: one

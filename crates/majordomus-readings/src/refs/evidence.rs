@@ -145,6 +145,11 @@ pub struct RemoteEvidence {
     /// FORK`), as (its name at the start, its name now): its refs count
     /// under the start's name, which renaming it back gives them again.
     pub renamed: Vec<Renamed>,
+    /// Every ref set aside because a fetch since found its branch gone from
+    /// its remote, the ref not pruned ([`RemoteEvidence::gone_from_remote`]):
+    /// a push of the branch again writes no reflog line into a ref already
+    /// at its commit, so only a fetch after it says the remote has it.
+    pub gone_by_fetch: Vec<String>,
 }
 
 /// A remote renamed since the start (see [`RemoteEvidence::renamed`]).
@@ -202,6 +207,20 @@ impl RemoteEvidence {
             aside.entry(s.subject.as_str()).or_insert(s);
         }
         ByName { counted, aside }
+    }
+
+    /// Sets aside, as appeared, each counted ref of `gone` (a ref and why:
+    /// its branch a fetch since found gone from its remote,
+    /// [`gone_by_fetch`]): no evidence of the remote, and a ref that keeps
+    /// commits as any other not counted does.
+    pub fn gone_from_remote(&mut self, gone: &[(String, String)]) {
+        for (refname, why) in gone {
+            let Some(i) = self.refs.iter().position(|t| &t.refname == refname) else { continue };
+            let t = self.refs.remove(i);
+            self.uncounted.push((t.refname.clone(), t.commit));
+            self.gone_by_fetch.push(t.refname.clone());
+            self.set_aside.push(SetAside { subject: t.refname, why: why.clone(), appeared: true });
+        }
     }
 
     /// The distinct commits the counted refs are read at.
@@ -745,6 +764,86 @@ pub fn evidence_with(
         }
     }
     Ok(out)
+}
+
+/// The upstreams among `upstreams` (remote-tracking refs there now) that
+/// a fetch since says their remote no longer has: a branch deleted on the
+/// remote (by its forge as it merged it, or by anyone) leaves its ref here
+/// until a prune (`git fetch --prune`, `fetch.prune`), and a plain fetch
+/// or pull of the remote's branches since, listed in `FETCH_HEAD` without
+/// it, says it is gone (`fetch_head::omits`: a fetch by the configured
+/// refspecs, written after the ref's newest reflog line). Each with why.
+/// Where no such fetch was made since (a remote across a network, not
+/// fetched), the ref is the only word, and is taken. One a remote fetch
+/// refspec excludes (`^refs/heads/...`), or two remotes write, is left to
+/// its word. Reads nothing where no `FETCH_HEAD` is there, and a ref's
+/// reflog only where the newest `FETCH_HEAD` of its remote omits its
+/// branch.
+pub fn gone_by_fetch<'a>(repo: &Repo, upstreams: impl IntoIterator<Item = &'a str>) -> Reading<Vec<(String, String)>> {
+    let upstreams: Vec<&str> = upstreams.into_iter().filter(|u| u.starts_with("refs/remotes/")).collect();
+    if upstreams.is_empty() {
+        return Ok(Vec::new());
+    }
+    let fetched = fetch_head::read(repo);
+    if fetched.is_empty() {
+        return Ok(Vec::new());
+    }
+    let newest = fetch_head::newest_by_url(&fetched);
+    let (configured, rewrites) = configuration(repo)?;
+    let mut out = Vec::new();
+    for refname in upstreams {
+        let mut writers = configured.iter().filter_map(|(name, c)| {
+            let source = refspec::sources(&c.fetch, refname).into_iter().next()?;
+            Some((name, c, source))
+        });
+        let (Some((remote, c, branch)), None) = (writers.next(), writers.next()) else { continue };
+        if !branch.starts_with("refs/heads/") || c.fetch.iter().any(|s| s.starts_with('^')) {
+            continue;
+        }
+        let Some((url, _)) = urls(c, &rewrites) else { continue };
+        // A reflog line the fetch wrote, at its file's time, naming no
+        // refspec: the configured ones were fetched (a `git pull` on the
+        // remote's only branch marks its one line for a merge).
+        let by_configured = |lines: &[&fetch_head::Fetched]| {
+            lines.iter().any(|f| {
+                refspec::maps_onto(&c.fetch, &f.branch).iter().any(|r| {
+                    reflog::last_line(&reflog::log_of(repo.common_dir(), r)).ok().flatten().is_some_and(|l| {
+                        fetch_head::is_fetch(&l.message)
+                            && (f.written - 1..=f.written + 1).contains(&l.time)
+                            && refspec::named(&l.message).is_empty()
+                    })
+                })
+            })
+        };
+        let Some(newest) = newest.get(fetch_head::shown(&url).as_str()) else { continue };
+        if !newest.omits(&branch, i64::MIN, |_| true) {
+            continue;
+        }
+        let Some(line) = reflog::last_line(&reflog::log_of(repo.common_dir(), refname))? else { continue };
+        if newest.omits(&branch, line.time, by_configured) {
+            out.push((
+                refname.to_string(),
+                format!(
+                    "{} is still here at {}, but the fetch of {remote} that wrote FETCH_HEAD since it last moved listed {remote}'s branches ({}) without {}: deleted on {remote} and not pruned here (git fetch --prune {remote} removes it; a fetch that lists it again reads it alive)",
+                    short(refname),
+                    on_disk::abbrev(&line.new),
+                    names_of(&newest.lines),
+                    short(&branch),
+                ),
+            ));
+        }
+    }
+    Ok(out)
+}
+
+/// The branches one `FETCH_HEAD` file lists of a remote, short, the
+/// first few.
+fn names_of(lines: &[&fetch_head::Fetched]) -> String {
+    let listed: Vec<&str> = lines.iter().map(|f| short(&f.branch)).collect();
+    match listed.len() {
+        0..=3 => listed.join(", "),
+        n => format!("{}, and {} more", listed[..3].join(", "), n - 3),
+    }
 }
 
 /// What the snapshot records of the remotes: each configured remote's

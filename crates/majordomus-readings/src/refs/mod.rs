@@ -29,8 +29,8 @@ pub use arrival::{arrived, Arrival};
 pub use attribution::{elsewhere, BranchWork, Elsewhere, Made};
 pub use branches::{branches, branches_of, remotes, Branch, Upstream};
 pub use evidence::{
-    evidence, evidence_with, on_this_machine, remote_refs, remotes_on_this_machine, ByName, KnownLogs, PushedElsewhere,
-    RemoteEvidence, Renamed, SetAside, Start, Tracking, UpstreamsRewritten,
+    evidence, evidence_with, gone_by_fetch, on_this_machine, remote_refs, remotes_on_this_machine, ByName, KnownLogs,
+    PushedElsewhere, RemoteEvidence, Renamed, SetAside, Start, Tracking, UpstreamsRewritten,
 };
 pub use integration::{integration, integration_since, Integration, SQUASH_SEARCH};
 pub use push::{hidden_key, push, NoneKept, Push, Walked, Walks};

@@ -90,8 +90,21 @@ fn push_branch(branch: &str, r: &Readings, fallback: Option<&str>) -> Option<Str
         .as_ref()
         .ok()
         .and_then(|all| all.iter().find(|b| b.name == branch))
-        .and_then(|b| b.upstream.as_ref())
-        .filter(|u| u.exists && evidence.is_some_and(|e| e.get(&u.refname).is_some()));
+        .and_then(|b| b.upstream.as_ref());
+    // An upstream a fetch found gone from its remote, its ref left here:
+    // pushed again, the ref keeps its value and git writes no line into
+    // it, so a fetch after the push says the remote has it (test/cases/579).
+    let gone = upstream.filter(|u| u.exists && evidence.is_some_and(|e| e.gone_by_fetch.contains(&u.refname)));
+    if let Some(u) = gone {
+        let remote = remote_of(&u.refname, evidence)?;
+        let theirs = u.refname.strip_prefix(&format!("refs/remotes/{remote}/"))?;
+        let spec = match theirs == branch {
+            true => shell_word(branch),
+            false => shell_word(&format!("{branch}:{theirs}")),
+        };
+        return Some(format!("git push {0} {spec} && git fetch {0}", shell_word(remote)));
+    }
+    let upstream = upstream.filter(|u| u.exists && evidence.is_some_and(|e| e.get(&u.refname).is_some()));
     if let Some(u) = upstream {
         let remote = remote_of(&u.refname, evidence)?;
         let theirs = u.refname.strip_prefix(&format!("refs/remotes/{remote}/"))?;

@@ -202,10 +202,16 @@ pub(crate) fn upstream_alive(r: &Readings) -> Judgement {
         Judgement::new(
             Status::Pass,
             format!(
-                "Of {} now, {} an upstream and none {}{also}.",
+                "Of {} now, {} an upstream and none {}{also}.{rests}",
                 count(branches.len(), "local branch"),
                 count_verb(tracking, "tracks", "track"),
-                if inherited.is_empty() { "is gone" } else { "went since the start" }
+                if inherited.is_empty() { "is gone" } else { "went since the start" },
+                // What the answer rests on (test/cases/578).
+                rests = if tracking == 0 {
+                    ""
+                } else {
+                    " Each is read from its remote-tracking ref here and the newest FETCH_HEAD of its remote: a branch deleted on a remote across a network is seen gone once a fetch of that remote's branches, or a prune, says so."
+                }
             ),
             details,
         )

@@ -46,8 +46,9 @@ pub enum Integrated {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct UpstreamsSeen {
     /// Upstream refs that exist but appeared since the start by something
-    /// else than a fetch or push (`git update-ref`), with why: gone, as far
-    /// as the remote is concerned.
+    /// else than a fetch or push (`git update-ref`), or whose branch a
+    /// fetch since found their remote no longer has (not pruned here),
+    /// with why: gone, as far as the remote is concerned.
     pub appeared: BTreeMap<String, String>,
     /// Branches whose upstream was already gone at the start, with that
     /// upstream's ref (`None`: no task, or a record that does not say).

@@ -165,16 +165,42 @@ fn own_work_undone(repo: &Repo, record: &TaskRecord, start: &str, trunk: &str) -
     Ok((!undone.is_empty()).then(|| refs::Integration::Undone { paths: undone, tip: trunk.to_string() }))
 }
 
+/// The branches' upstreams that count as evidence (read as they are now)
+/// whose branch a fetch since found gone from their remote, not pruned
+/// here (`refs::gone_by_fetch`, test/cases/578-579), with why: the check
+/// sets them aside as appeared ([`RemoteEvidence::gone_from_remote`]), for
+/// `pushed` as for `upstream-alive`. Read only for the upstreams that
+/// would otherwise count.
+pub fn stale_upstreams(
+    repo: &Repo,
+    branches: &Reading<Vec<Branch>>,
+    evidence: &Reading<RemoteEvidence>,
+) -> Reading<Vec<(String, String)>> {
+    let (Ok(branches), Ok(evidence)) = (branches, evidence) else { return Ok(Vec::new()) };
+    let by_name = evidence.by_name();
+    let counted: std::collections::BTreeSet<&str> = branches
+        .iter()
+        .filter_map(|b| b.upstream.as_ref().filter(|u| u.exists))
+        .map(|u| u.refname.as_str())
+        .filter(|r| by_name.get(r).is_some_and(|t| t.at_start.is_none()))
+        .collect();
+    refs::gone_by_fetch(repo, counted)
+}
+
 /// What `upstream-alive` needs beside the branches: the upstreams that
-/// exist only by a ref moved by hand since the start, and those gone at
-/// the start.
+/// exist only by a ref moved by hand since the start, or whose branch a
+/// fetch since found gone from their remote (set aside as appeared by
+/// [`stale_upstreams`]: `stale` says whether that was read), and those
+/// gone at the start.
 pub fn upstreams(
     branches: &Reading<Vec<Branch>>,
     evidence: &Reading<RemoteEvidence>,
+    stale: &Reading<Vec<(String, String)>>,
     task: &TaskState,
 ) -> Reading<UpstreamsSeen> {
     let branches = branches.as_ref().map_err(Clone::clone)?;
     let evidence = evidence.as_ref().map_err(Clone::clone)?;
+    stale.as_ref().map_err(Clone::clone)?;
     // A ref its remote's standing leaves at its start value (a remote
     // re-pointed since) is still the remote's; one moved since by something
     // else than a fetch or push of it (a fetch that wrote another branch

@@ -32,6 +32,12 @@ pub(super) struct Fetched {
     pub url: String,
     /// When its file was written (seconds).
     pub written: i64,
+    /// Which file it was read from (an index into the files read).
+    pub file: usize,
+    /// Whether the fetch marked it for a merge: a fetch given its refspecs
+    /// marks every line so, one by the configured refspecs only the
+    /// current branch's upstream, the rest `not-for-merge`.
+    pub for_merge: bool,
 }
 
 /// Every branch line of every `FETCH_HEAD` of the repository's worktrees
@@ -46,24 +52,31 @@ pub(super) fn read(repo: &Repo) -> Vec<Fetched> {
     files.sort();
     files.dedup();
     let mut out = Vec::new();
-    for file in files {
+    for (index, file) in files.into_iter().enumerate() {
         let Ok(meta) = std::fs::symlink_metadata(&file) else { continue };
         if !meta.is_file() || meta.len() > 16 * 1024 * 1024 {
             continue;
         }
         let Some(text) = crate::file::read(&file).ok().and_then(|b| String::from_utf8(b).ok()) else { continue };
         let written = std::os::unix::fs::MetadataExt::mtime(&meta);
-        out.extend(text.lines().filter_map(|l| parse(l, written)));
+        out.extend(text.lines().filter_map(|l| parse(l, written)).map(|f| Fetched { file: index, ..f }));
     }
     out
 }
 
 fn parse(line: &str, written: i64) -> Option<Fetched> {
     let mut fields = line.splitn(3, '\t');
-    let (commit, _, what) = (fields.next()?, fields.next()?, fields.next()?);
+    let (commit, mark, what) = (fields.next()?, fields.next()?, fields.next()?);
     let rest = what.strip_prefix("branch '")?;
     let (name, url) = rest.split_once("' of ")?;
-    Some(Fetched { commit: commit.to_string(), branch: format!("refs/heads/{name}"), url: shown(url), written })
+    Some(Fetched {
+        commit: commit.to_string(),
+        branch: format!("refs/heads/{name}"),
+        url: shown(url),
+        written,
+        file: 0,
+        for_merge: mark != "not-for-merge",
+    })
 }
 
 /// A URL as `FETCH_HEAD` shows it: without a trailing `/` or `.git`.
@@ -143,6 +156,52 @@ pub(super) fn found_branch(fetched: &[Fetched], name: &str, commit: &str, since:
     fetched.iter().any(|f| f.url == url && f.since(since) && f.commit == commit && f.branch == branch)
 }
 
+/// The lines of the newest `FETCH_HEAD` file that fetched a remote, by
+/// the remote's URL as `FETCH_HEAD` shows it: grouped once, so that a
+/// thousand upstreams each ask in constant time.
+pub(super) struct Newest<'a> {
+    /// The file's lines of that remote.
+    pub lines: Vec<&'a Fetched>,
+    branches: std::collections::HashSet<&'a str>,
+}
+
+/// [`Newest`] of every remote `fetched` names.
+pub(super) fn newest_by_url(fetched: &[Fetched]) -> std::collections::HashMap<&str, Newest<'_>> {
+    let mut newest: std::collections::HashMap<&str, (i64, usize)> = std::collections::HashMap::new();
+    for f in fetched {
+        let at = newest.entry(f.url.as_str()).or_insert((f.written, f.file));
+        *at = (*at).max((f.written, f.file));
+    }
+    let mut out: std::collections::HashMap<&str, Newest<'_>> = std::collections::HashMap::new();
+    for f in fetched.iter().filter(|f| newest.get(f.url.as_str()) == Some(&(f.written, f.file))) {
+        let n = out.entry(f.url.as_str()).or_insert_with(|| Newest { lines: Vec::new(), branches: Default::default() });
+        n.lines.push(f);
+        n.branches.insert(f.branch.as_str());
+    }
+    out
+}
+
+impl Newest<'_> {
+    /// Whether this `FETCH_HEAD` says its remote no longer has `branch`:
+    /// written after `since` (the ref's newest reflog line, strictly: a
+    /// fetch in the same second may have come before it), by a fetch of
+    /// the remote's branches under its configured refspecs (which map
+    /// `branch` onto the ref, or the caller would not ask), listing other
+    /// branches of the remote and not `branch`. A fetch given its
+    /// refspecs (`git fetch origin main`) lists only what it was given,
+    /// and marks every line for a merge; one by the configured refspecs
+    /// marks all but the current branch's upstream `not-for-merge`. Where
+    /// every line is marked for a merge (a `git pull` on main, the
+    /// remote's only branch), `by_configured` is asked of the lines: a
+    /// reflog line that fetch wrote saying it was given no refspec.
+    pub(super) fn omits(&self, branch: &str, since: i64, by_configured: impl Fn(&[&Fetched]) -> bool) -> bool {
+        let Some(first) = self.lines.first() else { return false };
+        first.written > since
+            && !self.branches.contains(branch)
+            && (self.lines.iter().any(|f| !f.for_merge) || by_configured(&self.lines))
+    }
+}
+
 /// Whether a reflog message is a fetch's or a pull's (a push's line says
 /// nothing `FETCH_HEAD` could contradict).
 pub(super) fn is_fetch(message: &str) -> bool {
@@ -152,6 +211,33 @@ pub(super) fn is_fetch(message: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fetch_by_the_configured_refspecs_that_lists_other_branches_omits_a_deleted_one() {
+        let a = "a".repeat(40);
+        let lines = |text: &str, written: i64, file: usize| -> Vec<Fetched> {
+            text.lines().filter_map(|l| parse(l, written)).map(|f| Fetched { file, ..f }).collect()
+        };
+        let omits = |fetched: &[Fetched], url: &str, branch: &str, since: i64, configured: bool| {
+            newest_by_url(fetched).get(shown(url).as_str()).is_some_and(|n| n.omits(branch, since, |_| configured))
+        };
+        let configured = format!("{a}\tnot-for-merge\tbranch 'main' of /srv/origin\n");
+        let fetched = lines(&configured, 100, 0);
+        assert!(omits(&fetched, "/srv/origin.git", "refs/heads/feat", 99, false));
+        assert!(!omits(&fetched, "/srv/origin", "refs/heads/main", 99, false), "listed");
+        assert!(!omits(&fetched, "/srv/origin", "refs/heads/feat", 100, false), "the same second");
+        assert!(!omits(&fetched, "/srv/other", "refs/heads/feat", 99, false), "another remote");
+        // Every line for a merge: a fetch given `main`, unless its reflog
+        // line says it was given no refspec.
+        let given = lines(&format!("{a}\t\tbranch 'main' of /srv/origin\n"), 100, 0);
+        assert!(!omits(&given, "/srv/origin", "refs/heads/feat", 99, false));
+        assert!(omits(&given, "/srv/origin", "refs/heads/feat", 99, true));
+        // The newest file of the remote counts: a later fetch listing it.
+        let mut both = lines(&configured, 100, 0);
+        both.extend(lines(&format!("{a}\tnot-for-merge\tbranch 'feat' of /srv/origin\n"), 101, 1));
+        assert!(!omits(&both, "/srv/origin", "refs/heads/feat", 99, false));
+        assert_eq!(newest_by_url(&both).get("/srv/origin").map(|n| n.lines[0].written), Some(101));
+    }
 
     #[test]
     fn a_branch_line_is_read_and_a_fetch_that_found_the_refs_commit_contradicts_nothing() {

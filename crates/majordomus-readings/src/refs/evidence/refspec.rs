@@ -96,7 +96,7 @@ pub(super) fn unqualified(message: &str, now: &[String], refname: &str) -> Vec<S
 
 /// The refspecs the fetch or pull `message` names: each after the remote
 /// (`tag NAME` dropped: it writes a tag), and each `--refmap`.
-fn named(message: &str) -> Vec<&str> {
+pub(super) fn named(message: &str) -> Vec<&str> {
     let action = message.split_once(": ").map_or(message, |(a, _)| a);
     let mut words = action.split_whitespace();
     words.next();

@@ -459,3 +459,37 @@ fn a_remote_renamed_since_is_named_with_the_way_back_and_counts_again_once_renam
     let main = e.get("refs/remotes/origin/main").expect("counted");
     assert_eq!((main.commit.as_str(), &main.at_start), (pushed.as_str(), &None));
 }
+
+#[test]
+fn an_upstream_a_fetch_found_gone_is_set_aside_as_appeared_and_keeps_its_commits() {
+    let a = "a".repeat(40);
+    let mut e = RemoteEvidence {
+        refs: vec![
+            Tracking {
+                refname: "refs/remotes/origin/feat".into(),
+                remote: "origin".into(),
+                commit: a.clone(),
+                at_start: None,
+            },
+            Tracking {
+                refname: "refs/remotes/origin/main".into(),
+                remote: "origin".into(),
+                commit: a.clone(),
+                at_start: None,
+            },
+        ],
+        ..RemoteEvidence::default()
+    };
+    let gone = vec![
+        ("refs/remotes/origin/feat".to_string(), "gone".to_string()),
+        ("refs/remotes/origin/other".to_string(), "not counted".to_string()),
+    ];
+    e.gone_from_remote(&gone);
+    assert!(e.get("refs/remotes/origin/feat").is_none());
+    assert!(e.get("refs/remotes/origin/main").is_some());
+    let aside = e.set_aside_for("refs/remotes/origin/feat").expect("set aside");
+    assert!(aside.appeared && aside.why == "gone");
+    assert!(e.set_aside_for("refs/remotes/origin/other").is_none(), "a ref not counted is left alone");
+    assert_eq!(e.uncounted, vec![("refs/remotes/origin/feat".to_string(), a)]);
+    assert_eq!(e.gone_by_fetch, vec!["refs/remotes/origin/feat".to_string()]);
+}
