@@ -40,7 +40,7 @@ pub use recorded::OffIndex;
 
 use std::collections::BTreeSet;
 
-use git2::{ObjectType, Oid};
+use git2::Oid;
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use majordomus_records::paths::is_own_state;
 use majordomus_records::RepoPath;
@@ -564,9 +564,7 @@ pub fn manifest_hash_under(command: &str, files: &[InputFile], context: &[String
     // always was.
     let manifest = manifest(command, files, context);
     // The hash of the manifest as git would name it: no other hash function needed.
-    Oid::hash_object(ObjectType::Blob, manifest.as_bytes())
-        .map(|o| o.to_string())
-        .map_err(|e| Unread::git("the hash of the inputs", &e))
+    Ok(crate::hex(crate::blob_oid(manifest.as_bytes())))
 }
 
 #[cfg(test)]

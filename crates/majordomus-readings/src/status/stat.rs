@@ -280,10 +280,10 @@ fn compare_content(stater: &Stater<'_>, e: &Entry, path: &[u8], is_symlink: bool
         // every attributes file (`fast.rs`).
         return Found::Ask;
     }
-    match Oid::hash_object(git2::ObjectType::Blob, &bytes) {
-        Ok(id) if id == e.id => Found::Clean,
-        Ok(_) => Found::Modified,
-        Err(_) => Found::Ask,
+    if crate::blob_oid(&bytes) == e.id {
+        Found::Clean
+    } else {
+        Found::Modified
     }
 }
 
