@@ -743,20 +743,27 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
                         }
                     }
                     OnRemote::Gone { url, name, there } => {
-                        let line = format!(
-                            "the submodule {} points at {}, and nothing of it is left on this machine (checked out nowhere, its repository gone)",
-                            sub.path,
-                            short(&sub.commit)
-                        );
+                        // With no URL named, what is left here does not
+                        // matter: a clone cannot fetch it.
+                        let line = match url {
+                            Some(_) => format!(
+                                "the submodule {} points at {}, and nothing of it is left on this machine (checked out nowhere, its repository gone)",
+                                sub.path,
+                                short(&sub.commit)
+                            ),
+                            None => format!("the gitlink {} points at {}", sub.path, short(&sub.commit)),
+                        };
                         match (there, url) {
                             (There::Held(by), _) => parts.push(format!("{line}: {by} holds it")),
-                            (There::Lacks(why), _) => {
-                                repointed.push(format!(
-                                    "push {} to {} from a repository that holds it (git -C PATH push URL {}:refs/heads/BRANCH)",
-                                    short(&sub.commit),
-                                    url.as_deref().unwrap_or("the URL .gitmodules names for it"),
-                                    sub.commit
-                                ));
+                            (There::Lacks(why), url) => {
+                                if let Some(url) = url {
+                                    repointed.push(format!(
+                                        "push {} to {url} from a repository that holds it (git -C PATH push {} {}:refs/heads/BRANCH)",
+                                        short(&sub.commit),
+                                        shell_word(url),
+                                        sub.commit
+                                    ));
+                                }
                                 owed.push(format!("{line}: {why}"));
                             }
                             (There::Unread(why), url) => {

@@ -130,12 +130,16 @@ pub fn moved_by_own(
             // The same commit of the same repository, read there already
             // (moved: recorded at both paths), is named once, by the path
             // it is checked out at where one is.
-            let same = |s: &Submodule| s.commit == found.commit && whence(s) == whence(&found);
+            // A gitlink no `.gitmodules` names has no URL to tell its
+            // repository by: a clone cannot fetch it wherever it is, said
+            // once of the commit.
+            let unnamed = matches!(found.on_remote, OnRemote::Gone { url: None, .. });
+            let same = |s: &Submodule| s.commit == found.commit && (unnamed || whence(s) == whence(&found));
             if asked.iter().any(same) {
                 continue;
             }
             match out.iter_mut().find(|s| same(s)) {
-                Some(s) if s.at.is_some() && found.at.is_none() => *s = found,
+                Some(s) if s.at.is_some() && found.at.is_none() && !unnamed => *s = found,
                 Some(_) => {}
                 None => out.push(found),
             }
