@@ -53,13 +53,19 @@
 //! HEAD's tree is not the only place a bump is published from: what the
 //! task's own commits moved elsewhere (pushed onto the trunk, then taken
 //! back from HEAD) is [`moved_by_own`]'s reading, asked the same.
+//!
+//! A submodule no longer checked out at the path a commit records it at
+//! (moved, removed, deinitialized) is read where its repository is
+//! ([`place`], test/cases/577).
 
 use std::path::Path;
 
 use git2::{ObjectType, Oid, Repository, RepositoryOpenFlags};
 
 mod own;
+mod place;
 pub use own::moved_by_own;
+pub use place::Place;
 
 use super::evidence::{from_remote, local_path, outer_urls, path_of, points_at, remote_urls, same_location};
 use crate::reflog;
@@ -72,6 +78,9 @@ pub struct Submodule {
     /// The commit HEAD's tree records.
     pub commit: String,
     pub on_remote: OnRemote,
+    /// Where it was read, where not at `path`: it is no longer checked out
+    /// there ([`place`], test/cases/577).
+    pub at: Option<Place>,
 }
 
 /// Whether the submodule's remote holds its recorded commit.
@@ -95,6 +104,11 @@ pub enum OnRemote {
     /// commit fetches it from (`None`: it names none, so a clone cannot
     /// fetch it), and what was found there.
     Repointed { was: String, url: Option<String>, there: There },
+    /// Nothing of the submodule is left on this machine (checked out
+    /// nowhere, its repository gone): what `url`, the one a clone fetches
+    /// it from (`None`: none named), holds, read there where it can be,
+    /// and the name `.gitmodules` gives it.
+    Gone { url: Option<String>, name: Option<String>, there: There },
 }
 
 /// What the URL a re-pointed submodule is fetched from holds of its
@@ -207,15 +221,28 @@ fn changed_in(git: &Repository, at: &Level<'_>, listed: &[String], out: &mut Vec
             continue;
         }
         let (then_url, now_url) = (url_in(&named_then, &path), url_in(&named_now, &path));
-        let on_remote = named_on_remote(at.root, &dir, now, then_url.as_deref(), now_url.as_deref());
+        let (on_remote, place) = if at.depth > 0 || dir.join(".git").exists() {
+            (named_on_remote(at.root, &dir, now, then_url.as_deref(), now_url.as_deref()), None)
+        } else {
+            // Not checked out here (`git submodule deinit`): read where
+            // its repository is kept.
+            let name = gitmodules_text(git, &head_tree)
+                .and_then(|t| place::names(&t).into_iter().find(|(_, p)| *p == path).map(|(n, _)| n));
+            let checked = || named_now.iter().map(|(p, _)| (p.clone(), url_in(&named_now, p))).collect();
+            read_where(git, at.root, &path, now, then_url.as_deref(), now_url.as_deref(), name.as_deref(), checked)
+        };
         // A clone fetches it from the URL HEAD names: its own relative
         // URLs are resolved against that one.
         let url = now_url.or(then_url);
-        let unread = matches!(on_remote, OnRemote::Unread(_));
-        out.push(Submodule { path: format!("{}{path}", at.prefix), commit: now.to_string(), on_remote });
-        if unread || at.depth + 1 >= DEPTH {
-            continue;
-        }
+        let unread = matches!(on_remote, OnRemote::Unread(_) | OnRemote::Gone { .. });
+        // Its own submodules are read where it is checked out, if at all.
+        let checkout = match &place {
+            None => Some(dir),
+            Some(Place::Checkout(p)) => Some(at.root.join(p)),
+            Some(Place::GitDir(_)) => None,
+        };
+        out.push(Submodule { path: format!("{}{path}", at.prefix), commit: now.to_string(), on_remote, at: place });
+        let Some(dir) = checkout.filter(|_| !unread && at.depth + 1 < DEPTH) else { continue };
         // Its own submodules that moved between the two commits.
         let flags = RepositoryOpenFlags::NO_SEARCH;
         let Ok(sub) = Repository::open_ext(&dir, flags, std::iter::empty::<&std::ffi::OsStr>()) else { continue };
@@ -230,10 +257,16 @@ fn changed_in(git: &Repository, at: &Level<'_>, listed: &[String], out: &mut Vec
         };
         if let Err(e) = changed_in(&sub, &inner, &[], out) {
             let on_remote = OnRemote::Unread(format!("its submodules cannot be read ({})", e.reason));
-            out.push(Submodule { path: format!("{}{path}", at.prefix), commit: now.to_string(), on_remote });
+            out.push(Submodule { path: format!("{}{path}", at.prefix), commit: now.to_string(), on_remote, at: None });
         }
     }
     Ok(())
+}
+
+/// The text of a tree's `.gitmodules`, where it has one.
+pub(crate) fn gitmodules_text(git: &Repository, tree: &git2::Tree<'_>) -> Option<String> {
+    let entry = tree.get_path(Path::new(".gitmodules")).ok()?;
+    git.find_blob(entry.id()).ok().map(|b| String::from_utf8_lossy(b.content()).into_owned())
 }
 
 /// An index entry's mode for a gitlink (a submodule's commit).
@@ -322,6 +355,48 @@ pub(crate) fn named_on_remote(root: &Path, dir: &Path, commit: Oid, then: Option
     }
 }
 
+/// [`named_on_remote`] of the submodule a commit records at `path`, read
+/// where it is ([`place::locate`]: `name` the name that commit's
+/// `.gitmodules` gives it, `checked` each submodule checked out now with
+/// the URL HEAD names, read only where `path` is not checked out), with
+/// the place read where not `path`. With nothing of it left here, the URL
+/// a clone fetches it from is read itself where it is on this machine,
+/// and is unread across a network ([`OnRemote::Gone`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn read_where(
+    git: &Repository,
+    root: &Path,
+    path: &str,
+    commit: Oid,
+    then: Option<&str>,
+    now: Option<&str>,
+    name: Option<&str>,
+    checked: impl FnOnce() -> Vec<(String, Option<String>)>,
+) -> (OnRemote, Option<Place>) {
+    match place::locate(git, root, path, name, now.or(then), checked) {
+        Ok(None) => (named_on_remote(root, &root.join(path), commit, then, now), None),
+        Ok(Some(at)) => (named_on_remote(root, &place::dir_of(root, &at), commit, then, now), Some(at)),
+        // Re-pointed to no URL: a clone cannot fetch it, read or not.
+        Err(()) if now.is_none() && then.is_some() => {
+            (named_on_remote(root, &root.join(path), commit, then, now), None)
+        }
+        Err(()) => {
+            let there = match now.or(then) {
+                None => There::Lacks(
+                    ".gitmodules names no URL for it, so a clone cannot fetch it (git submodule update: no url found)"
+                        .to_string(),
+                ),
+                Some(url) if path_of(root, url).is_some() => held_where_named(root, &root.join(path), commit, url),
+                Some(url) => There::Unread(format!(
+                    "{url} is across a network, and no clone of it is left on this machine to read its remote-tracking refs (not checked out at {path}, nor anywhere else, and no repository of it kept under the git directory)"
+                )),
+            };
+            let gone = OnRemote::Gone { url: now.or(then).map(str::to_string), name: name.map(str::to_string), there };
+            (gone, None)
+        }
+    }
+}
+
 /// Whether the repository `url` names holds `commit`, for the submodule
 /// checked out at `dir` (`root` the superproject's working tree, which a
 /// relative path is resolved from, as `git submodule` clones from there).
@@ -352,7 +427,7 @@ fn held_where_named(root: &Path, dir: &Path, commit: Oid, url: &str) -> There {
                 ))
             }
         };
-        let own = Repository::open_ext(dir, flags, none()).ok().and_then(|s| s.commondir().canonicalize().ok());
+        let own = place::open(dir).ok().and_then(|s| s.commondir().canonicalize().ok());
         if own.is_some() && theirs.commondir().canonicalize().ok() == own {
             return There::Lacks(format!("{url} is the submodule's own repository here, which nobody else can fetch"));
         }
@@ -365,7 +440,7 @@ fn held_where_named(root: &Path, dir: &Path, commit: Oid, url: &str) -> There {
             )),
         };
     }
-    let sub = match Repository::open_ext(dir, flags, none()) {
+    let sub = match place::open(dir) {
         Ok(r) => r,
         Err(e) => return There::Unread(format!("it is not checked out here ({})", e.message())),
     };
@@ -429,7 +504,7 @@ fn same_repository(root: &Path, a: &str, b: &str) -> bool {
 /// `dir` holds `commit`, and is of the remote `named` (the URL the
 /// superproject names for it).
 fn on_remote(dir: &Path, commit: Oid, named: Option<&str>) -> OnRemote {
-    let sub = match Repository::open_ext(dir, RepositoryOpenFlags::NO_SEARCH, std::iter::empty::<&std::ffi::OsStr>()) {
+    let sub = match place::open(dir) {
         Ok(r) => r,
         Err(e) => return OnRemote::Unread(format!("it is not checked out here ({})", e.message())),
     };

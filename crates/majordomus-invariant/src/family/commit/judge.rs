@@ -8,7 +8,7 @@ use serde_json::json;
 use std::collections::HashSet;
 
 use majordomus_readings::refs::in_submodules::{Basis, Left, Unpushed};
-use majordomus_readings::refs::submodules::{OnRemote, There};
+use majordomus_readings::refs::submodules::{OnRemote, Place, Submodule, There};
 use majordomus_readings::refs::{Made, Push, RemoteEvidence};
 use majordomus_readings::stash::StashEntry;
 use majordomus_readings::state::Operation;
@@ -523,7 +523,9 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
     let mut owed_branches: Vec<&str> = Vec::new();
     let mut owed_submodules: Vec<&str> = Vec::new();
     // The advice for each submodule re-pointed in `.gitmodules` whose new
-    // URL lacks its commit, and for the first whose new URL cannot be read.
+    // URL lacks its commit, or checked out nowhere (its push from the
+    // repository git keeps, test/cases/577), and for the first whose URL
+    // cannot be read.
     let mut repointed: Vec<String> = Vec::new();
     let mut repointed_unread: Option<(String, String)> = None;
     let mut unread: Vec<Unread> = Vec::new();
@@ -662,48 +664,62 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
     match &r.commit.submodules {
         Ok(subs) => {
             for sub in subs {
+                // Where it was read, where no longer checked out at its
+                // path (test/cases/577): what it is called, and the git
+                // that runs in it.
+                let (label, git_in) = where_read(sub);
                 match &sub.on_remote {
                     OnRemote::Held(refname) => parts.push(format!(
-                        "the submodule {} points at {}, which its {} holds",
-                        sub.path,
+                        "the submodule {label} points at {}, which its {} holds",
                         short(&sub.commit),
                         short_ref(refname)
                     )),
                     OnRemote::Missing => owed.push({
-                        owed_submodules.push(&sub.path);
+                        match push_from(sub, &git_in) {
+                            Ok(p) => owed_submodules.push(p),
+                            Err(advice) => repointed.push(advice),
+                        }
                         format!(
-                        "the submodule {0} points at {1}, which none of {0}'s remote-tracking refs holds (git -C {0} push)",
+                        "the submodule {label} points at {0}, which none of {1}'s remote-tracking refs holds{2}",
+                        short(&sub.commit),
                         sub.path,
-                        short(&sub.commit)
+                        // Checked out nowhere, no branch is pushed there:
+                        // the advice names the commit.
+                        if matches!(sub.at, Some(Place::GitDir(_))) { String::new() } else { format!(" ({git_in} push)") }
                     )
                     }),
                     OnRemote::NotNamed { refname, named } => owed.push({
-                        owed_submodules.push(&sub.path);
+                        match push_from(sub, &git_in) {
+                            Ok(p) => owed_submodules.push(p),
+                            Err(advice) => repointed.push(advice),
+                        }
                         let named = match named {
                             Some(url) => format!("the remote .gitmodules names for it ({url}), which is where everyone else fetches it from"),
                             None => "a remote .gitmodules names (it names none for it, so nobody else can fetch it)".to_string(),
                         };
                         format!(
-                            "the submodule {0} points at {1}, which only {0}'s {2} holds, not {3}",
-                            sub.path,
+                            "the submodule {label} points at {0}, which only {1}'s {2} holds, not {3}",
                             short(&sub.commit),
+                            sub.path,
                             short_ref(refname),
                             named
                         )
                     }),
                     OnRemote::Unheld { refname, why } => owed.push({
-                        owed_submodules.push(&sub.path);
+                        match push_from(sub, &git_in) {
+                            Ok(p) => owed_submodules.push(p),
+                            Err(advice) => repointed.push(advice),
+                        }
                         format!(
-                            "the submodule {0} points at {1}, which {0}'s {2} says its remote holds, but {why} (git -C {0} push {3} HEAD:BRANCH, to the remote itself)",
-                            sub.path,
+                            "the submodule {label} points at {0}, which {1}'s {2} says its remote holds, but {why} ({git_in} push {3} HEAD:BRANCH, to the remote itself)",
                             short(&sub.commit),
+                            sub.path,
                             short_ref(refname),
                             refname.strip_prefix("refs/remotes/").and_then(|r| r.split('/').next()).unwrap_or("REMOTE")
                         )
                     }),
                     OnRemote::Unread(why) => unread.push(Unread::repository(format!(
-                        "whether the submodule {}'s remote holds {} cannot be read: {why}",
-                        sub.path,
+                        "whether the submodule {label}'s remote holds {} cannot be read: {why}",
                         short(&sub.commit)
                     ))),
                     OnRemote::Repointed { was, url, there } => {
@@ -711,7 +727,7 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
                             Some(url) => format!(".gitmodules names {url} for it now, not {was} as at the start, and a clone fetches it from there"),
                             None => format!(".gitmodules names no URL for it now ({was} at the start)"),
                         };
-                        let line = format!("the submodule {} points at {}, but {named}", sub.path, short(&sub.commit));
+                        let line = format!("the submodule {label} points at {}, but {named}", short(&sub.commit));
                         match there {
                             There::Held(by) => parts.push(format!("{line}: {by} holds it")),
                             There::Lacks(why) => {
@@ -722,6 +738,38 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
                             There::Unread(why) => {
                                 let u = Unread::repository(format!("{line}, and whether it holds it cannot be read: {why}"));
                                 repointed_unread.get_or_insert_with(|| (u.reason.clone(), repoint_advice(&sub.path, url.as_deref(), was)));
+                                unread.push(u);
+                            }
+                        }
+                    }
+                    OnRemote::Gone { url, name, there } => {
+                        // With no URL named, what is left here does not
+                        // matter: a clone cannot fetch it.
+                        let line = match url {
+                            Some(_) => format!(
+                                "the submodule {} points at {}, and nothing of it is left on this machine (checked out nowhere, its repository gone)",
+                                sub.path,
+                                short(&sub.commit)
+                            ),
+                            None => format!("the gitlink {} points at {}", sub.path, short(&sub.commit)),
+                        };
+                        match (there, url) {
+                            (There::Held(by), _) => parts.push(format!("{line}: {by} holds it")),
+                            (There::Lacks(why), url) => {
+                                if let Some(url) = url {
+                                    repointed.push(format!(
+                                        "push {} to {url} from a repository that holds it (git -C PATH push {} {}:refs/heads/BRANCH)",
+                                        short(&sub.commit),
+                                        shell_word(url),
+                                        sub.commit
+                                    ));
+                                }
+                                owed.push(format!("{line}: {why}"));
+                            }
+                            (There::Unread(why), url) => {
+                                let u = Unread::repository(format!("{line}, and whether {} holds it cannot be read: {why}", url.as_deref().unwrap_or("its URL")));
+                                let advice = clone_back(name.as_deref().unwrap_or(&sub.path), url.as_deref().unwrap_or("URL"));
+                                repointed_unread.get_or_insert_with(|| (u.reason.clone(), advice));
                                 unread.push(u);
                             }
                         }
@@ -780,7 +828,7 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         "elsewhere": elsewhere.map(|e| e.branches.iter().map(|w| json!({ "branch": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
         "tags": elsewhere.map(|e| e.tags.iter().map(|w| json!({ "tag": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
         "refs": elsewhere.map(|e| e.kept.iter().map(|w| json!({ "ref": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>()),
-        "submodules": r.commit.submodules.as_ref().ok().map(|s| s.iter().map(|m| json!({ "path": m.path, "commit": m.commit, "on_remote": match &m.on_remote { OnRemote::Missing | OnRemote::NotNamed { .. } | OnRemote::Unheld { .. } => false, OnRemote::Repointed { there, .. } => matches!(there, There::Held(_)), _ => true } })).collect::<Vec<_>>()),
+        "submodules": r.commit.submodules.as_ref().ok().map(|s| s.iter().map(|m| json!({ "path": m.path, "commit": m.commit, "on_remote": match &m.on_remote { OnRemote::Missing | OnRemote::NotNamed { .. } | OnRemote::Unheld { .. } => false, OnRemote::Repointed { there, .. } | OnRemote::Gone { there, .. } => matches!(there, There::Held(_)), _ => true } })).collect::<Vec<_>>()),
         "in_submodules": sub_work.iter().map(|(l, w)| json!({ "submodule": l.path, "ref": w.name, "branch": w.branch, "commits": w.commits, "count": w.count })).collect::<Vec<_>>(),
         "not_evidence": not_counted,
     });
@@ -843,6 +891,53 @@ pub(crate) fn pushed(r: &Readings) -> Judgement {
         };
     }
     Judgement::new(Status::Pass, format!("{}{noted}.", sentence(&parts.join("; ")).trim_end_matches('.')), details)
+}
+
+/// A submodule as named in a line, with where it was read where not at
+/// its path, and the git that runs in its repository there.
+fn where_read(sub: &Submodule) -> (String, String) {
+    match &sub.at {
+        None => (sub.path.clone(), format!("git -C {}", shell_word(&sub.path))),
+        Some(Place::Checkout(p)) => {
+            (format!("{} (checked out now at {p})", sub.path), format!("git -C {}", shell_word(p)))
+        }
+        Some(Place::GitDir(d)) => (
+            format!("{} (checked out nowhere now, its repository kept at {d})", sub.path),
+            format!("git --git-dir={0} --work-tree={0}", shell_word(d)),
+        ),
+    }
+}
+
+/// What brings back the reading of a submodule nothing of which is left
+/// here: a clone of `url`, its repository where git keeps a submodule's
+/// by its `name` (`modules/NAME` under the git directory), checked out in a
+/// directory of its own outside the working tree, read there then
+/// (test/cases/577).
+fn clone_back(name: &str, url: &str) -> String {
+    let parent = name.rsplit_once('/').map_or(String::new(), |(p, _)| format!("/{p}"));
+    let git_dir = "\"$(git rev-parse --absolute-git-dir)\"";
+    format!(
+        "clone it back where git keeps it, and its remote is read there: mkdir -p {git_dir}/{} && git clone -q --no-checkout --separate-git-dir {git_dir}/{} {} \"$(mktemp -d)/checkout\"",
+        shell_word(&format!("modules{parent}")),
+        shell_word(&format!("modules/{name}")),
+        shell_word(url)
+    )
+}
+
+/// Where a submodule's commit is pushed from: `Ok` the path of its
+/// checkout (`git -C PATH`), `Err` the advice for its repository checked
+/// out nowhere (`git_in` the git that runs there).
+fn push_from<'a>(sub: &'a Submodule, git_in: &str) -> Result<&'a str, String> {
+    match &sub.at {
+        None => Ok(&sub.path),
+        Some(Place::Checkout(p)) => Ok(p),
+        Some(Place::GitDir(_)) => Err(format!(
+            "push {}'s commit {} from its repository, on a branch ({git_in} push REMOTE {}:refs/heads/BRANCH)",
+            shell_word(&sub.path),
+            short(&sub.commit),
+            sub.commit
+        )),
+    }
 }
 
 /// What settles a submodule re-pointed in `.gitmodules` whose new URL

@@ -27,8 +27,10 @@
 //! is not read, as nowhere else.
 //!
 //! Read only where this repository has a submodule at all (a gitlink in
-//! the index, or a `.gitmodules` in HEAD's tree): the common check of a
-//! repository without one pays nothing. With one, it costs HEAD's reflog
+//! the index, a `.gitmodules` in HEAD's tree, or a submodule's repository
+//! kept under the git directory, as `git rm` of the last one leaves it):
+//! the common check of a repository without one pays a lookup in the
+//! index and HEAD's tree and a `stat` of `modules/`. With one, it costs HEAD's reflog
 //! lines since the start, the loose-object listing `made_here` bounds, and
 //! a tree diff per commit made since; the refs and the submodule are read
 //! only for a commit that moved a gitlink.
@@ -39,7 +41,8 @@ use git2::{ObjectType, Oid, Tree};
 
 use majordomus_records::task::TaskRecord;
 
-use super::{entries, named_on_remote, resolve, Submodule, GITLINK};
+use super::place::names;
+use super::{entries, gitmodules_text, read_where, resolve, OnRemote, Place, Submodule, GITLINK};
 use crate::{Reading, Repo, Unread};
 
 /// The submodules whose commit one of the task's own commits on `tips`
@@ -108,13 +111,38 @@ pub fn moved_by_own(
             then = Some(urls(repo, [start_tree.as_ref()])?);
         }
         let Some(then) = then.as_ref() else { continue };
-        let here = urls(repo, [commit.tree().ok().as_ref()])?;
+        let tree = commit.tree().ok();
+        let here = urls(repo, [tree.as_ref()])?;
         for (path, now) in new {
             let resolved = |map: &BTreeMap<String, String>| map.get(&path).map(|u| resolve(u, base, repo.root()));
             let (then_url, now_url) = (resolved(then), resolved(&here));
-            let dir = repo.root().join(&path);
-            let on_remote = named_on_remote(repo.root(), &dir, now, then_url.as_deref(), now_url.as_deref());
-            out.push(Submodule { path, commit: now.to_string(), on_remote });
+            // Where it is no longer checked out at `path` (moved, removed
+            // since), read where its repository is (test/cases/577).
+            let name = tree
+                .as_ref()
+                .and_then(|t| gitmodules_text(&repo.git, t))
+                .and_then(|t| names(&t).into_iter().find(|(_, p)| *p == path).map(|(n, _)| n));
+            let checked = || checked_out(repo, head_tree.as_ref(), base);
+            let (then_url, now_url) = (then_url.as_deref(), now_url.as_deref());
+            let (on_remote, at) =
+                read_where(&repo.git, repo.root(), &path, now, then_url, now_url, name.as_deref(), checked);
+            let found = Submodule { path, commit: now.to_string(), on_remote, at };
+            // The same commit of the same repository, read there already
+            // (moved: recorded at both paths), is named once, by the path
+            // it is checked out at where one is.
+            // A gitlink no `.gitmodules` names has no URL to tell its
+            // repository by: a clone cannot fetch it wherever it is, said
+            // once of the commit.
+            let unnamed = matches!(found.on_remote, OnRemote::Gone { url: None, .. });
+            let same = |s: &Submodule| s.commit == found.commit && (unnamed || whence(s) == whence(&found));
+            if asked.iter().any(same) {
+                continue;
+            }
+            match out.iter_mut().find(|s| same(s)) {
+                Some(s) if s.at.is_some() && found.at.is_none() && !unnamed => *s = found,
+                Some(_) => {}
+                None => out.push(found),
+            }
         }
     }
     Ok(out)
@@ -139,11 +167,43 @@ impl<F: FnOnce() -> Reading<Vec<Oid>>> Tips<F> {
     }
 }
 
-/// Whether this repository has a submodule now: a gitlink in the index, or
-/// a `.gitmodules` in HEAD's tree.
+/// Whether this repository has a submodule now, or had one: a gitlink in
+/// the index, a `.gitmodules` in HEAD's tree, or a submodule's repository
+/// git keeps under its git directory (`modules/`, which `git rm` of the
+/// last submodule leaves: the commits that recorded it are pushed all the
+/// same, test/cases/577).
 fn has_submodule(repo: &Repo, head_tree: Option<&Tree<'_>>) -> bool {
     let in_index = repo.index_file().is_ok_and(|index| index.entries.iter().any(|e| e.mode == GITLINK));
-    in_index || head_tree.is_some_and(|t| t.get_path(std::path::Path::new(".gitmodules")).is_ok())
+    in_index
+        || head_tree.is_some_and(|t| t.get_path(std::path::Path::new(".gitmodules")).is_ok())
+        || [repo.git.path(), repo.git.commondir()].iter().any(|d| d.join("modules").is_dir())
+}
+
+/// Where a submodule was read: the place, or the URL read for one nothing
+/// of which is left here.
+fn whence(s: &Submodule) -> String {
+    match (&s.at, &s.on_remote) {
+        (Some(Place::Checkout(p) | Place::GitDir(p)), _) => p.clone(),
+        (None, OnRemote::Gone { url, .. }) => format!("{url:?}"),
+        (None, _) => s.path.clone(),
+    }
+}
+
+/// Each submodule checked out in the working tree by the paths HEAD's
+/// `.gitmodules` and the index name, with the URL HEAD names for it.
+fn checked_out(repo: &Repo, head_tree: Option<&Tree<'_>>, base: Option<&str>) -> Vec<(String, Option<String>)> {
+    let named = urls(repo, [head_tree]).unwrap_or_default();
+    let mut out: Vec<(String, Option<String>)> =
+        named.iter().map(|(p, u)| (p.clone(), Some(resolve(u, base, repo.root())))).collect();
+    if let Ok(index) = repo.index_file() {
+        for e in index.entries.iter().filter(|e| e.mode == GITLINK && e.stage == 0) {
+            let path = String::from_utf8_lossy(e.path(&index.paths)).into_owned();
+            if !out.iter().any(|(p, _)| *p == path) {
+                out.push((path, None));
+            }
+        }
+    }
+    out
 }
 
 /// The gitlinks `commit` moved: each path where its tree records a commit

@@ -243,7 +243,7 @@ fn work_left_on_another_branch_or_in_a_submodule_is_owed_and_named() {
     );
     assert!(a.evidence.contains("dddddddddddd"), "{}", a.evidence);
     r.commit.elsewhere = Ok(Elsewhere::default());
-    let lib = |on_remote| Submodule { path: "lib".into(), commit: "e".repeat(40), on_remote };
+    let lib = |on_remote| Submodule { path: "lib".into(), commit: "e".repeat(40), on_remote, at: None };
     r.commit.submodules = Ok(vec![lib(OnRemote::Missing)]);
     let a = answer(&r, "pushed");
     assert_eq!(a.status, Status::Owed);
