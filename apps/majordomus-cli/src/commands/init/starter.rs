@@ -246,12 +246,12 @@ fn make(root: &Path, s: &mut Starter) {
 }
 
 /// Whether `name` is a test script by the conventions of a `t` directory:
-/// Perl's and TAP's `*.t`, git's `t0001-init.sh` (a `t` and a digit), or
+/// Perl's and TAP's `*.t`, git's `t0001-init.sh` (a `t`, a digit, `.sh`), or
 /// the library such scripts source (`test-lib.sh`).
 fn t_script(name: &str) -> bool {
-    name.ends_with(".t")
-        || (name.starts_with('t') && name[1..].starts_with(|c: char| c.is_ascii_digit()))
-        || name.starts_with("test-lib")
+    (name.ends_with(".t") && name.len() > 2)
+        || (name.starts_with('t') && name[1..].starts_with(|c: char| c.is_ascii_digit()) && name.ends_with(".sh"))
+        || name == "test-lib.sh"
 }
 
 fn t_directory(root: &Path, s: &mut Starter) {
@@ -444,7 +444,7 @@ mod tests {
             assert!(format!("{policy:?}").contains("t/**"), "{policy:?}");
         }
         // A `t` of other files (templates, say), or none: nothing declared.
-        for files in [vec![("t/page.html", "")], vec![("tmp/t0001.sh", "")]] {
+        for files in [vec![("t/page.html", "")], vec![("tmp/t0001.sh", "")], vec![("t/t1.png", ""), ("t/.t", "")]] {
             let p = project(&files);
             assert!(detect(p.path()).test_paths.is_empty(), "{files:?}");
         }
