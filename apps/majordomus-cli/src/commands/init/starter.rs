@@ -11,7 +11,7 @@
 //! | `package.json` with a `test` script | `npm-test` | `npm test` (`yarn test`, `pnpm test`, `bun run test` beside their lock files) |
 //! | `pyproject.toml`, `setup.py`, `setup.cfg`, `pytest.ini`, `tox.ini` | `pytest` | `python3 -m pytest` |
 //! | `go.mod` | `go-test` | `go test ./...` |
-//! | a `GNUmakefile`, `makefile` or `Makefile` with a `test` (else `check`) target | `make-test` (`make-check`) | `make test` (`make check`) |
+//! | a `GNUmakefile`, `makefile` or `Makefile` with a `test` (else `check`) target, or passing targets on (`.DEFAULT`) to a makefile one directory down that has one | `make-test` (`make-check`) | `make test` (`make check`) |
 //!
 //! A `t` directory holding test scripts (git's `t0001-init.sh`, Perl's
 //! `*.t`, or a `test-lib.sh`) is no test directory by its name
@@ -225,10 +225,49 @@ fn make_targets(text: &str) -> Vec<&str> {
     out
 }
 
+/// Whether a makefile's text gives a `.DEFAULT` rule: a target it does
+/// not define is made by that rule's recipe (redis's top makefile passes
+/// each on to `src/`).
+fn passes_targets_on(text: &str) -> bool {
+    text.lines().any(|l| l.split_once(':').is_some_and(|(t, rest)| t.trim() == ".DEFAULT" && !rest.starts_with('=')))
+}
+
+/// The first makefile one directory down (by name) whose rules give
+/// `test` or `check`: where a top makefile passing targets on would make
+/// it. Its path and the target.
+fn target_below(root: &Path) -> Option<(String, &'static str)> {
+    let mut dirs: Vec<std::path::PathBuf> = std::fs::read_dir(root)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()) && !e.file_name().to_string_lossy().starts_with('.'))
+        .map(|e| e.path())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let Some((file, text)) = MAKEFILES.iter().find_map(|f| Some((*f, std::fs::read_to_string(dir.join(f)).ok()?)))
+        else {
+            continue;
+        };
+        let targets = make_targets(&text);
+        if let Some(target) = ["test", "check"].into_iter().find(|t| targets.contains(t)) {
+            let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            return Some((format!("{name}/{file}"), target));
+        }
+    }
+    None
+}
+
 fn make(root: &Path, s: &mut Starter) {
     let Some((file, text)) = MAKEFILES.iter().find_map(|f| Some((*f, read(root, f)?))) else { return };
     let targets = make_targets(&text);
-    let Some(target) = ["test", "check"].into_iter().find(|t| targets.contains(t)) else {
+    let found = match ["test", "check"].into_iter().find(|t| targets.contains(t)) {
+        Some(target) => Some((target, format!("Found {file} with a `{target}` target."))),
+        None if passes_targets_on(&text) => target_below(root).map(|(below, target)| {
+            (target, format!("Found {file}, which passes a target it does not give on (`.DEFAULT`), and {below} with a `{target}` target."))
+        }),
+        None => None,
+    };
+    let Some((target, because)) = found else {
         s.notes.push(format!("Found {file} without a `test` or `check` target: no gate for it."));
         return;
     };
@@ -239,7 +278,7 @@ fn make(root: &Path, s: &mut Starter) {
         id: if target == "test" { "make-test" } else { "make-check" },
         run: format!("make {target}"),
         inputs: vec![EVERY_FILE.into()],
-        because: format!("Found {file} with a `{target}` target."),
+        because,
         narrower: inputs,
         misses: "the sources its rules build and every file a rule reads, which only the makefile says",
     });
@@ -315,14 +354,14 @@ impl Starter {
         for g in &self.gates {
             let list = |l: &[String]| l.iter().map(|i| quoted(i)).collect::<Vec<_>>().join(", ");
             out.push_str(&format!(
-                "\n# {}\n\
+                "\n{}\
                  # Its inputs are every file not ignored: the command may read any of them, and\n\
                  # a change to a file left out would leave a pass standing over it. To narrow\n\
                  # them, list every path the command reads: the sources and manifests\n\
                  #   inputs = [{}]\n\
                  {}\
                  [gates.{}]\nrun = {}\ninputs = [{}]\ntimeout_seconds = {TIMEOUT_SECONDS}\n",
-                g.because,
+                comment(&g.because),
                 list(&g.narrower),
                 comment(&format!("and also what it reads beyond them: {}.", g.misses)),
                 g.id,
@@ -428,6 +467,15 @@ mod tests {
             assert!(s.gates.is_empty() && s.notes[0].contains("without a `test` or `check` target"), "{text:?}: {s:?}");
         }
         assert_eq!(make_targets("all test check: x\nx:\n"), ["all", "test", "check", "x"]);
+        // A top makefile passing what it does not give on, as redis's does.
+        let p = project(&[
+            ("Makefile", "default: all\n.DEFAULT:\n\tcd src && $(MAKE) $@\n"),
+            ("src/Makefile", "all:\ntest: all\n\t./runtest\n"),
+        ]);
+        let g = gate(&detect(p.path()), "make-test");
+        assert!(g.because.contains("src/Makefile with a `test` target"), "{g:?}");
+        let p = project(&[("Makefile", "default: all\n"), ("src/Makefile", "test:\n")]);
+        assert!(detect(p.path()).gates.is_empty(), "nothing passed on");
     }
 
     #[test]
