@@ -91,28 +91,28 @@ fn push_branch(branch: &str, r: &Readings, fallback: Option<&str>) -> Option<Str
         .ok()
         .and_then(|all| all.iter().find(|b| b.name == branch))
         .and_then(|b| b.upstream.as_ref());
+    // The push to the upstream's remote, onto the upstream's branch.
+    let push = |u: &majordomus_readings::refs::Upstream| -> Option<(String, String)> {
+        let remote = remote_of(&u.refname, evidence)?;
+        let theirs = u.refname.strip_prefix(&format!("refs/remotes/{remote}/"))?;
+        let spec = match theirs == branch {
+            true => shell_word(branch),
+            false => shell_word(&format!("{branch}:{theirs}")),
+        };
+        Some((shell_word(remote), spec))
+    };
     // An upstream a fetch found gone from its remote, its ref left here:
     // pushed again, the ref keeps its value and git writes no line into
     // it, so a fetch after the push says the remote has it (test/cases/579).
     let gone = upstream.filter(|u| u.exists && evidence.is_some_and(|e| e.gone_by_fetch.contains(&u.refname)));
     if let Some(u) = gone {
-        let remote = remote_of(&u.refname, evidence)?;
-        let theirs = u.refname.strip_prefix(&format!("refs/remotes/{remote}/"))?;
-        let spec = match theirs == branch {
-            true => shell_word(branch),
-            false => shell_word(&format!("{branch}:{theirs}")),
-        };
-        return Some(format!("git push {0} {spec} && git fetch {0}", shell_word(remote)));
+        let (remote, spec) = push(u)?;
+        return Some(format!("git push {remote} {spec} && git fetch {remote}"));
     }
     let upstream = upstream.filter(|u| u.exists && evidence.is_some_and(|e| e.get(&u.refname).is_some()));
     if let Some(u) = upstream {
-        let remote = remote_of(&u.refname, evidence)?;
-        let theirs = u.refname.strip_prefix(&format!("refs/remotes/{remote}/"))?;
-        let spec = match theirs == branch {
-            true => shell_word(branch),
-            false => shell_word(&format!("{branch}:{theirs}")),
-        };
-        return Some(format!("git push {} {spec}", shell_word(remote)));
+        let (remote, spec) = push(u)?;
+        return Some(format!("git push {remote} {spec}"));
     }
     Some(format!("git push -u {} {}", shell_word(fallback?), shell_word(branch)))
 }
