@@ -275,18 +275,39 @@ pub(crate) const GITLINK: u32 = 0o160000;
 /// Each submodule of a `.gitmodules` file: its `path`, with its `url`
 /// where its section gives one.
 pub(crate) fn entries(text: &str) -> Vec<(String, Option<String>)> {
-    let mut out: Vec<(String, Option<String>)> = Vec::new();
-    let (mut path, mut url): (Option<String>, Option<String>) = (None, None);
-    let mut flush = |path: &mut Option<String>, url: &mut Option<String>| {
-        if let Some(p) = path.take() {
-            out.push((p, url.take()));
-        }
-        *url = None;
-    };
+    declared(text).into_iter().map(|d| (d.path, d.url)).collect()
+}
+
+/// One section of a `.gitmodules` file that gives a path.
+pub(crate) struct Declared {
+    /// The submodule's name, where the section is `[submodule "NAME"]`.
+    pub name: Option<String>,
+    pub path: String,
+    pub url: Option<String>,
+}
+
+/// Each section of a `.gitmodules` file that gives a path, with its name
+/// and URL (of a key given twice in a section, the last, as git reads it).
+pub(crate) fn declared(text: &str) -> Vec<Declared> {
+    let mut out: Vec<Declared> = Vec::new();
+    let (mut name, mut path, mut url): (Option<String>, Option<String>, Option<String>) = (None, None, None);
+    let flush =
+        |out: &mut Vec<Declared>, name: &Option<String>, path: &mut Option<String>, url: &mut Option<String>| {
+            if let Some(path) = path.take() {
+                out.push(Declared { name: name.clone(), path, url: url.take() });
+            }
+            *url = None;
+        };
     for line in text.lines() {
         let line = line.trim();
-        if line.starts_with('[') {
-            flush(&mut path, &mut url);
+        if let Some(head) = line.strip_prefix('[') {
+            flush(&mut out, &name, &mut path, &mut url);
+            name = head
+                .trim_end_matches(']')
+                .trim()
+                .strip_prefix("submodule")
+                .map(|r| r.trim().trim_matches('"').to_string())
+                .filter(|n| !n.is_empty());
             continue;
         }
         let Some((key, value)) = line.split_once('=') else { continue };
@@ -297,7 +318,7 @@ pub(crate) fn entries(text: &str) -> Vec<(String, Option<String>)> {
             _ => {}
         }
     }
-    flush(&mut path, &mut url);
+    flush(&mut out, &name, &mut path, &mut url);
     out
 }
 

@@ -107,27 +107,7 @@ fn shown(root: &Path, dir: &Path) -> String {
 
 /// Each submodule's name and path in a `.gitmodules` file.
 pub(crate) fn names(text: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut name: Option<String> = None;
-    for line in text.lines() {
-        let line = line.trim();
-        if let Some(head) = line.strip_prefix('[') {
-            name = head
-                .trim_end_matches(']')
-                .trim()
-                .strip_prefix("submodule")
-                .map(|r| r.trim().trim_matches('"').to_string())
-                .filter(|n| !n.is_empty());
-            continue;
-        }
-        let Some((key, value)) = line.split_once('=') else { continue };
-        if key.trim() == "path" {
-            if let Some(n) = &name {
-                out.push((n.clone(), value.trim().trim_matches('"').to_string()));
-            }
-        }
-    }
-    out
+    super::declared(text).into_iter().filter_map(|d| Some((d.name?, d.path))).collect()
 }
 
 #[cfg(test)]
