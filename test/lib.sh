@@ -634,6 +634,15 @@ with_daemon_origin() {
   git remote set-head origin main
 }
 
+# lib_sh_beside_a_test [TEST]: src/lib.sh setting a=1, and a test of it
+# at TEST (default tests/a_test.sh), not yet committed.
+lib_sh_beside_a_test() {
+  local test=${1:-tests/a_test.sh}
+  mkdir -p src "$(dirname "$test")"
+  echo 'a=1' > src/lib.sh
+  printf '. src/lib.sh; [ -n "$a" ]\n' > "$test"
+}
+
 # fix_lib_sh_pushed: what the case wrote (src/lib.sh setting a=1, its
 # tests) committed with origin, a task started, a set to 2 in src/lib.sh,
 # committed and pushed.

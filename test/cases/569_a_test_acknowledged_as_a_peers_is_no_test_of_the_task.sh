@@ -15,8 +15,7 @@ cat >> .ai/repo/majordomus.toml <<'TOML'
 run = "for t in tests/test_*.sh; do sh \"$t\" || exit 1; done"
 inputs = ["**"]
 TOML
-echo 'a=1' > src/lib.sh
-printf '. src/lib.sh; [ -n "$a" ]\n' > tests/test_old.sh
+lib_sh_beside_a_test tests/test_old.sh
 fix_lib_sh_pushed
 
 # A new test left untracked, acknowledged as a peer's.

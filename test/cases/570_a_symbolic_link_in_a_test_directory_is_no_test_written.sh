@@ -10,10 +10,8 @@ source "$(dirname "$0")/../lib.sh" || exit 2
 # outside it or nowhere holds no test.
 
 exempt_forge
-mkdir -p src tests
-echo 'a=1' > src/lib.sh
+lib_sh_beside_a_test
 echo 'b=1' > src/util.sh
-printf '. src/lib.sh; [ -n "$a" ]\n' > tests/a_test.sh
 fix_lib_sh_pushed
 
 # An alias of a test the start held.

@@ -15,9 +15,7 @@ for lib in lib other; do
   (cd "$case_root/$lib" && printf 'true\n' > t_test.sh && git add -A && git commit -qm "$lib")
 done
 exempt_forge
-mkdir -p src tests
-echo 'a=1' > src/lib.sh
-printf '. src/lib.sh; [ -n "$a" ]\n' > tests/a_test.sh
+lib_sh_beside_a_test
 git submodule add -q "$case_root/lib" vendor/lib 2> /dev/null
 fix_lib_sh_pushed
 

@@ -10,9 +10,7 @@ source "$(dirname "$0")/../lib.sh" || exit 2
 # path, where that is a test path.
 
 exempt_forge
-mkdir -p src tests
-echo 'a=1' > src/lib.sh
-printf '. src/lib.sh; [ -n "$a" ]\n' > tests/a_test.sh
+lib_sh_beside_a_test
 fix_lib_sh_pushed
 
 # A link to the fix's own source.
