@@ -81,6 +81,7 @@ pub(crate) fn all_well() -> Readings {
             name: "main".into(),
             commit: "b".repeat(40),
             upstream: Some(Upstream { refname: "refs/remotes/origin/main".into(), exists: true }),
+            at_start: false,
         }]),
         today: today(),
         commit: CommitReadings {

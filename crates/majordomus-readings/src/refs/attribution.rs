@@ -123,12 +123,10 @@ pub fn elsewhere(
             "the task record holds no snapshot of the branches at the start, so the work on other branches cannot be told from what was there",
         ));
     };
-    let mut then = at_start.in_order();
-    let moved: Vec<&Branch> = branches
-        .iter()
-        .filter(|b| head.branch.as_deref() != Some(b.name.as_str()))
-        .filter(|b| then.get(&b.name) != Some(&b.commit))
-        .collect();
+    // The branches that moved since the start (`branches` says which are
+    // still at the snapshot's commit: read against this record's snapshot).
+    let moved: Vec<&Branch> =
+        branches.iter().filter(|b| head.branch.as_deref() != Some(b.name.as_str())).filter(|b| !b.at_start).collect();
     let (made_here, rewritten) = head_reflog_since(repo, record)?;
     let tags = if rewritten {
         tags_holding(repo, |_| true)?

@@ -4,6 +4,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use git2::{ErrorCode, Oid};
+use majordomus_records::names::Names;
 
 use super::local::{self, Known};
 
@@ -14,6 +15,12 @@ pub struct Branch {
     pub name: String,
     pub commit: String,
     pub upstream: Option<Upstream>,
+    /// Its tip is the commit the task's start snapshot recorded for it: it
+    /// holds nothing made since (false where no snapshot was given).
+    /// Asked once here for every reading that sets such branches aside
+    /// (at ten thousand branches, each asking the snapshot again was a
+    /// tenth of a check).
+    pub at_start: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,7 +34,7 @@ pub struct Upstream {
 /// Every local branch with its commit and configured upstream.
 pub fn branches(repo: &Repo) -> Reading<Vec<Branch>> {
     let tips = local::branch_tips(repo.common_dir(), &mut Known::default())?;
-    branches_of(repo, tips.tips, None)
+    branches_of(repo, tips.tips, None, None)
 }
 
 /// The local branches whose tips (full ref names, sorted, and commits)
@@ -43,10 +50,15 @@ pub fn branches(repo: &Repo) -> Reading<Vec<Branch>> {
 /// local branches, where given; a name in neither (a symbolic ref, a
 /// namespace of its own) is asked of libgit2, as every one was: a lookup
 /// opens the ref file, and a repository can hold a thousand upstreams.
+///
+/// `at_start`, the start snapshot's branches (short names) where there is
+/// one, says which branches are still at the commit it recorded
+/// ([`Branch::at_start`]).
 pub fn branches_of(
     repo: &Repo,
     tips: Vec<(String, Oid)>,
     remote_now: Option<&BTreeMap<String, String>>,
+    at_start: Option<&Names<String>>,
 ) -> Reading<Vec<Branch>> {
     let tracking = tracking_config(repo)?;
     let mut remotes: HashMap<String, Vec<(String, String)>> = HashMap::new();
@@ -79,13 +91,17 @@ pub fn branches_of(
             };
         upstreams.insert(i, Upstream { refname, exists });
     }
+    let mut then = at_start.map(Names::in_order);
     let mut out = Vec::with_capacity(tips.len());
     for (i, (mut name, target)) in tips.into_iter().enumerate() {
         // The short name, in the full name's own buffer.
         if name.starts_with("refs/heads/") {
             name.replace_range(.."refs/heads/".len(), "");
         }
-        out.push(Branch { upstream: upstreams.remove(&i), name, commit: crate::hex(target) });
+        let commit = crate::hex(target);
+        // Short names keep the full names' order: looked up in one pass.
+        let at_start = then.as_mut().and_then(|t| t.get(&name)) == Some(&commit);
+        out.push(Branch { upstream: upstreams.remove(&i), name, commit, at_start });
     }
     Ok(out)
 }
@@ -244,12 +260,51 @@ mod tests {
         let tips = local::branch_tips(repo.common_dir(), &mut Known::default()).expect("tips").tips;
         let now = crate::refs::remote_refs(&repo).expect("remote refs");
         assert!(!now.contains_key("refs/remotes/origin/HEAD"));
-        let through = branches_of(&repo, tips, Some(&now)).expect("branches");
+        let through = branches_of(&repo, tips, Some(&now), None).expect("branches");
         assert_eq!(through, branches(&repo).expect("branches"));
         let exists = |n: &str| through.iter().find(|b| b.name == n).and_then(|b| b.upstream.as_ref()).map(|u| u.exists);
         assert_eq!(
             ["alive", "gone", "head", "local", "main"].map(exists),
             [Some(true), Some(false), Some(true), Some(true), Some(false)]
+        );
+    }
+
+    #[test]
+    fn a_branch_is_at_start_only_at_the_commit_the_snapshot_recorded_for_it() {
+        let t = TestRepo::with_commit();
+        let first = t.head();
+        for b in ["kept", "moved", "made", "a/z"] {
+            t.git(&["branch", "-q", b]);
+        }
+        t.write("f.txt", "next");
+        let second = t.commit_all("next");
+        t.git(&["branch", "-q", "-f", "moved", &second]);
+        // Recorded out of order, with a name no branch has now and one at
+        // another commit than its own now.
+        let start: Names<String> = [
+            ("moved".to_string(), first.clone()),
+            ("kept".to_string(), first.clone()),
+            ("a/z".to_string(), first.clone()),
+            ("gone".to_string(), first.clone()),
+            ("main".to_string(), first.clone()),
+        ]
+        .into_iter()
+        .collect();
+        let repo = crate::open(t.path()).expect("open");
+        let read = |snapshot| {
+            let tips = local::branch_tips(repo.common_dir(), &mut Known::default()).expect("tips").tips;
+            let all = branches_of(&repo, tips, None, snapshot).expect("branches");
+            all.iter().map(|b| (b.name.clone(), b.at_start)).collect::<Vec<_>>()
+        };
+        let flags = |pairs: &[(&str, bool)]| pairs.iter().map(|(n, f)| (n.to_string(), *f)).collect::<Vec<_>>();
+        // main moved with the second commit; made is not in the snapshot.
+        assert_eq!(
+            read(Some(&start)),
+            flags(&[("a/z", true), ("kept", true), ("made", false), ("main", false), ("moved", false)])
+        );
+        assert_eq!(
+            read(None),
+            flags(&[("a/z", false), ("kept", false), ("made", false), ("main", false), ("moved", false)])
         );
     }
 

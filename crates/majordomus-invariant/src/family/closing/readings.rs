@@ -821,9 +821,8 @@ fn accumulated(
     let mut branches = Vec::new();
     let mut unchanged_branches = 0;
     let own = record.and_then(|r| r.branch.as_deref());
-    let mut at_start = record.and_then(|r| r.snapshot.branches.as_ref()).map(Names::in_order);
     for b in branches_now.as_ref().map_err(Clone::clone)? {
-        let dating = if at_start.as_mut().and_then(|m| m.get(&b.name)) == Some(&b.commit) {
+        let dating = if b.at_start {
             if own != Some(b.name.as_str()) {
                 unchanged_branches += 1;
                 continue;

@@ -91,7 +91,6 @@ pub fn submodules(
             head_commit,
             branches.as_ref().map_err(Clone::clone)?,
             evidence.as_ref().map_err(Clone::clone)?,
-            record,
         ))
     };
     let own = refs::submodules::moved_by_own(repo, record, head_commit, tips, superproject_url(record), &found)?;
@@ -106,13 +105,8 @@ fn publishing_tips(
     head_commit: Option<&str>,
     branches: &[Branch],
     evidence: &RemoteEvidence,
-    record: &TaskRecord,
 ) -> Vec<git2::Oid> {
-    let at_start = record.snapshot.branches.as_ref();
-    let moved_branches = branches
-        .iter()
-        .filter(|b| at_start.map_or(true, |s| s.get(&b.name) != Some(&b.commit)))
-        .map(|b| b.commit.as_str());
+    let moved_branches = branches.iter().filter(|b| !b.at_start).map(|b| b.commit.as_str());
     let moved_remotes = evidence
         .refs
         .iter()

@@ -384,13 +384,12 @@ pub fn branches_landed(
         return Ok(Vec::new());
     }
     let checked_out = head.as_ref().ok().and_then(|h| h.branch.as_deref());
-    let mut then = record.snapshot.branches.as_ref().map(majordomus_records::names::Names::in_order);
     let own = record.branch.as_deref();
     let mut out = Vec::new();
     let asked = branches
         .iter()
         .filter(|b| Some(b.name.as_str()) != checked_out)
-        .filter(|b| own == Some(b.name.as_str()) || then.as_mut().and_then(|m| m.get(&b.name)) != Some(&b.commit))
+        .filter(|b| own == Some(b.name.as_str()) || !b.at_start)
         .take(BRANCHES_ASKED);
     for b in asked {
         let held_paths = match refs::integration(repo, &b.commit, &trunk.commit) {

@@ -67,6 +67,7 @@ fn a_branch_tracking_a_gone_upstream_is_owed_and_named() {
         name: "feature".into(),
         commit: "b".repeat(40),
         upstream: Some(Upstream { refname: "refs/remotes/origin/feature".into(), exists: false }),
+        at_start: false,
     }]);
     let a = answer(&r, "upstream-alive");
     assert_eq!(a.status, Status::Owed);
@@ -112,6 +113,7 @@ fn an_upstream_gone_at_the_start_is_named_not_counted_and_one_made_by_hand_is_go
         name: name.into(),
         commit: "b".repeat(40),
         upstream: Some(Upstream { refname: format!("refs/remotes/origin/{name}"), exists }),
+        at_start: false,
     };
     r.branches = Ok(vec![tracking("old", false), tracking("forged", true)]);
     r.integration.upstreams = Ok(UpstreamsSeen {
