@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/ordinary.sh — `majordomus check` against `git status` at the size of
-# an ordinary project, in the two states an agent stops in most.
+# an ordinary project, in the states an agent stops in most.
 #
 #   bench/ordinary.sh [--runs N] [--record] [DIR]
 #
@@ -17,6 +17,11 @@
 #   edited     on main, one tracked file edited and not committed
 #   unpushed   on a task branch made from main, one commit the remote lacks
 #              (the squash-merge search runs here)
+#   gated      edited, in a project with the gate `init`'s starter policy
+#              declares (one command over every file, `inputs = ["**"]`,
+#              committed and pushed before the start), run after the edit:
+#              every check hashes the gate's inputs to see its verdict is
+#              current (its own remote, so the base's stays as it was)
 # In each, alternating rounds of `check --json` and `git status
 # --porcelain=v2 --branch -uall` (hermetic, warm caches); in `unpushed`,
 # `hook stop` on a Stop payload too. Prints the medians, the ratios and the
@@ -32,7 +37,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs=$2; shift ;;
         --record) record=1 ;;
-        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
         -*) echo "unknown option $1" >&2; exit 2 ;;
         *) dir=$1 ;;
     esac
@@ -52,10 +57,12 @@ if [ ! -f "$base/.git/majordomus-bench" ]; then
         BENCH_MAIN_COMMITS=5000 BENCH_UPSTREAMS=8 "$here/make-large-repo.sh" --force "$base" | tail -n 1
 fi
 
-# The two states, made afresh from the base on every run.
-rm -rf "$dir/edited" "$dir/unpushed"
+# The states, made afresh from the base on every run.
+rm -rf "$dir/edited" "$dir/unpushed" "$dir/gated" "$dir/gated.origin.git"
 cp -a "$base" "$dir/edited"
 cp -a "$base" "$dir/unpushed"
+cp -a "$base" "$dir/gated"
+cp -a "$base.origin.git" "$dir/gated.origin.git"
 (
     cd "$dir/edited"
     "$bin" start "bench: an edit" >/dev/null
@@ -68,6 +75,18 @@ cp -a "$base" "$dir/unpushed"
     echo "// edited" >> src/mod-000/sub-0/file-000001.rs
     git commit -qam "an unpushed change"
 )
+(
+    cd "$dir/gated"
+    git remote set-url origin "$dir/gated.origin.git"
+    mkdir -p .ai/repo
+    printf '[gates.unit]\nrun = "true"\ninputs = ["**"]\n' > .ai/repo/majordomus.toml
+    git add .ai/repo/majordomus.toml
+    git commit -qm "the starter's gate: one command over every file"
+    git push -q origin main
+    "$bin" start "bench: an edit, its gate run" >/dev/null
+    echo "// edited" >> src/mod-000/sub-0/file-000001.rs
+    "$bin" gate run --all >/dev/null 2>&1
+)
 payload="$bench_home/stop.json"
 printf '{"session_id":"bench","transcript_path":"/dev/null","cwd":"%s","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"done","background_tasks":[]}' \
     "$dir/unpushed" > "$payload"
@@ -75,7 +94,7 @@ printf '{"session_id":"bench","transcript_path":"/dev/null","cwd":"%s","hook_eve
 load_start=$(load1)
 echo "== $(nproc) cores, load average $load_start; $bin ($bench_commit); $runs rounds"
 report=()
-for state in edited unpushed; do
+for state in edited unpushed gated; do
     cd "$dir/$state"
     if [ "$state" = unpushed ]; then
         out=$(alternate "$runs" "check=$bin check --json" "status=$status_cmd" "stop=@$payload $bin hook stop")
