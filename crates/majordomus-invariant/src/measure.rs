@@ -329,12 +329,14 @@ fn ref_readings(
     };
     let (branches, heads_newest, symbolic) = match tips.join() {
         Ok(tips) => (
-            deadline.read(|| refs::branches_of(
-                repo,
-                tips.tips,
-                remote_now.as_ref().ok(),
-                task.record().and_then(|r| r.snapshot.branches.as_ref()),
-            )),
+            deadline.read(|| {
+                refs::branches_of(
+                    repo,
+                    tips.tips,
+                    remote_now.as_ref().ok(),
+                    task.record().and_then(|r| r.snapshot.branches.as_ref()),
+                )
+            }),
             tips.newest_mtime_ns,
             tips.symbolic,
         ),

@@ -101,11 +101,7 @@ pub fn submodules(
 /// The refs a commit made since the start could be published from: HEAD,
 /// the branches that moved since the start, and the remote-tracking refs
 /// that did (a ref at its start value reaches nothing made since).
-fn publishing_tips(
-    head_commit: Option<&str>,
-    branches: &[Branch],
-    evidence: &RemoteEvidence,
-) -> Vec<git2::Oid> {
+fn publishing_tips(head_commit: Option<&str>, branches: &[Branch], evidence: &RemoteEvidence) -> Vec<git2::Oid> {
     let moved_branches = branches.iter().filter(|b| !b.at_start).map(|b| b.commit.as_str());
     let moved_remotes = evidence
         .refs
