@@ -150,6 +150,11 @@ pub struct RemoteEvidence {
     /// a push of the branch again writes no reflog line into a ref already
     /// at its commit, so only a fetch after it says the remote has it.
     pub gone_by_fetch: Vec<String>,
+    /// Each remote configured now, with its fetch refspecs: a push writes
+    /// the remote-tracking ref of a branch only where they map it (a
+    /// `--single-branch` or `--depth` clone maps its one branch), and
+    /// without that ref nothing here says the remote has the branch.
+    pub fetch_refspecs: BTreeMap<String, Vec<String>>,
 }
 
 /// A remote renamed since the start (see [`RemoteEvidence::renamed`]).
@@ -176,6 +181,16 @@ pub struct PushedElsewhere {
 }
 
 impl RemoteEvidence {
+    /// Whether the fetch refspecs of `remote`, configured now, map its
+    /// branch `branch` onto a ref here, so that a push of the branch
+    /// writes its remote-tracking ref (test/cases/587); true for a remote
+    /// not configured now, of which nothing is known.
+    pub fn maps_branch(&self, remote: &str, branch: &str) -> bool {
+        self.fetch_refspecs
+            .get(remote)
+            .map_or(true, |specs| !refspec::maps_onto(specs, &format!("refs/heads/{branch}")).is_empty())
+    }
+
     /// The ref `refname` if it counts.
     pub fn get(&self, refname: &str) -> Option<&Tracking> {
         self.refs.iter().find(|t| t.refname == refname)
@@ -335,6 +350,7 @@ pub fn evidence_with(
         remotes_now: configured.keys().cloned().collect(),
         remotes_at_start: start_remotes.map(|r| r.keys().cloned().collect()),
         grafts: grafts(repo)?,
+        fetch_refspecs: configured.iter().map(|(name, c)| (name.clone(), c.fetch.clone())).collect(),
         ..RemoteEvidence::default()
     };
     // Each remote named now or at the start, and whether it counts.

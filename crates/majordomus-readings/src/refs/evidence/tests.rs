@@ -520,3 +520,16 @@ fn a_remote_defined_by_a_remotes_file_is_a_remote_where_the_configuration_gives_
     assert!(!remotes["origin"].destinations.iter().any(|d| d.starts_with("refs/remotes/x/")));
     assert!(!remotes.contains_key("empty"), "no URL: no remote");
 }
+
+#[test]
+fn a_branch_is_mapped_only_where_the_remotes_fetch_refspecs_map_it() {
+    let mut e = RemoteEvidence::default();
+    e.fetch_refspecs.insert("origin".into(), vec!["+refs/heads/main:refs/remotes/origin/main".into()]);
+    e.fetch_refspecs.insert("all".into(), vec!["+refs/heads/*:refs/remotes/all/*".into()]);
+    e.fetch_refspecs.insert("none".into(), vec![]);
+    assert!(e.maps_branch("origin", "main"));
+    assert!(!e.maps_branch("origin", "feat"), "a single-branch clone's refspec maps its one branch");
+    assert!(e.maps_branch("all", "feat"));
+    assert!(!e.maps_branch("none", "main"));
+    assert!(e.maps_branch("gone", "main"), "a remote not configured says nothing");
+}
