@@ -991,14 +991,29 @@ struct Rewrites {
     push: Vec<(String, String)>,
 }
 
-/// `url` rewritten by the rule with the longest matching prefix; `None`
-/// when no rule matches.
+/// `url` rewritten by the rule with the longest matching prefix, as git's
+/// `alias_url` picks it: git keeps one rewrite per base, in the order each
+/// base first appears (the user's configuration before the repository's),
+/// its prefixes in order, and of two equally long the first wins, so a
+/// repository's `url.MIRROR.insteadOf up:` beside the user's
+/// `url.REAL.insteadOf up:` leaves `up:` going to REAL
+/// (test/cases/588). `None` when no rule matches.
 fn effective(url: &str, rules: &[(String, String)]) -> Option<String> {
-    rules
-        .iter()
-        .filter(|(prefix, _)| url.starts_with(prefix.as_str()))
-        .max_by_key(|(prefix, _)| prefix.len())
-        .map(|(prefix, base)| format!("{base}{}", &url[prefix.len()..]))
+    let mut bases: Vec<&str> = Vec::new();
+    for (_, base) in rules {
+        if !bases.contains(&base.as_str()) {
+            bases.push(base);
+        }
+    }
+    let mut best: Option<(&str, &str)> = None;
+    for base in bases {
+        for (prefix, _) in rules.iter().filter(|(_, b)| b == base) {
+            if url.starts_with(prefix.as_str()) && best.map_or(true, |(p, _)| p.len() < prefix.len()) {
+                best = Some((prefix, base));
+            }
+        }
+    }
+    best.map(|(prefix, base)| format!("{base}{}", &url[prefix.len()..]))
 }
 
 /// Every remote's URLs and fetch destinations, and the URL rewrites, from

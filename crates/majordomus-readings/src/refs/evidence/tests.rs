@@ -533,3 +533,15 @@ fn a_branch_is_mapped_only_where_the_remotes_fetch_refspecs_map_it() {
     assert!(!e.maps_branch("none", "main"));
     assert!(e.maps_branch("gone", "main"), "a remote not configured says nothing");
 }
+
+#[test]
+fn of_two_rewrites_equally_long_the_base_named_first_wins_as_in_git() {
+    let rule = |p: &str, b: &str| (p.to_string(), b.to_string());
+    // The order the entries come in: a base's first appearance orders it.
+    let rules = vec![rule("x:", "/a/"), rule("up:", "/real/"), rule("up:", "/mirror/"), rule("up:p", "/long/")];
+    assert_eq!(effective("up:proj.git", &rules).as_deref(), Some("/long/roj.git"));
+    assert_eq!(effective("up:other.git", &rules).as_deref(), Some("/real/other.git"));
+    let rules = vec![rule("u", "/a/"), rule("up:", "/b/"), rule("up:", "/a/")];
+    assert_eq!(effective("up:r", &rules).as_deref(), Some("/a/r"), "the base /a/ was named first");
+    assert_eq!(effective("none:r", &rules), None);
+}
