@@ -150,6 +150,11 @@ pub struct RemoteEvidence {
     /// a push of the branch again writes no reflog line into a ref already
     /// at its commit, so only a fetch after it says the remote has it.
     pub gone_by_fetch: Vec<String>,
+    /// Each remote configured now, with its fetch refspecs: a push writes
+    /// the remote-tracking ref of a branch only where they map it (a
+    /// `--single-branch` or `--depth` clone maps its one branch), and
+    /// without that ref nothing here says the remote has the branch.
+    pub fetch_refspecs: BTreeMap<String, Vec<String>>,
 }
 
 /// A remote renamed since the start (see [`RemoteEvidence::renamed`]).
@@ -176,6 +181,16 @@ pub struct PushedElsewhere {
 }
 
 impl RemoteEvidence {
+    /// Whether the fetch refspecs of `remote`, configured now, map its
+    /// branch `branch` onto a ref here, so that a push of the branch
+    /// writes its remote-tracking ref (test/cases/587); true for a remote
+    /// not configured now, of which nothing is known.
+    pub fn maps_branch(&self, remote: &str, branch: &str) -> bool {
+        self.fetch_refspecs
+            .get(remote)
+            .map_or(true, |specs| !refspec::maps_onto(specs, &format!("refs/heads/{branch}")).is_empty())
+    }
+
     /// The ref `refname` if it counts.
     pub fn get(&self, refname: &str) -> Option<&Tracking> {
         self.refs.iter().find(|t| t.refname == refname)
@@ -286,6 +301,20 @@ struct Configured {
     /// the forge's program answers for (`gh repo set-default`).
     gh_resolved: Option<String>,
     glab_resolved: Option<String>,
+    /// The file `remotes/NAME` its URLs and `Pull:` refspecs come from,
+    /// where the configuration gives it no URL ([`with_remotes_files`]).
+    file: Option<PathBuf>,
+}
+
+impl Configured {
+    /// A fetch refspec, and the refs it writes.
+    fn add_fetch(&mut self, value: &str) {
+        self.fetch.push(value.to_string());
+        let spec = value.trim_start_matches('+');
+        if let Some((_, dst)) = spec.split_once(':').filter(|_| !spec.starts_with('^')) {
+            self.destinations.push(dst.to_string());
+        }
+    }
 }
 
 /// Reads the evidence: the remotes now and at the start, every
@@ -321,6 +350,7 @@ pub fn evidence_with(
         remotes_now: configured.keys().cloned().collect(),
         remotes_at_start: start_remotes.map(|r| r.keys().cloned().collect()),
         grafts: grafts(repo)?,
+        fetch_refspecs: configured.iter().map(|(name, c)| (name.clone(), c.fetch.clone())).collect(),
         ..RemoteEvidence::default()
     };
     // Each remote named now or at the start, and whether it counts.
@@ -961,26 +991,106 @@ struct Rewrites {
     push: Vec<(String, String)>,
 }
 
-/// `url` rewritten by the rule with the longest matching prefix; `None`
-/// when no rule matches.
+/// `url` rewritten by the rule with the longest matching prefix, as git's
+/// `alias_url` picks it: git keeps one rewrite per base, in the order each
+/// base first appears (the user's configuration before the repository's),
+/// its prefixes in order, and of two equally long the first wins, so a
+/// repository's `url.MIRROR.insteadOf up:` beside the user's
+/// `url.REAL.insteadOf up:` leaves `up:` going to REAL
+/// (test/cases/588). `None` when no rule matches.
 fn effective(url: &str, rules: &[(String, String)]) -> Option<String> {
-    rules
-        .iter()
-        .filter(|(prefix, _)| url.starts_with(prefix.as_str()))
-        .max_by_key(|(prefix, _)| prefix.len())
-        .map(|(prefix, base)| format!("{base}{}", &url[prefix.len()..]))
+    let mut bases: Vec<&str> = Vec::new();
+    for (_, base) in rules {
+        if !bases.contains(&base.as_str()) {
+            bases.push(base);
+        }
+    }
+    let mut best: Option<(&str, &str)> = None;
+    for base in bases {
+        for (prefix, _) in rules.iter().filter(|(_, b)| b == base) {
+            if url.starts_with(prefix.as_str()) && best.map_or(true, |(p, _)| p.len() < prefix.len()) {
+                best = Some((prefix, base));
+            }
+        }
+    }
+    best.map(|(prefix, base)| format!("{base}{}", &url[prefix.len()..]))
 }
 
 /// Every remote's URLs and fetch destinations, and the URL rewrites, from
 /// the configuration read once ([`Repo::config`]).
 fn configuration(repo: &Repo) -> Reading<(BTreeMap<String, Configured>, Rewrites)> {
-    Ok(configuration_of(&*repo.config()?))
+    let (mut remotes, rewrites) = configuration_of(&*repo.config()?);
+    with_remotes_files(repo.common_dir(), &mut remotes)?;
+    Ok((remotes, rewrites))
+}
+
+/// Adds the remotes git reads from files beside the configuration: a file
+/// `remotes/NAME` in the common git directory defines the remote NAME
+/// where the configuration gives it no URL (git's older way, which `git
+/// fetch NAME` and `git push NAME` still read, as `git remote -v` lists
+/// it): its `URL:` lines are its URLs, its `Pull:` lines its fetch
+/// refspecs, which say which remote-tracking refs a fetch or push of it
+/// writes. Unread, a push to such a remote whose `Pull:` line maps onto
+/// `refs/remotes/origin/main` read as a push to origin (test/cases/586).
+/// One `read_dir` where there is no such directory; a file that cannot be
+/// read leaves the remotes unread (which refs it writes is not known).
+fn with_remotes_files(common: &Path, remotes: &mut BTreeMap<String, Configured>) -> Reading<()> {
+    let dir = common.join("remotes");
+    let listed = match std::fs::read_dir(&dir) {
+        Ok(listed) => listed,
+        Err(e) if matches!(e.kind(), std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory) => return Ok(()),
+        Err(e) => return Err(Unread::io(format!("the directory {}: {e}", dir.display()))),
+    };
+    for entry in listed {
+        let entry = entry.map_err(|e| Unread::io(format!("the directory {}: {e}", dir.display())))?;
+        let Ok(name) = entry.file_name().into_string() else { continue };
+        if remotes.get(&name).is_some_and(|c| c.url.is_some()) {
+            continue;
+        }
+        let path = entry.path();
+        // git opens a directory there and reads no line from it.
+        if std::fs::metadata(&path).is_ok_and(|m| m.is_dir()) {
+            continue;
+        }
+        let bytes = crate::file::read(&path).map_err(|e| Unread::io(e.to_string()))?;
+        let (urls, pulls) = remotes_file(&String::from_utf8_lossy(&bytes));
+        // With no URL, git reads no remote by that name from it.
+        if urls.is_empty() {
+            continue;
+        }
+        let c = remotes.entry(name).or_default();
+        c.file = Some(path);
+        for url in urls {
+            c.url.get_or_insert_with(|| url.clone());
+            c.all_urls.push(url);
+        }
+        for spec in pulls {
+            c.add_fetch(&spec);
+        }
+    }
+    Ok(())
+}
+
+/// The URLs and the fetch refspecs a `remotes/NAME` file gives, as git's
+/// `read_remotes_file` reads it: `URL:` and `Pull:` lines, trailing
+/// white space taken off, the value after the colon's spaces.
+fn remotes_file(text: &str) -> (Vec<String>, Vec<String>) {
+    let (mut urls, mut pulls) = (Vec::new(), Vec::new());
+    for line in text.split('\n').map(str::trim_end) {
+        if let Some(v) = line.strip_prefix("URL:") {
+            urls.push(v.trim_start().to_string());
+        } else if let Some(v) = line.strip_prefix("Pull:") {
+            pulls.push(v.trim_start().to_string());
+        }
+    }
+    (urls, pulls)
 }
 
 /// The URLs each remote of `repo` (a submodule) fetches from and pushes
 /// to, as git rewrites them (see [`urls`]), by name.
 pub(super) fn remote_urls(repo: &git2::Repository) -> Reading<BTreeMap<String, (String, String)>> {
-    let (remotes, rewrites) = configuration_of(&Config::read(repo)?);
+    let (mut remotes, rewrites) = configuration_of(&Config::read(repo)?);
+    with_remotes_files(repo.commondir(), &mut remotes)?;
     Ok(remotes.iter().filter_map(|(name, c)| Some((name.clone(), urls(c, &rewrites)?))).collect())
 }
 
@@ -1019,7 +1129,8 @@ pub(super) fn submodule_refs_on_disk(
     dir: &Path,
     counted: Vec<(String, Oid)>,
 ) -> Reading<SubmoduleRefs> {
-    let (configured, rewrites) = configuration_of(&Config::read(sub)?);
+    let (mut configured, rewrites) = configuration_of(&Config::read(sub)?);
+    with_remotes_files(sub.commondir(), &mut configured)?;
     let mut opened: BTreeMap<String, on_disk::Place> = BTreeMap::new();
     let (mut kept, mut aside) = (Vec::with_capacity(counted.len()), Vec::new());
     for (refname, commit) in counted {
@@ -1118,13 +1229,7 @@ fn entries_of<'a>(entries: impl Iterator<Item = &'a Entry>) -> (BTreeMap<String,
                 let on = matches!(value.to_ascii_lowercase().as_str(), "true" | "yes" | "on" | "1" | "");
                 remotes.entry(middle.to_string()).or_default().mirror = on;
             }
-            ("remote", "fetch") => {
-                remotes.entry(middle.to_string()).or_default().fetch.push(value.to_string());
-                let spec = value.trim_start_matches('+');
-                if let Some((_, dst)) = spec.split_once(':').filter(|_| !spec.starts_with('^')) {
-                    remotes.entry(middle.to_string()).or_default().destinations.push(dst.to_string());
-                }
-            }
+            ("remote", "fetch") => remotes.entry(middle.to_string()).or_default().add_fetch(value),
             // The last value wins, as gh and glab read it (`git config --get`).
             ("remote", "gh-resolved") => {
                 remotes.entry(middle.to_string()).or_default().gh_resolved = Some(value.into())
@@ -1194,8 +1299,14 @@ fn shared_by(
     let named = by_name(refname, standing);
     let other = writers.iter().find(|w| Some(w.as_str()) != named.as_deref()).expect("two writers");
     let names: Vec<&str> = writers.iter().map(|w| w.as_str()).collect();
+    // A remote defined by a `remotes/NAME` file takes its refspecs from
+    // its `Pull:` lines, whatever the configuration adds.
+    let own = match configured.get(other.as_str()).and_then(|c| c.file.as_ref()) {
+        Some(file) => format!("its Pull: lines in {} made Pull: +refs/heads/*:refs/remotes/{other}/*", file.display()),
+        None => format!("git config --replace-all remote.{other}.fetch '+refs/heads/*:refs/remotes/{other}/*'"),
+    };
     Some(format!(
-        "{} is written by the fetch refspecs of {} (configured now or at the start), so a fetch or push of either moves it and what it holds may be either's; give each remote refs of its own (git config --replace-all remote.{other}.fetch '+refs/heads/*:refs/remotes/{other}/*'), then fetch the remote it stands for",
+        "{} is written by the fetch refspecs of {} (configured now or at the start), so a fetch or push of either moves it and what it holds may be either's; give each remote refs of its own ({own}), then fetch the remote it stands for",
         short(refname),
         names.join(" and "),
     ))

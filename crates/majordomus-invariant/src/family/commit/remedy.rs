@@ -114,7 +114,20 @@ fn push_branch(branch: &str, r: &Readings, fallback: Option<&str>) -> Option<Str
         let (remote, spec) = push(u)?;
         return Some(format!("git push {remote} {spec}"));
     }
-    Some(format!("git push -u {} {}", shell_word(fallback?), shell_word(branch)))
+    let remote = fallback?;
+    let line = format!("git push -u {} {}", shell_word(remote), shell_word(branch));
+    // A remote whose fetch refspecs map no ref onto the branch (a
+    // `--single-branch` or `--depth` clone): the push writes no
+    // remote-tracking ref, so nothing here would say the remote has it.
+    // The refspec added, a fetch writes it (test/cases/587).
+    match evidence.map_or(true, |e| e.maps_branch(remote, branch)) {
+        true => Some(line),
+        false => Some(format!(
+            "{line} && git remote set-branches --add {0} {1} && git fetch {0}",
+            shell_word(remote),
+            shell_word(branch)
+        )),
+    }
 }
 
 /// The remote a branch with no counted upstream is pushed to: the trunk's

@@ -493,3 +493,55 @@ fn an_upstream_a_fetch_found_gone_is_set_aside_as_appeared_and_keeps_its_commits
     assert_eq!(e.uncounted, vec![("refs/remotes/origin/feat".to_string(), a)]);
     assert_eq!(e.gone_by_fetch, vec!["refs/remotes/origin/feat".to_string()]);
 }
+
+#[test]
+fn a_remotes_file_gives_its_urls_and_pull_lines_as_git_reads_them() {
+    let text = "URL:  /srv/fork.git  \r\nPush: refs/heads/main:refs/heads/main\nPull:refs/heads/main:refs/remotes/origin/main\n# Pull: no\nurl: /no\n";
+    let (urls, pulls) = remotes_file(text);
+    assert_eq!(urls, vec!["/srv/fork.git".to_string()]);
+    assert_eq!(pulls, vec!["refs/heads/main:refs/remotes/origin/main".to_string()]);
+}
+
+#[test]
+fn a_remote_defined_by_a_remotes_file_is_a_remote_where_the_configuration_gives_it_no_url() {
+    let (t, _origin, _) = started();
+    let dir = t.path().join(".git/remotes");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::fs::write(dir.join("up"), "URL: /srv/fork.git\nPull: refs/heads/main:refs/remotes/origin/main\n").expect("up");
+    std::fs::write(dir.join("origin"), "URL: /elsewhere.git\nPull: refs/heads/*:refs/remotes/x/*\n").expect("origin");
+    std::fs::write(dir.join("empty"), "Pull: refs/heads/*:refs/remotes/empty/*\n").expect("empty");
+    let repo = crate::open(t.path()).expect("open");
+    let (remotes, _) = configuration(&repo).expect("configuration");
+    let up = &remotes["up"];
+    assert_eq!(up.url.as_deref(), Some("/srv/fork.git"));
+    assert_eq!(up.destinations, vec!["refs/remotes/origin/main".to_string()]);
+    assert!(up.file.is_some());
+    assert!(remotes["origin"].file.is_none(), "the configuration's URL wins, as git reads it");
+    assert!(!remotes["origin"].destinations.iter().any(|d| d.starts_with("refs/remotes/x/")));
+    assert!(!remotes.contains_key("empty"), "no URL: no remote");
+}
+
+#[test]
+fn a_branch_is_mapped_only_where_the_remotes_fetch_refspecs_map_it() {
+    let mut e = RemoteEvidence::default();
+    e.fetch_refspecs.insert("origin".into(), vec!["+refs/heads/main:refs/remotes/origin/main".into()]);
+    e.fetch_refspecs.insert("all".into(), vec!["+refs/heads/*:refs/remotes/all/*".into()]);
+    e.fetch_refspecs.insert("none".into(), vec![]);
+    assert!(e.maps_branch("origin", "main"));
+    assert!(!e.maps_branch("origin", "feat"), "a single-branch clone's refspec maps its one branch");
+    assert!(e.maps_branch("all", "feat"));
+    assert!(!e.maps_branch("none", "main"));
+    assert!(e.maps_branch("gone", "main"), "a remote not configured says nothing");
+}
+
+#[test]
+fn of_two_rewrites_equally_long_the_base_named_first_wins_as_in_git() {
+    let rule = |p: &str, b: &str| (p.to_string(), b.to_string());
+    // The order the entries come in: a base's first appearance orders it.
+    let rules = vec![rule("x:", "/a/"), rule("up:", "/real/"), rule("up:", "/mirror/"), rule("up:p", "/long/")];
+    assert_eq!(effective("up:proj.git", &rules).as_deref(), Some("/long/roj.git"));
+    assert_eq!(effective("up:other.git", &rules).as_deref(), Some("/real/other.git"));
+    let rules = vec![rule("u", "/a/"), rule("up:", "/b/"), rule("up:", "/a/")];
+    assert_eq!(effective("up:r", &rules).as_deref(), Some("/a/r"), "the base /a/ was named first");
+    assert_eq!(effective("none:r", &rules), None);
+}
