@@ -297,7 +297,8 @@ fn at_start(
 /// moved since the start commit (at HEAD, or in the working tree) and only
 /// commits that arrived from a remote changed it
 /// ([`majordomus_readings::refs::arrival::others_version`]: a colleague's
-/// change on the trunk, pulled), the file as they left it is the start's
+/// change the trunk brought by a fetch, pulled; a side branch the task
+/// merged is not, test/cases/583), the file as they left it is the start's
 /// policy, and the task's own changes are read against it. A change of the
 /// task's (committed here, or made under this repository's own address in
 /// any clone and fetched) leaves the start's as it was: test/cases/464.
