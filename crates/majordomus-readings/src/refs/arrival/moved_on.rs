@@ -53,11 +53,24 @@ pub fn others_version(
     evidence: &RemoteEvidence,
     path: &str,
 ) -> Reading<Option<Oid>> {
+    Ok(others_version_beside_own(repo, record, head, evidence, path)?.filter(|(_, touched)| !touched).map(|(t, _)| t))
+}
+
+/// [`others_version`], also where the task's own commits changed the path
+/// since: the arrived commit, and whether the task's own commits changed
+/// the path too. The caller takes from it only what adds strictness: a
+/// colleague's stricter change the task pulled and then undid (`git
+/// revert` of it, or an edit) is still the trunk's (test/cases/585).
+pub fn others_version_beside_own(
+    repo: &Repo,
+    record: &TaskRecord,
+    head: &str,
+    evidence: &RemoteEvidence,
+    path: &str,
+) -> Reading<Option<(Oid, bool)>> {
     let Some(arrival) = arrived(repo, record, Some(head), evidence)? else { return Ok(None) };
     let rel = majordomus_records::RepoPath::from_bytes(path.as_bytes().to_vec());
-    if arrival.touched(&rel) {
-        return Ok(None);
-    }
+    let touched = arrival.touched(&rel);
     let own = super::made_here::own_addresses(repo, record);
     if own.is_empty() {
         return Ok(None);
@@ -122,7 +135,7 @@ pub fn others_version(
             return Ok(None);
         }
     }
-    Ok(Some(tip))
+    Ok(Some((tip, touched)))
 }
 
 /// The commits the trunk delivered by the remote's doing: what its
