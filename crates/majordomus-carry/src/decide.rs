@@ -129,6 +129,46 @@ fn since(at: DateTime<Utc>) -> String {
 }
 
 /// `carry begin INVOCATION --owner PID`.
+/// A begin, with no record standing, from the process that owned a run of
+/// the same invocation that `carry end` ended: the same run, not a new
+/// one, so it takes up what it had spent (its counts and its start, which
+/// the whole-run bound counts from). Ending a spent run and beginning it
+/// again from where it ran is no way to a fresh budget; a new run is begun
+/// by another process (a new session, a person's new shell).
+pub fn begin_again(ended: CarryRecord, invocation: Invocation, caller: &Owner, now: DateTime<Utc>) -> Decision {
+    let p = Present { record: ended, invocation, owner: OwnerState::Running };
+    if let Some(spent) = spent(&p, now) {
+        return Decision::new(
+            Verdict::Expired,
+            format!(
+                "this process ended this run ({}), and its whole-run bound is spent ({spent}): a begin from the process that ended it is the same run; report it and stop",
+                totals(&p.record)
+            ),
+            Write::Nothing,
+        );
+    }
+    Decision::new(
+        Verdict::Resumed,
+        format!(
+            "this process ended this run, begun {}, with `majordomus carry end`: a begin from the same process takes it up again with what it had spent ({}); take the budget from `majordomus carry show --json` (a new run is begun by another process, a new session)",
+            since(p.record.started_at),
+            totals(&p.record)
+        ),
+        Write::Save(adopted(&p, caller)),
+    )
+}
+
+/// The history of ended runs cannot be read: whether this process ended a
+/// run of this invocation, whose spending a begin would take up, is not
+/// known.
+pub fn history_unreadable(reason: &str) -> Decision {
+    Decision::new(
+        Verdict::Unreadable,
+        format!("the history of ended runs cannot be read ({reason}): whether this process already ran this invocation is not known; stop"),
+        Write::Nothing,
+    )
+}
+
 pub fn begin(found: &Found, requested: &Invocation, caller: &Owner, now: DateTime<Utc>) -> Decision {
     let p = match found {
         Found::Absent => {

@@ -90,6 +90,15 @@ impl<'a> Carry<'a> {
         let caller = owner::identify(self.probe, owner_pid)?;
         let locked = self.store.lock(self.lock_wait)?;
         let found = self.judge(locked.read());
+        if matches!(found, Found::Absent) {
+            // `carry end` then `carry begin` from the same process is the
+            // same run: it takes up what it had spent (test/cases/584).
+            match locked.ended_by(&caller, &invocation) {
+                Ok(Some(ended)) => return self.apply(&locked, decide::begin_again(ended, invocation, &caller, now)),
+                Ok(None) => {}
+                Err(reason) => return self.apply(&locked, decide::history_unreadable(&reason)),
+            }
+        }
         self.apply(&locked, decide::begin(&found, &invocation, &caller, now))
     }
 
@@ -229,6 +238,34 @@ mod tests {
         let history = std::fs::read_to_string(store.history_path()).expect("history");
         assert_eq!(history.lines().count(), 1, "a second end writes nothing: {history}");
         assert!(history.contains("\"stopped\":\"the maximum\""), "{history}");
+    }
+
+    #[test]
+    fn a_run_its_owner_ended_and_began_again_keeps_what_it_spent() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::in_common_dir(dir.path());
+        let probe = Fake::default();
+        probe.spawn(10, 1);
+        let carry = Carry::new(&store, &probe);
+        assert_eq!(carry.begin("backlogrun --max 1", 10, t0()).expect("begin").verdict, Verdict::Began);
+        carry.count(10, 1, 0).expect("count");
+        assert_eq!(carry.end(None, t0()).expect("end").verdict, Verdict::Ended);
+        // Another invocation from the same process is another run.
+        assert_eq!(carry.begin(INV, 10, t0()).expect("begin").verdict, Verdict::Began);
+        assert_eq!(carry.end(None, t0()).expect("end").verdict, Verdict::Ended);
+        let again = carry.begin("backlogrun --max 1", 10, t0() + Span::hours(1)).expect("begin");
+        assert_eq!(again.verdict, Verdict::Resumed, "{}", again.explanation);
+        let (verdict, reading) = carry.budget(t0() + Span::hours(1));
+        assert_eq!(verdict.verdict, Verdict::Stop, "{}", verdict.explanation);
+        assert_eq!(reading.expect("reading").elapsed_seconds, 3600, "the run's clock is taken up too");
+        // Spent, ended, begun again: expired, nothing written.
+        carry.end(None, t0()).expect("end");
+        let late = carry.begin("backlogrun --max 1", 10, t0() + Span::hours(9)).expect("begin");
+        assert_eq!(late.verdict, Verdict::Expired, "{}", late.explanation);
+        assert!(matches!(store.read(), Loaded::Absent));
+        // Another process begins a new run.
+        probe.spawn(20, 2);
+        assert_eq!(carry.begin("backlogrun --max 1", 20, t0()).expect("begin").verdict, Verdict::Began);
     }
 
     #[test]

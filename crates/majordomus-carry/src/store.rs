@@ -33,6 +33,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use crate::invocation::Invocation;
+use crate::owner::Owner;
 use crate::record::CarryRecord;
 
 /// The record, relative to the common git directory.
@@ -200,6 +201,28 @@ impl Locked<'_> {
             .remove(name(RECORD))
             .map(|_| ())
             .map_err(|source| StoreError::Remove { path: self.store.record_path(), source })
+    }
+
+    /// The newest record the history says ended that `caller`'s process
+    /// owned, of `invocation`: `Ok(None)` where there is none (or no
+    /// history); the reason where the history cannot be read. A line that
+    /// does not parse (one torn by a write cut short) says nothing.
+    pub fn ended_by(&self, caller: &Owner, invocation: &Invocation) -> Result<Option<CarryRecord>, String> {
+        #[derive(serde::Deserialize)]
+        struct Line {
+            record: Option<CarryRecord>,
+        }
+        let path = self.store.history_path();
+        let bytes = match majordomus_records::regular::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        };
+        Ok(bytes
+            .split(|b| *b == b'\n')
+            .rev()
+            .filter_map(|line| serde_json::from_slice::<Line>(line).ok()?.record)
+            .find(|r| r.invocation == invocation.as_str() && crate::owner::same_process(&r.owner, caller)))
     }
 
     /// Appends one line saying what an ended record held and why it ended.

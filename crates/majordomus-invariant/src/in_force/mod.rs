@@ -161,7 +161,10 @@ pub fn read(repo: Option<&Repo>, root: &Path, task: &TaskState) -> Result<InForc
         on_this_machine: declares_none && remotes_on_this_machine(repo, record),
     };
     let start = match now_text.as_ref().ok().and_then(|now| moved_on(repo, record, &builtin, now)) {
-        Some(moved) => moved,
+        Some((moved, false)) => moved,
+        Some((theirs, true)) => {
+            with_their_strictness(at_start(repo, record, &builtin, now.as_ref().ok(), place), theirs, place)
+        }
         None => at_start(repo, record, &builtin, now.as_ref().ok(), place),
     };
     let mut finding = PolicyFinding {
@@ -297,38 +300,97 @@ fn at_start(
 /// moved since the start commit (at HEAD, or in the working tree) and only
 /// commits that arrived from a remote changed it
 /// ([`majordomus_readings::refs::arrival::others_version`]: a colleague's
-/// change on the trunk, pulled), the file as they left it is the start's
+/// change the trunk brought by a fetch, pulled; a side branch the task
+/// merged is not, test/cases/583), the file as they left it is the start's
 /// policy, and the task's own changes are read against it. A change of the
 /// task's (committed here, or made under this repository's own address in
 /// any clone and fetched) leaves the start's as it was: test/cases/464.
 /// Read only where the file moved, so the common command pays two blob
 /// reads; `None` wherever anything cannot be read.
-fn moved_on(repo: Option<&Repo>, record: &TaskRecord, builtin: &[&str], now: &Option<String>) -> Option<AtStart> {
+fn moved_on(
+    repo: Option<&Repo>,
+    record: &TaskRecord,
+    builtin: &[&str],
+    now: &Option<String>,
+) -> Option<(AtStart, bool)> {
     let (repo, start) = (repo?, record.head.as_deref()?);
     let then = in_commit(repo, start, "the start commit").ok()?;
     let head = majordomus_readings::refs::head(repo).ok()?.commit?;
     if head == start && *now == then {
         return None;
     }
-    if *now == then && in_commit(repo, &head, "HEAD").ok()? == then {
+    // The file as the start's: moved on by others only where the task
+    // undid what they changed, which needs the trunk to have brought it.
+    if *now == then && in_commit(repo, &head, "HEAD").ok()? == then && !trunk_brought_a_change(repo, record, &then) {
         return None;
     }
     let evidence =
         majordomus_readings::refs::evidence(repo, majordomus_readings::refs::Start::Snapshot(&record.snapshot)).ok()?;
-    let tip = majordomus_readings::refs::arrival::others_version(repo, record, &head, &evidence, POLICY_FILE)
-        .ok()??
-        .to_string();
+    let (tip, own_too) =
+        majordomus_readings::refs::arrival::others_version_beside_own(repo, record, &head, &evidence, POLICY_FILE)
+            .ok()??;
+    let tip = tip.to_string();
     let text = in_commit(repo, &tip, "the arrived commit").ok()??;
     let policy = Policy::parse(Path::new(POLICY_FILE), &text, builtin).ok()?;
-    Some(AtStart {
+    Some((
+        AtStart {
+            policy,
+            from: format!(
+                "the policy file at {}, as commits that arrived from a remote since the start left it (none of them \
+             the task's), moved on from the start's",
+                short(&tip)
+            ),
+            text: Some(Some(text)),
+        },
+        own_too,
+    ))
+}
+
+/// Whether the trunk may have brought a change to the policy file since
+/// the start: a value its remote-tracking ref held at the start, or took
+/// by a line of its reflog since that is not a push from here (a fetch),
+/// holds another policy file than the start commit's `then`. A task that
+/// only pushed to the trunk pays a ref comparison and the reflog's tail;
+/// one whose fetches brought no policy change, a tree lookup per fetch.
+fn trunk_brought_a_change(repo: &Repo, record: &TaskRecord, then: &Option<String>) -> bool {
+    let Some(trunk) = record.snapshot.trunk.as_deref() else { return false };
+    let differs = |commit: &str| in_commit(repo, commit, "the trunk").map_or(true, |t| t != *then);
+    let at_start = record.snapshot.remote_refs.as_ref().and_then(|r| r.get(trunk));
+    if at_start.is_some_and(|t| Some(t.as_str()) != record.head.as_deref() && differs(t)) {
+        return true;
+    }
+    let now = repo.git.refname_to_id(trunk).ok().map(|o| o.to_string());
+    if at_start == now.as_ref() {
+        return false;
+    }
+    let Ok(started) = record.started_at() else { return true };
+    let log = majordomus_readings::reflog::log_of(repo.common_dir(), trunk);
+    majordomus_readings::reflog::since(&log, started.timestamp() - 1).map_or(true, |lines| {
+        lines.iter().any(|l| l.message != "update by push" && !l.new.bytes().all(|b| b == b'0') && differs(&l.new))
+    })
+}
+
+/// The start's policy, where the task's own commits changed the policy
+/// file too and others' commits that arrived moved it on: the start's,
+/// with what their version adds in strictness (its loosenings, as ever
+/// where the task touched the file, not in force). A gate a colleague
+/// added on the trunk, pulled, then taken out by the task (`git revert`
+/// of their commit, or an edit) is a gate removed, named and still judged
+/// (test/cases/585).
+fn with_their_strictness(kept: AtStart, theirs: AtStart, place: stricter::Place) -> AtStart {
+    let (policy, changes) = stricter::merge_at(&kept.policy, &theirs.policy, place);
+    if !changes.iter().any(|c| c.effect == Effect::Stricter) {
+        return kept;
+    }
+    AtStart {
         policy,
         from: format!(
-            "the policy file at {}, as commits that arrived from a remote since the start left it (none of them \
-             the task's), moved on from the start's",
-            short(&tip)
+            "{}, with what {} adds in strictness (the task's own commits changed the file too, so only that is taken)",
+            kept.from,
+            theirs.from.trim_end_matches(", moved on from the start's")
         ),
-        text: Some(Some(text)),
-    })
+        text: None,
+    }
 }
 
 /// An edit uncommitted at the start that no longer stands as one: the

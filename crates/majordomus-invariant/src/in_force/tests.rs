@@ -519,3 +519,20 @@ fn no_remote_is_read_from_the_start_snapshot_and_the_repository_both() {
     let repo = majordomus_readings::open(t.path()).expect("open");
     assert_eq!(provider(Some(&repo), &with_remotes(Some(vec![]))), None);
 }
+
+#[test]
+fn beside_the_tasks_own_change_only_what_their_version_adds_in_strictness_is_taken() {
+    use super::stricter::Place;
+    let at =
+        |text: &str, from: &str| AtStart { policy: policy(text), from: from.into(), text: Some(Some(text.into())) };
+    let lint = "[gates.lint]\nrun = \"lint\"\ninputs = [\"src/**\"]\n";
+    // A gate they added is taken; the task's removal of it is then a loosening.
+    let start = with_their_strictness(at(GATE, "kept"), at(&format!("{GATE}\n{lint}"), "theirs"), Place::default());
+    assert!(start.from.starts_with("kept, with what theirs adds in strictness"), "{}", start.from);
+    let (_, changes) = stricter::merge_at(&start.policy, &policy(GATE), Place::default());
+    assert!(changes.iter().any(|c| c.entry == "[gates.lint]" && !c.in_force), "{changes:?}");
+    // Their loosening alone: the start's, as it was.
+    let looser = GATE.replace("cargo test", "true");
+    let start = with_their_strictness(at(GATE, "kept"), at(&looser, "theirs"), Place::default());
+    assert_eq!((start.policy, start.from.as_str()), (policy(GATE), "kept"));
+}

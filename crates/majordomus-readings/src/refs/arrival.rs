@@ -546,7 +546,7 @@ pub(super) mod made_here;
 pub use made_here::addresses_now;
 mod held;
 mod moved_on;
-pub use moved_on::others_version;
+pub use moved_on::{others_version, others_version_beside_own};
 
 #[cfg(test)]
 mod tests;

@@ -14,7 +14,12 @@ fn start(t: &TestRepo) -> TaskRecord {
     TaskRecord {
         started_at: chrono::Utc::now().to_rfc3339(),
         head: Some(t.head()),
-        snapshot: Snapshot { remotes: Some(remotes), remote_refs: Some(remote_refs.into()), ..Snapshot::default() },
+        snapshot: Snapshot {
+            remotes: Some(remotes),
+            remote_refs: Some(remote_refs.into()),
+            trunk: Some("refs/remotes/origin/main".into()),
+            ..Snapshot::default()
+        },
         ..task_record()
     }
 }
@@ -277,6 +282,40 @@ fn a_file_only_a_colleague_changed_is_theirs_and_one_the_task_changed_or_wrote_u
     t.write(".ai/repo/majordomus.toml", "[caps]\npushed = 9\n");
     t.commit_all("mine");
     assert_eq!(others(&t, &record), None);
+}
+
+#[test]
+fn a_colleagues_change_on_a_side_branch_the_task_merged_is_not_the_trunks() {
+    // Held at the start, fast-forwarded onto and pushed to the trunk.
+    let (t, _origin, colleague) = with_colleague();
+    t.git(&["config", "user.email", "author@example.com"]);
+    t.git_in(colleague.path(), &["checkout", "-q", "-b", "relax-ci"]);
+    std::fs::create_dir_all(colleague.path().join(".ai/repo")).expect("mkdir");
+    std::fs::write(colleague.path().join(".ai/repo/majordomus.toml"), "[caps]\npushed = 9\n").expect("write");
+    t.git_in(colleague.path(), &["add", "-A"]);
+    t.git_in(colleague.path(), &["commit", "-q", "--author", "Colleague <c@example.com>", "-m", "relax"]);
+    t.git_in(colleague.path(), &["push", "-q", "origin", "relax-ci"]);
+    t.git(&["fetch", "-q", "origin"]);
+    let record = start(&t);
+    t.git(&["merge", "-q", "--ff-only", "origin/relax-ci"]);
+    t.git(&["push", "-q", "origin", "main"]);
+    assert_eq!(others(&t, &record), None, "a side branch held at the start");
+
+    // Fetched since, merged with a merge commit, pushed, fetched again.
+    let (t, _origin, colleague) = with_colleague();
+    t.git(&["config", "user.email", "author@example.com"]);
+    let record = start(&t);
+    t.git_in(colleague.path(), &["checkout", "-q", "-b", "relax-ci"]);
+    std::fs::create_dir_all(colleague.path().join(".ai/repo")).expect("mkdir");
+    std::fs::write(colleague.path().join(".ai/repo/majordomus.toml"), "[caps]\npushed = 9\n").expect("write");
+    t.git_in(colleague.path(), &["add", "-A"]);
+    t.git_in(colleague.path(), &["commit", "-q", "--author", "Colleague <c@example.com>", "-m", "relax"]);
+    t.git_in(colleague.path(), &["push", "-q", "origin", "relax-ci"]);
+    t.git(&["fetch", "-q", "origin"]);
+    t.git(&["merge", "-q", "--no-ff", "--no-edit", "origin/relax-ci"]);
+    t.git(&["push", "-q", "origin", "main"]);
+    t.git(&["fetch", "-q", "origin"]);
+    assert_eq!(others(&t, &record), None, "a side branch fetched since");
 }
 
 #[test]
