@@ -146,6 +146,22 @@ impl Pattern {
         }
         wildmatch::matches(p, name, true, icase)
     }
+
+    /// How many slashes a file's path below the pattern's directory must
+    /// hold for the pattern to match it, where that is fixed: `None` for
+    /// one matched against the base name, or holding a `**` (the only
+    /// wildcard that crosses a slash), and for one that matches
+    /// directories only, which no file's path is (`Some(usize::MAX)`).
+    pub fn file_depth(&self) -> Option<usize> {
+        if self.dir_only {
+            return Some(usize::MAX);
+        }
+        if self.base_name || self.text.windows(2).any(|w| w == b"**") {
+            return None;
+        }
+        let text = self.text.strip_prefix(b"/").unwrap_or(&self.text);
+        Some(text.iter().filter(|c| **c == b'/').count())
+    }
 }
 
 #[cfg(test)]
@@ -156,6 +172,17 @@ mod tests {
         let mut all = parse(line.as_bytes());
         assert_eq!(all.len(), 1, "{line:?}");
         all.remove(0)
+    }
+
+    #[test]
+    fn a_pattern_matches_files_of_one_depth_unless_by_base_name_or_a_double_star() {
+        let depth = |line: &str| one(line).file_depth();
+        assert_eq!(depth("/*"), Some(0));
+        assert_eq!(depth("/src/*.rs"), Some(1));
+        assert_eq!(depth("src/a/b"), Some(2));
+        assert_eq!(depth("*.rs"), None);
+        assert_eq!(depth("src/**/x"), None);
+        assert_eq!(depth("/src/"), Some(usize::MAX));
     }
 
     #[test]

@@ -9,7 +9,9 @@
 //! - skip-worktree in a sparse checkout: clean while the file is absent
 //!   (the cone leaves it out); present, git clears the bit and compares it,
 //!   unless `sparse.expectFilesOutsideOfPatterns` says files outside the
-//!   cone are expected (then clean).
+//!   cone are expected (then clean). Absent where the checkout's definition
+//!   includes it (`sparse.rs`), it is deleted, and the bit hides that, as
+//!   without a sparse checkout (test/cases/580).
 //!
 //! Read for a task (`since.rs`), the settings are the start's, and a bit
 //! the start's reading did not meet on a path hides nothing: the path is
@@ -78,6 +80,13 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         (true, false) => Sparse::On,
         (true, true) => Sparse::ExpectOutside,
     };
+    // Read only in a sparse checkout: which absent skip-worktree files it
+    // leaves out, and which a bit hides the deletion of.
+    let definition = match sparse {
+        Sparse::Off => None,
+        _ => super::sparse::Definition::read(repo.git_dir(), icase),
+    };
+    let definition = definition.as_ref();
     let head_tree = head_tree(repo)?;
     // The index, and the paths where it differs from HEAD: read directly
     // where this reader knows the index, else through libgit2.
@@ -137,8 +146,10 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
             .chunks(chunk)
             .map(|part| {
                 scope.spawn(move || {
-                    let mut stater = Stater::new(root);
-                    part.iter().map(|e| outcome(&mut stater, e, e.path(paths), &settings, sparse)).collect::<Vec<_>>()
+                    let (mut stater, mut memo) = (Stater::new(root), super::sparse::Memo::default());
+                    part.iter()
+                        .map(|e| outcome(&mut stater, e, e.path(paths), &settings, (sparse, definition, &mut memo)))
+                        .collect::<Vec<_>>()
                 })
             })
             .collect();
@@ -185,10 +196,10 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         && super::encoding::possible(repo, &config, (entries, paths), &walked.untracked);
     if encodings {
         let again = Settings { encodings: true, ..settings };
-        let mut stater = Stater::new(root);
+        let (mut stater, mut memo) = (Stater::new(root), super::sparse::Memo::default());
         for (e, o) in stage0.iter().zip(outcomes.iter_mut()) {
             if modified(o) && e.mode & MODE_MASK != MODE_GITLINK {
-                *o = outcome(&mut stater, e, e.path(paths), &again, sparse);
+                *o = outcome(&mut stater, e, e.path(paths), &again, (sparse, definition, &mut memo));
             }
         }
     }
@@ -302,8 +313,15 @@ pub(super) fn head_tree(repo: &Repo) -> Reading<Option<git2::Tree<'_>>> {
     }
 }
 
-/// One entry against its file, the bits git honours applied.
-fn outcome(stater: &mut Stater<'_>, e: &Entry, path: &[u8], settings: &Settings<'_>, sparse: Sparse) -> Outcome {
+/// One entry against its file, the bits git honours applied (in a sparse
+/// checkout, `definition` the patterns it is read by, if any).
+fn outcome(
+    stater: &mut Stater<'_>,
+    e: &Entry,
+    path: &[u8],
+    settings: &Settings<'_>,
+    (sparse, definition, memo): (Sparse, Option<&super::sparse::Definition>, &mut super::sparse::Memo),
+) -> Outcome {
     let plain = |found| Outcome { found, hidden: None, stamp: Stamp::None };
     if e.mode & MODE_MASK == MODE_GITLINK && !e.assume_valid && !e.skip_worktree {
         return plain(Found::Ask);
@@ -325,7 +343,14 @@ fn outcome(stater: &mut Stater<'_>, e: &Entry, path: &[u8], settings: &Settings<
     }
     match sparse {
         Sparse::Off => hidden(look(stater), HiddenBy::SkipWorktree),
-        _ if stater.lstat(path).is_err() => plain(Found::Clean),
+        // Absent where the definition includes it: deleted, the bit hiding it.
+        _ if stater.lstat(path).is_err() => {
+            if definition.is_some_and(|d| d.includes_with(path, memo)) {
+                hidden((Found::Deleted, Stamp::None), HiddenBy::SkipWorktree)
+            } else {
+                plain(Found::Clean)
+            }
+        }
         Sparse::On => {
             let (found, stamp) = look(stater);
             Outcome { found, hidden: None, stamp }

@@ -27,6 +27,7 @@ mod gitlink;
 pub mod libgit2;
 mod nested;
 mod since;
+mod sparse;
 mod stat;
 mod tree;
 mod verified;

@@ -604,3 +604,45 @@ fn a_case_fold_held_since_the_start_hides_only_what_it_hid_then_on_the_fast_path
 fn a_case_fold_held_since_the_start_hides_only_what_it_hid_then_through_libgit2() {
     a_case_fold_held_since_the_start_hides_only_what_it_hid_then(false);
 }
+
+/// In a sparse checkout a skip-worktree file whose definition includes it
+/// and that is absent is a deletion the bit hides: clean read as git, and
+/// counted for a task whose start did not have the bit; narrowed out of the
+/// definition since (`git sparse-checkout set`) it is not checked out, and
+/// counts for nothing (test/cases/580).
+#[test]
+fn a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task() {
+    use crate::status::{HiddenBy, Why};
+    let t = TestRepo::with_commit();
+    t.write("src/old.rs", "old\n");
+    t.write("src/kept.rs", "kept\n");
+    t.write("other/out.txt", "out\n");
+    t.commit_all("files");
+    t.git(&["sparse-checkout", "set", "src"]);
+    let repo = crate::open(t.path()).expect("open");
+    let start = crate::status::record(&repo, &read(&repo).expect("read")).expect("record");
+    let since = |t: &TestRepo| {
+        let repo = crate::open(t.path()).expect("open");
+        crate::status::read_since(&repo, crate::status::Start::of_task(Some(&start), head_id(&repo), None))
+            .expect("read")
+    };
+    assert!(since(&t).dirty.is_empty(), "other/ left out at the start counts for nothing");
+    t.remove("src/old.rs");
+    t.git(&["update-index", "--skip-worktree", "src/old.rs"]);
+    assert_eq!(fast_says(&t), git_says(&t));
+    assert_eq!(fast_says(&t), (vec![], vec![]), "git's view: the bit hides it");
+    let tree = since(&t);
+    assert_eq!(
+        tree.dirty.iter().map(|d| (d.path.to_string(), d.deleted)).collect::<Vec<_>>(),
+        [("src/old.rs".to_string(), true)]
+    );
+    assert_eq!(
+        tree.overruled.iter().map(|o| (o.path.to_string(), o.why.clone())).collect::<Vec<_>>(),
+        [("src/old.rs".to_string(), Why::Bit(HiddenBy::SkipWorktree))]
+    );
+    // Narrowed: src/ is no longer checked out, the bit is the checkout's.
+    t.git(&["sparse-checkout", "set", "other"]);
+    assert!(!t.path().join("src/kept.rs").exists(), "the checkout left src/ out");
+    assert_eq!(fast_says(&t), git_says(&t));
+    assert!(since(&t).dirty.is_empty(), "{:?}", since(&t));
+}

@@ -370,6 +370,14 @@ pub const SETTINGS: &[State] = &[
         w.config("sparse", "expectFilesOutsideOfPatterns", "true");
         w.write("other/out.txt", "out, edited\n");
     }),
+    ("sparse checkout, a file inside the cone deleted under a skip-worktree bit", |w| {
+        base(w);
+        w.write("other/out.txt", "out\n");
+        w.commit_all("other");
+        w.git(&["sparse-checkout", "set", "src"]);
+        w.remove("src/a.rs");
+        w.git(&["update-index", "--skip-worktree", "src/a.rs"]);
+    }),
     ("sparse index", |w| {
         base(w);
         w.write("other/deep/out.txt", "out\n");
