@@ -742,3 +742,14 @@ lib_bump_pushed_without_lib() {
   git push -q origin main
   expect_open pushed "lib" "owed"
 }
+
+# Owners for `majordomus carry`: real processes, killed when the case ends
+# (before lib.sh's own clean-up). `lib_owners` once, then `lib_owner`
+# starts one; its pid is `$!`.
+lib_owners() {
+  owners=()
+  local lib_trap
+  lib_trap=$(trap -p EXIT | sed "s/^trap -- '\(.*\)' EXIT\$/\1/")
+  trap 'kill "${owners[@]}" 2>/dev/null || true; '"$lib_trap" EXIT
+}
+lib_owner() { sleep 120 & owners+=("$!"); }

@@ -8,10 +8,7 @@ echo "hello" > README
 commit_all "initial"
 
 # Owners are real processes; whatever is left is killed when the case ends.
-owners=()
-lib_trap=$(trap -p EXIT | sed "s/^trap -- '\(.*\)' EXIT\$/\1/")
-trap 'kill "${owners[@]}" 2>/dev/null || true; '"$lib_trap" EXIT
-owner() { sleep 120 & owners+=("$!"); }
+lib_owners
 
 # expect_verdict CODE WORD CMD...: CMD exits CODE and prints exactly WORD on
 # standard output; both streams are kept in $out.
@@ -36,7 +33,7 @@ field() { json_get "$record" "d$1"; }
 inv="backlogrun --max 3 --hours 8"
 
 # --- Session one ---------------------------------------------------------
-owner; a=$!
+lib_owner; a=$!
 expect_verdict 0 began md carry begin "$inv" --owner "$a"
 started=$(field '["started_at"]')
 [ "$(field '["owner"]["pid"]')" = "$a" ] || fail "the record does not name its owner"
@@ -49,7 +46,7 @@ expect_contains '"backlogrun --max 3 --hours 8"'
 [ "$before" = "$(cat "$record")" ] || fail "a refused begin changed the record"
 
 # A second parent is answered busy.
-owner; b=$!
+lib_owner; b=$!
 expect_verdict 10 busy md carry begin "$inv" --owner "$b"
 
 expect_verdict 0 counted md carry count --merged 1 --owner "$a"
@@ -64,7 +61,7 @@ expect_run 2 md carry count --merged 1 --owner "$a"
 expect_contains "after a cut"
 kill -0 "$a" || fail "the cutting process should still run"
 expect_verdict 0 resumed md carry begin "$inv" --owner "$b"
-owner; c=$!
+lib_owner; c=$!
 expect_verdict 10 busy md carry begin "$inv" --owner "$c"
 
 # --- Session two, from a linked worktree: the one record --------------------
@@ -88,7 +85,7 @@ expect_verdict 0 counted md carry count --merged 1 --owner "$c"
 # --- Session three crashes: the record stands, a person decides ------------
 kill "$c"
 wait "$c" 2>/dev/null || true
-owner; d=$!
+lib_owner; d=$!
 expect_verdict 10 standing md carry begin "$inv" --owner "$d"
 expect_contains "majordomus carry resume \"$inv\" --owner"
 expect_contains "majordomus carry end"
@@ -117,8 +114,8 @@ expect_verdict 0 absent md carry end
 [ "$(wc -l < .git/majordomus/carry-history.jsonl)" -eq 1 ] || fail "the second end wrote history"
 
 # --- Two begins at once: one began, one busy, never two owners --------------
-owner; e=$!
-owner; f=$!
+lib_owner; e=$!
+lib_owner; f=$!
 md carry begin "$inv" --owner "$e" > "$case_root/e.out" 2>/dev/null & pe=$!
 md carry begin "$inv" --owner "$f" > "$case_root/f.out" 2>/dev/null & pf=$!
 wait "$pe" || true

@@ -10,10 +10,8 @@ source "$(dirname "$0")/../lib.sh" || exit 2
 
 echo "hello" > README
 commit_all "initial"
-owners=()
-lib_trap=$(trap -p EXIT | sed "s/^trap -- '\(.*\)' EXIT\$/\1/")
-trap 'kill "${owners[@]}" 2>/dev/null || true; '"$lib_trap" EXIT
-sleep 120 & owners+=("$!"); a=$!
+lib_owners
+lib_owner; a=$!
 inv="backlogrun --max 1"
 record=.git/majordomus/carry.json
 
@@ -46,7 +44,7 @@ expect_contains expired
 [ ! -e "$record" ] || fail "an expired begin wrote a record"
 
 # The honest way: a new run, begun by another process.
-sleep 120 & owners+=("$!"); b=$!
+lib_owner; b=$!
 expect_run 0 md carry begin "$inv" --owner "$b"
 expect_contains began
 expect_run 0 md carry budget

@@ -284,17 +284,22 @@ fn a_file_only_a_colleague_changed_is_theirs_and_one_the_task_changed_or_wrote_u
     assert_eq!(others(&t, &record), None);
 }
 
-#[test]
-fn a_colleagues_change_on_a_side_branch_the_task_merged_is_not_the_trunks() {
-    // Held at the start, fast-forwarded onto and pushed to the trunk.
-    let (t, _origin, colleague) = with_colleague();
-    t.git(&["config", "user.email", "author@example.com"]);
+/// The colleague loosens the policy on a side branch, `relax-ci`, pushed.
+fn relaxes_on_a_side_branch(t: &TestRepo, colleague: &TempDir) {
     t.git_in(colleague.path(), &["checkout", "-q", "-b", "relax-ci"]);
     std::fs::create_dir_all(colleague.path().join(".ai/repo")).expect("mkdir");
     std::fs::write(colleague.path().join(".ai/repo/majordomus.toml"), "[caps]\npushed = 9\n").expect("write");
     t.git_in(colleague.path(), &["add", "-A"]);
     t.git_in(colleague.path(), &["commit", "-q", "--author", "Colleague <c@example.com>", "-m", "relax"]);
     t.git_in(colleague.path(), &["push", "-q", "origin", "relax-ci"]);
+}
+
+#[test]
+fn a_colleagues_change_on_a_side_branch_the_task_merged_is_not_the_trunks() {
+    // Held at the start, fast-forwarded onto and pushed to the trunk.
+    let (t, _origin, colleague) = with_colleague();
+    t.git(&["config", "user.email", "author@example.com"]);
+    relaxes_on_a_side_branch(&t, &colleague);
     t.git(&["fetch", "-q", "origin"]);
     let record = start(&t);
     t.git(&["merge", "-q", "--ff-only", "origin/relax-ci"]);
@@ -305,12 +310,7 @@ fn a_colleagues_change_on_a_side_branch_the_task_merged_is_not_the_trunks() {
     let (t, _origin, colleague) = with_colleague();
     t.git(&["config", "user.email", "author@example.com"]);
     let record = start(&t);
-    t.git_in(colleague.path(), &["checkout", "-q", "-b", "relax-ci"]);
-    std::fs::create_dir_all(colleague.path().join(".ai/repo")).expect("mkdir");
-    std::fs::write(colleague.path().join(".ai/repo/majordomus.toml"), "[caps]\npushed = 9\n").expect("write");
-    t.git_in(colleague.path(), &["add", "-A"]);
-    t.git_in(colleague.path(), &["commit", "-q", "--author", "Colleague <c@example.com>", "-m", "relax"]);
-    t.git_in(colleague.path(), &["push", "-q", "origin", "relax-ci"]);
+    relaxes_on_a_side_branch(&t, &colleague);
     t.git(&["fetch", "-q", "origin"]);
     t.git(&["merge", "-q", "--no-ff", "--no-edit", "origin/relax-ci"]);
     t.git(&["push", "-q", "origin", "main"]);
