@@ -87,12 +87,18 @@ pub struct Snapshot {
     /// Untracked, non-ignored paths at the start, with content ids.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub untracked: Option<Vec<UntrackedPath>>,
-    /// Local branches and the commit each pointed at.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub branches: Option<Names<String>>,
+    /// Local branches and the commit each pointed at, written as one
+    /// string of `NAME:ID` entries ([`crate::names::lines`]).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::names::lines::serialize",
+        deserialize_with = "crate::names::lines::deserialize"
+    )]
+    pub branches: Option<Names>,
     /// Linked worktrees by name, with their paths.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub worktrees: Option<Names<String>>,
+    pub worktrees: Option<Names>,
     /// Stash entries (commit ids), newest first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stashes: Option<Vec<String>>,
@@ -143,8 +149,14 @@ pub struct Snapshot {
     /// Every remote-tracking ref (`refs/remotes/...`, symbolic ones aside)
     /// and the commit it pointed at: a ref moved since by anything but a
     /// fetch or a push is read at this value.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub remote_refs: Option<Names<String>>,
+    /// Written as one string of `NAME:ID` entries ([`crate::names::lines`]).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::names::lines::serialize",
+        deserialize_with = "crate::names::lines::deserialize"
+    )]
+    pub remote_refs: Option<Names>,
     /// The trunk's full ref name (`refs/remotes/origin/main`), when one
     /// was found: moving `origin/HEAD` since does not move the trunk.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -152,13 +164,13 @@ pub struct Snapshot {
     /// Local branches whose upstream was already gone, with that
     /// upstream's ref name: inherited by `upstream-alive`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub gone_upstreams: Option<Names<String>>,
+    pub gone_upstreams: Option<Names>,
     /// The upstream refs of local branches that existed at the start, each
     /// with the newest line its reflog held then (empty: none): an
     /// upstream pruned and made again at its start value has a reflog of
     /// its own since, and must show a fetch or push of its remote to count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub upstream_logs: Option<Names<String>>,
+    pub upstream_logs: Option<Names>,
     /// Where this worktree's HEAD reflog ended at the start: what was
     /// appended since is the task's, whatever time its lines carry
     /// (`GIT_COMMITTER_DATE` dates them).
@@ -221,16 +233,16 @@ pub struct SubmoduleAtStart {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
     /// Its local branches and the commit each pointed at.
-    pub branches: Names<String>,
+    pub branches: Names,
     /// Its other refs (tags and the like: not branches, remote-tracking
     /// refs or the stash) and the commit each names.
     #[serde(default)]
-    pub refs: Names<String>,
+    pub refs: Names,
     /// Its stash entries (commit ids), newest first.
     pub stashes: Vec<String>,
     /// Its linked worktrees by name, with their paths.
     #[serde(default)]
-    pub worktrees: Names<String>,
+    pub worktrees: Names,
     /// Its HEAD's commit at the start (`None`: unborn, or a record from
     /// before it was kept): the commit whose ignore files held then.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -324,7 +336,7 @@ pub struct RemoteAtStart {
     /// network, one with more such branches than are kept, or a record
     /// written before they were kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub beyond_refspecs: Option<Names<String>>,
+    pub beyond_refspecs: Option<Names>,
 }
 
 /// Where a remote's URL leads on this machine. Externally tagged (serde's

@@ -356,11 +356,11 @@ fn trunk_brought_a_change(repo: &Repo, record: &TaskRecord, then: &Option<String
     let Some(trunk) = record.snapshot.trunk.as_deref() else { return false };
     let differs = |commit: &str| in_commit(repo, commit, "the trunk").map_or(true, |t| t != *then);
     let at_start = record.snapshot.remote_refs.as_ref().and_then(|r| r.get(trunk));
-    if at_start.is_some_and(|t| Some(t.as_str()) != record.head.as_deref() && differs(t)) {
+    if at_start.is_some_and(|t| Some(t) != record.head.as_deref() && differs(t)) {
         return true;
     }
     let now = repo.git.refname_to_id(trunk).ok().map(|o| o.to_string());
-    if at_start == now.as_ref() {
+    if at_start == now.as_deref() {
         return false;
     }
     let Ok(started) = record.started_at() else { return true };

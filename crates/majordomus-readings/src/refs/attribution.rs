@@ -179,7 +179,7 @@ pub fn elsewhere(
     }
     let odb = repo.git.odb().map_err(|e| Unread::git("the object database", &e))?;
     let mut hidden: HashSet<Oid> = evidence.tips().into_iter().collect();
-    for id in at_start.values().chain(record.head.iter()).chain(head.commit.iter()) {
+    for id in at_start.values().chain(record.head.as_deref()).chain(head.commit.as_deref()) {
         if let Ok(oid) = Oid::from_str(id) {
             if odb.exists(oid) {
                 hidden.insert(oid);

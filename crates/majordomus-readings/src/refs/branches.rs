@@ -58,7 +58,7 @@ pub fn branches_of(
     repo: &Repo,
     tips: Vec<(String, Oid)>,
     remote_now: Option<&BTreeMap<String, String>>,
-    at_start: Option<&Names<String>>,
+    at_start: Option<&Names>,
 ) -> Reading<Vec<Branch>> {
     let tracking = tracking_config(repo)?;
     let mut remotes: HashMap<String, Vec<(String, String)>> = HashMap::new();
@@ -281,7 +281,7 @@ mod tests {
         t.git(&["branch", "-q", "-f", "moved", &second]);
         // Recorded out of order, with a name no branch has now and one at
         // another commit than its own now.
-        let start: Names<String> = [
+        let start: Names = [
             ("moved".to_string(), first.clone()),
             ("kept".to_string(), first.clone()),
             ("a/z".to_string(), first.clone()),

@@ -483,9 +483,12 @@ pub fn evidence_with(
         if let Some(why) = shared {
             out.shared.push(refname.clone());
             match then {
-                Some(t) => {
-                    out.refs.push(Tracking { refname: refname.clone(), remote, commit: t.clone(), at_start: Some(why) })
-                }
+                Some(t) => out.refs.push(Tracking {
+                    refname: refname.clone(),
+                    remote,
+                    commit: t.to_string(),
+                    at_start: Some(why),
+                }),
                 None => out.set_aside.push(SetAside { subject: refname.clone(), why, appeared: false }),
             }
             continue;
@@ -495,7 +498,7 @@ pub fn evidence_with(
                 Some(t) => out.refs.push(Tracking {
                     refname: refname.clone(),
                     remote,
-                    commit: t.clone(),
+                    commit: t.to_string(),
                     at_start: Some(why.clone()),
                 }),
                 None => out.set_aside.push(SetAside { subject: refname.clone(), why: why.clone(), appeared: false }),
@@ -625,7 +628,7 @@ pub fn evidence_with(
                         PushedElsewhere {
                             refname: refname.clone(),
                             remote: remote.clone(),
-                            fetched: then.cloned(),
+                            fetched: then.map(str::to_string),
                             why: format!(
                                 "{} {moved} since the start by a push to {}, not to {from}, the URL {remote} fetches from: git writes \"update by push\" into {} all the same, so it says what the push left there, not what {from} holds on {branch}; fetch {remote} (git fetch {remote}) so that {} says what {from} holds",
                                 short(refname),
@@ -658,7 +661,7 @@ pub fn evidence_with(
                         match then {
                             Some(t) => out.refs.push(Tracking {
                                 refname: refname.clone(),
-                                commit: t.clone(),
+                                commit: t.to_string(),
                                 at_start: Some(format!(
                                     "{} {moved} since the start by a push: {doubt}",
                                     short(refname)
@@ -706,7 +709,7 @@ pub fn evidence_with(
                         match then {
                             Some(t) => out.refs.push(Tracking {
                                 refname: refname.clone(),
-                                commit: t.clone(),
+                                commit: t.to_string(),
                                 at_start: Some(format!(
                                     "{} {moved} since the start {how}, not by a fetch or push of {remote}",
                                     short(refname)
@@ -786,9 +789,9 @@ pub fn evidence_with(
         }
         if let Standing::NotEvidence { why, .. } = &standing[&remote] {
             out.refs.push(Tracking {
-                refname: refname.clone(),
+                refname: refname.to_string(),
                 remote,
-                commit: then.clone(),
+                commit: then.to_string(),
                 at_start: Some(why.clone()),
             });
         }

@@ -151,8 +151,7 @@ pub fn at_start(repo: &Repo, base: Option<&str>) -> Reading<BTreeMap<String, Sub
         let stashes = stash::read_git(git).map_err(|e| unread(&e.reason))?;
         let worktrees = worktrees_of(git).map_err(|e| unread(e.message()))?;
         let (branches, others): (Vec<Ref>, Vec<Ref>) = refs.into_iter().partition(|r| r.branch);
-        let tips =
-            |list: Vec<Ref>| -> Names<String> { list.into_iter().map(|r| (r.name, crate::hex(r.target))).collect() };
+        let tips = |list: Vec<Ref>| -> Names { list.into_iter().map(|r| (r.name, crate::hex(r.target))).collect() };
         out.insert(
             place.path.clone(),
             SubmoduleAtStart {
@@ -405,7 +404,7 @@ fn refs_now(git: &Repository) -> Result<Vec<Ref>, git2::Error> {
 }
 
 /// A submodule's linked worktrees by name, with their paths.
-fn worktrees_of(git: &Repository) -> Result<Names<String>, git2::Error> {
+fn worktrees_of(git: &Repository) -> Result<Names, git2::Error> {
     let names = git.worktrees()?;
     Ok(names
         .iter()
@@ -475,7 +474,7 @@ fn read_into(
             (Some(t), false) => &t.refs,
             (None, _) => return None,
         };
-        list.get(&r.name).map(String::as_str)
+        list.get(&r.name)
     };
     // The branches and refs not at their start tip. Refs other than
     // branches only where the snapshot holds the submodule: a clone since
@@ -545,8 +544,8 @@ fn read_into(
         let dating = reflog::date(&admin.join("logs").join("HEAD")).map_err(|e| e.reason)?;
         let head = crate::file::read(&admin.join("HEAD"));
         left.worktrees.push(Dated {
-            name: name.clone(),
-            at: path.clone(),
+            name: name.to_string(),
+            at: path.to_string(),
             dating,
             missing: !Path::new(path).exists(),
             detached: !head.is_ok_and(|h| h.starts_with(b"ref:")),

@@ -97,7 +97,7 @@ pub fn read(repo: &Repo, record: &TaskRecord) -> Reading<Made> {
     }
     let mut walk = git.revwalk().map_err(|e| Unread::git("the history", &e))?;
     let mut held: Vec<&str> = record.head.iter().map(String::as_str).collect();
-    held.extend(record.snapshot.branches.iter().flatten().map(|(_, c)| c.as_str()));
+    held.extend(record.snapshot.branches.iter().flatten().map(|(_, c)| c));
     for id in held {
         if let Ok(oid) = git2::Oid::from_str(id) {
             let _ = walk.hide(oid);
@@ -179,7 +179,8 @@ fn unattributed(
     hidden.extend(
         record
             .head
-            .iter()
+            .as_deref()
+            .into_iter()
             .chain(record.snapshot.branches.iter().flat_map(|b| b.values()))
             .filter_map(|c| git2::Oid::from_str(c).ok()),
     );

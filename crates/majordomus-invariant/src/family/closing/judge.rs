@@ -83,7 +83,7 @@ const OWN_BRANCH: &str = "the task's own branch (checked out at the start)";
 
 fn age(
     made: &Made,
-    at_start: Option<Option<&String>>,
+    at_start: Option<Option<&str>>,
     started: DateTime<Utc>,
     kind: &str,
     own_branch: Option<&str>,
@@ -108,13 +108,13 @@ fn age(
         // held is older, unless it moved and its reflog begins after the
         // start (deleted, made again elsewhere).
         (Some(None), _) => Age::Created("not there at the start".into()),
-        (Some(Some(then)), _) if kind == "worktree" && then != &made.at => {
+        (Some(Some(then)), _) if kind == "worktree" && then != made.at => {
             Age::Created(format!("at {then} at the start, at another path now"))
         }
         // At the very commit it held then, it holds what it held: the
         // start's branch, even if deleted and made again (its reflog is
         // then not read: `readings::accumulated`).
-        (Some(Some(then)), _) if kind == "branch" && then == &made.at => Age::Older,
+        (Some(Some(then)), _) if kind == "branch" && then == made.at => Age::Older,
         (Some(Some(_)), Dating::FirstLogged(t)) if *t > started => Age::Created(later(*t)),
         (Some(Some(_)), _) => Age::Older,
         // Without one, its reflog's first line is the reading; the record's

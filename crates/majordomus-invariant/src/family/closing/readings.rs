@@ -928,7 +928,7 @@ fn holds(repo: &Repo, trunk: &str, commit: &str) -> bool {
 fn pushed_since(
     repo: &Repo,
     evidence: &refs::RemoteEvidence,
-    at_start: &Names<String>,
+    at_start: &Names,
     record: Option<&TaskRecord>,
 ) -> Reading<Vec<Pushed>> {
     let mut out = Vec::new();
@@ -1032,7 +1032,7 @@ fn pushed_since(
 /// Whether a ref's reflog says `git remote rename` made it from a ref the
 /// start held (`remote: renamed refs/remotes/origin/main to ...`): the
 /// start's ref under another name, its push lines older than the task.
-fn renamed_from(lines: &[reflog::Line], at_start: &Names<String>) -> bool {
+fn renamed_from(lines: &[reflog::Line], at_start: &Names) -> bool {
     lines.iter().any(|l| {
         l.message
             .strip_prefix("remote: renamed ")

@@ -52,7 +52,7 @@ pub struct UpstreamsSeen {
     pub appeared: BTreeMap<String, String>,
     /// Branches whose upstream was already gone at the start, with that
     /// upstream's ref (`None`: no task, or a record that does not say).
-    pub gone_at_start: Option<majordomus_records::names::Names<String>>,
+    pub gone_at_start: Option<majordomus_records::names::Names>,
 }
 
 /// A remote-tracking ref moved or made since the start that holds work

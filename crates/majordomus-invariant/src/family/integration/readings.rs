@@ -411,7 +411,7 @@ mod tests {
     fn started_with(refs: &[&str]) -> majordomus_records::task::TaskRecord {
         let mut r = crate::fixtures::record();
         r.snapshot.trunk = None;
-        r.snapshot.remote_refs = Some(refs.iter().map(|n| (n.to_string(), "a".repeat(40))).collect::<Names<_>>());
+        r.snapshot.remote_refs = Some(refs.iter().map(|n| (n.to_string(), "a".repeat(40))).collect::<Names>());
         r
     }
 

@@ -61,7 +61,7 @@ pub(super) fn confirm(
     repo: &Repo,
     out: &mut RemoteEvidence,
     remotes: &BTreeMap<String, Remote>,
-    start_refs: Option<&Names<String>>,
+    start_refs: Option<&Names>,
     now: &BTreeMap<String, String>,
 ) {
     let mut opened: BTreeMap<String, Place> = BTreeMap::new();

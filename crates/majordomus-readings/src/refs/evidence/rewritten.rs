@@ -207,7 +207,7 @@ impl<'a> UpstreamsRewritten<'a> {
         let mut changed = false;
         for (name, recorded) in logs {
             // Both sorted: what was kept of a name no longer recorded is dropped.
-            while then.next_if(|t| t.name < *name).is_some() {
+            while then.next_if(|t| t.name.as_str() < name).is_some() {
                 changed = true;
             }
             let was = then.next_if(|t| t.name == *name);
@@ -219,7 +219,7 @@ impl<'a> UpstreamsRewritten<'a> {
             // Where the stamp held, what is kept is what was (its key taken).
             changed |= keep.as_ref().map(|k| k.stamp) != was_stamp;
             kept.extend(keep);
-            read.push((name.as_str(), answer));
+            read.push((name, answer));
         }
         changed |= then.next().is_some();
         known.files = kept;

@@ -69,7 +69,7 @@ fn a_ref_moved_by_a_fetch_or_a_push_of_its_remote_counts_as_it_is() {
 #[test]
 fn a_ref_moved_without_its_remote_is_read_at_its_start_value_and_says_how() {
     let (t, _origin, start) = started();
-    let at_start = start.remote_refs.as_ref().expect("refs")["refs/remotes/origin/main"].clone();
+    let at_start = start.remote_refs.as_ref().expect("refs")["refs/remotes/origin/main"].to_string();
     let here = commit(&t, "a");
     let moves: [(&[&str], &str); 3] = [
         (&["update-ref", "refs/remotes/origin/main", "HEAD"], "git update-ref"),
@@ -110,7 +110,7 @@ fn a_ref_that_appeared_without_its_remote_is_set_aside_as_appeared() {
 #[test]
 fn a_remote_added_re_pointed_or_removed_since_the_start_is_not_evidence() {
     let (t, origin, start) = started();
-    let at_start = start.remote_refs.as_ref().expect("refs")["refs/remotes/origin/main"].clone();
+    let at_start = start.remote_refs.as_ref().expect("refs")["refs/remotes/origin/main"].to_string();
     commit(&t, "a");
     // Added since the start, even a real bare repository.
     let backup = tempfile::Builder::new().prefix("majordomus-backup-").tempdir().expect("tempdir");
@@ -157,7 +157,7 @@ fn a_remote_whose_url_leads_elsewhere_than_at_the_start_is_not_evidence() {
     assert!(e.get("refs/remotes/origin/main").is_some_and(|m| m.at_start.is_none()));
     // The directory the link leads to replaced by a copy: the same path,
     // another inode.
-    let at_start = start.remote_refs.as_ref().expect("refs")["refs/remotes/origin/main"].clone();
+    let at_start = start.remote_refs.as_ref().expect("refs")["refs/remotes/origin/main"].to_string();
     let aside = dir.with_file_name(format!("{}-aside", dir.file_name().expect("name").to_string_lossy()));
     std::fs::rename(&dir, &aside).expect("move aside");
     t.git(&["clone", "-q", "--bare", aside.to_str().expect("utf-8"), dir.to_str().expect("utf-8")]);
