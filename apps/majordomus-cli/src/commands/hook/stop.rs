@@ -224,8 +224,8 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         Some(other) => return Ok(Verdict::say(not_a_stop(other))),
     }
     let session = payload.session_id.as_deref().map(|id| (args.agent.as_str(), id));
-    let Found { concerned, broken, unmeasured, orphans } =
-        tasks(&Starts::of_this_process(explicit_dir, payload.cwd.as_deref()), session);
+    let starts = Starts::of_this_process(explicit_dir, payload.cwd.as_deref());
+    let Found { concerned, broken, unmeasured, orphans } = tasks(&starts, session);
     if concerned.is_empty() && broken.is_empty() && unmeasured.is_empty() && orphans.is_empty() {
         KNOWN.store(NO_TASK, Ordering::SeqCst);
         return Ok(Verdict::silent());
@@ -274,6 +274,16 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
             let at = u.place.named().map(|p| format!(" for {p}")).unwrap_or_default();
             task_unanswered(&at, &failure, active)
         }));
+    }
+    // With a task active, whether a session started now would run this
+    // hook at all (`in_force.rs`): the host's settings, read only here.
+    if args.agent == super::Agent::Claude {
+        if let Some(off) = starts
+            .claude_project()
+            .and_then(|p| super::in_force::claude_hooks_off(&super::in_force::ClaudeFiles::of(&p)))
+        {
+            verdicts.push(super::in_force::verdict(&off, active));
+        }
     }
     Ok(combine(verdicts))
 }
