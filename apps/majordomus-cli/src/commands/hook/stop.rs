@@ -19,7 +19,10 @@
 //!   for `no-background-work` ([`super::background`]; a report that
 //!   nothing runs, where the one in force says so already, adds nothing);
 //! - the loop guard ([`super::decide`] decides from it) is kept per host,
-//!   session and agent, in each task's working tree.
+//!   session and agent, in each task's working tree;
+//! - with a task found, a Claude Code stop also asks whether a session
+//!   started now would run any hook ([`super::in_force`]: `disableAllHooks`
+//!   in force): where not, the stop is blocked once, saying so.
 //!
 //! A task record that exists but cannot be read is no way out
 //! (`echo x > task.json` must not end a task): the stop is blocked, naming
