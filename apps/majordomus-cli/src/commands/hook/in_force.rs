@@ -100,6 +100,36 @@ fn holds_stop_hook(settings: &Value) -> bool {
         .any(|h| h.get("command").and_then(Value::as_str).is_some_and(|c| super::merge::is_majordomus_hook(c, "stop")))
 }
 
+/// Where the project's settings file of `agent` (the one `hook install`
+/// writes, [`super::install::settings_file`]) held majordomus's stop hook
+/// in the task's start commit (`start`) and holds none now, nor does the
+/// user's: that the hook was taken out, and where. Only the working tree's
+/// file is read while it holds the hook (the common case); the start's is
+/// read only where it does not. `None` too where nothing can be read.
+pub fn taken_out(repo: &majordomus_readings::Repo, start: Option<&str>, agent: super::Agent) -> Option<String> {
+    let rel = super::install::settings_file(agent);
+    if settings(&repo.root().join(rel)).is_some_and(|v| holds_stop_hook(&v)) {
+        return None;
+    }
+    let commit = repo.git.find_commit(git2::Oid::from_str(start?).ok()?).ok()?;
+    let entry = commit.tree().ok()?.get_path(Path::new(rel)).ok()?;
+    let blob = entry.to_object(&repo.git).ok()?.peel_to_blob().ok()?;
+    let held = serde_json::from_slice::<Value>(blob.content()).ok().is_some_and(|v| holds_stop_hook(&v));
+    let user = super::install::user_settings_file(agent).ok();
+    if !held || user.and_then(|u| settings(&u)).is_some_and(|v| holds_stop_hook(&v)) {
+        return None;
+    }
+    let host = match agent {
+        super::Agent::Claude => "Claude Code",
+        super::Agent::Codex => "Codex",
+    };
+    Some(format!(
+        "majordomus's stop hook is no longer in {} (the task's start commit held it), so {host} runs no stop hook \
+         of majordomus's in a session started now",
+        repo.root().join(rel).display()
+    ))
+}
+
 /// The stop's answer where the hooks are off (`off`, from
 /// [`claude_hooks_off`]): blocked once, naming the file and the remedy; a
 /// stop that came of a block (`stop_hook_active`) goes through saying it.
@@ -108,13 +138,31 @@ pub fn verdict(off: &str, stop_hook_active: bool) -> super::protocol::Verdict {
         "Claude Code runs no hook in a session started now: {off}, so no stop of a later session (a resumed \
          one included) is checked while a task is active"
     );
+    once(&said, "remove `disableAllHooks` from that file (or set it to false)", stop_hook_active)
+}
+
+/// The stop's answer where the stop hook was taken out (`said`, from
+/// [`taken_out`]): as [`verdict`], the remedy putting it back.
+pub fn taken_out_verdict(said: &str, agent: super::Agent, stop_hook_active: bool) -> super::protocol::Verdict {
+    let remedy = match agent {
+        super::Agent::Claude => "put it back: majordomus hook install --agent claude".to_string(),
+        super::Agent::Codex => {
+            "put it back: majordomus hook install --agent codex (and review it in codex's /hooks)".to_string()
+        }
+    };
+    once(&format!("{said}, while a task is active"), &remedy, stop_hook_active)
+}
+
+/// Blocked once, saying `said` and `remedy`; a stop that came of a block
+/// goes through with the same words.
+fn once(said: &str, remedy: &str, stop_hook_active: bool) -> super::protocol::Verdict {
     if stop_hook_active {
         super::protocol::Verdict::say(format!("majordomus let this stop through, but {said}."))
     } else {
         super::protocol::Verdict::Block {
             reason: format!(
-                "majordomus blocked this stop: {said}.\nremedy: remove `disableAllHooks` from that file \
-                 (or set it to false); then stop again. A stop that comes of this block goes through."
+                "majordomus blocked this stop: {said}.\nremedy: {remedy}; then stop again. \
+                 A stop that comes of this block goes through."
             ),
         }
     }

@@ -263,6 +263,14 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
     for (ws, gone) in &orphans {
         verdicts.extend(gone.iter().map(|o| super::orphan::verdict(ws, o, &key)));
     }
+    // Whether the stop hook `hook install` put in the project is still
+    // there for a session started now (`in_force.rs`).
+    // Said after the tasks' own answers.
+    let taken_out: Vec<Verdict> = concerned
+        .iter()
+        .filter_map(|c| super::in_force::taken_out(&c.ws.repo, c.record.head.as_deref(), args.agent))
+        .map(|said| super::in_force::taken_out_verdict(&said, args.agent, active))
+        .collect();
     for c in concerned {
         let at = c.place.named().map(|p| format!(" for {p}")).unwrap_or_default();
         let paths = c.ws.paths.clone();
@@ -278,6 +286,7 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
             task_unanswered(&at, &failure, active)
         }));
     }
+    verdicts.extend(taken_out);
     // With a task active, whether a session started now would run this
     // hook at all (`in_force.rs`): the host's settings, read only here.
     if args.agent == super::Agent::Claude {
