@@ -16,6 +16,12 @@
 //! words, for the person. Managed settings (`managed-settings.json`) that
 //! disable all hooks disable majordomus's too; where they hold
 //! majordomus's stop hook themselves, the other files cannot turn it off.
+//!
+//! The same holds for majordomus's stop hook taken out of the file `hook
+//! install` writes in the project (`.claude/settings.json`,
+//! `.codex/hooks.json`) where the task's start commit held it ([`taken_out`]):
+//! Codex runs the hooks a session started with, so only later sessions
+//! miss it, and the stop still running says so once.
 
 use std::path::{Path, PathBuf};
 

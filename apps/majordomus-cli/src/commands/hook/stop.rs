@@ -22,7 +22,9 @@
 //!   session and agent, in each task's working tree;
 //! - with a task found, a Claude Code stop also asks whether a session
 //!   started now would run any hook ([`super::in_force`]: `disableAllHooks`
-//!   in force): where not, the stop is blocked once, saying so.
+//!   in force), and a stop of either host whether majordomus's stop hook is
+//!   still in the project's settings where the start commit held it: where
+//!   not, the stop is blocked once, saying so.
 //!
 //! A task record that exists but cannot be read is no way out
 //! (`echo x > task.json` must not end a task): the stop is blocked, naming
