@@ -16,6 +16,7 @@ use crate::{CliError, Exit};
 
 pub mod background;
 pub mod decide;
+pub mod in_force;
 pub mod install;
 pub mod locate;
 pub mod merge;

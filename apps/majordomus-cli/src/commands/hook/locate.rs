@@ -80,6 +80,14 @@ impl Starts {
         }
     }
 
+    /// The directory a Claude Code session reads its project's settings
+    /// from: `CLAUDE_PROJECT_DIR`, which the host sets for its hooks (the
+    /// directory the session was started in); else `-C`, the hook's own
+    /// directory, the payload's `cwd`, the first there is.
+    pub fn claude_project(&self) -> Option<PathBuf> {
+        [&self.project_dir, &self.explicit, &self.process, &self.cwd].into_iter().find_map(Clone::clone)
+    }
+
     fn list(&self) -> Vec<(&Path, &'static str)> {
         if let Some(dir) = &self.explicit {
             return vec![(dir, "-C")];

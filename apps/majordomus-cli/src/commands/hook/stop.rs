@@ -19,7 +19,12 @@
 //!   for `no-background-work` ([`super::background`]; a report that
 //!   nothing runs, where the one in force says so already, adds nothing);
 //! - the loop guard ([`super::decide`] decides from it) is kept per host,
-//!   session and agent, in each task's working tree.
+//!   session and agent, in each task's working tree;
+//! - with a task found, a Claude Code stop also asks whether a session
+//!   started now would run any hook ([`super::in_force`]: `disableAllHooks`
+//!   in force), and a stop of either host whether majordomus's stop hook is
+//!   still in the project's settings where the start commit held it: where
+//!   not, the stop is blocked once, saying so.
 //!
 //! A task record that exists but cannot be read is no way out
 //! (`echo x > task.json` must not end a task): the stop is blocked, naming
@@ -224,8 +229,8 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
         Some(other) => return Ok(Verdict::say(not_a_stop(other))),
     }
     let session = payload.session_id.as_deref().map(|id| (args.agent.as_str(), id));
-    let Found { concerned, broken, unmeasured, orphans } =
-        tasks(&Starts::of_this_process(explicit_dir, payload.cwd.as_deref()), session);
+    let starts = Starts::of_this_process(explicit_dir, payload.cwd.as_deref());
+    let Found { concerned, broken, unmeasured, orphans } = tasks(&starts, session);
     if concerned.is_empty() && broken.is_empty() && unmeasured.is_empty() && orphans.is_empty() {
         KNOWN.store(NO_TASK, Ordering::SeqCst);
         return Ok(Verdict::silent());
@@ -260,6 +265,14 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
     for (ws, gone) in &orphans {
         verdicts.extend(gone.iter().map(|o| super::orphan::verdict(ws, o, &key)));
     }
+    // Whether the stop hook `hook install` put in the project is still
+    // there for a session started now (`in_force.rs`).
+    // Said after the tasks' own answers.
+    let taken_out: Vec<Verdict> = concerned
+        .iter()
+        .filter_map(|c| super::in_force::taken_out(&c.ws.repo, c.record.head.as_deref(), args.agent))
+        .map(|said| super::in_force::taken_out_verdict(&said, args.agent, active))
+        .collect();
     for c in concerned {
         let at = c.place.named().map(|p| format!(" for {p}")).unwrap_or_default();
         let paths = c.ws.paths.clone();
@@ -274,6 +287,17 @@ fn answer(explicit_dir: Option<&Path>, args: &StopArgs, started: Instant) -> Res
             let at = u.place.named().map(|p| format!(" for {p}")).unwrap_or_default();
             task_unanswered(&at, &failure, active)
         }));
+    }
+    verdicts.extend(taken_out);
+    // With a task active, whether a session started now would run this
+    // hook at all (`in_force.rs`): the host's settings, read only here.
+    if args.agent == super::Agent::Claude {
+        if let Some(off) = starts
+            .claude_project()
+            .and_then(|p| super::in_force::claude_hooks_off(&super::in_force::ClaudeFiles::of(&p)))
+        {
+            verdicts.push(super::in_force::verdict(&off, active));
+        }
     }
     Ok(combine(verdicts))
 }
