@@ -609,11 +609,12 @@ fn a_case_fold_held_since_the_start_hides_only_what_it_hid_then_through_libgit2(
 /// and that is absent is a deletion the bit hides: clean read as git, and
 /// counted for a task whose start did not have the bit; narrowed out of the
 /// definition since (`git sparse-checkout set`) it is not checked out, and
-/// counts for nothing (test/cases/580).
-#[test]
-fn a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task() {
+/// counts for nothing (test/cases/580); so too through libgit2, under
+/// `core.symlinks = false` (589).
+fn a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task(symlinks: bool) {
     use crate::status::{HiddenBy, Why};
     let t = TestRepo::with_commit();
+    t.git(&["config", "core.symlinks", if symlinks { "true" } else { "false" }]);
     t.write("src/old.rs", "old\n");
     t.write("src/kept.rs", "kept\n");
     t.write("other/out.txt", "out\n");
@@ -645,4 +646,14 @@ fn a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task() {
     assert!(!t.path().join("src/kept.rs").exists(), "the checkout left src/ out");
     assert_eq!(fast_says(&t), git_says(&t));
     assert!(since(&t).dirty.is_empty(), "{:?}", since(&t));
+}
+
+#[test]
+fn a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task_read_directly() {
+    a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task(true);
+}
+
+#[test]
+fn a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task_through_libgit2() {
+    a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task(false);
 }
