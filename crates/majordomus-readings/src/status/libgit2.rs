@@ -107,6 +107,7 @@ pub(super) fn read_since(repo: &Repo, since: Since<'_>, cond: Conditions<'_>) ->
         HashSet::new()
     };
     bits(repo, &mut tree, (&entries, &paths), &cond, &included)?;
+    tree.intent_gone = super::fast::intent_gone(&tree, (entries.iter(), &paths));
     if matches!(since, Since::Now) {
         // What the case fold hides, for a start to record: a walk of its
         // own only under `core.ignoreCase`, where a collision can exist.

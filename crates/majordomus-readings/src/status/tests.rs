@@ -657,3 +657,27 @@ fn a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task_read_direct
 fn a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task_through_libgit2() {
     a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task(false);
 }
+
+/// An intent to add whose file is gone is dirty and deleted, as git's
+/// status lists it, and named as an intent ([`WorkingTree::intent_gone`]),
+/// read directly and through libgit2 alike (test/cases/590).
+#[test]
+fn an_intent_to_add_whose_file_is_gone_is_named_so() {
+    for symlinks in ["true", "false"] {
+        let t = TestRepo::with_commit();
+        t.git(&["config", "core.symlinks", symlinks]);
+        t.write("notes.rs", "draft\n");
+        t.write("kept.rs", "kept\n");
+        t.git(&["add", "-N", "notes.rs", "kept.rs"]);
+        t.remove("notes.rs");
+        assert_eq!(fast_says(&t), git_says(&t), "symlinks {symlinks}");
+        let repo = crate::open(t.path()).expect("open");
+        let tree = read(&repo).expect("read");
+        assert!(tree.dirty.iter().any(|d| d.path == "notes.rs" && d.deleted), "{tree:?}");
+        assert_eq!(
+            tree.intent_gone.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+            ["notes.rs"],
+            "symlinks {symlinks}"
+        );
+    }
+}
