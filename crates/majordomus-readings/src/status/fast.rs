@@ -278,6 +278,7 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         }
         tree.dirty.push(Dirty { deleted: deleted.contains(&path), index, path });
     }
+    tree.intent_gone = intent_gone(&tree, (stage0.iter().copied(), paths));
     let mut walked = walked;
     let (folded_counted, case_folded) = walked.count_folded(|p| since::folded_since(repo, cond.case_folded, p));
     let walk::Walked { mut untracked, hidden_since, uncommitted_ignores, .. } = walked;
@@ -302,6 +303,22 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
     tree.uncommitted_ignores = uncommitted_ignores;
     tree.modes_ignored = !cond.filemode;
     Ok(tree)
+}
+
+/// The paths of `tree.dirty` deleted whose index entry (of `entries`,
+/// sorted by path) is an intent to add ([`WorkingTree::intent_gone`]).
+pub(super) fn intent_gone<'a>(
+    tree: &WorkingTree,
+    (entries, paths): (impl Iterator<Item = &'a Entry>, &Paths),
+) -> Vec<RepoPath> {
+    let gone: HashSet<&[u8]> = tree.dirty.iter().filter(|d| d.deleted).map(|d| d.path.as_bytes()).collect();
+    if gone.is_empty() {
+        return Vec::new();
+    }
+    entries
+        .filter(|e| e.stage == 0 && e.intent_to_add && gone.contains(e.path(paths)))
+        .map(|e| RepoPath::from_bytes(e.path(paths)))
+        .collect()
 }
 
 /// HEAD's tree, `None` while HEAD is unborn.

@@ -101,7 +101,13 @@ pub(super) fn read_since(repo: &Repo, since: Since<'_>, cond: Conditions<'_>) ->
     tree.modes_ignored = !cond.filemode;
     let head = super::fast::head_tree(repo)?;
     let (entries, paths, staged, removed) = index(repo, head.as_ref())?;
-    bits(repo, &mut tree, (&entries, &paths), &cond)?;
+    let included = if cond.sparse_checkout {
+        sparse_absent(repo, &mut tree, (&entries, &paths), &staged, cond.icase)
+    } else {
+        HashSet::new()
+    };
+    bits(repo, &mut tree, (&entries, &paths), &cond, &included)?;
+    tree.intent_gone = super::fast::intent_gone(&tree, (entries.iter(), &paths));
     if matches!(since, Since::Now) {
         // What the case fold hides, for a start to record: a walk of its
         // own only under `core.ignoreCase`, where a collision can exist.
@@ -179,18 +185,71 @@ fn case_folded(
 /// from HEAD, and those of them it does not hold.
 pub(super) type Staged = (Vec<Entry>, Paths, Vec<RepoPath>, HashSet<RepoPath>);
 
+/// In a sparse checkout, the skip-worktree entries whose file is absent,
+/// read as git reads them (`fast.rs`): libgit2's status lists each as
+/// deleted, where git takes it for clean, so it is taken off `tree.dirty`
+/// (kept, not deleted, where the index differs from HEAD there). Those the
+/// checkout's definition includes (`sparse.rs`) are returned: a deletion
+/// the bit hides, for [`bits`] to look at (test/cases/580, 589). A
+/// submodule's entry the definition includes is left as libgit2 lists it.
+fn sparse_absent(
+    repo: &Repo,
+    tree: &mut WorkingTree,
+    (entries, paths): (&[Entry], &Paths),
+    staged: &[RepoPath],
+    icase: bool,
+) -> HashSet<Vec<u8>> {
+    let gitlink = |e: &Entry| e.mode & super::stat::MODE_MASK == super::stat::MODE_GITLINK;
+    let absent = |e: &&Entry| {
+        e.stage == 0
+            && e.skip_worktree
+            && crate::file::in_tree(repo.root(), &RepoPath::from_bytes(e.path(paths)))
+                .map_or(true, |p| std::fs::symlink_metadata(p).is_err())
+    };
+    let mut absent: Vec<&Entry> = entries.iter().filter(|e| e.skip_worktree).filter(absent).collect();
+    if absent.is_empty() {
+        return HashSet::new();
+    }
+    let definition = super::sparse::Definition::read(repo.git_dir(), icase);
+    let mut memo = super::sparse::Memo::default();
+    let mut included = HashSet::new();
+    absent.retain(|e| {
+        let inside = definition.as_ref().is_some_and(|d| d.includes_with(e.path(paths), &mut memo));
+        if inside {
+            included.insert(e.path(paths).to_vec());
+        }
+        !(inside && gitlink(e))
+    });
+    let staged: HashSet<&[u8]> = staged.iter().map(RepoPath::as_bytes).collect();
+    let absent: HashSet<&[u8]> = absent.iter().map(|e| e.path(paths)).collect();
+    tree.dirty.retain_mut(|d| {
+        let p = d.path.as_bytes();
+        if !absent.contains(p) {
+            return true;
+        }
+        d.deleted = false;
+        staged.contains(p)
+    });
+    tree.dirty_inside.retain(|p| !absent.contains(p.as_bytes()) || staged.contains(p.as_bytes()));
+    included.retain(|p| !staged.contains(p.as_slice()));
+    included
+}
+
 /// The entries libgit2's status looked away from because of a bit, looked
-/// at (as the fast path lists them, `fast.rs`: without a sparse checkout),
-/// in `tree.hidden`; read for a task, one that changed under a bit that
-/// did not hide it at the start is counted, and overruled.
+/// at (as the fast path lists them, `fast.rs`: without a sparse checkout,
+/// and in one an absent file the checkout's definition includes,
+/// `included`), in `tree.hidden`; read for a task, one that changed under
+/// a bit that did not hide it at the start is counted, and overruled.
 fn bits(
     repo: &Repo,
     tree: &mut WorkingTree,
     (entries, paths): (&[Entry], &Paths),
     cond: &Conditions<'_>,
+    included: &HashSet<Vec<u8>>,
 ) -> Reading<()> {
     let gitlink = |e: &Entry| e.mode & super::stat::MODE_MASK == super::stat::MODE_GITLINK;
-    let by = |e: &Entry| match (e.assume_valid, e.skip_worktree && !cond.sparse_checkout) {
+    let skipped = |e: &Entry| e.skip_worktree && (!cond.sparse_checkout || included.contains(e.path(paths)));
+    let by = |e: &Entry| match (e.assume_valid, skipped(e)) {
         (true, _) => Some(HiddenBy::AssumeUnchanged),
         (false, true) => Some(HiddenBy::SkipWorktree),
         _ => None,

@@ -609,11 +609,12 @@ fn a_case_fold_held_since_the_start_hides_only_what_it_hid_then_through_libgit2(
 /// and that is absent is a deletion the bit hides: clean read as git, and
 /// counted for a task whose start did not have the bit; narrowed out of the
 /// definition since (`git sparse-checkout set`) it is not checked out, and
-/// counts for nothing (test/cases/580).
-#[test]
-fn a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task() {
+/// counts for nothing (test/cases/580); so too through libgit2, under
+/// `core.symlinks = false` (589).
+fn a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task(symlinks: bool) {
     use crate::status::{HiddenBy, Why};
     let t = TestRepo::with_commit();
+    t.git(&["config", "core.symlinks", if symlinks { "true" } else { "false" }]);
     t.write("src/old.rs", "old\n");
     t.write("src/kept.rs", "kept\n");
     t.write("other/out.txt", "out\n");
@@ -645,4 +646,38 @@ fn a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task() {
     assert!(!t.path().join("src/kept.rs").exists(), "the checkout left src/ out");
     assert_eq!(fast_says(&t), git_says(&t));
     assert!(since(&t).dirty.is_empty(), "{:?}", since(&t));
+}
+
+#[test]
+fn a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task_read_directly() {
+    a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task(true);
+}
+
+#[test]
+fn a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task_through_libgit2() {
+    a_deletion_a_bit_hides_inside_a_sparse_checkout_counts_for_a_task(false);
+}
+
+/// An intent to add whose file is gone is dirty and deleted, as git's
+/// status lists it, and named as an intent ([`WorkingTree::intent_gone`]),
+/// read directly and through libgit2 alike (test/cases/590).
+#[test]
+fn an_intent_to_add_whose_file_is_gone_is_named_so() {
+    for symlinks in ["true", "false"] {
+        let t = TestRepo::with_commit();
+        t.git(&["config", "core.symlinks", symlinks]);
+        t.write("notes.rs", "draft\n");
+        t.write("kept.rs", "kept\n");
+        t.git(&["add", "-N", "notes.rs", "kept.rs"]);
+        t.remove("notes.rs");
+        assert_eq!(fast_says(&t), git_says(&t), "symlinks {symlinks}");
+        let repo = crate::open(t.path()).expect("open");
+        let tree = read(&repo).expect("read");
+        assert!(tree.dirty.iter().any(|d| d.path == "notes.rs" && d.deleted), "{tree:?}");
+        assert_eq!(
+            tree.intent_gone.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+            ["notes.rs"],
+            "symlinks {symlinks}"
+        );
+    }
 }

@@ -48,6 +48,12 @@ pub struct WorkingTree {
     /// HEAD record), sorted: `git commit -- PATH` in the superproject
     /// commits nothing of them; the submodule's own commit comes first.
     pub dirty_inside: Vec<RepoPath>,
+    /// Paths in `dirty` whose index entry is an intent to add (`git add
+    /// -N`) and whose file is gone, sorted: git's status lists them
+    /// deleted, `git commit -- PATH` takes nothing of them (and refuses
+    /// when they are all there is to commit), `git rm --cached` drops the
+    /// intent (test/cases/590).
+    pub intent_gone: Vec<RepoPath>,
     /// The stamps of the files this reading read by content and found
     /// to be their index entry's blob, whose change time was old enough
     /// to keep (`verified.rs`): what a start records so that a task's

@@ -378,6 +378,18 @@ pub const SETTINGS: &[State] = &[
         w.remove("src/a.rs");
         w.git(&["update-index", "--skip-worktree", "src/a.rs"]);
     }),
+    ("no symbolic links, a sparse checkout narrowed, a file inside it deleted under a bit", |w| {
+        base(w);
+        w.config("core", "symlinks", "false");
+        w.write("other/out.txt", "out\n");
+        w.write("other/deep/x.txt", "x\n");
+        w.commit_all("other");
+        w.git(&["sparse-checkout", "set", "src", "other"]);
+        w.git(&["sparse-checkout", "set", "src"]);
+        w.remove("src/a.rs");
+        w.git(&["update-index", "--skip-worktree", "src/a.rs"]);
+        w.write("src/new.rs", "new\n");
+    }),
     ("sparse index", |w| {
         base(w);
         w.write("other/deep/out.txt", "out\n");

@@ -19,7 +19,7 @@ use majordomus_records::RepoPath;
 
 use crate::answer::Status;
 use crate::judgement::Judgement;
-use crate::prose::{are, count, names, remain, sentence, shell_word, short, short_ref};
+use crate::prose::{are, count, count_verb, names, remain, sentence, shell_word, short, short_ref};
 use crate::readings::Readings;
 
 use super::remedy;
@@ -35,12 +35,15 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
     // (dirty or untracked then, staged since; or a commit since undone in
     // the working tree) are not "changed since the start": said apart, so
     // the count agrees with the change set the other questions read.
+    // An intent to add (`git add -N`) whose file is gone changed nothing
+    // of the tree: said apart, as what it is (test/cases/590).
+    let (intents, rest): (Vec<&RepoPath>, Vec<&RepoPath>) = counted.iter().partition(|p| tree.intent_gone.contains(p));
     let (changed, as_at_start): (Vec<&RepoPath>, Vec<&RepoPath>) = match &r.changes {
         Ok(c) => {
             let changed: HashSet<&RepoPath> = c.changed.iter().collect();
-            counted.iter().partition(|p| changed.contains(**p))
+            rest.iter().partition(|p| changed.contains(**p))
         }
-        Err(_) => (counted.clone(), Vec::new()),
+        Err(_) => (rest.clone(), Vec::new()),
     };
     let details = json!({
         "uncommitted": counted,
@@ -72,6 +75,14 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
             count(as_at_start.len(), "tracked file"),
             if as_at_start.len() == 1 { "differs" } else { "differ" },
             names(&labels(tree, &as_at_start))
+        ));
+    }
+    if !intents.is_empty() {
+        parts.push(format!(
+            "{} (git add -N) whose file is gone {} in the index: {}",
+            count_verb(intents.len(), "intent to add", "intents to add"),
+            remain(intents.len()),
+            names(&labels(tree, &intents))
         ));
     }
     let v = Judgement::new(
@@ -125,6 +136,16 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
         return v.remedy(
             "for each file named with its bit: put the task's edit back, or clear the bit (git update-index --no-skip-worktree or --no-assume-unchanged -- PATH) and commit what is the task's; commit the other tracked files named (git commit -- PATH...)",
         );
+    }
+    // Intents to add (`git add -N`) whose file is gone, all there is:
+    // `git commit -- PATH` takes nothing of them and refuses ("nothing
+    // added to commit"); `git rm --cached` drops the intent. Beside other
+    // paths, the commit naming them drops them too (test/cases/590).
+    if here.iter().all(|p| tree.intent_gone.contains(p)) {
+        return match as_words(&here).and_then(|w| remedy::untrack_paths(&w)) {
+            Some(line) => v.command(line),
+            None => v.remedy("drop each intent to add whose file is gone: git rm --cached -- PATH..."),
+        };
     }
     match as_words(&here).and_then(|w| remedy::commit_paths(&w, remedy::Add::No)) {
         Some(line) => v.command(line),

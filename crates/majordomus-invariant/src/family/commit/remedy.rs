@@ -70,6 +70,16 @@ pub(crate) fn commit_paths(paths: &[&str], add: Add) -> Option<String> {
     (line.len() <= LONGEST).then_some(line)
 }
 
+/// `git rm --cached -q -- PATHS`: the index entries dropped, the files
+/// left as they are. `None` with no paths, or past [`LONGEST`].
+pub(crate) fn untrack_paths(paths: &[&str]) -> Option<String> {
+    if paths.is_empty() {
+        return None;
+    }
+    let line = format!("{} rm --cached -q -- {}", git_for(paths), shell_words(paths));
+    (line.len() <= LONGEST).then_some(line)
+}
+
 /// The remote a remote-tracking ref belongs to: as the evidence names it,
 /// else the first segment after `refs/remotes/`.
 fn remote_of<'a>(refname: &'a str, evidence: Option<&'a RemoteEvidence>) -> Option<&'a str> {
@@ -269,6 +279,8 @@ mod tests {
     #[test]
     fn a_path_that_reads_as_a_pattern_is_taken_literally() {
         assert_eq!(commit_paths(&["a*b"], Add::No).as_deref(), Some("git --literal-pathspecs commit -- 'a*b'"));
+        assert_eq!(untrack_paths(&["a b", "c"]).as_deref(), Some("git rm --cached -q -- 'a b' c"));
+        assert_eq!(untrack_paths(&[]), None);
     }
 
     #[test]

@@ -30,6 +30,34 @@ fn inherited_dirty_files_are_named_not_counted() {
     assert_eq!(answer(&r, "committed").status, Status::Pass);
 }
 
+/// An intent to add whose file is gone is named as such; alone, its
+/// remedy drops the intent (`git commit -- PATH` refuses it); beside
+/// another path the commit naming both drops it (test/cases/590).
+#[test]
+fn an_intent_to_add_whose_file_is_gone_is_dropped_not_committed() {
+    let mut r = all_well();
+    r.changes = Ok(ChangeSet { changed: vec!["a.txt".into()], ..ChangeSet::default() });
+    r.tree = Ok(WorkingTree {
+        dirty: vec![Dirty { path: "notes.rs".into(), index: Some("e".repeat(40)), deleted: true }],
+        intent_gone: vec!["notes.rs".into()],
+        ..WorkingTree::default()
+    });
+    let a = answer(&r, "committed");
+    assert_eq!(a.status, Status::Owed);
+    assert_eq!(a.evidence, "1 intent to add (git add -N) whose file is gone remains in the index: notes.rs.");
+    assert_eq!(a.remedy, "git rm --cached -q -- notes.rs");
+    if let Ok(tree) = &mut r.tree {
+        tree.dirty.insert(0, Dirty { path: "a.txt".into(), index: None, deleted: false });
+    }
+    let a = answer(&r, "committed");
+    assert!(
+        a.evidence.starts_with("1 tracked file changed since the start is not committed: a.txt; 1 intent"),
+        "{}",
+        a.evidence
+    );
+    assert_eq!(a.remedy, "git commit -- a.txt notes.rs");
+}
+
 #[test]
 fn an_uncommitted_file_whose_content_is_as_at_the_start_is_not_counted_as_changed_since_the_start() {
     // a.txt edited; b.txt dirty at the start and only staged since: both
