@@ -24,9 +24,9 @@ git branch -q -D debt
 git fetch -q origin
 expect_open no-new-debt "on the trunk .*src/lib.rs: unwrap" refused
 
-# A colleague's entry on the trunk is not the task's.
+# A colleague's entry on the trunk (under the colleague's address) is not the task's.
 git clone -q "$case_root/origin.git" "$case_root/peer"
-(cd "$case_root/peer" && printf 'src/peer.rs: unwrap\n' >> .ai/repo/lint-baseline.txt \
+(cd "$case_root/peer" && export GIT_AUTHOR_NAME=Colleague GIT_AUTHOR_EMAIL=c@example.com && printf 'src/peer.rs: unwrap\n' >> .ai/repo/lint-baseline.txt \
   && git commit -q -am "peer debt" && git push -q origin main)
 git fetch -q origin
 expect_open no-new-debt "src/lib.rs: unwrap" refused

@@ -34,9 +34,9 @@ grep -q '^issue view 9 ' "$fake/calls" || fail "the refresh did not ask of #9"
 expect_open markers-live "src/lib.rs:2 .*#9.*on the trunk, added by [0-9a-f]{12}.*is closed" refused
 expect_run 10 md check
 
-# A colleague's marker on the trunk is not the task's.
+# A colleague's marker on the trunk (under the colleague's address) is not the task's.
 git clone -q "$case_root/origin.git" "$case_root/peer"
-(cd "$case_root/peer" && printf '// %s(#9): the peer'"'"'s\n' "$L" > src/peer.rs &&
+(cd "$case_root/peer" && export GIT_AUTHOR_NAME=Colleague GIT_AUTHOR_EMAIL=c@example.com && printf '// %s(#9): the peer'"'"'s\n' "$L" > src/peer.rs &&
   git add -A && git commit -q -m "peer marker" && git push -q origin main)
 git fetch -q origin
 expect_open markers-live "src/lib.rs" refused

@@ -362,13 +362,15 @@ fn ref_readings(
     let aside =
         deadline.read(|| integration::readings::pushed_aside(repo, paths, task, head_commit, &trunk, &evidence));
     let upstreams = deadline.read(|| integration::readings::upstreams(&branches, &evidence, &stale, task));
-    let landed = deadline.read(|| integration::readings::landed(repo, task, head_commit, &trunk, &evidence));
+    // The commits made around HEAD, read once for the three readings that ask.
+    let around = majordomus_readings::refs::attribution::Around::default();
+    let landed = deadline.read(|| integration::readings::landed(repo, task, head_commit, &trunk, &evidence, &around));
     let branches_landed =
         deadline.read(|| integration::readings::branches_landed(repo, task, head, &branches, &trunk, &evidence));
     let stashes = deadline.read(|| commit::readings::stashes(repo));
     let operations = deadline.read(|| commit::readings::operations(repo));
-    let markers_landed =
-        deadline.read(|| bookkeeping::readings::markers_landed(repo, policy, task, head_commit, trunk_of(&trunk)));
+    let markers_landed = deadline
+        .read(|| bookkeeping::readings::markers_landed(repo, policy, task, head_commit, trunk_of(&trunk), &around));
     let closing = match deadline.check() {
         Ok(()) => closing::readings::measure(
             repo,
@@ -382,6 +384,7 @@ fn ref_readings(
                 trunk: trunk_of(&trunk),
                 head: head_commit,
                 arrival: &arrival,
+                around: &around,
             },
         ),
         Err(e) => ClosingReadings::unread(&e),

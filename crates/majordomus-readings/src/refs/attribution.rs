@@ -423,34 +423,6 @@ pub fn made_by_head_since(repo: &Repo, record: &TaskRecord) -> Reading<HashSet<O
     Ok(lines.iter().filter(|l| making(&l.message)).filter_map(|l| Oid::from_str(&l.new).ok()).collect())
 }
 
-/// The commits this worktree made since the start ([`made_by_head_since`])
-/// that HEAD does not reach, each with one parent (a merge's change is not
-/// its own), oldest id first, that `keep` takes: work landed or left
-/// around HEAD. `keep` is asked first, so a cheap test spares the walk
-/// from HEAD for the commits it refuses. A commit gone since (pruned) is
-/// left out: it left nothing anywhere.
-pub fn made_off_head<'r>(
-    repo: &'r Repo,
-    record: &TaskRecord,
-    head: Option<Oid>,
-    mut keep: impl FnMut(&git2::Commit<'r>) -> bool,
-) -> Reading<Vec<git2::Commit<'r>>> {
-    let mut made: Vec<Oid> = made_by_head_since(repo, record)?.into_iter().collect();
-    made.sort();
-    let mut out = Vec::new();
-    for c in made {
-        let Ok(commit) = repo.git.find_commit(c) else { continue };
-        if commit.parent_count() != 1 || !keep(&commit) {
-            continue;
-        }
-        if head.is_some_and(|h| h == c || repo.git.graph_descendant_of(h, c).unwrap_or(false)) {
-            continue;
-        }
-        out.push(commit);
-    }
-    Ok(out)
-}
-
 /// The commits this repository made since the start that HEAD does not
 /// reach, merges included, oldest id first: what may have landed on the
 /// trunk around HEAD (`scoped` reads the paths each changed that the
@@ -472,14 +444,53 @@ pub fn made_off_head<'r>(
 ///   theirs (test/cases/494). Past [`WALKED`] commits that walk is
 ///   unread, never a pass.
 ///
-/// A commit gone since (pruned) is left out: it left nothing anywhere.
+/// Of those, only the commits `keep` takes are returned, and it is asked
+/// before the walk from HEAD, so a cheap test (the commit changed
+/// `.ai/repo`, or a directory the marker register scans) spares that walk
+/// for the rest. A commit gone since (pruned) is left out: it left nothing
+/// anywhere.
+///
+/// `around` keeps the commits so read for the next caller: one check asks
+/// for them three times over (`scoped`, `no-new-debt`, `markers-live`), of
+/// the same task, HEAD and trunk, and the loose objects are listed once.
 pub fn made_around_head<'r>(
     repo: &'r Repo,
     record: &TaskRecord,
     head: Option<Oid>,
     trunk: Oid,
     trunk_at_start: Option<Oid>,
+    around: &Around,
+    mut keep: impl FnMut(&git2::Commit<'r>) -> bool,
 ) -> Reading<Vec<git2::Commit<'r>>> {
+    let git = &repo.git;
+    let reaches = |from: Oid, c: Oid| from == c || git.graph_descendant_of(from, c).unwrap_or(false);
+    let made = around.0.get_or_init(|| made_around(repo, record, head, trunk, trunk_at_start)).clone()?;
+    let mut out = Vec::new();
+    for c in made {
+        let Ok(commit) = git.find_commit(c) else { continue };
+        if !keep(&commit) || head.is_some_and(|h| reaches(h, c)) {
+            continue;
+        }
+        out.push(commit);
+    }
+    Ok(out)
+}
+
+/// The commits [`made_around_head`] read for one check, kept for its next
+/// caller of the same check (made anew for each: the objects change
+/// between checks).
+#[derive(Debug, Default)]
+pub struct Around(std::cell::OnceCell<Reading<Vec<Oid>>>);
+
+/// The commits [`made_around_head`] chooses among, HEAD's reach aside,
+/// oldest id first.
+fn made_around(
+    repo: &Repo,
+    record: &TaskRecord,
+    head: Option<Oid>,
+    trunk: Oid,
+    trunk_at_start: Option<Oid>,
+) -> Reading<Vec<Oid>> {
     let git = &repo.git;
     let (lines, rewritten) = head_lines_since(repo, record)?;
     let mut made: HashSet<Oid> =
@@ -496,15 +507,15 @@ pub fn made_around_head<'r>(
     }
     let mut made: Vec<Oid> = made.into_iter().collect();
     made.sort();
-    let mut out = Vec::new();
-    for c in made {
-        let Ok(commit) = git.find_commit(c) else { continue };
-        if head.is_some_and(|h| reaches(h, c)) {
-            continue;
-        }
-        out.push(commit);
-    }
-    Ok(out)
+    Ok(made)
+}
+
+/// The commit the trunk's ref `refname` held at the task's start, as its
+/// snapshot kept the remote-tracking refs (`None` for a local trunk, or a
+/// record that kept none): what [`made_around_head`] sets aside with the
+/// start where HEAD's reflog was rewritten.
+pub fn trunk_at_start(record: &TaskRecord, refname: &str) -> Option<Oid> {
+    record.snapshot.remote_refs.as_ref().and_then(|refs| refs.get(refname)).and_then(|c| Oid::from_str(c).ok())
 }
 
 /// The commits the trunk's tip reaches and HEAD, the peers' branches and

@@ -220,10 +220,13 @@ pub fn measure(
 }
 
 /// The markers the task landed on the trunk around HEAD
-/// ([`Register::landed`]): read from the commits HEAD's reflog shows this
-/// worktree made since the start that HEAD does not reach and that changed
-/// a directory the register scans ([`refs::attribution::made_off_head`]),
-/// as `no-new-debt` reads the debt landed so (test/cases/445, 565). Only
+/// ([`Register::landed`]): read from the commits this repository made since
+/// the start that HEAD does not reach, each with one parent, that changed
+/// a directory the register scans ([`refs::attribution::made_around_head`]:
+/// HEAD's reflog, and the loose commits of a linked worktree made for the
+/// work and removed, or every own commit on the trunk where HEAD's reflog
+/// was rewritten: test/cases/592), as `no-new-debt` reads the debt landed
+/// so (test/cases/445, 565). Only
 /// where HEAD does not reach the trunk's tip: where it does, whatever the
 /// trunk holds HEAD's history holds, and what HEAD took out since is
 /// `pushed`'s to land. So the common path, HEAD pushed, costs one
@@ -234,6 +237,7 @@ pub fn markers_landed(
     task: &TaskState,
     head: Option<&str>,
     trunk: Option<&refs::Trunk>,
+    around: &refs::attribution::Around,
 ) -> Reading<Vec<Marker>> {
     let (Some(record), Some(trunk)) = (task.record(), trunk) else { return Ok(Vec::new()) };
     let oid = |s: &str| git2::Oid::from_str(s).map_err(|e| Unread::git(s, &e));
@@ -242,7 +246,10 @@ pub fn markers_landed(
         return Ok(Vec::new());
     }
     let register = Register::from_policy(policy.markers.as_ref())?;
-    let made = refs::attribution::made_off_head(repo, record, head, |c| register.touches(c))?;
+    // One parent: a merge's change is not its own.
+    let at_start = refs::attribution::trunk_at_start(record, &trunk.refname);
+    let touches = |c: &git2::Commit<'_>| c.parent_count() == 1 && register.touches(c);
+    let made = refs::attribution::made_around_head(repo, record, head, tip, at_start, around, touches)?;
     if made.is_empty() {
         return Ok(Vec::new());
     }

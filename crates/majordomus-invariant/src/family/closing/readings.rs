@@ -207,6 +207,9 @@ pub struct RefsRead<'a> {
     pub head: Option<&'a str>,
     /// What a fetch brought onto HEAD since the start ([`refs::arrived`]).
     pub arrival: &'a Reading<Option<refs::Arrival>>,
+    /// The commits made around HEAD, read once for the check
+    /// ([`refs::attribution::made_around_head`]).
+    pub around: &'a refs::attribution::Around,
 }
 
 /// The closing readings.
@@ -217,12 +220,12 @@ pub fn measure(
     task: &TaskState,
     refs_read: RefsRead<'_>,
 ) -> ClosingReadings {
-    let RefsRead { branches, symbolic, evidence, trunk, head, arrival } = refs_read;
+    let RefsRead { branches, symbolic, evidence, trunk, head, arrival, around } = refs_read;
     ClosingReadings {
         debt: match (task.record(), arrival) {
             (Some(record), Ok(arrival)) => debt(repo, record, head)
                 .and_then(|d| with_arrived(repo, d, arrival.as_ref()))
-                .and_then(|d| with_landed(repo, record, head, trunk, d)),
+                .and_then(|d| with_landed(repo, record, head, trunk, around, d)),
             (Some(_), Err(e)) => Err(e.clone()),
             (None, _) => Err(Unread::no_task()),
         },
@@ -387,34 +390,44 @@ fn held_by_head(
 }
 
 /// The task's debt is the task's wherever it went: an entry a commit this
-/// worktree made since the start (HEAD's reflog: [`made_by_head_since`])
-/// added to a baseline, where HEAD does not reach that commit and the
-/// trunk's tip holds the entry, in any baseline, is debt the task landed
-/// around HEAD (pushed to the trunk from a branch since deleted, HEAD left
-/// at the start; or squash-merged), counted as added unless the start held
-/// it or the working tree holds it now (then the comparison above counts
-/// it). Costs a tree lookup per commit made since the start: only one that
-/// changed `.ai/repo` and that HEAD does not reach is read further.
+/// repository made since the start ([`made_around_head`]: HEAD's reflog;
+/// where HEAD does not reach the trunk's tip, the loose commits written
+/// here since the start under its own address, a linked worktree made for
+/// the work and removed, and, where HEAD's reflog was rewritten, every own
+/// commit on the trunk: test/cases/592) added to a baseline, where HEAD
+/// does not reach that commit and the trunk's tip holds the entry, in any
+/// baseline, is debt the task landed around HEAD (pushed to the trunk from
+/// a branch since deleted, HEAD left at the start; or squash-merged),
+/// counted as added unless the start held it or the working tree holds it
+/// now (then the comparison above counts it). Costs a tree lookup per
+/// commit made since the start: only one that changed `.ai/repo` and that
+/// HEAD does not reach is read further.
 ///
-/// [`made_by_head_since`]: refs::attribution::made_by_head_since
+/// [`made_around_head`]: refs::attribution::made_around_head
 fn with_landed(
     repo: &Repo,
     record: &TaskRecord,
     head: Option<&str>,
     trunk: Option<&refs::Trunk>,
+    around: &refs::attribution::Around,
     mut debt: Debt,
 ) -> Reading<Debt> {
     let Some(trunk) = trunk else { return Ok(debt) };
     let head = head.and_then(|h| git2::Oid::from_str(h).ok());
+    let tip = git2::Oid::from_str(&trunk.commit).map_err(|e| Unread::git(&trunk.commit, &e))?;
     let repo_dir = |c: &git2::Commit<'_>| {
         c.tree().ok().and_then(|t| t.get_path(std::path::Path::new(REPO_DIR)).ok()).map(|e| e.id())
     };
-    // Only a commit that changed `.ai/repo` is walked to from HEAD.
-    let changed_baselines = |c: &git2::Commit<'_>| c.parent(0).is_ok_and(|p| repo_dir(c) != repo_dir(&p));
-    let candidates: Vec<(String, String)> = refs::attribution::made_off_head(repo, record, head, changed_baselines)?
-        .iter()
-        .filter_map(|c| Some((c.id().to_string(), c.parent_id(0).ok()?.to_string())))
-        .collect();
+    // Only a commit with one parent (a merge's change is not its own) that
+    // changed `.ai/repo` is walked to from HEAD.
+    let changed_baselines =
+        |c: &git2::Commit<'_>| c.parent_count() == 1 && c.parent(0).is_ok_and(|p| repo_dir(c) != repo_dir(&p));
+    let at_start = refs::attribution::trunk_at_start(record, &trunk.refname);
+    let candidates: Vec<(String, String)> =
+        refs::attribution::made_around_head(repo, record, head, tip, at_start, around, changed_baselines)?
+            .iter()
+            .filter_map(|c| Some((c.id().to_string(), c.parent_id(0).ok()?.to_string())))
+            .collect();
     if candidates.is_empty() {
         return Ok(debt);
     }

@@ -321,6 +321,7 @@ pub fn landed(
     head_commit: Option<&str>,
     trunk: &Reading<Result<Trunk, NoTrunk>>,
     evidence: &Reading<RemoteEvidence>,
+    around: &refs::attribution::Around,
 ) -> Reading<Vec<super::Landed>> {
     let (Some(record), Ok(Ok(trunk))) = (task.record(), trunk) else { return Ok(Vec::new()) };
     if record.scope.is_empty() || evidence.as_ref().is_ok_and(|e| e.grafts.is_some()) {
@@ -335,14 +336,9 @@ pub fn landed(
         .and_then(|c| c.tree())
         .map_err(|e| Unread::git(&format!("the tree of the trunk's {}", trunk.commit), &e))?;
     let trunk_tree = Lookup::new(git, trunk_tree);
-    let at_start = record
-        .snapshot
-        .remote_refs
-        .as_ref()
-        .and_then(|refs| refs.get(&trunk.refname))
-        .and_then(|c| git2::Oid::from_str(c).ok());
+    let at_start = refs::attribution::trunk_at_start(record, &trunk.refname);
     let mut out = Vec::new();
-    for commit in refs::attribution::made_around_head(repo, record, head, trunk_id, at_start)? {
+    for commit in refs::attribution::made_around_head(repo, record, head, trunk_id, at_start, around, |_| true)? {
         let c = commit.id();
         let read = |e: git2::Error| Unread::git(&format!("the commit {c}"), &e);
         let tree = Lookup::new(git, commit.tree().map_err(read)?);
