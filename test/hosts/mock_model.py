@@ -106,6 +106,16 @@ PROGRAMS = {
         ("text", "Done: greet.rs is written."),
         ("text", "Done, again."),
     ],
+    # Commits its work, then turns every hook off in the project's local
+    # settings (git ignores that file) and stops: the question is what the
+    # host does with that write and with the hooks of this session and the
+    # next.
+    "disable": [
+        ("shell", "mkdir -p tests && printf 'fn greet() {}\\n' > greet.rs && printf 'greet\\n' > tests/greet_test.txt && " + COMMIT),
+        ("shell", "printf '{\"disableAllHooks\": true}\\n' > .claude/settings.local.json && echo disabled"),
+        ("text", "Committed; the work is done."),
+        ("text", "Done, again."),
+    ],
     # Stops at once, with nothing done: for the loop guard and session starts.
     "idle": [
         ("text", "Nothing to do."),

@@ -201,6 +201,19 @@ if [ "$only" != codex ]; then
   check "Guards: each session's first stop was its own first block" \
     requests 'sum("block 1 of 3" in r["last_user"] for r in rs) == 2'
 
+  fresh claude-disable claude
+  run_claude disable claude-disable.jsonl
+  check "The agent's write of disableAllHooks to .claude/settings.local.json: the host let it through" \
+    grep -q '"disableAllHooks": true' .claude/settings.local.json
+  check "... the same session's stop still ran majordomus, which blocked it once, naming the file (test/cases/595)" \
+    requests 'any(r["program"] == "disable" and "disableAllHooks" in r["last_user"] and "settings.local.json" in r["last_user"] for r in rs)'
+  check "... and the stop that came of that block went through" has_guard claude-main
+  : >"$work/requests.jsonl"
+  rm -rf .ai/local/state/hook .ai/local/state/gates.completion.json
+  run_claude idle claude-disable-next.jsonl
+  check "... a session started after it runs no hook at all" no_hook_ran
+  rm -f .claude/settings.local.json
+
   fresh claude-subdirectory claude
   mkdir -p src && (cd src && run_claude idle claude-subdirectory.jsonl)
   check "Started in a subdirectory, the project's .claude/settings.json is not read: no hook ran" no_hook_ran
