@@ -115,11 +115,13 @@ fresh() {
   : >"$work/requests.jsonl"
 }
 
-run_claude() { # run_claude PROGRAM OUT: one `claude -p` session here
+run_claude() { # run_claude PROGRAM OUT FLAGS...: one `claude -p` session here
+  local program=$1 out=$2
+  shift 2
   env HOME="$work/home" ANTHROPIC_BASE_URL="http://127.0.0.1:$port" ANTHROPIC_API_KEY=mock-key \
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_AUTOUPDATER=1 \
-    timeout 300 "$claude" -p "PROGRAM: $1" --allowedTools Bash --output-format stream-json --verbose \
-    >"$work/$2" 2>"$work/$2.err" </dev/null
+    timeout 300 "$claude" -p "PROGRAM: $program" --allowedTools Bash --output-format stream-json --verbose "$@" \
+    >"$work/$out" 2>"$work/$out.err" </dev/null
 }
 
 # The terminal interface would otherwise leave Codex's app-server daemon
@@ -203,15 +205,16 @@ if [ "$only" != codex ]; then
 
   fresh claude-disable claude
   run_claude disable claude-disable.jsonl
-  check "The agent's write of disableAllHooks to .claude/settings.local.json: the host let it through" \
-    grep -q '"disableAllHooks": true' .claude/settings.local.json
-  check "... the same session's stop still ran majordomus, which blocked it once, naming the file (test/cases/595)" \
-    requests 'any(r["program"] == "disable" and "disableAllHooks" in r["last_user"] and "settings.local.json" in r["last_user"] for r in rs)'
-  check "... and the stop that came of that block went through" has_guard claude-main
+  check "The agent's write of disableAllHooks to .claude/settings.local.json: refused unasked, the file not written" \
+    bash -c '[ ! -e .claude/settings.local.json ] && grep -q "requested permissions to write to .*claude/settings.local.json" "$0"' "$work/claude-disable.jsonl"
+  # Written by the person (or an agent they granted it): a session started
+  # after it runs no hook, which is why majordomus's stop names the key
+  # where a stop still runs (test/cases/595).
+  printf '{"disableAllHooks": true}\n' >.claude/settings.local.json
   : >"$work/requests.jsonl"
   rm -rf .ai/local/state/hook .ai/local/state/gates.completion.json
   run_claude idle claude-disable-next.jsonl
-  check "... a session started after it runs no hook at all" no_hook_ran
+  check "... written by the person, a session started after it runs no hook at all" no_hook_ran
   rm -f .claude/settings.local.json
 
   fresh claude-subdirectory claude
