@@ -357,8 +357,16 @@ pub fn evidence_with(
     let mut standing: BTreeMap<String, Standing> = BTreeMap::new();
     for (name, now) in &configured {
         let (url, push) = urls(now, &rewrites).unzip();
-        let itself = url.iter().chain(push.iter()).any(|u| points_here(repo, u));
-        let here = if itself { ", this repository itself" } else { "" };
+        let leads = url.iter().chain(push.iter()).find_map(|u| points_here(repo, u).map(|h| (u, h)));
+        let itself = leads.is_some();
+        let here = match &leads {
+            Some((_, Here::Itself)) => ", this repository itself".to_string(),
+            Some((_, Here::Borrows(dir))) => {
+                format!(", a repository that borrows its objects from this one ({})", borrowed(dir))
+            }
+            None => String::new(),
+        };
+        let here = here.as_str();
         // The start's URL text, leading elsewhere on this machine now: as
         // good as re-pointed (the arms below cannot hold with the text the
         // start's).
@@ -380,7 +388,7 @@ pub fn evidence_with(
                         rename_back(r),
                         then = r.then
                     ),
-                    None => format!("{name} was added since the start{}", if itself { " and is this repository itself" } else { "" }),
+                    None => format!("{name} was added since the start{}", here.replacen(',', " and is", 1)),
                 };
                 out.renamed.extend(from);
                 Standing::NotEvidence { why, keeps_start: false }
@@ -417,7 +425,7 @@ pub fn evidence_with(
                 }
             }
             _ if itself => Standing::NotEvidence {
-                why: format!("the URL of {name} is this repository itself"),
+                why: format!("the URL of {name} is{}", here.trim_start_matches(',')),
                 keeps_start: false,
             },
             _ => Standing::Counts,
@@ -1529,20 +1537,77 @@ fn repository_at(path: &Path) -> Option<PathBuf> {
 
 /// Whether `url` names this repository: its working tree, its git
 /// directory, or any of its worktrees.
-fn points_here(repo: &Repo, url: &str) -> bool {
+fn points_here(repo: &Repo, url: &str) -> Option<Here> {
     points_at(repo.root(), repo.common_dir(), url)
 }
 
+/// How a URL leads to this repository ([`points_at`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Here {
+    /// The URL names this repository itself.
+    Itself,
+    /// The URL names another repository whose object store borrows from
+    /// this one's (`objects/info/alternates`, as `git clone --shared` or
+    /// `--reference` of this repository writes it): a push there sends no
+    /// object this repository has, so the remote's refs lead to commits
+    /// only this repository holds (test/cases/597). Its common git
+    /// directory.
+    Borrows(PathBuf),
+}
+
+/// The way out for a remote that borrows its objects: take a copy of its
+/// own and stop borrowing, as `git repack -a -d` then removing the
+/// alternates file does (git's documented way, `git clone --dissociate`).
+fn borrowed(dir: &Path) -> String {
+    let dir = crate::shell_word(&dir.to_string_lossy());
+    format!("its objects/info/alternates leads here, so what is pushed there is held only here; give it its own copy: git -C {dir} repack -a -d && rm {dir}/objects/info/alternates")
+}
+
 /// Whether `url`, resolved from `root`, names the repository whose common
-/// git directory is `common_dir`.
-pub(super) fn points_at(root: &Path, common_dir: &Path, url: &str) -> bool {
-    let Some(path) = local_path(root, url) else { return false };
-    let ours = common_dir.canonicalize().ok();
+/// git directory is `common_dir`, or one whose object store borrows from
+/// that repository's (read only for a URL on this machine, one file per
+/// alternate).
+pub(super) fn points_at(root: &Path, common_dir: &Path, url: &str) -> Option<Here> {
+    let path = local_path(root, url)?;
+    let ours = common_dir.canonicalize().ok()?;
     let flags = git2::RepositoryOpenFlags::NO_SEARCH;
-    match git2::Repository::open_ext(&path, flags, std::iter::empty::<&std::ffi::OsStr>()) {
-        Ok(other) => other.commondir().canonicalize().ok() == ours,
-        Err(_) => false,
+    let other = git2::Repository::open_ext(&path, flags, std::iter::empty::<&std::ffi::OsStr>()).ok()?;
+    let theirs = other.commondir().canonicalize().ok()?;
+    if theirs == ours {
+        return Some(Here::Itself);
     }
+    borrows_from(&theirs.join("objects"), &ours.join("objects")).then_some(Here::Borrows(theirs))
+}
+
+/// Whether the object directory `objects` reaches `ours` through its
+/// alternates, as git follows them: each line of `info/alternates` a
+/// directory (relative to `objects`), blank lines and `#` comments
+/// skipped, alternates of alternates followed up to git's depth of five.
+fn borrows_from(objects: &Path, ours: &Path) -> bool {
+    let Ok(ours) = ours.canonicalize() else { return false };
+    let mut frontier = vec![objects.to_path_buf()];
+    for _ in 0..=5 {
+        let mut next = Vec::new();
+        for dir in &frontier {
+            let Ok(Some(bytes)) = crate::file::read_optional(&dir.join("info").join("alternates")) else { continue };
+            for line in String::from_utf8_lossy(&bytes).lines() {
+                let line = line.trim_end_matches('\r');
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                let Ok(alt) = dir.join(line).canonicalize() else { continue };
+                if alt == ours {
+                    return true;
+                }
+                next.push(alt);
+            }
+        }
+        if next.is_empty() {
+            return false;
+        }
+        frontier = next;
+    }
+    false
 }
 
 /// The grafts file, when it holds a graft: `info/grafts` in the common

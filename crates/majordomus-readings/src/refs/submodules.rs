@@ -613,7 +613,7 @@ pub(crate) fn counted_refs(sub: &Repository, dir: &Path) -> Result<Vec<(String, 
         let (Some(name), Some(target)) = (reference.name(), reference.target()) else { continue };
         let Some(remote) = name.strip_prefix("refs/remotes/").and_then(|r| r.split('/').next()) else { continue };
         let url = config.get_string(&format!("remote.{remote}.url")).ok();
-        if url.as_deref().is_some_and(|u| points_at(dir, sub.commondir(), u)) {
+        if url.as_deref().is_some_and(|u| points_at(dir, sub.commondir(), u).is_some()) {
             continue;
         }
         let log = reflog::log_of(sub.commondir(), name);

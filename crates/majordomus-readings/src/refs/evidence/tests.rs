@@ -545,3 +545,28 @@ fn of_two_rewrites_equally_long_the_base_named_first_wins_as_in_git() {
     assert_eq!(effective("up:r", &rules).as_deref(), Some("/a/r"), "the base /a/ was named first");
     assert_eq!(effective("none:r", &rules), None);
 }
+
+#[test]
+fn an_object_store_borrows_from_ours_through_its_alternates_as_git_follows_them() {
+    let dir = TempDir::new().expect("tempdir");
+    let ours = dir.path().join("ours/objects");
+    let mid = dir.path().join("mid/objects");
+    let theirs = dir.path().join("theirs/objects");
+    let other = dir.path().join("other/objects");
+    for d in [&ours, &mid, &theirs, &other] {
+        std::fs::create_dir_all(d.join("info")).expect("mkdir");
+    }
+    // None: no alternates file.
+    assert!(!borrows_from(&theirs, &ours));
+    // A comment, a blank line and another store: not ours.
+    std::fs::write(theirs.join("info/alternates"), format!("# {}\n\n{}\n", ours.display(), other.display()))
+        .expect("write");
+    assert!(!borrows_from(&theirs, &ours));
+    // Relative to the objects directory, through another store's alternates.
+    std::fs::write(theirs.join("info/alternates"), "../../mid/objects\n").expect("write");
+    std::fs::write(mid.join("info/alternates"), format!("{}\n", ours.display())).expect("write");
+    assert!(borrows_from(&theirs, &ours));
+    // A loop ends.
+    std::fs::write(mid.join("info/alternates"), "../../theirs/objects\n").expect("write");
+    assert!(!borrows_from(&theirs, &ours));
+}
