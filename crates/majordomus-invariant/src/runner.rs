@@ -107,6 +107,12 @@ pub struct Prepared {
     /// work, and the only inputs a rewrite to the same content may leave
     /// the verdict standing over ([`Prepared::moved`]).
     pub ignored_since: Vec<String>,
+    /// The inputs the task changed whose modification time is older than
+    /// the task's start ([`set_back`]), sorted: a build tool that compares
+    /// times (make, cargo) takes what it built before from their old
+    /// content for up to date, so a run over them is no run over what
+    /// they hold, and none is made (test/cases/601).
+    pub set_back: Vec<String>,
 }
 
 impl Prepared {
@@ -171,6 +177,7 @@ pub fn prepare(repo: &Repo, id: &str, gate: &Gate, task: &TaskState) -> Reading<
                 started_at: chrono::Utc::now(),
                 environment: ledger::gate_environment(),
                 ignored_since,
+                set_back: set_back(repo, &changed, task),
             });
         }
         inputs = again;
@@ -180,6 +187,30 @@ pub fn prepare(repo: &Repo, id: &str, gate: &Gate, task: &TaskState) -> Reading<
          gate is being started",
         READS + 1
     )))
+}
+
+/// Of `changed` (inputs whose content the task changed), the files whose
+/// modification time is older than the task's start, sorted. A write sets
+/// the time to now, so a file changed since the start holds a later one
+/// unless it was set back (`touch -r OLD`, `touch -d`, `cp -p` or `tar x`
+/// of an older copy): make and cargo then take a build made since, or
+/// before, from the file's earlier content for up to date, and run it. Read
+/// only for the changed inputs, one `lstat` each, at `gate run`.
+fn set_back(repo: &Repo, changed: &[String], task: &TaskState) -> Vec<String> {
+    use std::os::unix::fs::MetadataExt;
+    let TaskState::Active(record) = task else { return Vec::new() };
+    let Ok(start) = chrono::DateTime::parse_from_rfc3339(&record.started_at) else { return Vec::new() };
+    let start = start.timestamp();
+    let mut old: Vec<String> = changed
+        .iter()
+        .filter(|p| {
+            std::fs::symlink_metadata(repo.root().join(p.as_str()))
+                .is_ok_and(|m| m.file_type().is_file() && m.mtime() < start)
+        })
+        .cloned()
+        .collect();
+    old.sort();
+    old
 }
 
 /// The paths changed since the task's start that match `gate`'s inputs, as
