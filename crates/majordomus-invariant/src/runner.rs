@@ -168,6 +168,12 @@ pub fn prepare(repo: &Repo, id: &str, gate: &Gate, task: &TaskState) -> Reading<
         let (again, ignored_since) = read_inputs(repo, gate, task, Reach { changed: &changed, as_on_disk: true })?;
         if again == inputs {
             let commit = refs::head(repo)?.commit;
+            // One whose content on disk is not its blob is named, and its
+            // verdict not found over the commit, already (test/cases/522).
+            let set_back: Vec<String> = set_back(repo, &changed, task)
+                .into_iter()
+                .filter(|p| !inputs.off_index.iter().any(|f| &f.path == p))
+                .collect();
             return Ok(Prepared {
                 stamps,
                 id: id.to_string(),
@@ -177,7 +183,7 @@ pub fn prepare(repo: &Repo, id: &str, gate: &Gate, task: &TaskState) -> Reading<
                 started_at: chrono::Utc::now(),
                 environment: ledger::gate_environment(),
                 ignored_since,
-                set_back: set_back(repo, &changed, task),
+                set_back,
             });
         }
         inputs = again;
@@ -201,11 +207,24 @@ fn set_back(repo: &Repo, changed: &[String], task: &TaskState) -> Vec<String> {
     let TaskState::Active(record) = task else { return Vec::new() };
     let Ok(start) = chrono::DateTime::parse_from_rfc3339(&record.started_at) else { return Vec::new() };
     let start = start.timestamp();
+    // The start commit's blob there: a file whose content is still the
+    // start's (an index entry taken away, `git rm --cached`; a commit made
+    // through a clean filter) built what it holds, and is no stale build.
+    let tree = record
+        .head
+        .as_deref()
+        .and_then(|h| git2::Oid::from_str(h).ok())
+        .and_then(|id| repo.git.find_commit(id).ok().and_then(|c| c.tree().ok()));
+    let as_at_start = |p: &str, full: &std::path::Path| {
+        let at_start = tree.as_ref().and_then(|t| t.get_path(std::path::Path::new(p)).ok()).map(|e| e.id());
+        at_start.is_some_and(|id| majordomus_readings::file::blob_id(full).is_ok_and(|now| now == id))
+    };
     let mut old: Vec<String> = changed
         .iter()
         .filter(|p| {
-            std::fs::symlink_metadata(repo.root().join(p.as_str()))
-                .is_ok_and(|m| m.file_type().is_file() && m.mtime() < start)
+            let full = repo.root().join(p.as_str());
+            std::fs::symlink_metadata(&full).is_ok_and(|m| m.file_type().is_file() && m.mtime() < start)
+                && !as_at_start(p, &full)
         })
         .cloned()
         .collect();
