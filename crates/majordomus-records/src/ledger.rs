@@ -127,7 +127,7 @@ pub enum Event {
 /// under other values than the task's start is not the gate's verdict
 /// (`gates-green`'s judging says so). A variable only the project's own
 /// tests read (`SKIP_INTEGRATION`) is not the runner's, and is not here.
-pub const GATE_ENVIRONMENT: [&str; 80] = [
+pub const GATE_ENVIRONMENT: [&str; 97] = [
     // Where a name is looked up; what a shell reads before the command
     // (`BASH_ENV` for bash, `ENV` for an interactive POSIX shell); the
     // options bash turns on at its start (`SHELLOPTS=noexec` reads a
@@ -227,6 +227,36 @@ pub const GATE_ENVIRONMENT: [&str; 80] = [
     "USE_BAZEL_VERSION",
     // Go's file of its own settings (`go env -w GOFLAGS=...`).
     "GOENV",
+    // cgo: `CGO_ENABLED=0` leaves out every file under `//go:build cgo`
+    // or importing "C", so a package whose tests all are has "no test
+    // files" and `go test` exits 0; `GOEXPERIMENT` sets build tags the
+    // same way (the rest of `CGO_...` is a family).
+    "CGO_ENABLED",
+    "GOEXPERIMENT",
+    // C and C++, read by make's built-in rules (`$(CC) $(CFLAGS)
+    // $(CPPFLAGS) $(LDFLAGS)`, taken from the environment wherever a
+    // Makefile does not set them), by autotools, cmake's first configure
+    // and the `cc` crate of a Rust build script: which compiler, and its
+    // flags (`CPPFLAGS=-DNDEBUG` compiles every `assert` out:
+    // test/cases/600); and gcc's and clang's own, which put directories
+    // before the system's headers and libraries (`CPATH` holding a
+    // stand-in `assert.h`), choose the programs gcc runs, or rewrite
+    // clang's arguments.
+    "CC",
+    "CXX",
+    "CPP",
+    "CFLAGS",
+    "CXXFLAGS",
+    "CPPFLAGS",
+    "LDFLAGS",
+    "LDLIBS",
+    "CPATH",
+    "C_INCLUDE_PATH",
+    "CPLUS_INCLUDE_PATH",
+    "LIBRARY_PATH",
+    "GCC_EXEC_PREFIX",
+    "COMPILER_PATH",
+    "CCC_OVERRIDE_OPTIONS",
     // rustc and cargo: flags (a `--cfg` that compiles the tests out),
     // compiler wrappers, the toolchain (the rest of `CARGO_...` are
     // families).
@@ -266,7 +296,7 @@ pub const GATE_ENVIRONMENT: [&str; 80] = [
 /// by the rule of [`GATE_ENVIRONMENT`]: every name the program reads under
 /// the prefix, since each such program takes a whole configuration from
 /// them and one setting is enough.
-pub const GATE_ENVIRONMENT_FAMILIES: [&str; 26] = [
+pub const GATE_ENVIRONMENT_FAMILIES: [&str; 29] = [
     // The dynamic loader's (`LD_AUDIT`, `LD_BIND_NOW`, ...).
     "LD_",
     // cargo's build, per-target, profile and unstable settings
@@ -324,6 +354,13 @@ pub const GATE_ENVIRONMENT_FAMILIES: [&str; 26] = [
     "CORECLR_",
     // bazelisk's (`BAZELISK_BASE_URL`: where the bazel it runs comes from).
     "BAZELISK_",
+    // cgo's flags (`CGO_CFLAGS`, `CGO_CPPFLAGS=-DNDEBUG`, ...); cmake's
+    // (`CMAKE_BUILD_TYPE=Release` defines NDEBUG in a new build tree,
+    // `CMAKE_TOOLCHAIN_FILE` another compiler) and ctest's
+    // (`CTEST_NO_TESTS_ACTION=ignore` exits 0 where no test matched).
+    "CGO_",
+    "CMAKE_",
+    "CTEST_",
 ];
 
 /// Whether `name` is one of the variables a gate's run records
@@ -885,6 +922,13 @@ mod tests {
                 "DOTNET_STARTUP_HOOKS",
                 "PHP_INI_SCAN_DIR",
                 "BAZELISK_BASE_URL",
+                "CPPFLAGS",
+                "CC",
+                "CPATH",
+                "CGO_ENABLED",
+                "CGO_CFLAGS",
+                "CMAKE_BUILD_TYPE",
+                "CTEST_NO_TESTS_ACTION",
             ])
             // git's pointers to its settings files (test/cases/506).
             .chain(["GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM", "GIT_ATTR_SOURCE"])
@@ -907,6 +951,9 @@ mod tests {
             "HARNESS_",
             "NOX",
             "node_test_context",
+            "CGO_",
+            "CMAKE_",
+            "cc",
             // Taken out of a gate's environment, or read only under a name taken out.
             "GIT_CONFIG_COUNT",
             "GIT_CONFIG_KEY_0",

@@ -220,6 +220,22 @@ fn run_one(
             paths.join(", ")
         );
     }
+    // Inputs the task changed whose modification time was set back before
+    // the start: a build tool that compares times runs what it built from
+    // their old content, so nothing is run (test/cases/601).
+    if !prepared.set_back.is_empty() {
+        let paths = shown(prepared.set_back.iter().map(String::as_str).collect());
+        errln!(
+            "majordomus: gate {id}: {} changed since the task's start but dated before it ({}): its modification \
+             time was set back (`touch -r`, `cp -p`, `tar x`), so a build tool that compares times (make, cargo) \
+             would run what it built from the old content; nothing was run. Date it now and run again: touch -- {} && \
+             majordomus gate run {id}",
+            plural(prepared.set_back.len(), "input file"),
+            paths.join(", "),
+            majordomus_invariant::prose::shell_words(&prepared.set_back)
+        );
+        return Ok(Some(false));
+    }
     // The gate's own command is no reading of majordomus's: its bound is
     // the gate's `timeout_seconds`, not the watch's (`watch.rs`).
     crate::watch::disarm();
