@@ -753,3 +753,19 @@ lib_owners() {
   trap 'kill "${owners[@]}" 2>/dev/null || true; '"$lib_trap" EXIT
 }
 lib_owner() { sleep 120 & owners+=("$!"); }
+
+# lib_c_project RUN: a C project whose one test is an `assert` compiled by
+# make's built-in rule, src/sum.c correct, and a policy whose gate `unit`
+# runs RUN over every file (no forge here); committed.
+lib_c_project() {
+  mkdir -p .ai/repo src tests
+  {
+    printf '[[exempt]]\nquestion = "backlog-not-grown"\nreason = "no forge here"\n\n'
+    printf '[gates.unit]\nrun = "%s"\ninputs = ["**"]\n' "$1"
+  } > .ai/repo/majordomus.toml
+  printf 'check: tests/t_sum\n\t./tests/t_sum\ntests/t_sum: tests/t_sum.c src/sum.c\n' > Makefile
+  printf 'tests/t_sum\n' > .gitignore
+  printf 'int sum(int a, int b) { return a + b; }\n' > src/sum.c
+  printf '#include <assert.h>\nint sum(int, int);\nint main(void) { assert(sum(1, 2) == 3); return 0; }\n' > tests/t_sum.c
+  commit_all "initial"
+}

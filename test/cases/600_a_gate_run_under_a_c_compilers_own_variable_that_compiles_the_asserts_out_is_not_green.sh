@@ -14,16 +14,7 @@ source "$(dirname "$0")/../lib.sh" || exit 2
 # files") and cmake's and ctest's (CMAKE_BUILD_TYPE=Release defines
 # NDEBUG; CTEST_NO_TESTS_ACTION=ignore).
 
-mkdir -p .ai/repo src tests
-{
-  printf '[[exempt]]\nquestion = "backlog-not-grown"\nreason = "no forge here"\n\n'
-  printf '[gates.unit]\nrun = "make -B check"\ninputs = ["**"]\n'
-} > .ai/repo/majordomus.toml
-printf 'check: tests/t_sum\n\t./tests/t_sum\ntests/t_sum: tests/t_sum.c src/sum.c\n' > Makefile
-printf 'tests/t_sum\n' > .gitignore
-printf 'int sum(int a, int b) { return a + b; }\n' > src/sum.c
-printf '#include <assert.h>\nint sum(int, int);\nint main(void) { assert(sum(1, 2) == 3); return 0; }\n' > tests/t_sum.c
-commit_all "initial"
+lib_c_project "make -B check"
 expect_run 0 md start "rework the sum"
 expect_run 0 md gate run unit
 sed -i 's/a + b/a - b/' src/sum.c

@@ -10,16 +10,7 @@ source "$(dirname "$0")/../lib.sh" || exit 2
 # start is named, nothing is run and no verdict recorded, with the remedy
 # `touch -- PATH && majordomus gate run ID`, which runs the real build.
 
-mkdir -p .ai/repo src tests
-{
-  printf '[[exempt]]\nquestion = "backlog-not-grown"\nreason = "no forge here"\n\n'
-  printf '[gates.unit]\nrun = "make check"\ninputs = ["**"]\n'
-} > .ai/repo/majordomus.toml
-printf 'check: tests/t_sum\n\t./tests/t_sum\ntests/t_sum: tests/t_sum.c src/sum.c\n' > Makefile
-printf 'tests/t_sum\n' > .gitignore
-printf 'int sum(int a, int b) { return a + b; }\n' > src/sum.c
-printf '#include <assert.h>\nint sum(int, int);\nint main(void) { assert(sum(1, 2) == 3); return 0; }\n' > tests/t_sum.c
-commit_all "initial"
+lib_c_project "make check"
 touch -d '2026-01-01 00:00:00' Makefile
 expect_run 0 md start "rework the sum"
 # A test written, and run: the binary is built from the start's sum.
