@@ -32,7 +32,7 @@ out=$(evidence_of nothing-accumulated)
 expect_not_contains "theirs"
 expect_not_contains "shared"
 out=$(remedy_of nothing-accumulated)
-expect_contains "{ git push origin --delete backup/x || git fetch --prune origin; } && { git push origin --delete feat || git fetch --prune origin; }"
+expect_contains "{ git push origin --delete refs/heads/backup/x || git fetch --prune origin; } && { git push origin --delete refs/heads/feat || git fetch --prune origin; }"
 expect_run 10 md check
 
 follow_remedy nothing-accumulated

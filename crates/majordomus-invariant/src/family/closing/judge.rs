@@ -369,13 +369,17 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
 }
 
 /// The line that takes a branch pushed from here off its remote: `git push
-/// REMOTE --delete BRANCH`, or, where git refuses that because the remote
-/// has no such branch any more (a forge deletes a branch as it merges it,
-/// and a fetch does not prune by default), a prune of the remote's refs
-/// here, which leaves a branch the remote still has where it is.
+/// REMOTE --delete refs/heads/BRANCH`, or, where git refuses that because
+/// the remote has no such branch any more (a forge deletes a branch as it
+/// merges it, and a fetch does not prune by default), a prune of the
+/// remote's refs here, which leaves a branch the remote still has where it
+/// is. The branch is named in full: a short name the remote also holds as
+/// a tag (`v2`, `hotfix`) matches both there, git refuses the delete
+/// ("dst refspec matches more than one") and the prune took its place,
+/// exiting 0 with the branch still there (test/cases/603).
 fn delete_or_prune(remote: &str, branch: &str) -> String {
     let remote = shell_word(remote);
-    format!("git push {remote} --delete {} || git fetch --prune {remote}", shell_word(branch))
+    format!("git push {remote} --delete {} || git fetch --prune {remote}", shell_word(&format!("refs/heads/{branch}")))
 }
 
 /// The remedies joined into one line: `&&` between them, a line that is

@@ -975,11 +975,11 @@ fn a_branch_whose_work_the_trunk_holds_by_a_squash_is_deleted_with_capital_d_and
 #[test]
 fn a_branch_pushed_from_here_is_deleted_or_pruned_and_each_such_choice_is_one_step_of_the_line() {
     let one = delete_or_prune("origin", "feat");
-    assert_eq!(one, "git push origin --delete feat || git fetch --prune origin");
+    assert_eq!(one, "git push origin --delete refs/heads/feat || git fetch --prune origin");
     assert_eq!(joined(&[one.as_str()]), one, "a line alone is not braced");
     let two = delete_or_prune("up stream", "x");
     assert_eq!(
         joined(&["git branch -d side", one.as_str(), two.as_str()]),
-        "git branch -d side && { git push origin --delete feat || git fetch --prune origin; } && { git push 'up stream' --delete x || git fetch --prune 'up stream'; }"
+        "git branch -d side && { git push origin --delete refs/heads/feat || git fetch --prune origin; } && { git push 'up stream' --delete refs/heads/x || git fetch --prune 'up stream'; }"
     );
 }
