@@ -177,6 +177,15 @@ fn integration_searching(
     let mut walked = vec![t];
     let mut reverted = None;
     let nothing_since = base == Some(t) || base.is_none();
+    let before_base = |oid: Oid| -> Reading<bool> {
+        match base {
+            Some(b) => repo
+                .git
+                .graph_descendant_of(b, oid)
+                .map_err(|e| Unread::git(&format!("whether the merge base descends from {oid}"), &e)),
+            None => Ok(false),
+        }
+    };
     while let Some(parent) = current.parent_ids().next().filter(|_| !nothing_since) {
         if Some(parent) == base {
             break;
@@ -194,6 +203,13 @@ fn integration_searching(
             continue;
         }
         match wanted.iter().position(|(path, want)| !held(&tree, path, *want)) {
+            // A commit the merge base descends from came before the work:
+            // what it holds is the history HEAD changed, never a landing of
+            // it (a trunk whose first parents pass beside the base, a
+            // colleague's `git pull` merging it in as a second parent, walks
+            // on into the base's own ancestors: test/cases/606). Every first
+            // parent further back is one of them too.
+            None if before_base(parent)? => break,
             None => match undone(repo, &walked, &missing, base_tree.as_ref())? {
                 None => return Ok(Integration::Holds { paths: wanted.len(), commit: parent.to_string(), behind_tip }),
                 Some(at) => {
@@ -322,6 +338,50 @@ mod tests {
         );
         t.git(&["merge", "-q", "--no-edit", "feature"]);
         assert_eq!(integration(&repo, &feature, &t.head()).expect("read"), Integration::Reached);
+    }
+
+    /// A trunk whose first parents pass beside the merge base (a
+    /// colleague's `git pull` merged it in as a second parent) is walked
+    /// no further than the base's own ancestors: one holding HEAD's
+    /// content there came before the work (test/cases/606).
+    #[test]
+    fn a_commit_the_merge_base_descends_from_holds_no_squash_merge() {
+        let t = TestRepo::with_commit();
+        t.write("a.txt", "2\n");
+        t.commit_all("two");
+        t.git(&["branch", "colleague"]);
+        t.write("a.txt", "1\n");
+        t.commit_all("one");
+        t.git(&["checkout", "-q", "-b", "feature"]);
+        t.write("a.txt", "2\n");
+        let feature = t.commit_all("two again");
+        t.git(&["checkout", "-q", "colleague"]);
+        t.write("a.txt", "3\n");
+        t.commit_all("three");
+        let _ = t.git_command(t.path()).args(["merge", "-q", "main"]).output();
+        t.write("a.txt", "3\n");
+        t.git(&["commit", "-q", "-am", "merged, ours"]);
+        let repo = crate::open(t.path()).expect("open");
+        match integration(&repo, &feature, &t.head()).expect("read") {
+            Integration::Missing { paths, reverted: None, searched_only: None, .. } => assert_eq!(paths, ["a.txt"]),
+            other => panic!("{other:?}"),
+        }
+        // The same change squash-merged on that trunk since holds it.
+        let _ = t.git_command(t.path()).args(["merge", "-q", "--squash", "feature"]).output();
+        t.write("a.txt", "2\n");
+        t.git(&["commit", "-q", "-am", "feature, squashed"]);
+        t.write("b.txt", "later\n");
+        let tip = t.commit_all("later");
+        t.write("a.txt", "4\n");
+        let edited = t.commit_all("edited");
+        assert_eq!(
+            integration(&repo, &feature, &tip).expect("read"),
+            Integration::Holds { paths: 1, commit: tip.clone(), behind_tip: 0 }
+        );
+        assert!(matches!(
+            integration(&repo, &feature, &edited).expect("read"),
+            Integration::Holds { behind_tip: 1, .. }
+        ));
     }
 
     /// A `feature` branch off `main` setting `a.txt` to 3 and deleting

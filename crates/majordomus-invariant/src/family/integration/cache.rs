@@ -45,9 +45,11 @@ impl id_cache::Entry for Kept {
     const FILE: &'static str = FILE;
     // 2: with no merge base, the paths only the trunk holds are changes
     // too (test/cases/348); 3: keyed by the start too, a trunk reaching
-    // HEAD that undid its work since is missing (test/cases/437). An
-    // answer kept under an older schema is worked out again.
-    const SCHEMA: &'static str = "majordomus.integration-cache/3";
+    // HEAD that undid its work since is missing (test/cases/437); 4: a
+    // commit the merge base descends from holds no squash merge
+    // (test/cases/606). An answer kept under an older schema is worked
+    // out again.
+    const SCHEMA: &'static str = "majordomus.integration-cache/4";
     const KEPT: usize = KEPT;
 
     fn check(&self) -> Result<(), String> {
