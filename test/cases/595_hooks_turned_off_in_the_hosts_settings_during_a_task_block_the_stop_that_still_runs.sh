@@ -1,8 +1,7 @@
 # Claude Code reads its settings when a session starts: `disableAllHooks:
 # true` written by the agent into `.claude/settings.local.json` (which git
 # ignores, so no question sees it) or the user's `~/.claude/settings.json`
-# turns off every hook of a session started afterwards (a resumed one
-# included), and its stops go through unchecked whatever is owed. The stop
+# turns off every hook of a session started afterwards, and its stops go through unchecked whatever is owed. The stop
 # of the session still running its hooks is the last moment majordomus
 # runs: with a task active it blocks once, naming the file and the remedy
 # (a stop that comes of that block goes through saying it), and says

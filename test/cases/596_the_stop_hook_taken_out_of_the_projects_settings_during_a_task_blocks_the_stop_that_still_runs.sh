@@ -2,7 +2,7 @@
 # taken out of the project's `.claude/settings.json` or `.codex/hooks.json`
 # (where `hook install` put it and the start commit held it), committed and
 # pushed with the work, leaves `check` at `done: complete` and every session
-# started afterwards (a resumed one included) with no stop hook of
+# started afterwards with no stop hook of
 # majordomus's. The stop of the session still running it blocks once,
 # naming the file and `hook install` as the remedy (a stop that comes of
 # that block goes through saying it); put back, or installed for the user

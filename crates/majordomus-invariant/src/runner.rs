@@ -205,8 +205,7 @@ pub fn prepare(repo: &Repo, id: &str, gate: &Gate, task: &TaskState) -> Reading<
 fn set_back(repo: &Repo, changed: &[String], task: &TaskState) -> Vec<String> {
     use std::os::unix::fs::MetadataExt;
     let TaskState::Active(record) = task else { return Vec::new() };
-    let Ok(start) = chrono::DateTime::parse_from_rfc3339(&record.started_at) else { return Vec::new() };
-    let start = start.timestamp();
+    let Ok(start) = record.started_at().map(|t| t.timestamp()) else { return Vec::new() };
     // The start commit's blob there: a file whose content is still the
     // start's (an index entry taken away, `git rm --cached`; a commit made
     // through a clean filter) built what it holds, and is no stale build.

@@ -318,7 +318,7 @@ pub mod lines {
         !name.is_empty() && !id.is_empty() && !name.contains([' ', ':']) && !id.contains(' ')
     }
 
-    /// For `#[serde(serialize_with)]` on an `Option<Names>`.
+    /// For `#[serde(with = "names::lines")]` on an `Option<Names>`.
     pub fn serialize<S: Serializer>(names: &Option<Names>, serializer: S) -> Result<S::Ok, S::Error> {
         let Some(names) = names else { return serializer.serialize_none() };
         if !names.iter().all(|(name, id)| fits(name, id)) {
@@ -336,7 +336,7 @@ pub mod lines {
         serializer.serialize_str(&text)
     }
 
-    /// For `#[serde(deserialize_with)]` on an `Option<Names>`: an object or
+    /// For `#[serde(with = "names::lines")]` on an `Option<Names>`: an object or
     /// a string of entries.
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Names>, D::Error> {
         Ok(Option::<Either>::deserialize(deserializer)?.map(|e| e.0))
@@ -463,7 +463,7 @@ mod tests {
 
     #[derive(Debug, PartialEq, Serialize, Deserialize)]
     struct Held {
-        #[serde(default, serialize_with = "lines::serialize", deserialize_with = "lines::deserialize")]
+        #[serde(default, with = "lines")]
         branches: Option<Names>,
     }
 

@@ -89,12 +89,7 @@ pub struct Snapshot {
     pub untracked: Option<Vec<UntrackedPath>>,
     /// Local branches and the commit each pointed at, written as one
     /// string of `NAME:ID` entries ([`crate::names::lines`]).
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "crate::names::lines::serialize",
-        deserialize_with = "crate::names::lines::deserialize"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "crate::names::lines")]
     pub branches: Option<Names>,
     /// Linked worktrees by name, with their paths.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -150,12 +145,7 @@ pub struct Snapshot {
     /// and the commit it pointed at: a ref moved since by anything but a
     /// fetch or a push is read at this value.
     /// Written as one string of `NAME:ID` entries ([`crate::names::lines`]).
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "crate::names::lines::serialize",
-        deserialize_with = "crate::names::lines::deserialize"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "crate::names::lines")]
     pub remote_refs: Option<Names>,
     /// The trunk's full ref name (`refs/remotes/origin/main`), when one
     /// was found: moving `origin/HEAD` since does not move the trunk.

@@ -5,7 +5,7 @@
 //! `disableAllHooks: true`, in the user's, the project's or the project's
 //! local settings (`.claude/settings.local.json`, which git usually
 //! ignores), turns off every hook those settings hold: a session started
-//! after an agent wrote it (a resumed one included) runs no stop hook,
+//! after an agent wrote it runs no stop hook,
 //! and stops there unchecked whatever is owed. A session already running
 //! may still run its hooks; its stop is the one moment left to say so.
 //! So, while a task is active, a stop reads those files (a few small
@@ -141,8 +141,8 @@ pub fn taken_out(repo: &majordomus_readings::Repo, start: Option<&str>, agent: s
 /// stop that came of a block (`stop_hook_active`) goes through saying it.
 pub fn verdict(off: &str, stop_hook_active: bool) -> super::protocol::Verdict {
     let said = format!(
-        "Claude Code runs no hook in a session started now: {off}, so no stop of a later session (a resumed \
-         one included) is checked while a task is active"
+        "Claude Code runs no hook in a session started now: {off}, so no stop of a later session is checked \
+         while a task is active"
     );
     once(&said, "remove `disableAllHooks` from that file (or set it to false)", stop_hook_active)
 }
