@@ -100,6 +100,7 @@ pub(crate) fn all_well() -> Readings {
             submodules: Ok(vec![]),
             in_submodules: Ok(vec![]),
             behind: Ok(None),
+            shadowed: Ok(Default::default()),
             evidence: Ok(Default::default()),
         },
         integration: IntegrationReadings {

@@ -126,6 +126,7 @@ fn take(
         submodules,
         in_submodules,
         behind,
+        shadowed,
         integrated,
         aside,
         upstreams,
@@ -196,6 +197,7 @@ fn take(
             in_submodules,
             evidence,
             behind,
+            shadowed,
         },
         integration: IntegrationReadings { integrated, aside, upstreams, landed, branches_landed },
         verification,
@@ -244,6 +246,9 @@ struct RefReadings {
     submodules: Reading<Vec<refs::submodules::Submodule>>,
     in_submodules: Reading<Vec<refs::in_submodules::Left>>,
     behind: Reading<Option<commit::readings::Behind>>,
+    /// Of the refs the remedies name, those shadowed by another ref of
+    /// their short name ([`commit::readings::shadowed`]).
+    shadowed: Reading<std::collections::BTreeSet<String>>,
     integrated: Reading<Integrated>,
     aside: Reading<Vec<integration::Aside>>,
     upstreams: Reading<integration::UpstreamsSeen>,
@@ -389,6 +394,10 @@ fn ref_readings(
         ),
         Err(e) => ClosingReadings::unread(&e),
     };
+    let shadowed = deadline.read(|| {
+        let names = named_by_remedies(head, &branches, &push, &elsewhere, &behind, &closing, trunk_of(&trunk));
+        commit::readings::shadowed(repo, &names)
+    });
     RefReadings {
         commits_since_start,
         tree_changed,
@@ -400,6 +409,7 @@ fn ref_readings(
         submodules,
         in_submodules,
         behind,
+        shadowed,
         integrated,
         aside,
         upstreams,
@@ -412,6 +422,45 @@ fn ref_readings(
         heads_newest,
         remotes_newest,
     }
+}
+
+/// The refs a remedy names by their short name, where one will: HEAD's
+/// branch and its upstream where `pushed` is owed for HEAD, each other
+/// branch whose work is unpushed, and the trunk's ref, where a branch made
+/// since the start is there (`nothing-accumulated` switches to it before
+/// deleting the branch). Empty on the common path: nothing is read.
+fn named_by_remedies(
+    head: &Reading<Head>,
+    branches: &Reading<Vec<Branch>>,
+    push: &Reading<refs::Push>,
+    elsewhere: &Reading<refs::Elsewhere>,
+    behind: &Reading<Option<commit::readings::Behind>>,
+    closing: &ClosingReadings,
+    trunk: Option<&Trunk>,
+) -> std::collections::BTreeSet<String> {
+    let mut names = std::collections::BTreeSet::new();
+    if let (Ok(refs::Push::Measured { count, .. }), Ok(head)) = (push, head) {
+        if *count > 0 {
+            if let Some(branch) = head.branch.as_deref() {
+                names.insert(format!("refs/heads/{branch}"));
+                let upstream = branches.as_ref().ok().and_then(|all| all.iter().find(|b| b.name == branch));
+                if let Some(u) = upstream.and_then(|b| b.upstream.as_ref()) {
+                    names.insert(u.refname.clone());
+                }
+            }
+        }
+    }
+    if let Ok(Some(b)) = behind {
+        names.insert(b.upstream.clone());
+    }
+    if let Ok(e) = elsewhere {
+        names.extend(e.branches.iter().map(|w| format!("refs/heads/{}", w.branch)));
+    }
+    let made = closing.accumulated.as_ref().is_ok_and(|a| !a.branches.is_empty());
+    if let (true, Some(t)) = (made, trunk) {
+        names.insert(t.refname.clone());
+    }
+    names
 }
 
 /// The issues a forge observation must answer for the task active in this

@@ -244,7 +244,10 @@ fn places(
         if out.iter().any(|p| &p.path == path) || !Path::new(&then.git_dir).is_dir() {
             continue;
         }
-        let git = Repository::open(&then.git_dir).map_err(|e| e.message().to_string());
+        // `git rm` of a submodule takes its working tree away and leaves
+        // its repository, whose `core.worktree` then names a path gone:
+        // read bare, its refs and stash are all there is (test/cases/619).
+        let git = super::submodules::place::open(Path::new(&then.git_dir)).map_err(|e| e.message().to_string());
         let dir = repo.root().join(path);
         let recorded_as = recorded_in(&trees, path);
         out.push(Place { path: path.clone(), dir, url: then.url.clone(), git, checked_out: false, recorded_as });

@@ -63,7 +63,7 @@ use std::path::Path;
 use git2::{ObjectType, Oid, Repository, RepositoryOpenFlags};
 
 mod own;
-mod place;
+pub(crate) mod place;
 pub use own::moved_by_own;
 pub use place::Place;
 

@@ -48,10 +48,11 @@ fn trunk_branch(r: &Readings) -> Option<TrunkBranches<'_>> {
 
 /// The trunk's ref as `git switch --detach` takes it: `origin/main`,
 /// `main`; `None` when the trunk could not be read.
-fn trunk_ref(r: &Readings) -> Option<&str> {
+fn trunk_ref(r: &Readings) -> Option<String> {
     let Ok(Integrated::Measured { trunk, .. }) = &r.integration.integrated else { return None };
-    let name = &trunk.refname;
-    Some(name.strip_prefix("refs/remotes/").or_else(|| name.strip_prefix("refs/heads/")).unwrap_or(name))
+    // In full where a branch or tag of its short name would be read in its
+    // place (test/cases/618).
+    Some(crate::family::commit::remedy::named(&trunk.refname, r))
 }
 
 /// The task's own branch (the one checked out at the start), unless it is
@@ -185,7 +186,7 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
                         _ if Some(made.name.as_str()) == checked_out => trunk_ref(r).map(|t| {
                             format!(
                                 "git switch --detach {} && git branch {} {}",
-                                shell_word(t),
+                                shell_word(&t),
                                 delete_flag(r, &made.name, &made.at, true),
                                 shell_word(&made.name)
                             )

@@ -72,6 +72,9 @@ pub struct CommitReadings {
     /// HEAD's branch's upstream where it is not an ancestor of HEAD, read
     /// only where `pushed` is owed for HEAD (`readings::behind`).
     pub behind: Reading<Option<readings::Behind>>,
+    /// Of the refs the remedies name, those another ref of their short
+    /// name shadows, named in full there (`readings::shadowed`).
+    pub shadowed: Reading<BTreeSet<String>>,
 }
 
 impl CommitReadings {
@@ -88,6 +91,7 @@ impl CommitReadings {
             in_submodules: Err(reason.clone()),
             evidence: Err(reason.clone()),
             behind: Err(reason.clone()),
+            shadowed: Err(reason.clone()),
         }
     }
 }

@@ -303,3 +303,65 @@ fn own_only(
     }
     Ok(true)
 }
+
+/// The full names of the refs git would read otherwise than meant under
+/// their short names (`refs/heads/v1.2` beside a tag `v1.2`,
+/// `refs/remotes/origin/main` beside a branch `origin/main`): of
+/// `candidates`, those whose short name another ref also matches by git's
+/// rules for a name (`ref_rev_parse_rules`), which a push refuses as
+/// ambiguous ("src refspec matches more than one") and a rebase or a
+/// switch takes the other ref for. A remedy names these in full
+/// (test/cases/618). Only the refs a remedy is about to name are asked:
+/// nothing on the common path.
+pub fn shadowed(repo: &Repo, candidates: &BTreeSet<String>) -> Reading<BTreeSet<String>> {
+    let mut shadowed = BTreeSet::new();
+    for full in candidates {
+        let exists = |name: &str| name != full.as_str() && repo.git.find_reference(name).is_ok();
+        if same_short_names(full).iter().any(|n| exists(n)) {
+            shadowed.insert(full.clone());
+        }
+    }
+    Ok(shadowed)
+}
+
+/// The other full names git reads `full`'s short name as (a branch's, or a
+/// remote-tracking ref's, short name: `refs/heads/` or `refs/remotes/` cut),
+/// in git's order: `refs/S`, `refs/tags/S`, `refs/heads/S`,
+/// `refs/remotes/S`, `refs/remotes/S/HEAD`.
+pub(crate) fn same_short_names(full: &str) -> Vec<String> {
+    let Some(short) = full.strip_prefix("refs/heads/").or_else(|| full.strip_prefix("refs/remotes/")) else {
+        return Vec::new();
+    };
+    ["refs/", "refs/tags/", "refs/heads/", "refs/remotes/"]
+        .iter()
+        .map(|p| format!("{p}{short}"))
+        .chain(std::iter::once(format!("refs/remotes/{short}/HEAD")))
+        .filter(|n| n != full)
+        .collect()
+}
+
+#[cfg(test)]
+mod shadowed_tests {
+    use super::same_short_names;
+
+    #[test]
+    fn a_branch_is_read_beside_a_tag_and_a_remote_tracking_ref_of_its_name() {
+        let names = same_short_names("refs/heads/v1.2");
+        assert!(names.contains(&"refs/tags/v1.2".to_string()));
+        assert!(names.contains(&"refs/remotes/v1.2".to_string()));
+        assert!(!names.contains(&"refs/heads/v1.2".to_string()));
+    }
+
+    #[test]
+    fn a_remote_tracking_ref_is_read_beside_a_branch_of_its_short_name() {
+        let names = same_short_names("refs/remotes/origin/main");
+        assert!(names.contains(&"refs/heads/origin/main".to_string()));
+        assert!(names.contains(&"refs/tags/origin/main".to_string()));
+        assert!(!names.contains(&"refs/remotes/origin/main".to_string()));
+    }
+
+    #[test]
+    fn another_kind_of_ref_is_never_asked() {
+        assert!(same_short_names("refs/tags/v1").is_empty());
+    }
+}

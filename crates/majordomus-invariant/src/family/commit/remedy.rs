@@ -80,6 +80,18 @@ pub(crate) fn untrack_paths(paths: &[&str]) -> Option<String> {
     (line.len() <= LONGEST).then_some(line)
 }
 
+/// How a remedy names the branch or remote-tracking ref `full`: by its
+/// short name, or in full where another ref of that short name is there
+/// (`CommitReadings::shadowed`), which git would refuse as ambiguous or
+/// read in its place.
+pub(crate) fn named(full: &str, r: &Readings) -> String {
+    let shadowed = r.commit.shadowed.as_ref().is_ok_and(|s| s.contains(full));
+    match (shadowed, full.strip_prefix("refs/heads/").or_else(|| full.strip_prefix("refs/remotes/"))) {
+        (false, Some(short)) => short.to_string(),
+        _ => full.to_string(),
+    }
+}
+
 /// The remote a remote-tracking ref belongs to: as the evidence names it,
 /// else the first segment after `refs/remotes/`.
 fn remote_of<'a>(refname: &'a str, evidence: Option<&'a RemoteEvidence>) -> Option<&'a str> {
@@ -102,12 +114,15 @@ fn push_branch(branch: &str, r: &Readings, fallback: Option<&str>) -> Option<Str
         .and_then(|all| all.iter().find(|b| b.name == branch))
         .and_then(|b| b.upstream.as_ref());
     // The push to the upstream's remote, onto the upstream's branch.
+    // The branch by its short name, or in full where another ref of that
+    // name (a tag) makes git refuse it as ambiguous (test/cases/618).
+    let src = named(&format!("refs/heads/{branch}"), r);
     let push = |u: &majordomus_readings::refs::Upstream| -> Option<(String, String)> {
         let remote = remote_of(&u.refname, evidence)?;
         let theirs = u.refname.strip_prefix(&format!("refs/remotes/{remote}/"))?;
         let spec = match theirs == branch {
-            true => shell_word(branch),
-            false => shell_word(&format!("{branch}:{theirs}")),
+            true => shell_word(&src),
+            false => shell_word(&format!("{src}:{theirs}")),
         };
         Some((shell_word(remote), spec))
     };
@@ -125,7 +140,7 @@ fn push_branch(branch: &str, r: &Readings, fallback: Option<&str>) -> Option<Str
         return Some(format!("git push {remote} {spec}"));
     }
     let remote = fallback?;
-    let line = format!("git push -u {} {}", shell_word(remote), shell_word(branch));
+    let line = format!("git push -u {} {}", shell_word(remote), shell_word(&src));
     // A remote whose fetch refspecs map no ref onto the branch (a
     // `--single-branch` or `--depth` clone): the push writes no
     // remote-tracking ref, so nothing here would say the remote has it.
@@ -164,6 +179,9 @@ fn default_remote<'a>(against: &'a str, r: &'a Readings) -> Option<&'a str> {
 fn over_behind(branch: &str, line: String, r: &Readings) -> Result<String, String> {
     let Ok(Some(behind)) = &r.commit.behind else { return Ok(line) };
     let shown = behind.upstream.strip_prefix("refs/remotes/").unwrap_or(&behind.upstream);
+    // In a command, the upstream in full where a branch or tag of its short
+    // name would be read in its place (test/cases/618).
+    let named_upstream = shell_word(&named(&behind.upstream, r));
     let trunk = match &r.integration.integrated {
         Ok(crate::family::integration::Integrated::Measured { trunk, .. }) => {
             trunk.refname == behind.upstream || trunk.branch == branch
@@ -177,10 +195,10 @@ fn over_behind(branch: &str, line: String, r: &Readings) -> Result<String, Strin
             None => Err(format!("{shown} is not an ancestor of HEAD: git rejects a plain push")),
         },
         (true, true) => Err(format!(
-            "{shown} is not an ancestor of HEAD: the task rewrote commits it had pushed to the trunk, which is never force-pushed; put the change on top of {shown} as a new commit (git reset --soft {shown} && git commit), then {line}"
+            "{shown} is not an ancestor of HEAD: the task rewrote commits it had pushed to the trunk, which is never force-pushed; put the change on top of {shown} as a new commit (git reset --soft {named_upstream} && git commit), then {line}"
         )),
         (false, _) => Err(format!(
-            "{shown} is not an ancestor of HEAD: it holds commits HEAD lacks, so git rejects a plain push; integrate them first (git pull --rebase, or git fetch && git rebase {shown}), then {line}"
+            "{shown} is not an ancestor of HEAD: it holds commits HEAD lacks, so git rejects a plain push; integrate them first (git pull --rebase, or git fetch && git rebase {named_upstream}), then {line}"
         )),
     }
 }
