@@ -230,7 +230,7 @@ fn run_one(
             "majordomus: gate {id}: {} changed since the task's start but dated back ({}): its modification time \
              is older than the start, or than its own last change (the inode's change time, which only the kernel \
              sets): it was set back (`touch -d`, `touch -r`, `cp -p`, `tar x`, a file written earlier moved over \
-             it), or renamed, linked or given another mode (`mv`, `ln`, `chmod`) after its last write. A build tool \
+             it or a symbolic link made to one), or renamed, linked or given another mode (`mv`, `ln`, `chmod`) after its last write. A build tool \
              that compares times (make, cargo) would run what it built from the old content; nothing was run. Date \
              it now and run again: touch -- {} && majordomus gate run {id}",
             plural(prepared.set_back.len(), "input file"),
