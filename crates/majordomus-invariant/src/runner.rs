@@ -108,10 +108,11 @@ pub struct Prepared {
     /// the verdict standing over ([`Prepared::moved`]).
     pub ignored_since: Vec<String>,
     /// The inputs the task changed whose modification time is older than
-    /// the task's start ([`set_back`]), sorted: a build tool that compares
-    /// times (make, cargo) takes what it built before from their old
-    /// content for up to date, so a run over them is no run over what
-    /// they hold, and none is made (test/cases/601).
+    /// the task's start, or than their own last change of status
+    /// ([`set_back`]), sorted: a build tool that compares times (make,
+    /// cargo) takes what it built before from their old content for up to
+    /// date, so a run over them is no run over what they hold, and none is
+    /// made (test/cases/601, 609).
     pub set_back: Vec<String>,
 }
 
@@ -196,19 +197,25 @@ pub fn prepare(repo: &Repo, id: &str, gate: &Gate, task: &TaskState) -> Reading<
 }
 
 /// Of `changed` (inputs whose content the task changed), the files whose
-/// modification time is older than the task's start, sorted. A write sets
-/// the time to now, so a file changed since the start holds a later one
-/// unless it was set back (`touch -r OLD`, `touch -d`, `cp -p` or `tar x`
-/// of an older copy): make and cargo then take a build made since, or
-/// before, from the file's earlier content for up to date, and run it. Read
-/// only for the changed inputs, one `lstat` each, at `gate run`.
+/// modification time was set back, sorted: older than the task's start, or
+/// older than the file's own change time ([`dated_back`]). A write sets
+/// both times to now, so a file changed since the start holds a later
+/// modification time than the start, and its change time is its
+/// modification time, unless the time was set back (`touch -r OLD`,
+/// `touch -d`, `cp -p`, `tar x` or `rsync -a` of a copy, a file written
+/// earlier moved over it): make and cargo then take a build made since
+/// that time, or before it, from the file's earlier content for up to date,
+/// and run it. The change time is the kernel's, and nothing sets it back
+/// (test/cases/609). Read only for the changed inputs, one `lstat` each
+/// (and a `stat` for a symbolic link), at `gate run`.
 fn set_back(repo: &Repo, changed: &[String], task: &TaskState) -> Vec<String> {
     use std::os::unix::fs::MetadataExt;
     let TaskState::Active(record) = task else { return Vec::new() };
     let Ok(start) = record.started_at().map(|t| t.timestamp()) else { return Vec::new() };
     // The start commit's blob there: a file whose content is still the
     // start's (an index entry taken away, `git rm --cached`; a commit made
-    // through a clean filter) built what it holds, and is no stale build.
+    // through a clean filter; a mode changed by `chmod`) built what it
+    // holds, and is no stale build.
     let tree = record
         .head
         .as_deref()
@@ -222,13 +229,54 @@ fn set_back(repo: &Repo, changed: &[String], task: &TaskState) -> Vec<String> {
         .iter()
         .filter(|p| {
             let full = repo.root().join(p.as_str());
-            std::fs::symlink_metadata(&full).is_ok_and(|m| m.file_type().is_file() && m.mtime() < start)
-                && !as_at_start(p, &full)
+            let Ok(own) = std::fs::symlink_metadata(&full) else { return false };
+            // A symbolic link is read as make and cargo read it, through to
+            // the file it leads to: that file's modification time, and the
+            // later of the two change times (a link to a file written before
+            // the last build, made since, is a time set back: test/cases/610).
+            let led_to = if own.file_type().is_symlink() { std::fs::metadata(&full).ok() } else { Some(own.clone()) };
+            let Some(m) = led_to.filter(|m| m.file_type().is_file()) else { return false };
+            let changed = FileTime { secs: own.ctime(), nanos: own.ctime_nsec() }
+                .max(FileTime { secs: m.ctime(), nanos: m.ctime_nsec() });
+            dated_back(FileTime { secs: m.mtime(), nanos: m.mtime_nsec() }, changed, start) && !as_at_start(p, &full)
         })
         .cloned()
         .collect();
     old.sort();
     old
+}
+
+/// A file time, as `stat` gives it: seconds and nanoseconds since the epoch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct FileTime {
+    secs: i64,
+    nanos: i64,
+}
+
+impl FileTime {
+    fn nanos(self) -> i128 {
+        i128::from(self.secs) * 1_000_000_000 + i128::from(self.nanos)
+    }
+}
+
+/// How much older than its change time a file's modification time may be
+/// and still be taken for a write's own: a save that writes a new file and
+/// renames it over the old one (an editor's, `sed -i`'s) changes the time
+/// of the rename, a few milliseconds after the write.
+const RENAME_AFTER_WRITE_NANOS: i128 = 100_000_000;
+
+/// Whether a file whose content changed since the start, modified at
+/// `modified` and changed (its inode: content, times, mode, name, links)
+/// at `changed`, had its modification time set back: older than the start
+/// (in whole seconds, as the start is recorded), or older than its change
+/// time by more than a rename after the write takes. Nothing but the
+/// kernel sets the change time, to now, at each write and at each
+/// `utimensat`, so a time put back with `touch -d` between the start and a
+/// build is still told. A `chmod`, `mv` or `ln` after the last write moves
+/// the change time too, so such a file is told as set back: what it was
+/// built from cannot be told apart, and `touch` dates it now.
+fn dated_back(modified: FileTime, changed: FileTime, start: i64) -> bool {
+    modified.secs < start || changed.nanos() - modified.nanos() > RENAME_AFTER_WRITE_NANOS
 }
 
 /// The paths changed since the task's start that match `gate`'s inputs, as
@@ -439,6 +487,30 @@ pub fn record(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn at(secs: i64, nanos: i64) -> FileTime {
+        FileTime { secs, nanos }
+    }
+
+    #[test]
+    fn a_write_after_the_start_is_not_dated_back() {
+        assert!(!dated_back(at(200, 5), at(200, 5), 100));
+        // A save by rename: the rename a few milliseconds after the write.
+        assert!(!dated_back(at(200, 999_000_000), at(201, 3_000_000), 100));
+    }
+
+    #[test]
+    fn a_time_set_before_the_start_is_dated_back() {
+        assert!(dated_back(at(99, 999_999_999), at(99, 999_999_999), 100));
+    }
+
+    #[test]
+    fn a_time_set_back_after_the_start_is_dated_back_by_its_change_time() {
+        // `touch -d @150` at 200: after the start, before a build at 170.
+        assert!(dated_back(at(150, 0), at(200, 0), 100));
+        assert!(dated_back(at(200, 0), at(200, 100_000_001), 100));
+        assert!(!dated_back(at(200, 0), at(200, 100_000_000), 100));
+    }
 
     fn run(command: &str, timeout: Option<Duration>) -> Outcome {
         let dir = tempfile::tempdir().expect("tempdir");

@@ -220,16 +220,19 @@ fn run_one(
             paths.join(", ")
         );
     }
-    // Inputs the task changed whose modification time was set back before
-    // the start: a build tool that compares times runs what it built from
-    // their old content, so nothing is run (test/cases/601).
+    // Inputs the task changed whose modification time was set back, before
+    // the start or before their last change: a build tool that compares
+    // times runs what it built from their old content, so nothing is run
+    // (test/cases/601, 609).
     if !prepared.set_back.is_empty() {
         let paths = shown(prepared.set_back.iter().map(String::as_str).collect());
         errln!(
-            "majordomus: gate {id}: {} changed since the task's start but dated before it ({}): its modification \
-             time was set back (`touch -r`, `cp -p`, `tar x`), so a build tool that compares times (make, cargo) \
-             would run what it built from the old content; nothing was run. Date it now and run again: touch -- {} && \
-             majordomus gate run {id}",
+            "majordomus: gate {id}: {} changed since the task's start but dated back ({}): its modification time \
+             is older than the start, or than its own last change (the inode's change time, which only the kernel \
+             sets): it was set back (`touch -d`, `touch -r`, `cp -p`, `tar x`, a file written earlier moved over \
+             it or a symbolic link made to one), or renamed, linked or given another mode (`mv`, `ln`, `chmod`) after its last write. A build tool \
+             that compares times (make, cargo) would run what it built from the old content; nothing was run. Date \
+             it now and run again: touch -- {} && majordomus gate run {id}",
             plural(prepared.set_back.len(), "input file"),
             paths.join(", "),
             majordomus_invariant::prose::shell_words(&prepared.set_back)
