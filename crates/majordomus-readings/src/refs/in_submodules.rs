@@ -21,9 +21,11 @@
 //! directory and the URL the superproject named. What it held then stays
 //! inherited. A submodule checked out since the start (added by the task,
 //! or initialised since) holds nothing inherited: every commit on its
-//! branches no counted remote ref holds is the task's to push (its tags,
-//! which its clone brought by the hundred and no remote-tracking ref
-//! shows, are not read), and its branches and worktrees are dated by
+//! branches no counted remote ref holds is the task's to push, but what
+//! its clone brought (the commit a branch's reflog says its clone made it
+//! at, from a mirror the configuration names where `.gitmodules` names
+//! another URL); its tags, which its clone brought by the hundred and no
+//! remote-tracking ref shows, are not read; and its branches and worktrees are dated by
 //! their reflogs, the branch its clone made (`clone: from`) aside. A record written before the snapshot kept the submodules says
 //! nothing of what they held: what is found there is [`Basis::NoSnapshot`],
 //! for the judges to answer as they do for such records.
@@ -487,6 +489,15 @@ fn read_into(
         .iter()
         .filter(|r| (r.branch || then.is_some()) && start_tip(r) != Some(crate::hex(r.target).as_str()))
         .collect();
+    // The moved branches' reflogs and their first lines, read once: the
+    // line a clone wrote says what the clone brought.
+    let mut logs = Vec::new();
+    for r in moved.iter().filter(|r| r.branch) {
+        let log = reflog::log_of(git.commondir(), &format!("refs/heads/{}", r.name));
+        let first = reflog::first_line(&log).map_err(|e| e.reason)?;
+        logs.push((*r, log, first));
+    }
+    let cloned = |first: &Option<reflog::Line>| first.as_ref().is_some_and(|l| l.message.starts_with("clone: "));
     let mut remote_tips: Vec<Oid> = Vec::new();
     if !moved.is_empty() {
         let counted = counted_refs(git, dir).map_err(message)?;
@@ -509,6 +520,15 @@ fn read_into(
         if let Some(t) = then {
             hidden.extend(t.branches.values().chain(t.refs.values()).filter_map(|id| Oid::from_str(id).ok()));
         }
+        // What a clone brought was not made here: the commit a branch's
+        // reflog says its clone made it at (`git submodule update --init`
+        // from a URL the configuration sets, `submodule.NAME.url`, where
+        // `.gitmodules` names another: a mirror) came from that remote,
+        // whatever the remote named holds. A commit made on it since is
+        // still the task's.
+        for (_, _, first) in logs.iter().filter(|(_, _, first)| cloned(first)) {
+            hidden.extend(first.as_ref().and_then(|l| Oid::from_str(&l.new).ok()));
+        }
         let (unpushed, truncated) = unpushed(git, &moved, &hidden, |r| start_tip(r).is_some()).map_err(message)?;
         left.unpushed = unpushed;
         left.truncated = truncated;
@@ -520,10 +540,11 @@ fn read_into(
     };
     // Branches not at their start commit, each dated; the one a clone made
     // is the clone's, not work left.
-    for r in moved.iter().filter(|r| r.branch) {
-        let log = reflog::log_of(git.commondir(), &format!("refs/heads/{}", r.name));
-        let dating = match reflog::first_line(&log).map_err(|e| e.reason)? {
-            Some(line) if line.message.starts_with("clone: ") => continue,
+    for (r, log, first) in logs {
+        if cloned(&first) {
+            continue;
+        }
+        let dating = match first {
             Some(line) => match chrono::DateTime::from_timestamp(line.time, 0) {
                 Some(t) => Dating::FirstLogged(t),
                 None => Dating::Undated("the first line of its reflog holds no time"),

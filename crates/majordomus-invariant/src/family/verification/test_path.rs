@@ -69,8 +69,23 @@ impl TestRules {
     }
 }
 
-/// The directories whose contents are tests by convention.
+/// The directories whose contents are tests by convention, in any case
+/// (Swift's packages keep theirs in `Tests/`, .NET's solutions in `Test/`
+/// or `Tests/`).
 pub const DIRS: [&str; 8] = ["test", "tests", "spec", "specs", "__tests__", "testdata", "testing", "e2e"];
+
+/// The endings, after a dot, of a directory that is a test project by
+/// convention, in any case: .NET's `Parser.Tests/`, `App.UnitTests/`.
+pub const PROJECT_SUFFIXES: [&str; 4] = ["test", "tests", "unittests", "integrationtests"];
+
+/// Whether a directory's name is a test directory by convention: one of
+/// [`DIRS`], or a project named `NAME.` and one of [`PROJECT_SUFFIXES`],
+/// in any case.
+fn is_test_dir(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    DIRS.contains(&lower.as_str())
+        || lower.rsplit_once('.').is_some_and(|(project, end)| !project.is_empty() && PROJECT_SUFFIXES.contains(&end))
+}
 /// The file names that are tests by convention (as `explain` shows them).
 pub const NAMES: [&str; 6] = ["test_*", "*_test", "*_tests", "*_spec", "*.test.*", "*.spec.*"];
 
@@ -100,8 +115,9 @@ pub fn is_test(path: &majordomus_records::RepoPath) -> bool {
 }
 
 /// Whether a path is a test by the usual conventions: a `test`, `tests`,
-/// `spec` or `__tests__` directory, or a `test_*`, `*_test`, `*.test.*`,
-/// `*.spec.*` file name.
+/// `spec` or `__tests__` directory (in any case: `Tests/`), a test project's
+/// (`Parser.Tests/`), or a `test_*`, `*_test`, `*.test.*`, `*.spec.*` file
+/// name.
 pub fn is_test_path(path: &str) -> bool {
     if is_document(path) {
         return false;
@@ -109,7 +125,7 @@ pub fn is_test_path(path: &str) -> bool {
     let mut parts = path.split('/').peekable();
     while let Some(part) = parts.next() {
         if parts.peek().is_some() {
-            if DIRS.contains(&part) {
+            if is_test_dir(part) {
                 return true;
             }
             continue;
@@ -146,6 +162,27 @@ mod tests {
             "spec/models/user_spec.rb",
         ] {
             assert!(is_test_path(p), "{p}");
+        }
+        for p in [
+            "Tests/LibTests/LibTests.swift",
+            "test/Parser.Tests/ParserTests.cs",
+            "src/Parser.Tests/ParserTests.cs",
+            "src/App.UnitTests/AppTests.cs",
+            "Test/FooTest.java",
+            "Spec/Models/User.rb",
+            "App.IntegrationTests/Api.cs",
+        ] {
+            assert!(is_test_path(p), "a test directory in another case, or a test project: {p}");
+        }
+        for p in [
+            "src/Tests.cs",
+            "src/Contest/main.c",
+            "src/.tests/x.rs",
+            "src/Latest/x.rs",
+            "src/Parser.Testing.Tools/x.cs",
+            "api.spec/openapi.yaml",
+        ] {
+            assert!(!is_test_path(p), "{p}");
         }
         for p in ["src/lib.rs", "README.md", "contest.rs", "src/testing_utils_prod.rs", "docs/test_plan.md"] {
             assert!(!is_test_path(p), "{p}");

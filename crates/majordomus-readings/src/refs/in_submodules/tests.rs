@@ -98,6 +98,38 @@ fn a_record_without_the_submodules_is_no_snapshot_and_a_submodule_new_since_is_n
 }
 
 #[test]
+fn what_a_submodules_clone_brought_from_a_url_the_configuration_sets_is_not_the_tasks() {
+    let t = TestRepo::with_commit();
+    let bare = t.with_submodule();
+    // The remote moves on past the commit recorded here.
+    let other = tempfile::tempdir().expect("dir");
+    t.git_in(other.path(), &["clone", "-q", bare.path().to_str().expect("utf-8"), "."]);
+    t.git_in(other.path(), &["commit", "-q", "--allow-empty", "-m", "upstream moved on"]);
+    t.git_in(other.path(), &["push", "-q", "origin", "HEAD:main"]);
+    // `.gitmodules` names another URL (the project's host); this clone's
+    // configuration points the submodule at a mirror, the bare one.
+    t.git(&["config", "-f", ".gitmodules", "submodule.lib.url", "https://example.invalid/lib.git"]);
+    t.commit_all("lib's url");
+    t.git(&["submodule", "--quiet", "deinit", "-f", "lib"]);
+    std::fs::remove_dir_all(t.path().join(".git/modules/lib")).expect("remove");
+    let record = started(&t);
+    t.git(&["config", "submodule.lib.url", bare.path().to_str().expect("utf-8")]);
+    t.git(&["-c", "protocol.file.allow=always", "submodule", "--quiet", "update", "--init", "lib"]);
+    let lib = t.path().join("lib");
+    let repo = crate::open(t.path()).expect("open");
+    let found = left(&repo, &record, None).expect("read");
+    assert_eq!(found[0].basis, Basis::NotThen);
+    // Its main, where the clone made it, came from the mirror.
+    assert!(found[0].unpushed.is_empty() && found[0].branches.is_empty(), "{:?}", found[0]);
+    // A commit made on it since is the task's.
+    t.git_in(&lib, &["switch", "-q", "main"]);
+    t.git_in(&lib, &["commit", "-q", "--allow-empty", "-m", "mine"]);
+    let found = left(&repo, &record, None).expect("read");
+    let counts: Vec<(&str, usize)> = found[0].unpushed.iter().map(|u| (u.name.as_str(), u.count)).collect();
+    assert_eq!(counts, [("main", 1)]);
+}
+
+#[test]
 fn a_submodule_deinitialised_since_the_start_is_read_from_its_git_directory() {
     let t = TestRepo::with_commit();
     let _bare = t.with_submodule();

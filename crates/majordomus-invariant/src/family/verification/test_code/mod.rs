@@ -258,8 +258,10 @@ pub fn what_counts(rules: &super::test_path::TestRules, pytest: &pytest::PytestR
     };
     vec![
         format!(
-            "a test path: a changed path under a directory named {}, or a file named {} (Go's *_test.go among them)",
+            "a test path: a changed path under a directory named {} (in any case), or a test project's, NAME.{}, \
+             or a file named {} (Go's *_test.go among them)",
             super::test_path::DIRS.join(", "),
+            super::test_path::PROJECT_SUFFIXES.join("|"),
             super::test_path::NAMES.join(", ")
         ),
         format!("a path the policy's [tests] paths match: {globs}"),
