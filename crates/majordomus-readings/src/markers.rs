@@ -456,7 +456,7 @@ impl Register {
 
     /// The markers the task landed on the trunk around HEAD: a line holding
     /// a marker that one of `made` (commits made here since the start that
-    /// HEAD does not reach, each with one parent) added to a path the
+    /// HEAD does not reach; a merge past what each side held) added to a path the
     /// register scans, which the trunk's tip (`trunk`) holds at that path
     /// more often than the start commit (`start`) held it there and than
     /// the working tree's file holds it now (where the working tree holds
@@ -493,16 +493,29 @@ impl Register {
         for commit in made {
             let id = commit.id().to_string();
             let read = |e: git2::Error| Unread::git(&format!("the commit {id}"), &e);
-            let (tree, parent) = (commit.tree().map_err(read)?, commit.parent(0).and_then(|p| p.tree()).ok());
+            let tree = commit.tree().map_err(read)?;
+            let parents: Vec<git2::Tree<'_>> = commit.parents().filter_map(|p| p.tree().ok()).collect();
             for path in crate::trees::own_change(git, commit).map_err(read)? {
                 if !self.scans_path(&path) {
                     continue;
                 }
                 let Some(after) = text_at(Some(&tree), &path)? else { continue };
+                // A merge added a line only past the copies each side held
+                // (a marker written into its resolution, test/cases/616).
+                let mut sides = Vec::with_capacity(parents.len());
+                for parent in &parents {
+                    sides.push(text_at(Some(parent), &path)?);
+                }
                 let mut before: HashMap<&str, usize> = HashMap::new();
-                let before_text = text_at(parent.as_ref(), &path)?;
-                for line in before_text.as_deref().unwrap_or("").lines() {
-                    *before.entry(line).or_default() += 1;
+                for side in &sides {
+                    let mut here: HashMap<&str, usize> = HashMap::new();
+                    for line in side.as_deref().unwrap_or("").lines() {
+                        *here.entry(line).or_default() += 1;
+                    }
+                    for (line, n) in here {
+                        let held = before.entry(line).or_default();
+                        *held = (*held).max(n);
+                    }
                 }
                 let added: Vec<&str> = after
                     .lines()

@@ -44,6 +44,13 @@ pub enum Integration {
         paths: Vec<String>,
         /// The trunk's tip, which holds them so.
         tip: String,
+        /// A commit made here since the start that the trunk's ref held
+        /// and a fetch took off it (a forced update: the remote's branch
+        /// pushed back over it), which HEAD does not hold either: `git
+        /// pull --rebase` drops such a commit as already upstream
+        /// (test/cases/615). `None`: the work was undone on the trunk.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dropped: Option<String>,
     },
     /// Paths HEAD changed that the trunk's tip does not hold, and the
     /// commits ahead; no trunk commit searched held them all, or the one
@@ -272,7 +279,7 @@ fn reached_since(repo: &Repo, h: Oid, t: Oid, start: Oid) -> Reading<Integration
     if paths.is_empty() {
         return Ok(Integration::Reached);
     }
-    Ok(Integration::Undone { paths, tip: t.to_string() })
+    Ok(Integration::Undone { paths, tip: t.to_string(), dropped: None })
 }
 
 /// A path's blob and mode in a tree; `None` where the tree has no such path.

@@ -246,9 +246,10 @@ pub fn markers_landed(
         return Ok(Vec::new());
     }
     let register = Register::from_policy(policy.markers.as_ref())?;
-    // One parent: a merge's change is not its own.
+    // A merge's change is its own where it differs from every side (a
+    // marker written into its resolution, test/cases/616).
     let at_start = refs::attribution::trunk_at_start(record, &trunk.refname);
-    let touches = |c: &git2::Commit<'_>| c.parent_count() == 1 && register.touches(c);
+    let touches = |c: &git2::Commit<'_>| c.parent_count() >= 1 && register.touches(c);
     let made = refs::attribution::made_around_head(repo, record, head, tip, at_start, around, touches)?;
     if made.is_empty() {
         return Ok(Vec::new());

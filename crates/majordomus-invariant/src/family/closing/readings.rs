@@ -418,15 +418,18 @@ fn with_landed(
     let repo_dir = |c: &git2::Commit<'_>| {
         c.tree().ok().and_then(|t| t.get_path(std::path::Path::new(REPO_DIR)).ok()).map(|e| e.id())
     };
-    // Only a commit with one parent (a merge's change is not its own) that
-    // changed `.ai/repo` is walked to from HEAD.
-    let changed_baselines =
-        |c: &git2::Commit<'_>| c.parent_count() == 1 && c.parent(0).is_ok_and(|p| repo_dir(c) != repo_dir(&p));
+    // Only a commit whose `.ai/repo` differs from every parent's is walked
+    // to from HEAD: a merge's change is its own where it differs from each
+    // side (an entry written into its resolution, test/cases/616), not what
+    // it took from one.
+    let changed_baselines = |c: &git2::Commit<'_>| {
+        c.parent_count() >= 1 && c.parents().all(|p| repo_dir(c) != repo_dir(&p)) && c.parent(0).is_ok()
+    };
     let at_start = refs::attribution::trunk_at_start(record, &trunk.refname);
-    let candidates: Vec<(String, String)> =
+    let candidates: Vec<(String, Vec<String>)> =
         refs::attribution::made_around_head(repo, record, head, tip, at_start, around, changed_baselines)?
             .iter()
-            .filter_map(|c| Some((c.id().to_string(), c.parent_id(0).ok()?.to_string())))
+            .map(|c| (c.id().to_string(), c.parent_ids().map(|p| p.to_string()).collect()))
             .collect();
     if candidates.is_empty() {
         return Ok(debt);
@@ -438,17 +441,22 @@ fn with_landed(
     let (at_start, at_now) =
         (baselines::copies(debt.start.values().flatten()), baselines::copies(debt.now.values().flatten()));
     let mut landed: Vec<LandedEntry> = Vec::new();
-    for (commit, parent) in candidates {
-        let before = baselines::read_commit(repo, &parent)?.baselines;
-        let before = baselines::copies(before.values().flatten());
+    for (commit, parents) in candidates {
+        // A merge added an entry only past the copies each side held.
+        let mut sides = Vec::with_capacity(parents.len());
+        for parent in &parents {
+            sides.push(baselines::read_commit(repo, parent)?.baselines);
+        }
+        let sides: Vec<baselines::Copies<'_>> = sides.iter().map(|b| baselines::copies(b.values().flatten())).collect();
         let after = baselines::read_commit(repo, &commit)?.baselines;
         let made = baselines::copies(after.values().flatten());
         for (path, entries) in &after {
             for entry in entries {
                 let n = |c: &baselines::Copies<'_>| c.get(entry.as_slice()).copied().unwrap_or(0);
+                let before = sides.iter().map(n).max().unwrap_or(0);
                 // Held at the start or now: the comparison above counts it.
                 let held = n(&at_start).max(n(&at_now));
-                let new = n(&made) > n(&before) && n(&on_trunk) > held;
+                let new = n(&made) > before && n(&on_trunk) > held;
                 if new && !landed.iter().any(|l| l.entry == *entry) {
                     landed.push(LandedEntry { path: path.clone(), entry: entry.clone(), commit: commit.clone() });
                 }

@@ -105,7 +105,7 @@ fn integrated_head(r: &Readings) -> Judgement {
             ),
             with(base, json!({ "squash_merged": true, "paths": paths, "holding_commit": commit, "behind_tip": behind_tip })),
         ),
-        Integration::Undone { paths, tip } => Judgement::new(
+        Integration::Undone { paths, tip, dropped: None } => Judgement::new(
             Status::Owed,
             format!(
                 "The trunk {name} ({}) reaches HEAD, but its tip {} holds {} HEAD changed since the start as the start had {}: {} (the work was reverted on the trunk since, or merged without its changes){at_start}.",
@@ -118,6 +118,23 @@ fn integrated_head(r: &Readings) -> Judgement {
             with(base, json!({ "undone": paths, "undone_at": tip })),
         )
         .remedy("land the work on the trunk again (revert its revert, or merge it with its changes), then fetch; or, if undoing it was right, say so: the task's change is not on the trunk"),
+        // A commit made here that a fetch took off the trunk (pushed back
+        // over by another), and that a rebase then dropped from HEAD as
+        // already upstream (test/cases/615).
+        Integration::Undone { paths, tip, dropped: Some(commit) } => Judgement::new(
+            Status::Owed,
+            format!(
+                "The trunk {name} ({}) reaches HEAD, but its tip {} holds {} the task changed since the start as the start had {}: {}. The commit {} made here held the change and was on {name}, until a fetch took it off (the remote's branch was pushed back over it); HEAD does not hold it either (a `git pull --rebase` after such a push drops it as already upstream){at_start}.",
+                trunk.chosen_by,
+                short(tip),
+                count(paths.len(), "path"),
+                if paths.len() == 1 { "it" } else { "them" },
+                names(paths),
+                short(commit),
+            ),
+            with(base, json!({ "undone": paths, "undone_at": tip, "dropped": commit })),
+        )
+        .remedy(format!("put the dropped commit back and land it: git cherry-pick {commit}, then push; or, if dropping it was right, say so: the task's change is not on the trunk")),
         Integration::Missing { paths, mode_only, reverted, ahead, ahead_count, searched_only } => {
             let mut notes = Vec::new();
             if !mode_only.is_empty() {

@@ -93,7 +93,7 @@ pub fn integrated(
             let integration = super::cache::integration_since(repo, paths, h, &t.commit, start)?;
             let integration = match (&integration, task.record(), start) {
                 (refs::Integration::Reached, Some(record), Some(start)) => {
-                    own_work_undone(repo, record, start, &t.commit)?.unwrap_or(integration)
+                    own_work_undone(repo, record, start, t)?.unwrap_or(integration)
                 }
                 _ => integration,
             };
@@ -110,10 +110,24 @@ pub fn integrated(
 /// HEAD (a colleague's `git revert` of the
 /// pushed work, or a `git merge -s ours` of its branch, then pulled: HEAD's
 /// tree is then the start's, and HEAD's own change since says nothing;
-/// test/cases/456). Not kept between checks (the commits made are read
-/// from the reflog): a tree comparison per commit made since the start,
-/// asked only where the trunk reaches HEAD.
-fn own_work_undone(repo: &Repo, record: &TaskRecord, start: &str, trunk: &str) -> Reading<Option<refs::Integration>> {
+/// test/cases/456). So was one the trunk's remote-tracking ref held since
+/// the start and a fetch took off it (the remote's branch force-pushed
+/// back over it), which HEAD does not hold either: `git pull --rebase`
+/// after such a push drops the commit as already upstream (git's
+/// fork-point reads the ref's reflog), and the next push lands HEAD
+/// without it (test/cases/615); taken off by a push from here, it was the
+/// task's own doing, as a revert made here is. Not kept between checks
+/// (the commits made are read from the reflog): a tree comparison per
+/// commit made since the start, asked only where the trunk reaches HEAD;
+/// the trunk's reflog since the start only where a path is undone by a
+/// commit the trunk does not reach.
+fn own_work_undone(
+    repo: &Repo,
+    record: &TaskRecord,
+    start: &str,
+    trunk_ref: &Trunk,
+) -> Reading<Option<refs::Integration>> {
+    let trunk = trunk_ref.commit.as_str();
     let made = refs::attribution::made_by_head_since(repo, record)?;
     if made.is_empty() {
         return Ok(None);
@@ -155,14 +169,71 @@ fn own_work_undone(repo: &Repo, record: &TaskRecord, start: &str, trunk: &str) -
     // paths the tip holds as the start had it: where the work landed, of
     // none.
     let trunk_id = git2::Oid::from_str(trunk).map_err(|e| Unread::git(trunk, &e))?;
-    let taken = |c: &git2::Oid| *c == trunk_id || repo.git.graph_descendant_of(trunk_id, *c).unwrap_or(false);
-    let undone: Vec<String> = changed
+    let reaches = |from: git2::Oid, c: git2::Oid| from == c || repo.git.graph_descendant_of(from, c).unwrap_or(false);
+    let candidates: Vec<(&std::path::PathBuf, &Vec<git2::Oid>)> =
+        changed.iter().filter(|(p, _)| !put_back.contains(*p) && entry(&tip, p) == entry(&start_tree, p)).collect();
+    if candidates.is_empty() {
+        return Ok(None);
+    }
+    let mut log: Option<Vec<(git2::Oid, bool)>> = None;
+    let mut dropped: Option<git2::Oid> = None;
+    let mut undone: Vec<String> = Vec::new();
+    for (p, by) in candidates {
+        let mut taken = by.iter().any(|c| reaches(trunk_id, *c));
+        if !taken {
+            if log.is_none() {
+                log = Some(trunk_moves(repo, record, trunk_ref)?);
+            }
+            let moves = log.as_deref().unwrap_or_default();
+            if let Some(c) = by.iter().find(|c| taken_off_by_a_fetch(moves, |at| reaches(at, **c))) {
+                dropped.get_or_insert(*c);
+                taken = true;
+            }
+        }
+        if taken {
+            undone.push(p.to_string_lossy().into_owned());
+        }
+    }
+    Ok((!undone.is_empty()).then(|| refs::Integration::Undone {
+        paths: undone,
+        tip: trunk.to_string(),
+        dropped: dropped.map(|c| c.to_string()),
+    }))
+}
+
+/// The moves of the trunk's remote-tracking ref since the start, oldest
+/// first: each value it took and whether a push from here wrote it. None
+/// for a trunk read at its start value (moved by hand: its reflog says
+/// nothing of the remote) or a local one.
+fn trunk_moves(repo: &Repo, record: &TaskRecord, trunk: &Trunk) -> Reading<Vec<(git2::Oid, bool)>> {
+    if trunk.at_start.is_some() || !trunk.refname.starts_with("refs/remotes/") {
+        return Ok(Vec::new());
+    }
+    let Ok(started) = record.started_at() else { return Ok(Vec::new()) };
+    let path = majordomus_readings::reflog::log_of(repo.common_dir(), &trunk.refname);
+    let lines = majordomus_readings::reflog::since(&path, started.timestamp() - 1)?;
+    Ok(lines
         .iter()
-        .filter(|(p, _)| !put_back.contains(*p) && entry(&tip, p) == entry(&start_tree, p))
-        .filter(|(_, by)| by.iter().any(taken))
-        .map(|(p, _)| p.to_string_lossy().into_owned())
-        .collect();
-    Ok((!undone.is_empty()).then(|| refs::Integration::Undone { paths: undone, tip: trunk.to_string() }))
+        .rev()
+        .filter_map(|l| Some((git2::Oid::from_str(&l.new).ok()?, l.message == "update by push")))
+        .collect())
+}
+
+/// Whether a commit the trunk's ref held (`held` says of each value it
+/// took whether it reaches the commit) was last taken off it by something
+/// else than a push from here: a fetch of the remote's branch pushed back
+/// over it by another (`git push --force`).
+fn taken_off_by_a_fetch(moves: &[(git2::Oid, bool)], held: impl Fn(git2::Oid) -> bool) -> bool {
+    let (mut holding, mut by_fetch) = (false, false);
+    for (at, pushed) in moves {
+        if held(*at) {
+            holding = true;
+        } else if holding {
+            holding = false;
+            by_fetch = !pushed;
+        }
+    }
+    !holding && by_fetch
 }
 
 /// The branches' upstreams that count as evidence (read as they are now)
@@ -402,7 +473,28 @@ pub fn branches_landed(
 mod tests {
     use majordomus_records::names::Names;
 
-    use super::named_since_the_start;
+    use super::{named_since_the_start, taken_off_by_a_fetch};
+
+    #[test]
+    fn a_commit_is_taken_off_the_trunk_by_a_fetch_only_where_the_last_move_off_it_was_not_a_push_from_here() {
+        let (a, b, c) = (
+            git2::Oid::from_bytes(&[1; 20]).expect("an id"),
+            git2::Oid::from_bytes(&[2; 20]).expect("an id"),
+            git2::Oid::from_bytes(&[3; 20]).expect("an id"),
+        );
+        // a holds the commit; b and c do not.
+        let held = |at: git2::Oid| at == a;
+        // Pushed here, then a fetch of a branch pushed back over it.
+        assert!(taken_off_by_a_fetch(&[(a, true), (b, false), (c, true)], held));
+        // Taken off by a push from here: the task's own doing.
+        assert!(!taken_off_by_a_fetch(&[(a, true), (b, true), (c, false)], held));
+        // Never held, or held still.
+        assert!(!taken_off_by_a_fetch(&[(b, false), (c, true)], held));
+        assert!(!taken_off_by_a_fetch(&[(b, false), (a, false)], held));
+        assert!(!taken_off_by_a_fetch(&[], held));
+        // Held again and taken off again: the last move decides.
+        assert!(!taken_off_by_a_fetch(&[(a, true), (b, false), (a, true), (c, true)], held));
+    }
 
     fn started_with(refs: &[&str]) -> majordomus_records::task::TaskRecord {
         let mut r = crate::fixtures::record();
