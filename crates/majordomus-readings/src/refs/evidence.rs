@@ -155,6 +155,13 @@ pub struct RemoteEvidence {
     /// `--single-branch` or `--depth` clone maps its one branch), and
     /// without that ref nothing here says the remote has the branch.
     pub fetch_refspecs: BTreeMap<String, Vec<String>>,
+    /// Each counted remote whose URL names a repository on this machine
+    /// that majordomus cannot read (its refs in the reftable format, an
+    /// extension or format version libgit2 does not know), with why: its
+    /// refs moved since the start are set aside, not gone, and its
+    /// branches are unknown, not none (test/cases/612). Read only where
+    /// the remote is opened (a ref moved since the start, a task).
+    pub unreadable: BTreeMap<String, String>,
 }
 
 /// A remote renamed since the start (see [`RemoteEvidence::renamed`]).
@@ -772,10 +779,12 @@ pub fn evidence_with(
             .and_then(|then| then.beyond_refspecs.as_ref())
             .is_some_and(|b| b.get(branch).is_some())
     };
-    out.beyond_refspecs = on_disk::beyond_refspecs(repo, &mapped_at_start, now)
+    let mut unreadable = std::mem::take(&mut out.unreadable);
+    out.beyond_refspecs = on_disk::beyond_refspecs(repo, &mapped_at_start, now, &mut unreadable)
         .into_iter()
         .filter(|(remote, branch, _)| !had(remote, branch))
         .collect();
+    out.unreadable = unreadable;
     out.mirrors = configured.iter().filter(|(_, c)| c.mirror).map(|(name, _)| name.clone()).collect();
     let uncounted = {
         let counted_now: std::collections::HashSet<&str> =
@@ -1162,7 +1171,12 @@ pub(super) fn submodule_refs_on_disk(
             }
             on_disk::Place::Nothing(path, reason) => {
                 let why = format!("{remote}'s URL names {} on this machine, {reason}", path.display());
-                aside.push(SubmoduleRefAside { refname, commit, why });
+                aside.push(SubmoduleRefAside { refname, commit, why, unreadable: false });
+                continue;
+            }
+            on_disk::Place::Unreadable(path, reason) => {
+                let why = format!("{remote}'s URL names {} on this machine, {reason}", path.display());
+                aside.push(SubmoduleRefAside { refname, commit, why, unreadable: true });
                 continue;
             }
             on_disk::Place::Here(path, theirs) => (path.clone(), &*theirs),
@@ -1186,7 +1200,7 @@ pub(super) fn submodule_refs_on_disk(
         if let Some(tip) = tip.filter(|t| sub.find_commit(*t).is_ok()) {
             kept.push((refname.clone(), tip));
         }
-        aside.push(SubmoduleRefAside { refname, commit, why });
+        aside.push(SubmoduleRefAside { refname, commit, why, unreadable: false });
     }
     Ok((kept, aside))
 }
@@ -1203,6 +1217,10 @@ pub struct SubmoduleRefAside {
     pub refname: String,
     pub commit: Oid,
     pub why: String,
+    /// Its remote is a repository on this machine majordomus cannot read
+    /// (reftable, an unknown extension): whether it holds the commit is
+    /// unknown, not no (test/cases/613).
+    pub unreadable: bool,
 }
 
 /// [`configuration`] of one configuration.
@@ -1676,6 +1694,7 @@ fn short(refname: &str) -> &str {
 
 mod fetch_head;
 mod on_disk;
+pub(crate) use on_disk::unreadable_at;
 mod refspec;
 mod rewritten;
 

@@ -67,7 +67,9 @@ pub(crate) mod place;
 pub use own::moved_by_own;
 pub use place::Place;
 
-use super::evidence::{from_remote, local_path, outer_urls, path_of, points_at, remote_urls, same_location};
+use super::evidence::{
+    from_remote, local_path, outer_urls, path_of, points_at, remote_urls, same_location, unreadable_at,
+};
 use crate::reflog;
 use crate::{Reading, Repo, Unread};
 
@@ -440,12 +442,17 @@ fn held_where_named(root: &Path, dir: &Path, commit: Oid, url: &str) -> There {
         };
         let theirs = match Repository::open_ext(&path, flags, none()) {
             Ok(r) => r,
+            // A repository there that cannot be read holds what it holds,
+            // unknown, not nothing (test/cases/613).
             Err(e) => {
-                return There::Lacks(format!(
-                    "{url} names {} on this machine, which cannot be read as a repository ({})",
-                    path.display(),
-                    e.message()
-                ))
+                return match unreadable_at(&path, &e) {
+                    Some(why) => There::Unread(format!("{url} names {} on this machine, {why}", path.display())),
+                    None => There::Lacks(format!(
+                        "{url} names {} on this machine, which cannot be read as a repository ({})",
+                        path.display(),
+                        e.message()
+                    )),
+                }
             }
         };
         let own = place::open(dir).ok().and_then(|s| s.commondir().canonicalize().ok());
@@ -555,6 +562,9 @@ fn on_remote(dir: &Path, commit: Oid, named: Option<&str>) -> OnRemote {
                 |refname: &str| OnRemote::NotNamed { refname: refname.to_string(), named: named.map(str::to_string) };
             match (held.iter().find(|r| named_here.contains(remote_of(r))), held.first(), unheld.into_iter().next()) {
                 (Some(refname), _, _) => OnRemote::Held((*refname).clone()),
+                (None, _, Some(a)) if named_here.contains(remote_of(&a.refname)) && a.unreadable => {
+                    OnRemote::Unread(a.why)
+                }
                 (None, _, Some(a)) if named_here.contains(remote_of(&a.refname)) => {
                     OnRemote::Unheld { refname: a.refname, why: a.why }
                 }

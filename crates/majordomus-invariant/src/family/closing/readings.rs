@@ -952,6 +952,13 @@ fn pushed_since(
     at_start: &Names,
     record: Option<&TaskRecord>,
 ) -> Reading<Vec<Pushed>> {
+    // A remote on this machine that cannot be read holds branches unknown,
+    // not none: a push from here may have made one there (test/cases/612).
+    if let (Some(_), Some((_, why))) = (record, evidence.unreadable.iter().next()) {
+        return Err(Unread::repository(format!(
+            "which branches a push from here made on the remote is unknown: {why}"
+        )));
+    }
     let mut out = Vec::new();
     // The commits this worktree made since the start, read only when a ref
     // new since the start does not begin with a push.

@@ -190,8 +190,13 @@ pub(crate) fn upstream_alive(r: &Readings) -> Judgement {
     let mut gone = Vec::new();
     let mut gone_branches = Vec::new();
     let mut inherited = Vec::new();
+    let mut unread = Vec::new();
     for b in branches {
         let Some(u) = &b.upstream else { continue };
+        if let Some(why) = seen.unreadable.get(&u.refname) {
+            unread.push(format!("{} (tracks {}: {why})", b.name, short_ref(&u.refname)));
+            continue;
+        }
         let made = seen.appeared.get(&u.refname);
         if u.exists && made.is_none() {
             continue;
@@ -210,12 +215,25 @@ pub(crate) fn upstream_alive(r: &Readings) -> Judgement {
         }
     }
     let tracking = branches.iter().filter(|b| b.upstream.is_some()).count();
-    let details = json!({ "branches": branches.len(), "tracking": tracking, "gone": gone, "inherited": inherited });
+    let details = json!({ "branches": branches.len(), "tracking": tracking, "gone": gone, "inherited": inherited, "unread": unread });
     let also = match inherited.len() {
         0 => String::new(),
         n => format!(" ({} already gone at the start, not counted: {})", count(n, "upstream"), names(&inherited)),
     };
-    if gone.is_empty() {
+    if gone.is_empty() && !unread.is_empty() {
+        // Its remote cannot be read: neither alive nor gone (test/cases/612).
+        Judgement::new(
+            Status::Unknown,
+            format!(
+                "{} {} an upstream on a remote majordomus cannot read, so whether it is still there is unknown: {}{also}.",
+                count(unread.len(), "local branch"),
+                if unread.len() == 1 { "tracks" } else { "track" },
+                names(&unread)
+            ),
+            details,
+        )
+        .remedy("make the remote one majordomus can read (its refs stored as files: git refs migrate --ref-format=files there), or unset the upstream: git branch --unset-upstream BRANCH")
+    } else if gone.is_empty() {
         Judgement::new(
             Status::Pass,
             format!(

@@ -53,6 +53,11 @@ pub struct UpstreamsSeen {
     /// Branches whose upstream was already gone at the start, with that
     /// upstream's ref (`None`: no task, or a record that does not say).
     pub gone_at_start: Option<majordomus_records::names::Names>,
+    /// Upstream refs set aside because their remote is a repository on
+    /// this machine that majordomus cannot read (reftable, an unknown
+    /// extension), with why: whether the remote still has them is
+    /// unknown, neither alive nor gone (test/cases/612).
+    pub unreadable: BTreeMap<String, String>,
 }
 
 /// A remote-tracking ref moved or made since the start that holds work

@@ -279,7 +279,7 @@ pub fn upstreams(
     // proves nothing alive either.
     let remote_wide: Vec<&str> = evidence.set_aside.iter().map(|s| s.why.as_str()).collect();
     let by_name = evidence.by_name();
-    let appeared = branches
+    let appeared: std::collections::BTreeMap<String, String> = branches
         .iter()
         .filter_map(|b| b.upstream.as_ref())
         .filter_map(|u| {
@@ -291,7 +291,22 @@ pub fn upstreams(
         })
         .collect();
     let gone_at_start = task.record().and_then(|r| r.snapshot.gone_upstreams.clone());
-    Ok(UpstreamsSeen { appeared, gone_at_start })
+    // An upstream set aside because its remote on this machine cannot be
+    // read is not gone: whether it is there is unknown (test/cases/612).
+    let unreadable = match evidence.unreadable.is_empty() {
+        true => std::collections::BTreeMap::new(),
+        false => branches
+            .iter()
+            .filter_map(|b| b.upstream.as_ref())
+            .filter(|u| !appeared.contains_key(&u.refname))
+            .filter(|u| {
+                refs::remote_under(&u.refname, &evidence.remotes_now)
+                    .is_some_and(|r| evidence.unreadable.contains_key(r))
+            })
+            .filter_map(|u| Some((u.refname.clone(), by_name.set_aside_for(&u.refname)?.why.clone())))
+            .collect(),
+    };
+    Ok(UpstreamsSeen { appeared, gone_at_start, unreadable })
 }
 
 /// The remote-tracking refs that moved or appeared since the start (and

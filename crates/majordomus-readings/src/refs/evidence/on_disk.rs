@@ -106,6 +106,15 @@ pub(super) fn confirm(
                 out.set_aside.push(SetAside { subject: t.refname, why, appeared: true });
                 continue;
             }
+            // A repository is there that cannot be read: what it holds is
+            // unknown, not nothing (test/cases/612).
+            Place::Unreadable(path, reason) => {
+                let remote_why = format!("{}'s URL names {} on this machine, {reason}", t.remote, path.display());
+                let why = format!("{} says {} is there, but {remote_why}", short(&t.refname), abbrev(&t.commit));
+                out.unreadable.entry(t.remote.clone()).or_insert(remote_why);
+                out.set_aside.push(SetAside { subject: t.refname, why, appeared: false });
+                continue;
+            }
             Place::Here(path, theirs) => (path, theirs),
         };
         let Some(source) = refspec::sources(&remote.mapping, &t.refname).into_iter().next() else {
@@ -165,15 +174,28 @@ pub(super) fn confirm(
 /// history); a remote across a network cannot be asked without the
 /// network, and is not. A branch the start recorded beyond the refspecs
 /// is left out by the caller: it was there before the task.
+/// A remote on this machine that is a repository majordomus cannot read
+/// (reftable, an extension or format version libgit2 does not know) is
+/// added to `unreadable` with why: its branches are unknown, not none.
 pub(super) fn beyond_refspecs(
     repo: &Repo,
     remotes: &BTreeMap<String, Remote>,
     now: &BTreeMap<String, String>,
+    unreadable: &mut BTreeMap<String, String>,
 ) -> Vec<(String, String, String)> {
     let mut out = Vec::new();
     let Ok(odb) = repo.git.odb() else { return out };
     for (name, remote) in remotes {
-        let Some(branches) = untracked_branches(repo, &remote.url, &remote.mapping, now) else { continue };
+        let theirs = match open(repo, &remote.url) {
+            Place::Here(_, theirs) => theirs,
+            Place::Unreadable(path, reason) => {
+                let why = format!("{name}'s URL names {} on this machine, {reason}", path.display());
+                unreadable.entry(name.clone()).or_insert(why);
+                continue;
+            }
+            Place::Network | Place::Nothing(..) => continue,
+        };
+        let Some(branches) = branches_beyond(&theirs, &remote.mapping, now) else { continue };
         for (branch, id) in branches {
             if odb.exists(id) {
                 out.push((name.clone(), branch, id.to_string()));
@@ -202,6 +224,15 @@ pub(super) fn untracked_branches(
     now: &BTreeMap<String, String>,
 ) -> Option<Vec<(String, Oid)>> {
     let Place::Here(_, theirs) = open(repo, url) else { return None };
+    branches_beyond(&theirs, mapping, now)
+}
+
+/// [`untracked_branches`] of a remote opened.
+fn branches_beyond(
+    theirs: &git2::Repository,
+    mapping: &[String],
+    now: &BTreeMap<String, String>,
+) -> Option<Vec<(String, Oid)>> {
     let mut known = crate::refs::local::Known::default();
     let now_time = std::time::SystemTime::now();
     let tips = crate::refs::local::read_under_at(theirs.commondir(), "refs/heads", &mut known, now_time).ok()?;
@@ -234,7 +265,9 @@ pub(super) fn unconfirmed(
     let branch = short(source);
     destinations.iter().find_map(|d| match open(repo, d) {
         Place::Network => Some(format!("{d} is across a network, where what it holds cannot be read from here")),
-        Place::Nothing(path, reason) => Some(format!("{d} names {} on this machine, {reason}", path.display())),
+        Place::Nothing(path, reason) | Place::Unreadable(path, reason) => {
+            Some(format!("{d} names {} on this machine, {reason}", path.display()))
+        }
         Place::Here(path, theirs) => (!holds(&theirs, theirs.refname_to_id(source).ok(), commit))
             .then(|| format!("the repository at {} holds no {branch} that holds {}", path.display(), abbrev(commit))),
     })
@@ -342,6 +375,10 @@ pub(super) enum Place {
     Here(PathBuf, git2::Repository),
     /// A path on this machine where no repository can be opened, and why.
     Nothing(PathBuf, String),
+    /// A repository on this machine that majordomus cannot read (its refs
+    /// in the reftable format, an extension or a format version libgit2
+    /// does not know), and why: what it holds is unknown, not nothing.
+    Unreadable(PathBuf, String),
 }
 
 /// The repository `url` names on this machine, found as git finds it
@@ -360,8 +397,58 @@ pub(super) fn open_from(root: &Path, url: &str) -> Place {
     let flags = git2::RepositoryOpenFlags::NO_SEARCH;
     match git2::Repository::open_ext(&path, flags, std::iter::empty::<&std::ffi::OsStr>()) {
         Ok(theirs) => Place::Here(path, theirs),
-        Err(e) => Place::Nothing(path, format!("which cannot be read as a repository ({})", e.message())),
+        Err(e) => match unreadable_at(&path, &e) {
+            Some(reason) => Place::Unreadable(path, reason),
+            None => Place::Nothing(path, format!("which cannot be read as a repository ({})", e.message())),
+        },
     }
+}
+
+/// Why the repository at `path` (as [`local_path`] found it), which
+/// libgit2 refused to open with `e`, is one majordomus cannot read
+/// ([`unreadable`]); `None` where nothing says it is a repository.
+pub(crate) fn unreadable_at(path: &Path, e: &git2::Error) -> Option<String> {
+    git_dir(path).and_then(|g| unreadable(&g, e))
+}
+
+/// Why the repository whose git directory is `git_dir`, which libgit2
+/// refused to open with `e`, is one majordomus cannot read, where its
+/// configuration (its common directory's file alone, parsed) says it is a
+/// repository in a format libgit2 does not know: refs in the reftable
+/// format, an `extensions.*` it does not support, a newer
+/// `core.repositoryformatversion`. `None` where it says nothing of the
+/// kind (a directory that is no repository holds nothing).
+fn unreadable(git_dir: &Path, e: &git2::Error) -> Option<String> {
+    let common = match crate::file::read(&git_dir.join("commondir")) {
+        Ok(c) => git_dir.join(String::from_utf8_lossy(&c).trim()),
+        Err(_) => git_dir.to_path_buf(),
+    };
+    let config = git2::Config::open(&common.join("config")).ok()?;
+    let refs = config.get_string("extensions.refstorage").ok();
+    if refs.as_deref().is_some_and(|f| f.eq_ignore_ascii_case("reftable")) {
+        return Some(format!(
+            "a repository whose refs are stored in the reftable format (extensions.refStorage = reftable), which libgit2, the git library majordomus reads with, cannot read, so what it holds is unknown; store them as files there to have it read: git -C {} refs migrate --ref-format=files",
+            crate::shell_word(&common.to_string_lossy())
+        ));
+    }
+    let version = config.get_i64("core.repositoryformatversion").unwrap_or(0);
+    let extension = config.entries(Some("extensions\\..*")).ok().and_then(|mut entries| {
+        let mut names = Vec::new();
+        while let Some(Ok(entry)) = entries.next() {
+            names.extend(entry.name().map(str::to_string));
+        }
+        (!names.is_empty()).then(|| names.join(", "))
+    });
+    (version > 1 || (version == 1 && extension.is_some())).then(|| {
+        let what = match extension {
+            Some(names) if version == 1 => format!("extensions {names}"),
+            _ => format!("repository format version {version}"),
+        };
+        format!(
+            "a repository (its {what}) that libgit2, the git library majordomus reads with, cannot open ({}), so what it holds is unknown",
+            e.message()
+        )
+    })
 }
 
 /// Whether a remote's branch at `tip` holds `commit`: its tip, or one its
@@ -375,4 +462,52 @@ pub(super) fn holds(theirs: &git2::Repository, tip: Option<Oid>, commit: &str) -
 
 pub(super) fn abbrev(id: &str) -> &str {
     &id[..id.len().min(12)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use majordomus_testkit::TestRepo;
+
+    fn place(root: &Path, url: &str) -> String {
+        match open_from(root, url) {
+            Place::Network => "network".into(),
+            Place::Here(..) => "here".into(),
+            Place::Nothing(_, why) => format!("nothing: {why}"),
+            Place::Unreadable(_, why) => format!("unreadable: {why}"),
+        }
+    }
+
+    #[test]
+    fn a_remote_in_a_format_libgit2_cannot_read_is_unreadable_not_nothing() {
+        let t = TestRepo::new();
+        let made = t
+            .git_command(t.path())
+            .args(["init", "-q", "--bare", "--ref-format=reftable", "r.git"])
+            .output()
+            .expect("run git");
+        if made.status.success() {
+            let p = place(t.path(), "r.git");
+            assert!(p.starts_with("unreadable: ") && p.contains("reftable") && p.contains("refs migrate"), "{p}");
+        }
+        let made = t.git_command(t.path()).args(["init", "-q", "--bare", "e.git"]).output().expect("run git");
+        assert!(made.status.success());
+        assert_eq!(place(t.path(), "e.git"), "here");
+        let config = t.path().join("e.git").join("config");
+        let text = std::fs::read_to_string(&config)
+            .expect("read")
+            .replace("repositoryformatversion = 0", "repositoryformatversion = 1");
+        std::fs::write(&config, format!("{text}[extensions]\n\tfutureThing = true\n")).expect("write");
+        let p = place(t.path(), "e.git");
+        assert!(p.starts_with("unreadable: ") && p.contains("extensions.futurething"), "{p}");
+        let text = std::fs::read_to_string(&config)
+            .expect("read")
+            .replace("repositoryformatversion = 1", "repositoryformatversion = 7");
+        std::fs::write(&config, text.replace("[extensions]\n\tfutureThing = true\n", "")).expect("write");
+        let p = place(t.path(), "e.git");
+        assert!(p.starts_with("unreadable: ") && p.contains("repository format version 7"), "{p}");
+        // A directory that is no repository holds nothing.
+        std::fs::create_dir_all(t.path().join("plain")).expect("mkdir");
+        assert!(place(t.path(), "plain").starts_with("nothing: "), "{}", place(t.path(), "plain"));
+    }
 }

@@ -107,6 +107,32 @@ fn a_trunk_read_at_its_start_value_says_so() {
 }
 
 #[test]
+fn an_upstream_on_a_remote_that_cannot_be_read_is_unknown_and_a_gone_one_still_owed() {
+    let mut r = all_well();
+    let tracking = |name: &str| Branch {
+        name: name.into(),
+        commit: "b".repeat(40),
+        upstream: Some(Upstream { refname: format!("refs/remotes/origin/{name}"), exists: true }),
+        at_start: false,
+    };
+    r.branches = Ok(vec![tracking("main")]);
+    r.integration.upstreams = Ok(UpstreamsSeen {
+        unreadable: [("refs/remotes/origin/main".to_string(), "origin is in the reftable format".to_string())].into(),
+        ..UpstreamsSeen::default()
+    });
+    let a = answer(&r, "upstream-alive");
+    assert_eq!(a.status, Status::Unknown);
+    assert!(a.evidence.contains("cannot read") && a.evidence.contains("reftable format"), "{}", a.evidence);
+    r.branches = Ok(vec![tracking("main"), tracking("forged")]);
+    r.integration.upstreams = Ok(UpstreamsSeen {
+        appeared: [("refs/remotes/origin/forged".to_string(), "it appeared by git update-ref".to_string())].into(),
+        unreadable: [("refs/remotes/origin/main".to_string(), "origin is in the reftable format".to_string())].into(),
+        ..UpstreamsSeen::default()
+    });
+    assert_eq!(answer(&r, "upstream-alive").status, Status::Owed);
+}
+
+#[test]
 fn an_upstream_gone_at_the_start_is_named_not_counted_and_one_made_by_hand_is_gone() {
     let mut r = all_well();
     let tracking = |name: &str, exists| Branch {
@@ -119,6 +145,7 @@ fn an_upstream_gone_at_the_start_is_named_not_counted_and_one_made_by_hand_is_go
     r.integration.upstreams = Ok(UpstreamsSeen {
         appeared: [("refs/remotes/origin/forged".to_string(), "it appeared by git update-ref".to_string())].into(),
         gone_at_start: Some([("old".to_string(), "refs/remotes/origin/old".to_string())].into()),
+        ..UpstreamsSeen::default()
     });
     let a = answer(&r, "upstream-alive");
     assert_eq!(a.status, Status::Owed);
