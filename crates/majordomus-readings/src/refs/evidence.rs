@@ -1631,7 +1631,12 @@ fn borrows_from(objects: &Path, ours: &Path) -> bool {
 /// The grafts file, when it holds a graft: `info/grafts` in the common
 /// git directory (or the worktree's own).
 fn grafts(repo: &Repo) -> Reading<Option<PathBuf>> {
-    for dir in [repo.common_dir(), repo.git_dir()] {
+    grafts_in(&[repo.common_dir(), repo.git_dir()])
+}
+
+/// The first of `dirs`' grafts files (`DIR/info/grafts`) holding a graft.
+pub(crate) fn grafts_in(dirs: &[&Path]) -> Reading<Option<PathBuf>> {
+    for dir in dirs {
         let path = dir.join("info").join("grafts");
         match crate::file::read_optional(&path) {
             Ok(Some(bytes)) => {

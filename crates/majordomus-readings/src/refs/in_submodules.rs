@@ -249,13 +249,24 @@ fn places(
         // `git rm` of a submodule takes its working tree away and leaves
         // its repository, whose `core.worktree` then names a path gone:
         // read bare, its refs and stash are all there is (test/cases/619).
-        let git = super::submodules::place::open(Path::new(&then.git_dir)).map_err(|e| e.message().to_string());
+        let git = super::submodules::place::open(Path::new(&then.git_dir))
+            .map_err(|e| e.message().to_string())
+            .and_then(ungrafted);
         let dir = repo.root().join(path);
         let recorded_as = recorded_in(&trees, path);
         out.push(Place { path: path.clone(), dir, url: then.url.clone(), git, checked_out: false, recorded_as });
     }
     out.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(out)
+}
+
+/// A submodule's repository, unread where a grafts file rewrites its
+/// history (its walks would follow the grafts: [`super::submodules::place::grafted`]).
+fn ungrafted(git: Repository) -> Result<Repository, String> {
+    match super::submodules::place::grafted(&git) {
+        Some(why) => Err(why),
+        None => Ok(git),
+    }
 }
 
 /// One repository whose submodules are listed: its working tree, their
@@ -304,7 +315,8 @@ fn visit(
         };
         let flags = RepositoryOpenFlags::NO_SEARCH;
         let git = Repository::open_ext(&dir, flags, std::iter::empty::<&std::ffi::OsStr>())
-            .map_err(|e| format!("it cannot be opened ({})", e.message()));
+            .map_err(|e| format!("it cannot be opened ({})", e.message()))
+            .and_then(ungrafted);
         let recorded_as = recorded_in(at.trees, &path);
         let (inner, trees) = match (&git, at.depth + 1 < DEPTH) {
             (Ok(g), true) => {

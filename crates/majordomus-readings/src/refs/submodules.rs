@@ -455,6 +455,9 @@ fn held_where_named(root: &Path, dir: &Path, commit: Oid, url: &str) -> There {
                 }
             }
         };
+        if let Some(why) = place::grafted(&theirs) {
+            return There::Unread(format!("{url} names {} on this machine, where {why}", path.display()));
+        }
         let own = place::open(dir).ok().and_then(|s| s.commondir().canonicalize().ok());
         if own.is_some() && theirs.commondir().canonicalize().ok() == own {
             return There::Lacks(format!("{url} is the submodule's own repository here, which nobody else can fetch"));
@@ -472,6 +475,9 @@ fn held_where_named(root: &Path, dir: &Path, commit: Oid, url: &str) -> There {
         Ok(r) => r,
         Err(e) => return There::Unread(format!("it is not checked out here ({})", e.message())),
     };
+    if let Some(why) = place::grafted(&sub) {
+        return There::Unread(why);
+    }
     crate::config::as_git_reads(&sub);
     let named = match named_remotes(&sub, dir, Some(url)) {
         Ok(remotes) => remotes,
@@ -536,6 +542,9 @@ fn on_remote(dir: &Path, commit: Oid, named: Option<&str>) -> OnRemote {
         Ok(r) => r,
         Err(e) => return OnRemote::Unread(format!("it is not checked out here ({})", e.message())),
     };
+    if let Some(why) = place::grafted(&sub) {
+        return OnRemote::Unread(why);
+    }
     crate::config::as_git_reads(&sub);
     let counted = counted_refs(&sub, dir)
         .map_err(|e| e.message().to_string())

@@ -100,6 +100,26 @@ pub(crate) fn open(dir: &Path) -> Result<Repository, git2::Error> {
     })
 }
 
+/// Why what `git`'s history holds cannot be read: a grafts file in its git
+/// directory with a graft in it (or one that cannot be read). libgit2
+/// honours `info/grafts` and cannot be told not to, so one line there
+/// makes a commit nobody pushed look held by a remote-tracking ref; git
+/// honours it too, and a fresh clone does not (test/cases/624). Read once
+/// per submodule repository opened (its `pushed` readings), one failed
+/// open where there is none.
+pub(crate) fn grafted(git: &Repository) -> Option<String> {
+    let (common, own) = (git.commondir(), git.path());
+    let dirs: &[&Path] = if common == own { &[common] } else { &[common, own] };
+    match super::super::evidence::grafts_in(dirs) {
+        Ok(None) => None,
+        Ok(Some(path)) => Some(format!(
+            "{} rewrites the parents of commits in the submodule's repository, and libgit2 (which majordomus reads history with) honours it and cannot be told not to, so which commits its remote holds cannot be read while it exists; remove it",
+            path.display()
+        )),
+        Err(e) => Some(format!("the grafts file of the submodule's repository cannot be read ({})", e.reason)),
+    }
+}
+
 /// `dir` relative to the working tree's root where it is inside it.
 fn shown(root: &Path, dir: &Path) -> String {
     dir.strip_prefix(root).unwrap_or(dir).to_string_lossy().into_owned()
@@ -134,6 +154,22 @@ mod tests {
         assert!(open(&dir_of(root, &Place::GitDir(".git/modules/lib".into()))).is_ok(), "its worktree gone, read bare");
         std::fs::remove_dir_all(root.join(".git/modules")).expect("rm");
         assert_eq!(where_(vec![]), Err(()));
+    }
+
+    #[test]
+    fn a_submodule_whose_grafts_file_holds_a_graft_is_unread() {
+        let t = TestRepo::with_commit();
+        let _bare = t.with_submodule();
+        let git = open(&t.path().join("lib")).expect("open");
+        assert_eq!(grafted(&git), None, "no grafts file");
+        let file = t.path().join(".git/modules/lib/info/grafts");
+        std::fs::create_dir_all(file.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&file, "\n").expect("write");
+        assert_eq!(grafted(&git), None, "an empty grafts file grafts nothing");
+        let head = git.head().expect("head").target().expect("id");
+        std::fs::write(&file, format!("{head}\n")).expect("write");
+        let why = grafted(&git).expect("a graft");
+        assert!(why.contains("modules/lib/info/grafts rewrites the parents"), "{why}");
     }
 
     #[test]
