@@ -51,6 +51,12 @@ pub enum Integration {
         /// (test/cases/615). `None`: the work was undone on the trunk.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dropped: Option<String>,
+        /// The remote-tracking ref a fetch took `dropped` off, where it is
+        /// not the trunk's: a branch whose work since the trunk reaches
+        /// (the task's branch's upstream force-pushed back over it, then
+        /// rebased and merged: test/cases/627). `None`: the trunk's.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dropped_from: Option<String>,
     },
     /// Paths HEAD changed that the trunk's tip does not hold, and the
     /// commits ahead; no trunk commit searched held them all, or the one
@@ -279,7 +285,7 @@ fn reached_since(repo: &Repo, h: Oid, t: Oid, start: Oid) -> Reading<Integration
     if paths.is_empty() {
         return Ok(Integration::Reached);
     }
-    Ok(Integration::Undone { paths, tip: t.to_string(), dropped: None })
+    Ok(Integration::Undone { paths, tip: t.to_string(), dropped: None, dropped_from: None })
 }
 
 /// A path's blob and mode in a tree; `None` where the tree has no such path.

@@ -105,7 +105,7 @@ fn integrated_head(r: &Readings) -> Judgement {
             ),
             with(base, json!({ "squash_merged": true, "paths": paths, "holding_commit": commit, "behind_tip": behind_tip })),
         ),
-        Integration::Undone { paths, tip, dropped: None } => Judgement::new(
+        Integration::Undone { paths, tip, dropped: None, .. } => Judgement::new(
             Status::Owed,
             format!(
                 "The trunk {name} ({}) reaches HEAD, but its tip {} holds {} HEAD changed since the start as the start had {}: {} (the work was reverted on the trunk since, or merged without its changes){at_start}.",
@@ -121,18 +121,28 @@ fn integrated_head(r: &Readings) -> Judgement {
         // A commit made here that a fetch took off the trunk (pushed back
         // over by another), and that a rebase then dropped from HEAD as
         // already upstream (test/cases/615).
-        Integration::Undone { paths, tip, dropped: Some(commit) } => Judgement::new(
+        // Or off a branch whose work since the trunk reaches (the task's
+        // upstream, merged without it: test/cases/627).
+        Integration::Undone { paths, tip, dropped: Some(commit), dropped_from } => Judgement::new(
             Status::Owed,
             format!(
-                "The trunk {name} ({}) reaches HEAD, but its tip {} holds {} the task changed since the start as the start had {}: {}. The commit {} made here held the change and was on {name}, until a fetch took it off (the remote's branch was pushed back over it); HEAD does not hold it either (a `git pull --rebase` after such a push drops it as already upstream){at_start}.",
+                "The trunk {name} ({}) reaches HEAD, but its tip {} holds {} the task changed since the start as the start had {}: {}. The commit {} made here held the change and was on {}, until a fetch took it off (the remote's branch was pushed back over it){}; HEAD does not hold it either (a `git pull --rebase` after such a push drops it as already upstream){at_start}.",
                 trunk.chosen_by,
                 short(tip),
                 count(paths.len(), "path"),
                 if paths.len() == 1 { "it" } else { "them" },
                 names(paths),
                 short(commit),
+                dropped_from.as_deref().map_or(name, short_ref),
+                if dropped_from.is_some() { ", and that branch's work since is on the trunk without it" } else { "" },
             ),
-            with(base, json!({ "undone": paths, "undone_at": tip, "dropped": commit })),
+            with(
+                base,
+                match dropped_from {
+                    Some(from) => json!({ "undone": paths, "undone_at": tip, "dropped": commit, "dropped_from": from }),
+                    None => json!({ "undone": paths, "undone_at": tip, "dropped": commit }),
+                },
+            ),
         )
         .remedy(format!("put the dropped commit back and land it: git cherry-pick {commit}, then push; or, if dropping it was right, say so: the task's change is not on the trunk")),
         Integration::Missing { paths, mode_only, reverted, ahead, ahead_count, searched_only } => {

@@ -93,7 +93,7 @@ pub fn integrated(
             let integration = super::cache::integration_since(repo, paths, h, &t.commit, start)?;
             let integration = match (&integration, task.record(), start) {
                 (refs::Integration::Reached, Some(record), Some(start)) => {
-                    own_work_undone(repo, record, start, t)?.unwrap_or(integration)
+                    own_work_undone(repo, record, start, t, evidence.as_ref().ok())?.unwrap_or(integration)
                 }
                 _ => integration,
             };
@@ -116,16 +116,22 @@ pub fn integrated(
 /// after such a push drops the commit as already upstream (git's
 /// fork-point reads the ref's reflog), and the next push lands HEAD
 /// without it (test/cases/615); taken off by a push from here, it was the
-/// task's own doing, as a revert made here is. Not kept between checks
+/// task's own doing, as a revert made here is. So was one another
+/// remote-tracking ref moved since the start held and a fetch took off,
+/// where the trunk reaches that ref's value now: the task's branch's
+/// upstream force-pushed back over it, the rebase dropping it, and the
+/// branch merged into the trunk without it (test/cases/627). Not kept between checks
 /// (the commits made are read from the reflog): a tree comparison per
 /// commit made since the start, asked only where the trunk reaches HEAD;
 /// the trunk's reflog since the start only where a path is undone by a
-/// commit the trunk does not reach.
+/// commit the trunk does not reach, and then the reflogs of the refs
+/// moved since the start whose value the trunk reaches.
 fn own_work_undone(
     repo: &Repo,
     record: &TaskRecord,
     start: &str,
     trunk_ref: &Trunk,
+    evidence: Option<&RemoteEvidence>,
 ) -> Reading<Option<refs::Integration>> {
     let trunk = trunk_ref.commit.as_str();
     let made = refs::attribution::made_by_head_since(repo, record)?;
@@ -175,18 +181,26 @@ fn own_work_undone(
     if candidates.is_empty() {
         return Ok(None);
     }
-    let mut log: Option<Vec<(git2::Oid, bool)>> = None;
-    let mut dropped: Option<git2::Oid> = None;
+    // The refs whose moves since the start are read, the trunk's first,
+    // each with its moves (read once, when a path first needs them).
+    let mut logs: Option<Vec<(Option<&str>, Moves)>> = None;
+    let mut dropped: Option<(git2::Oid, Option<&str>)> = None;
     let mut undone: Vec<String> = Vec::new();
     for (p, by) in candidates {
         let mut taken = by.iter().any(|c| reaches(trunk_id, *c));
         if !taken {
-            if log.is_none() {
-                log = Some(trunk_moves(repo, record, trunk_ref)?);
+            if logs.is_none() {
+                let mut read = vec![(None, trunk_moves(repo, record, trunk_ref)?)];
+                for name in merged_branches(repo, evidence, trunk_ref, |at| reaches(trunk_id, at)) {
+                    read.push((Some(name), ref_moves(repo, record, name)?));
+                }
+                logs = Some(read);
             }
-            let moves = log.as_deref().unwrap_or_default();
-            if let Some(c) = by.iter().find(|c| taken_off_by_a_fetch(moves, |at| reaches(at, **c))) {
-                dropped.get_or_insert(*c);
+            let found = logs.as_deref().unwrap_or_default().iter().find_map(|(name, moves)| {
+                by.iter().find(|c| taken_off_by_a_fetch(moves, |at| reaches(at, **c))).map(|c| (*c, *name))
+            });
+            if let Some(found) = found {
+                dropped.get_or_insert(found);
                 taken = true;
             }
         }
@@ -197,20 +211,57 @@ fn own_work_undone(
     Ok((!undone.is_empty()).then(|| refs::Integration::Undone {
         paths: undone,
         tip: trunk.to_string(),
-        dropped: dropped.map(|c| c.to_string()),
+        dropped: dropped.map(|(c, _)| c.to_string()),
+        dropped_from: dropped.and_then(|(_, name)| name).map(str::to_string),
     }))
+}
+
+/// A ref's moves since the start, oldest first: each value it took and
+/// whether a push from here wrote it.
+type Moves = Vec<(git2::Oid, bool)>;
+
+/// The remote-tracking refs other than the trunk's that moved since the
+/// start, counted at their value now, which the trunk reaches (`merged`):
+/// a branch whose work landed on the trunk.
+fn merged_branches<'e>(
+    repo: &Repo,
+    evidence: Option<&'e RemoteEvidence>,
+    trunk: &Trunk,
+    merged: impl Fn(git2::Oid) -> bool,
+) -> Vec<&'e str> {
+    let Some(evidence) = evidence else { return Vec::new() };
+    let by_name = evidence.by_name();
+    evidence
+        .moved
+        .iter()
+        .map(|(name, _)| name.as_str())
+        .filter(|name| *name != trunk.refname && name.starts_with("refs/remotes/"))
+        .filter(|name| {
+            by_name
+                .get(name)
+                .filter(|t| t.at_start.is_none())
+                .and_then(|t| git2::Oid::from_str(&t.commit).ok())
+                .is_some_and(|at| repo.git.find_commit(at).is_ok() && merged(at))
+        })
+        .collect()
 }
 
 /// The moves of the trunk's remote-tracking ref since the start, oldest
 /// first: each value it took and whether a push from here wrote it. None
 /// for a trunk read at its start value (moved by hand: its reflog says
 /// nothing of the remote) or a local one.
-fn trunk_moves(repo: &Repo, record: &TaskRecord, trunk: &Trunk) -> Reading<Vec<(git2::Oid, bool)>> {
+fn trunk_moves(repo: &Repo, record: &TaskRecord, trunk: &Trunk) -> Reading<Moves> {
     if trunk.at_start.is_some() || !trunk.refname.starts_with("refs/remotes/") {
         return Ok(Vec::new());
     }
+    ref_moves(repo, record, &trunk.refname)
+}
+
+/// The moves of the ref `refname` since the start, oldest first, as
+/// [`trunk_moves`] reads them.
+fn ref_moves(repo: &Repo, record: &TaskRecord, refname: &str) -> Reading<Moves> {
     let Ok(started) = record.started_at() else { return Ok(Vec::new()) };
-    let path = majordomus_readings::reflog::log_of(repo.common_dir(), &trunk.refname);
+    let path = majordomus_readings::reflog::log_of(repo.common_dir(), refname);
     let lines = majordomus_readings::reflog::since(&path, started.timestamp() - 1)?;
     Ok(lines
         .iter()
