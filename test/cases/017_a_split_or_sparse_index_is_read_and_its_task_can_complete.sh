@@ -19,7 +19,7 @@ for form in split sparse; do
   expect_not_contains "not read at the start"
   echo "fn b() {} // $form" >> src/lib.rs
   echo "new" > "src/new-$form.rs"
-  mkdir -p src/tests && echo "#[test] fn a_test() {}" > "src/tests/$form.rs"
+  mkdir -p src/tests && echo "#[test] fn a_${form}_test() {}" > "src/tests/$form.rs"
   expect_run 10 md check
   expect_contains "committed=owed"
   expect_contains "no-untracked=owed"

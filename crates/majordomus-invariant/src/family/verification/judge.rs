@@ -99,6 +99,9 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
                 Some(NotNew::Moved) => {
                     format!("{p} (a test moved, not written: each line it did not hold then is one the change took out of it or of another path)")
                 }
+                Some(NotNew::Copies(from)) => {
+                    format!("{p} (a copy of {from}, a file outside a test path: it writes no test, only that file's lines again)")
+                }
                 Some(NotNew::Link) => {
                     format!("{p} (a symbolic link leading outside the working tree, nowhere, or to no file: a link holds no test)")
                 }
@@ -115,7 +118,7 @@ pub(crate) fn regression_tested(r: &Readings) -> Judgement {
             })
             .collect();
         not_counted.push_str(&format!(
-            " ({} {} no test: what a test path held at the start or a fetch brought, moved or with only its mode changed, no line of test added, or no file of its own: {})",
+            " ({} {} no test: what a test path held at the start or a fetch brought, moved, copied or with only its mode changed, no line of test added, or no file of its own: {})",
             count(same.len(), "test path"),
             if same.len() == 1 { "adds" } else { "add" },
             names(&held)

@@ -10,6 +10,7 @@
 
 use majordomus_readings::{Reading, Unread};
 
+pub mod copied;
 pub mod extra;
 pub mod judge;
 pub mod moved;
@@ -71,6 +72,12 @@ pub enum NotNew {
     /// test moved, re-indented or merged from others, not written
     /// (test/cases/524).
     Moved,
+    /// Its content is a copy of a file outside a test path (the path
+    /// given): in the index, or a path the change holds as it is now, was
+    /// at the start or is in HEAD, its lines compared without the space
+    /// around them. A source copied into a test path (`cp src/lib.rs
+    /// tests/lib_test.rs`) writes no test (test/cases/620).
+    Copies(majordomus_records::RepoPath),
     /// It is a symbolic link leading outside the working tree, nowhere, or
     /// to what is no file: its blob is a path, and it holds no test a
     /// clone runs (test/cases/570).

@@ -26,6 +26,7 @@ use majordomus_records::policy::{Gate, Policy};
 use majordomus_records::task::{error_chain, TaskState};
 use majordomus_records::{RepoPath, StatePaths};
 
+use super::copied::{Copies, Copy};
 use super::moved::TakenOut;
 use super::test_code::changed::{self as test_code, TestCode};
 use super::test_code::disabled::Dialect;
@@ -334,7 +335,9 @@ pub fn failing_unselected(
 /// test/cases/405), or none but those the change took out of it or of
 /// another path (`taken_out`: a test moved, re-indented or merged from
 /// others, test/cases/524). Each such file is read once, only when a test
-/// path changed. A copy of a test the start still holds (`cp`) is not told.
+/// path changed. A test path that would count but is a copy of a file
+/// outside a test path, or of a test the change did not touch, is named
+/// with what it copies ([`Copies`]: test/cases/620, 623).
 ///
 /// Where a fetch brought commits onto HEAD since the start, the newest of
 /// them (`changes.arrived_tips`) stand beside the start: a test path
@@ -373,6 +376,7 @@ fn not_new(
         Some(blob) => blob.content().to_vec(),
         None => Vec::new(),
     };
+    let mut copies = Copies::new(repo, Some(start), &changes.changed, rules);
     let was: Vec<(&RepoPath, git2::Oid)> =
         tests.iter().copied().chain(gone.iter()).filter_map(|p| Some((p, blob_at(p)?))).collect();
     for path in tests {
@@ -428,16 +432,25 @@ fn not_new(
             out.insert(path.clone(), NotNew::Arrived);
             continue;
         }
-        if let Some(now) = text {
+        if let Some(now) = &text {
             // Compared as text: a byte order mark put before a test, or the
             // test saved as UTF-16, writes no line (test/cases/571).
-            let now = as_text(&now);
+            let now = as_text(now);
             let then: Vec<Vec<u8>> =
                 std::iter::once(blob_at(path)).chain(theirs).map(|id| as_text(&content(id)).into_owned()).collect();
             let dialect = Dialect::of(path.to_str().unwrap_or_default());
             if let Some(why) = adds_no_line(&now, &then, dialect, &mut |line| taken_out.draw(line)) {
                 out.insert(path.clone(), why);
+                continue;
             }
+        }
+        // A test path that would count: a copy of a file outside a test
+        // path, or of a test the change did not touch, writes no test
+        // (test/cases/620, 623). Read only here.
+        match copies.of(path, now, text.as_deref()) {
+            Some(Copy::Source(from)) => drop(out.insert(path.clone(), NotNew::Copies(from))),
+            Some(Copy::Test(from)) => drop(out.insert(path.clone(), NotNew::Holds(from))),
+            None => {}
         }
     }
     Ok(out)
@@ -448,7 +461,7 @@ fn not_new(
 /// interpreters read it), a UTF-8 byte order mark taken off, anything else
 /// as it is. Re-encoding a test, or an editor's mark put before it, writes
 /// no line of test (test/cases/571).
-fn as_text(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+pub(super) fn as_text(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     use std::borrow::Cow;
     let utf16 = |rest: &[u8], unit: fn([u8; 2]) -> u16| {
         let units: Vec<u16> = rest.chunks_exact(2).map(|c| unit([c[0], c[1]])).collect();
