@@ -77,7 +77,7 @@ expect_run 0 md finish --outcome completed
 expect_run 0 md start "b fix" --scope src
 git switch -q -c fix/b
 echo fixed > src/b.rs
-echo test > src/b_test.rs
+echo "test b" > src/b_test.rs
 commit_all "fix b"
 git push -q -u origin fix/b
 forge_squash fix/b
