@@ -93,7 +93,7 @@ expect_run 0 md finish --outcome completed
 expect_run 0 md start "c fix" --scope src
 git switch -q --detach
 echo fixed > src/c.rs
-echo test > src/c_test.rs
+echo "test c" > src/c_test.rs
 commit_all "fix c"
 git push -q origin HEAD:refs/heads/fix/c
 forge fetch -q origin
@@ -116,7 +116,7 @@ git pull -q --ff-only
 expect_run 0 md start "d fix" --scope src
 git switch -q -c fix/d
 echo fixed > src/d.rs
-echo test > src/d_test.rs
+echo "test d" > src/d_test.rs
 commit_all "fix d"
 git push -q -u origin fix/d
 forge_squash fix/d
