@@ -80,7 +80,10 @@ pub fn branches_of(
     // In the branches' order, as each was asked before: of two unreadable,
     // the same is named every time.
     tracked.sort_unstable();
-    let mut upstreams: HashMap<usize, Upstream> = HashMap::with_capacity(tracked.len());
+    // By the branch's position in `tips`, in its order: taken in the one
+    // pass below (a map asked once per branch hashed ten thousand
+    // positions for the few branches that track one).
+    let mut upstreams: Vec<(usize, Upstream)> = Vec::with_capacity(tracked.len());
     for (i, remote, merge) in tracked {
         let Some(refname) = upstream_ref(repo, &mut remotes, remote, merge)? else { continue };
         let exists = known(&refname)
@@ -89,8 +92,9 @@ pub fn branches_of(
                 Err(e) if e.code() == ErrorCode::NotFound => false,
                 Err(e) => return Err(Unread::git(&refname, &e)),
             };
-        upstreams.insert(i, Upstream { refname, exists });
+        upstreams.push((i, Upstream { refname, exists }));
     }
+    let mut upstreams = upstreams.into_iter().peekable();
     let mut then = at_start.map(Names::in_order);
     let mut out = Vec::with_capacity(tips.len());
     for (i, (mut name, target)) in tips.into_iter().enumerate() {
@@ -101,7 +105,8 @@ pub fn branches_of(
         let commit = crate::hex(target);
         // Short names keep the full names' order: looked up in one pass.
         let at_start = then.as_mut().and_then(|t| t.get(&name)) == Some(&commit);
-        out.push(Branch { upstream: upstreams.remove(&i), name, commit, at_start });
+        let upstream = upstreams.next_if(|(j, _)| *j == i).map(|(_, u)| u);
+        out.push(Branch { upstream, name, commit, at_start });
     }
     Ok(out)
 }
