@@ -71,8 +71,8 @@ impl TestRules {
 
 /// The directories whose contents are tests by convention, in any case
 /// (Swift's packages keep theirs in `Tests/`, .NET's solutions in `Test/`
-/// or `Tests/`).
-pub const DIRS: [&str; 8] = ["test", "tests", "spec", "specs", "__tests__", "testdata", "testing", "e2e"];
+/// or `Tests/`, LLVM its unit tests in `unittests/`).
+pub const DIRS: [&str; 9] = ["test", "tests", "spec", "specs", "__tests__", "testdata", "testing", "e2e", "unittests"];
 
 /// The endings, after a dot, of a directory that is a test project by
 /// convention, in any case: .NET's `Parser.Tests/`, `App.UnitTests/`.
@@ -86,8 +86,26 @@ fn is_test_dir(name: &str) -> bool {
     DIRS.contains(&lower.as_str())
         || lower.rsplit_once('.').is_some_and(|(project, end)| !project.is_empty() && PROJECT_SUFFIXES.contains(&end))
 }
-/// The file names that are tests by convention (as `explain` shows them).
-pub const NAMES: [&str; 6] = ["test_*", "*_test", "*_tests", "*_spec", "*.test.*", "*.spec.*"];
+/// The file names that are tests by convention (as `explain` shows them):
+/// `FooTest`, `FooTests` and `FooSpec` are the JVM's, .NET's, PHPUnit's and
+/// XCTest's (`ParserTest.java`, `ParserTests.swift`, Spock's
+/// `ParserSpec.groovy`), `foo_unittest` GoogleTest's in Chromium's and
+/// LLVM's trees.
+pub const NAMES: [&str; 10] =
+    ["test_*", "*_test", "*_tests", "*_unittest", "*_spec", "*.test.*", "*.spec.*", "*Test", "*Tests", "*Spec"];
+
+/// Whether a file's stem ends in one of the words a test class is named
+/// by, written as a word of its own after another (`ParserTest`,
+/// `HttpClientTests`, `ParserSpec`): `Test`, `Tests` or `Spec` after a
+/// lowercase letter or a digit. A stem that is only the word (`Tests.cs`)
+/// or where it is the end of another word (`Latest`, `Contest`) is none.
+fn is_test_class_name(stem: &str) -> bool {
+    ["Test", "Tests", "Spec"].iter().any(|word| {
+        stem.strip_suffix(word)
+            .and_then(|before| before.bytes().last())
+            .is_some_and(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    })
+}
 
 /// The extensions of prose, which a test file's name does not make a test
 /// (`docs/test_plan.md`, `notes/e2e_test.txt`).
@@ -116,8 +134,7 @@ pub fn is_test(path: &majordomus_records::RepoPath) -> bool {
 
 /// Whether a path is a test by the usual conventions: a `test`, `tests`,
 /// `spec` or `__tests__` directory (in any case: `Tests/`), a test project's
-/// (`Parser.Tests/`), or a `test_*`, `*_test`, `*.test.*`, `*.spec.*` file
-/// name.
+/// (`Parser.Tests/`), or a file name of [`NAMES`].
 pub fn is_test_path(path: &str) -> bool {
     if is_document(path) {
         return false;
@@ -140,7 +157,9 @@ pub fn is_test_path(path: &str) -> bool {
         return stem.starts_with("test_")
             || stem.ends_with("_test")
             || stem.ends_with("_tests")
+            || stem.ends_with("_unittest")
             || stem.ends_with("_spec")
+            || is_test_class_name(stem)
             || part.contains(".test.")
             || part.contains(".spec.");
     }
@@ -164,6 +183,16 @@ mod tests {
             assert!(is_test_path(p), "{p}");
         }
         for p in [
+            "src/main/java/org/x/ParserTest.java",
+            "app/src/ParserTests.kt",
+            "Sources/ParserTests.swift",
+            "lib/ParserSpec.groovy",
+            "src/Http2ClientTest.php",
+            "base/strings/string_util_unittest.cc",
+        ] {
+            assert!(is_test_path(p), "a test class's or a unit test's file name: {p}");
+        }
+        for p in [
             "Tests/LibTests/LibTests.swift",
             "test/Parser.Tests/ParserTests.cs",
             "src/Parser.Tests/ParserTests.cs",
@@ -171,6 +200,8 @@ mod tests {
             "Test/FooTest.java",
             "Spec/Models/User.rb",
             "App.IntegrationTests/Api.cs",
+            "unittests/ADT/StringRefTest.cpp",
+            "llvm/unittests/Support/Path.cpp",
         ] {
             assert!(is_test_path(p), "a test directory in another case, or a test project: {p}");
         }
@@ -181,6 +212,12 @@ mod tests {
             "src/Latest/x.rs",
             "src/Parser.Testing.Tools/x.cs",
             "api.spec/openapi.yaml",
+            "src/Latest.java",
+            "src/Contest.kt",
+            "src/TEST.c",
+            "src/Spec.scala",
+            "src/Inspect.java",
+            "src/unittest_helpers.cc",
         ] {
             assert!(!is_test_path(p), "{p}");
         }
