@@ -97,9 +97,13 @@ pub struct Left {
     pub worktrees: Vec<Dated>,
     /// A merge, rebase, am session, cherry-pick, revert or bisect in
     /// progress in it, as `git -C PATH status` reports one (`settled`
-    /// reads each submodule as it reads the repository around it).
-    pub operations: Vec<crate::state::InProgress>,
-    /// Why it cannot be read, if it cannot: nothing else is then read.
+    /// reads each submodule as it reads the repository around it). Read
+    /// from its git directory's files, as git reads them, also where
+    /// libgit2 cannot open the repository (its refs in the reftable
+    /// format, a grafts file): `Err` says why even they could not be read.
+    pub operations: Result<Vec<crate::state::InProgress>, String>,
+    /// Why it cannot be read, if it cannot: nothing else is then read
+    /// (but [`Left::operations`]).
     pub unread: Option<String>,
 }
 
@@ -187,6 +191,32 @@ pub fn left(repo: &Repo, record: &TaskRecord, base: Option<&str>) -> Reading<Vec
     let recorded = record.snapshot.submodules.as_ref();
     let found = places(repo, record.head.as_deref(), base, recorded)?;
     Ok(found.into_iter().map(|p| left_in(p, recorded)).collect())
+}
+
+/// With no task: every submodule checked out here with only what is in
+/// progress in it read (`settled` needs no start, and reads each
+/// submodule as the repository around it); nothing else is read, so no
+/// other question finds anything in them.
+pub fn in_progress(repo: &Repo) -> Reading<Vec<Left>> {
+    let found = places(repo, None, None, None)?;
+    Ok(found
+        .into_iter()
+        .map(|place| Left {
+            operations: operations_of(&place, None),
+            path: place.path,
+            basis: Basis::NoSnapshot,
+            checked_out: place.checked_out,
+            named: place.url,
+            remote: None,
+            head_branch: None,
+            unpushed: Vec::new(),
+            truncated: false,
+            stashes: Vec::new(),
+            branches: Vec::new(),
+            worktrees: Vec::new(),
+            unread: None,
+        })
+        .collect())
 }
 
 /// A submodule's repository to read.
@@ -435,6 +465,7 @@ fn worktrees_of(git: &Repository) -> Result<Names, git2::Error> {
 
 fn left_in(place: Place, recorded: Option<&BTreeMap<String, SubmoduleAtStart>>) -> Left {
     let then = recorded.and_then(|r| r.get(&place.path));
+    let operations = operations_of(&place, then);
     let basis = match (recorded, then) {
         (None, _) => Basis::NoSnapshot,
         (Some(_), Some(_)) => Basis::Recorded,
@@ -452,7 +483,7 @@ fn left_in(place: Place, recorded: Option<&BTreeMap<String, SubmoduleAtStart>>) 
         stashes: Vec::new(),
         branches: Vec::new(),
         worktrees: Vec::new(),
-        operations: Vec::new(),
+        operations,
         unread: None,
     };
     let git = match &place.git {
@@ -468,6 +499,45 @@ fn left_in(place: Place, recorded: Option<&BTreeMap<String, SubmoduleAtStart>>) 
     left
 }
 
+/// What is in progress in the submodule at `place`: read in its own git
+/// directory (a linked worktree's, where it is one), which is found
+/// without libgit2 where libgit2 cannot open the repository: the `.git`
+/// directory, or the one a `.git` file names (`gitdir: PATH`), or, for a
+/// submodule no longer checked out, the one `then` recorded.
+fn operations_of(place: &Place, then: Option<&SubmoduleAtStart>) -> Result<Vec<crate::state::InProgress>, String> {
+    let dir = match &place.git {
+        Ok(git) => git.path().to_path_buf(),
+        Err(why) if !place.checked_out => match then {
+            Some(t) => PathBuf::from(&t.git_dir),
+            None => return Err(why.clone()),
+        },
+        Err(_) => git_dir_of(&place.dir)?,
+    };
+    if !dir.is_dir() {
+        return Err(format!("its git directory {} is not there", dir.display()));
+    }
+    crate::state::operations_in(&dir).map_err(|e| e.reason)
+}
+
+/// The git directory of the working tree at `dir`, as git finds it: `.git`
+/// itself where it is a directory, else the path its `gitdir:` line names
+/// (relative to `dir` where it is relative).
+fn git_dir_of(dir: &Path) -> Result<PathBuf, String> {
+    let dot_git = dir.join(".git");
+    if dot_git.is_dir() {
+        return Ok(dot_git);
+    }
+    let text = std::fs::read_to_string(&dot_git).map_err(|e| format!("{} cannot be read: {e}", dot_git.display()))?;
+    let named = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("gitdir:"))
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .ok_or_else(|| format!("{} names no git directory (no gitdir: line)", dot_git.display()))?;
+    Ok(dir.join(named))
+}
+
 /// Reads into `left` what the submodule `git` (checked out at `dir`) holds
 /// that `then` (its start snapshot, if any) did not; `recorded_as`: the
 /// commits the repository around it records for it.
@@ -479,7 +549,6 @@ fn read_into(
     left: &mut Left,
 ) -> Result<(), String> {
     let message = |e: git2::Error| e.message().to_string();
-    left.operations = crate::state::operations_in(git.path()).map_err(|e| e.reason)?;
     let refs = refs_now(git).map_err(message)?;
     left.head_branch = git
         .find_reference("HEAD")

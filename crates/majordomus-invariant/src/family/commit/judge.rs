@@ -432,10 +432,25 @@ pub(crate) fn settled(r: &Readings) -> Judgement {
     let named: Vec<&str> = operations.iter().map(|o| o.operation.name()).collect();
     // Each submodule checked out here is read as the repository around it
     // is (test/cases/458): a bisect or rebase left in progress there.
-    let in_subs: Vec<(&str, &majordomus_readings::state::InProgress)> = match &r.commit.in_submodules {
-        Ok(lefts) => lefts.iter().flat_map(|l| l.operations.iter().map(move |o| (l.path.as_str(), o))).collect(),
-        Err(_) => Vec::new(),
-    };
+    // A submodule whose git directory cannot be read is not taken as
+    // holding nothing in progress: `settled` is then unknown for it.
+    let (in_subs, sub_unread): (Vec<(&str, &majordomus_readings::state::InProgress)>, Vec<Unread>) =
+        match &r.commit.in_submodules {
+            Ok(lefts) => (
+                lefts.iter().flat_map(|l| l.operations.iter().flatten().map(move |o| (l.path.as_str(), o))).collect(),
+                lefts
+                    .iter()
+                    .filter_map(|l| {
+                        let why = l.operations.as_ref().err()?;
+                        Some(Unread::repository(format!(
+                            "what is in progress in the submodule {} cannot be read: {why}",
+                            l.path
+                        )))
+                    })
+                    .collect(),
+            ),
+            Err(e) => (Vec::new(), vec![e.clone()]),
+        };
     let details = json!({
         "operation": named.first(),
         "operations": operations.iter().map(|o| json!({ "name": o.operation.name(), "shown_by": o.shown_by })).collect::<Vec<_>>(),
@@ -459,6 +474,13 @@ pub(crate) fn settled(r: &Readings) -> Judgement {
             details,
         )
         .remedy(remedy);
+    }
+    if operations.is_empty() && tree.conflicted.is_empty() && in_subs.is_empty() {
+        if let Some(first) = sub_unread.first() {
+            let mut why = first.clone();
+            why.reason = sub_unread.iter().map(|u| u.reason.as_str()).collect::<Vec<_>>().join("; ");
+            return Judgement::unread(&why);
+        }
     }
     if operations.is_empty() && tree.conflicted.is_empty() {
         return Judgement::new(

@@ -121,9 +121,10 @@ fn publishing_tips(head_commit: Option<&str>, branches: &[Branch], evidence: &Re
 }
 
 /// What each submodule checked out here holds that the task may have left
-/// there, measured from the start snapshot. With no task, nothing.
+/// there, measured from the start snapshot. With no task, only what is in
+/// progress in each (`settled` needs no start).
 pub fn in_submodules(repo: &Repo, task: &TaskState) -> Reading<Vec<Left>> {
-    let Some(record) = task.record() else { return Ok(Vec::new()) };
+    let Some(record) = task.record() else { return refs::in_submodules::in_progress(repo) };
     refs::in_submodules::left(repo, record, superproject_url(record))
 }
 

@@ -388,7 +388,7 @@ fn lib_left(basis: majordomus_readings::refs::in_submodules::Basis) -> majordomu
         stashes: vec![],
         branches: vec![],
         worktrees: vec![],
-        operations: vec![],
+        operations: Ok(vec![]),
         unread: None,
     }
 }
