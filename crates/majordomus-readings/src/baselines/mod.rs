@@ -61,18 +61,14 @@ pub struct Link {
 
 /// The entries of one baseline's content. A byte-order mark some editors
 /// put at the start is no part of the first entry: kept, it would make that
-/// entry differ invisibly from the same entry saved without one. A line is
-/// trimmed of whitespace at both ends (Unicode whitespace where the line is
-/// UTF-8, ASCII whitespace where it is not).
+/// entry differ invisibly from the same entry saved without one. A line
+/// ends where any reader of the list ends one ([`broken`]), and is trimmed
+/// of whitespace at both ends (Unicode whitespace where the line is UTF-8,
+/// ASCII whitespace where it is not).
 pub fn entries(content: &[u8]) -> Vec<Entry> {
     let content = content.strip_prefix("\u{feff}".as_bytes()).unwrap_or(content);
     let mut out = Vec::new();
-    let mut from = 0;
-    for end in memchr::memchr_iter(b'\n', content).chain(std::iter::once(content.len())) {
-        let line = &content[from..end];
-        from = end + 1;
-        // As `str::lines`: a `\r` before the newline is no part of the line.
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let mut take = |line: &[u8]| {
         let line = if line.is_ascii() {
             // What `str::trim` takes off an ASCII line: U+0009 to U+000D
             // and the space (`trim_ascii` keeps U+000B).
@@ -86,8 +82,52 @@ pub fn entries(content: &[u8]) -> Vec<Entry> {
         if !line.is_empty() && !line.starts_with(b"#") {
             out.push(line.to_vec());
         }
+    };
+    // The common baseline holds no line break but `\n`: three passes of
+    // `memchr3` over it tell (a break past ASCII ends in 0x85, 0xa8 or 0xa9).
+    let other = memchr::memchr3(b'\r', 0x0b, 0x0c, content).is_some()
+        || memchr::memchr3(0x1c, 0x1d, 0x1e, content).is_some()
+        || memchr::memchr3(0x85, 0xa8, 0xa9, content).is_some();
+    let mut from = 0;
+    for end in memchr::memchr_iter(b'\n', content).chain(std::iter::once(content.len())) {
+        let line = &content[from..end];
+        from = end + 1;
+        if other {
+            broken(line, &mut take);
+        } else {
+            take(line);
+        }
     }
     out
+}
+
+/// Gives `take` the lines of `line` (one `\n` ended) as they end at every
+/// other line break a reader of the list may end one at: a lone `\r`
+/// (Python's text files, Java's `readLine`), and the vertical tab, form
+/// feed, U+001C to U+001E, U+0085, U+2028 and U+2029 (Python's
+/// `str.splitlines`). Ended at `\n` alone, `# reviewed\rsrc/b.rs: unwrap`
+/// was one comment, no entry, while such a reader reads the entry
+/// `src/b.rs: unwrap` in it (test/cases/639). A `\r` before a `\n` ends
+/// nothing more: what lies between them is blank.
+fn broken(line: &[u8], take: &mut impl FnMut(&[u8])) {
+    let mut start = 0;
+    let mut i = 0;
+    while i < line.len() {
+        let width = match &line[i..] {
+            [0x0b..=0x0d | 0x1c..=0x1e, ..] => 1,
+            [0xc2, 0x85, ..] => 2,
+            [0xe2, 0x80, 0xa8 | 0xa9, ..] => 3,
+            _ => 0,
+        };
+        if width == 0 {
+            i += 1;
+            continue;
+        }
+        take(&line[start..i]);
+        i += width;
+        start = i;
+    }
+    take(&line[start..]);
 }
 
 /// Copies of each entry, by its bytes.
@@ -219,13 +259,31 @@ mod tests {
         // `trim_ascii`).
         for b in 0u8..0x80 {
             let c = char::from(b);
-            if c == '\n' || c == '#' {
+            // A line break (tested below) or the comment sign.
+            if matches!(b, 0x0a..=0x0d | 0x1c..=0x1e) || c == '#' {
                 continue;
             }
             let line = format!("{c}x{c}");
             let want: Vec<String> = [line.trim()].into_iter().filter(|t| !t.is_empty()).map(str::to_string).collect();
             assert_eq!(text(&format!("{line}\n")), want, "byte {b:#04x}");
         }
+    }
+
+    #[test]
+    fn a_line_ends_wherever_a_reader_of_the_list_ends_one() {
+        // A comment does not hide an entry behind a lone `\r` (Python's
+        // and Java's text readers end a line there: test/cases/639), nor
+        // behind any break `str::splitlines` knows.
+        assert_eq!(text("# reviewed\rsrc/b.rs: unwrap\n"), ["src/b.rs: unwrap"]);
+        for brk in ["\r", "\u{b}", "\u{c}", "\u{1c}", "\u{1d}", "\u{1e}", "\u{85}", "\u{2028}", "\u{2029}"] {
+            assert_eq!(text(&format!("# c{brk}a{brk}b\n")), ["a", "b"], "{brk:?}");
+        }
+        // CRLF, LF and lone CR endings read alike; bytes that are not UTF-8
+        // are ended at the same breaks.
+        assert_eq!(text("a\r\nb\r\n"), text("a\rb\r"));
+        assert_eq!(entries(b"\xff a\r# c\rb\xc2\x85c"), [b"\xff a".to_vec(), b"b".to_vec(), b"c".to_vec()]);
+        // A character holding one of those bytes past ASCII ends nothing.
+        assert_eq!(text("src/\u{e9}\u{2029}\u{3085}\u{a8}\n"), ["src/\u{e9}", "\u{3085}\u{a8}"]);
     }
 
     #[test]
