@@ -369,7 +369,11 @@ impl Register {
             let blob = repo.git.find_blob(entry.id()).map_err(|e| Unread::git(&format!("{path} {what}"), &e))?;
             Ok(Some(blob.content().to_vec()))
         };
-        let mut out = Vec::new();
+        // Each marker found on an added line, with that line.
+        let mut out: Vec<(Marker, String)> = Vec::new();
+        // The marker lines the change took out of a path (the space around
+        // them aside): a line moved, not written (below).
+        let mut taken_out: HashMap<String, usize> = HashMap::new();
         for path in changed.iter().filter(|p| self.scans_path(p)) {
             let raw = match crate::file::in_tree(repo.root(), path) {
                 Some(full) => read_raw(&full)?,
@@ -398,17 +402,19 @@ impl Register {
                 added
             };
             let mut added_now: HashMap<String, usize> = HashMap::new();
-            if let Some(bytes) = &raw {
-                for (line, text) in added_in(&decode(bytes), &mut then.clone()) {
+            let text_now = raw.as_deref().map(decode);
+            if let Some(text_now) = &text_now {
+                for (line, text) in added_in(text_now, &mut then.clone()) {
                     for (found, issue) in self.find_in_line(&text) {
-                        out.push(Marker {
+                        let marker = Marker {
                             path: path.to_string(),
                             line,
                             text: found,
                             issue,
                             in_head_only: false,
                             landed: None,
-                        });
+                        };
+                        out.push((marker, text.clone()));
                     }
                     *added_now.entry(text).or_default() += 1;
                 }
@@ -417,26 +423,64 @@ impl Register {
                 Some(entry) if Some(entry.id()) != file_id => blob_at(head_tree.as_ref(), path, "in HEAD's commit")?,
                 _ => None,
             };
-            let Some(bytes) = in_head else { continue };
-            for (line, text) in added_in(&decode(&bytes), &mut then) {
+            let text_in_head = in_head.as_deref().map(decode);
+            // The start's marker lines this path holds fewer copies of, in
+            // the working tree and in HEAD's commit alike (a line taken out
+            // of the file alone, or of the commit alone, is still there).
+            let markers_then: Vec<&String> = then.keys().filter(|l| !self.find_in_line(l).is_empty()).collect();
+            if !markers_then.is_empty() {
+                let (in_file, in_commit) = (copies(text_now.as_deref()), copies(text_in_head.as_deref()));
+                for line in markers_then {
+                    let kept = in_file.get(line.as_str()).copied().unwrap_or(0);
+                    // HEAD's commit is read only where its blob is not the file's.
+                    let kept = match &text_in_head {
+                        Some(_) => kept.max(in_commit.get(line.as_str()).copied().unwrap_or(0)),
+                        None => kept,
+                    };
+                    let gone = then[line].saturating_sub(kept);
+                    if gone > 0 {
+                        *taken_out.entry(line.trim().to_string()).or_default() += gone;
+                    }
+                }
+            }
+            let Some(text_in_head) = text_in_head else { continue };
+            for (line, text) in added_in(&text_in_head, &mut then) {
                 // A line the file added as well is read there already.
                 if let Some(n) = added_now.get_mut(&text).filter(|n| **n > 0) {
                     *n -= 1;
                     continue;
                 }
                 for (found, issue) in self.find_in_line(&text) {
-                    out.push(Marker {
-                        path: path.to_string(),
-                        line,
-                        text: found,
-                        issue,
-                        in_head_only: true,
-                        landed: None,
-                    });
+                    let marker =
+                        Marker { path: path.to_string(), line, text: found, issue, in_head_only: true, landed: None };
+                    out.push((marker, text.clone()));
                 }
             }
         }
-        Ok(out)
+        // A marker line the change took out of one path and added to
+        // another, the space around it aside, was moved, not written (`git
+        // mv` of a file holding an old marker, a function carried with its
+        // marker into another file: test/cases/643): each copy taken out
+        // stands for one copy added, as a test moved is no test written.
+        // A line's markers go together; a copy added past those taken out
+        // is added.
+        let mut moved: HashMap<(String, usize, bool), bool> = HashMap::new();
+        let mut kept = Vec::with_capacity(out.len());
+        for (marker, line) in out {
+            let key = (marker.path.clone(), marker.line, marker.in_head_only);
+            let is_moved =
+                *moved.entry(key).or_insert_with(|| match taken_out.get_mut(line.trim()).filter(|n| **n > 0) {
+                    Some(n) => {
+                        *n -= 1;
+                        true
+                    }
+                    None => false,
+                });
+            if !is_moved {
+                kept.push(marker);
+            }
+        }
+        Ok(kept)
     }
 }
 
@@ -600,6 +644,15 @@ fn read_raw(path: &Path) -> Reading<Option<Vec<u8>>> {
 
 /// A file's bytes as text: UTF-16 with its byte order mark decoded,
 /// anything else as UTF-8, bytes that are not replaced.
+/// How many copies of each line `text` holds (none where there is none).
+fn copies(text: Option<&str>) -> HashMap<&str, usize> {
+    let mut n: HashMap<&str, usize> = HashMap::new();
+    for line in text.map(str::lines).into_iter().flatten() {
+        *n.entry(line).or_default() += 1;
+    }
+    n
+}
+
 fn decode(bytes: &[u8]) -> String {
     let utf16 = |rest: &[u8], unit: fn([u8; 2]) -> u16| {
         let units: Vec<u16> = rest.chunks_exact(2).map(|c| unit([c[0], c[1]])).collect();
