@@ -53,6 +53,13 @@ pub struct ChangeSet {
     /// then they are neither the task's nor anyone else's
     /// (test/cases/467).
     pub merging: Vec<RepoPath>,
+    /// Tracked paths the status found dirty whose working tree holds what
+    /// HEAD holds: only the index differs (`git add`, then the edit undone
+    /// in the working tree, or the file removed). `git commit -- PATH`
+    /// takes the working tree's content, and with nothing else named
+    /// refuses ("nothing to commit"); `git reset -q -- PATH` puts the
+    /// index back (test/cases/636). Sorted.
+    pub staged_only: Vec<RepoPath>,
 }
 
 /// A path's content and mode: the blob id, and the mode git records
@@ -87,6 +94,7 @@ pub fn since<'a>(
     // Paths whose working-tree content differs from HEAD: read from disk.
     let on_disk: BTreeSet<&RepoPath> =
         tree.dirty.iter().map(|d| &d.path).chain(&tree.untracked).chain(&tree.conflicted).collect();
+    let dirty: BTreeSet<&RepoPath> = tree.dirty.iter().map(|d| &d.path).collect();
     candidates.extend(on_disk.iter().map(|p| (*p).clone()));
 
     // What each path held at the start, when it differed from the start commit.
@@ -123,7 +131,22 @@ pub fn since<'a>(
             Now::Tree(in_tree(head_tree.as_ref(), &path))
         };
         // A mode-only change is a change: the content id and the mode both count.
-        if now.holds(in_tree(start_tree.as_ref(), &path).as_ref(), odb.as_ref()) {
+        let at_start_commit = in_tree(start_tree.as_ref(), &path);
+        let as_at_start = now.holds(at_start_commit.as_ref(), odb.as_ref());
+        // Dirty, yet the working tree holds HEAD's: only the index differs.
+        // Looked up only for the status's dirty paths, and hashed again
+        // only where HEAD and the start differ at the path.
+        if dirty.contains(&path) && !tree.conflicted.contains(&path) {
+            let at_head = in_tree(head_tree.as_ref(), &path);
+            let holds_head = match at_head == at_start_commit {
+                true => as_at_start,
+                false => now.holds(at_head.as_ref(), odb.as_ref()),
+            };
+            if holds_head {
+                set.staged_only.push(path.clone());
+            }
+        }
+        if as_at_start {
             continue;
         }
         // Only what arrived changed it, and the working tree holds it as HEAD does.

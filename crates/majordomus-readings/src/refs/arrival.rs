@@ -17,11 +17,13 @@
 //!   moving it by hand (`git update-ref`, a fetch of another place into
 //!   it) is no fetch and brings nothing; one after a fetch does not undo
 //!   what the fetch brought;
-//! - a commit a remote-tracking ref held at the start (the snapshot's) that
-//!   the start commit does not reach arrived too, before any line since: an
-//!   editor's auto-fetch before `start`, then `git rebase origin/main`,
-//!   brings a colleague's commit no line since names (test/cases/485). It
-//!   was made before the start, so nothing below makes it the task's;
+//! - a commit a remote-tracking ref or a local branch held at the start
+//!   (the snapshot's) that the start commit does not reach arrived too,
+//!   before any line since: an editor's auto-fetch before `start`, then
+//!   `git rebase origin/main`, brings a colleague's commit no line since
+//!   names (test/cases/485); `git merge --ff-only wip` brings a branch's
+//!   work from before the start (test/cases/637). It was made before the
+//!   start, so nothing below makes it the task's;
 //! - unless this worktree made it: HEAD's reflog since the start names it
 //!   made ([`super::attribution::made_by_head_since`]: a commit, merge,
 //!   cherry-pick, revert, rebase's pick or am, never a checkout, a reset,
@@ -511,10 +513,14 @@ fn copies_any(repo: &Repo, commits: &[Oid], held: &HashSet<Oid>) -> Reading<bool
 /// walked: what was read of it is still held.
 fn held_at_start(repo: &Repo, record: &TaskRecord, start: Option<Oid>) -> Reading<HashSet<Oid>> {
     let git = &repo.git;
+    // A local branch's tip at the start is as much a ref held then as a
+    // remote-tracking ref's: work on a branch before the start, merged
+    // since, was made before it (test/cases/637).
     let tips: BTreeSet<Oid> = record
         .snapshot
         .remote_refs
         .iter()
+        .chain(record.snapshot.branches.iter())
         .flat_map(|refs| refs.values())
         .filter_map(|c| Oid::from_str(c).ok())
         .filter(|c| Some(*c) != start && git.find_commit(*c).is_ok())

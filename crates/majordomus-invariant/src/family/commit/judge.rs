@@ -45,10 +45,17 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
         }
         Err(_) => (rest.clone(), Vec::new()),
     };
+    // Of those counted, the ones whose working tree holds what HEAD holds:
+    // only the index differs (test/cases/636).
+    let staged_only: Vec<&RepoPath> = match &r.changes {
+        Ok(c) => counted.iter().copied().filter(|p| c.staged_only.contains(p)).collect(),
+        Err(_) => Vec::new(),
+    };
     let details = json!({
         "uncommitted": counted,
         "inherited": kept,
         "content_as_at_start": as_at_start,
+        "staged_only": staged_only,
         "shown_though_git_hides": overruled_details(tree, &counted),
         "read_as_at_start": tree.governed.iter().filter(|g| g.of.tracked()).map(ToString::to_string).collect::<Vec<_>>(),
     });
@@ -83,6 +90,17 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
             count_verb(intents.len(), "intent to add", "intents to add"),
             remain(intents.len()),
             names(&labels(tree, &intents))
+        ));
+    }
+    // Named apart only where every other path is too, as the remedy then
+    // differs.
+    let only_index = !staged_only.is_empty()
+        && counted.iter().all(|p| staged_only.contains(p) || tree.intent_gone.contains(p))
+        && staged_only.iter().any(|p| !tree.intent_gone.contains(p));
+    if only_index {
+        parts.push(format!(
+            "the index alone differs from HEAD at {}: the working tree holds what HEAD holds",
+            names(&labels(tree, &staged_only))
         ));
     }
     let v = Judgement::new(
@@ -145,6 +163,18 @@ pub(crate) fn committed(r: &Readings) -> Judgement {
         return match as_words(&here).and_then(|w| remedy::untrack_paths(&w)) {
             Some(line) => v.command(line),
             None => v.remedy("drop each intent to add whose file is gone: git rm --cached -- PATH..."),
+        };
+    }
+    // Only the index differs from HEAD at every path (staged, then the
+    // edit undone in the working tree, or the file removed): `git commit
+    // -- PATH` takes the working tree's content, HEAD's, and refuses
+    // ("nothing to commit"); `git reset` puts the index back. Beside a
+    // path the working tree changed, the commit naming both does that too
+    // (git updates the index at each path it names) (test/cases/636).
+    if only_index && here.iter().all(|p| staged_only.contains(p) || tree.intent_gone.contains(p)) {
+        return match as_words(&here).and_then(|w| remedy::unstage_paths(&w)) {
+            Some(line) => v.command(line),
+            None => v.remedy("put the index back at each path named, as HEAD holds it: git reset -q -- PATH..."),
         };
     }
     match as_words(&here).and_then(|w| remedy::commit_paths(&w, remedy::Add::No)) {

@@ -80,6 +80,17 @@ pub(crate) fn untrack_paths(paths: &[&str]) -> Option<String> {
     (line.len() <= LONGEST).then_some(line)
 }
 
+/// `git reset -q -- PATHS`: the index put back as HEAD holds each path
+/// (dropped where HEAD holds none), the working tree left as it is.
+/// `None` with no paths, or past [`LONGEST`].
+pub(crate) fn unstage_paths(paths: &[&str]) -> Option<String> {
+    if paths.is_empty() {
+        return None;
+    }
+    let line = format!("{} reset -q -- {}", git_for(paths), shell_words(paths));
+    (line.len() <= LONGEST).then_some(line)
+}
+
 /// How a remedy names the branch or remote-tracking ref `full`: by its
 /// short name, or in full where another ref of that short name is there
 /// (`CommitReadings::shadowed`), which git would refuse as ambiguous or

@@ -1,4 +1,5 @@
-//! What the remote-tracking refs held at the start, kept for the task.
+//! What the remote-tracking refs and local branches held at the start,
+//! kept for the task.
 //!
 //! [`super::held_at_start`] walks every remote-tracking ref the start
 //! recorded, hiding the start commit: each remote branch's history down to
@@ -50,11 +51,13 @@ pub(super) fn read(repo: &Repo, record: &TaskRecord, start: Option<Oid>) -> Read
 }
 
 /// The task's id, its start commit and a digest (SHA-1) of every
-/// remote-tracking ref the start recorded, by name and commit.
+/// remote-tracking ref and local branch the start recorded, by name and
+/// commit.
 fn key(record: &TaskRecord, start: Option<Oid>) -> String {
     use sha1::Digest as _;
     let mut digest = sha1::Sha1::new();
-    for (name, commit) in record.snapshot.remote_refs.iter().flat_map(|refs| refs.iter()) {
+    let branches = record.snapshot.branches.iter().flat_map(|refs| refs.iter());
+    for (name, commit) in record.snapshot.remote_refs.iter().flat_map(|refs| refs.iter()).chain(branches) {
         digest.update(name.as_bytes());
         digest.update([0]);
         digest.update(commit.as_bytes());
