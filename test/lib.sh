@@ -58,9 +58,13 @@
 #   task_left_in_deinit_lib        (after pushed_project --libsrc) lib added as a
 #                                  submodule and pushed, a task started in lib with
 #                                  a commit there, then `git submodule deinit -f lib`
-#   lib_bump_pushed_without_lib [URL]  a submodule lib (its remote $case_root/lib.git,
-#                                  named URL, default ../lib.git), a task started, a commit made in lib and
-#                                  its bump pushed in the superproject, not in lib:
+#   lib_remote [ARGS...]           a bare $case_root/lib.git (git init ARGS) holding
+#                                  one commit on main; file:// submodules allowed
+#   lib_bumped URL                 (after lib_remote) README committed and pushed, lib
+#                                  added as a submodule from URL and pushed, a task
+#                                  started, a commit made in lib and its bump
+#                                  committed and pushed in the superproject, not in lib
+#   lib_bump_pushed_without_lib [URL]  lib_remote, lib_bumped URL (default ../lib.git):
 #                                  pushed owed, naming lib
 set -euo pipefail
 
@@ -720,16 +724,19 @@ task_left_in_deinit_lib() {
   git submodule deinit -q -f lib
 }
 
-lib_bump_pushed_without_lib() {
+lib_remote() {
   export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
-  git init -q --bare -b main "$case_root/lib.git"
+  git init -q --bare -b main "$@" "$case_root/lib.git"
   git clone -q "$case_root/lib.git" "$case_root/seed" 2> /dev/null
   (cd "$case_root/seed" && git commit -q --allow-empty -m lib && git push -q origin HEAD:main)
+}
+
+lib_bumped() {
   echo base > README
   exempt_forge
   commit_all "initial"
   with_origin
-  git submodule --quiet add "${1:-../lib.git}" lib
+  git submodule --quiet add "$1" lib
   commit_all "lib"
   git push -q origin main
   expect_run 0 md start "use lib's new function"
@@ -740,6 +747,11 @@ lib_bump_pushed_without_lib() {
   git add lib tests
   git commit -qm "use lib's new function"
   git push -q origin main
+}
+
+lib_bump_pushed_without_lib() {
+  lib_remote
+  lib_bumped "${1:-../lib.git}"
   expect_open pushed "lib" "owed"
 }
 
