@@ -64,6 +64,12 @@
 #                                  added as a submodule from URL and pushed, a task
 #                                  started, a commit made in lib and its bump
 #                                  committed and pushed in the superproject, not in lib
+#   make_gate_built_after FN       (lib_c_project "make check") a task started, FN run
+#                                  (what the case writes before the build), a second
+#                                  later the test extended and `gate run unit` run
+#                                  green (make builds tests/t_sum), a second later
+#   refused_over_stale_sum         `gate run unit` refuses src/sum.c as dated back,
+#                                  naming `touch -- src/sum.c`, running nothing
 #   lib_bump_pushed_without_lib [URL]  lib_remote, lib_bumped URL (default ../lib.git):
 #                                  pushed owed, naming lib
 set -euo pipefail
@@ -780,4 +786,29 @@ lib_c_project() {
   printf 'int sum(int a, int b) { return a + b; }\n' > src/sum.c
   printf '#include <assert.h>\nint sum(int, int);\nint main(void) { assert(sum(1, 2) == 3); return 0; }\n' > tests/t_sum.c
   commit_all "initial"
+}
+
+# make_gate_built_after FN: a C project whose gate `unit` is `make check`, a
+# task started; FN writes what is to be older than the build; a second
+# later the test is extended and the gate run (make builds tests/t_sum),
+# green; then a second passes, so what is written next is newer than it.
+make_gate_built_after() {
+  lib_c_project "make check"
+  expect_run 0 md start "rework the sum"
+  "$1"
+  sleep 1
+  printf '#include <assert.h>\nint sum(int, int);\nint main(void) { assert(sum(1, 2) == 3); assert(sum(2, 2) == 4); return 0; }\n' > tests/t_sum.c
+  expect_run 0 md gate run unit
+  sleep 1
+}
+
+# refused_over_stale_sum: `gate run unit` names src/sum.c as dated back,
+# its remedy `touch -- src/sum.c`, and runs nothing, records nothing.
+refused_over_stale_sum() {
+  expect_run 10 md gate run unit
+  expect_contains "src/sum.c"
+  expect_contains "dated back"
+  expect_contains "touch -- src/sum.c && majordomus gate run unit"
+  expect_not_contains "verdict recorded"
+  expect_not_contains "./tests/t_sum"
 }
