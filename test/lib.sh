@@ -58,9 +58,19 @@
 #   task_left_in_deinit_lib        (after pushed_project --libsrc) lib added as a
 #                                  submodule and pushed, a task started in lib with
 #                                  a commit there, then `git submodule deinit -f lib`
-#   lib_bump_pushed_without_lib [URL]  a submodule lib (its remote $case_root/lib.git,
-#                                  named URL, default ../lib.git), a task started, a commit made in lib and
-#                                  its bump pushed in the superproject, not in lib:
+#   lib_remote [ARGS...]           a bare $case_root/lib.git (git init ARGS) holding
+#                                  one commit on main; file:// submodules allowed
+#   lib_bumped URL                 (after lib_remote) README committed and pushed, lib
+#                                  added as a submodule from URL and pushed, a task
+#                                  started, a commit made in lib and its bump
+#                                  committed and pushed in the superproject, not in lib
+#   make_gate_built_after FN       (lib_c_project "make check") a task started, FN run
+#                                  (what the case writes before the build), a second
+#                                  later the test extended and `gate run unit` run
+#                                  green (make builds tests/t_sum), a second later
+#   refused_over_stale_sum         `gate run unit` refuses src/sum.c as dated back,
+#                                  naming `touch -- src/sum.c`, running nothing
+#   lib_bump_pushed_without_lib [URL]  lib_remote, lib_bumped URL (default ../lib.git):
 #                                  pushed owed, naming lib
 set -euo pipefail
 
@@ -720,16 +730,19 @@ task_left_in_deinit_lib() {
   git submodule deinit -q -f lib
 }
 
-lib_bump_pushed_without_lib() {
+lib_remote() {
   export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
-  git init -q --bare -b main "$case_root/lib.git"
+  git init -q --bare -b main "$@" "$case_root/lib.git"
   git clone -q "$case_root/lib.git" "$case_root/seed" 2> /dev/null
   (cd "$case_root/seed" && git commit -q --allow-empty -m lib && git push -q origin HEAD:main)
+}
+
+lib_bumped() {
   echo base > README
   exempt_forge
   commit_all "initial"
   with_origin
-  git submodule --quiet add "${1:-../lib.git}" lib
+  git submodule --quiet add "$1" lib
   commit_all "lib"
   git push -q origin main
   expect_run 0 md start "use lib's new function"
@@ -740,6 +753,11 @@ lib_bump_pushed_without_lib() {
   git add lib tests
   git commit -qm "use lib's new function"
   git push -q origin main
+}
+
+lib_bump_pushed_without_lib() {
+  lib_remote
+  lib_bumped "${1:-../lib.git}"
   expect_open pushed "lib" "owed"
 }
 
@@ -768,4 +786,29 @@ lib_c_project() {
   printf 'int sum(int a, int b) { return a + b; }\n' > src/sum.c
   printf '#include <assert.h>\nint sum(int, int);\nint main(void) { assert(sum(1, 2) == 3); return 0; }\n' > tests/t_sum.c
   commit_all "initial"
+}
+
+# make_gate_built_after FN: a C project whose gate `unit` is `make check`, a
+# task started; FN writes what is to be older than the build; a second
+# later the test is extended and the gate run (make builds tests/t_sum),
+# green; then a second passes, so what is written next is newer than it.
+make_gate_built_after() {
+  lib_c_project "make check"
+  expect_run 0 md start "rework the sum"
+  "$1"
+  sleep 1
+  printf '#include <assert.h>\nint sum(int, int);\nint main(void) { assert(sum(1, 2) == 3); assert(sum(2, 2) == 4); return 0; }\n' > tests/t_sum.c
+  expect_run 0 md gate run unit
+  sleep 1
+}
+
+# refused_over_stale_sum: `gate run unit` names src/sum.c as dated back,
+# its remedy `touch -- src/sum.c`, and runs nothing, records nothing.
+refused_over_stale_sum() {
+  expect_run 10 md gate run unit
+  expect_contains "src/sum.c"
+  expect_contains "dated back"
+  expect_contains "touch -- src/sum.c && majordomus gate run unit"
+  expect_not_contains "verdict recorded"
+  expect_not_contains "./tests/t_sum"
 }

@@ -12,43 +12,31 @@ source "$(dirname "$0")/../lib.sh" || exit 2
 # change of times): a modification time older than it is named, nothing is
 # run, no verdict recorded, and `touch -- PATH` is the way on.
 
-lib_c_project "make check"
-expect_run 0 md start "rework the sum"
-sleep 1
 # Written after the start, before the build: a stamp, a broken copy.
-: > "$case_root/stamp"
-sed 's/a + b/a - b/' src/sum.c > "$case_root/sum.saved"
-cp "$case_root/sum.saved" "$case_root/sum.moved"
-T=$(date +%s)
-sleep 1
-printf '#include <assert.h>\nint sum(int, int);\nint main(void) { assert(sum(1, 2) == 3); assert(sum(2, 2) == 4); return 0; }\n' > tests/t_sum.c
-expect_run 0 md gate run unit
-sleep 1
-
-refused_over_sum() {
-  expect_run 10 md gate run unit
-  expect_contains "src/sum.c"
-  expect_contains "dated back"
-  expect_contains "touch -- src/sum.c && majordomus gate run unit"
-  expect_not_contains "verdict recorded"
-  expect_not_contains "./tests/t_sum"
+written_before_the_build() {
+  sleep 1
+  : > "$case_root/stamp"
+  sed 's/a + b/a - b/' src/sum.c > "$case_root/sum.saved"
+  cp "$case_root/sum.saved" "$case_root/sum.moved"
+  T=$(date +%s)
 }
+make_gate_built_after written_before_the_build
 
 # touch -d, to a time between the start and the build.
 sed -i 's/a + b/a - b/' src/sum.c
 touch -d "@$T" src/sum.c
-refused_over_sum
+refused_over_stale_sum
 # touch -r of a file written between them.
 touch -r "$case_root/stamp" src/sum.c
-refused_over_sum
+refused_over_stale_sum
 # cp -p of a copy saved between them.
 git checkout -q -- src/sum.c
 cp -p "$case_root/sum.saved" src/sum.c
-refused_over_sum
+refused_over_stale_sum
 # A file written between them, moved over it.
 git checkout -q -- src/sum.c
 mv "$case_root/sum.moved" src/sum.c
-refused_over_sum
+refused_over_stale_sum
 commit_all "work"
 expect_open gates-green "unit" "owed refused"
 expect_run 10 md check

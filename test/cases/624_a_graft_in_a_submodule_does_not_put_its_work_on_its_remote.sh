@@ -11,26 +11,9 @@ source "$(dirname "$0")/../lib.sh" || exit 2
 # left on a branch of lib. Now a grafts file in a submodule's repository
 # makes what its remote holds unknown, naming the file.
 
-export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
-git init -q --bare -b main "$case_root/lib.git"
-git clone -q "$case_root/lib.git" "$case_root/seed" 2> /dev/null
-(cd "$case_root/seed" && git commit -q --allow-empty -m lib && git push -q origin HEAD:main)
+lib_remote
 serve_by_git_daemon lib.git
-echo base > README
-exempt_forge
-commit_all "initial"
-with_origin
-git submodule --quiet add "git://127.0.0.1:$port/lib.git" lib
-commit_all "lib"
-git push -q origin main
-expect_run 0 md start "use lib's new function"
-
-(cd lib && echo 'pub fn new() {}' > new.rs && git add new.rs && git commit -qm "lib: new")
-mkdir -p tests
-echo t > tests/new.rs
-git add lib tests
-git commit -qm "use lib's new function"
-git push -q origin main
+lib_bumped "git://127.0.0.1:$port/lib.git"
 work=$(git -C lib rev-parse HEAD)
 (cd "$case_root/seed" && git commit -q --allow-empty -m other && git push -q origin HEAD:main)
 git -C lib fetch -q origin
