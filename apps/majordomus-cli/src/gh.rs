@@ -112,6 +112,7 @@ fn issue_from(repository: String, i: GhIssue) -> Result<Issue, String> {
         labels: i.labels.into_iter().map(|l| l.name).collect(),
         is_pull_request,
         title: i.title,
+        became: None,
     })
 }
 
@@ -173,6 +174,7 @@ pub fn observe(gh: &Tool, issues: &[IssueRef]) -> Result<Observation, ToolError>
                 labels: vec![],
                 is_pull_request: false,
                 title: String::new(),
+                became: None,
             },
             Err(failed) => return Err(gh.failed(&args.join(" "), failed)),
         };

@@ -182,6 +182,12 @@ pub struct Issue {
     pub is_pull_request: bool,
     #[serde(default)]
     pub title: String,
+    /// The issue this one became (`group/other#12`), where the forge closed
+    /// it by moving it to another project or as a duplicate of another
+    /// issue: its state, labels and title are then that issue's, for its
+    /// work lives on there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub became: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -89,6 +89,7 @@ fn observations_majordomus_reads_match_the_forge_schema() {
             labels: vec!["limitation".into()],
             is_pull_request: false,
             title: "Quoted strings".into(),
+            became: None,
         }],
         provenance: Some(majordomus_records::forge::Provenance {
             by: "gh".into(),

@@ -123,6 +123,21 @@ fn seen<'a>(r: &'a Readings, issue: &IssueRef, since: Option<&str>, what: &str) 
     }
 }
 
+/// `why` said of an issue the forge closed by moving it or as a
+/// duplicate: what was read is the issue it became.
+fn through(issue: &Issue, (status, why): (Status, String)) -> (Status, String) {
+    match &issue.became {
+        Some(b) => (
+            status,
+            format!(
+                "was closed by moving it or as a duplicate, and lives on as {}, which {why}",
+                majordomus_records::text::escape(b)
+            ),
+        ),
+        None => (status, why),
+    }
+}
+
 fn labelled(issue: &Issue) -> bool {
     issue.labels.iter().any(|l| l.eq_ignore_ascii_case(LIMITATION_LABEL))
 }
@@ -182,15 +197,18 @@ pub(crate) fn claims_released(r: &Readings) -> Judgement {
             }
             let (status, why) = match seen(r, &c.issue, Some(&c.at), "claimed") {
                 Seen::Not(why) => unread_item(why),
-                Seen::Issue { issue, observed_at } => match issue.state.as_str() {
-                    "closed" => (Status::Pass, format!("is closed (observed {observed_at})")),
-                    "open" => (Status::Owed, format!("is still open and held (observed {observed_at})")),
-                    "missing" => (
-                        Status::Owed,
-                        format!("does not exist on the forge (observed {observed_at}), and the claim is held"),
-                    ),
-                    other => unread_item(format!("has a state the observation does not explain: {other:?}")),
-                },
+                Seen::Issue { issue, observed_at } => through(
+                    issue,
+                    match issue.state.as_str() {
+                        "closed" => (Status::Pass, format!("is closed (observed {observed_at})")),
+                        "open" => (Status::Owed, format!("is still open and held (observed {observed_at})")),
+                        "missing" => (
+                            Status::Owed,
+                            format!("does not exist on the forge (observed {observed_at}), and the claim is held"),
+                        ),
+                        other => unread_item(format!("has a state the observation does not explain: {other:?}")),
+                    },
+                ),
             };
             Item::new(name, status, why)
         })
@@ -264,7 +282,7 @@ pub(crate) fn filings_closed(r: &Readings) -> Judgement {
             let name = f.issue.to_string();
             let (status, why) = match seen(r, &f.issue, Some(&f.at), "filed") {
                 Seen::Not(why) => unread_item(why),
-                Seen::Issue { issue, observed_at } => match (issue.state.as_str(), labelled(issue)) {
+                Seen::Issue { issue, observed_at } => through(issue, match (issue.state.as_str(), labelled(issue)) {
                     ("closed", _) => (Status::Pass, format!("is closed (observed {observed_at})")),
                     ("missing", _) => (Status::Owed, format!("does not exist on the forge (observed {observed_at})")),
                     ("open", false) => (Status::Owed, format!("is still open (observed {observed_at})")),
@@ -276,7 +294,7 @@ pub(crate) fn filings_closed(r: &Readings) -> Judgement {
                     ),
                     ("open", true) => registered(r, &f.issue, here, observed_at),
                     (other, _) => unread_item(format!("has a state the observation does not explain: {other:?}")),
-                },
+                }),
             };
             Item::new(name, status, why)
         })

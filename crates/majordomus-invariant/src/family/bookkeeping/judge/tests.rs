@@ -40,6 +40,7 @@ fn issue(repository: &str, number: u64, state: &str, labels: &[&str]) -> Issue {
         labels: labels.iter().map(|l| l.to_string()).collect(),
         is_pull_request: false,
         title: String::new(),
+        became: None,
     }
 }
 
