@@ -201,22 +201,36 @@ pub fn in_progress(repo: &Repo) -> Reading<Vec<Left>> {
     let found = places(repo, None, None, None)?;
     Ok(found
         .into_iter()
-        .map(|place| Left {
-            operations: operations_of(&place, None),
-            path: place.path,
-            basis: Basis::NoSnapshot,
-            checked_out: place.checked_out,
-            named: place.url,
-            remote: None,
-            head_branch: None,
-            unpushed: Vec::new(),
-            truncated: false,
-            stashes: Vec::new(),
-            branches: Vec::new(),
-            worktrees: Vec::new(),
-            unread: None,
+        .map(|place| {
+            let operations = operations_of(&place, None);
+            unread_left(place.path, place.url, place.checked_out, Basis::NoSnapshot, operations)
         })
         .collect())
+}
+
+/// The submodule at `path` with nothing read in it but `operations`.
+fn unread_left(
+    path: String,
+    named: Option<String>,
+    checked_out: bool,
+    basis: Basis,
+    operations: Result<Vec<crate::state::InProgress>, String>,
+) -> Left {
+    Left {
+        path,
+        basis,
+        checked_out,
+        named,
+        remote: None,
+        head_branch: None,
+        unpushed: Vec::new(),
+        truncated: false,
+        stashes: Vec::new(),
+        branches: Vec::new(),
+        worktrees: Vec::new(),
+        operations,
+        unread: None,
+    }
 }
 
 /// A submodule's repository to read.
@@ -471,30 +485,15 @@ fn left_in(place: Place, recorded: Option<&BTreeMap<String, SubmoduleAtStart>>) 
         (Some(_), Some(_)) => Basis::Recorded,
         (Some(_), None) => Basis::NotThen,
     };
-    let mut left = Left {
-        path: place.path,
-        basis,
-        checked_out: place.checked_out,
-        named: place.url,
-        remote: None,
-        head_branch: None,
-        unpushed: Vec::new(),
-        truncated: false,
-        stashes: Vec::new(),
-        branches: Vec::new(),
-        worktrees: Vec::new(),
-        operations,
-        unread: None,
-    };
-    let git = match &place.git {
-        Ok(git) => git,
-        Err(why) => {
-            left.unread = Some(why.clone());
-            return left;
+    let Place { path, dir, url, git, checked_out, recorded_as } = place;
+    let mut left = unread_left(path, url, checked_out, basis, operations);
+    match git {
+        Ok(git) => {
+            if let Err(why) = read_into(&git, &dir, then, &recorded_as, &mut left) {
+                left.unread = Some(why);
+            }
         }
-    };
-    if let Err(why) = read_into(git, &place.dir, then, &place.recorded_as, &mut left) {
-        left.unread = Some(why);
+        Err(why) => left.unread = Some(why),
     }
     left
 }
