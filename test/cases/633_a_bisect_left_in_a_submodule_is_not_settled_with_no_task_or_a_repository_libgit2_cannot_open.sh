@@ -37,3 +37,9 @@ expect_answer settled pass ""
 # Its git directory moved away: what is in progress there is unknown, not nothing.
 mv .git/modules/vendor "$case_root/vendor-moved"
 expect_open settled "vendor.*not there" unknown
+# Its `.git` made a FIFO: read without blocking, a file that cannot be
+# read (a read that waited would hang every check, with or without a task).
+rm -f vendor/.git
+mkfifo vendor/.git
+expect_run 10 timeout 20 "$MAJORDOMUS" check
+expect_open settled "vendor/.git.*FIFO" unknown

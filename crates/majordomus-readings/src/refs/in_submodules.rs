@@ -526,7 +526,10 @@ fn git_dir_of(dir: &Path) -> Result<PathBuf, String> {
     if dot_git.is_dir() {
         return Ok(dot_git);
     }
-    let text = std::fs::read_to_string(&dot_git).map_err(|e| format!("{} cannot be read: {e}", dot_git.display()))?;
+    // Read without blocking: a FIFO there is a file that cannot be read,
+    // not a wait (a check stops at every turn of an agent).
+    let bytes = crate::file::read(&dot_git).map_err(|e| format!("{} cannot be read: {e}", dot_git.display()))?;
+    let text = String::from_utf8_lossy(&bytes);
     let named = text
         .lines()
         .next()
