@@ -391,9 +391,12 @@ fn holds_work(
     let entry_at = |t: &git2::Tree<'_>, p: &RepoPath| {
         t.get_path(&p.under(std::path::Path::new(""))).ok().map(|e| (e.id(), e.filemode()))
     };
+    // The policy file is the task's rules, not its work (as
+    // `measurable`'s tree comparison reads it: test/cases/656).
+    let policy = majordomus_records::paths::POLICY_FILE.as_bytes();
     Ok(changed
         .iter()
-        .filter(|p| touched.contains(*p))
+        .filter(|p| touched.contains(*p) && p.as_bytes() != policy)
         .any(|p| tip_trees.iter().all(|tip| entry_at(tip, p) != entry_at(head, p))))
 }
 

@@ -595,7 +595,7 @@ pub(crate) fn measurable(r: &Readings) -> Judgement {
             Some(n) if arrived.is_some() => Judgement::new(
                 Status::Owed,
                 format!(
-                    "Nothing measurable: HEAD holds {} made since the start{not_counted}, but at every path they changed its tree holds what the start commit or a commit a fetch brought holds (empty commits, or work undone beside a colleague's pulled edit), so they change nothing; and no todo is declared.",
+                    "Nothing measurable: HEAD holds {} made since the start{not_counted}, but at every path they changed its tree holds what the start commit or a commit a fetch brought holds (empty commits, work undone beside a colleague's pulled edit, or a change to the policy file alone, which is the task's rules, not its work), so they change nothing; and no todo is declared.",
                     count(n, "commit")
                 ),
                 details,
@@ -603,7 +603,7 @@ pub(crate) fn measurable(r: &Readings) -> Judgement {
             Some(n) => Judgement::new(
                 Status::Owed,
                 format!(
-                    "Nothing measurable: HEAD holds {} made since the start, but its tree changes no path from the start commit's (empty commits, an empty directory, or work undone), so they change nothing; and no todo is declared.",
+                    "Nothing measurable: HEAD holds {} made since the start, but its tree changes no path from the start commit's other than the policy file (empty commits, an empty directory, work undone, or the policy alone edited: the task's rules, not its work), so they change nothing; and no todo is declared.",
                     count(n, "commit")
                 ),
                 details,

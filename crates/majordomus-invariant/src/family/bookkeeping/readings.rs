@@ -299,7 +299,9 @@ pub fn commits_since_start(repo: &Repo, task: &TaskState, head_commit: Option<&s
 /// empty directory (`git mktree` with an empty subtree, then `git
 /// commit-tree`) changes no path, as `--allow-empty` does not
 /// (test/cases/127, 495). With no start commit (HEAD was unborn), whether
-/// HEAD's tree holds a path.
+/// HEAD's tree holds a path. The policy file is not one: a change to it is
+/// the task's rules, reported apart (`scoped` leaves it out too), not its
+/// work, so a commit of a comment in it measures nothing (test/cases/656).
 pub fn tree_changed(repo: &Repo, task: &TaskState, head_commit: Option<&str>) -> Reading<bool> {
     let Some(record) = task.record() else { return Err(Unread::no_task()) };
     let Some(head) = head_commit else { return Ok(false) };
@@ -310,22 +312,35 @@ pub fn tree_changed(repo: &Repo, task: &TaskState, head_commit: Option<&str>) ->
     let now = tree_of(head)?;
     let changed = match record.head.as_deref() {
         Some(start) if !refs::has_commit(repo, start) => return Err(Unread::start_commit_missing(start)),
-        Some(start) => paths_differ(repo, &tree_of(start)?, &now),
-        None => holds_path(repo, &now),
+        Some(start) => paths_differ(repo, &tree_of(start)?, &now, &policy_components()),
+        None => holds_path_but(repo, &now, &policy_components()),
     };
     changed.map_err(|e| Unread::git("the trees of the start and HEAD", &e))
 }
 
+/// The policy file's path, by its components, as [`paths_differ`] skips it.
+fn policy_components() -> Vec<&'static [u8]> {
+    majordomus_records::paths::POLICY_FILE.split('/').map(str::as_bytes).collect()
+}
+
 /// Whether the trees `a` and `b` differ at a path (a file, a link or a
-/// submodule added, removed, or changed in content or mode); subtrees with
-/// one id are not entered.
-fn paths_differ(repo: &Repo, a: &git2::Tree<'_>, b: &git2::Tree<'_>) -> Result<bool, git2::Error> {
+/// submodule added, removed, or changed in content or mode) but `skip` (a
+/// path by its components, from these trees' root; empty: none); subtrees
+/// with one id are not entered.
+fn paths_differ(repo: &Repo, a: &git2::Tree<'_>, b: &git2::Tree<'_>, skip: &[&[u8]]) -> Result<bool, git2::Error> {
     if a.id() == b.id() {
         return Ok(false);
     }
+    // What `skip` asks of an entry named `name`: skipped (the path itself),
+    // entered with the rest of it, or compared whole.
+    let below = |name: &[u8]| match skip {
+        [first, rest @ ..] if *first == name => Some(rest),
+        _ => None,
+    };
+    let holds = |entry: &git2::TreeEntry<'_>| entry_holds_path_but(repo, entry, skip);
     for entry in a.iter() {
         let Some(other) = b.get_name_bytes(entry.name_bytes()) else {
-            if entry_holds_path(repo, &entry)? {
+            if holds(&entry)? {
                 return Ok(true);
             }
             continue;
@@ -333,8 +348,12 @@ fn paths_differ(repo: &Repo, a: &git2::Tree<'_>, b: &git2::Tree<'_>) -> Result<b
         if entry.id() == other.id() && entry.filemode() == other.filemode() {
             continue;
         }
+        let rest = below(entry.name_bytes());
+        if rest == Some(&[]) {
+            continue;
+        }
         let changed = match (subtree(repo, &entry)?, subtree(repo, &other)?) {
-            (Some(x), Some(y)) => paths_differ(repo, &x, &y)?,
+            (Some(x), Some(y)) => paths_differ(repo, &x, &y, rest.unwrap_or_default())?,
             // A file, a link or a submodule on either side is a path there.
             _ => true,
         };
@@ -343,7 +362,7 @@ fn paths_differ(repo: &Repo, a: &git2::Tree<'_>, b: &git2::Tree<'_>) -> Result<b
         }
     }
     for entry in b.iter() {
-        if a.get_name_bytes(entry.name_bytes()).is_none() && entry_holds_path(repo, &entry)? {
+        if a.get_name_bytes(entry.name_bytes()).is_none() && holds(&entry)? {
             return Ok(true);
         }
     }
@@ -361,19 +380,32 @@ fn subtree<'r>(repo: &'r Repo, entry: &git2::TreeEntry<'_>) -> Result<Option<git
 /// Whether an entry is a path or a subtree holding one.
 fn entry_holds_path(repo: &Repo, entry: &git2::TreeEntry<'_>) -> Result<bool, git2::Error> {
     match subtree(repo, entry)? {
-        Some(tree) => holds_path(repo, &tree),
+        Some(tree) => holds_path_but(repo, &tree, &[]),
         None => Ok(true),
     }
 }
 
-/// Whether a tree holds a path at any depth (empty subtrees hold none).
-fn holds_path(repo: &Repo, tree: &git2::Tree<'_>) -> Result<bool, git2::Error> {
+/// Whether a tree holds a path at any depth (empty subtrees hold none) but
+/// `skip` (as [`paths_differ`] takes it).
+fn holds_path_but(repo: &Repo, tree: &git2::Tree<'_>, skip: &[&[u8]]) -> Result<bool, git2::Error> {
     for entry in tree.iter() {
-        if entry_holds_path(repo, &entry)? {
+        if entry_holds_path_but(repo, &entry, skip)? {
             return Ok(true);
         }
     }
     Ok(false)
+}
+
+/// Whether an entry is a path or a subtree holding one, but `skip`.
+fn entry_holds_path_but(repo: &Repo, entry: &git2::TreeEntry<'_>, skip: &[&[u8]]) -> Result<bool, git2::Error> {
+    match skip {
+        [first, rest @ ..] if *first == entry.name_bytes() => match (rest, subtree(repo, entry)?) {
+            ([], _) => Ok(false),
+            (rest, Some(tree)) => holds_path_but(repo, &tree, rest),
+            (_, None) => Ok(true),
+        },
+        _ => entry_holds_path(repo, entry),
+    }
 }
 
 /// The markers that register a limitation: in a file the register scans,
