@@ -89,22 +89,41 @@ fn is_test_dir(name: &str) -> bool {
 /// The file names that are tests by convention (as `explain` shows them):
 /// `FooTest`, `FooTests` and `FooSpec` are the JVM's, .NET's, PHPUnit's and
 /// XCTest's (`ParserTest.java`, `ParserTests.swift`, Spock's
-/// `ParserSpec.groovy`), `foo_unittest` GoogleTest's in Chromium's and
-/// LLVM's trees.
-pub const NAMES: [&str; 10] =
-    ["test_*", "*_test", "*_tests", "*_unittest", "*_spec", "*.test.*", "*.spec.*", "*Test", "*Tests", "*Spec"];
+/// `ParserSpec.groovy`), `TestFoo` and `FooTestCase` Maven Surefire's,
+/// `FooIT` and `FooITCase` its Failsafe's integration tests, `foo_unittest`
+/// GoogleTest's in Chromium's and LLVM's trees.
+pub const NAMES: [&str; 14] = [
+    "test_*",
+    "*_test",
+    "*_tests",
+    "*_unittest",
+    "*_spec",
+    "*.test.*",
+    "*.spec.*",
+    "*Test",
+    "*Tests",
+    "*Spec",
+    "*TestCase",
+    "*IT",
+    "*ITCase",
+    "Test*",
+];
 
 /// Whether a file's stem ends in one of the words a test class is named
 /// by, written as a word of its own after another (`ParserTest`,
-/// `HttpClientTests`, `ParserSpec`): `Test`, `Tests` or `Spec` after a
-/// lowercase letter or a digit. A stem that is only the word (`Tests.cs`)
-/// or where it is the end of another word (`Latest`, `Contest`) is none.
+/// `HttpClientTests`, `ParserSpec`, `ParserTestCase`, `ParserIT`): the
+/// word after a lowercase letter or a digit; or begins with `Test` as a
+/// word of its own before another (`TestParser`: an uppercase letter
+/// after it). A stem that is only the word (`Tests.cs`) or where it is
+/// part of another word (`Latest`, `Contest`, `Testament`, `SPLIT`) is
+/// none.
 fn is_test_class_name(stem: &str) -> bool {
-    ["Test", "Tests", "Spec"].iter().any(|word| {
+    let ends = ["Test", "Tests", "Spec", "TestCase", "IT", "ITCase"].iter().any(|word| {
         stem.strip_suffix(word)
             .and_then(|before| before.bytes().last())
             .is_some_and(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-    })
+    });
+    ends || stem.strip_prefix("Test").and_then(|after| after.bytes().next()).is_some_and(|b| b.is_ascii_uppercase())
 }
 
 /// The extensions of prose, which a test file's name does not make a test
@@ -189,6 +208,10 @@ mod tests {
             "lib/ParserSpec.groovy",
             "src/Http2ClientTest.php",
             "base/strings/string_util_unittest.cc",
+            "src/main/java/org/x/TestParser.java",
+            "src/ParserTestCase.java",
+            "src/ParserIT.java",
+            "src/Parser2ITCase.kt",
         ] {
             assert!(is_test_path(p), "a test class's or a unit test's file name: {p}");
         }
@@ -218,6 +241,12 @@ mod tests {
             "src/Spec.scala",
             "src/Inspect.java",
             "src/unittest_helpers.cc",
+            "src/Testament.java",
+            "src/Test.java",
+            "src/TESTS.c",
+            "src/SPLIT.c",
+            "src/IT.java",
+            "src/Testing.java",
         ] {
             assert!(!is_test_path(p), "{p}");
         }
