@@ -317,12 +317,13 @@ superproject_with_lib() {
 }
 
 # colleague MESSAGE SCRIPT: a colleague's clone of origin (made at the
-# first call), brought up to date, runs SCRIPT, commits as Colleague and
-# pushes main.
+# first call), brought up to date, runs SCRIPT, commits as Colleague (the
+# author and the committer) and pushes main.
 colleague() {
   [ -d "$case_root/colleague" ] || git clone -q "$case_root/origin.git" "$case_root/colleague"
   (cd "$case_root/colleague" &&
-    export GIT_AUTHOR_NAME=Colleague GIT_COMMITTER_NAME=Colleague GIT_AUTHOR_EMAIL=c@example.com &&
+    export GIT_AUTHOR_NAME=Colleague GIT_COMMITTER_NAME=Colleague GIT_AUTHOR_EMAIL=c@example.com \
+      GIT_COMMITTER_EMAIL=c@example.com &&
     git pull -q --rebase && sh -c "$2" && git add -A && git commit -q -m "$1" && git push -q origin main)
 }
 

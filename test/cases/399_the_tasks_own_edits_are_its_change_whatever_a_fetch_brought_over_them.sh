@@ -44,7 +44,7 @@ fresh() {
 # clone and commits, and pushes unless told to keep it.
 colleague() {
   (cd "$colleague" &&
-    export GIT_AUTHOR_NAME=Colleague GIT_COMMITTER_NAME=Colleague GIT_AUTHOR_EMAIL=c@example.com &&
+    export GIT_AUTHOR_NAME=Colleague GIT_COMMITTER_NAME=Colleague GIT_AUTHOR_EMAIL=c@example.com GIT_COMMITTER_EMAIL=c@example.com &&
     git pull -q --rebase && sh -c "$2" && git add -A && git commit -q -m "$1" &&
     if [ "${3:-push}" = push ]; then git push -q origin main; fi)
 }

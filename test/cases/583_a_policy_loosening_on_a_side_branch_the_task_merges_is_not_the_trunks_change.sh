@@ -18,7 +18,7 @@ relax_on_a_side_branch() {
   git clone -q "$case_root/origin.git" "$case_root/colleague"
   (cd "$case_root/colleague" && git checkout -qb relax-ci &&
     sed -i 's/^run = .*/run = "true"/' .ai/repo/majordomus.toml &&
-    GIT_AUTHOR_NAME=Colleague GIT_AUTHOR_EMAIL=c@example.com git commit -qam "relax the gate" &&
+    GIT_AUTHOR_NAME=Colleague GIT_AUTHOR_EMAIL=c@example.com GIT_COMMITTER_EMAIL=c@example.com git commit -qam "relax the gate" &&
     git push -q origin relax-ci)
 }
 work_pushed() {

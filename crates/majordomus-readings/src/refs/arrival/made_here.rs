@@ -106,6 +106,18 @@ pub(crate) fn is_own(own: &[String], author: &git2::Signature<'_>) -> bool {
     own.iter().any(|a| a.as_bytes() == author.email_bytes())
 }
 
+/// Whether `commit` was written or authored under one of the addresses
+/// `own`: its committer is whoever made the commit object, whatever
+/// `--author` (or `GIT_AUTHOR_EMAIL`, or a patch's `From:` line under `git
+/// am`) named as its author. Read where a commit taken for a colleague's
+/// would put its change in force for the task (the policy file moved on:
+/// `moved_on`); a colleague's commit the forge merged, squashed or rebased
+/// is committed under the forge's address, and one the colleague made
+/// under theirs (test/cases/650).
+pub(crate) fn is_own_commit(own: &[String], commit: &git2::Commit<'_>) -> bool {
+    is_own(own, &commit.author()) || is_own(own, &commit.committer())
+}
+
 /// The loose commit objects whose files were written since `started`:
 /// every one, or unread past [`MAX_LOOKED_AT`] files.
 fn loose_commits_since(repo: &Repo, started: SystemTime) -> Reading<Vec<Oid>> {

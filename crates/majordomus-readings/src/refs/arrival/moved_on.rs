@@ -17,9 +17,11 @@
 //! Arrival tells a commit made here by HEAD's reflog, a push line, or a
 //! loose object written since the start under this repository's own
 //! address. Here it is read more strictly still: a commit that changed the
-//! path, authored under this repository's own address, is the task's
-//! wherever it was made (another clone on this machine, a peer worktree,
-//! and whether the fetch left it loose or packed). A colleague who shares
+//! path, authored or committed under this repository's own address, is the
+//! task's wherever it was made (another clone on this machine, a peer
+//! worktree, and whether the fetch left it loose or packed; `git commit
+//! --author` names another author, never another committer:
+//! test/cases/650). A colleague who shares
 //! that address is then read as the task, and their change stays named
 //! and not in force: the conservative reading, said in the README.
 
@@ -41,7 +43,7 @@ const MODES_FILE: [i32; 2] = [0o100644, 0o100755];
 /// since the start, or `None`: nothing arrived on HEAD; the task's own
 /// commits (on HEAD, or made here and fetched back) changed it; its tips of
 /// what arrived ([`super::Arrival::tips`]) do not agree on it or hold none
-/// that changed it; a commit that changed it is authored under this
+/// that changed it; a commit that changed it is authored or committed under this
 /// repository's own address, or that address is not known; a commit that
 /// changed it is one the trunk did not bring ([`on_the_trunk`]); or the path is
 /// not a regular file there and at the start (a symbolic link on the way
@@ -124,7 +126,7 @@ pub fn others_version_beside_own(
             continue;
         }
         let commit = git.find_commit(oid).map_err(|e| Unread::git(&format!("the commit {oid}"), &e))?;
-        if super::made_here::is_own(&own, &commit.author()) {
+        if super::made_here::is_own_commit(&own, &commit) {
             return Ok(None);
         }
         let trunk = match &trunk_delivered {
@@ -143,7 +145,7 @@ pub fn others_version_beside_own(
 /// editor's auto-fetch before `start`, test/cases/485), and what each
 /// fetch of its remote since brought it (the walk from the line's new
 /// value, hiding its old one and the start), but a fetch that also
-/// brought a commit authored under this repository's own address: that
+/// brought a commit authored or committed under this repository's own address: that
 /// is the task's work landed on the trunk (its pull request merged, and
 /// whatever its branch had merged in with it). A colleague's policy
 /// change is moved on to only where the trunk brought it so: a branch
@@ -204,7 +206,7 @@ fn on_the_trunk(
             let mut task_landed = false;
             for c in &brought {
                 let commit = git.find_commit(*c).map_err(|e| Unread::git(&format!("the commit {c}"), &e))?;
-                if super::made_here::is_own(own, &commit.author()) {
+                if super::made_here::is_own_commit(own, &commit) {
                     task_landed = true;
                     break;
                 }

@@ -244,9 +244,23 @@ fn pushes_policy(t: &TestRepo, clone: &TempDir, author: &str, text: &str) -> Str
     std::fs::create_dir_all(dir.join(".ai/repo")).expect("mkdir");
     std::fs::write(dir.join(".ai/repo/majordomus.toml"), text).expect("write");
     t.git_in(dir, &["add", "-A"]);
-    t.git_in(dir, &["commit", "-q", "--author", author, "-m", "the policy"]);
+    commit_as(t, dir, author, author, "the policy");
     t.git_in(dir, &["push", "-q", "origin", "main"]);
     t.git_in(dir, &["rev-parse", "HEAD"]).trim().to_string()
+}
+
+/// Commits what is staged in `dir` as `author`, committed by `committer`
+/// (`Name <address>` each).
+fn commit_as(t: &TestRepo, dir: &std::path::Path, author: &str, committer: &str, message: &str) {
+    let (name, rest) = committer.split_once(" <").expect("Name <address>");
+    let out = t
+        .git_command(dir)
+        .env("GIT_COMMITTER_NAME", name)
+        .env("GIT_COMMITTER_EMAIL", rest.trim_end_matches('>'))
+        .args(["commit", "-q", "--author", author, "-m", message])
+        .output()
+        .expect("git commit");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
 fn others(t: &TestRepo, record: &TaskRecord) -> Option<String> {
@@ -273,6 +287,21 @@ fn a_file_only_a_colleague_changed_is_theirs_and_one_the_task_changed_or_wrote_u
     t.git(&["pull", "-q", "--rebase"]);
     assert_eq!(others(&t, &record), None);
 
+    // Another author named with `--author` in another clone, committed
+    // under this repository's own address: the task's.
+    let (t, _origin, colleague) = with_colleague();
+    t.git(&["config", "user.email", "author@example.com"]);
+    let record = start(&t);
+    let dir = colleague.path();
+    t.git_in(dir, &["pull", "-q", "--rebase"]);
+    std::fs::create_dir_all(dir.join(".ai/repo")).expect("mkdir");
+    std::fs::write(dir.join(".ai/repo/majordomus.toml"), "[caps]\npushed = 9\n").expect("write");
+    t.git_in(dir, &["add", "-A"]);
+    commit_as(&t, dir, "Colleague <c@example.com>", "Test Author <author@example.com>", "relax");
+    t.git_in(dir, &["push", "-q", "origin", "main"]);
+    t.git(&["pull", "-q", "--ff-only"]);
+    assert_eq!(others(&t, &record), None, "committed under the task's address");
+
     // The task's own commit to it, on top of the colleague's: the task's.
     let (t, _origin, colleague) = with_colleague();
     t.git(&["config", "user.email", "author@example.com"]);
@@ -290,7 +319,7 @@ fn relaxes_on_a_side_branch(t: &TestRepo, colleague: &TempDir) {
     std::fs::create_dir_all(colleague.path().join(".ai/repo")).expect("mkdir");
     std::fs::write(colleague.path().join(".ai/repo/majordomus.toml"), "[caps]\npushed = 9\n").expect("write");
     t.git_in(colleague.path(), &["add", "-A"]);
-    t.git_in(colleague.path(), &["commit", "-q", "--author", "Colleague <c@example.com>", "-m", "relax"]);
+    commit_as(t, colleague.path(), "Colleague <c@example.com>", "Colleague <c@example.com>", "relax");
     t.git_in(colleague.path(), &["push", "-q", "origin", "relax-ci"]);
 }
 
