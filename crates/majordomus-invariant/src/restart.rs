@@ -99,6 +99,7 @@ pub fn declarations(entries: Vec<Entry>, id: &str) -> Vec<Entry> {
                     | Event::Release { .. }
                     | Event::File { .. }
                     | Event::Background { .. }
+                    | Event::BackgroundChild { .. }
                     | Event::BackgroundForget { .. }
                     | Event::Ack { .. }
             )

@@ -68,6 +68,58 @@ pub fn is_running(pid: u32, start_time: Option<u64>) -> Reading<bool> {
     })
 }
 
+/// A process read in a walk of `/proc` ([`processes`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seen {
+    pub pid: u32,
+    pub parent: u32,
+    pub start_time: u64,
+    /// Its command name (`/proc/PID/stat` field 2).
+    pub name: String,
+}
+
+/// Every live process `/proc` lists (zombies left out): one read of each
+/// `/proc/PID/stat`. A process that ends during the walk is skipped.
+pub fn processes() -> Reading<Vec<Seen>> {
+    proc_available()?;
+    let dir = std::fs::read_dir("/proc").map_err(|e| Unread::io(format!("could not list /proc: {e}")))?;
+    let mut out = Vec::new();
+    for entry in dir.flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
+        let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
+        let Some(stat) = parse_stat(&text) else { continue };
+        if matches!(stat.state, 'Z' | 'X' | 'x') {
+            continue;
+        }
+        let name = text.find('(').zip(text.rfind(')')).map_or("", |(a, b)| &text[a + 1..b.max(a + 1)]);
+        out.push(Seen { pid, parent: stat.parent, start_time: stat.start_time, name: name.to_string() });
+    }
+    Ok(out)
+}
+
+/// The processes of `all` below any of `roots` (children, their children,
+/// and so on), each once; `roots` themselves are not included.
+pub fn descendants<'a>(all: &'a [Seen], roots: &[u32]) -> Vec<&'a Seen> {
+    let mut out: Vec<&Seen> = Vec::new();
+    let mut frontier: Vec<u32> = roots.to_vec();
+    while let Some(parent) = frontier.pop() {
+        for p in all.iter().filter(|p| p.parent == parent && p.pid != parent) {
+            if !roots.contains(&p.pid) && !out.iter().any(|o| o.pid == p.pid) {
+                out.push(p);
+                frontier.push(p.pid);
+            }
+        }
+    }
+    out
+}
+
+/// Whether process `pid`'s environment (`/proc/PID/environ`, the one it
+/// was started with) holds `entry` (`NAME=value`) exactly. A process of
+/// another user, whose environment cannot be read, does not.
+pub fn environment_holds(pid: u32, entry: &[u8]) -> bool {
+    std::fs::read(format!("/proc/{pid}/environ")).is_ok_and(|bytes| bytes.split(|b| *b == 0).any(|e| e == entry))
+}
+
 /// The processes above this one: its parent, the parent's parent, and so on
 /// up to (not including) pid 1, read through each `/proc/PID/stat`.
 pub fn ancestors() -> Reading<Vec<u32>> {
@@ -217,6 +269,36 @@ mod tests {
         std::thread::sleep(std::time::Duration::from_millis(100));
         assert_eq!(lasting_ancestor(child.id()), std::process::id());
         assert_eq!(lasting_ancestor(std::process::id()), std::process::id());
+        child.kill().expect("kill");
+        child.wait().expect("wait");
+    }
+
+    #[test]
+    fn descendants_are_walked_through_every_generation_and_each_is_named_once() {
+        let p = |pid, parent| Seen { pid, parent, start_time: 1, name: format!("p{pid}") };
+        let all = [p(10, 1), p(11, 10), p(12, 11), p(13, 1), p(14, 12), p(15, 13)];
+        let mut found: Vec<u32> = descendants(&all, &[10]).iter().map(|s| s.pid).collect();
+        found.sort_unstable();
+        assert_eq!(found, [11, 12, 14]);
+        let mut found: Vec<u32> = descendants(&all, &[10, 12, 13]).iter().map(|s| s.pid).collect();
+        found.sort_unstable();
+        assert_eq!(found, [11, 14, 15], "a root below another root is not named again");
+        assert!(descendants(&all, &[99]).is_empty());
+    }
+
+    #[test]
+    fn a_child_is_among_the_processes_with_its_parent_and_its_environment() {
+        if proc_available().is_err() {
+            return;
+        }
+        let mut child =
+            std::process::Command::new("sleep").arg("5").env("MAJORDOMUS_BG_TEST", "x1").spawn().expect("spawn");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let all = processes().expect("read");
+        let below = descendants(&all, &[std::process::id()]);
+        assert!(below.iter().any(|s| s.pid == child.id() && s.name == "sleep"), "{below:?}");
+        assert!(environment_holds(child.id(), b"MAJORDOMUS_BG_TEST=x1"));
+        assert!(!environment_holds(child.id(), b"MAJORDOMUS_BG_TEST=x"));
         child.kill().expect("kill");
         child.wait().expect("wait");
     }

@@ -87,8 +87,21 @@ pub enum Event {
     /// An issue the task filed.
     File { issue: String },
     /// Background work the task registered: the process and its start time
-    /// (so a reused pid is not mistaken for it).
-    Background { pid: u32, start_time: Option<u64>, what: Option<String> },
+    /// (so a reused pid is not mistaken for it). `marker`: the value of
+    /// `MAJORDOMUS_BG` in the environment `bg run` started it with, which
+    /// every process it starts inherits (`None`: registered by `bg add`).
+    Background {
+        pid: u32,
+        start_time: Option<u64>,
+        what: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        marker: Option<String>,
+    },
+    /// A process seen running below registered background work `of` (its
+    /// child, or a child's child), by `bg add`, `check` or `hook stop`
+    /// while that work ran: it counts as that work while it runs, the same
+    /// pid with the same start time, even once reparented to pid 1.
+    BackgroundChild { of: u32, pid: u32, start_time: u64, name: String },
     /// A registration of background work withdrawn (`bg forget`): the
     /// process registered under `pid` no longer counts. With `why` (`bg
     /// forget --why`, the only way to forget a process still running), it
@@ -653,9 +666,23 @@ pub fn torn(path: &Path) -> Option<Torn> {
 
 /// Appends one entry as one whole line, or nothing.
 pub fn append(paths: &StatePaths, entry: &Entry) -> Result<(), LedgerError> {
-    entry.check().map_err(LedgerError::Invalid)?;
-    let mut line = serde_json::to_vec(entry).map_err(|e| LedgerError::Invalid(e.to_string()))?;
-    line.push(b'\n');
+    append_all(paths, std::slice::from_ref(entry))
+}
+
+/// Appends entries as whole lines in one write, with one flush to the
+/// disk and one mark (of the last line), or nothing.
+pub fn append_all(paths: &StatePaths, entries: &[Entry]) -> Result<(), LedgerError> {
+    let mut lines = Vec::new();
+    let mut last = 0;
+    for entry in entries {
+        entry.check().map_err(LedgerError::Invalid)?;
+        last = lines.len();
+        serde_json::to_writer(&mut lines, entry).map_err(|e| LedgerError::Invalid(e.to_string()))?;
+        lines.push(b'\n');
+    }
+    if lines.is_empty() {
+        return Ok(());
+    }
     // A ledger that lost lines is not written to: the next mark would
     // cover the loss.
     let path = paths.ledger();
@@ -666,8 +693,8 @@ pub fn append(paths: &StatePaths, entry: &Entry) -> Result<(), LedgerError> {
     }
     .map_err(|reason| LedgerError::Lost { path, reason })?;
     let dir = paths.open_state(true)?;
-    let end = crate::lines::append_locked(&dir, FILE, &line, |tail| Entry::parse(tail).is_ok())?;
-    mark::note(paths, end, &line)
+    let end = crate::lines::append_locked(&dir, FILE, &lines, |tail| Entry::parse(tail).is_ok())?;
+    mark::note(paths, end, &lines[last..])
 }
 
 /// Reads the ledger of `paths` as [`load`] does, unless it lost lines since
@@ -766,10 +793,14 @@ impl Entry {
             }
             Event::TodoAdd { text, .. } => check_len("text", text, MAX_FIELD),
             Event::TodoDone { .. } | Event::BackgroundForget { .. } => Ok(()),
+            Event::BackgroundChild { name, .. } => check_len("name", name, bounds::ID),
             Event::Claim { issue } | Event::Release { issue } | Event::File { issue } => {
                 check_len("issue", issue, bounds::ISSUE)
             }
-            Event::Background { what, .. } => what.as_deref().map_or(Ok(()), |w| check_len("what", w, MAX_FIELD)),
+            Event::Background { what, marker, .. } => {
+                marker.as_deref().map_or(Ok(()), |m| check_len("marker", m, bounds::ID))?;
+                what.as_deref().map_or(Ok(()), |w| check_len("what", w, MAX_FIELD))
+            }
             Event::AgentBackground { tasks } => {
                 if tasks.len() > bounds::AGENT_TASKS {
                     return Err(format!(

@@ -184,7 +184,7 @@ fn ledger_text() -> Vec<u8> {
             environment: None,
         },
         Event::Claim { issue: "acme/tools#7".into() },
-        Event::Background { pid: 4242, start_time: Some(9), what: Some("the build".into()) },
+        Event::Background { pid: 4242, start_time: Some(9), what: Some("the build".into()), marker: None },
         Event::Ack {
             question: "no-untracked".into(),
             why: "a peer's notes".into(),

@@ -428,6 +428,7 @@ pub(crate) fn markers_live(r: &Readings) -> Judgement {
 }
 
 pub(crate) fn no_background_work(r: &Readings) -> Judgement {
+    use super::background::describe_lasting;
     let (book, processes) = match (book(r), &r.bookkeeping.processes) {
         (Ok(b), Ok(p)) => (b, p),
         (Err(e), _) | (_, Err(e)) => return Judgement::unread(e),
@@ -440,13 +441,19 @@ pub(crate) fn no_background_work(r: &Readings) -> Judgement {
                 Some(w) => format!("pid {} ({w})", reg.pid),
                 None => format!("pid {}", reg.pid),
             };
-            match (&p.running, &reg.forgotten) {
+            // What it started counts as it while it runs (test/cases/644).
+            let runs = match (&p.running, p.lasting.is_empty()) {
+                (_, true) => "still runs".to_string(),
+                (Ok(true), false) => format!("still runs, and what it started: {}", describe_lasting(&p.lasting)),
+                (_, false) => format!("has ended, but what it started still runs: {}", describe_lasting(&p.lasting)),
+            };
+            match (&p.runs(), &reg.forgotten) {
                 (Ok(true), Some((why, at))) => Item::new(
                     name,
                     Status::Exempt,
-                    format!("still runs, forgotten at {at} as not the task's to end: {why:?}"),
+                    format!("{runs}, forgotten at {at} as not the task's to end: {why:?}"),
                 ),
-                (Ok(true), None) => Item::new(name, Status::Owed, "still runs"),
+                (Ok(true), None) => Item::new(name, Status::Owed, runs),
                 (Ok(false), _) => Item::new(name, Status::Pass, "has ended"),
                 (Err(e), _) => Item::new(name, Status::Unknown, format!("cannot be read: {}", e.reason)),
             }

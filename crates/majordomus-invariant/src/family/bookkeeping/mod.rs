@@ -24,6 +24,7 @@ use majordomus_readings::{Reading, Unread};
 use majordomus_records::forge::Observation;
 
 pub mod ack;
+pub mod background;
 pub mod judge;
 pub mod made;
 pub mod questions;

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use majordomus_readings::changes::ChangeSet;
 use majordomus_readings::markers::{Marker, Register};
 use majordomus_readings::status::WorkingTree;
-use majordomus_readings::{process, refs, Reading, Repo, Unread};
+use majordomus_readings::{refs, Reading, Repo, Unread};
 use majordomus_records::issue::IssueRef;
 use majordomus_records::ledger::{self, AgentTask, Entry, Event};
 use majordomus_records::policy::Policy;
@@ -52,6 +52,19 @@ pub struct Registered {
     /// `bg forget --why`: forgotten while it still ran, with the reason and
     /// when; it is shown, and exempt while it runs, never silently dropped.
     pub forgotten: Option<(String, String)>,
+    /// `bg run`'s marker: `MAJORDOMUS_BG=` this value is in the
+    /// environment of every process the work started.
+    pub marker: Option<String>,
+    /// The processes seen running below it (`BackgroundChild`), in order.
+    pub children: Vec<Child>,
+}
+
+/// A process seen running below registered background work.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Child {
+    pub pid: u32,
+    pub start_time: u64,
+    pub name: String,
 }
 
 /// An acknowledgement: the evidence a question held, declared not this task's.
@@ -113,7 +126,7 @@ impl TaskBook {
                         book.filed.push(Filed { issue: i, at: entry.at.clone() });
                     }
                 }
-                Event::Background { pid, start_time, what }
+                Event::Background { pid, start_time, what, marker }
                     if !book.background.iter().any(|b| b.pid == *pid && b.start_time == *start_time) =>
                 {
                     book.background.push(Registered {
@@ -122,7 +135,16 @@ impl TaskBook {
                         what: what.clone(),
                         at: entry.at.clone(),
                         forgotten: None,
+                        marker: marker.clone(),
+                        children: Vec::new(),
                     });
+                }
+                Event::BackgroundChild { of, pid, start_time, name } => {
+                    if let Some(b) = book.background.iter_mut().rev().find(|b| b.pid == *of) {
+                        if !b.children.iter().any(|c| c.pid == *pid && c.start_time == *start_time) {
+                            b.children.push(Child { pid: *pid, start_time: *start_time, name: name.clone() });
+                        }
+                    }
                 }
                 Event::BackgroundForget { pid, why: None } => book.background.retain(|b| b.pid != *pid),
                 Event::BackgroundForget { pid, why: Some(why) } => {
@@ -151,7 +173,22 @@ impl TaskBook {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProcessSeen {
     pub registered: Registered,
+    /// Whether the registered process itself still runs.
     pub running: Reading<bool>,
+    /// The processes it started that still run: below it, recorded below
+    /// it at an earlier look, or carrying its `bg run` marker
+    /// ([`super::background::look`]).
+    pub lasting: Vec<Child>,
+}
+
+impl ProcessSeen {
+    /// Whether the work still runs: the process, or anything it started.
+    pub fn runs(&self) -> Reading<bool> {
+        match (&self.running, self.lasting.is_empty()) {
+            (_, false) => Ok(true),
+            (r, true) => r.clone(),
+        }
+    }
 }
 
 /// Takes the bookkeeping readings. `changes`, `tree` and `head` (HEAD's
@@ -193,10 +230,17 @@ pub fn measure(
         _ => None,
     };
     let processes = book.as_ref().map_err(Clone::clone).map(|b| {
-        b.background
-            .iter()
-            .map(|reg| ProcessSeen { running: process::is_running(reg.pid, reg.start_time), registered: reg.clone() })
-            .collect()
+        let (seen, new) = super::background::look(&b.background);
+        // Recorded so that a process seen here still counts once what
+        // started it has ended; one that cannot be recorded is still
+        // named by this check.
+        if let (Ok(r), false) = (&record, new.is_empty()) {
+            let at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+            let entries: Vec<Entry> =
+                new.into_iter().map(|event| Entry { at: at.clone(), task: Some(r.id.clone()), event }).collect();
+            let _ = ledger::append_all(paths, &entries);
+        }
+        seen
     });
     let made = match (&book, &record) {
         (Ok(b), Ok(r)) if !b.acks.is_empty() => Some(super::made::read(repo, r).map(|mut m| {
@@ -486,10 +530,15 @@ mod tests {
 
     #[test]
     fn a_forgotten_registration_no_longer_counts_and_a_later_one_does() {
-        let add =
-            |at: &str, start: u64| entry("t", at, Event::Background { pid: 77, start_time: Some(start), what: None });
+        let add = |at: &str, start: u64| {
+            entry("t", at, Event::Background { pid: 77, start_time: Some(start), what: None, marker: None })
+        };
         let forget = |at: &str| entry("t", at, Event::BackgroundForget { pid: 77, why: None });
-        let other = entry("t", "2026-11-30T10:00:00Z", Event::Background { pid: 78, start_time: None, what: None });
+        let other = entry(
+            "t",
+            "2026-11-30T10:00:00Z",
+            Event::Background { pid: 78, start_time: None, what: None, marker: None },
+        );
         let book =
             TaskBook::fold("t", &[other.clone(), add("2026-11-30T10:00:00Z", 1), forget("2026-11-30T10:01:00Z")])
                 .expect("fold");
@@ -505,7 +554,11 @@ mod tests {
 
     #[test]
     fn a_registration_forgotten_with_a_reason_is_kept_with_it() {
-        let add = entry("t", "2026-11-30T10:00:00Z", Event::Background { pid: 77, start_time: Some(1), what: None });
+        let add = entry(
+            "t",
+            "2026-11-30T10:00:00Z",
+            Event::Background { pid: 77, start_time: Some(1), what: None, marker: None },
+        );
         let why = "it serves the docs, the user's".to_string();
         let forget = entry("t", "2026-11-30T10:01:00Z", Event::BackgroundForget { pid: 77, why: Some(why.clone()) });
         let book = TaskBook::fold("t", &[add, forget]).expect("fold");

@@ -255,29 +255,63 @@ fn registered_work_still_running_is_owed_and_ended_work_passes() {
         what: Some("the build".into()),
         at: CLAIMED_AT.into(),
         forgotten: None,
+        marker: None,
+        children: Vec::new(),
     };
     let mut r = books(TaskBook { background: vec![reg(10), reg(11)], ..TaskBook::default() });
     r.bookkeeping.processes = Ok(vec![
-        ProcessSeen { registered: reg(10), running: Ok(false) },
-        ProcessSeen { registered: reg(11), running: Ok(true) },
+        ProcessSeen { registered: reg(10), running: Ok(false), lasting: Vec::new() },
+        ProcessSeen { registered: reg(11), running: Ok(true), lasting: Vec::new() },
     ]);
     let a = answer(&r, "no-background-work");
     assert_eq!(a.status, Status::Owed);
     assert!(a.evidence.contains("pid 11 (the build) still runs"), "{}", a.evidence);
     assert!(!a.evidence.contains("pid 10"), "{}", a.evidence);
     r.bookkeeping.processes = Ok(vec![
-        ProcessSeen { registered: reg(10), running: Ok(true) },
-        ProcessSeen { registered: reg(11), running: Ok(true) },
+        ProcessSeen { registered: reg(10), running: Ok(true), lasting: Vec::new() },
+        ProcessSeen { registered: reg(11), running: Ok(true), lasting: Vec::new() },
     ]);
     let a = answer(&r, "no-background-work");
     assert!(a.evidence.starts_with("2 pieces of background work are not over"), "{}", a.evidence);
     r.bookkeeping.processes = Ok(vec![
-        ProcessSeen { registered: reg(10), running: Ok(false) },
-        ProcessSeen { registered: reg(11), running: Err(Unread::io("/proc is not available here")) },
+        ProcessSeen { registered: reg(10), running: Ok(false), lasting: Vec::new() },
+        ProcessSeen {
+            registered: reg(11),
+            running: Err(Unread::io("/proc is not available here")),
+            lasting: Vec::new(),
+        },
     ]);
     assert_eq!(answer(&r, "no-background-work").status, Status::Unknown);
-    r.bookkeeping.processes = Ok(vec![ProcessSeen { registered: reg(10), running: Ok(false) }]);
+    r.bookkeeping.processes = Ok(vec![ProcessSeen { registered: reg(10), running: Ok(false), lasting: Vec::new() }]);
     assert_eq!(answer(&r, "no-background-work").status, Status::Pass);
+}
+
+#[test]
+fn what_registered_work_started_still_running_after_it_ended_is_owed_naming_it() {
+    use crate::family::bookkeeping::readings::Child;
+    let reg = Registered {
+        pid: 10,
+        start_time: Some(1),
+        what: Some("serve.sh".into()),
+        at: CLAIMED_AT.into(),
+        forgotten: None,
+        marker: None,
+        children: Vec::new(),
+    };
+    let server = Child { pid: 12, start_time: 2, name: "python3".into() };
+    let mut r = books(TaskBook { background: vec![reg.clone()], ..TaskBook::default() });
+    r.bookkeeping.processes =
+        Ok(vec![ProcessSeen { registered: reg.clone(), running: Ok(false), lasting: vec![server.clone()] }]);
+    let a = answer(&r, "no-background-work");
+    assert_eq!(a.status, Status::Owed);
+    assert!(
+        a.evidence.contains("pid 10 (serve.sh) has ended, but what it started still runs: pid 12 (python3)"),
+        "{}",
+        a.evidence
+    );
+    r.bookkeeping.processes = Ok(vec![ProcessSeen { registered: reg, running: Ok(true), lasting: vec![server] }]);
+    let a = answer(&r, "no-background-work");
+    assert!(a.evidence.contains("still runs, and what it started: pid 12 (python3)"), "{}", a.evidence);
 }
 
 #[test]
@@ -288,10 +322,13 @@ fn work_forgotten_with_a_reason_while_it_runs_is_exempt_showing_it_and_never_hid
         what: None,
         at: CLAIMED_AT.into(),
         forgotten: forgotten.map(|w| (w.to_string(), LATER.to_string())),
+        marker: None,
+        children: Vec::new(),
     };
     let forgotten = reg(10, Some("the user's docs server"));
     let mut r = books(TaskBook { background: vec![forgotten.clone()], ..TaskBook::default() });
-    r.bookkeeping.processes = Ok(vec![ProcessSeen { registered: forgotten.clone(), running: Ok(true) }]);
+    r.bookkeeping.processes =
+        Ok(vec![ProcessSeen { registered: forgotten.clone(), running: Ok(true), lasting: Vec::new() }]);
     let a = answer(&r, "no-background-work");
     assert_eq!(a.status, Status::Exempt);
     assert!(
@@ -300,8 +337,8 @@ fn work_forgotten_with_a_reason_while_it_runs_is_exempt_showing_it_and_never_hid
         a.evidence
     );
     r.bookkeeping.processes = Ok(vec![
-        ProcessSeen { registered: forgotten.clone(), running: Ok(true) },
-        ProcessSeen { registered: reg(11, None), running: Ok(true) },
+        ProcessSeen { registered: forgotten.clone(), running: Ok(true), lasting: Vec::new() },
+        ProcessSeen { registered: reg(11, None), running: Ok(true), lasting: Vec::new() },
     ]);
     let a = answer(&r, "no-background-work");
     assert_eq!(a.status, Status::Owed);
@@ -310,7 +347,7 @@ fn work_forgotten_with_a_reason_while_it_runs_is_exempt_showing_it_and_never_hid
         "{}",
         a.evidence
     );
-    r.bookkeeping.processes = Ok(vec![ProcessSeen { registered: forgotten, running: Ok(false) }]);
+    r.bookkeeping.processes = Ok(vec![ProcessSeen { registered: forgotten, running: Ok(false), lasting: Vec::new() }]);
     assert_eq!(answer(&r, "no-background-work").status, Status::Pass);
 }
 
