@@ -599,6 +599,20 @@ pub fn evidence_with(
                             fetch_head::confirms(all, refname, commit, l.time, u, &mapping)
                         })
                 });
+                // A fetch or pull that named no remote fetched the remote of
+                // the branch then checked out (`branch.NAME.remote`), which
+                // may be another than the ref's, under a refspec given for
+                // it: it counts only where a FETCH_HEAD since says it found
+                // the remote's branch at the ref's value (test/cases/654).
+                let anonymous = line.as_ref().is_some_and(|l| {
+                    &l.new == commit
+                        && fetch_head::is_fetch(&l.message)
+                        && names_no_remote(&l.message)
+                        && !url.is_some_and(|u| {
+                            let all = fetched.get_or_insert_with(|| fetch_head::read(repo));
+                            fetch_head::confirms(all, refname, commit, l.time, u, &mapping)
+                        })
+                });
                 // A push line at the ref's value, and no fetch of its URL
                 // since that found the same commit (which confirms it).
                 let unconfirmed_push = line.as_ref().is_some_and(|l| {
@@ -661,6 +675,7 @@ pub fn evidence_with(
                             && contradicted.is_none()
                             && unresolved.is_none()
                             && !blind
+                            && !anonymous
                             && doubt.is_none() =>
                     {
                         out.pushed_elsewhere.extend(elsewhere);
@@ -707,6 +722,12 @@ pub fn evidence_with(
                                 l.message,
                                 unresolved.as_deref().unwrap_or_default(),
                                 unresolved.as_deref().unwrap_or_default(),
+                                &commit[..commit.len().min(12)],
+                                short(refname)
+                            ),
+                            Some(l) if mapped(l) && anonymous => format!(
+                                "by \"{}\", a fetch that named no remote: git fetched the remote of the branch then checked out, which may be another than {remote} under a refspec given for that fetch, and no FETCH_HEAD since says it found {remote}'s branch at {}; fetch {remote} (git fetch {remote}) so that {} says what {remote}'s branch holds",
+                                l.message,
                                 &commit[..commit.len().min(12)],
                                 short(refname)
                             ),
@@ -1408,6 +1429,28 @@ pub(super) fn from_remote(root: &Path, line: &Line, remote: &str, url: Option<&s
         (false, true) => positional.iter().any(names),
         (false, false) => positional.first().map_or(true, names),
     }
+}
+
+/// Whether a fetch's or pull's reflog message names no remote, nor `--all`
+/// (`fetch: fast-forward`, `pull --rebase: fast-forward`): git then
+/// fetched the current branch's remote, whichever it was.
+fn names_no_remote(message: &str) -> bool {
+    let action = message.split_once(": ").map_or(message, |(a, _)| a);
+    let mut words = action.split_whitespace();
+    if !matches!(words.next(), Some("fetch" | "pull")) {
+        return false;
+    }
+    while let Some(word) = words.next() {
+        match word {
+            "--all" | "--multiple" => return false,
+            w if refspec::VALUED.contains(&w) => {
+                words.next();
+            }
+            w if w.starts_with('-') => {}
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// How a ref came to hold `commit`, from its reflog's newest line.

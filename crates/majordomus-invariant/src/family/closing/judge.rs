@@ -112,6 +112,14 @@ fn age(
         (Some(Some(then)), _) if kind == "worktree" && then != made.at => {
             Age::Created(format!("at {then} at the start, at another path now"))
         }
+        // Removed and added again at the same path (`git worktree remove`,
+        // `git worktree add --detach`), its reflog then emptied or never
+        // written (`core.logAllRefUpdates` off): not the start's worktree,
+        // whose making `git worktree add` dates (test/cases/653).
+        (Some(Some(_)), _) if made.written.is_some_and(|t| t > started) => Age::Created(format!(
+            "made again at the same path since the start: git worktree add wrote it at {}",
+            made.written.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)).unwrap_or_default()
+        )),
         // At the very commit it held then, it holds what it held: the
         // start's branch, even if deleted and made again (its reflog is
         // then not read: `readings::accumulated`).
@@ -154,6 +162,10 @@ pub(crate) fn nothing_accumulated(task: &TaskRecord, r: &Readings) -> Judgement 
                     let label = match kind {
                         "worktree" if made.missing => {
                             format!("worktree {} at {} (its directory is gone; git still lists it)", made.name, made.at)
+                        }
+                        // The start's name at the start's path: made again since.
+                        "worktree" if at_start.is_some_and(|t| t == Some(&made.at)) => {
+                            format!("worktree {} at {} (made again there since the start)", made.name, made.at)
                         }
                         "worktree" => format!("worktree {} at {}", made.name, made.at),
                         _ => {
@@ -453,6 +465,7 @@ fn in_submodule(
                 dating: dated.dating.clone(),
                 missing: dated.missing,
                 detached: dated.detached,
+                written: None,
             };
             let at_start = then.map(|t| match kind {
                 "worktree" => t.worktrees.get(&made.name),

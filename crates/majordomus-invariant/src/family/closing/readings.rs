@@ -153,7 +153,7 @@ fn aliases(repo: &Repo, symbolic: &[(String, i64)]) -> Vec<Made> {
             let target = String::from_utf8_lossy(&text).trim().strip_prefix("ref:").unwrap_or("").trim().to_string();
             let dating = DateTime::from_timestamp(*ctime, 0)
                 .map_or(Dating::Undated("its file's change time cannot be read"), Dating::FirstLogged);
-            Made { name: short, at: target, dating, missing: false, detached: false }
+            Made { name: short, at: target, dating, missing: false, detached: false, written: None }
         })
         .collect()
 }
@@ -171,6 +171,23 @@ pub struct Made {
     /// made there may be kept by nothing but that HEAD, which removing (or
     /// pruning) the worktree deletes.
     pub detached: bool,
+    /// A linked worktree's making: when `git worktree add` wrote its
+    /// administrative directory's `commondir` file, which no other command
+    /// writes (a worktree removed and added again at the path the start saw
+    /// it at, its reflog then emptied, is told by it: test/cases/653).
+    /// `None` for a branch, or where the file cannot be read.
+    pub written: Option<DateTime<Utc>>,
+}
+
+/// When `git worktree add` (or libgit2's) made the linked worktree `name`:
+/// the modification time of its `commondir` file, written then and by no
+/// other command (`lock`, `repair`, `move` leave it), in whole seconds as
+/// the start is kept. A stat, never an open.
+fn worktree_written(repo: &Repo, name: &str) -> Option<DateTime<Utc>> {
+    let file = repo.common_dir().join("worktrees").join(name).join("commondir");
+    let modified = std::fs::symlink_metadata(file).ok()?.modified().ok()?;
+    let secs = modified.duration_since(std::time::UNIX_EPOCH).ok()?.as_secs();
+    DateTime::from_timestamp(i64::try_from(secs).ok()?, 0)
 }
 
 /// The recorded forge observation, as `check` found it.
@@ -852,7 +869,14 @@ fn accumulated(
         } else {
             reflog::date(&reflog::branch_log(repo, &b.name))?
         };
-        branches.push(Made { name: b.name.clone(), at: b.commit.clone(), dating, missing: false, detached: false });
+        branches.push(Made {
+            name: b.name.clone(),
+            at: b.commit.clone(),
+            dating,
+            missing: false,
+            detached: false,
+            written: None,
+        });
     }
     let mut trees = Vec::new();
     for (name, path) in worktrees::read(repo)? {
@@ -862,7 +886,8 @@ fn accumulated(
         // branch; anything else, unread included, is taken as detached.
         let head = majordomus_readings::file::read(&repo.common_dir().join("worktrees").join(&name).join("HEAD"));
         let detached = !head.is_ok_and(|h| h.starts_with(b"ref:"));
-        trees.push(Made { name, at: path, dating, missing, detached });
+        let written = worktree_written(repo, &name);
+        trees.push(Made { name, at: path, dating, missing, detached, written });
     }
     let remote_branches = match (evidence, record.and_then(|r| r.snapshot.remote_refs.as_ref())) {
         (Some(evidence), Some(at_start)) => {

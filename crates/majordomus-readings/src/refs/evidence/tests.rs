@@ -570,3 +570,25 @@ fn an_object_store_borrows_from_ours_through_its_alternates_as_git_follows_them(
     std::fs::write(mid.join("info/alternates"), "../../theirs/objects\n").expect("write");
     assert!(!borrows_from(&theirs, &ours));
 }
+
+#[test]
+fn a_fetch_or_pull_line_naming_no_remote_is_told_from_one_naming_its_remote() {
+    for message in [
+        "fetch: fast-forward",
+        "fetch -q: fast-forward",
+        "pull --rebase: fast-forward",
+        "pull -j 4 --prune: fast-forward",
+    ] {
+        assert!(names_no_remote(message), "{message}");
+    }
+    for message in [
+        "fetch origin: fast-forward",
+        "pull -q origin main: fast-forward",
+        "fetch --all: fast-forward",
+        "fetch --multiple origin fork: fast-forward",
+        "update by push",
+        "clone: from /srv/origin.git",
+    ] {
+        assert!(!names_no_remote(message), "{message}");
+    }
+}

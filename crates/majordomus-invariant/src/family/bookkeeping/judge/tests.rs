@@ -532,6 +532,7 @@ fn accumulated(branches: &[&str], worktrees: &[&str]) -> Readings {
         ),
         missing: false,
         detached: false,
+        written: None,
     };
     let mut r = books(TaskBook::default());
     r.closing.accumulated = Ok(Accumulated {

@@ -47,6 +47,7 @@ fn made(name: &str, at: &str, first_logged: Option<chrono::DateTime<Utc>>) -> Ma
         dating: first_logged.map_or(Dating::Undated("it has no reflog"), Dating::FirstLogged),
         missing: false,
         detached: false,
+        written: None,
     }
 }
 
@@ -341,6 +342,41 @@ fn a_branch_deleted_and_made_again_since_the_start_is_counted() {
         worktrees: vec![],
     });
     assert_eq!(answer(&r, "nothing-accumulated").status, Status::Pass);
+}
+
+#[test]
+fn a_worktree_made_again_at_the_starts_path_is_dated_by_its_making() {
+    let mut r = well();
+    // The snapshot holds `wt` at /tmp/wt; its reflog is empty (expired, or
+    // reflogs off), so the reflog dates nothing.
+    let tree = |written: Option<i64>| {
+        let mut w = made("wt", "/tmp/wt", None);
+        w.detached = true;
+        w.written = written.map(minutes);
+        Accumulated {
+            remote_branches: Vec::new(),
+            aliases: Vec::new(),
+            unchanged_branches: 0,
+            branches: vec![made("main", &"b".repeat(40), Some(minutes(-600)))],
+            worktrees: vec![w],
+        }
+    };
+    with_snapshot(&mut r, &["main"], &[("wt", "/tmp/wt")]);
+    for before in [None, Some(-3)] {
+        r.closing.accumulated = Ok(tree(before));
+        assert_eq!(answer(&r, "nothing-accumulated").status, Status::Pass, "{before:?}");
+    }
+    // `git worktree add` wrote it after the start: removed and made again.
+    r.closing.accumulated = Ok(tree(Some(3)));
+    let a = answer(&r, "nothing-accumulated");
+    assert_eq!(a.status, Status::Owed, "{}", a.evidence);
+    assert!(a.evidence.contains("worktree wt at /tmp/wt (made again there since the start)"), "{}", a.evidence);
+    assert!(
+        a.details["created"][0]["why"].as_str().is_some_and(|w| w.contains("git worktree add wrote it")),
+        "{}",
+        a.details
+    );
+    assert_eq!(a.remedy_kind, crate::answer::RemedyKind::Advice, "{}", a.remedy);
 }
 
 #[test]
