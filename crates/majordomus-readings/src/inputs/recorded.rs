@@ -134,7 +134,7 @@ fn checkout(content: &[u8], recorded: Oid, conversion: &Conversion) -> Option<Ve
 /// clean filter would commit for it, checked without running the filter
 /// (a pointer is the whole blob; the object is pushed beside the commit).
 /// Anything that is not a pointer in LFS's format is not taken for one.
-fn holds_lfs_object(repo: &Repo, rel: &RepoPath, recorded: Oid) -> bool {
+pub(crate) fn holds_lfs_object(repo: &Repo, rel: &RepoPath, recorded: Oid) -> bool {
     let Some((oid, size)) = repo.git.find_blob(recorded).ok().and_then(|b| lfs_pointer(b.content())) else {
         return false;
     };
@@ -145,7 +145,7 @@ fn holds_lfs_object(repo: &Repo, rel: &RepoPath, recorded: Oid) -> bool {
 /// The object id and size a Git LFS pointer names (its spec: a `version`
 /// line first, then keys in order, `oid sha256:<64 hex digits>` and
 /// `size <bytes>` among them), `None` for any other content.
-fn lfs_pointer(blob: &[u8]) -> Option<([u8; 32], u64)> {
+pub(crate) fn lfs_pointer(blob: &[u8]) -> Option<([u8; 32], u64)> {
     if blob.len() > 1024 {
         return None;
     }

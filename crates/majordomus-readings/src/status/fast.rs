@@ -18,12 +18,13 @@
 //! dirty and [`Overruled`].
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
 
 use majordomus_records::RepoPath;
 
 use super::since::{self, Since};
-use super::stat::{self, Found, Settings, Stamp, Stater, MODE_GITLINK, MODE_MASK};
+use super::stat::{self, Found, Settings, Stamp, Stater, MODE_FILE, MODE_GITLINK, MODE_MASK};
 use super::tree::{Dirty, Hidden, HiddenBy, Overruled, Why, WorkingTree};
 use super::walk::{self, Folded};
 use crate::ignore::Matcher;
@@ -221,6 +222,31 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
         super::libgit2::ask(repo, &asked, paths, entries, filters, encodings)?.into_iter().collect()
     };
 
+    // A Git LFS file holds its object on disk and a pointer in its blob:
+    // git, running LFS's clean filter, finds it clean where the pointer
+    // names the file's SHA-256 and size; this reading runs no driver and
+    // compared the raw bytes. The pointer is checked without the driver,
+    // only for a regular file found modified whose blob is a pointer and
+    // whose attributes say `filter=lfs` (test/cases/647).
+    let found_now = |e: &Entry, o: &Outcome| match o.found {
+        Found::Ask => answers.get(e.path(paths)).copied().unwrap_or(Found::Modified),
+        f => f,
+    };
+    let candidates: Vec<&Entry> = stage0
+        .iter()
+        .zip(&outcomes)
+        .filter(|(e, o)| e.mode & MODE_MASK == MODE_FILE && found_now(e, o) == Found::Modified)
+        .map(|(e, _)| *e)
+        .collect();
+    let lfs_held: HashSet<&[u8]> = if !candidates.is_empty()
+        && lfs_driver(&config)
+        && filters_possible(repo, &config, (entries, paths), &walked.untracked)
+    {
+        candidates.into_iter().filter(|e| lfs_object(repo, e.id, e.path(paths))).map(|e| e.path(paths)).collect()
+    } else {
+        HashSet::new()
+    };
+
     // The stamps of the files read by content and found clean, by this
     // reading or through the conversions by libgit2.
     let verified = stage0
@@ -235,8 +261,8 @@ pub(super) fn read(repo: &Repo, since: Since<'_>) -> Reading<WorkingTree> {
     let mut tree = WorkingTree { verified, attributes, ..WorkingTree::default() };
     let mut deleted: BTreeSet<RepoPath> = BTreeSet::new();
     for (e, o) in stage0.iter().zip(outcomes) {
-        let found = match o.found {
-            Found::Ask => answers.get(e.path(paths)).copied().unwrap_or(Found::Modified),
+        let found = match found_now(e, &o) {
+            Found::Modified if lfs_held.contains(e.path(paths)) => Found::Clean,
             f => f,
         };
         if found == Found::Clean && o.hidden.is_none() {
@@ -393,6 +419,37 @@ fn attributes_digest(repo: &Repo, (entries, paths): (&[Entry], &Paths), untracke
         .collect();
     files.sort();
     super::verified::attributes(repo.root(), &files)
+}
+
+/// Whether git would run LFS's filter at all: `filter.lfs.clean` or
+/// `filter.lfs.process` is configured (`git lfs install` sets both; with
+/// neither, git compares a `filter=lfs` file raw, as this reading does).
+pub(super) fn lfs_driver(config: &git2::Config) -> bool {
+    ["filter.lfs.clean", "filter.lfs.process"]
+        .iter()
+        .any(|key| crate::config::setting(config, key).is_some_and(|v| !v.trim().is_empty()))
+}
+
+/// Whether the regular file at `path` is the Git LFS object its staged
+/// blob `id`, a pointer, names, under `filter=lfs` (`inputs::recorded`):
+/// the blob's size is read first, so a blob too small or too large for a
+/// pointer is never inflated, then whether it is one, and only then the
+/// attributes.
+pub(super) fn lfs_object(repo: &Repo, id: git2::Oid, path: &[u8]) -> bool {
+    let small = repo
+        .git
+        .odb()
+        .ok()
+        .and_then(|odb| odb.read_header(id).ok())
+        .is_some_and(|(size, _)| (100..=1024).contains(&size));
+    let rel = RepoPath::from_bytes(path);
+    let filter = || {
+        let at = std::path::Path::new(std::ffi::OsStr::from_bytes(path));
+        repo.git.get_attr(at, "filter", git2::AttrCheckFlags::FILE_THEN_INDEX).ok().flatten() == Some("lfs")
+    };
+    let pointer =
+        || repo.git.find_blob(id).ok().is_some_and(|b| crate::inputs::recorded::lfs_pointer(b.content()).is_some());
+    small && pointer() && filter() && crate::inputs::recorded::holds_lfs_object(repo, &rel, id)
 }
 
 /// Whether git could convert content on its way in (eol, ident): an

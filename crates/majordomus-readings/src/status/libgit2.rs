@@ -34,6 +34,7 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
         .renames_index_to_workdir(false);
     let statuses = repo.git.statuses(Some(&mut opts)).map_err(|e| Unread::git("the working tree's status", &e))?;
     let mut tree = WorkingTree::default();
+    let lfs = repo.git.config().is_ok_and(|c| super::fast::lfs_driver(&c));
     for entry in statuses.iter() {
         let path = RepoPath::from_bytes(entry.path_bytes());
         let s = entry.status();
@@ -49,6 +50,18 @@ pub fn read(repo: &Repo) -> Reading<WorkingTree> {
         }
         if s == Status::WT_NEW {
             tree.untracked.push(path);
+            continue;
+        }
+        // A Git LFS object under its pointer is its blob, as git finds it
+        // through LFS's clean filter (`fast::lfs_object`, test/cases/647).
+        if lfs
+            && s == Status::WT_MODIFIED
+            && entry.index_to_workdir().is_some_and(|d| {
+                let old = d.old_file();
+                u32::from(old.mode()) & super::stat::MODE_MASK == super::stat::MODE_FILE
+                    && super::fast::lfs_object(repo, old.id(), path.as_bytes())
+            })
+        {
             continue;
         }
         if s.intersects(
@@ -300,8 +313,16 @@ fn refreshed(repo: &Repo, tree: &mut WorkingTree, (entries, paths): (&[Entry], &
         return Ok(());
     }
     let ids: HashMap<&[u8], String> = suspect.iter().map(|e| (e.path(paths), e.id.to_string())).collect();
+    let lfs = repo.git.config().is_ok_and(|c| super::fast::lfs_driver(&c));
+    let regular: HashMap<&[u8], git2::Oid> = suspect
+        .iter()
+        .filter(|e| lfs && e.mode & super::stat::MODE_MASK == super::stat::MODE_FILE)
+        .map(|e| (e.path(paths), e.id))
+        .collect();
     for (path, found) in ask(repo, &suspect, paths, entries, true, false)? {
-        if found != Found::Clean {
+        let lfs =
+            || found == Found::Modified && regular.get(path).is_some_and(|id| super::fast::lfs_object(repo, *id, path));
+        if found != Found::Clean && !lfs() {
             let index = ids.get(path).cloned();
             tree.dirty.push(Dirty {
                 path: RepoPath::from_bytes(path.to_vec()),

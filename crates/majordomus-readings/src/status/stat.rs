@@ -35,6 +35,7 @@ use super::verified::{self, Domain};
 use crate::index_file::Entry;
 
 pub(super) const MODE_MASK: u32 = 0o170000;
+pub(super) const MODE_FILE: u32 = 0o100000;
 pub(super) const MODE_LINK: u32 = 0o120000;
 pub(super) const MODE_GITLINK: u32 = 0o160000;
 

@@ -460,6 +460,14 @@ pub const SETTINGS: &[State] = &[
         w.write(".git/info/attributes", "*.txt text\n");
         touch_later(w, "a.txt");
     }),
+    (
+        "Git LFS files: committed at once, touched, edited at their size, and beside a pointer naming other content",
+        lfs_files,
+    ),
+    ("Git LFS files read through libgit2 (no symbolic links)", |w| {
+        w.config("core", "symlinks", "false");
+        lfs_files(w);
+    }),
     ("an ident attribute", |w| {
         w.write(".gitattributes", "*.c ident\n");
         w.write("a.c", "/* $Id$ */\n");
@@ -669,6 +677,40 @@ pub const SETTINGS: &[State] = &[
         std::fs::File::open(w.root().join("d")).unwrap().set_modified(m).unwrap_or(());
     }),
 ];
+
+/// Objects under Git LFS: committed at once, touched, edited at their
+/// size, and one edited beside a pointer of its size.
+fn lfs_files(w: &World) {
+    lfs(w);
+    w.write("at-once.bin", "object one\n");
+    w.write("touched.bin", "object two\n");
+    w.write("edited.bin", "object three\n");
+    w.write("other.bin", "object four\n");
+    w.commit_all("objects");
+    touch_later(w, "touched.bin");
+    w.write("edited.bin", "object THREE\n");
+    touch_later(w, "edited.bin");
+    // The pointer names the object's size but not its content.
+    w.write("other.bin", "object FOUR\n");
+    touch_later(w, "other.bin");
+    w.write("new.bin", "untracked\n");
+}
+
+/// Git LFS's clean filter, as git-lfs writes its pointer (the object's
+/// SHA-256 and size), set up for `*.bin`: git runs it, majordomus never.
+fn lfs(w: &World) {
+    let script = w.root().join(".git/lfs-clean");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nt=$(mktemp); cat > \"$t\"\nprintf 'version https://git-lfs.github.com/spec/v1\\noid sha256:%s\\nsize %s\\n' \"$(sha256sum \"$t\" | cut -d' ' -f1)\" \"$(wc -c < \"$t\" | tr -d ' ')\"\nrm -f \"$t\"\n",
+    )
+    .unwrap();
+    w.chmod(".git/lfs-clean", 0o755);
+    w.config("filter.lfs", "clean", script.to_str().unwrap());
+    w.config("filter.lfs", "smudge", "cat");
+    w.config("filter.lfs", "required", "true");
+    w.write(".gitattributes", "*.bin filter=lfs diff=lfs merge=lfs -text\n");
+}
 
 /// `text` as UTF-16, little-endian, no byte order mark.
 fn utf16le(text: &str) -> Vec<u8> {
