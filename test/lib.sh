@@ -72,6 +72,9 @@
 #                                  naming `touch -- src/sum.c`, running nothing
 #   lib_bump_pushed_without_lib [URL]  lib_remote, lib_bumped URL (default ../lib.git):
 #                                  pushed owed, naming lib
+#   java_parser_project           src/main/java/org/x/Parser.java (limit() returns 1), a gate
+#                                  `unit` running `true` over every path, the forge exempt,
+#                                  committed and pushed (origin)
 set -euo pipefail
 
 : "${MAJORDOMUS:?MAJORDOMUS must name the majordomus binary (test/run.sh sets it)}"
@@ -812,4 +815,13 @@ refused_over_stale_sum() {
   expect_contains "touch -- src/sum.c && majordomus gate run unit"
   expect_not_contains "verdict recorded"
   expect_not_contains "./tests/t_sum"
+}
+
+java_parser_project() {
+  mkdir -p src/main/java/org/x .ai/repo
+  echo 'class Parser { int limit() { return 1; } }' > src/main/java/org/x/Parser.java
+  printf '[gates.unit]\nrun = "true"\ninputs = ["**"]\n' >> .ai/repo/majordomus.toml
+  exempt_forge
+  commit_all "initial"
+  with_origin
 }

@@ -11,14 +11,12 @@ source "$(dirname "$0")/../lib.sh" || exit 2
 # good. Those names are test paths now; a name that only ends in the
 # letters (`Latest.java`, `Contest.kt`) or is only the word is none.
 
-mkdir -p src/main/java/org/x base/strings llvm/lib llvm/unittests/ADT .ai/repo
-echo 'class Parser { int limit() { return 1; } }' > src/main/java/org/x/Parser.java
+java_parser_project
+mkdir -p base/strings llvm/lib llvm/unittests/ADT
 echo 'int f() { return 1; }' > base/strings/string_util.cc
 echo 'int g() { return 1; }' > llvm/lib/StringRef.cpp
-printf '[gates.unit]\nrun = "true"\ninputs = ["**"]\n' > .ai/repo/majordomus.toml
-exempt_forge
-commit_all "initial"
-with_origin
+commit_all "the C++ sources"
+git push -q origin main
 expect_run 0 md start "raise the limit"
 echo 'class Parser { int limit() { return 2; } }' > src/main/java/org/x/Parser.java
 printf 'class ParserTest {\n  @Test void limit() { assertEquals(2, new Parser().limit()); }\n}\n' \

@@ -10,18 +10,19 @@ source "$(dirname "$0")/../lib.sh" || exit 2
 # in force during the task). They are test paths now; a name where the
 # letters are part of another word (`Testament.java`, `SPLIT.java`) is none.
 
-mkdir -p src/main/java/org/x .ai/repo
-echo 'class Parser { int limit() { return 1; } }' > src/main/java/org/x/Parser.java
-printf '[gates.unit]\nrun = "true"\ninputs = ["**"]\n' > .ai/repo/majordomus.toml
-exempt_forge
-commit_all "initial"
-with_origin
+# fix_with_test N CLASS: Parser's limit raised to N, and a test class
+# CLASS beside it asserting it, committed.
+fix_with_test() {
+  echo "class Parser { int limit() { return $1; } }" > src/main/java/org/x/Parser.java
+  printf 'class %s {\n  @Test void limit() { assertEquals(%s, new Parser().limit()); }\n}\n' "$2" "$1" \
+    > "src/main/java/org/x/$2.java"
+  commit_all "parser: limit $1"
+}
+
+java_parser_project
 expect_run 0 md start "raise the limit"
-echo 'class Parser { int limit() { return 2; } }' > src/main/java/org/x/Parser.java
-printf 'class TestParser {\n  @Test void limit() { assertEquals(2, new Parser().limit()); }\n}\n' \
-  > src/main/java/org/x/TestParser.java
+fix_with_test 2 TestParser
 expect_run 0 md gate run unit
-commit_all "parser: limit 2"
 git push -q origin main
 expect_answer regression-tested pass "src/main/java/org/x/TestParser.java"
 expect_run 0 md check
@@ -30,16 +31,10 @@ expect_run 0 md finish --outcome completed
 
 # Failsafe's integration test, and Surefire's `*TestCase`.
 expect_run 0 md start "raise it again"
-echo 'class Parser { int limit() { return 3; } }' > src/main/java/org/x/Parser.java
-printf 'class ParserIT {\n  @Test void limit() { assertEquals(3, new Parser().limit()); }\n}\n' \
-  > src/main/java/org/x/ParserIT.java
-commit_all "parser: limit 3"
+fix_with_test 3 ParserIT
 expect_answer regression-tested pass "src/main/java/org/x/ParserIT.java"
 git reset -q --hard HEAD~1
-echo 'class Parser { int limit() { return 3; } }' > src/main/java/org/x/Parser.java
-printf 'class ParserTestCase {\n  @Test void limit() { assertEquals(3, new Parser().limit()); }\n}\n' \
-  > src/main/java/org/x/ParserTestCase.java
-commit_all "parser: limit 3"
+fix_with_test 3 ParserTestCase
 expect_answer regression-tested pass "src/main/java/org/x/ParserTestCase.java"
 
 # Still no test: the letters inside another word.
