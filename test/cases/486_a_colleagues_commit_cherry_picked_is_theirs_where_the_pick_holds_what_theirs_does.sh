@@ -28,7 +28,8 @@ fresh() {
 # colleague_test: the colleague commits tests/c.rs and pushes it.
 colleague_test() {
   (cd "$colleague" &&
-    export GIT_AUTHOR_NAME=Colleague GIT_COMMITTER_NAME=Colleague GIT_AUTHOR_EMAIL=c@example.com &&
+    export GIT_AUTHOR_NAME=Colleague GIT_COMMITTER_NAME=Colleague GIT_AUTHOR_EMAIL=c@example.com \
+      GIT_COMMITTER_EMAIL=c@example.com &&
     mkdir -p tests && echo '#[test] fn c() {}' > tests/c.rs &&
     git add -A && git commit -q -m "colleague's test" && git push -q origin main)
 }

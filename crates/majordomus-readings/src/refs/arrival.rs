@@ -224,7 +224,26 @@ pub fn arrived(
     made.extend(made_here::since(repo, record, started.into(), start)?);
     // Held at the start, it was made before it: whatever HEAD's reflog
     // says of it since (a rebase's pick that reuses it names it made).
-    let others = |c: &Oid| held.contains(c) || (first.get(c) == Some(&Kind::Fetch) && !made.contains(c));
+    // Brought by a fetch, not written here, yet committed under this
+    // repository's own address: committed in another clone, whatever
+    // `--author` named (test/cases/658). A commit written here by a rebase
+    // or cherry-pick of a colleague's keeps their author and is told by
+    // HEAD's reflog (`made`) and by the copy below, never by this.
+    let own = made_here::own_addresses(repo, record);
+    let committed_elsewhere: HashSet<Oid> = if own.is_empty() {
+        HashSet::new()
+    } else {
+        first
+            .iter()
+            .filter(|(c, k)| **k == Kind::Fetch && !held.contains(*c) && !made.contains(*c))
+            .map(|(c, _)| *c)
+            .filter(|c| git.find_commit(*c).is_ok_and(|k| made_here::is_own(&own, &k.committer())))
+            .collect()
+    };
+    let others = |c: &Oid| {
+        held.contains(c)
+            || (first.get(c) == Some(&Kind::Fetch) && !made.contains(c) && !committed_elsewhere.contains(c))
+    };
     let mut arrived: HashSet<Oid> = on_head.iter().copied().filter(|c| others(c)).collect();
     // The task's commits that copy another's (a cherry-pick, a rebase's
     // pick of it): the paths where they hold what it holds are its.
