@@ -102,6 +102,13 @@ pub struct Left {
     /// libgit2 cannot open the repository (its refs in the reftable
     /// format, a grafts file): `Err` says why even they could not be read.
     pub operations: Result<Vec<crate::state::InProgress>, String>,
+    /// Its conflicted paths (entries of its index at a stage other than
+    /// 0), as `git -C PATH status` lists them "Unmerged" whatever left them
+    /// there, an operation in progress or none (a `git stash pop` or
+    /// `git merge --squash` that conflicted): read from the index in the
+    /// same git directory as [`Left::operations`], an index that cannot be
+    /// read making `operations` the `Err` that says so.
+    pub conflicted: Vec<String>,
     /// Why it cannot be read, if it cannot: nothing else is then read
     /// (but [`Left::operations`]).
     pub unread: Option<String>,
@@ -202,8 +209,10 @@ pub fn in_progress(repo: &Repo) -> Reading<Vec<Left>> {
     Ok(found
         .into_iter()
         .map(|place| {
-            let operations = operations_of(&place, None);
-            unread_left(place.path, place.url, place.checked_out, Basis::NoSnapshot, operations)
+            let (operations, conflicted) = split(operations_of(&place, None));
+            let mut left = unread_left(place.path, place.url, place.checked_out, Basis::NoSnapshot, operations);
+            left.conflicted = conflicted;
+            left
         })
         .collect())
 }
@@ -229,9 +238,21 @@ fn unread_left(
         branches: Vec::new(),
         worktrees: Vec::new(),
         operations,
+        conflicted: Vec::new(),
         unread: None,
     }
 }
+
+/// [`operations_of`]'s reading as [`Left`] keeps it: what is in progress,
+/// and the conflicted paths.
+fn split(read: InProgressHere) -> (Result<Vec<crate::state::InProgress>, String>, Vec<String>) {
+    match read {
+        Ok((operations, conflicted)) => (Ok(operations), conflicted),
+        Err(why) => (Err(why), Vec::new()),
+    }
+}
+
+type InProgressHere = Result<(Vec<crate::state::InProgress>, Vec<String>), String>;
 
 /// A submodule's repository to read.
 struct Place {
@@ -479,7 +500,7 @@ fn worktrees_of(git: &Repository) -> Result<Names, git2::Error> {
 
 fn left_in(place: Place, recorded: Option<&BTreeMap<String, SubmoduleAtStart>>) -> Left {
     let then = recorded.and_then(|r| r.get(&place.path));
-    let operations = operations_of(&place, then);
+    let (operations, conflicted) = split(operations_of(&place, then));
     let basis = match (recorded, then) {
         (None, _) => Basis::NoSnapshot,
         (Some(_), Some(_)) => Basis::Recorded,
@@ -487,6 +508,7 @@ fn left_in(place: Place, recorded: Option<&BTreeMap<String, SubmoduleAtStart>>) 
     };
     let Place { path, dir, url, git, checked_out, recorded_as } = place;
     let mut left = unread_left(path, url, checked_out, basis, operations);
+    left.conflicted = conflicted;
     match git {
         Ok(git) => {
             if let Err(why) = read_into(&git, &dir, then, &recorded_as, &mut left) {
@@ -502,8 +524,9 @@ fn left_in(place: Place, recorded: Option<&BTreeMap<String, SubmoduleAtStart>>) 
 /// directory (a linked worktree's, where it is one), which is found
 /// without libgit2 where libgit2 cannot open the repository: the `.git`
 /// directory, or the one a `.git` file names (`gitdir: PATH`), or, for a
-/// submodule no longer checked out, the one `then` recorded.
-fn operations_of(place: &Place, then: Option<&SubmoduleAtStart>) -> Result<Vec<crate::state::InProgress>, String> {
+/// submodule no longer checked out, the one `then` recorded; and its
+/// conflicted paths, read from the index there.
+fn operations_of(place: &Place, then: Option<&SubmoduleAtStart>) -> InProgressHere {
     let dir = match &place.git {
         Ok(git) => git.path().to_path_buf(),
         Err(why) if !place.checked_out => match then {
@@ -515,7 +538,29 @@ fn operations_of(place: &Place, then: Option<&SubmoduleAtStart>) -> Result<Vec<c
     if !dir.is_dir() {
         return Err(format!("its git directory {} is not there", dir.display()));
     }
-    crate::state::operations_in(&dir).map_err(|e| e.reason)
+    let operations = crate::state::operations_in(&dir).map_err(|e| e.reason)?;
+    Ok((operations, conflicted_in(&dir)?))
+}
+
+/// The paths the index in the git directory `dir` holds at a stage other
+/// than 0 (conflicted), each once; none where there is no index.
+fn conflicted_in(dir: &Path) -> Result<Vec<String>, String> {
+    let path = dir.join("index");
+    match std::fs::symlink_metadata(&path) {
+        Err(e) if crate::state::absent(&e) => return Ok(Vec::new()),
+        Err(e) => return Err(format!("its index {} cannot be read: {e}", path.display())),
+        Ok(_) => {}
+    }
+    let index = crate::index_file::Index::read(&path)
+        .map_err(|e| format!("its index {} cannot be read: {}", path.display(), e.0))?;
+    let mut out: Vec<String> = Vec::new();
+    for e in index.entries.iter().filter(|e| e.stage != 0) {
+        let p = String::from_utf8_lossy(e.path(&index.paths)).into_owned();
+        if out.last() != Some(&p) {
+            out.push(p);
+        }
+    }
+    Ok(out)
 }
 
 /// The git directory of the working tree at `dir`, as git finds it: `.git`

@@ -481,16 +481,43 @@ pub(crate) fn settled(r: &Readings) -> Judgement {
             ),
             Err(e) => (Vec::new(), vec![e.clone()]),
         };
+    // A path left conflicted in a submodule with no operation in progress
+    // there (`git -C lib stash pop` or `git -C lib merge --squash` that
+    // conflicted): `git -C lib status` lists it "Unmerged", as the
+    // repository around it would.
+    let sub_conflicted: Vec<(&str, &Vec<String>)> = match &r.commit.in_submodules {
+        Ok(lefts) => {
+            lefts.iter().filter(|l| !l.conflicted.is_empty()).map(|l| (l.path.as_str(), &l.conflicted)).collect()
+        }
+        Err(_) => Vec::new(),
+    };
     let details = json!({
         "operation": named.first(),
         "operations": operations.iter().map(|o| json!({ "name": o.operation.name(), "shown_by": o.shown_by })).collect::<Vec<_>>(),
-        "in_submodules": in_subs.iter().map(|(p, o)| json!({ "submodule": p, "name": o.operation.name(), "shown_by": o.shown_by })).collect::<Vec<_>>(),
+        "in_submodules": in_subs.iter().map(|(p, o)| json!({ "submodule": p, "name": o.operation.name(), "shown_by": o.shown_by }))
+            .chain(sub_conflicted.iter().map(|(p, c)| json!({ "submodule": p, "conflicted": c })))
+            .collect::<Vec<_>>(),
         "conflicted": tree.conflicted,
     });
-    if !in_subs.is_empty() && operations.is_empty() && tree.conflicted.is_empty() {
-        let listed: Vec<String> =
-            in_subs.iter().map(|(p, o)| format!("{} in {p} ({})", o.operation.name(), o.shown_by)).collect();
-        let (path, first) = in_subs[0];
+    if (!in_subs.is_empty() || !sub_conflicted.is_empty()) && operations.is_empty() && tree.conflicted.is_empty() {
+        let listed: Vec<String> = in_subs
+            .iter()
+            .map(|(p, o)| format!("{} in {p} ({})", o.operation.name(), o.shown_by))
+            .chain(
+                sub_conflicted
+                    .iter()
+                    .map(|(p, c)| format!("{} conflicted in {p}: {}", count(c.len(), "path"), names(c))),
+            )
+            .collect();
+        let Some(&(path, first)) = in_subs.first() else {
+            let (path, _) = sub_conflicted[0];
+            return Judgement::new(
+                Status::Owed,
+                format!("Left in a submodule checked out here: {}.", names(&listed)),
+                details,
+            )
+            .remedy(format!("resolve the conflicted paths in {path} and git -C {path} add them"));
+        };
         let remedy = match first.operation {
             Operation::Bisect => format!("git -C {path} bisect reset"),
             op => format!(
@@ -505,7 +532,7 @@ pub(crate) fn settled(r: &Readings) -> Judgement {
         )
         .remedy(remedy);
     }
-    if operations.is_empty() && tree.conflicted.is_empty() && in_subs.is_empty() {
+    if operations.is_empty() && tree.conflicted.is_empty() && in_subs.is_empty() && sub_conflicted.is_empty() {
         if let Some(first) = sub_unread.first() {
             let mut why = first.clone();
             why.reason = sub_unread.iter().map(|u| u.reason.as_str()).collect::<Vec<_>>().join("; ");

@@ -945,6 +945,7 @@ fn a_branch_or_worktree_made_in_a_submodule_since_the_start_is_owed_and_one_it_h
         branches,
         worktrees: vec![],
         operations: Ok(vec![]),
+        conflicted: vec![],
         unread: None,
     };
     let mut r = well();

@@ -389,6 +389,7 @@ fn lib_left(basis: majordomus_readings::refs::in_submodules::Basis) -> majordomu
         branches: vec![],
         worktrees: vec![],
         operations: Ok(vec![]),
+        conflicted: vec![],
         unread: None,
     }
 }
@@ -402,6 +403,27 @@ fn helper_branch() -> majordomus_readings::refs::in_submodules::Unpushed {
         commits: vec!["d".repeat(40)],
         count: 1,
     }
+}
+
+#[test]
+fn a_path_conflicted_in_a_submodule_with_nothing_in_progress_is_owed() {
+    use majordomus_readings::refs::in_submodules::Basis;
+    let mut r = all_well();
+    let mut lib = lib_left(Basis::Recorded);
+    r.commit.in_submodules = Ok(vec![lib.clone()]);
+    assert_eq!(answer(&r, "settled").status, Status::Pass);
+    lib.conflicted = vec!["l.txt".into()];
+    r.commit.in_submodules = Ok(vec![lib.clone()]);
+    let a = answer(&r, "settled");
+    assert_eq!(a.status, Status::Owed);
+    assert_eq!(a.evidence, "Left in a submodule checked out here: 1 path conflicted in lib: l.txt.");
+    assert_eq!(a.remedy, "resolve the conflicted paths in lib and git -C lib add them");
+    // Beside an operation in progress there, both are named.
+    lib.operations = Ok(vec![InProgress { operation: Operation::Rebase, shown_by: "rebase-merge" }]);
+    r.commit.in_submodules = Ok(vec![lib]);
+    let a = answer(&r, "settled");
+    assert!(a.evidence.contains("rebase in lib") && a.evidence.contains("conflicted in lib: l.txt"), "{}", a.evidence);
+    assert!(a.remedy.contains("git -C lib rebase --continue"), "{}", a.remedy);
 }
 
 #[test]
