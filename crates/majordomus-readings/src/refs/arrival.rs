@@ -225,10 +225,8 @@ pub fn arrived(
     // Held at the start, it was made before it: whatever HEAD's reflog
     // says of it since (a rebase's pick that reuses it names it made).
     // Brought by a fetch, not written here, yet committed under this
-    // repository's own address since the start: committed in another
-    // clone during the task, whatever `--author` named (test/cases/658).
-    // One committed before the start (an earlier task's, its pull request
-    // merged since) is not this task's. A commit written here by a rebase
+    // repository's own address: committed in another clone, whatever
+    // `--author` named (test/cases/658). A commit written here by a rebase
     // or cherry-pick of a colleague's keeps their author and is told by
     // HEAD's reflog (`made`) and by the copy below, never by this.
     let own = made_here::own_addresses(repo, record);
@@ -239,12 +237,7 @@ pub fn arrived(
             .iter()
             .filter(|(c, k)| **k == Kind::Fetch && !held.contains(*c) && !made.contains(*c))
             .map(|(c, _)| *c)
-            .filter(|c| {
-                git.find_commit(*c).is_ok_and(|k| {
-                    let committer = k.committer();
-                    committer.when().seconds() >= started.timestamp() - 1 && made_here::is_own(&own, &committer)
-                })
-            })
+            .filter(|c| git.find_commit(*c).is_ok_and(|k| made_here::is_own(&own, &k.committer())))
             .collect()
     };
     let others = |c: &Oid| {
