@@ -32,22 +32,40 @@ pub const MARKER_VARIABLE: &str = "MAJORDOMUS_BG";
 pub fn look(registered: &[Registered]) -> (Vec<ProcessSeen>, Vec<Event>) {
     let mut seen: Vec<ProcessSeen> = registered
         .iter()
-        .map(|reg| ProcessSeen {
-            running: process::is_running(reg.pid, reg.start_time),
-            lasting: reg
-                .children
-                .iter()
-                .filter(|c| process::is_running(c.pid, Some(c.start_time)).unwrap_or(false))
-                .cloned()
-                .collect(),
-            registered: reg.clone(),
+        .map(|reg| {
+            let mut lasting = Vec::new();
+            let mut unread = None;
+            for c in &reg.children {
+                match process::is_running(c.pid, Some(c.start_time)) {
+                    Ok(true) => lasting.push(c.clone()),
+                    Ok(false) => {}
+                    Err(e) => unread = Some(e),
+                }
+            }
+            // A recorded process whose state cannot be read is not taken
+            // as ended: the work's answer is unread, unless it runs.
+            let running = match (process::is_running(reg.pid, reg.start_time), unread) {
+                (Ok(false), Some(e)) if lasting.is_empty() => Err(e),
+                (running, _) => running,
+            };
+            ProcessSeen { running, lasting, registered: reg.clone() }
         })
         .collect();
     let walk = seen.iter().any(|s| s.running == Ok(true) || !s.lasting.is_empty() || s.registered.marker.is_some());
     if !walk {
         return (seen, Vec::new());
     }
-    let Ok(all) = process::processes() else { return (seen, Vec::new()) };
+    let all = match process::processes() {
+        Ok(all) => all,
+        Err(e) => {
+            // Work `bg run` started is found only by the walk: where it
+            // cannot be taken, that work's answer is unread, never ended.
+            for s in seen.iter_mut().filter(|s| s.registered.marker.is_some() && s.runs() != Ok(true)) {
+                s.running = Err(e.clone());
+            }
+            return (seen, Vec::new());
+        }
+    };
     // Never this majordomus or what it runs under: they run because
     // they are asking (`bg add` refuses them).
     let mut own = process::ancestors().unwrap_or_default();
